@@ -1,0 +1,87 @@
+#pragma once
+
+#include "engine/core/Time.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tidemark {
+
+// The job a scenario describes, field for field as the scenario format v1 names them
+// (docs/scenario-format.md). Plain values only: the engine builds its objects from this.
+
+enum class TimeDomain : std::uint8_t { Event, Processing };
+
+struct AssignerSpec {
+    enum class Type : std::uint8_t { Tumbling, Sliding, Session, Global };
+    Type type = Type::Tumbling;
+    TimeDomain timeDomain = TimeDomain::Event;
+    DurationMs sizeMs = 5000;
+    DurationMs slideMs = 0;
+    DurationMs offsetMs = 0;
+    DurationMs gapMs = 0;
+
+    bool isEventTime() const { return type != Type::Global && timeDomain == TimeDomain::Event; }
+};
+
+struct TriggerSpec {
+    // Default = the assigner's own default trigger (event-time, processing-time, or never for global).
+    enum class Type : std::uint8_t { Default, EventTime, ProcessingTime, Count, ContinuousEventTime, Never, EndOfStream };
+    Type type = Type::Default;
+    std::int64_t count = 0; // Count
+    DurationMs intervalMs = 0; // ContinuousEventTime
+};
+
+struct EvictorSpec {
+    enum class Type : std::uint8_t { None, Count, Time, Delta };
+    Type type = Type::None;
+    std::int64_t maxCount = 0; // Count
+    DurationMs keepMs = 0; // Time
+    double threshold = 0.0; // Delta: evict elements with |last.value - element.value| >= threshold
+    bool evictAfter = false;
+};
+
+struct FunctionSpec {
+    enum class Type : std::uint8_t { Count, Sum, Min, Max, Avg, List };
+    Type type = Type::List;
+    std::string field = "value"; // "value" or "ts": what the function reads from each element
+};
+
+struct WatermarkConfig {
+    enum class Strategy : std::uint8_t { BoundedOutOfOrderness, Monotonous, LegacyBoundedOutOfOrderness, Input };
+    enum class Emit : std::uint8_t { PerEvent, Periodic };
+    enum class Partitioning : std::uint8_t { Rebalance, Forward, Channel };
+
+    Strategy strategy = Strategy::BoundedOutOfOrderness;
+    DurationMs maxOutOfOrdernessMs = 0;
+    Emit emit = Emit::Periodic;
+    DurationMs periodMs = 200; // pipeline.auto-watermark-interval
+    DurationMs idlenessMs = 0; // 0 = withIdleness not used
+    int parallelism = 1;
+    Partitioning partitioning = Partitioning::Rebalance;
+    int firstChannel = 0; // where round robin starts (Flink picks it at random)
+};
+
+struct WindowConfig {
+    std::optional<std::string> keyBy = std::string("key"); // nullopt = windowAll
+    AssignerSpec assigner;
+    TriggerSpec trigger;
+    bool purging = false;
+    DurationMs allowedLatenessMs = 0;
+    bool lateSideOutput = false;
+    FunctionSpec function;
+    EvictorSpec evictor;
+    int parallelism = 1;
+};
+
+enum class EndOfInput : std::uint8_t { None, MaxWatermark };
+
+struct PipelineConfig {
+    int sourceParallelism = 1;
+    WatermarkConfig watermarks;
+    WindowConfig window;
+    EndOfInput endOfInput = EndOfInput::None;
+};
+
+} // namespace tidemark

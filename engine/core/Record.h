@@ -1,0 +1,29 @@
+#pragma once
+
+#include "engine/core/Keys.h"
+#include "engine/core/Time.h"
+
+#include <cstdint>
+
+namespace tidemark {
+
+// One line of the input: an event, or an explicit watermark carried in the data.
+struct InputRecord {
+    enum class Kind : std::uint8_t { Event, Watermark };
+
+    static constexpr Timestamp kNoArrival = kMinTimestamp;
+    static constexpr std::int32_t kNoChannel = -1;
+
+    Kind kind = Kind::Event;
+    KeyId key = kNoKey; // kNoKey when the input has no key (windowAll)
+    bool hasValue = false;
+    double value = 0.0;
+    Timestamp ts = 0; // event timestamp, or the watermark value
+    Timestamp arrival = kNoArrival; // processing time of arrival; default spacing when absent
+    std::int32_t channel = kNoChannel; // explicit watermark-generator channel ("channel" partitioning)
+    std::uint32_t sourceLine = 0; // 1-based line in the file it came from, 0 when unknown
+
+    bool isWatermark() const { return kind == Kind::Watermark; }
+};
+
+} // namespace tidemark

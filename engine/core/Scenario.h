@@ -1,0 +1,32 @@
+#pragma once
+
+#include "engine/core/Keys.h"
+#include "engine/core/PipelineConfig.h"
+#include "engine/core/Record.h"
+
+#include <string>
+#include <vector>
+
+namespace tidemark {
+
+// How times are shown to people (narration, the timeline's axis, text output).
+struct DisplaySettings {
+    enum class TimeFormat : std::uint8_t { EpochMs, DateTime, Relative };
+    TimeFormat timeFormat = TimeFormat::EpochMs;
+    std::string zone = "UTC"; // IANA zone name for DateTime
+};
+
+// A scenario: the pipeline plus its input records (scenario format v1, docs/scenario-format.md).
+struct Scenario {
+    int version = 1;
+    std::string name;
+    std::string description;
+    PipelineConfig pipeline;
+    DisplaySettings display;
+    KeyTable keys;
+    std::vector<InputRecord> records;
+    // Default processing-time spacing of records without an "arrival".
+    DurationMs defaultArrivalSpacingMs = 1000;
+};
+
+} // namespace tidemark
