@@ -11,15 +11,6 @@ template <class... F> struct Overloaded : F... {
 };
 template <class... F> Overloaded(F...) -> Overloaded<F...>;
 
-std::variant<BuiltinWatermarkGenerator, WatermarksWithIdleness<BuiltinWatermarkGenerator>> makeGenerator(
-    const WatermarkConfig& config)
-{
-    auto builtin = BuiltinWatermarkGenerator::forStrategy(config.strategy, config.maxOutOfOrdernessMs);
-    if (config.idlenessMs > 0)
-        return WatermarksWithIdleness<BuiltinWatermarkGenerator>(std::move(builtin), config.idlenessMs);
-    return builtin;
-}
-
 } // namespace
 
 BuiltinWatermarkGenerator BuiltinWatermarkGenerator::forStrategy(
@@ -27,15 +18,16 @@ BuiltinWatermarkGenerator BuiltinWatermarkGenerator::forStrategy(
 {
     switch (strategy) {
     case WatermarkConfig::Strategy::BoundedOutOfOrderness:
-        return BuiltinWatermarkGenerator(BoundedOutOfOrdernessWatermarks(maxOutOfOrdernessMs));
+        return BuiltinWatermarkGenerator(std::in_place_type<BoundedOutOfOrdernessWatermarks>, maxOutOfOrdernessMs);
     case WatermarkConfig::Strategy::Monotonous:
-        return BuiltinWatermarkGenerator(AscendingTimestampsWatermarks());
+        return BuiltinWatermarkGenerator(std::in_place_type<AscendingTimestampsWatermarks>);
     case WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness:
-        return BuiltinWatermarkGenerator(BoundedOutOfOrdernessTimestampExtractor(maxOutOfOrdernessMs));
+        return BuiltinWatermarkGenerator(
+            std::in_place_type<BoundedOutOfOrdernessTimestampExtractor>, maxOutOfOrdernessMs);
     case WatermarkConfig::Strategy::Input:
         break;
     }
-    return BuiltinWatermarkGenerator(NoWatermarksGenerator());
+    return BuiltinWatermarkGenerator(std::in_place_type<NoWatermarksGenerator>);
 }
 
 void BuiltinWatermarkGenerator::onEvent(Timestamp eventTimestamp, WatermarkOutput& output)
@@ -62,8 +54,18 @@ std::optional<Timestamp> BuiltinWatermarkGenerator::pendingWatermark() const
         m_generator);
 }
 
+StrategyWatermarkGenerator::Variant StrategyWatermarkGenerator::make(const WatermarkConfig& config)
+{
+    if (config.idlenessMs > 0) {
+        return Variant(std::in_place_index<1>,
+            BuiltinWatermarkGenerator::forStrategy(config.strategy, config.maxOutOfOrdernessMs), config.idlenessMs);
+    }
+    return Variant(
+        std::in_place_index<0>, BuiltinWatermarkGenerator::forStrategy(config.strategy, config.maxOutOfOrdernessMs));
+}
+
 StrategyWatermarkGenerator::StrategyWatermarkGenerator(const WatermarkConfig& config)
-    : m_generator(makeGenerator(config))
+    : m_generator(make(config))
 { }
 
 void StrategyWatermarkGenerator::onEvent(Timestamp eventTimestamp, WatermarkOutput& output)

@@ -17,8 +17,9 @@ public:
     using Variant = std::variant<BoundedOutOfOrdernessWatermarks, AscendingTimestampsWatermarks,
         BoundedOutOfOrdernessTimestampExtractor, AscendingTimestampExtractor, NoWatermarksGenerator>;
 
-    explicit BuiltinWatermarkGenerator(Variant generator)
-        : m_generator(std::move(generator))
+    template <class Generator, class... Args>
+    explicit BuiltinWatermarkGenerator(std::in_place_type_t<Generator> type, Args&&... args)
+        : m_generator(type, std::forward<Args>(args)...)
     { }
 
     // strategy bounded-out-of-orderness | monotonous | legacy-bounded-out-of-orderness | input
@@ -54,7 +55,10 @@ public:
     const IdlenessTimer* idlenessTimer() const;
 
 private:
-    std::variant<BuiltinWatermarkGenerator, WatermarksWithIdleness<BuiltinWatermarkGenerator>> m_generator;
+    using Variant = std::variant<BuiltinWatermarkGenerator, WatermarksWithIdleness<BuiltinWatermarkGenerator>>;
+    static Variant make(const WatermarkConfig& config);
+
+    Variant m_generator;
 };
 
 // One parallel instance ("channel" c of P) of the watermark assigner: Flink's

@@ -38,8 +38,8 @@ class BoundedOutOfOrdernessWatermarks : public WatermarkGenerator {
 public:
     explicit BoundedOutOfOrdernessWatermarks(DurationMs maxOutOfOrderness);
 
-    void onEvent(Timestamp eventTimestamp, WatermarkOutput& output) override;
-    void onPeriodicEmit(WatermarkOutput& output) override;
+    void onEvent(Timestamp eventTimestamp, WatermarkOutput& output) final;
+    void onPeriodicEmit(WatermarkOutput& output) final;
 
     DurationMs outOfOrderness() const { return m_outOfOrderness; }
     // The generator's maxTimestamp field (its start value until an event raises it).

@@ -88,7 +88,7 @@ private slots:
     void channelExposesTheFormulaOfItsNextWatermark()
     {
         WatermarkChannel channel(config(WatermarkConfig::Strategy::BoundedOutOfOrderness, 10000));
-        QCOMPARE(channel.maxTimestampSeen(), std::optional<Timestamp>());
+        QVERIFY(!channel.maxTimestampSeen().has_value());
         QCOMPARE(channel.pendingWatermark(), std::optional<Timestamp>(kMinTimestamp));
         QCOMPARE(channel.currentWatermark(), kMinTimestamp);
 
@@ -106,8 +106,8 @@ private slots:
         WatermarkChannel legacy(config(WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness, 10000));
         QCOMPARE(legacy.pendingWatermarkLag(), std::optional<DurationMs>(10000));
         WatermarkChannel input(config(WatermarkConfig::Strategy::Input));
-        QCOMPARE(input.pendingWatermark(), std::optional<Timestamp>());
-        QCOMPARE(input.pendingWatermarkLag(), std::optional<DurationMs>());
+        QVERIFY(!input.pendingWatermark().has_value());
+        QVERIFY(!input.pendingWatermarkLag().has_value());
     }
 
     // Period 200 ms, idleness 1000 ms, last event before the check at 200: the check at 200 sees
