@@ -128,8 +128,8 @@ void WatermarkChannel::onWatermarkRecord(Timestamp watermark, WatermarkItems& ou
 
 void WatermarkChannel::onEndOfInput(Timestamp processingTime, WatermarkItems& out)
 {
+    m_operator.processWatermark(kMaxTimestamp, out);
     m_operator.finish(processingTime, out);
-    m_operator.emitWatermark(kMaxTimestamp, out);
 }
 
 std::optional<Timestamp> WatermarkChannel::pendingWatermark() const

@@ -88,7 +88,10 @@ public:
     // idleness it counts as activity (as a punctuated generator's onEvent would).
     void onWatermarkRecord(Timestamp watermark, WatermarkItems& out);
 
-    // End of input (endOfInput: max-watermark): onPeriodicEmit once more, then Long.MAX_VALUE.
+    // End of input of a bounded source (endOfInput: max-watermark), in Flink's order: the source task
+    // emits Long.MAX_VALUE first (StreamTask.endData -> advanceToEndOfEventTime), which this operator
+    // forwards (ACTIVE first if idle); then finishOperators calls finish(), whose extra onPeriodicEmit
+    // can no longer move the watermark (with idleness it may still mark the output IDLE).
     void onEndOfInput(Timestamp processingTime, WatermarkItems& out);
 
     // ---- read-only state, for narration and inspection ----
