@@ -74,7 +74,8 @@ int roundUpToPowerOfTwo(int x)
 int KeyGroupRangeAssignment::assignKeyToParallelOperator(std::int32_t keyHash, int maxParallelism, int parallelism)
 {
     checkParallelisms(maxParallelism, parallelism);
-    return computeOperatorIndexForKeyGroup(maxParallelism, parallelism, assignToKeyGroup(keyHash, maxParallelism));
+    const int keyGroup = flinkMurmurHash(keyHash) % maxParallelism;
+    return keyGroup * parallelism / maxParallelism;
 }
 
 int KeyGroupRangeAssignment::assignToKeyGroup(std::int32_t keyHash, int maxParallelism)
