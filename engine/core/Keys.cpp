@@ -73,13 +73,17 @@ KeyId KeyTable::intern(std::span<const std::string> fields)
     if (fields.size() == 1) {
         name = fields.front();
     } else {
-        name = "(";
+        std::size_t length = fields.size() + 1; // the parentheses and the commas
+        for (const auto& f : fields)
+            length += f.size();
+        name.reserve(length);
+        name.push_back('(');
         for (std::size_t i = 0; i < fields.size(); ++i) {
             if (i)
-                name += ',';
-            name += fields[i];
+                name.push_back(',');
+            name.append(fields[i].data(), fields[i].size());
         }
-        name += ')';
+        name.push_back(')');
     }
     if (auto it = m_index.find(name); it != m_index.end())
         return it->second;
