@@ -342,7 +342,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
     }
 
     // 3. Channels.
-    const bool periodic = wmc.emit == WatermarkConfig::Emit::Periodic;
+    const bool periodic = wmc.emission == WatermarkConfig::Emission::Periodic;
     for (const ChannelChange& c : d.channels) {
         if (c.idleAfter && !c.idleBefore) {
             add("channel.idle", {channelArg(c.channel), text("idleness", TimeFormatter::duration(wmc.idlenessMs))});

@@ -97,7 +97,7 @@ int Pipeline::processEvent(const InputRecord& record, int subtask, Timestamp now
     WatermarkChannel& ch = m_channels[static_cast<std::size_t>(c)];
     m_items.clear();
     ch.onEvent(record.ts, m_items);
-    if (m_config.watermarks.emit == WatermarkConfig::Emit::PerEvent)
+    if (m_config.watermarks.emission == WatermarkConfig::Emission::PerEvent)
         ch.onPeriodicEmit(now, m_items);
     deliver(c, out);
     return c;

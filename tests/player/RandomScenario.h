@@ -39,7 +39,7 @@ inline Scenario randomScenario(std::uint64_t seed, bool monotoneArrivals = false
         WatermarkConfig::Strategy::BoundedOutOfOrderness, WatermarkConfig::Strategy::Monotonous,
         WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness, WatermarkConfig::Strategy::Input});
     wm.maxOutOfOrdernessMs = d.pick({0, 500, 2000});
-    wm.emit = d.chance(30) ? WatermarkConfig::Emit::PerEvent : WatermarkConfig::Emit::Periodic;
+    wm.emission = d.chance(30) ? WatermarkConfig::Emission::PerEvent : WatermarkConfig::Emission::Periodic;
     wm.periodMs = d.pick({100, 200, 500});
     wm.idlenessMs = d.chance(30) ? d.pick({300, 1000}) : 0;
     wm.partitioning = d.chance(30) ? WatermarkConfig::Partitioning::Channel : WatermarkConfig::Partitioning::Rebalance;

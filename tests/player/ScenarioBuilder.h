@@ -45,7 +45,7 @@ inline Scenario post000(int parallelism, DurationMs allowedLateness, bool withLa
     p.sourceParallelism = 1;
     p.watermarks.strategy = WatermarkConfig::Strategy::BoundedOutOfOrderness;
     p.watermarks.maxOutOfOrdernessMs = 10000;
-    p.watermarks.emit = WatermarkConfig::Emit::Periodic;
+    p.watermarks.emission = WatermarkConfig::Emission::Periodic;
     p.watermarks.periodMs = 200;
     p.watermarks.parallelism = parallelism;
     p.window.keyBy = "key";
