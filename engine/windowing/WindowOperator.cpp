@@ -12,7 +12,7 @@ std::size_t slotOf(KeyId key)
     return static_cast<std::size_t>(static_cast<KeyId>(key + 1u));
 }
 
-// Min-heap order on (timestamp, registration sequence) for std::push_heap / std::pop_heap.
+// Timer order: (timestamp, registration sequence); a total order, so any heap pops the same sequence.
 struct FiresLater {
     template <typename T> bool operator()(const T& a, const T& b) const
     {
@@ -28,6 +28,50 @@ std::string windowText(const TimeWindow& w)
 }
 
 constexpr std::size_t kMaxSpareContents = 4096;
+constexpr std::uint32_t kCompactEvery = 8;
+
+// A 4-ary min-heap: half the depth of a binary heap, and the children of a node share cache lines.
+template <typename T> void heapPush(std::vector<T>& heap, const T& item)
+{
+    std::size_t i = heap.size();
+    heap.push_back(item);
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 4;
+        if (!FiresLater {}(heap[parent], item))
+            break;
+        heap[i] = heap[parent];
+        i = parent;
+    }
+    heap[i] = item;
+}
+
+template <typename T> T heapPop(std::vector<T>& heap)
+{
+    const T top = heap.front();
+    const T last = heap.back();
+    heap.pop_back();
+    const std::size_t n = heap.size();
+    if (n == 0)
+        return top;
+    std::size_t i = 0;
+    for (;;) {
+        const std::size_t first = 4 * i + 1;
+        if (first >= n)
+            break;
+        std::size_t best = first;
+        const std::size_t end = std::min(first + 4, n);
+        for (std::size_t c = first + 1; c < end; ++c) {
+            if (FiresLater {}(heap[best], heap[c]))
+                best = c;
+        }
+        if (!FiresLater {}(last, heap[best]))
+            break;
+        heap[i] = heap[best];
+        i = best;
+    }
+    heap[i] = last;
+    return top;
+}
 
 } // namespace
 
@@ -245,13 +289,21 @@ const WindowOperator::KeyState* WindowOperator::findKeyState(KeyId key) const
 std::size_t WindowOperator::indexOf(const KeyState& ks, const TimeWindow& window, std::size_t hint)
 {
     const std::vector<Namespace>& all = ks.namespaces;
-    if (hint < all.size() && all[hint].window == window)
-        return hint;
-    // Recently created windows sit at the end, and are the ones records usually go to.
     const Timestamp start = window.start();
-    const Timestamp* starts = ks.starts.data();
-    for (std::size_t i = ks.starts.size(); i-- > 0;) {
-        if (starts[i] == start && all[i].window == window)
+    if (hint < all.size() && ks.starts[hint] == start && all[hint].window == window)
+        return hint;
+    const std::size_t n = all.size();
+    if (n <= 8) {
+        for (std::size_t i = n; i-- > 0;) {
+            if (ks.starts[i] == start && all[i].window == window)
+                return i;
+        }
+        return kNoIndex;
+    }
+    // Namespaces are ordered by window, so the starts are sorted.
+    const auto first = std::lower_bound(ks.starts.begin(), ks.starts.end(), start);
+    for (auto i = static_cast<std::size_t>(first - ks.starts.begin()); i < all.size() && ks.starts[i] == start; ++i) {
+        if (all[i].window == window)
             return i;
     }
     return kNoIndex;
@@ -273,14 +325,20 @@ std::size_t WindowOperator::namespaceIndex(KeyState& ks, const TimeWindow& windo
 {
     if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex)
         return i;
-    Namespace& ns = ks.namespaces.emplace_back();
-    ks.starts.push_back(window.start());
+    // Namespaces stay ordered by window; a new window is usually the latest one and goes to the end.
+    std::vector<Namespace>& all = ks.namespaces;
+    std::size_t at = all.size();
+    while (at > 0 && window < all[at - 1].window)
+        --at;
+    const auto offset = static_cast<std::ptrdiff_t>(at);
+    Namespace& ns = *all.emplace(all.begin() + offset);
+    ks.starts.insert(ks.starts.begin() + offset, window.start());
     ns.window = window;
     if (!m_spareContents.empty()) {
         ns.contents = std::move(m_spareContents.back());
         m_spareContents.pop_back();
     }
-    return ks.namespaces.size() - 1;
+    return at;
 }
 
 WindowOperator::Namespace& WindowOperator::namespaceFor(KeyState& ks, const TimeWindow& window)
@@ -290,25 +348,28 @@ WindowOperator::Namespace& WindowOperator::namespaceFor(KeyState& ks, const Time
 
 void WindowOperator::compact(KeyState& ks)
 {
-    if (!ks.dirty)
+    // An unused namespace is as good as an absent one, so dropping them can wait and be done in bulk.
+    if (!ks.dirty || ++ks.deferredCompactions < kCompactEvery)
         return;
+    ks.deferredCompactions = 0;
     ks.dirty = false;
     std::vector<Namespace>& all = ks.namespaces;
-    for (std::size_t i = 0; i < all.size();) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
         Namespace& ns = all[i];
-        if (!ns.unused()) {
-            ++i;
+        if (ns.unused()) {
+            if (ns.contents.capacity() > 0 && m_spareContents.size() < kMaxSpareContents)
+                m_spareContents.push_back(std::move(ns.contents));
             continue;
         }
-        if (ns.contents.capacity() > 0 && m_spareContents.size() < kMaxSpareContents)
-            m_spareContents.push_back(std::move(ns.contents));
-        if (i + 1 != all.size()) {
-            ns = std::move(all.back());
-            ks.starts[i] = ks.starts.back();
+        if (kept != i) {
+            all[kept] = std::move(ns);
+            ks.starts[kept] = ks.starts[i];
         }
-        all.pop_back();
-        ks.starts.pop_back();
+        ++kept;
     }
+    all.erase(all.begin() + static_cast<std::ptrdiff_t>(kept), all.end());
+    ks.starts.resize(kept);
 }
 
 // Timers ----------------------------------------------------------------------------------------------
@@ -327,15 +388,12 @@ void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& windo
         m_timerTargets.push_back({key, window});
     }
     std::vector<HeapEntry>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-    queue.push_back({ts, sequence, target});
-    std::push_heap(queue.begin(), queue.end(), FiresLater {});
+    heapPush(queue, HeapEntry {ts, sequence, target});
 }
 
 WindowOperator::QueuedTimer WindowOperator::popTimer(std::vector<HeapEntry>& queue)
 {
-    std::pop_heap(queue.begin(), queue.end(), FiresLater {});
-    const HeapEntry entry = queue.back();
-    queue.pop_back();
+    const HeapEntry entry = heapPop(queue);
     const TimerTarget& target = m_timerTargets[entry.target];
     QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
     m_freeTimerTargets.push_back(entry.target);
@@ -392,8 +450,7 @@ bool WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
     const int i = ns->timers.find(timer.ts, domain);
     if (i < 0 || ns->timers.at(i).sequence() != timer.sequence)
         return false;
-    ns->timers.remove(i);
-    ks.dirty = true;
+    ns->timers.remove(i); // fireTimer releases the namespace if nothing else is left in it
     return true;
 }
 
@@ -426,6 +483,8 @@ std::optional<Timestamp> WindowOperator::nextEventTimer() const
 void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out)
 {
     // InternalTimerServiceImpl.advanceWatermark: the new watermark is visible to every trigger that fires.
+    if (watermark < m_watermark)
+        m_watermarkRegressed = true; // never after a valve; kept correct for direct callers anyway
     m_watermark = watermark;
     while (!m_eventTimers.empty() && m_eventTimers.front().ts <= watermark) {
         const QueuedTimer timer = popTimer(m_eventTimers);
@@ -455,6 +514,7 @@ void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std:
         const TimeWindow* sw = stateWindowOf(ks, timer.window);
         if (sw == nullptr) {
             // A timer of a window that was merged away or cleaned up: its trigger state is gone already.
+            ks.dirty = true;
             compact(ks);
             return;
         }
@@ -477,6 +537,7 @@ void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std:
     const bool cleanupDomain = (domain == TimeDomain::Event) == m_eventTime;
     if (cleanupDomain && timer.ts == cleanupTime(timer.window))
         clearAllState(timer.key, timer.window, stateWindow);
+    ks.dirty = true; // the timer's namespace may hold nothing any more
     compact(ks);
 }
 
@@ -537,7 +598,6 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
             throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
         ks.mergingSet.erase(it);
     }
-    ks.dirty = true;
 }
 
 // Firing ----------------------------------------------------------------------------------------------
@@ -619,13 +679,17 @@ void WindowOperator::processNonMerging(
     const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out)
 {
     const KeyId key = element.key;
+    std::size_t hint = kNoIndex;
     for (const TimeWindow& window : m_assigned) {
         if (isWindowLate(window))
             continue; // dropped from this window only
         skipped = false;
 
-        const std::size_t index = namespaceIndex(ks, window, kNoIndex);
+        const std::size_t index = namespaceIndex(ks, window, hint);
         Namespace& ns = ks.namespaces[index];
+        // With EventTimeTrigger, a window that already holds state has both its timers registered (they go
+        // only when the window is cleaned up, and a watermark never goes back), so registering is a no-op.
+        const bool timersKnown = m_inlineEventTimeTrigger && ns.live && !m_watermarkRegressed;
         ns.contents.push_back(element.pane());
         ns.live = true;
 
@@ -636,7 +700,7 @@ void WindowOperator::processNonMerging(
                 result = TriggerResult::Fire;
             } else {
                 result = TriggerResult::Continue;
-                if (ns.timers.find(maxTs, TimeDomain::Event) < 0)
+                if (!timersKnown && ns.timers.find(maxTs, TimeDomain::Event) < 0)
                     pushTimer(ns, key, window, maxTs, TimeDomain::Event);
             }
         } else {
@@ -649,7 +713,10 @@ void WindowOperator::processNonMerging(
             if (Namespace* n = findNamespace(ks, window))
                 n->contents.clear();
         }
-        registerCleanupTimer(ks, key, window, index);
+        if (!timersKnown)
+            registerCleanupTimer(ks, key, window, index);
+        // Sliding windows come newest first, and namespaces are ordered: the next one is usually just before.
+        hint = index - 1;
     }
     compact(ks);
 }
@@ -668,12 +735,12 @@ const TimeWindow* WindowOperator::stateWindowOf(const KeyState& ks, const TimeWi
 TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindow)
 {
     KeyState& ks = keyState(key);
-    std::vector<TimeWindow> windows;
-    windows.reserve(ks.mergingSet.size() + 1);
+    m_mergeCandidates.clear();
     for (const auto& entry : ks.mergingSet)
-        windows.push_back(entry.first);
-    windows.push_back(newWindow);
-    std::vector<WindowMerge> merges = m_assigner->mergeWindows(std::move(windows));
+        m_mergeCandidates.push_back(entry.first);
+    m_mergeCandidates.push_back(newWindow);
+    std::vector<WindowMerge> merges;
+    m_assigner->mergeWindows(m_mergeCandidates, merges);
 
     auto put = [&ks](const TimeWindow& w, const TimeWindow& stateWindow) {
         for (auto& entry : ks.mergingSet) {

@@ -158,10 +158,11 @@ private:
     };
 
     struct KeyState {
-        std::vector<Namespace> namespaces; // unordered
+        std::vector<Namespace> namespaces; // ordered by window
         std::vector<Timestamp> starts; // starts[i] == namespaces[i].window.start(): a compact array to search
         std::vector<std::pair<TimeWindow, TimeWindow>> mergingSet; // in-flight window -> state window
         bool dirty = false; // some namespace may have become unused
+        std::uint32_t deferredCompactions = 0;
     };
 
     struct QueuedTimer {
@@ -229,6 +230,7 @@ private:
     bool m_eventTime = true;
     bool m_merging = false;
     bool m_inlineEventTimeTrigger = false;
+    bool m_watermarkRegressed = false;
     int m_subtask = 0;
 
     Timestamp m_watermark = kMinTimestamp;
@@ -246,6 +248,7 @@ private:
 
     // Scratch space reused across calls (no allocation per record).
     std::vector<TimeWindow> m_assigned;
+    std::vector<TimeWindow> m_mergeCandidates;
     std::vector<WindowResult> m_results;
     std::vector<std::vector<PaneElement>> m_spareContents;
 };
