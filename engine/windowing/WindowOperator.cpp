@@ -30,49 +30,6 @@ std::string windowText(const TimeWindow& w)
 constexpr std::size_t kMaxSpareContents = 4096;
 constexpr std::uint32_t kCompactEvery = 8;
 
-// A 4-ary min-heap: half the depth of a binary heap, and the children of a node share cache lines.
-template <typename T> void heapPush(std::vector<T>& heap, const T& item)
-{
-    std::size_t i = heap.size();
-    heap.push_back(item);
-    while (i > 0) {
-        const std::size_t parent = (i - 1) / 4;
-        if (!FiresLater {}(heap[parent], item))
-            break;
-        heap[i] = heap[parent];
-        i = parent;
-    }
-    heap[i] = item;
-}
-
-template <typename T> T heapPop(std::vector<T>& heap)
-{
-    const T top = heap.front();
-    const T last = heap.back();
-    heap.pop_back();
-    const std::size_t n = heap.size();
-    if (n == 0)
-        return top;
-    std::size_t i = 0;
-    for (;;) {
-        const std::size_t first = 4 * i + 1;
-        if (first >= n)
-            break;
-        std::size_t best = first;
-        const std::size_t end = std::min(first + 4, n);
-        for (std::size_t c = first + 1; c < end; ++c) {
-            if (FiresLater {}(heap[best], heap[c]))
-                best = c;
-        }
-        if (!FiresLater {}(last, heap[best]))
-            break;
-        heap[i] = heap[best];
-        i = best;
-    }
-    heap[i] = last;
-    return top;
-}
-
 } // namespace
 
 // The trigger's view of the operator, scoped to one key and window (Flink's WindowOperator.Context).
@@ -91,12 +48,9 @@ public:
     Timestamp currentWatermark() const override { return m_op.m_watermark; }
     Timestamp currentProcessingTime() const override { return m_op.m_processingTime; }
     void registerEventTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Event); }
-    void deleteEventTimeTimer(Timestamp time) override { m_op.deleteTimer(m_key, m_window, time, TimeDomain::Event); }
+    void deleteEventTimeTimer(Timestamp time) override { deleteTimer(time, TimeDomain::Event); }
     void registerProcessingTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Processing); }
-    void deleteProcessingTimeTimer(Timestamp time) override
-    {
-        m_op.deleteTimer(m_key, m_window, time, TimeDomain::Processing);
-    }
+    void deleteProcessingTimeTimer(Timestamp time) override { deleteTimer(time, TimeDomain::Processing); }
 
     std::optional<std::int64_t> state(int slot) const override
     {
@@ -166,6 +120,20 @@ private:
     {
         m_hint = m_op.namespaceIndex(m_ks, m_window, m_hint);
         return m_ks.namespaces[m_hint];
+    }
+
+    void deleteTimer(Timestamp time, TimeDomain domain)
+    {
+        Namespace* ns = find();
+        if (ns == nullptr)
+            return; // deleting a timer that does not exist is a no-op
+        const int i = ns->timers.find(time, domain);
+        if (i < 0)
+            return;
+        // The queue entry stays and is skipped when it comes up (its slot is gone).
+        ns->timers.remove(i);
+        m_ks.dirty = true;
+        m_op.m_timersDeleted = true;
     }
 
     void registerTimer(Timestamp time, TimeDomain domain)
@@ -387,13 +355,13 @@ void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& windo
         target = static_cast<std::uint32_t>(m_timerTargets.size());
         m_timerTargets.push_back({key, window});
     }
-    std::vector<HeapEntry>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-    heapPush(queue, HeapEntry {ts, sequence, target});
+    TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
+    queue.push(ts, sequence, target);
 }
 
-WindowOperator::QueuedTimer WindowOperator::popTimer(std::vector<HeapEntry>& queue)
+WindowOperator::QueuedTimer WindowOperator::popTimer(TimerQueue& queue)
 {
-    const HeapEntry entry = heapPop(queue);
+    const TimerQueue::Entry entry = queue.pop();
     const TimerTarget& target = m_timerTargets[entry.target];
     QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
     m_freeTimerTargets.push_back(entry.target);
@@ -424,7 +392,7 @@ void WindowOperator::deleteTimer(KeyId key, const TimeWindow& window, Timestamp 
     m_timersDeleted = true;
 }
 
-bool WindowOperator::isRegistered(const HeapEntry& entry, TimeDomain domain) const
+bool WindowOperator::isRegistered(const TimerQueue::Entry& entry, TimeDomain domain) const
 {
     const TimerTarget& target = m_timerTargets[entry.target];
     const QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
@@ -438,20 +406,21 @@ bool WindowOperator::isRegistered(const HeapEntry& entry, TimeDomain domain) con
     return i >= 0 && ns->timers.at(i).sequence() == timer.sequence;
 }
 
-bool WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
+std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
 {
     const std::size_t slot = slotOf(timer.key);
     if (slot >= m_keys.size())
-        return false;
+        return kNoIndex;
     KeyState& ks = m_keys[slot];
-    Namespace* ns = findNamespace(ks, timer.window);
-    if (ns == nullptr)
-        return false;
-    const int i = ns->timers.find(timer.ts, domain);
-    if (i < 0 || ns->timers.at(i).sequence() != timer.sequence)
-        return false;
-    ns->timers.remove(i); // fireTimer releases the namespace if nothing else is left in it
-    return true;
+    const std::size_t index = indexOf(ks, timer.window, kNoIndex);
+    if (index == kNoIndex)
+        return kNoIndex;
+    Namespace& ns = ks.namespaces[index];
+    const int i = ns.timers.find(timer.ts, domain);
+    if (i < 0 || ns.timers.at(i).sequence() != timer.sequence)
+        return kNoIndex;
+    ns.timers.remove(i); // fireTimer lets the namespace go if nothing else is left in it
+    return index;
 }
 
 void WindowOperator::pruneTimerQueues()
@@ -460,8 +429,8 @@ void WindowOperator::pruneTimerQueues()
         return;
     m_timersDeleted = false;
     for (TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing}) {
-        std::vector<HeapEntry>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-        while (!queue.empty() && !isRegistered(queue.front(), domain))
+        TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
+        while (!queue.empty() && !isRegistered(queue.top(), domain))
             popTimer(queue);
     }
 }
@@ -470,14 +439,14 @@ std::optional<Timestamp> WindowOperator::nextProcessingTimer() const
 {
     if (m_processingTimers.empty())
         return std::nullopt;
-    return m_processingTimers.front().ts;
+    return m_processingTimers.top().ts;
 }
 
 std::optional<Timestamp> WindowOperator::nextEventTimer() const
 {
     if (m_eventTimers.empty())
         return std::nullopt;
-    return m_eventTimers.front().ts;
+    return m_eventTimers.top().ts;
 }
 
 void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out)
@@ -486,10 +455,10 @@ void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorO
     if (watermark < m_watermark)
         m_watermarkRegressed = true; // never after a valve; kept correct for direct callers anyway
     m_watermark = watermark;
-    while (!m_eventTimers.empty() && m_eventTimers.front().ts <= watermark) {
+    while (!m_eventTimers.empty() && m_eventTimers.top().ts <= watermark) {
         const QueuedTimer timer = popTimer(m_eventTimers);
-        if (claimTimer(timer, TimeDomain::Event))
-            fireTimer(timer, TimeDomain::Event, out);
+        if (const std::size_t index = claimTimer(timer, TimeDomain::Event); index != kNoIndex)
+            fireTimer(timer, TimeDomain::Event, index, out);
     }
     pruneTimerQueues();
 }
@@ -497,16 +466,17 @@ void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorO
 void WindowOperator::advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out)
 {
     m_processingTime = now;
-    while (!m_processingTimers.empty() && m_processingTimers.front().ts <= now) {
+    while (!m_processingTimers.empty() && m_processingTimers.top().ts <= now) {
         const QueuedTimer timer = popTimer(m_processingTimers);
-        if (claimTimer(timer, TimeDomain::Processing))
-            fireTimer(timer, TimeDomain::Processing, out);
+        if (const std::size_t index = claimTimer(timer, TimeDomain::Processing); index != kNoIndex)
+            fireTimer(timer, TimeDomain::Processing, index, out);
     }
     pruneTimerQueues();
 }
 
 // WindowOperator.onEventTime / onProcessingTime.
-void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std::vector<OperatorOutput>& out)
+void WindowOperator::fireTimer(
+    const QueuedTimer& timer, TimeDomain domain, std::size_t index, std::vector<OperatorOutput>& out)
 {
     KeyState& ks = m_keys[slotOf(timer.key)];
     TimeWindow stateWindow = timer.window;
@@ -522,12 +492,13 @@ void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std:
     }
     TriggerResult result;
     {
-        Context ctx(*this, ks, timer.key, timer.window);
+        Context ctx(*this, ks, timer.key, timer.window, index);
         result = domain == TimeDomain::Event ? m_trigger->onEventTime(timer.ts, timer.window, ctx)
                                              : m_trigger->onProcessingTime(timer.ts, timer.window, ctx);
     }
+    const std::size_t stateHint = stateWindow == timer.window ? index : kNoIndex;
     if (isFire(result))
-        emitWindowContents(timer.key, timer.window, stateWindow, false, out);
+        emitWindowContents(timer.key, timer.window, stateWindow, false, out, stateHint);
     if (isPurge(result)) {
         if (Namespace* ns = findNamespace(ks, stateWindow)) {
             ns->contents.clear();
@@ -536,7 +507,7 @@ void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std:
     }
     const bool cleanupDomain = (domain == TimeDomain::Event) == m_eventTime;
     if (cleanupDomain && timer.ts == cleanupTime(timer.window))
-        clearAllState(timer.key, timer.window, stateWindow);
+        clearAllState(timer.key, timer.window, stateWindow, index);
     ks.dirty = true; // the timer's namespace may hold nothing any more
     compact(ks);
 }
@@ -578,18 +549,19 @@ void WindowOperator::deleteCleanupTimer(KeyId key, const TimeWindow& window)
     deleteTimer(key, window, cleanup, m_eventTime ? TimeDomain::Event : TimeDomain::Processing);
 }
 
-void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow)
+void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow, std::size_t hint)
 {
     KeyState& ks = keyState(key);
-    if (Namespace* ns = findNamespace(ks, stateWindow))
-        ns->contents.clear();
+    const std::size_t stateIndex = indexOf(ks, stateWindow, stateWindow == window ? hint : kNoIndex);
+    if (stateIndex != kNoIndex)
+        ks.namespaces[stateIndex].contents.clear();
     {
-        Context ctx(*this, ks, key, window);
+        Context ctx(*this, ks, key, window, hint);
         m_trigger->clear(window, ctx);
     }
-    if (Namespace* ns = findNamespace(ks, window)) {
-        ns->live = false;
-        ns->fireCount = 0;
+    if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex) {
+        ks.namespaces[i].live = false;
+        ks.namespaces[i].fireCount = 0;
     }
     if (m_merging) {
         auto it = std::find_if(
@@ -603,12 +575,13 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
 // Firing ----------------------------------------------------------------------------------------------
 
 void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow,
-    bool inElement, std::vector<OperatorOutput>& out)
+    bool inElement, std::vector<OperatorOutput>& out, std::size_t stateHint)
 {
     KeyState& ks = keyState(key);
-    Namespace* state = findNamespace(ks, stateWindow);
-    if (state == nullptr || state->contents.empty())
+    const std::size_t stateIndex = indexOf(ks, stateWindow, stateHint);
+    if (stateIndex == kNoIndex || ks.namespaces[stateIndex].contents.empty())
         return; // Flink: contents == null, nothing to emit
+    Namespace* state = &ks.namespaces[stateIndex];
     m_results.clear();
     std::vector<PaneElement>& pane = state->contents;
     if (m_evictor)
@@ -620,7 +593,10 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
         if (pane.empty())
             ks.dirty = true;
     }
-    namespaceFor(ks, window).fireCount += 1;
+    if (window == stateWindow)
+        state->fireCount += 1;
+    else
+        namespaceFor(ks, window).fireCount += 1;
 
     const FireTiming timing = inElement && window.maxTimestamp() <= m_watermark ? FireTiming::Late : FireTiming::OnTime;
     for (WindowResult& r : m_results) {
@@ -708,7 +684,7 @@ void WindowOperator::processNonMerging(
             result = m_trigger->onElement(element, window, ctx);
         }
         if (isFire(result))
-            emitWindowContents(key, window, window, true, out);
+            emitWindowContents(key, window, window, true, out, index);
         if (isPurge(result)) {
             if (Namespace* n = findNamespace(ks, window))
                 n->contents.clear();
