@@ -399,7 +399,7 @@ private:
     LoadError errorAt(std::size_t offset, std::string message) const
     {
         const auto lc = detail::lineColumnAt(m_text, offset);
-        return LoadError {{m_fileName, lc.line, lc.column}, std::move(message)};
+        return LoadError(m_fileName, lc.line, lc.column, std::move(message));
     }
 
     const JsonNode* readScenario(const JsonNode& root, Scenario& s)
@@ -1210,7 +1210,7 @@ Loaded<Scenario> loadScenarioFile(const std::filesystem::path& path, const LoadO
     const auto size = std::filesystem::file_size(path, ec);
     Loaded<Scenario> result;
     const auto failOpen = [&](const std::string& why) {
-        result.errors.push_back(LoadError {{name, 0, 0}, why});
+        result.errors.push_back(LoadError(name, 0, 0, why));
         return result;
     };
     if (ec) {

@@ -408,10 +408,13 @@ private slots:
             for (const auto& rec : r.value->records) {
                 if (!got.empty())
                     got += ' ';
-                got += (rec.key == kNoKey ? std::string("-") : r.value->keys.name(rec.key)) + ":"
-                    + std::to_string(rec.ts);
-                if (rec.hasValue)
-                    got += ":" + std::to_string(static_cast<long long>(rec.value));
+                got += rec.key == kNoKey ? std::string("-") : r.value->keys.name(rec.key);
+                got += ':';
+                got += std::to_string(rec.ts);
+                if (rec.hasValue) {
+                    got += ':';
+                    got += std::to_string(static_cast<long long>(rec.value));
+                }
             }
             QVERIFY(r.value->inputFile.has_value());
             const auto again = parse(io::saveScenario(*r.value), base);
