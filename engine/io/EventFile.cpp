@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <system_error>
 #include <unordered_map>
@@ -997,7 +998,7 @@ private:
     std::optional<TimestampParser> m_timestamps;
     std::vector<Slot> m_slots;
     std::vector<Slot> m_columns;
-    std::vector<std::string> m_unescaped;
+    std::deque<std::string> m_unescaped; // growing a deque keeps the earlier fields' text in place
     std::vector<std::pair<std::size_t, std::size_t>> m_columnSlots; // column -> slot
     std::size_t m_maxColumn = 0;
     std::vector<PathNode> m_paths;

@@ -827,10 +827,19 @@ private:
                 const Obj o(item, "record", {"key", "value", "ts", "arrival", "channel"});
                 r.ts = asInt64(o.req("ts", "the event timestamp in ms"), "ts");
                 if (const auto* k = o.opt("key")) {
-                    if (k->kind == Kind::String || k->kind == Kind::Number)
-                        keyFields[0] = k->text;
-                    else
-                        expected(*k, "a string or a number", "key");
+                    keyFields.clear();
+                    if (k->kind == Kind::String || k->kind == Kind::Number) {
+                        keyFields.push_back(k->text);
+                    } else if (k->kind == Kind::Array && !k->items.empty()) {
+                        // A composite key, like keyBy(0, 1) over a tuple.
+                        for (const auto& field : k->items) {
+                            if (field.kind != Kind::String && field.kind != Kind::Number)
+                                expected(field, "a string or a number", "key");
+                            keyFields.push_back(field.text);
+                        }
+                    } else {
+                        expected(*k, "a string, a number or a list of them", "key");
+                    }
                     r.key = s.keys.intern(std::span<const std::string>(keyFields));
                 }
                 if (const auto* v = o.opt("value")) {

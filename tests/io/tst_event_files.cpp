@@ -107,6 +107,10 @@ private slots:
         QTest::newRow("csv quoted fields")
             << kCsvValue << std::string("\"a,b\",1000,\"2.5\"\n\"say \"\"hi\"\"\",2000,3\n")
             << std::string("L1 a,b ts=1000 v=2.5 | L2 say \"hi\" ts=2000 v=3");
+        // Found by fuzz_csv: a second field with doubled quotes used to move the first one's text.
+        QTest::newRow("csv several fields with doubled quotes")
+            << std::string(R"({"file": "e", "format": "csv", "fields": {"key": [0, 1], "ts": 2}})")
+            << std::string("\"a\"\"x\",\"b\"\"y\",1000\n") << std::string("L1 (a\"x,b\"y) ts=1000");
         QTest::newRow("csv other delimiter")
             << std::string(R"({"file": "e", "format": "csv", "delimiter": ";", "fields": {"key": 1, "ts": 0}})")
             << std::string("1000;x\n2000;y\n") << std::string("L1 x ts=1000 | L2 y ts=2000");
