@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A Tidemark scenario (format v1, docs/scenario-format.md), read with the same defaults as the engine. */
-final class Scenario {
+final class Scenario implements java.io.Serializable {
     static final long DEFAULT_ARRIVAL_SPACING_MS = 1000;
 
-    static final class Rec {
+    static final class Rec implements java.io.Serializable {
         boolean watermark;
         String key;
         Double value;
