@@ -62,6 +62,11 @@ final class FlinkPipeline {
     /** Set by the driver while a window operator processes an element (for the fire's timing). */
     static volatile boolean inElement = false;
 
+    /** Firings in the current run; a scenario that fires without end (e.g. a continuous trigger on the
+     *  global window meeting the end-of-input watermark) is reported instead of exhausting memory. */
+    static long firings = 0;
+    static final long MAX_FIRINGS = 200_000;
+
     private FlinkPipeline() {}
 
     // ------------------------------------------------------------------ watermarks
@@ -255,6 +260,10 @@ final class FlinkPipeline {
         WindowOperatorBuilder b = new WindowOperatorBuilder(assigner, assigner.getDefaultTrigger(),
                 new ExecutionConfig(), EV_TYPE, keySelector(s), keyType(s));
         Trigger t = trigger(s, assigner);
+        if (s.assigner.equals("global") && (s.trigger.equals("event-time") || s.trigger.equals("processing-time"))) {
+            // EventTimeTrigger / ProcessingTimeTrigger are Trigger<Object, TimeWindow>: no Flink program compiles this
+            throw new IllegalArgumentException("trigger \"" + s.trigger + "\" needs time windows, not the global window");
+        }
         if (t != null) {
             b.trigger(t);
         }
@@ -283,6 +292,9 @@ final class FlinkPipeline {
         String win = (w instanceof TimeWindow)
                 ? "[" + ((TimeWindow) w).getStart() + "," + ((TimeWindow) w).getEnd() + "]"
                 : "null";
+        if (++firings > MAX_FIRINGS) {
+            throw new IllegalStateException("more than " + MAX_FIRINGS + " firings: the scenario does not terminate");
+        }
         boolean late = inElement && w.maxTimestamp() <= watermark;
         return "\"key\":" + (windowAll ? "null" : Json.str(String.valueOf(key))) + ",\"window\":" + win
                 + ",\"timing\":\"" + (late ? "late" : "on-time") + "\",\"watermark\":" + watermark

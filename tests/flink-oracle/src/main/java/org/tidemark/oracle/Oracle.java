@@ -67,6 +67,7 @@ final class Oracle {
 
     static List<String> run(Scenario s) throws Exception {
         Oracle o = new Oracle(s);
+        FlinkPipeline.firings = 0;
         try {
             o.execute();
         } finally {
