@@ -27,7 +27,15 @@ struct AssignerSpec {
 
 struct TriggerSpec {
     // Default = the assigner's own default trigger (event-time, processing-time, or never for global).
-    enum class Type : std::uint8_t { Default, EventTime, ProcessingTime, Count, ContinuousEventTime, Never, EndOfStream };
+    enum class Type : std::uint8_t {
+        Default,
+        EventTime,
+        ProcessingTime,
+        Count,
+        ContinuousEventTime,
+        Never,
+        EndOfStream
+    };
     Type type = Type::Default;
     std::int64_t count = 0; // Count
     DurationMs intervalMs = 0; // ContinuousEventTime
@@ -50,12 +58,12 @@ struct FunctionSpec {
 
 struct WatermarkConfig {
     enum class Strategy : std::uint8_t { BoundedOutOfOrderness, Monotonous, LegacyBoundedOutOfOrderness, Input };
-    enum class Emit : std::uint8_t { PerEvent, Periodic };
+    enum class Emission : std::uint8_t { PerEvent, Periodic };
     enum class Partitioning : std::uint8_t { Rebalance, Forward, Channel };
 
     Strategy strategy = Strategy::BoundedOutOfOrderness;
     DurationMs maxOutOfOrdernessMs = 0;
-    Emit emit = Emit::Periodic;
+    Emission emission = Emission::Periodic; // "emit" in the scenario; not named emit, which Qt reserves
     DurationMs periodMs = 200; // pipeline.auto-watermark-interval
     DurationMs idlenessMs = 0; // 0 = withIdleness not used
     int parallelism = 1;
