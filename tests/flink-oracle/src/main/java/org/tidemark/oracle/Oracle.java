@@ -194,9 +194,11 @@ final class Oracle {
     private void endOfInput() throws Exception {
         for (int c = 0; c < s.wmParallelism; c++) {
             var h = channels.get(c);
-            h.getOneInputOperator().finish(); // onPeriodicEmit once more
+            // StreamTask#endData: the end of event time first (the operator forwards Long.MAX_VALUE),
+            // then finish(), whose last onPeriodicEmit can no longer raise the watermark.
+            h.processWatermark(new Watermark(Long.MAX_VALUE));
             drainChannel(c);
-            h.processWatermark(new Watermark(Long.MAX_VALUE)); // forwarded by the operator
+            h.getOneInputOperator().finish();
             drainChannel(c);
         }
     }
