@@ -60,14 +60,14 @@ final class Scenario implements java.io.Serializable {
 
     static Scenario load(File file) throws IOException {
         JsonNode root = new ObjectMapper().readTree(file);
-        return from(root, file.getPath());
+        return from(root, file.getPath(), file);
     }
 
     static Scenario parse(String json, String name) throws IOException {
-        return from(new ObjectMapper().readTree(json), name);
+        return from(new ObjectMapper().readTree(json), name, new File(name));
     }
 
-    private static Scenario from(JsonNode root, String name) {
+    private static Scenario from(JsonNode root, String name, File file) throws IOException {
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException(name + ": expected a JSON object");
         }
@@ -116,12 +116,17 @@ final class Scenario implements java.io.Serializable {
         s.endOfInput = p.path("endOfInput").asText("none");
 
         JsonNode input = root.path("input");
-        if (input.has("defaultArrivalSpacingMs")) {
-            s.arrivalSpacingMs = input.get("defaultArrivalSpacingMs").asLong();
+        if (root.has("defaultArrivalSpacingMs")) {
+            s.arrivalSpacingMs = root.get("defaultArrivalSpacingMs").asLong();
+        }
+        if (input.has("file")) {
+            s.records.addAll(EventFile.read(input, file, !s.windowAll()));
+            s.validate(name);
+            return s;
         }
         JsonNode recs = input.path("records");
         if (!recs.isArray()) {
-            throw new IllegalArgumentException(name + ": input.records must be an array (input.file is not supported by the oracle)");
+            throw new IllegalArgumentException(name + ": input needs \"records\" or \"file\"");
         }
         for (JsonNode r : recs) {
             Rec rec = new Rec();
