@@ -59,12 +59,18 @@ final class Scenario implements java.io.Serializable {
     final List<Rec> records = new ArrayList<>();
 
     static Scenario load(File file) throws IOException {
-        JsonNode root = new ObjectMapper().readTree(file);
+        JsonNode root = mapper().readTree(file);
         return from(root, file.getPath(), file);
     }
 
     static Scenario parse(String json, String name) throws IOException {
-        return from(new ObjectMapper().readTree(json), name, new File(name));
+        return from(mapper().readTree(json), name, new File(name));
+    }
+
+    /** Numbers keep their text: a key written 1.50 stays "1.50", as the format says. */
+    private static ObjectMapper mapper() {
+        return new ObjectMapper().setNodeFactory(com.fasterxml.jackson.databind.node.JsonNodeFactory.withExactBigDecimals(true))
+                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     }
 
     private static Scenario from(JsonNode root, String name, File file) throws IOException {
@@ -136,7 +142,10 @@ final class Scenario implements java.io.Serializable {
             } else {
                 String keyField = s.keyBy == null ? "key" : s.keyBy;
                 JsonNode k = r.get(keyField);
-                rec.key = (k == null || k.isNull()) ? null : k.asText();
+                if (k != null && k.isArray()) {
+                    throw new IllegalArgumentException(name + ": record " + (s.records.size() + 1) + ": composite keys are not supported by the oracle");
+                }
+                rec.key = (k == null || k.isNull()) ? null : (k.isBigDecimal() ? k.decimalValue().toString() : k.asText());
                 JsonNode v = r.get("value");
                 rec.value = (v == null || v.isNull()) ? null : v.asDouble();
                 JsonNode ts = r.get("ts");
