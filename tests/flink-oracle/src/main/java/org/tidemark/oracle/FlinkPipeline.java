@@ -87,9 +87,11 @@ final class FlinkPipeline {
     }
 
     /**
-     * The strategy of one channel. Flink's generator does the work; the wrapper only (a) turns the
-     * scenario's explicit watermark records into punctuations through the operator's emitter, and
-     * (b) with emit = per-event runs onPeriodicEmit right after each event.
+     * The strategy of one channel: Flink's generator, wrapped as a user would wrap it to express the
+     * scenario's rules. A watermark record is a punctuation: the generator emits it from onEvent (so
+     * with idleness it is activity, as for any punctuated generator's event), through the operator's
+     * never-backwards emitter, without touching the inner generator's state. With emit = per-event the
+     * channel's onPeriodicEmit (the idleness check included) runs right after each event record.
      */
     static WatermarkStrategy<Ev> strategy(Scenario s, ScenarioClock clock) {
         return new WatermarkStrategy<Ev>() {
@@ -111,11 +113,11 @@ final class FlinkPipeline {
 
             @Override
             public WatermarkGenerator<Ev> createWatermarkGenerator(WatermarkGeneratorSupplier.Context ctx) {
-                WatermarkGenerator<Ev> g = base().createWatermarkGenerator(ctx);
+                WatermarkGenerator<Ev> g = new Punctuations(base().createWatermarkGenerator(ctx));
                 if (s.idlenessMs > 0) {
                     g = new WatermarksWithIdleness<>(g, Duration.ofMillis(s.idlenessMs), clock);
                 }
-                return new ScenarioGenerator(g, s.emit.equals("per-event"));
+                return new PerEventEmission(g, s.emit.equals("per-event"));
             }
         };
     }
@@ -142,23 +144,43 @@ final class FlinkPipeline {
         }
     }
 
-    static final class ScenarioGenerator implements WatermarkGenerator<Ev> {
+    /** Emits the scenario's watermark records; everything else goes to Flink's generator. */
+    static final class Punctuations implements WatermarkGenerator<Ev> {
         private final WatermarkGenerator<Ev> inner;
-        private final boolean perEvent;
 
-        ScenarioGenerator(WatermarkGenerator<Ev> inner, boolean perEvent) {
+        Punctuations(WatermarkGenerator<Ev> inner) {
             this.inner = inner;
-            this.perEvent = perEvent;
         }
 
         @Override
         public void onEvent(Ev ev, long ts, WatermarkOutput out) {
             if (ev.marker) {
                 out.emitWatermark(new Watermark(ev.ts));
-                return;
+            } else {
+                inner.onEvent(ev, ts, out);
             }
+        }
+
+        @Override
+        public void onPeriodicEmit(WatermarkOutput out) {
+            inner.onPeriodicEmit(out);
+        }
+    }
+
+    /** emit = per-event: the channel's onPeriodicEmit right after each event record. */
+    static final class PerEventEmission implements WatermarkGenerator<Ev> {
+        private final WatermarkGenerator<Ev> inner;
+        private final boolean perEvent;
+
+        PerEventEmission(WatermarkGenerator<Ev> inner, boolean perEvent) {
+            this.inner = inner;
+            this.perEvent = perEvent;
+        }
+
+        @Override
+        public void onEvent(Ev ev, long ts, WatermarkOutput out) {
             inner.onEvent(ev, ts, out);
-            if (perEvent) {
+            if (perEvent && !ev.marker) {
                 inner.onPeriodicEmit(out);
             }
         }

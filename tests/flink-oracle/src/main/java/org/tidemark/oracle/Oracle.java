@@ -144,14 +144,9 @@ final class Oracle {
                     }
                 }
                 case PROCESSING_TIMER -> {
-                    scheduledTimers.get(h.index).remove(h.time);
                     var wh = windows.get(h.index);
-                    if (h.time > wh.getProcessingTime()) {
-                        wh.setProcessingTime(h.time);
-                    } else {
-                        // a timer registered in the past fires at once (Flink schedules it with delay 0)
-                        wh.setProcessingTime(wh.getProcessingTime());
-                    }
+                    wh.setProcessingTime(Math.max(h.time, wh.getProcessingTime())); // fires every timer <= it
+                    scheduledTimers.get(h.index).removeIf(t -> t <= wh.getProcessingTime());
                     drainWindow(h.index);
                 }
                 default -> throw new IllegalStateException();
@@ -286,8 +281,11 @@ final class Oracle {
     private void scheduleProcessingTimers() {
         for (int i = 0; i < windows.size(); i++) {
             for (long t : windows.get(i).getProcessingTimeService().getActiveTimerTimestamps()) {
+                // A timer registered in the past (a processing-time trigger on event-time windows) is due
+                // at once: Flink schedules it with delay 0. Processing time never goes backwards, so its
+                // happening is at the current time, after those already queued for it.
                 if (t <= horizon && scheduledTimers.get(i).add(t)) {
-                    queue.add(new Happening(t, seq++, PROCESSING_TIMER, i));
+                    queue.add(new Happening(Math.max(t, stepTime), seq++, PROCESSING_TIMER, i));
                 }
             }
         }
