@@ -50,7 +50,8 @@ final class EventFile {
     }
 
     static List<Scenario.Rec> read(JsonNode spec, File scenarioFile, boolean keyed) throws IOException {
-        File f = new File(scenarioFile.getAbsoluteFile().getParentFile(), spec.path("file").asText());
+        File given = new File(spec.path("file").asText());
+        File f = given.isAbsolute() ? given : new File(scenarioFile.getAbsoluteFile().getParentFile(), given.getPath());
         EventFile ef = new EventFile(spec, f.getPath());
         String text = Files.readString(f.toPath(), StandardCharsets.UTF_8);
         if (text.startsWith("\uFEFF")) {
