@@ -722,6 +722,14 @@ private:
                 "missing \"key\" in fields (the window is keyed by " + q(m_keyByName)
                     + "; use \"keyBy\": null for windowAll)");
         }
+        const RecordRules rules = recordRulesFor(s.pipeline);
+        if (rules.requireValue && !spec.value) {
+            fail(o.req("fields"),
+                "missing \"value\" in fields (the window function "
+                    + q(enumName(s.pipeline.window.function.type, kFunctions)) + " reads it)");
+        }
+        if (rules.requireChannel && !spec.channel)
+            fail(o.req("fields"), "missing \"channel\" in fields (partitioning is \"channel\")");
         s.inputFile = std::move(spec);
         return &fileNode;
     }

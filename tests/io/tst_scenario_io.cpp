@@ -235,8 +235,8 @@ private slots:
 
     void compositeKeysAreTuples()
     {
-        const auto r = parse(replaced(kBase, R"({"key": "1", "value": 20, "ts": 1000})",
-            R"({"key": ["a", 7], "value": 20, "ts": 1000})"));
+        const auto r = parse(replaced(
+            kBase, R"({"key": "1", "value": 20, "ts": 1000})", R"({"key": ["a", 7], "value": 20, "ts": 1000})"));
         QVERIFY2(r.ok(), r.errorText().c_str());
         const auto key = r.value->records[0].key;
         QCOMPARE(r.value->keys.name(key), std::string("(a,7)"));
@@ -382,6 +382,10 @@ private slots:
             << std::string(
                    "s.json:1:76: missing \"key\" in fields (the window is keyed by \"key\"; use \"keyBy\": null "
                    "for windowAll)");
+        QTest::newRow("sum needs a value field")
+            << std::string(R"({"file": "events.csv", "format": "csv", "fields": {"key": 0, "ts": 1}})")
+            << std::string("events.csv") << std::string("") << std::string("\"key\"") << std::string("sum")
+            << std::string("s.json:1:76: missing \"value\" in fields (the window function \"sum\" reads it)");
         QTest::newRow("text fields by name")
             << std::string(R"({"file": "w.txt", "format": "text", "fields": {"ts": "time", "key": 1}})")
             << std::string("w.txt") << std::string("") << std::string("\"key\"") << std::string("count")
