@@ -129,11 +129,13 @@ Narrator::Narrator(const Scenario& scenario, TimeFormatter format)
 
 void Narrator::setTemplates(const std::map<std::string, std::string>& byId)
 {
-    for (const auto& [id, text] : byId) {
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+    for (const auto& entry : byId) {
+        const std::string& id = entry.first;
         const bool known = std::any_of(
             std::begin(kTemplates), std::end(kTemplates), [&](const NarrationTemplate& t) { return t.id == id; });
         if (known)
-            m_overrides[id] = text;
+            m_overrides[id] = entry.second;
     }
 }
 
