@@ -455,10 +455,22 @@ void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorO
     if (watermark < m_watermark)
         m_watermarkRegressed = true; // never after a valve; kept correct for direct callers anyway
     m_watermark = watermark;
+    // Timers registered from here on are registered by the triggers this advance fires; when they are due
+    // too they fire in the same advance, and a trigger that always does so never lets it end.
+    const std::uint64_t firstChained = m_nextTimerSequence;
+    std::uint64_t chained = 0;
     while (!m_eventTimers.empty() && m_eventTimers.top().ts <= watermark) {
         const QueuedTimer timer = popTimer(m_eventTimers);
-        if (const std::size_t index = claimTimer(timer, TimeDomain::Event); index != kNoIndex)
+        if (const std::size_t index = claimTimer(timer, TimeDomain::Event); index != kNoIndex) {
+            if (timer.sequence >= firstChained && ++chained > kMaxChainedFirings) {
+                throw EndlessFiringError("more than " + std::to_string(kMaxChainedFirings)
+                    + " firings in one watermark advance: the scenario does not terminate (the trigger keeps "
+                      "registering timers the watermark "
+                    + std::to_string(watermark) + " has already passed, as a continuous-event-time trigger on "
+                    + "the global window does at the end of input)");
+            }
             fireTimer(timer, TimeDomain::Event, index, out);
+        }
     }
     pruneTimerQueues();
 }

@@ -41,6 +41,15 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A watermark advance that would never end: the triggers it fires keep registering timers it has already
+// passed (a ContinuousEventTimeTrigger on the global window meeting the end-of-input watermark; Flink loops
+// there). Thrown after WindowOperator::kMaxChainedFirings such firings; the job fails, as a Flink job that
+// is stopped would. The bound is the one the Flink oracle uses (tests/flink-oracle).
+class EndlessFiringError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 // A registered timer, for inspection.
 struct TimerInfo {
     TimeDomain domain = TimeDomain::Event;
@@ -77,6 +86,11 @@ struct WindowStateView {
 // (Flink uses Java HashSet order here, which is unspecified).
 class WindowOperator {
 public:
+    // Firings, in one watermark advance, of timers registered during that same advance, beyond which the
+    // advance fails with EndlessFiringError. Timers registered before it do not count: flushing a million
+    // open windows at the end of input is fine.
+    static constexpr std::uint64_t kMaxChainedFirings = 200000;
+
     WindowOperator(const WindowConfig& config, int subtaskIndex);
     WindowOperator(WindowOperatorParts parts, int subtaskIndex);
 
