@@ -1,6 +1,8 @@
 #include "engine/cli/RunCommand.h"
 
 #include "engine/cli/OutputFormat.h"
+#include "engine/cli/RunOptions.h"
+#include "engine/cli/StreamingRunner.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
@@ -8,25 +10,91 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <unistd.h>
 
 namespace tidemark::cli {
 
 const char* runUsage()
 {
-    return "usage: tidemark run SCENARIO.json [--format jsonl|text] [--explain] [--steps]\n"
+    return "usage: tidemark run SCENARIO.json [options]\n"
+           "       tidemark run --events FILE --fields key=0,ts=1 --tumbling 3s [options]\n"
            "\n"
-           "Plays a scenario to its end and prints what the window operator outputs, in order.\n"
-           "  --format text    readable lines in Flink's print manner (default)\n"
-           "  --format jsonl   one JSON object per line: {\"type\":\"fire\",...} and {\"type\":\"late\",...}\n"
-           "  --steps          also print every step of the event queue ({\"type\":\"step\",...} in jsonl)\n"
-           "  --explain        explain every step in words, with the numbers and the rule\n"
-           "  --help           show this text\n";
+           "Plays a scenario, or an event file with the job given by the options, to its end and prints what\n"
+           "the window operator outputs, in order. With a scenario, the options override what it says.\n"
+           "\n"
+           "Output:\n"
+           "  --format text|jsonl        readable lines in Flink's print manner (default), or one JSON object\n"
+           "                             per line: {\"type\":\"fire\",...} and {\"type\":\"late\",...}\n"
+           "  --steps                    also print every step of the event queue\n"
+           "  --explain                  explain every step in words, with the numbers and the rule\n"
+           "  --save-scenario OUT.json   also write what was run as a scenario (the events file is referenced\n"
+           "                             relative to OUT's folder); running OUT.json gives the same output\n"
+           "\n"
+           "Input (an events file instead of, or in place of, the scenario's records):\n"
+           "  --events FILE              the events file\n"
+           "  --events-format csv|text|jsonl   its format; default from the extension (.csv .tsv, .txt .log,\n"
+           "                             .jsonl .ndjson .json). --format is the OUTPUT format.\n"
+           "  --fields MAPPING           which columns or fields hold key, value, ts, arrival, channel:\n"
+           "                             key=0,ts=1 (columns by index)  key=id,value=temp,ts=time (by name)\n"
+           "                             key=a+b (a composite key); key= (empty) removes a field\n"
+           "  --delimiter C              csv delimiter (default ,; tab for tabs)\n"
+           "  --header | --no-header     csv: the first line names the columns, or not (default: detected)\n"
+           "  --ts-unit ms|s             numeric timestamps in milliseconds (default) or seconds\n"
+           "  --ts-pattern PATTERN       timestamps like 'yyyy-MM-dd HH:mm:ss.SSS' ...\n"
+           "  --ts-zone ZONE             ... in this time zone (e.g. Asia/Shanghai; default UTC)\n"
+           "  --lenient                  skip bad lines; how many and the first 20 are reported on stderr\n"
+           "\n"
+           "Window:\n"
+           "  --tumbling SIZE | --sliding SIZE/SLIDE | --session GAP | --global\n"
+           "  --offset DURATION          window offset, e.g. -8h for days aligned to UTC+8\n"
+           "  --key-by FIELD|none        the key (a column or field of the events file; none = windowAll);\n"
+           "                             default: keyed when --fields has a key\n"
+           "  --function F               count | sum:FIELD | min:FIELD | max:FIELD | avg:FIELD | list[:FIELD]\n"
+           "                             (FIELD: value, ts, or a column/field of the events file);\n"
+           "                             default: list when there is a value, else count\n"
+           "  --trigger T                default | event-time | processing-time | count:N |\n"
+           "                             continuous-event-time:INTERVAL | never | end-of-stream\n"
+           "  --purging                  wrap the trigger in a PurgingTrigger\n"
+           "  --lateness DURATION        allowed lateness\n"
+           "  --side-output              late records go to a side output instead of being dropped\n"
+           "\n"
+           "Watermarks and topology:\n"
+           "  --strategy S               bounded-out-of-orderness (default) | monotonous |\n"
+           "                             legacy-bounded-out-of-orderness | input\n"
+           "  --out-of-orderness DURATION   the bound of the bounded strategies (default 0)\n"
+           "  --emit per-event|periodic  watermark emission (default periodic)\n"
+           "  --period DURATION          the periodic interval (default 200ms)\n"
+           "  --idleness DURATION        withIdleness (default off)\n"
+           "  --parallelism N            env.setParallelism: watermark channels and window subtasks\n"
+           "  --window-parallelism W     window subtasks only\n"
+           "  --source-parallelism N     source subtasks (forward partitioning)\n"
+           "  --partitioning P           rebalance (default) | forward | channel\n"
+           "  --first-channel C          where rebalance starts (default 0)\n"
+           "  --end-of-input none|max-watermark   an unbounded source (default) or a bounded one\n"
+           "\n"
+           "Durations: 500ms, 2s, 1.5s, 5min, 1h, 1d, or a plain number of milliseconds.\n"
+           "\n"
+           "Large inputs: an events file over 64 MiB is streamed (memory stays bounded; the same output).\n"
+           "A bad line then stops the run after the outputs already printed. --stream streams any input,\n"
+           "--no-stream never does. --steps and --explain need the whole run in memory.\n"
+           "Progress goes to stderr when stderr is a terminal or the file is over 64 MiB.\n"
+           "\n"
+           "Exit status: 0 ok, 1 invalid scenario or input, or the job failed, 2 usage error.\n"
+           "  --help                     show this text\n";
 }
 
 namespace {
+
+namespace fs = std::filesystem;
+
+// Files larger than this are streamed and report progress.
+constexpr std::uint64_t kLargeFileBytes = std::uint64_t(64) << 20;
 
 int usageError(std::ostream& err, const std::string& message)
 {
@@ -34,122 +102,372 @@ int usageError(std::ostream& err, const std::string& message)
     return 2;
 }
 
-} // namespace
-
-int runCommand(int argc, char** argv)
+int optionError(std::ostream& err, const std::string& message)
 {
-    return runCommand(argc, argv, std::cout, std::cerr);
+    err << "tidemark run: " << message << "\n(tidemark run --help lists the options)\n";
+    return 2;
 }
 
-int runCommand(int argc, char** argv, std::ostream& stdOut, std::ostream& stdErr)
+// Reads a scenario file without its event file (that is loaded, or streamed, once the options are applied).
+io::Loaded<Scenario> readScenario(const std::string& path)
 {
-    std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
-    if (!args.empty() && args.front() == "run")
-        args.erase(args.begin());
-    bool jsonl = false;
-    bool explain = false;
-    bool steps = false;
-    std::string path;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string_view a = args[i];
-        if (a == "--help" || a == "-h") {
-            stdOut << runUsage();
-            return 0;
-        }
-        if (a == "--explain") {
-            explain = true;
-        } else if (a == "--steps") {
-            steps = true;
-        } else if (a == "--format" || a.rfind("--format=", 0) == 0) {
-            std::string_view value;
-            if (a == "--format") {
-                if (i + 1 >= args.size())
-                    return usageError(stdErr, "--format needs a value: jsonl or text");
-                value = args[++i];
-            } else {
-                value = a.substr(9);
-            }
-            if (value == "jsonl")
-                jsonl = true;
-            else if (value == "text")
-                jsonl = false;
-            else
-                return usageError(stdErr, "unknown format \"" + std::string(value) + "\": expected jsonl or text");
-        } else if (a.size() > 1 && a[0] == '-') {
-            return usageError(stdErr, "unknown option " + std::string(a));
-        } else if (path.empty()) {
-            path = a;
-        } else {
-            return usageError(stdErr, "more than one scenario given: " + path + " and " + std::string(a));
-        }
+    io::Loaded<Scenario> result;
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    const auto failOpen = [&](const std::string& why) {
+        result.errors.push_back(io::LoadError(path, 0, 0, why));
+        return result;
+    };
+    if (ec) {
+        return failOpen(ec == std::errc::no_such_file_or_directory ? "cannot open the scenario: no such file"
+                                                                   : "cannot open the scenario: " + ec.message());
     }
-    if (path.empty())
-        return usageError(stdErr, "no scenario given");
+    if (size > (std::uint64_t(1) << 31))
+        return failOpen("the scenario file is larger than 2 GiB; put the records in an event file (\"input.file\")");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return failOpen("cannot open the scenario: permission denied or not a regular file");
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (std::string_view(text).starts_with("\xEF\xBB\xBF"))
+        text.replace(0, 3, "   "); // a byte-order mark, as editors on Windows write it
+    return io::parseScenarioWithoutInput(text, path);
+}
 
-    auto loaded = io::loadScenarioFile(path);
-    if (!loaded.ok()) {
-        stdErr << loaded.errorText();
-        return 1;
+// Progress of a large file on stderr: one line redrawn on a terminal, a line per 10 % otherwise.
+class ProgressReporter {
+public:
+    ProgressReporter(std::ostream& err, std::string name, bool terminal)
+        : m_err(err)
+        , m_name(std::move(name))
+        , m_terminal(terminal)
+    { }
+    ~ProgressReporter()
+    {
+        if (m_terminal && m_drawn)
+            m_err << "\n" << std::flush;
     }
+    ProgressReporter(const ProgressReporter&) = delete;
+    ProgressReporter& operator=(const ProgressReporter&) = delete;
+
+    void operator()(std::uint64_t done, std::uint64_t total)
+    {
+        const auto mb = [](std::uint64_t b) { return std::to_string(b >> 20); };
+        const int percent = total > 0 ? static_cast<int>(std::min<std::uint64_t>(100, done * 100 / total)) : -1;
+        const int step = m_terminal ? percent : (percent < 0 ? -1 : percent / 10 * 10);
+        if (percent >= 0 && step == m_last)
+            return;
+        m_last = step;
+        const std::string text = "tidemark run: reading " + m_name + ": "
+            + (percent >= 0 ? std::to_string(percent) + "% (" + mb(done) + " of " + mb(total) + " MiB)"
+                            : mb(done) + " MiB");
+        if (m_terminal) {
+            m_err << "\r" << text << std::flush;
+            m_drawn = true;
+        } else {
+            m_err << text << "\n" << std::flush;
+        }
+    }
+
+private:
+    std::ostream& m_err;
+    std::string m_name;
+    bool m_terminal;
+    bool m_drawn = false;
+    int m_last = -2;
+};
+
+void reportSkipped(
+    std::ostream& err, const std::string& file, std::uint64_t skipped, const std::vector<io::LoadError>& shown)
+{
+    if (skipped == 0)
+        return;
+    err << "tidemark run: skipped " << skipped << " bad line" << (skipped == 1 ? "" : "s") << " of " << file
+        << " (lenient)" << (skipped > shown.size() ? "; the first " + std::to_string(shown.size()) : std::string())
+        << ":\n";
+    for (const auto& e : shown)
+        err << "  " << e.toString() << "\n";
+    if (skipped > shown.size())
+        err << "  ... and " << skipped - shown.size() << " more\n";
+}
+
+// Buffers stdout and writes it out in large pieces.
+class OutputWriter {
+public:
+    OutputWriter(std::ostream& out, const Scenario& scenario, bool jsonl)
+        : m_out(out)
+        , m_scenario(scenario)
+        , m_jsonl(jsonl)
+    { }
+    ~OutputWriter() { flush(); }
+    OutputWriter(const OutputWriter&) = delete;
+    OutputWriter& operator=(const OutputWriter&) = delete;
+
+    void fire(const FireEvent& f)
+    {
+        m_buffer += m_jsonl ? fireJson(f, m_scenario.keys) : fireText(f, m_scenario.keys);
+        m_buffer += '\n';
+        maybeFlush();
+    }
+    void late(const LateEvent& l)
+    {
+        m_buffer += m_jsonl ? lateJson(l, m_scenario.keys) : lateText(l, m_scenario.keys);
+        m_buffer += '\n';
+        maybeFlush();
+    }
+    void line(const std::string& text)
+    {
+        m_buffer += text;
+        m_buffer += '\n';
+        maybeFlush();
+    }
+    void flush()
+    {
+        m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
+        m_out.flush();
+        m_buffer.clear();
+    }
+
+private:
+    void maybeFlush()
+    {
+        if (m_buffer.size() > (1u << 16)) {
+            m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
+            m_buffer.clear();
+        }
+    }
+
+    std::ostream& m_out;
+    const Scenario& m_scenario;
+    bool m_jsonl;
+    std::string m_buffer;
+};
+
+struct RunContext {
+    const RunOptions& options;
+    std::ostream& out;
+    std::ostream& err;
+    bool stderrIsTerminal = false;
+    std::string name; // what messages about the run name: the scenario, or the events file
+};
+
+int playRecorded(Scenario scenario, const fs::path& inputBase, const RunContext& ctx, std::uint64_t fileBytes)
+{
+    const RunOptions& o = ctx.options;
+    std::uint64_t skipped = 0;
+    std::vector<io::LoadError> shown;
+    std::string eventsName;
+    if (scenario.inputFile) {
+        eventsName = (inputBase / scenario.inputFile->file).string();
+        io::LoadOptions load;
+        std::unique_ptr<ProgressReporter> progress;
+        if (ctx.stderrIsTerminal || fileBytes > kLargeFileBytes) {
+            progress = std::make_unique<ProgressReporter>(ctx.err, eventsName, ctx.stderrIsTerminal);
+            load.progress = [&](std::uint64_t d, std::uint64_t t) { (*progress)(d, t); };
+        }
+        auto loaded = io::loadScenarioInput(std::move(scenario), inputBase, load);
+        progress.reset();
+        if (!loaded.ok()) {
+            ctx.err << loaded.errorText();
+            return 1;
+        }
+        skipped = loaded.skippedLines;
+        shown = std::move(loaded.errors);
+        scenario = std::move(*loaded.value);
+    }
+    int status = 0;
     try {
-        const Player player(std::move(*loaded.value));
-        const Scenario& scenario = player.scenario();
+        const Player player(std::move(scenario));
+        const Scenario& s = player.scenario();
         const Trace& trace = player.trace();
         std::unique_ptr<Narrator> narrator;
-        if (explain)
-            narrator = std::make_unique<Narrator>(scenario);
-        std::string out;
+        if (o.explain)
+            narrator = std::make_unique<Narrator>(s);
+        OutputWriter writer(ctx.out, s, o.jsonl);
         const auto fires = trace.fires();
         const auto lates = trace.lates();
         std::size_t fi = 0;
         std::size_t li = 0;
         const auto last = static_cast<StepIndex>(trace.stepCount() - 1);
-        for (StepIndex s = 1; s <= last; ++s) {
-            const bool hasOutput
-                = (fi < fires.size() && fires[fi].step == s) || (li < lates.size() && lates[li].step == s);
-            if (steps)
-                out += (jsonl ? stepJson(trace, s, scenario) : stepText(trace, s, scenario)) + "\n";
-            if (explain) {
-                const std::string text = narrator->narrate(player.detailAt(s), trace).text();
-                if (jsonl)
-                    out += "{\"type\":\"explain\",\"step\":" + std::to_string(s) + ",\"text\":" + jsonString(text)
-                        + "}\n";
+        for (StepIndex step = 1; step <= last; ++step) {
+            if (o.steps)
+                writer.line(o.jsonl ? stepJson(trace, step, s) : stepText(trace, step, s));
+            if (o.explain) {
+                const std::string text = narrator->narrate(player.detailAt(step), trace).text();
+                if (o.jsonl)
+                    writer.line("{\"type\":\"explain\",\"step\":" + std::to_string(step)
+                        + ",\"text\":" + jsonString(text) + "}");
                 else
-                    out += "[step " + std::to_string(s) + ", "
-                        + TimeFormatter::processingTime(trace.step(s).processingTime) + "] " + text + "\n";
+                    writer.line("[step " + std::to_string(step) + ", "
+                        + TimeFormatter::processingTime(trace.step(step).processingTime) + "] " + text);
             }
-            if (!hasOutput)
-                continue;
             // Fires and late records of one step, merged back into the order they were produced.
-            while ((fi < fires.size() && fires[fi].step == s) || (li < lates.size() && lates[li].step == s)) {
-                const bool takeFire = li >= lates.size() || lates[li].step != s
-                    || (fi < fires.size() && fires[fi].step == s && fires[fi].sequence < lates[li].sequence);
-                if (takeFire) {
-                    const FireEvent& f = fires[fi++].fire;
-                    out += (jsonl ? fireJson(f, scenario.keys) : fireText(f, scenario.keys)) + "\n";
-                } else {
-                    const LateEvent& l = lates[li++].late;
-                    out += (jsonl ? lateJson(l, scenario.keys) : lateText(l, scenario.keys)) + "\n";
-                }
-            }
-            if (out.size() > (1u << 16)) {
-                stdOut.write(out.data(), static_cast<std::streamsize>(out.size()));
-                out.clear();
+            while ((fi < fires.size() && fires[fi].step == step) || (li < lates.size() && lates[li].step == step)) {
+                const bool takeFire = li >= lates.size() || lates[li].step != step
+                    || (fi < fires.size() && fires[fi].step == step && fires[fi].sequence < lates[li].sequence);
+                if (takeFire)
+                    writer.fire(fires[fi++].fire);
+                else
+                    writer.late(lates[li++].late);
             }
         }
-        stdOut.write(out.data(), static_cast<std::streamsize>(out.size()));
-        stdOut.flush();
+        writer.flush();
         if (player.failure()) {
-            stdErr << path << ": the job failed at step " << player.failure()->step << ": " << player.failure()->message
-                   << "\n";
-            return 1;
+            ctx.err << ctx.name << ": the job failed at step " << player.failure()->step << ": "
+                    << player.failure()->message << "\n";
+            status = 1;
         }
     } catch (const std::exception& e) {
-        // The job itself failed (e.g. a session merge Flink refuses): Flink would fail the job too.
-        stdErr << path << ": the job failed: " << e.what() << "\n";
+        // The job could not even start (e.g. a pipeline Flink refuses to build): Flink fails it too.
+        ctx.err << ctx.name << ": the job failed: " << e.what() << "\n";
+        status = 1;
+    }
+    reportSkipped(ctx.err, eventsName, skipped, shown);
+    return status;
+}
+
+int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext& ctx, std::uint64_t fileBytes)
+{
+    struct Stop { };
+    OutputWriter writer(ctx.out, scenario, ctx.options.jsonl);
+    std::optional<StreamingRunner> runner;
+    try {
+        runner.emplace(
+            scenario.pipeline, scenario.keys, scenario.defaultArrivalSpacingMs, [&](const OperatorOutput& o) {
+                if (const auto* f = std::get_if<FireEvent>(&o))
+                    writer.fire(*f);
+                else
+                    writer.late(std::get<LateEvent>(o));
+            });
+    } catch (const std::exception& e) {
+        ctx.err << ctx.name << ": the job failed: " << e.what() << "\n";
         return 1;
     }
-    return 0;
+    std::string eventsName = ctx.name;
+    io::Loaded<io::EventFileContents> loaded;
+    bool stopped = false;
+    if (scenario.inputFile) {
+        eventsName = (inputBase / scenario.inputFile->file).string();
+        io::LoadOptions load;
+        load.lenient = scenario.lenient;
+        std::unique_ptr<ProgressReporter> progress;
+        if (ctx.stderrIsTerminal || fileBytes > kLargeFileBytes) {
+            progress = std::make_unique<ProgressReporter>(ctx.err, eventsName, ctx.stderrIsTerminal);
+            load.progress = [&](std::uint64_t d, std::uint64_t t) { (*progress)(d, t); };
+        }
+        try {
+            loaded = io::streamEventFile(inputBase / scenario.inputFile->file, *scenario.inputFile, scenario.keys, load,
+                io::recordRulesFor(scenario.pipeline), [&](std::span<const InputRecord> batch) {
+                    for (const InputRecord& r : batch) {
+                        if (!runner->push(r))
+                            throw Stop {}; // no use reading on: the run has ended
+                    }
+                });
+        } catch (const Stop&) {
+            stopped = true;
+        }
+        progress.reset();
+        if (!stopped && !loaded.ok()) {
+            writer.flush();
+            ctx.err << loaded.errorText();
+            return 1;
+        }
+    } else {
+        for (const InputRecord& r : scenario.records) {
+            if (!runner->push(r))
+                break;
+        }
+    }
+    if (!runner->stopped())
+        runner->finish();
+    writer.flush();
+    int status = 0;
+    if (const auto& order = runner->orderError()) {
+        ctx.err << eventsName << ":" << order->line << ": the record arrives at " << order->arrival
+                << ", before the record of line " << order->playedLine << " (arrival " << order->playedArrival
+                << ") that was already played: a streamed run looks only " << StreamingRunner::kDefaultLookAhead
+                << " records ahead for earlier arrivals; sort the file by arrival, or run it with --no-stream\n";
+        status = 1;
+    } else if (const auto& failure = runner->failure()) {
+        ctx.err << ctx.name << ": the job failed at step " << failure->step << ": " << failure->message << "\n";
+        status = 1;
+    }
+    if (!stopped)
+        reportSkipped(ctx.err, eventsName, loaded.skippedLines, loaded.errors);
+    return status;
+}
+
+int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::ostream& stdErr, bool stderrIsTerminal)
+{
+    const ParsedArguments parsed = parseRunArguments(args);
+    if (parsed.help) {
+        stdOut << runUsage();
+        return 0;
+    }
+    if (!parsed.options)
+        return usageError(stdErr, parsed.error);
+    const RunOptions& o = *parsed.options;
+
+    std::optional<Scenario> base;
+    fs::path inputBase;
+    if (!o.scenarioPath.empty()) {
+        auto loaded = readScenario(o.scenarioPath);
+        if (!loaded.ok()) {
+            stdErr << loaded.errorText();
+            return 1;
+        }
+        base = std::move(*loaded.value);
+        inputBase = fs::path(o.scenarioPath).parent_path();
+    }
+    AppliedScenario applied = applyRunOptions(std::move(base), inputBase, o);
+    if (!applied.scenario)
+        return optionError(stdErr, applied.error);
+    Scenario& scenario = *applied.scenario;
+    if (o.hasOverrides()) {
+        // Every rule of the scenario format holds for the result too: check it as a saved scenario.
+        const auto check = io::parseScenarioWithoutInput(io::saveScenario(scenario), "options");
+        if (!check.ok())
+            return optionError(stdErr, "the options make an invalid job: " + check.errors.front().message);
+    }
+    if (o.saveScenarioPath) {
+        const std::string text = io::saveScenario(scenarioForSaving(scenario, applied.inputBase, *o.saveScenarioPath));
+        std::ofstream file(*o.saveScenarioPath, std::ios::binary | std::ios::trunc);
+        file << text;
+        file.close();
+        if (!file) {
+            stdErr << "tidemark run: cannot write " << *o.saveScenarioPath << "\n";
+            return 1;
+        }
+    }
+
+    std::uint64_t fileBytes = 0;
+    if (scenario.inputFile) {
+        std::error_code ec;
+        const auto size = fs::file_size(applied.inputBase / scenario.inputFile->file, ec);
+        fileBytes = ec ? 0 : size;
+    }
+    bool stream = o.streaming == RunOptions::Streaming::Always;
+    if (o.streaming == RunOptions::Streaming::Auto && !o.steps && !o.explain)
+        stream = fileBytes > kLargeFileBytes;
+    const RunContext ctx {o, stdOut, stdErr, stderrIsTerminal,
+        o.scenarioPath.empty() ? (applied.inputBase / scenario.inputFile->file).string() : o.scenarioPath};
+    return stream ? playStreamed(std::move(scenario), applied.inputBase, ctx, fileBytes)
+                  : playRecorded(std::move(scenario), applied.inputBase, ctx, fileBytes);
+}
+
+} // namespace
+
+int runCommand(int argc, char** argv)
+{
+    std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
+    return run(args, std::cout, std::cerr, isatty(STDERR_FILENO) == 1);
+}
+
+int runCommand(int argc, char** argv, std::ostream& stdOut, std::ostream& stdErr)
+{
+    std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
+    return run(args, stdOut, stdErr, false);
 }
 
 } // namespace tidemark::cli

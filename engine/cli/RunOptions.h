@@ -1,0 +1,99 @@
+#pragma once
+
+#include "engine/core/InputFileSpec.h"
+#include "engine/core/PipelineConfig.h"
+#include "engine/core/Scenario.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tidemark::cli {
+
+// A duration as `tidemark run` flags write it: an integer or decimal with a unit `ms`, `s`, `min` or `h`
+// (`2s`, `500ms`, `1.5s`, `-8h`), or a plain number of milliseconds. It must come to a whole number of
+// milliseconds within the 64-bit range. nullopt with the reason in *error ("expected a duration like 2s or
+// 500ms, found \"2 seconds\"").
+std::optional<DurationMs> parseDuration(std::string_view text, std::string* error);
+// The shortest way to write a duration in those units ("3s", "1500ms", "-8h").
+std::string formatDuration(DurationMs ms);
+
+// Everything `tidemark run` was asked for on its command line. Pipeline and input flags are kept as
+// overrides: applied on top of a scenario, or of a new one when only --events is given.
+struct RunOptions {
+    std::string scenarioPath; // empty: none, the run is made from flags
+    bool jsonl = false; // output format
+    bool explain = false;
+    bool steps = false;
+    enum class Streaming : std::uint8_t { Auto, Always, Never };
+    Streaming streaming = Streaming::Auto;
+    std::optional<std::string> saveScenarioPath;
+    bool lenient = false;
+
+    // --- input ---
+    std::optional<std::string> events; // the events file, relative to the working directory
+    std::optional<InputFileSpec::Format> eventsFormat;
+    // --fields, per field: (name, raw value); an empty value removes the field.
+    std::vector<std::pair<std::string, std::string>> fields;
+    std::optional<char> delimiter;
+    std::optional<InputFileSpec::Header> header;
+    std::optional<TimestampFormat::Unit> tsUnit;
+    std::optional<std::string> tsPattern;
+    std::optional<std::string> tsZone;
+
+    // --- pipeline ---
+    std::optional<AssignerSpec> assigner; // --tumbling / --sliding / --session / --global
+    std::string assignerFlag; // which of them, for messages
+    std::optional<DurationMs> offset;
+    std::optional<WatermarkConfig::Strategy> strategy;
+    std::optional<DurationMs> outOfOrderness;
+    std::optional<WatermarkConfig::Emission> emission;
+    std::optional<DurationMs> period;
+    std::optional<DurationMs> idleness;
+    std::optional<DurationMs> lateness;
+    bool sideOutput = false;
+    std::optional<int> parallelism;
+    std::optional<int> windowParallelism;
+    std::optional<int> sourceParallelism;
+    std::optional<WatermarkConfig::Partitioning> partitioning;
+    std::optional<int> firstChannel;
+    std::optional<std::string> keyBy; // "none" = windowAll
+    std::optional<std::string> function; // raw "sum:amount"
+    std::optional<TriggerSpec> trigger;
+    bool purging = false;
+    std::optional<EndOfInput> endOfInput;
+
+    // The flags after `run`, as given (for a saved scenario's description).
+    std::vector<std::string> arguments;
+
+    bool hasOverrides() const;
+};
+
+struct ParsedArguments {
+    std::optional<RunOptions> options; // empty on a usage error or --help
+    bool help = false;
+    std::string error; // the usage error, without the "tidemark run: " prefix
+};
+
+// Parses the arguments after the program name (a leading "run" is skipped). Flags take their value as the
+// next argument or after `=` (`--lateness=2s`).
+ParsedArguments parseRunArguments(const std::vector<std::string_view>& args);
+
+// The scenario to run: `base` (loaded from the scenario file, or a default one) with the options applied.
+// `inputBase` is where base's event file is resolved from; when --events names a file it becomes the
+// working directory. On a usage error (a flag that does not fit) `error` says why.
+struct AppliedScenario {
+    std::optional<Scenario> scenario;
+    std::filesystem::path inputBase;
+    std::string error;
+};
+AppliedScenario applyRunOptions(
+    std::optional<Scenario> base, std::filesystem::path inputBase, const RunOptions& options);
+
+// The scenario as it would be saved to `outPath`: an event file is referenced relative to outPath's folder.
+Scenario scenarioForSaving(
+    Scenario scenario, const std::filesystem::path& inputBase, const std::filesystem::path& outPath);
+
+} // namespace tidemark::cli
