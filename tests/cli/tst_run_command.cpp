@@ -2,6 +2,9 @@
 #include "engine/cli/OutputFormat.h"
 #include "engine/cli/RunCommand.h"
 
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -60,6 +63,19 @@ const char* kWindowAllAverage = R"({ "tidemark": 1, "name": "average of everythi
     "window": {"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 1000},
                "function": {"type": "avg", "field": "value"}},
     "endOfInput": "max-watermark" } })";
+
+QString examples()
+{
+    return qEnvironmentVariable("TIDEMARK_SOURCE_DIR") + "/resources/examples/";
+}
+
+// A global window with a continuous event-time trigger meeting the end-of-input watermark: Flink would
+// fire it without end.
+const char* kEndless = R"({ "tidemark": 1, "input": {"records": [{"key": "a", "value": 1, "ts": 1000}]},
+  "pipeline": {"watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0},
+    "window": {"assigner": {"type": "global"}, "trigger": {"type": "continuous-event-time", "intervalMs": 1000},
+               "function": {"type": "count"}},
+    "endOfInput": "max-watermark"}})";
 
 } // namespace
 
@@ -195,6 +211,189 @@ private slots:
         QFETCH(double, value);
         QFETCH(QString, text);
         QCOMPARE(QString::fromStdString(cli::formatNumber(value)), text);
+    }
+
+    void aRunFromFlagsGivesTheScenariosOutput()
+    {
+        // Post 000 at parallelism 3, written as flags instead of a scenario.
+        const Run fromFlags = run({"--events", examples() + "post000-kafka-lines.csv", "--fields", "key=0,ts=1",
+            "--no-header", "--tumbling", "3s", "--out-of-orderness", "10s", "--parallelism", "3", "--lateness", "2s",
+            "--function", "list:ts", "--format", "jsonl"});
+        QCOMPARE(fromFlags.err, QString());
+        QCOMPARE(fromFlags.exitCode, 0);
+        const Run fromScenario = run({examples() + "post000-parallelism3.json", "--format", "jsonl"});
+        QCOMPARE(fromScenario.exitCode, 0);
+        QCOMPARE(fromFlags.out.size(), 6);
+        QCOMPARE(fromFlags.out, fromScenario.out);
+    }
+
+    void flagsOverrideTheScenario()
+    {
+        const Run overridden = run({examples() + "post000-parallelism3.json", "--lateness", "0", "--format", "jsonl"});
+        QCOMPARE(overridden.exitCode, 0);
+        const Run expected = run({examples() + "post000-parallelism3-lateness0.json", "--format", "jsonl"});
+        QCOMPARE(overridden.out, expected.out);
+        const Run original = run({examples() + "post000-parallelism3.json", "--format", "jsonl"});
+        QVERIFY(overridden.out != original.out);
+    }
+
+    void aSavedScenarioRunsTheSame()
+    {
+        const QString out = m_dir.filePath("saved/run.json");
+        QVERIFY(QDir(m_dir.path()).mkpath("saved"));
+        const Run first = run({"--events", examples() + "post002-temps.jsonl", "--fields", "key=id,value=temp,ts=time",
+            "--tumbling", "5s", "--out-of-orderness", "2s", "--lateness", "1s", "--end-of-input", "max-watermark",
+            "--save-scenario", out, "--format", "jsonl"});
+        QCOMPARE(first.err, QString());
+        QCOMPARE(first.exitCode, 0);
+        QVERIFY(!first.out.isEmpty());
+        QFile saved(out);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(saved.readAll());
+        // The events file stays a file, referenced from the saved scenario's folder.
+        const QString relative = QDir(m_dir.filePath("saved")).relativeFilePath(examples() + "post002-temps.jsonl");
+        QVERIFY2(text.contains("\"file\": \"" + relative + "\""), qPrintable(text));
+        QVERIFY(!text.contains("\"records\""));
+        const Run again = run({out, "--format", "jsonl"});
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(again.out, first.out);
+        // Saving what was saved changes nothing.
+        const QString twice = m_dir.filePath("saved/twice.json");
+        QCOMPARE(run({out, "--save-scenario", twice}).exitCode, 0);
+        QFile second(twice);
+        QVERIFY(second.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(second.readAll()), text);
+    }
+
+    void lenientRunsReportSkippedLinesOnStderr_data()
+    {
+        QTest::addColumn<QString>("streaming");
+        QTest::newRow("recorded") << "--no-stream";
+        QTest::newRow("streamed") << "--stream";
+    }
+    void lenientRunsReportSkippedLinesOnStderr()
+    {
+        QFETCH(QString, streaming);
+        QByteArray csv;
+        for (int i = 0; i < 50; ++i) {
+            if (i % 2 == 1)
+                csv += "a,1O" + QByteArray::number(i) + "\n"; // a letter O for a zero
+            else
+                csv += "a," + QByteArray::number(i * 100) + "\n";
+        }
+        const QString path = m_dir.filePath("bad.csv");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(csv);
+        f.close();
+        const QStringList common {"--events", path, "--fields", "key=0,ts=1", "--tumbling", "1s", "--end-of-input",
+            "max-watermark", "--format", "jsonl", streaming};
+        const Run strict = run(common);
+        QCOMPARE(strict.exitCode, 1);
+        QVERIFY2(
+            strict.err.startsWith(path + ":2:3: expected an integer timestamp, found \"1O1\""), qPrintable(strict.err));
+
+        const Run lenient = run(common + QStringList {"--lenient"});
+        QCOMPARE(lenient.exitCode, 0);
+        QCOMPARE(lenient.out.size(), 5); // 25 good records in [0,1000) … [4000,5000)
+        const QStringList lines = lenient.err.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 20 + 1);
+        QCOMPARE(lines[0], QString("tidemark run: skipped 25 bad lines of " + path + " (lenient); the first 20:"));
+        QCOMPARE(lines[1], QString("  " + path + ":2:3: expected an integer timestamp, found \"1O1\""));
+        QCOMPARE(lines[20], QString("  " + path + ":40:3: expected an integer timestamp, found \"1O39\""));
+        QCOMPARE(lines[21], QString("  ... and 5 more"));
+    }
+
+    void streamingPrintsWhatTheRecordedRunPrints_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const QString& f : QDir(examples()).entryList({"*.json"}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << examples() + f;
+    }
+    void streamingPrintsWhatTheRecordedRunPrints()
+    {
+        QFETCH(QString, path);
+        const Run recorded = run({path, "--no-stream"});
+        const Run streamed = run({path, "--stream"});
+        QCOMPARE(recorded.exitCode, 0);
+        QCOMPARE(streamed.exitCode, 0);
+        QCOMPARE(streamed.out, recorded.out);
+        QCOMPARE(streamed.err, recorded.err);
+    }
+
+    void aRunThatNeverEndsFailsTheJob_data()
+    {
+        QTest::addColumn<QString>("streaming");
+        QTest::newRow("recorded") << "--no-stream";
+        QTest::newRow("streamed") << "--stream";
+    }
+    void aRunThatNeverEndsFailsTheJob()
+    {
+        QFETCH(QString, streaming);
+        const QString path = write("endless.json", kEndless);
+        const Run r = run({path, streaming});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.startsWith(path
+                     + ": the job failed at step 2: more than 200000 firings in one watermark advance: the "
+                       "scenario does not terminate"),
+            qPrintable(r.err));
+    }
+
+    void arrivalsGoingBackBeyondTheLookAheadStopAStreamedRun()
+    {
+        // 70,000 lines one second apart, then one arriving at 0: more than the streamed run looks ahead.
+        QByteArray csv;
+        for (int i = 0; i < 70000; ++i)
+            csv += "a," + QByteArray::number(i * 10) + "," + QByteArray::number(i * 1000) + "\n";
+        csv += "a,5,0\n";
+        const QString path = m_dir.filePath("back.csv");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(csv);
+        f.close();
+        const QStringList common {"--events", path, "--fields", "key=0,ts=1,arrival=2", "--tumbling", "1s"};
+        const Run streamed = run(common + QStringList {"--stream"});
+        QCOMPARE(streamed.exitCode, 1);
+        QCOMPARE(streamed.err,
+            path
+                + ":70001: the record arrives at 0, before the record of line 4464 (arrival 4463000) that was already "
+                  "played: a streamed run looks only 65536 records ahead for earlier arrivals; sort the file by "
+                  "arrival, or run it with --no-stream\n");
+        const Run recorded = run(common);
+        QCOMPARE(recorded.exitCode, 0);
+    }
+
+    void optionsThatDoNotFitExitWithTwo_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("events without fields")
+            << QStringList {"--events", "x.csv", "--global"}
+            << "tidemark run: --events needs --fields to say which columns hold key, value and ts, like --fields "
+               "key=0,ts=1\n";
+        QTest::newRow("keyed without a key")
+            << QStringList {"POST000", "--fields", "key="}
+            << "tidemark run: the options make an invalid job: missing \"key\" in fields (the window is keyed by "
+               "\"key\"; use \"keyBy\": null for windowAll)\n";
+    }
+    void optionsThatDoNotFitExitWithTwo()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        arguments.replaceInStrings("POST000", examples() + "post000-parallelism3.json");
+        const Run r = run(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err, message + "(tidemark run --help lists the options)\n");
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void aMissingEventsFileExitsWithOne()
+    {
+        const Run r = run({"--events", m_dir.filePath("nothing.csv"), "--fields", "ts=0", "--global"});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err,
+            QString(m_dir.filePath("nothing.csv") + ": cannot open \"" + m_dir.filePath("nothing.csv")
+                + "\": no such file\n"));
     }
 };
 

@@ -1,0 +1,252 @@
+// The streaming path of `tidemark run` gives exactly the Player's outputs, in the same order, on every
+// built-in example and on seeded random scenarios; arrivals that go back are played in place within the
+// look-ahead and refused beyond it; a run that would fire without end fails in both paths.
+#include "../player/RandomScenario.h"
+
+#include "engine/cli/OutputFormat.h"
+#include "engine/cli/StreamingRunner.h"
+#include "engine/io/ScenarioIo.h"
+#include "engine/player/Player.h"
+
+#include <QDir>
+#include <QTest>
+
+using namespace tidemark;
+using namespace tidemark::cli;
+
+namespace {
+
+struct Outcome {
+    std::vector<std::string> lines;
+    std::optional<std::uint64_t> failedStep;
+    std::string failure;
+};
+
+Outcome recorded(const Scenario& scenario)
+{
+    Outcome o;
+    const Player player(scenario);
+    const Trace& t = player.trace();
+    const auto fires = t.fires();
+    const auto lates = t.lates();
+    std::size_t fi = 0, li = 0;
+    while (fi < fires.size() || li < lates.size()) {
+        const bool takeFire = li >= lates.size()
+            || (fi < fires.size()
+                && (fires[fi].step < lates[li].step
+                    || (fires[fi].step == lates[li].step && fires[fi].sequence < lates[li].sequence)));
+        if (takeFire)
+            o.lines.push_back(fireJson(fires[fi++].fire, player.scenario().keys));
+        else
+            o.lines.push_back(lateJson(lates[li++].late, player.scenario().keys));
+    }
+    if (player.failure()) {
+        o.failedStep = player.failure()->step;
+        o.failure = player.failure()->message;
+    }
+    return o;
+}
+
+Outcome streamed(const Scenario& scenario, std::size_t lookAhead = StreamingRunner::kDefaultLookAhead,
+    std::optional<StreamingRunner::OrderError>* orderError = nullptr)
+{
+    Outcome o;
+    StreamingRunner runner(
+        scenario.pipeline, scenario.keys, scenario.defaultArrivalSpacingMs,
+        [&](const OperatorOutput& out) {
+            if (const auto* f = std::get_if<FireEvent>(&out))
+                o.lines.push_back(fireJson(*f, scenario.keys));
+            else
+                o.lines.push_back(lateJson(std::get<LateEvent>(out), scenario.keys));
+        },
+        lookAhead);
+    for (const InputRecord& r : scenario.records) {
+        if (!runner.push(r))
+            break;
+    }
+    if (!runner.stopped())
+        runner.finish();
+    if (runner.failure()) {
+        o.failedStep = runner.failure()->step;
+        o.failure = runner.failure()->message;
+    }
+    if (orderError)
+        *orderError = runner.orderError();
+    return o;
+}
+
+QString describe(const Outcome& o)
+{
+    QString s;
+    for (const auto& l : o.lines)
+        s += QString::fromStdString(l) + "\n";
+    if (o.failedStep)
+        s += QString("failed at %1: %2\n").arg(*o.failedStep).arg(QString::fromStdString(o.failure));
+    return s;
+}
+
+QString examplesDir()
+{
+    return qEnvironmentVariable("TIDEMARK_SOURCE_DIR") + "/resources/examples";
+}
+
+Scenario endlessScenario()
+{
+    Scenario s;
+    s.pipeline.window.assigner.type = AssignerSpec::Type::Global;
+    s.pipeline.window.trigger.type = TriggerSpec::Type::ContinuousEventTime;
+    s.pipeline.window.trigger.intervalMs = 1000;
+    s.pipeline.window.function.type = FunctionSpec::Type::Count;
+    s.pipeline.endOfInput = EndOfInput::MaxWatermark;
+    s.records.push_back(test::event(s, "a", 1000, 1));
+    s.records.push_back(test::event(s, "a", 2500, 2));
+    return s;
+}
+
+} // namespace
+
+class TestStreamingRunner : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyExampleStreamsAsThePlayerPlaysIt_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QStringList files = QDir(examplesDir()).entryList({"*.json"}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 15);
+        for (const QString& f : files)
+            QTest::newRow(qPrintable(f)) << examplesDir() + "/" + f;
+    }
+    void everyExampleStreamsAsThePlayerPlaysIt()
+    {
+        QFETCH(QString, path);
+        auto loaded = io::loadScenarioFile(path.toStdString());
+        QVERIFY2(loaded.ok(), loaded.errorText().c_str());
+        const Outcome a = recorded(*loaded.value);
+        const Outcome b = streamed(*loaded.value);
+        QVERIFY(!a.lines.empty());
+        QCOMPARE(describe(b), describe(a));
+    }
+
+    void randomScenariosStreamAsThePlayerPlaysThem()
+    {
+        int withOutput = 0;
+        for (std::uint64_t seed = 1; seed <= 600; ++seed) {
+            const Scenario s = test::randomScenario(seed);
+            const Outcome a = recorded(s);
+            const Outcome b = streamed(s);
+            withOutput += a.lines.empty() ? 0 : 1;
+            if (describe(a) != describe(b))
+                QFAIL(
+                    qPrintable(QString("seed %1:\nplayer:\n%2streamed:\n%3").arg(seed).arg(describe(a), describe(b))));
+        }
+        QVERIFY(withOutput > 300); // the comparison is not vacuous
+    }
+
+    void aShortLookAheadPlaysInPlaceOrRefusesButNeverReorders()
+    {
+        // With a look-ahead of a few records, arrivals that go back further are refused; whatever does run
+        // to the end must give the Player's output.
+        int refused = 0;
+        int equal = 0;
+        for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+            const Scenario s = test::randomScenario(seed);
+            std::optional<StreamingRunner::OrderError> order;
+            const Outcome b = streamed(s, 2, &order);
+            if (order) {
+                ++refused;
+                QVERIFY(order->arrival < order->playedArrival);
+                continue;
+            }
+            QCOMPARE(describe(b), describe(recorded(s)));
+            ++equal;
+        }
+        QVERIFY(refused > 0);
+        QVERIFY(equal > 0);
+    }
+
+    void anArrivalThatGoesBackWithinTheLookAheadIsPlayedInPlace()
+    {
+        Scenario s;
+        s.pipeline.window.assigner.sizeMs = 1000;
+        s.pipeline.window.function.type = FunctionSpec::Type::List;
+        s.pipeline.watermarks.emission = WatermarkConfig::Emission::PerEvent;
+        // Line 4 arrives before lines 2 and 3: two records back.
+        s.records = {test::event(s, "a", 100, 1, 0), test::event(s, "a", 1500, 2, 3000),
+            test::event(s, "a", 1600, 3, 3500), test::event(s, "a", 200, 4, 2000), test::event(s, "a", 2500, 5, 4000)};
+        for (std::uint32_t i = 0; i < s.records.size(); ++i)
+            s.records[i].sourceLine = i + 1;
+        const Outcome a = recorded(s);
+        QCOMPARE(a.lines.size(), std::size_t(2));
+        QVERIFY(QString::fromStdString(a.lines[0]).contains("\"result\":[1,4]"));
+        QVERIFY(QString::fromStdString(a.lines[1]).contains("\"result\":[2,3]"));
+        QCOMPARE(describe(streamed(s, 2)), describe(a));
+
+        std::optional<StreamingRunner::OrderError> order;
+        const Outcome refused = streamed(s, 1, &order);
+        QVERIFY(order.has_value());
+        QCOMPARE(order->line, 4u);
+        QCOMPARE(order->arrival, 2000);
+        QCOMPARE(order->playedLine, 2u);
+        QCOMPARE(order->playedArrival, 3000);
+        QCOMPARE(refused.lines.size(), std::size_t(1)); // [0,1000) fired before line 4 came
+    }
+
+    void equalArrivalsKeepFileOrder()
+    {
+        Scenario s;
+        s.pipeline.window.assigner.sizeMs = 1000;
+        s.pipeline.window.function.type = FunctionSpec::Type::List;
+        s.pipeline.endOfInput = EndOfInput::MaxWatermark;
+        s.records
+            = {test::event(s, "a", 100, 1, 500), test::event(s, "a", 150, 2, 500), test::event(s, "a", 120, 3, 500)};
+        const Outcome a = recorded(s);
+        QCOMPARE(a.lines.size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(a.lines[0]).contains("\"result\":[1,2,3]"));
+        QCOMPARE(describe(streamed(s, 1)), describe(a));
+    }
+
+    void noRecordsStillRunTheEndOfInput()
+    {
+        Scenario s;
+        s.pipeline.endOfInput = EndOfInput::MaxWatermark;
+        QCOMPARE(describe(streamed(s)), describe(recorded(s)));
+    }
+
+    void endlessFiringFailsTheJobInBothPaths()
+    {
+        const Scenario s = endlessScenario();
+        const Outcome a = recorded(s);
+        const Outcome b = streamed(s);
+        QVERIFY(a.failedStep.has_value());
+        QVERIFY2(QString::fromStdString(a.failure).startsWith(
+                     "more than 200000 firings in one watermark advance: the scenario does not terminate"),
+            a.failure.c_str());
+        QCOMPARE(describe(b), describe(a));
+    }
+
+    void aLongButFiniteFlushIsNotCutShort()
+    {
+        // 250,000 windows (one per key) fire on one watermark, more than the endless-firing bound: their
+        // timers were registered before the advance, so all of them fire.
+        Scenario s;
+        s.pipeline.window.assigner.sizeMs = 1000;
+        s.pipeline.window.function.type = FunctionSpec::Type::Count;
+        s.pipeline.watermarks.strategy = WatermarkConfig::Strategy::Input;
+        s.pipeline.watermarks.periodMs = 0;
+        s.defaultArrivalSpacingMs = 0;
+        constexpr int kWindows = 250'000;
+        std::size_t fires = 0;
+        StreamingRunner runner(s.pipeline, s.keys, s.defaultArrivalSpacingMs,
+            [&](const OperatorOutput& o) { fires += std::holds_alternative<FireEvent>(o) ? 1 : 0; });
+        for (int i = 0; i < kWindows; ++i)
+            QVERIFY(runner.push(test::event(s, "k" + std::to_string(i), 500, 1)));
+        QVERIFY(runner.push(test::watermark(kMaxTimestamp)));
+        QVERIFY(runner.finish());
+        QVERIFY(!runner.failure());
+        QCOMPARE(fires, std::size_t(kWindows));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStreamingRunner)
+#include "tst_streaming_runner.moc"
