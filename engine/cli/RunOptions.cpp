@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <span>
@@ -86,6 +87,41 @@ template <class E, std::size_t N> std::string alternatives(const std::array<Name
     return s;
 }
 
+std::size_t editDistance(std::string_view a, std::string_view b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// "; did you mean X?" for a typo (at most 2 edits, fewer than the word's length) or the start of a name.
+std::string suggestion(std::string_view text, std::span<const std::string_view> words)
+{
+    std::string_view best;
+    std::size_t bestDistance = 3;
+    for (const std::string_view w : words) {
+        const std::string_view name = w.substr(0, w.find(':'));
+        if (text.size() >= 3 && name.starts_with(text))
+            return "; did you mean " + std::string(w) + "?";
+        const std::size_t d = editDistance(text, name);
+        if (d < bestDistance && d < text.size()) {
+            bestDistance = d;
+            best = w;
+        }
+    }
+    return best.empty() ? std::string() : "; did you mean " + std::string(best) + "?";
+}
+
 template <class E, std::size_t N>
 std::optional<E> lookup(std::string_view text, const std::array<Named<E>, N>& names, std::string* error)
 {
@@ -95,10 +131,7 @@ std::optional<E> lookup(std::string_view text, const std::array<Named<E>, N>& na
             return names[i].value;
         words[i] = names[i].name;
     }
-    *error = "expected " + alternatives(names) + ", found " + excerpt(text);
-    const std::string_view near = io::detail::closestWord(text, words);
-    if (!near.empty())
-        *error += "; did you mean " + std::string(near) + "?";
+    *error = "expected " + alternatives(names) + ", found " + excerpt(text) + suggestion(text, words);
     return std::nullopt;
 }
 
@@ -154,8 +187,11 @@ std::optional<DurationMs> parseDuration(std::string_view text, std::string* erro
     std::int64_t unit = 1;
     if (!unitText.empty()) {
         const auto it = std::find_if(kUnits.begin(), kUnits.end(), [&](const Unit& u) { return u.name == unitText; });
-        if (it == kUnits.end())
-            return fail(like + " (units: ms, s, min, h, d)");
+        if (it == kUnits.end()) {
+            const bool word = std::all_of(
+                unitText.begin(), unitText.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+            return fail(word ? like + " (units: ms, s, min, h, d)" : like);
+        }
         unit = it->ms;
     }
     const std::string range
@@ -497,11 +533,9 @@ private:
                 fail("expected FIELD=COLUMN like key=0,ts=1 or key=id,ts=time, found " + excerpt(item));
             const std::string_view name = item.substr(0, eq);
             if (std::find(kNames.begin(), kNames.end(), name) == kNames.end()) {
-                std::string message = "unknown field " + excerpt(name) + ": expected key, value, ts, arrival or channel";
-                const std::string_view near = io::detail::closestWord(name, kNames);
-                if (!near.empty())
-                    message += "; did you mean " + std::string(near) + "?";
-                fail(message);
+                std::string message
+                    = "unknown field " + excerpt(name) + ": expected key, value, ts, arrival or channel";
+                fail(message + suggestion(name, kNames));
             }
             for (const auto& [n, v] : o.fields) {
                 if (n == name)
@@ -556,7 +590,8 @@ private:
             std::string error;
             const auto d = parseDuration(argument, &error);
             if (!d || *d <= 0)
-                fail("expected continuous-event-time:INTERVAL with an interval above 0 like 1s, found " + excerpt(text));
+                fail(
+                    "expected continuous-event-time:INTERVAL with an interval above 0 like 1s, found " + excerpt(text));
             t.intervalMs = *d;
             return t;
         }
