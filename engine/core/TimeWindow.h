@@ -70,8 +70,22 @@ struct WindowMerge {
 // ascending start order.
 inline void mergeWindows(std::span<const TimeWindow> input, std::vector<WindowMerge>& merges)
 {
-    // Sessions merge a handful of windows per key: sort on the stack when they fit.
+    // Usually nothing overlaps (a new session far from the others): then every window is its own group.
     constexpr std::size_t kStack = 32;
+    if (input.size() <= kStack) {
+        bool overlap = false;
+        for (std::size_t i = 0; i < input.size() && !overlap; ++i) {
+            for (std::size_t j = i + 1; j < input.size(); ++j) {
+                if (input[i].intersects(input[j])) {
+                    overlap = true;
+                    break;
+                }
+            }
+        }
+        if (!overlap)
+            return;
+    }
+    // Sessions merge a handful of windows per key: sort on the stack when they fit.
     std::array<TimeWindow, kStack> stack;
     std::vector<TimeWindow> heap;
     std::span<TimeWindow> windows;
