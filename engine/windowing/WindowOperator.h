@@ -90,6 +90,10 @@ public:
 
     Timestamp currentWatermark() const { return m_watermark; }
     Timestamp currentProcessingTime() const { return m_processingTime; }
+    // Moves the processing-time clock without firing timers: the clock an element or a watermark is
+    // processed with. Due timers fire in their own happening (advanceProcessingTime), which the event
+    // queue may run after this one at the same time (docs/execution-model.md).
+    void setCurrentProcessingTime(Timestamp now) { m_processingTime = now; }
     std::optional<Timestamp> nextProcessingTimer() const;
     std::optional<Timestamp> nextEventTimer() const;
     std::uint64_t numLateRecordsDropped() const { return m_numLateRecordsDropped; }

@@ -1,0 +1,146 @@
+#pragma once
+
+#include "engine/core/Scenario.h"
+#include "engine/player/EventQueue.h"
+#include "engine/player/Trace.h"
+#include "engine/windowing/WindowOperator.h"
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace tidemark {
+
+// Semantic jumps: what Player::nextStepWith / previousStepWith look for.
+enum class Happening : std::uint8_t {
+    Fire, // an on-time fire
+    LateFire, // a re-fire caused by a late element
+    AnyFire, // either of the above
+    LateRecord, // a record dropped or sent to the side output
+    OperatorWatermark, // a window subtask's watermark advanced
+    ChannelStatus // a channel became idle or active
+};
+
+// Plays a scenario step by step (docs/execution-model.md): a deterministic event queue ordered by
+// (processing time, insertion sequence). The whole run is recorded into the Trace when the Player is
+// built (and extended on appendRecord); the *current* position holds the real pipeline state, which
+// stepBack()/seek() restore from snapshots (copies of Pipeline + queue) and replay forward, so that the
+// state at step N is always what a fresh run to step N gives.
+//
+// Not thread-safe; every call is O(1) amortised except seek (≤ one snapshot interval of replay).
+class Player {
+public:
+    struct Options {
+        // Snapshots are taken every `snapshotInterval` steps and thinned (every other one dropped, interval
+        // doubled) when their memory passes `snapshotBudgetBytes`.
+        std::size_t snapshotInterval = 2048;
+        // 0 = automatic: 48 bytes per input record, at least 16 MiB.
+        std::size_t snapshotBudgetBytes = 0;
+    };
+
+    explicit Player(Scenario scenario);
+    Player(Scenario scenario, Options options);
+    ~Player();
+    Player(const Player&) = delete;
+    Player& operator=(const Player&) = delete;
+
+    const Scenario& scenario() const { return m_scenario; }
+    const Trace& trace() const { return m_trace; }
+
+    // Set when the job failed (as Flink would fail it, e.g. a session merge behind the watermark): the
+    // recorded run ends right before `step`, the happening that failed.
+    struct Failure {
+        StepIndex step = 0;
+        std::string message;
+    };
+    const std::optional<Failure>& failure() const { return m_failure; }
+
+    // --- position -----------------------------------------------------------------------------------
+    StepIndex currentStep() const { return m_current; }
+    StepIndex lastStep() const; // trace().stepCount() - 1
+    bool atEnd() const { return m_current == lastStep(); }
+    bool atStart() const { return m_current == 0; }
+    Timestamp now() const; // processing time of the current step (0 at step 0)
+
+    // --- controls (each returns whether the position changed) ----------------------------------------
+    bool step(); // one happening forward
+    bool stepBack(); // restores the exact state of the previous step
+    bool seek(StepIndex step); // clamps to [0, lastStep()]
+    // Runs every happening with processing time <= t (stays put if the next one is later).
+    bool runUntil(Timestamp processingTime);
+    bool runToEnd();
+    bool rewind() { return seek(0); }
+
+    // Semantic jumps: the next step after (previous before) the current one where the happening occurs;
+    // the position does not move and the result is empty when there is none.
+    std::optional<StepIndex> nextStepWith(Happening h) const;
+    std::optional<StepIndex> previousStepWith(Happening h) const;
+    // Jump there; returns false (and stays) when there is none.
+    bool jumpToNext(Happening h);
+    bool jumpToPrevious(Happening h);
+
+    // --- live input -----------------------------------------------------------------------------------
+    // Appends a record at the end of the input (its arrival resolved as the scenario's default spacing
+    // after the previous record, and never before the latest arrival). Every step before the record's
+    // arrival stays as it was; the trace after it is recomputed and the current step number is kept
+    // (clamped). Returns the record's index, or an error message (bad key/channel) with kNoRecord.
+    RecordIndex appendRecord(InputRecord record, std::string* error = nullptr);
+    KeyTable& keys() { return m_scenario.keys; } // to intern the key of a typed record
+
+    // --- what views read --------------------------------------------------------------------------------
+    // Everything the current step did (empty detail with kind Start at step 0).
+    const StepDetail& currentDetail() const;
+    // The same for any step (costs a seek on a scratch copy; does not move the position).
+    StepDetail detailAt(StepIndex step) const;
+    // The full state at the current step.
+    PipelineState state() const;
+    // A canonical text dump of the full state (every channel, valve, window, element, timer, queue entry):
+    // two players are in the same state iff their dumps are equal. Used by the property tests.
+    std::string canonicalState() const;
+
+    // Memory of snapshots (bytes) and how many there are.
+    std::size_t snapshotBytes() const;
+    std::size_t snapshotCount() const;
+
+private:
+    struct Runtime; // Pipeline + EventQueue + counters: everything a snapshot copies
+    struct Snapshot;
+    struct Executed {
+        int channel = -1;
+        int subtask = -1;
+    };
+
+    Runtime freshRuntime() const;
+    Executed execute(Runtime& rt, std::vector<OperatorOutput>& out) const;
+    void schedulePendingTimers(Runtime& rt, Timestamp now) const;
+    Runtime stateAt(StepIndex step) const;
+    void record(Runtime rt); // runs rt to the end, appending to the trace and taking snapshots
+    void recordStep(
+        const Runtime& rt, const Executed& executed, const EventQueue::Entry& entry, std::vector<OperatorOutput>& out);
+    void takeSnapshot(StepIndex step, const Runtime& rt);
+    void thinSnapshots();
+    void truncateTrace(StepIndex firstDropped);
+    void moveLiveTo(StepIndex step);
+    StepDetail computeDetail(StepIndex step) const;
+    Timestamp horizon() const;
+    std::optional<StepIndex> findStep(Happening h, bool forward) const;
+
+    Scenario m_scenario;
+    Options m_options;
+    Trace m_trace;
+    ArrivalSchedule m_arrivals;
+    std::unique_ptr<Runtime> m_live; // the state at m_current
+    StepIndex m_current = 0;
+    std::vector<Snapshot> m_snapshots; // sorted by step; always holds step 0
+    std::size_t m_interval = 0;
+    std::size_t m_snapshotBytes = 0;
+    std::uint32_t m_outputSequence = 0;
+    mutable std::vector<OperatorOutput> m_scratch;
+    std::optional<Failure> m_failure;
+    mutable std::optional<StepDetail> m_detail;
+    mutable std::unique_ptr<Runtime> m_detailBase; // the state after the last detailed step
+    mutable StepIndex m_detailBaseStep = 0;
+};
+
+} // namespace tidemark

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "engine/core/Scenario.h"
+#include "engine/core/Time.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tidemark {
+
+// The one place where times become text, shared by the narration, `tidemark run --format text` and the
+// GUI's axis. Units are always written: "4999 ms", "10:11:37.000", "+3.000 s", "10 s".
+//
+// * EpochMs: event times as epoch milliseconds with "ms" ("1538359897000 ms").
+// * DateTime: wall-clock time in the display zone (IANA name from /usr/share/zoneinfo, or a fixed offset
+//   such as "UTC+08:00"); `timestamp()` gives the time of day "10:11:37.000", `dateTime()` adds the date.
+// * Relative: milliseconds after an origin (the scenario's smallest event timestamp), "+3000 ms".
+// Long.MIN_VALUE prints as "−∞" (no watermark yet) and Long.MAX_VALUE as "+∞" (the end-of-input watermark).
+class TimeFormatter {
+public:
+    TimeFormatter(); // epoch ms
+    explicit TimeFormatter(const DisplaySettings& display, Timestamp relativeOrigin = 0);
+
+    // An event time (record timestamp, watermark, window bound) in the display format.
+    std::string timestamp(Timestamp t) const;
+    // Date and time for DateTime ("2018-10-01 10:11:37.000"), otherwise the same as timestamp().
+    std::string dateTime(Timestamp t) const;
+    // A window as "[start, end)" with both bounds formatted by timestamp().
+    std::string window(Timestamp start, Timestamp end) const;
+    // Processing time of the player's clock: always relative to the run's start, "7.000 s" / "200 ms".
+    static std::string processingTime(Timestamp t);
+    // A length of time with its unit: "10 s", "1 ms", "2.5 s", "1 min", "0 ms".
+    static std::string duration(DurationMs d);
+
+    // The zone's offset from UTC in ms at instant t (0 unless DateTime). Exposed for axis tick placement.
+    std::int64_t utcOffsetMs(Timestamp t) const;
+    // A short name of the axis unit: "epoch ms", "UTC+08:00" (zone offset at t), "ms after start".
+    std::string axisLabel(Timestamp t) const;
+    DisplaySettings::TimeFormat format() const { return m_format; }
+
+private:
+    struct Transition {
+        Timestamp atMs; // UTC instant from which offsetMs applies
+        std::int64_t offsetMs;
+    };
+    DisplaySettings::TimeFormat m_format = DisplaySettings::TimeFormat::EpochMs;
+    Timestamp m_origin = 0;
+    std::int64_t m_fixedOffsetMs = 0;
+    std::vector<Transition> m_transitions; // from the zone's TZif file; empty for a fixed offset
+};
+
+} // namespace tidemark

@@ -1,0 +1,311 @@
+#pragma once
+
+#include "engine/core/Keys.h"
+#include "engine/core/Output.h"
+#include "engine/core/PipelineConfig.h"
+#include "engine/core/Time.h"
+#include "engine/core/TimeWindow.h"
+#include "engine/windowing/WindowElement.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace tidemark {
+
+// What the views read. A run is a sequence of steps (docs/execution-model.md): step 0 is the state before
+// anything happened; step n (n >= 1) is the state after the n-th happening of the event queue.
+//
+// Three layers, from cheap to rich:
+//  * Trace (this file): recorded once for the whole run by Player — one compact StepEntry per step, every
+//    fire and late record, watermark histories, where each record went. Range queries for drawing.
+//  * StepDetail: everything the *current* step did (Player::currentDetail()), rebuilt on demand.
+//  * PipelineState: the full state at the current step (Player::state()).
+
+using StepIndex = std::uint32_t;
+inline constexpr StepIndex kNoStep = 0xFFFFFFFFu;
+using RecordIndex = std::uint32_t; // index into Scenario::records (file order, then appended ones)
+inline constexpr RecordIndex kNoRecord = 0xFFFFFFFFu;
+
+enum class StepKind : std::uint8_t {
+    Start, // step 0 only
+    EventArrival, // an event record arrives on a channel (record → channel → generator → valves → operator)
+    WatermarkArrival, // a watermark record from the input arrives on one channel or on all of them
+    PeriodicEmit, // a channel's periodic timer: onPeriodicEmit (also the idleness check)
+    ProcessingTimer, // a window subtask's processing time advances to a registered timer
+    EndOfInput // max-watermark end of input: every channel emits once more, then forwards Long.MAX_VALUE
+};
+
+// Bits of StepEntry::flags; the semantic jumps (Player::nextStepWith) look for them.
+enum StepFlag : std::uint8_t {
+    kStepFire = 1 << 0, // at least one on-time fire
+    kStepLateFire = 1 << 1, // at least one re-fire caused by a late element
+    kStepDropped = 1 << 2, // a late record was dropped
+    kStepSideOutput = 1 << 3, // a late record went to the late side output
+    kStepOperatorWatermark = 1 << 4, // some window subtask's watermark advanced
+    kStepChannelStatus = 1 << 5, // some channel became idle or active
+    kStepChannelWatermark = 1 << 6, // some channel forwarded a new watermark
+};
+
+// One step of the run, 16 bytes: stored for every step.
+struct StepEntry {
+    Timestamp processingTime = 0;
+    // EventArrival / WatermarkArrival: the record; PeriodicEmit: the channel; ProcessingTimer: the subtask.
+    std::uint32_t subject = 0;
+    StepKind kind = StepKind::Start;
+    std::uint8_t flags = 0; // StepFlag bits
+    // EventArrival: the channel it arrived on; WatermarkArrival: its channel, or -1 for all channels.
+    std::int16_t channel = -1;
+
+    RecordIndex record() const
+    {
+        return kind == StepKind::EventArrival || kind == StepKind::WatermarkArrival ? subject : kNoRecord;
+    }
+};
+
+// A fire or a late record, with the step that produced it (the output's afterInput is filled in).
+// `sequence` numbers fires and late records together in the order they were produced.
+struct FireRecord {
+    StepIndex step = 0;
+    std::uint32_t sequence = 0;
+    FireEvent fire;
+};
+struct LateRecord {
+    StepIndex step = 0;
+    std::uint32_t sequence = 0;
+    RecordIndex record = kNoRecord;
+    LateEvent late;
+};
+
+// One point of a watermark history: the value from `step` on (until the next point).
+struct WatermarkPoint {
+    StepIndex step = 0;
+    Timestamp processingTime = 0;
+    Timestamp watermark = kMinTimestamp;
+    std::int16_t minChannel = -1; // subtask histories: the channel holding the minimum (-1: none / all idle)
+    bool idle = false; // channel: marked idle; subtask: every input channel idle
+};
+
+// Where an event record went, filled when it arrives.
+struct RecordPlacement {
+    StepIndex arrivalStep = kNoStep; // kNoStep: not arrived in the recorded run
+    std::int16_t channel = -1;
+    std::int16_t subtask = -1;
+};
+
+// How records are grouped into lanes for drawing.
+enum class LaneKind : std::uint8_t {
+    All, // lane 0: every event record
+    Channel, // lane c: records that arrived on watermark channel c
+    Subtask, // lane s: records processed by window subtask s
+    Key // lane = KeyId: records of one key (windowAll: lane 0 holds all)
+};
+
+// A window that fired at least once in the recorded run.
+struct FiredWindow {
+    int subtask = 0;
+    KeyId key = kNoKey;
+    TimeWindow window;
+    StepIndex firstFire = kNoStep;
+    StepIndex lastFire = kNoStep;
+    std::uint32_t fireCount = 0;
+};
+
+// The recorded run. Built by Player; read-only for views. All spans stay valid until the run is extended
+// (Player::appendRecord) — re-fetch them after Player::traceChanged-style notifications.
+class Trace {
+public:
+    // Steps 0 … stepCount()-1; the last one is the end of the run.
+    std::size_t stepCount() const { return m_steps.size(); }
+    const StepEntry& step(StepIndex s) const { return m_steps[s]; }
+    std::span<const StepEntry> steps() const { return m_steps; }
+    // The first step whose processing time is >= t (binary search); stepCount() if none.
+    StepIndex firstStepAtOrAfter(Timestamp processingTime) const;
+    // How many input records (events and watermark records) were processed up to and including step s.
+    std::size_t inputsProcessed(StepIndex s) const;
+
+    // Every fire / late record in the order they happened (sorted by step).
+    std::span<const FireRecord> fires() const { return m_fires; }
+    std::span<const LateRecord> lates() const { return m_lates; }
+    // The fires / late records of steps [from, to] (binary search).
+    std::span<const FireRecord> firesInSteps(StepIndex from, StepIndex to) const;
+    std::span<const LateRecord> latesInSteps(StepIndex from, StepIndex to) const;
+
+    // Watermark histories for charts: the first point is step 0 (Long.MIN_VALUE, not idle).
+    int channelCount() const { return static_cast<int>(m_channelHistory.size()); }
+    int subtaskCount() const { return static_cast<int>(m_subtaskHistory.size()); }
+    std::span<const WatermarkPoint> channelWatermarks(int channel) const { return m_channelHistory[channel]; }
+    std::span<const WatermarkPoint> subtaskWatermarks(int subtask) const { return m_subtaskHistory[subtask]; }
+    // The value of a history at step s (binary search).
+    static const WatermarkPoint& at(std::span<const WatermarkPoint> history, StepIndex s);
+
+    // Where each event record went (indexed by RecordIndex; watermark records keep channel -1).
+    std::span<const RecordPlacement> placements() const { return m_placements; }
+    // Event records of a lane with from <= ts < to, sorted by (ts, record index) — binary search, no scan.
+    // Records that have not arrived in the recorded run are in no lane except All and Key.
+    std::span<const RecordIndex> recordsInRange(LaneKind kind, std::uint32_t lane, Timestamp from, Timestamp to) const;
+    std::size_t laneCount(LaneKind kind) const;
+
+    // Every window that fired, sorted by (window.start, subtask, key, window.end); and those overlapping
+    // [from, to) (windows with start < to and end > from).
+    std::span<const FiredWindow> firedWindows() const { return m_firedWindows; }
+    std::vector<FiredWindow> firedWindowsOverlapping(Timestamp from, Timestamp to) const;
+    // The FireRecords of one window (indices into fires()).
+    std::vector<std::size_t> firesOfWindow(int subtask, KeyId key, const TimeWindow& window) const;
+
+    // Bytes held by the trace (steps, outputs, histories, lanes; not the snapshots — see Player).
+    std::size_t memoryBytes() const;
+
+private:
+    friend class Player;
+
+    static constexpr StepIndex kInputCheckpointEvery = 256;
+    void buildLanes(LaneKind kind) const;
+    void rebuildFiredWindows();
+
+    std::vector<StepEntry> m_steps;
+    std::vector<std::uint32_t> m_inputsAtCheckpoint; // inputsProcessed at every 256th step
+    std::vector<FireRecord> m_fires;
+    std::vector<LateRecord> m_lates;
+    std::vector<std::vector<WatermarkPoint>> m_channelHistory;
+    std::vector<std::vector<WatermarkPoint>> m_subtaskHistory;
+    std::vector<RecordPlacement> m_placements;
+    std::vector<Timestamp> m_recordTs; // event time of each record (watermark records: their value)
+    std::vector<KeyId> m_recordKey;
+    std::vector<bool> m_isEvent;
+    // Lanes: record indices sorted by (ts, index); built lazily per kind, dropped when the run grows.
+    mutable std::vector<std::vector<std::vector<RecordIndex>>> m_lanes; // [LaneKind][lane]
+    mutable std::vector<bool> m_lanesBuilt;
+    std::vector<FiredWindow> m_firedWindows;
+    std::size_t m_keyCount = 0;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The current step in detail (Player::currentDetail()).
+
+struct ChannelChange {
+    int channel = 0;
+    Timestamp watermarkBefore = kMinTimestamp; // what the channel had forwarded before the step
+    Timestamp watermarkAfter = kMinTimestamp;
+    bool idleBefore = false;
+    bool idleAfter = false;
+    Timestamp maxTimestampBefore = kMinTimestamp; // largest event timestamp the channel had seen
+    Timestamp maxTimestampAfter = kMinTimestamp;
+    // What the generator would emit now (bounded: maxTs - d - 1); equal to watermarkAfter with per-event
+    // emission, may be ahead of it between periodic emissions.
+    Timestamp generatorWatermark = kMinTimestamp;
+};
+
+struct SubtaskChange {
+    int subtask = 0;
+    Timestamp watermarkBefore = kMinTimestamp;
+    Timestamp watermarkAfter = kMinTimestamp;
+    int minChannelBefore = -1; // the channel holding the valve's minimum (-1: none)
+    int minChannelAfter = -1;
+};
+
+struct TimerChange {
+    enum class Change : std::uint8_t { Registered, Fired, Deleted };
+    Change change = Change::Registered;
+    int subtask = 0;
+    KeyId key = kNoKey;
+    TimeWindow window;
+    Timestamp time = 0;
+    TimeDomain domain = TimeDomain::Event;
+    bool cleanup = false; // the window's cleanup timer (maxTimestamp + allowed lateness)
+};
+
+struct WindowRef {
+    int subtask = 0;
+    KeyId key = kNoKey;
+    TimeWindow window;
+};
+
+// An event record's way through the operator: the windows it was added to.
+struct ElementPlacement {
+    WindowRef window;
+    bool late = false; // the window's maxTimestamp <= watermark (accepted within allowed lateness)
+    std::uint32_t paneSize = 0; // elements in the window's pane after the step
+};
+
+struct StepDetail {
+    StepIndex step = 0;
+    StepEntry entry;
+    RecordIndex record = kNoRecord; // the arriving record, if any
+    int subtask = -1; // EventArrival: the subtask of its key; ProcessingTimer: the subtask
+    std::size_t inputsProcessed = 0; // after the step
+    std::vector<ChannelChange> channels; // every channel the step touched, in index order
+    std::vector<SubtaskChange> subtasks; // every subtask, in index order (before == after if unchanged)
+    std::vector<ElementPlacement> placements;
+    std::vector<FireEvent> fires; // in output order
+    std::vector<LateEvent> lates;
+    std::vector<TimerChange> timers;
+    std::vector<WindowRef> cleanups; // windows whose state was cleared (cleanup timer)
+    std::vector<WindowRef> created; // windows that got state in this step
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The full state at the current step (Player::state()).
+
+enum class WindowStatus : std::uint8_t {
+    Collecting, // watermark below maxTimestamp and not fired yet
+    Fired, // fired (e.g. count trigger, or event-time) and the watermark has not passed maxTimestamp
+    InAllowedLateness, // maxTimestamp <= watermark < cleanup time: kept, a late element re-fires it
+    Purged // contents cleared by a purging trigger; trigger state and timers remain
+};
+
+struct WindowState {
+    int subtask = 0;
+    KeyId key = kNoKey;
+    TimeWindow window;
+    WindowStatus status = WindowStatus::Collecting;
+    Timestamp cleanupTime = kMaxTimestamp; // Long.MAX_VALUE: never cleaned up (global, overflow)
+    std::uint32_t fireCount = 0; // fires so far in this run
+    std::vector<PaneElement> elements; // pane contents in insertion order (list, evictors), else
+    std::size_t count = 0; //   only the count is known for incremental functions
+    std::optional<double> aggregate; // incremental functions: the reduced value so far
+};
+
+struct ChannelState {
+    int channel = 0;
+    Timestamp watermark = kMinTimestamp; // last forwarded
+    bool idle = false;
+    Timestamp maxTimestamp = kMinTimestamp; // largest event timestamp seen
+    Timestamp nextPeriodicEmit = kMaxTimestamp; // processing time of the next periodic timer
+    std::size_t records = 0; // event records received
+};
+
+struct SubtaskState {
+    int subtask = 0;
+    Timestamp watermark = kMinTimestamp; // the operator's current watermark
+    int minChannel = -1; // the channel holding the minimum
+    bool idle = false; // every input channel idle
+    std::vector<Timestamp> inputWatermarks; // per channel as the valve sees it
+    std::vector<bool> inputIdle;
+    std::vector<bool> inputAligned;
+    Timestamp processingTime = kMinTimestamp;
+};
+
+struct TimerState {
+    int subtask = 0;
+    KeyId key = kNoKey;
+    TimeWindow window;
+    Timestamp time = 0;
+    TimeDomain domain = TimeDomain::Event;
+    bool cleanup = false;
+};
+
+struct PipelineState {
+    StepIndex step = 0;
+    Timestamp processingTime = 0;
+    std::size_t inputsProcessed = 0;
+    std::vector<ChannelState> channels;
+    std::vector<SubtaskState> subtasks;
+    std::vector<WindowState> windows; // sorted by (subtask, key, window)
+    std::vector<TimerState> timers; // sorted by (subtask, domain, time, key, window)
+    std::size_t droppedRecords = 0; // numLateRecordsDropped over all subtasks
+};
+
+} // namespace tidemark
