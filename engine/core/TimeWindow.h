@@ -3,9 +3,10 @@
 #include "engine/core/Time.h"
 
 #include <algorithm>
-#include <array>
 #include <compare>
+#include <memory>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace tidemark {
@@ -86,12 +87,14 @@ inline void mergeWindows(std::span<const TimeWindow> input, std::vector<WindowMe
             return;
     }
     // Sessions merge a handful of windows per key: sort on the stack when they fit.
-    std::array<TimeWindow, kStack> stack;
+    static_assert(std::is_trivially_copyable_v<TimeWindow> && std::is_trivially_destructible_v<TimeWindow>);
+    alignas(TimeWindow) unsigned char stack[kStack * sizeof(TimeWindow)]; // left uninitialised: filled below
     std::vector<TimeWindow> heap;
     std::span<TimeWindow> windows;
     if (input.size() <= kStack) {
-        std::copy(input.begin(), input.end(), stack.begin());
-        windows = std::span<TimeWindow>(stack.data(), input.size());
+        TimeWindow* first
+            = std::uninitialized_copy(input.begin(), input.end(), reinterpret_cast<TimeWindow*>(stack)) - input.size();
+        windows = std::span<TimeWindow>(first, input.size());
     } else {
         heap.assign(input.begin(), input.end());
         windows = heap;
