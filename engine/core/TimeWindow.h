@@ -3,9 +3,10 @@
 #include "engine/core/Time.h"
 
 #include <algorithm>
-#include <array>
 #include <compare>
+#include <memory>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace tidemark {
@@ -70,14 +71,30 @@ struct WindowMerge {
 // ascending start order.
 inline void mergeWindows(std::span<const TimeWindow> input, std::vector<WindowMerge>& merges)
 {
-    // Sessions merge a handful of windows per key: sort on the stack when they fit.
+    // Usually nothing overlaps (a new session far from the others): then every window is its own group.
     constexpr std::size_t kStack = 32;
-    std::array<TimeWindow, kStack> stack;
+    if (input.size() <= kStack) {
+        bool overlap = false;
+        for (std::size_t i = 0; i < input.size() && !overlap; ++i) {
+            for (std::size_t j = i + 1; j < input.size(); ++j) {
+                if (input[i].intersects(input[j])) {
+                    overlap = true;
+                    break;
+                }
+            }
+        }
+        if (!overlap)
+            return;
+    }
+    // Sessions merge a handful of windows per key: sort on the stack when they fit.
+    static_assert(std::is_trivially_copyable_v<TimeWindow> && std::is_trivially_destructible_v<TimeWindow>);
+    alignas(TimeWindow) unsigned char stack[kStack * sizeof(TimeWindow)]; // left uninitialised: filled below
     std::vector<TimeWindow> heap;
     std::span<TimeWindow> windows;
     if (input.size() <= kStack) {
-        std::copy(input.begin(), input.end(), stack.begin());
-        windows = std::span<TimeWindow>(stack.data(), input.size());
+        TimeWindow* first
+            = std::uninitialized_copy(input.begin(), input.end(), reinterpret_cast<TimeWindow*>(stack)) - input.size();
+        windows = std::span<TimeWindow>(first, input.size());
     } else {
         heap.assign(input.begin(), input.end());
         windows = heap;

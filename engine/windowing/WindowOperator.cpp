@@ -727,7 +727,8 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
     for (const auto& entry : ks.mergingSet)
         m_mergeCandidates.push_back(entry.first);
     m_mergeCandidates.push_back(newWindow);
-    std::vector<WindowMerge> merges;
+    std::vector<WindowMerge>& merges = m_merges; // scratch: keeps its capacity between records
+    merges.clear();
     m_assigner->mergeWindows(m_mergeCandidates, merges);
 
     auto put = [&ks](const TimeWindow& w, const TimeWindow& stateWindow) {
@@ -764,7 +765,8 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
         // Flink takes the state window of "any" merged window (HashSet order); here: the earliest one.
         const TimeWindow* first = stateWindowOf(ks, merged.front());
         const TimeWindow mergedStateWindow = first != nullptr ? *first : merged.front();
-        std::vector<TimeWindow> mergedStateWindows;
+        std::vector<TimeWindow>& mergedStateWindows = m_mergedStateWindows;
+        mergedStateWindows.clear();
         for (const TimeWindow& w : merged) {
             if (std::optional<TimeWindow> sw = take(w))
                 mergedStateWindows.push_back(*sw);

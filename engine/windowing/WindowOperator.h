@@ -262,6 +262,8 @@ private:
     // Scratch space reused across calls (no allocation per record).
     std::vector<TimeWindow> m_assigned;
     std::vector<TimeWindow> m_mergeCandidates;
+    std::vector<WindowMerge> m_merges;
+    std::vector<TimeWindow> m_mergedStateWindows;
     std::vector<WindowResult> m_results;
     std::vector<std::vector<PaneElement>> m_spareContents;
 };
