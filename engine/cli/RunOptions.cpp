@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cstdint>
 #include <span>
+#include <utility>
 
 namespace tidemark::cli {
 
@@ -302,6 +303,9 @@ public:
 
 private:
     struct Usage {
+        explicit Usage(std::string text)
+            : message(std::move(text))
+        { }
         std::string message;
     };
 
