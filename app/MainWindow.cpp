@@ -1,0 +1,599 @@
+#include "app/MainWindow.h"
+
+#include "app/Loading.h"
+#include "app/NarrationPanel.h"
+#include "app/OutputModel.h"
+#include "app/PlayerBar.h"
+#include "app/RecordsModel.h"
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+#include "app/TimelineView.h"
+#include "app/WindowsModel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace tidemark::app {
+
+namespace {
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view->setWordWrap(false);
+    view->setShowGrid(false);
+    return view;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_session(new Session(this))
+    , m_cursor(new TimeCursor(m_session, this))
+    , m_theme(new Theme(this))
+    , m_undo(new QUndoStack(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    m_recordsModel = new RecordsModel(m_session, m_cursor, m_theme, this);
+    m_windowsModel = new WindowsModel(m_session, m_cursor, m_theme, this);
+    m_outputModel = new OutputModel(OutputModel::Kind::Results, m_session, m_cursor, m_theme, this);
+    m_lateModel = new OutputModel(OutputModel::Kind::LateRecords, m_session, m_cursor, m_theme, this);
+
+    createActions();
+    setCentralWidget(createCentre());
+    createDocks();
+    createMenus();
+    m_timeline->setSelectionModels(m_recordsView->selectionModel(), m_windowsView->selectionModel());
+
+    connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_cursor, &TimeCursor::runChanged, this, &MainWindow::updateTitle);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_theme, &Theme::changed, this, &MainWindow::applyTheme);
+    // a click in the timeline scrolls the table to the record; the shared selection does the rest
+    connect(m_recordsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            if (current.isValid())
+                m_recordsView->scrollTo(current);
+        });
+
+    QSettings settings;
+    m_theme->setKind(Theme::Kind(settings.value(QStringLiteral("theme"), int(Theme::Kind::Light)).toInt()));
+    applyTheme();
+    resize(1600, 980);
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    updateRecentMenu();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+QItemSelectionModel* MainWindow::recordSelection() const
+{
+    return m_recordsView->selectionModel();
+}
+
+QAction* MainWindow::action(const QString& objectName) const
+{
+    return findChild<QAction*>(objectName);
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString& name, const QString& text, const QKeySequence& key, auto&& slot) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        a->setShortcutContext(Qt::WindowShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+        return a;
+    };
+    make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a scenario or an event file"), QString(),
+            tr("Scenarios and event files (*.json *.jsonl *.csv *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+
+    // the player: every control a presenter needs, on the keyboard
+    auto* play = make(
+        QStringLiteral("play"), tr("▶ Play"), QKeySequence(Qt::Key_Space), [this] { m_playerBar->togglePlaying(); });
+    play->setToolTip(tr("Play / pause (Space)"));
+    make(QStringLiteral("stepForward"), tr("Step ▶"), QKeySequence(Qt::Key_Right), [this] {
+        m_cursor->stepForward();
+    })->setToolTip(tr("One step forward (→)"));
+    make(QStringLiteral("stepBack"), tr("◀ Step"), QKeySequence(Qt::Key_Left), [this] {
+        m_cursor->stepBack();
+    })->setToolTip(tr("One step back, with the state restored (←)"));
+    make(QStringLiteral("toStart"), tr("⏮"), QKeySequence(Qt::Key_Home), [this] {
+        m_cursor->toStart();
+    })->setToolTip(tr("Back to step 0 (Home)"));
+    make(QStringLiteral("toEnd"), tr("⏭"), QKeySequence(Qt::Key_End), [this] {
+        m_cursor->toEnd();
+    })->setToolTip(tr("To the end of the run (End)"));
+    auto jump = [this](Happening h, bool forward) {
+        if (!m_session->hasRun())
+            return;
+        const auto target = forward ? m_session->player().nextStepWith(h) : m_session->player().previousStepWith(h);
+        if (target)
+            m_cursor->setStep(int(*target));
+        else
+            statusBar()->showMessage(
+                forward ? tr("No later step of that kind.") : tr("No earlier step of that kind."), 3000);
+    };
+    make(QStringLiteral("nextFire"), tr("Next fire ⚑▶"), QKeySequence(Qt::SHIFT | Qt::Key_Right), [jump] {
+        jump(Happening::AnyFire, true);
+    })->setToolTip(tr("Jump to the next step that fires a window (Shift+→)"));
+    make(QStringLiteral("previousFire"), tr("◀⚑ Previous fire"), QKeySequence(Qt::SHIFT | Qt::Key_Left), [jump] {
+        jump(Happening::AnyFire, false);
+    })->setToolTip(tr("Jump to the previous step that fired a window (Shift+←)"));
+    make(QStringLiteral("nextLate"), tr("Next late ✕▶"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), [jump] {
+        jump(Happening::LateRecord, true);
+    })->setToolTip(tr("Jump to the next dropped or side-output record (Ctrl+Shift+→)"));
+    make(QStringLiteral("previousLate"), tr("◀✕ Previous late"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left),
+        [jump] { jump(Happening::LateRecord, false); })
+        ->setToolTip(tr("Jump to the previous dropped or side-output record (Ctrl+Shift+←)"));
+    make(QStringLiteral("nextLateFire"), tr("Next late re-fire"), QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Right),
+        [jump] { jump(Happening::LateFire, true); });
+    make(QStringLiteral("nextWatermark"), tr("Next operator-watermark change"), QKeySequence(Qt::CTRL | Qt::Key_Right),
+        [jump] { jump(Happening::OperatorWatermark, true); });
+    make(QStringLiteral("previousWatermark"), tr("Previous operator-watermark change"),
+        QKeySequence(Qt::CTRL | Qt::Key_Left), [jump] { jump(Happening::OperatorWatermark, false); });
+    make(QStringLiteral("nextIdle"), tr("Next idle/active change"), QKeySequence(),
+        [jump] { jump(Happening::ChannelStatus, true); });
+
+    // the view
+    make(QStringLiteral("zoomIn"), tr("Zoom in"), QKeySequence(Qt::CTRL | Qt::Key_Equal),
+        [this] { m_timeline->zoomIn(); });
+    auto* zoomInPlus = new QAction(this); // Ctrl++ on keyboards where = needs Shift
+    zoomInPlus->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence::ZoomIn});
+    connect(zoomInPlus, &QAction::triggered, this, [this] { m_timeline->zoomIn(); });
+    addAction(zoomInPlus);
+    make(QStringLiteral("zoomOut"), tr("Zoom out"), QKeySequence(Qt::CTRL | Qt::Key_Minus),
+        [this] { m_timeline->zoomOut(); });
+    make(QStringLiteral("fitAll"), tr("Fit all"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_timeline->fitAll(); });
+    auto* follow = make(QStringLiteral("follow"), tr("Follow the watermark"), QKeySequence(Qt::Key_F),
+        [this](bool on) { m_cursor->setFollowWatermark(on); });
+    follow->setCheckable(true);
+    connect(m_cursor, &TimeCursor::followWatermarkChanged, follow, &QAction::setChecked);
+    auto* pending = make(QStringLiteral("showPending"), tr("Show records not arrived yet"), QKeySequence(Qt::Key_P),
+        [this](bool on) { m_timeline->setShowPending(on); });
+    pending->setCheckable(true);
+    pending->setChecked(true);
+    auto* collapse = make(QStringLiteral("collapseKeys"), tr("All keys in one row"), QKeySequence(),
+        [this](bool on) { m_timeline->setCollapsed(on); });
+    collapse->setCheckable(true);
+    auto* presenter = make(QStringLiteral("presenter"), tr("Presenter mode"), QKeySequence(Qt::Key_F11),
+        [this](bool on) { setPresenterMode(on); });
+    presenter->setCheckable(true);
+    auto* escape = new QAction(this); // Esc leaves presenter mode, as it leaves every full-screen view
+    escape->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(escape, &QAction::triggered, this, [this] {
+        if (m_presenter)
+            setPresenterMode(false);
+    });
+    addAction(escape);
+
+    auto* themes = new QActionGroup(this);
+    const std::pair<Theme::Kind, QString> kinds[] = {{Theme::Kind::Light, tr("Light")}, {Theme::Kind::Dark, tr("Dark")},
+        {Theme::Kind::HighContrast, tr("High contrast")}};
+    for (const auto& [kind, text] : kinds) {
+        auto* a = new QAction(text, themes);
+        a->setObjectName(QStringLiteral("theme%1").arg(int(kind)));
+        a->setCheckable(true);
+        a->setChecked(kind == Theme::Kind::Light);
+        connect(a, &QAction::triggered, this, [this, kind = kind] {
+            m_theme->setKind(kind);
+            QSettings().setValue(QStringLiteral("theme"), int(kind));
+        });
+    }
+}
+
+QWidget* MainWindow::createCentre()
+{
+    auto* centre = new QWidget(this);
+    auto* layout = new QVBoxLayout(centre);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    m_playerBar = new PlayerBar(m_session, m_cursor, m_theme, centre);
+    m_playerBar->setObjectName(QStringLiteral("playerBar"));
+    m_playerBar->setActions({action(QStringLiteral("toStart")), action(QStringLiteral("previousFire")),
+        action(QStringLiteral("stepBack")), action(QStringLiteral("play")), action(QStringLiteral("stepForward")),
+        action(QStringLiteral("nextFire")), action(QStringLiteral("toEnd")), nullptr,
+        action(QStringLiteral("previousLate")), action(QStringLiteral("nextLate"))});
+    connect(m_playerBar, &PlayerBar::playingChanged, this,
+        [this](bool playing) { action(QStringLiteral("play"))->setText(playing ? tr("⏸ Pause") : tr("▶ Play")); });
+    layout->addWidget(m_playerBar);
+
+    // the timeline's own tools: zoom, fit, follow, what to show
+    auto* tools = new QToolBar(centre);
+    tools->setObjectName(QStringLiteral("timelineTools"));
+    tools->setIconSize(QSize(16, 16));
+    tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_timeline = new TimelineView(m_session, m_cursor, m_theme, centre);
+    m_timeline->setObjectName(QStringLiteral("timeline"));
+    auto addTool = [tools, this](const QString& name, const QString& text) {
+        QAction* a = action(name);
+        auto* b = new QToolButton(tools);
+        b->setDefaultAction(a);
+        if (!text.isEmpty())
+            b->setText(text);
+        tools->addWidget(b);
+    };
+    addTool(QStringLiteral("zoomIn"), tr("＋"));
+    addTool(QStringLiteral("zoomOut"), tr("－"));
+    addTool(QStringLiteral("fitAll"), QString());
+    addTool(QStringLiteral("follow"), QString());
+    tools->addSeparator();
+    addTool(QStringLiteral("showPending"), tr("Show not yet arrived"));
+    addTool(QStringLiteral("collapseKeys"), QString());
+    auto* filter = new QLineEdit(tools);
+    filter->setObjectName(QStringLiteral("keyFilter"));
+    filter->setPlaceholderText(tr("Filter keys…"));
+    filter->setClearButtonEnabled(true);
+    filter->setMaximumWidth(200);
+    connect(filter, &QLineEdit::textChanged, m_timeline, &TimelineView::setKeyFilter);
+    tools->addSeparator();
+    tools->addWidget(filter);
+    auto* spacer = new QWidget(tools);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    tools->addWidget(spacer);
+    auto* hint = new QLabel(tr("Ctrl+wheel zooms · drag pans · double-click fits  "), tools);
+    hint->setEnabled(false);
+    tools->addWidget(hint);
+    layout->addWidget(tools);
+    layout->addWidget(m_timeline, 1);
+
+    // live input: type a record as into `nc -lk`
+    auto* live = new QWidget(centre);
+    auto* liveLayout = new QHBoxLayout(live);
+    liveLayout->setContentsMargins(8, 4, 8, 4);
+    auto* liveLabel = new QLabel(tr("Live input:"), live);
+    m_liveInput = new QLineEdit(live);
+    m_liveInput->setObjectName(QStringLiteral("liveInput"));
+    m_liveStatus = new QLabel(live);
+    m_liveStatus->setObjectName(QStringLiteral("liveStatus"));
+    liveLayout->addWidget(liveLabel);
+    liveLayout->addWidget(m_liveInput, 1);
+    liveLayout->addWidget(m_liveStatus);
+    connect(m_liveInput, &QLineEdit::returnPressed, this, &MainWindow::submitLiveInput);
+    connect(m_cursor, &TimeCursor::runChanged, this,
+        [this] { m_liveInput->setPlaceholderText(m_session->liveInputHint()); });
+    layout->addWidget(live);
+
+    // presenter mode: the narration as a caption strip under the picture
+    m_caption = new QLabel(centre);
+    m_caption->setObjectName(QStringLiteral("caption"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::RichText);
+    m_caption->setMargin(14);
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_caption->hide();
+    layout->addWidget(m_caption);
+    auto updateCaption = [this] {
+        if (!m_caption->isVisible())
+            return;
+        m_caption->setText(QStringLiteral("<b>%1</b><br>%2")
+                               .arg(NarrationPanel::headingFor(*m_session).toHtmlEscaped(),
+                                   NarrationPanel::html(*m_session, *m_theme, false)));
+    };
+    connect(m_cursor, &TimeCursor::stepChanged, this, updateCaption);
+    connect(m_cursor, &TimeCursor::runChanged, this, updateCaption);
+    connect(m_theme, &Theme::changed, this, updateCaption);
+    return centre;
+}
+
+void MainWindow::createDocks()
+{
+    auto dock = [this](const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(content);
+        addDockWidget(area, d);
+        m_docks << d;
+        return d;
+    };
+    m_narration = new NarrationPanel(m_session, m_cursor, m_theme, this);
+    m_narration->setObjectName(QStringLiteral("narration"));
+    auto* narrationDock
+        = dock(QStringLiteral("narrationDock"), tr("Why? — narration"), m_narration, Qt::RightDockWidgetArea);
+
+    auto* output = new QTabWidget(this);
+    output->setObjectName(QStringLiteral("output"));
+    auto* printed = makeTable(m_outputModel, output);
+    printed->setObjectName(QStringLiteral("outputView"));
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    printed->setFont(mono);
+    printed->horizontalHeader()->setSectionResizeMode(OutputModel::Printed, QHeaderView::ResizeToContents);
+    auto* late = makeTable(m_lateModel, output);
+    late->setObjectName(QStringLiteral("lateView"));
+    late->setFont(mono);
+    output->addTab(printed, tr("Printed output"));
+    output->addTab(late, tr("Late records (side output, dropped)"));
+    // follow the newest line, as a console does
+    connect(m_outputModel, &QAbstractItemModel::rowsInserted, printed, [printed] { printed->scrollToBottom(); });
+    connect(m_lateModel, &QAbstractItemModel::rowsInserted, late, [late] { late->scrollToBottom(); });
+    auto* outputDock
+        = dock(QStringLiteral("outputDock"), tr("Output — what Flink prints"), output, Qt::RightDockWidgetArea);
+
+    m_windowsView = makeTable(m_windowsModel, this);
+    m_windowsView->setObjectName(QStringLiteral("windowsView"));
+    auto* windowsDock = dock(QStringLiteral("windowsDock"), tr("Windows"), m_windowsView, Qt::RightDockWidgetArea);
+
+    m_recordsView = makeTable(m_recordsModel, this);
+    m_recordsView->setObjectName(QStringLiteral("recordsView"));
+    m_recordsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    auto* recordsDock = dock(QStringLiteral("recordsDock"), tr("Records"), m_recordsView, Qt::BottomDockWidgetArea);
+    Q_UNUSED(recordsDock);
+
+    splitDockWidget(narrationDock, outputDock, Qt::Vertical);
+    splitDockWidget(outputDock, windowsDock, Qt::Vertical);
+    resizeDocks({narrationDock, outputDock, windowsDock}, {380, 200, 240}, Qt::Vertical);
+    resizeDocks({narrationDock}, {480}, Qt::Horizontal);
+    resizeDocks({recordsDock}, {200}, Qt::Vertical);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(action(QStringLiteral("open")));
+    m_examplesMenu = file->addMenu(tr("&Examples"));
+    m_examplesMenu->setToolTipsVisible(true);
+    for (const ExampleInfo& e : builtInExamples()) {
+        QAction* a = m_examplesMenu->addAction(e.name);
+        a->setToolTip(e.description);
+        a->setStatusTip(e.description.left(200));
+        connect(a, &QAction::triggered, this, [this, resource = e.resource] {
+            if (maybeSave())
+                openExample(resource);
+        });
+    }
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("quit")));
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu* play = menuBar()->addMenu(tr("&Play"));
+    for (const char* name : {"play", "stepForward", "stepBack", "toStart", "toEnd"})
+        play->addAction(action(QString::fromLatin1(name)));
+    play->addSeparator();
+    for (const char* name : {"nextFire", "previousFire", "nextLateFire", "nextLate", "previousLate", "nextWatermark",
+             "previousWatermark", "nextIdle"})
+        play->addAction(action(QString::fromLatin1(name)));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (const char* name : {"zoomIn", "zoomOut", "fitAll", "follow", "showPending", "collapseKeys"})
+        view->addAction(action(QString::fromLatin1(name)));
+    view->addSeparator();
+    view->addAction(action(QStringLiteral("presenter")));
+    QMenu* themes = view->addMenu(tr("&Palette"));
+    for (int k = 0; k < 3; ++k)
+        themes->addAction(findChild<QAction*>(QStringLiteral("theme%1").arg(k)));
+    view->addSeparator();
+    QMenu* panels = view->addMenu(tr("P&anels"));
+    for (QDockWidget* d : m_docks)
+        panels->addAction(d->toggleViewAction());
+}
+
+void MainWindow::applyTheme()
+{
+    qApp->setPalette(m_theme->palette());
+    for (int k = 0; k < 3; ++k) {
+        if (auto* a = findChild<QAction*>(QStringLiteral("theme%1").arg(k)))
+            a->setChecked(k == int(m_theme->kind()));
+    }
+    const ThemeColors& c = m_theme->colors();
+    m_caption->setStyleSheet(QStringLiteral("QLabel#caption { background: %1; color: %2; border-top: 3px solid %3; }")
+                                 .arg(c.laneBackground.name(), c.text.name(), c.operatorWatermark.name()));
+}
+
+void MainWindow::updateTitle()
+{
+    QString title = m_session->hasRun() ? m_session->title() : tr("No scenario");
+    if (!m_undo->isClean())
+        title += QStringLiteral(" *");
+    setWindowTitle(tr("%1 — Tidemark").arg(title));
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    if (!isScenarioFile(path)) {
+        showLoadError(tr("%1 is an event file; open it through the import dialog.").arg(path));
+        return false;
+    }
+    const LoadOutcome outcome = loadScenarioFile(path);
+    if (!outcome.ok()) {
+        showLoadError(outcome.error);
+        return false;
+    }
+    openScenario(*outcome.scenario, QFileInfo(path).absoluteFilePath());
+    addRecent(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool MainWindow::openExample(const QString& resource)
+{
+    const LoadOutcome outcome = loadExample(resource);
+    if (!outcome.ok()) {
+        showLoadError(outcome.error);
+        return false;
+    }
+    // an example is not a file the user owns: "Save" asks where to put a copy
+    openScenario(*outcome.scenario, QString());
+    return true;
+}
+
+void MainWindow::openScenario(Scenario scenario, const QString& path)
+{
+    m_playerBar->setPlaying(false);
+    m_undo->clear();
+    m_session->setScenario(std::move(scenario), path, 0);
+    updateTitle();
+}
+
+void MainWindow::showLoadError(const QString& message)
+{
+    auto* box = new QMessageBox(
+        QMessageBox::Critical, tr("Cannot open"), tr("The file could not be loaded."), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("loadError"));
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // window-modal without a nested event loop, so nothing else waits on it
+}
+
+void MainWindow::submitLiveInput()
+{
+    const QString error = m_session->appendLine(m_liveInput->text());
+    if (error.isEmpty()) {
+        m_liveStatus->setText(tr("appended; %n step(s) in the run", nullptr, m_session->lastStep()));
+        m_liveInput->clear();
+    } else {
+        m_liveStatus->setText(error);
+    }
+}
+
+void MainWindow::setPresenterMode(bool on)
+{
+    if (on == m_presenter)
+        return;
+    m_presenter = on;
+    action(QStringLiteral("presenter"))->setChecked(on);
+    if (on) {
+        m_stateBeforePresenter = saveState();
+        m_themeBeforePresenter = int(m_theme->kind());
+        // the class needs the picture and the why: the narration moves into the caption strip
+        for (QDockWidget* d : m_docks)
+            d->setVisible(d->objectName() == QLatin1String("outputDock"));
+        m_theme->setKind(Theme::Kind::HighContrast);
+        m_theme->setScale(1.55);
+        QFont f = m_caption->font();
+        f.setPointSizeF(QApplication::font().pointSizeF() * 1.6);
+        m_caption->setFont(f);
+        m_caption->show();
+        menuBar()->hide();
+        showFullScreen();
+    } else {
+        m_caption->hide();
+        menuBar()->show();
+        m_theme->setScale(1.0);
+        m_theme->setKind(Theme::Kind(m_themeBeforePresenter));
+        restoreState(m_stateBeforePresenter);
+        showNormal();
+    }
+    Q_EMIT m_cursor->stepChanged(m_cursor->step()); // refresh the caption
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > 10)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& path : recent) {
+        QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+bool MainWindow::maybeSave()
+{
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    if (m_presenter)
+        setPresenterMode(false);
+    QSettings settings;
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("windowState"), saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    if (maybeSave())
+        openFile(urls.front().toLocalFile());
+}
+
+} // namespace tidemark::app

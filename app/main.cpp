@@ -1,0 +1,33 @@
+#include "app/Loading.h"
+#include "app/MainWindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QStyleFactory>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Tidemark"));
+    QApplication::setApplicationName(QStringLiteral("Tidemark"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // Fusion draws the same everywhere and follows the QPalette we set (Qt 6.4 has no colour-scheme API).
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "See Apache Flink's event time at work."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("file"), QApplication::translate("main", "A scenario (.json) or an event file to open."));
+    parser.process(app);
+
+    tidemark::app::MainWindow window;
+    window.show();
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        window.openExample(tidemark::app::defaultExample());
+    else
+        window.openFile(files.front());
+    return QApplication::exec();
+}
