@@ -4,6 +4,7 @@
 #include "app/NarrationPanel.h"
 #include "app/OutputModel.h"
 #include "app/PlayerBar.h"
+#include "app/ProgressChart.h"
 #include "app/RecordsModel.h"
 #include "app/Session.h"
 #include "app/Theme.h"
@@ -366,13 +367,20 @@ void MainWindow::createDocks()
     m_recordsView->setObjectName(QStringLiteral("recordsView"));
     m_recordsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     auto* recordsDock = dock(QStringLiteral("recordsDock"), tr("Records"), m_recordsView, Qt::BottomDockWidgetArea);
-    Q_UNUSED(recordsDock);
+
+    auto* chart = new ProgressChart(m_session, m_cursor, m_theme, this);
+    chart->setObjectName(QStringLiteral("progressChart"));
+    chart->setMinimumHeight(180);
+    auto* chartDock = dock(QStringLiteral("chartDock"), tr("Progress: event time against processing time"), chart,
+                           Qt::BottomDockWidgetArea);
+    splitDockWidget(recordsDock, chartDock, Qt::Horizontal);
 
     splitDockWidget(narrationDock, outputDock, Qt::Vertical);
     splitDockWidget(outputDock, windowsDock, Qt::Vertical);
     resizeDocks({narrationDock, outputDock, windowsDock}, {380, 200, 240}, Qt::Vertical);
     resizeDocks({narrationDock}, {480}, Qt::Horizontal);
-    resizeDocks({recordsDock}, {200}, Qt::Vertical);
+    resizeDocks({recordsDock}, {230}, Qt::Vertical);
+    resizeDocks({recordsDock, chartDock}, {560, 700}, Qt::Horizontal);
 }
 
 void MainWindow::createMenus()
