@@ -50,12 +50,12 @@ struct FunctionSpec {
 
 struct WatermarkConfig {
     enum class Strategy : std::uint8_t { BoundedOutOfOrderness, Monotonous, LegacyBoundedOutOfOrderness, Input };
-    enum class Emit : std::uint8_t { PerEvent, Periodic };
+    enum class Emission : std::uint8_t { PerEvent, Periodic };
     enum class Partitioning : std::uint8_t { Rebalance, Forward, Channel };
 
     Strategy strategy = Strategy::BoundedOutOfOrderness;
     DurationMs maxOutOfOrdernessMs = 0;
-    Emit emit = Emit::Periodic;
+    Emission emission = Emission::Periodic; // "emit" in the scenario; not named emit, which Qt reserves
     DurationMs periodMs = 200; // pipeline.auto-watermark-interval
     DurationMs idlenessMs = 0; // 0 = withIdleness not used
     int parallelism = 1;

@@ -2,7 +2,9 @@
 
 #include "engine/core/Time.h"
 
+#include <algorithm>
 #include <compare>
+#include <vector>
 
 namespace tidemark {
 
@@ -13,8 +15,7 @@ public:
     constexpr TimeWindow(Timestamp start, Timestamp end)
         : m_start(start)
         , m_end(end)
-    {
-    }
+    { }
 
     static constexpr TimeWindow global()
     {
@@ -53,5 +54,43 @@ private:
     Timestamp m_end = 0;
     bool m_global = false;
 };
+
+// One merge TimeWindow.mergeWindows reports: the distinct windows of a group and the window covering them.
+struct WindowMerge {
+    std::vector<TimeWindow> merged; // distinct, in ascending start order
+    TimeWindow result;
+};
+
+// TimeWindow.mergeWindows: sort by start (stable, start only), sweep and absorb every window that
+// intersects the running cover. Only groups of more than one distinct window are reported, so a single
+// window (also a single point window) merges with nothing, and a window contained in another is merged
+// into it. Flink collects each group in a HashSet; here a group lists its windows in ascending start order.
+inline std::vector<WindowMerge> mergeWindows(std::vector<TimeWindow> windows)
+{
+    std::stable_sort(
+        windows.begin(), windows.end(), [](const TimeWindow& a, const TimeWindow& b) { return a.start() < b.start(); });
+    std::vector<WindowMerge> merges;
+    WindowMerge current;
+    bool open = false;
+    auto close = [&] {
+        if (open && current.merged.size() > 1)
+            merges.push_back(std::move(current));
+        current = WindowMerge {};
+    };
+    for (const TimeWindow& candidate : windows) {
+        if (open && current.result.intersects(candidate)) {
+            current.result = current.result.cover(candidate);
+            if (std::find(current.merged.begin(), current.merged.end(), candidate) == current.merged.end())
+                current.merged.push_back(candidate);
+            continue;
+        }
+        close();
+        current.merged.push_back(candidate);
+        current.result = candidate;
+        open = true;
+    }
+    close();
+    return merges;
+}
 
 } // namespace tidemark

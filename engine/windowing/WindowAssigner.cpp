@@ -1,0 +1,286 @@
+#include "engine/windowing/WindowAssigner.h"
+
+#include "engine/windowing/Trigger.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace tidemark {
+
+namespace {
+
+DurationMs absolute(DurationMs v)
+{
+    return v < 0 ? javaSub(0, v) : v;
+}
+
+// WindowStagger.getStaggerOffset, computed once per operator instance on its first element.
+DurationMs staggerOffset(WindowStagger stagger, DurationMs size, AssignerContext& ctx)
+{
+    AssignerInstanceState& state = *ctx.instance;
+    if (!state.staggerComputed) {
+        state.staggerComputed = true;
+        state.staggerOffset = 0;
+        if (stagger == WindowStagger::Natural) {
+            const Timestamp now = ctx.currentProcessingTime;
+            const DurationMs o = javaSub(now, TimeWindow::startWithOffset(now, 0, size));
+            state.staggerOffset = o > 0 ? o : 0;
+        }
+    }
+    return state.staggerOffset;
+}
+
+void tumble(Timestamp ts, DurationMs size, DurationMs offset, std::vector<TimeWindow>& out)
+{
+    const Timestamp start = TimeWindow::startWithOffset(ts, offset, size);
+    out.emplace_back(start, javaAdd(start, size));
+}
+
+void slide(Timestamp ts, DurationMs size, DurationMs slideMs, DurationMs offset, std::vector<TimeWindow>& out)
+{
+    const Timestamp lastStart = TimeWindow::startWithOffset(ts, offset, slideMs);
+    const Timestamp firstExcluded = javaSub(ts, size);
+    for (Timestamp start = lastStart; start > firstExcluded; start = javaSub(start, slideMs))
+        out.emplace_back(start, javaAdd(start, size));
+}
+
+std::string ms(DurationMs v)
+{
+    return std::to_string(v) + " ms";
+}
+
+DurationMs checkedGap(DurationMs gap)
+{
+    if (gap <= 0)
+        throw std::invalid_argument("Dynamic session time gap must satisfy 0 < gap, found " + std::to_string(gap));
+    return gap;
+}
+
+} // namespace
+
+TumblingEventTimeWindows::TumblingEventTimeWindows(DurationMs size, DurationMs offset, WindowStagger stagger)
+    : m_size(size)
+    , m_offset(offset)
+    , m_stagger(stagger)
+{
+    if (size <= 0 || absolute(offset) >= size)
+        throw std::invalid_argument("TumblingEventTimeWindows parameters must satisfy abs(offset) < size, found size "
+            + std::to_string(size) + " and offset " + std::to_string(offset));
+}
+
+void TumblingEventTimeWindows::assignWindows(
+    const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const
+{
+    if (element.ts == kNoTimestamp)
+        throw std::runtime_error("Record has Long.MIN_VALUE timestamp (= no timestamp marker): event-time "
+                                 "windows need timestamps and watermarks");
+    const DurationMs stagger = staggerOffset(m_stagger, m_size, ctx);
+    tumble(element.ts, m_size, javaAdd(m_offset, stagger) % m_size, out);
+}
+
+std::shared_ptr<const Trigger> TumblingEventTimeWindows::defaultTrigger() const
+{
+    return std::make_shared<EventTimeTrigger>();
+}
+
+std::string TumblingEventTimeWindows::describe() const
+{
+    return "TumblingEventTimeWindows(" + ms(m_size) + (m_offset != 0 ? ", offset " + ms(m_offset) : "")
+        + (m_stagger == WindowStagger::Natural ? ", natural stagger" : "") + ")";
+}
+
+TumblingProcessingTimeWindows::TumblingProcessingTimeWindows(DurationMs size, DurationMs offset, WindowStagger stagger)
+    : m_size(size)
+    , m_offset(offset)
+    , m_stagger(stagger)
+{
+    if (size <= 0 || absolute(offset) >= size)
+        throw std::invalid_argument("TumblingProcessingTimeWindows parameters must satisfy abs(offset) < size, found "
+                                    "size "
+            + std::to_string(size) + " and offset " + std::to_string(offset));
+}
+
+void TumblingProcessingTimeWindows::assignWindows(
+    const WindowElement&, AssignerContext& ctx, std::vector<TimeWindow>& out) const
+{
+    const DurationMs stagger = staggerOffset(m_stagger, m_size, ctx);
+    tumble(ctx.currentProcessingTime, m_size, javaAdd(m_offset, stagger) % m_size, out);
+}
+
+std::shared_ptr<const Trigger> TumblingProcessingTimeWindows::defaultTrigger() const
+{
+    return std::make_shared<ProcessingTimeTrigger>();
+}
+
+std::string TumblingProcessingTimeWindows::describe() const
+{
+    return "TumblingProcessingTimeWindows(" + ms(m_size) + (m_offset != 0 ? ", offset " + ms(m_offset) : "") + ")";
+}
+
+SlidingEventTimeWindows::SlidingEventTimeWindows(DurationMs size, DurationMs slideMs, DurationMs offset)
+    : m_size(size)
+    , m_slide(slideMs)
+    , m_offset(offset)
+{
+    if (slideMs <= 0 || absolute(offset) >= slideMs || size <= 0)
+        throw std::invalid_argument("SlidingEventTimeWindows parameters must satisfy abs(offset) < slide and size > 0, "
+                                    "found size "
+            + std::to_string(size) + ", slide " + std::to_string(slideMs) + " and offset " + std::to_string(offset));
+}
+
+void SlidingEventTimeWindows::assignWindows(
+    const WindowElement& element, AssignerContext&, std::vector<TimeWindow>& out) const
+{
+    if (element.ts == kNoTimestamp)
+        throw std::runtime_error("Record has Long.MIN_VALUE timestamp (= no timestamp marker): event-time "
+                                 "windows need timestamps and watermarks");
+    slide(element.ts, m_size, m_slide, m_offset, out);
+}
+
+std::shared_ptr<const Trigger> SlidingEventTimeWindows::defaultTrigger() const
+{
+    return std::make_shared<EventTimeTrigger>();
+}
+
+std::string SlidingEventTimeWindows::describe() const
+{
+    return "SlidingEventTimeWindows(" + ms(m_size) + ", slide " + ms(m_slide)
+        + (m_offset != 0 ? ", offset " + ms(m_offset) : "") + ")";
+}
+
+SlidingProcessingTimeWindows::SlidingProcessingTimeWindows(DurationMs size, DurationMs slideMs, DurationMs offset)
+    : m_size(size)
+    , m_slide(slideMs)
+    , m_offset(offset)
+{
+    if (slideMs <= 0 || absolute(offset) >= slideMs || size <= 0)
+        throw std::invalid_argument("SlidingProcessingTimeWindows parameters must satisfy abs(offset) < slide and size "
+                                    "> 0, found size "
+            + std::to_string(size) + ", slide " + std::to_string(slideMs) + " and offset " + std::to_string(offset));
+}
+
+void SlidingProcessingTimeWindows::assignWindows(
+    const WindowElement&, AssignerContext& ctx, std::vector<TimeWindow>& out) const
+{
+    slide(ctx.currentProcessingTime, m_size, m_slide, m_offset, out);
+}
+
+std::shared_ptr<const Trigger> SlidingProcessingTimeWindows::defaultTrigger() const
+{
+    return std::make_shared<ProcessingTimeTrigger>();
+}
+
+std::string SlidingProcessingTimeWindows::describe() const
+{
+    return "SlidingProcessingTimeWindows(" + ms(m_size) + ", slide " + ms(m_slide)
+        + (m_offset != 0 ? ", offset " + ms(m_offset) : "") + ")";
+}
+
+EventTimeSessionWindows::EventTimeSessionWindows(DurationMs gap)
+    : m_gap(gap)
+{
+    if (gap <= 0)
+        throw std::invalid_argument(
+            "EventTimeSessionWindows parameters must satisfy 0 < size, found gap " + std::to_string(gap));
+}
+
+EventTimeSessionWindows::EventTimeSessionWindows(SessionGapExtractor gapExtractor)
+    : m_extractor(std::move(gapExtractor))
+{
+    if (!m_extractor)
+        throw std::invalid_argument("dynamic session windows need a gap extractor");
+}
+
+void EventTimeSessionWindows::assignWindows(
+    const WindowElement& element, AssignerContext&, std::vector<TimeWindow>& out) const
+{
+    const DurationMs gap = m_extractor ? checkedGap(m_extractor(element)) : m_gap;
+    out.emplace_back(element.ts, javaAdd(element.ts, gap));
+}
+
+std::shared_ptr<const Trigger> EventTimeSessionWindows::defaultTrigger() const
+{
+    return std::make_shared<EventTimeTrigger>();
+}
+
+std::string EventTimeSessionWindows::describe() const
+{
+    return m_extractor ? "DynamicEventTimeSessionWindows" : "EventTimeSessionWindows(gap " + ms(m_gap) + ")";
+}
+
+ProcessingTimeSessionWindows::ProcessingTimeSessionWindows(DurationMs gap)
+    : m_gap(gap)
+{
+    if (gap <= 0)
+        throw std::invalid_argument(
+            "ProcessingTimeSessionWindows parameters must satisfy 0 < size, found gap " + std::to_string(gap));
+}
+
+ProcessingTimeSessionWindows::ProcessingTimeSessionWindows(SessionGapExtractor gapExtractor)
+    : m_extractor(std::move(gapExtractor))
+{
+    if (!m_extractor)
+        throw std::invalid_argument("dynamic session windows need a gap extractor");
+}
+
+void ProcessingTimeSessionWindows::assignWindows(
+    const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const
+{
+    const DurationMs gap = m_extractor ? checkedGap(m_extractor(element)) : m_gap;
+    out.emplace_back(ctx.currentProcessingTime, javaAdd(ctx.currentProcessingTime, gap));
+}
+
+std::shared_ptr<const Trigger> ProcessingTimeSessionWindows::defaultTrigger() const
+{
+    return std::make_shared<ProcessingTimeTrigger>();
+}
+
+std::string ProcessingTimeSessionWindows::describe() const
+{
+    return m_extractor ? "DynamicProcessingTimeSessionWindows" : "ProcessingTimeSessionWindows(gap " + ms(m_gap) + ")";
+}
+
+GlobalWindows::GlobalWindows(DefaultTrigger defaultTrigger)
+    : m_default(defaultTrigger)
+{ }
+
+void GlobalWindows::assignWindows(const WindowElement&, AssignerContext&, std::vector<TimeWindow>& out) const
+{
+    out.push_back(TimeWindow::global());
+}
+
+std::shared_ptr<const Trigger> GlobalWindows::defaultTrigger() const
+{
+    if (m_default == DefaultTrigger::EndOfStream)
+        return std::make_shared<EndOfStreamTrigger>();
+    return std::make_shared<NeverTrigger>();
+}
+
+std::string GlobalWindows::describe() const
+{
+    return "GlobalWindows";
+}
+
+std::shared_ptr<const WindowAssigner> makeWindowAssigner(const AssignerSpec& spec)
+{
+    const bool event = spec.timeDomain == TimeDomain::Event;
+    switch (spec.type) {
+    case AssignerSpec::Type::Tumbling:
+        if (event)
+            return std::make_shared<TumblingEventTimeWindows>(spec.sizeMs, spec.offsetMs);
+        return std::make_shared<TumblingProcessingTimeWindows>(spec.sizeMs, spec.offsetMs);
+    case AssignerSpec::Type::Sliding:
+        if (event)
+            return std::make_shared<SlidingEventTimeWindows>(spec.sizeMs, spec.slideMs, spec.offsetMs);
+        return std::make_shared<SlidingProcessingTimeWindows>(spec.sizeMs, spec.slideMs, spec.offsetMs);
+    case AssignerSpec::Type::Session:
+        if (event)
+            return std::make_shared<EventTimeSessionWindows>(spec.gapMs);
+        return std::make_shared<ProcessingTimeSessionWindows>(spec.gapMs);
+    case AssignerSpec::Type::Global:
+        return std::make_shared<GlobalWindows>();
+    }
+    throw std::invalid_argument("unknown window assigner type");
+}
+
+} // namespace tidemark

@@ -1,0 +1,169 @@
+#pragma once
+
+#include "engine/core/PipelineConfig.h"
+#include "engine/core/TimeWindow.h"
+#include "engine/windowing/WindowElement.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tidemark {
+
+class Trigger;
+
+// What an assigner may remember per operator instance. Flink's assigners are copied into every parallel
+// subtask and TumblingEventTimeWindows computes its stagger offset once, on the first element; keeping
+// that value in the operator (not in the shared, immutable assigner) keeps operator copies independent.
+struct AssignerInstanceState {
+    bool staggerComputed = false;
+    DurationMs staggerOffset = 0;
+};
+
+struct AssignerContext {
+    Timestamp currentProcessingTime = kMinTimestamp;
+    AssignerInstanceState* instance = nullptr; // never null when called by the WindowOperator
+};
+
+// Flink's WindowAssigner (plus MergingWindowAssigner when isMerging()). Immutable; shared between
+// operator copies through std::shared_ptr<const WindowAssigner>.
+class WindowAssigner {
+public:
+    virtual ~WindowAssigner() = default;
+
+    // Appends the windows of the element to `out`, in the order the operator must process them.
+    virtual void assignWindows(
+        const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const = 0;
+    virtual std::shared_ptr<const Trigger> defaultTrigger() const = 0;
+    virtual bool isEventTime() const = 0;
+    virtual bool isMerging() const { return false; }
+    // MergingWindowAssigner.mergeWindows; only called when isMerging().
+    virtual std::vector<WindowMerge> mergeWindows(std::vector<TimeWindow> windows) const
+    {
+        return tidemark::mergeWindows(std::move(windows));
+    }
+    virtual std::string describe() const = 0;
+};
+
+// WindowStagger: ALIGNED (all windows start at the same offset) or NATURAL (offset by the processing time
+// at which the first element reached the operator). RANDOM is not reproducible and is not offered.
+enum class WindowStagger : std::uint8_t { Aligned, Natural };
+
+class TumblingEventTimeWindows final : public WindowAssigner {
+public:
+    // Throws std::invalid_argument unless abs(offset) < size.
+    TumblingEventTimeWindows(DurationMs size, DurationMs offset = 0, WindowStagger stagger = WindowStagger::Aligned);
+    void assignWindows(const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const override;
+    std::shared_ptr<const Trigger> defaultTrigger() const override;
+    bool isEventTime() const override { return true; }
+    std::string describe() const override;
+
+    DurationMs size() const { return m_size; }
+    DurationMs offset() const { return m_offset; }
+
+private:
+    DurationMs m_size;
+    DurationMs m_offset;
+    WindowStagger m_stagger;
+};
+
+class TumblingProcessingTimeWindows final : public WindowAssigner {
+public:
+    TumblingProcessingTimeWindows(
+        DurationMs size, DurationMs offset = 0, WindowStagger stagger = WindowStagger::Aligned);
+    void assignWindows(const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const override;
+    std::shared_ptr<const Trigger> defaultTrigger() const override;
+    bool isEventTime() const override { return false; }
+    std::string describe() const override;
+
+private:
+    DurationMs m_size;
+    DurationMs m_offset;
+    WindowStagger m_stagger;
+};
+
+// Windows are produced newest first (descending start), as Flink's loop does; with size < slide some
+// timestamps fall in a gap and get no window at all.
+class SlidingEventTimeWindows final : public WindowAssigner {
+public:
+    // Throws std::invalid_argument unless abs(offset) < slide and size > 0.
+    SlidingEventTimeWindows(DurationMs size, DurationMs slide, DurationMs offset = 0);
+    void assignWindows(const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const override;
+    std::shared_ptr<const Trigger> defaultTrigger() const override;
+    bool isEventTime() const override { return true; }
+    std::string describe() const override;
+
+private:
+    DurationMs m_size;
+    DurationMs m_slide;
+    DurationMs m_offset;
+};
+
+class SlidingProcessingTimeWindows final : public WindowAssigner {
+public:
+    SlidingProcessingTimeWindows(DurationMs size, DurationMs slide, DurationMs offset = 0);
+    void assignWindows(const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const override;
+    std::shared_ptr<const Trigger> defaultTrigger() const override;
+    bool isEventTime() const override { return false; }
+    std::string describe() const override;
+
+private:
+    DurationMs m_size;
+    DurationMs m_slide;
+    DurationMs m_offset;
+};
+
+// SessionWindowTimeGapExtractor: the gap of one element (dynamic session windows).
+using SessionGapExtractor = std::function<DurationMs(const WindowElement&)>;
+
+// EventTimeSessionWindows.withGap / withDynamicGap: each element gets [ts, ts + gap); the operator merges.
+class EventTimeSessionWindows final : public WindowAssigner {
+public:
+    explicit EventTimeSessionWindows(DurationMs gap); // throws std::invalid_argument unless gap > 0
+    explicit EventTimeSessionWindows(SessionGapExtractor gapExtractor); // a gap <= 0 throws during assignment
+    void assignWindows(const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const override;
+    std::shared_ptr<const Trigger> defaultTrigger() const override;
+    bool isEventTime() const override { return true; }
+    bool isMerging() const override { return true; }
+    std::string describe() const override;
+
+private:
+    DurationMs m_gap = 0;
+    SessionGapExtractor m_extractor;
+};
+
+class ProcessingTimeSessionWindows final : public WindowAssigner {
+public:
+    explicit ProcessingTimeSessionWindows(DurationMs gap);
+    explicit ProcessingTimeSessionWindows(SessionGapExtractor gapExtractor);
+    void assignWindows(const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const override;
+    std::shared_ptr<const Trigger> defaultTrigger() const override;
+    bool isEventTime() const override { return false; }
+    bool isMerging() const override { return true; }
+    std::string describe() const override;
+
+private:
+    DurationMs m_gap = 0;
+    SessionGapExtractor m_extractor;
+};
+
+// GlobalWindows.create() (default trigger: never fires) or createWithEndOfStreamTrigger(). Not event time:
+// no lateness, no dropping, no cleanup.
+class GlobalWindows final : public WindowAssigner {
+public:
+    enum class DefaultTrigger : std::uint8_t { Never, EndOfStream };
+    explicit GlobalWindows(DefaultTrigger defaultTrigger = DefaultTrigger::Never);
+    void assignWindows(const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const override;
+    std::shared_ptr<const Trigger> defaultTrigger() const override;
+    bool isEventTime() const override { return false; }
+    std::string describe() const override;
+
+private:
+    DefaultTrigger m_default;
+};
+
+// Builds the assigner a scenario describes. Throws std::invalid_argument with Flink's parameter rule.
+std::shared_ptr<const WindowAssigner> makeWindowAssigner(const AssignerSpec& spec);
+
+} // namespace tidemark

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "engine/core/Keys.h"
+#include "engine/core/Time.h"
+
+namespace tidemark {
+
+// Flink's StreamRecord without timestamp reports Long.MIN_VALUE; the engine uses the same marker.
+inline constexpr Timestamp kNoTimestamp = kMinTimestamp;
+
+// One element of a window pane, as the window state keeps it (Flink keeps StreamRecords in the
+// evicting operator; the timestamp is kept always so that the pane can be shown).
+struct PaneElement {
+    double value = 0.0;
+    Timestamp ts = kNoTimestamp;
+    bool hasValue = false;
+
+    bool hasTimestamp() const { return ts != kNoTimestamp; }
+};
+
+// An element as the assigner and the trigger see it.
+struct WindowElement {
+    KeyId key = kNoKey;
+    double value = 0.0;
+    bool hasValue = false;
+    Timestamp ts = kNoTimestamp;
+
+    PaneElement pane() const { return {value, ts, hasValue}; }
+};
+
+} // namespace tidemark

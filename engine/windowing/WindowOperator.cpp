@@ -1,0 +1,843 @@
+#include "engine/windowing/WindowOperator.h"
+
+#include <algorithm>
+#include <string>
+
+namespace tidemark {
+
+namespace {
+
+std::size_t slotOf(KeyId key)
+{
+    return static_cast<std::size_t>(static_cast<KeyId>(key + 1u));
+}
+
+// Min-heap order on (timestamp, registration sequence) for std::push_heap / std::pop_heap.
+template <typename T> bool firesLater(const T& a, const T& b)
+{
+    return a.ts != b.ts ? a.ts > b.ts : a.sequence > b.sequence;
+}
+
+std::string windowText(const TimeWindow& w)
+{
+    if (w.isGlobal())
+        return "GlobalWindow";
+    return "TimeWindow{start=" + std::to_string(w.start()) + ", end=" + std::to_string(w.end()) + "}";
+}
+
+constexpr std::size_t kMaxSpareContents = 4096;
+
+} // namespace
+
+// The trigger's view of the operator, scoped to one key and window (Flink's WindowOperator.Context).
+class WindowOperator::Context final : public OnMergeContext {
+public:
+    Context(WindowOperator& op, KeyId key, const TimeWindow& window, std::size_t hint = 0,
+        const std::vector<TimeWindow>* mergedWindows = nullptr)
+        : m_op(op)
+        , m_ks(op.keyState(key))
+        , m_key(key)
+        , m_window(window)
+        , m_hint(hint)
+        , m_merged(mergedWindows)
+    { }
+
+    Timestamp currentWatermark() const override { return m_op.m_watermark; }
+    Timestamp currentProcessingTime() const override { return m_op.m_processingTime; }
+    void registerEventTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Event); }
+    void deleteEventTimeTimer(Timestamp time) override { m_op.deleteTimer(m_key, m_window, time, TimeDomain::Event); }
+    void registerProcessingTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Processing); }
+    void deleteProcessingTimeTimer(Timestamp time) override
+    {
+        m_op.deleteTimer(m_key, m_window, time, TimeDomain::Processing);
+    }
+
+    std::optional<std::int64_t> state(int slot) const override
+    {
+        const Namespace* ns = find();
+        if (ns == nullptr || (ns->triggerStatePresent & bit(slot)) == 0)
+            return std::nullopt;
+        return ns->triggerState[static_cast<std::size_t>(slot)];
+    }
+
+    void setState(int slot, std::int64_t value) override
+    {
+        Namespace& ns = own();
+        ns.triggerState[static_cast<std::size_t>(slot)] = value;
+        ns.triggerStatePresent |= bit(slot);
+    }
+
+    void clearState(int slot) override
+    {
+        if (Namespace* ns = find()) {
+            ns->triggerStatePresent &= static_cast<std::uint8_t>(~bit(slot));
+            m_ks.dirty = true;
+        }
+    }
+
+    void mergeState(int slot, StateReducer reduce) override
+    {
+        if (m_merged == nullptr)
+            return;
+        std::optional<std::int64_t> merged;
+        for (const TimeWindow& w : *m_merged) {
+            Namespace* ns = findNamespace(m_ks, w);
+            if (ns == nullptr || (ns->triggerStatePresent & bit(slot)) == 0)
+                continue;
+            const std::int64_t v = ns->triggerState[static_cast<std::size_t>(slot)];
+            ns->triggerStatePresent &= static_cast<std::uint8_t>(~bit(slot));
+            m_ks.dirty = true;
+            merged = merged ? reduce(*merged, v) : v;
+        }
+        if (!merged)
+            return;
+        Namespace& target = own();
+        const auto s = static_cast<std::size_t>(slot);
+        target.triggerState[s]
+            = (target.triggerStatePresent & bit(slot)) != 0 ? reduce(target.triggerState[s], *merged) : *merged;
+        target.triggerStatePresent |= bit(slot);
+    }
+
+private:
+    static std::uint8_t bit(int slot)
+    {
+        if (slot < 0 || slot >= kTriggerStateSlots)
+            throw std::out_of_range("trigger state slot " + std::to_string(slot) + " does not exist");
+        return static_cast<std::uint8_t>(1u << slot);
+    }
+
+    Namespace* find()
+    {
+        if (m_hint < m_ks.namespaces.size() && m_ks.namespaces[m_hint].window == m_window)
+            return &m_ks.namespaces[m_hint];
+        for (std::size_t i = 0; i < m_ks.namespaces.size(); ++i) {
+            if (m_ks.namespaces[i].window == m_window) {
+                m_hint = i;
+                return &m_ks.namespaces[i];
+            }
+        }
+        return nullptr;
+    }
+    const Namespace* find() const { return const_cast<Context*>(this)->find(); }
+
+    Namespace& own()
+    {
+        if (Namespace* ns = find())
+            return *ns;
+        m_op.namespaceFor(m_ks, m_window);
+        m_hint = m_ks.namespaces.size() - 1;
+        return m_ks.namespaces[m_hint];
+    }
+
+    void registerTimer(Timestamp time, TimeDomain domain)
+    {
+        Namespace& ns = own();
+        if (ns.timers.find(time, domain) >= 0)
+            return;
+        m_op.pushTimer(ns, m_key, m_window, time, domain);
+    }
+
+    WindowOperator& m_op;
+    KeyState& m_ks;
+    KeyId m_key;
+    TimeWindow m_window;
+    std::size_t m_hint;
+    const std::vector<TimeWindow>* m_merged;
+};
+
+// TimerSlots ------------------------------------------------------------------------------------------
+
+int WindowOperator::TimerSlots::find(Timestamp ts, TimeDomain domain) const
+{
+    for (int i = 0; i < m_size; ++i) {
+        const TimerSlot& s = at(i);
+        if (s.ts == ts && s.domain == domain)
+            return i;
+    }
+    return -1;
+}
+
+void WindowOperator::TimerSlots::add(const TimerSlot& slot)
+{
+    if (m_size < kInline)
+        m_inline[static_cast<std::size_t>(m_size)] = slot;
+    else
+        m_overflow.push_back(slot);
+    ++m_size;
+}
+
+void WindowOperator::TimerSlots::remove(int i)
+{
+    // Order inside one window does not matter: the queue orders timers.
+    const int last = m_size - 1;
+    if (i != last) {
+        const TimerSlot moved = at(last);
+        if (i < kInline)
+            m_inline[static_cast<std::size_t>(i)] = moved;
+        else
+            m_overflow[static_cast<std::size_t>(i - kInline)] = moved;
+    }
+    if (last >= kInline)
+        m_overflow.pop_back();
+    --m_size;
+}
+
+// Construction ----------------------------------------------------------------------------------------
+
+WindowOperator::WindowOperator(const WindowConfig& config, int subtaskIndex)
+{
+    m_assigner = makeWindowAssigner(config.assigner);
+    m_trigger = makeTrigger(config.trigger, config.purging, m_assigner->defaultTrigger());
+    m_function = makeWindowFunction(config.function);
+    m_evictor = makeEvictor(config.evictor);
+    m_allowedLateness = config.allowedLatenessMs;
+    m_lateSideOutput = config.lateSideOutput;
+    init(subtaskIndex);
+}
+
+WindowOperator::WindowOperator(WindowOperatorParts parts, int subtaskIndex)
+    : m_assigner(std::move(parts.assigner))
+    , m_trigger(std::move(parts.trigger))
+    , m_function(std::move(parts.function))
+    , m_evictor(std::move(parts.evictor))
+    , m_allowedLateness(parts.allowedLateness)
+    , m_lateSideOutput(parts.lateSideOutput)
+{
+    if (!m_assigner)
+        throw std::invalid_argument("a window operator needs a window assigner");
+    if (!m_function)
+        throw std::invalid_argument("a window operator needs a window function");
+    if (!m_trigger)
+        m_trigger = m_assigner->defaultTrigger();
+    init(subtaskIndex);
+}
+
+void WindowOperator::init(int subtaskIndex)
+{
+    if (m_allowedLateness < 0)
+        throw std::invalid_argument(
+            "The allowed lateness cannot be negative, found " + std::to_string(m_allowedLateness) + " ms");
+    if (subtaskIndex < 0)
+        throw std::invalid_argument("subtask index must be >= 0");
+    m_subtask = subtaskIndex;
+    m_eventTime = m_assigner->isEventTime();
+    m_merging = m_assigner->isMerging();
+    if (m_merging && !m_trigger->canMerge())
+        throw std::invalid_argument("A merging window assigner cannot be used with a trigger that does not support "
+                                    "merging ("
+            + m_trigger->describe() + ")");
+}
+
+// Keyed state -----------------------------------------------------------------------------------------
+
+WindowOperator::KeyState& WindowOperator::keyState(KeyId key)
+{
+    const std::size_t slot = slotOf(key);
+    if (slot >= m_keys.size())
+        m_keys.resize(slot + 1);
+    return m_keys[slot];
+}
+
+const WindowOperator::KeyState* WindowOperator::findKeyState(KeyId key) const
+{
+    const std::size_t slot = slotOf(key);
+    return slot < m_keys.size() ? &m_keys[slot] : nullptr;
+}
+
+WindowOperator::Namespace* WindowOperator::findNamespace(KeyState& ks, const TimeWindow& window)
+{
+    for (Namespace& ns : ks.namespaces) {
+        if (ns.window == window)
+            return &ns;
+    }
+    return nullptr;
+}
+
+const WindowOperator::Namespace* WindowOperator::findNamespace(const KeyState& ks, const TimeWindow& window)
+{
+    for (const Namespace& ns : ks.namespaces) {
+        if (ns.window == window)
+            return &ns;
+    }
+    return nullptr;
+}
+
+WindowOperator::Namespace& WindowOperator::namespaceFor(KeyState& ks, const TimeWindow& window)
+{
+    if (Namespace* ns = findNamespace(ks, window))
+        return *ns;
+    Namespace& ns = ks.namespaces.emplace_back();
+    ns.window = window;
+    if (!m_spareContents.empty()) {
+        ns.contents = std::move(m_spareContents.back());
+        m_spareContents.pop_back();
+    }
+    return ns;
+}
+
+void WindowOperator::compact(KeyState& ks)
+{
+    if (!ks.dirty)
+        return;
+    ks.dirty = false;
+    for (std::size_t i = 0; i < ks.namespaces.size();) {
+        Namespace& ns = ks.namespaces[i];
+        if (!ns.unused()) {
+            ++i;
+            continue;
+        }
+        if (ns.contents.capacity() > 0 && m_spareContents.size() < kMaxSpareContents)
+            m_spareContents.push_back(std::move(ns.contents));
+        if (i + 1 != ks.namespaces.size())
+            ns = std::move(ks.namespaces.back());
+        ks.namespaces.pop_back();
+    }
+}
+
+// Timers ----------------------------------------------------------------------------------------------
+
+void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
+{
+    const std::uint64_t sequence = m_nextTimerSequence++;
+    ns.timers.add({ts, sequence, domain});
+    std::vector<QueuedTimer>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
+    queue.push_back({ts, sequence, key, window});
+    std::push_heap(queue.begin(), queue.end(), firesLater<QueuedTimer>);
+}
+
+void WindowOperator::registerTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
+{
+    Namespace& ns = namespaceFor(keyState(key), window);
+    if (ns.timers.find(ts, domain) >= 0)
+        return; // (ts, key, window) is registered already
+    pushTimer(ns, key, window, ts, domain);
+}
+
+void WindowOperator::deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
+{
+    KeyState& ks = keyState(key);
+    Namespace* ns = findNamespace(ks, window);
+    if (ns == nullptr)
+        return;
+    const int i = ns->timers.find(ts, domain);
+    if (i < 0)
+        return;
+    // The queue entry stays and is skipped when it comes up (its slot is gone).
+    ns->timers.remove(i);
+    ks.dirty = true;
+    m_timersDeleted = true;
+}
+
+bool WindowOperator::isRegistered(const QueuedTimer& timer, TimeDomain domain) const
+{
+    const KeyState* ks = findKeyState(timer.key);
+    if (ks == nullptr)
+        return false;
+    const Namespace* ns = findNamespace(*ks, timer.window);
+    if (ns == nullptr)
+        return false;
+    const int i = ns->timers.find(timer.ts, domain);
+    return i >= 0 && ns->timers.at(i).sequence == timer.sequence;
+}
+
+bool WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
+{
+    const std::size_t slot = slotOf(timer.key);
+    if (slot >= m_keys.size())
+        return false;
+    KeyState& ks = m_keys[slot];
+    Namespace* ns = findNamespace(ks, timer.window);
+    if (ns == nullptr)
+        return false;
+    const int i = ns->timers.find(timer.ts, domain);
+    if (i < 0 || ns->timers.at(i).sequence != timer.sequence)
+        return false;
+    ns->timers.remove(i);
+    ks.dirty = true;
+    return true;
+}
+
+void WindowOperator::pruneTimerQueues()
+{
+    if (!m_timersDeleted)
+        return;
+    m_timersDeleted = false;
+    for (TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing}) {
+        std::vector<QueuedTimer>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
+        while (!queue.empty() && !isRegistered(queue.front(), domain)) {
+            std::pop_heap(queue.begin(), queue.end(), firesLater<QueuedTimer>);
+            queue.pop_back();
+        }
+    }
+}
+
+std::optional<Timestamp> WindowOperator::nextProcessingTimer() const
+{
+    if (m_processingTimers.empty())
+        return std::nullopt;
+    return m_processingTimers.front().ts;
+}
+
+std::optional<Timestamp> WindowOperator::nextEventTimer() const
+{
+    if (m_eventTimers.empty())
+        return std::nullopt;
+    return m_eventTimers.front().ts;
+}
+
+void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out)
+{
+    // InternalTimerServiceImpl.advanceWatermark: the new watermark is visible to every trigger that fires.
+    m_watermark = watermark;
+    while (!m_eventTimers.empty() && m_eventTimers.front().ts <= watermark) {
+        std::pop_heap(m_eventTimers.begin(), m_eventTimers.end(), firesLater<QueuedTimer>);
+        const QueuedTimer timer = m_eventTimers.back();
+        m_eventTimers.pop_back();
+        if (claimTimer(timer, TimeDomain::Event))
+            fireTimer(timer, TimeDomain::Event, out);
+    }
+    pruneTimerQueues();
+}
+
+void WindowOperator::advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out)
+{
+    m_processingTime = now;
+    while (!m_processingTimers.empty() && m_processingTimers.front().ts <= now) {
+        std::pop_heap(m_processingTimers.begin(), m_processingTimers.end(), firesLater<QueuedTimer>);
+        const QueuedTimer timer = m_processingTimers.back();
+        m_processingTimers.pop_back();
+        if (claimTimer(timer, TimeDomain::Processing))
+            fireTimer(timer, TimeDomain::Processing, out);
+    }
+    pruneTimerQueues();
+}
+
+// WindowOperator.onEventTime / onProcessingTime.
+void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std::vector<OperatorOutput>& out)
+{
+    KeyState& ks = m_keys[slotOf(timer.key)];
+    TimeWindow stateWindow = timer.window;
+    if (m_merging) {
+        const TimeWindow* sw = stateWindowOf(ks, timer.window);
+        if (sw == nullptr) {
+            // A timer of a window that was merged away or cleaned up: its trigger state is gone already.
+            compact(ks);
+            return;
+        }
+        stateWindow = *sw;
+    }
+    TriggerResult result;
+    {
+        Context ctx(*this, timer.key, timer.window);
+        result = domain == TimeDomain::Event ? m_trigger->onEventTime(timer.ts, timer.window, ctx)
+                                             : m_trigger->onProcessingTime(timer.ts, timer.window, ctx);
+    }
+    if (isFire(result))
+        emitWindowContents(timer.key, timer.window, stateWindow, false, out);
+    if (isPurge(result)) {
+        if (Namespace* ns = findNamespace(ks, stateWindow)) {
+            ns->contents.clear();
+            ks.dirty = true;
+        }
+    }
+    const bool cleanupDomain = (domain == TimeDomain::Event) == m_eventTime;
+    if (cleanupDomain && timer.ts == cleanupTime(timer.window))
+        clearAllState(timer.key, timer.window, stateWindow);
+    compact(ks);
+}
+
+// Lateness and cleanup --------------------------------------------------------------------------------
+
+Timestamp WindowOperator::cleanupTime(const TimeWindow& window) const
+{
+    const Timestamp maxTs = window.maxTimestamp();
+    if (!m_eventTime)
+        return maxTs;
+    const Timestamp cleanup = javaAdd(maxTs, m_allowedLateness);
+    return cleanup >= maxTs ? cleanup : kMaxTimestamp; // overflow: never clean up
+}
+
+bool WindowOperator::isWindowLate(const TimeWindow& window) const
+{
+    return m_eventTime && cleanupTime(window) <= m_watermark;
+}
+
+bool WindowOperator::isElementLate(Timestamp ts) const
+{
+    return m_eventTime && javaAdd(ts, m_allowedLateness) <= m_watermark;
+}
+
+void WindowOperator::registerCleanupTimer(KeyId key, const TimeWindow& window)
+{
+    const Timestamp cleanup = cleanupTime(window);
+    if (cleanup == kMaxTimestamp)
+        return;
+    registerTimer(key, window, cleanup, m_eventTime ? TimeDomain::Event : TimeDomain::Processing);
+}
+
+void WindowOperator::deleteCleanupTimer(KeyId key, const TimeWindow& window)
+{
+    const Timestamp cleanup = cleanupTime(window);
+    if (cleanup == kMaxTimestamp)
+        return;
+    deleteTimer(key, window, cleanup, m_eventTime ? TimeDomain::Event : TimeDomain::Processing);
+}
+
+void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow)
+{
+    KeyState& ks = keyState(key);
+    if (Namespace* ns = findNamespace(ks, stateWindow))
+        ns->contents.clear();
+    {
+        Context ctx(*this, key, window);
+        m_trigger->clear(window, ctx);
+    }
+    if (Namespace* ns = findNamespace(ks, window)) {
+        ns->live = false;
+        ns->fireCount = 0;
+    }
+    if (m_merging) {
+        auto it = std::find_if(
+            ks.mergingSet.begin(), ks.mergingSet.end(), [&](const auto& entry) { return entry.first == window; });
+        if (it == ks.mergingSet.end())
+            throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
+        ks.mergingSet.erase(it);
+    }
+    ks.dirty = true;
+}
+
+// Firing ----------------------------------------------------------------------------------------------
+
+void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow,
+    bool inElement, std::vector<OperatorOutput>& out)
+{
+    KeyState& ks = keyState(key);
+    Namespace* state = findNamespace(ks, stateWindow);
+    if (state == nullptr || state->contents.empty())
+        return; // Flink: contents == null, nothing to emit
+    m_results.clear();
+    std::vector<PaneElement>& pane = state->contents;
+    if (m_evictor)
+        m_evictor->evictBefore(pane, window);
+    const std::size_t seen = pane.size();
+    m_function->apply(key, window, pane, m_results);
+    if (m_evictor) {
+        m_evictor->evictAfter(pane, window); // the state keeps only what is left
+        if (pane.empty())
+            ks.dirty = true;
+    }
+    namespaceFor(ks, window).fireCount += 1;
+
+    const FireTiming timing = inElement && window.maxTimestamp() <= m_watermark ? FireTiming::Late : FireTiming::OnTime;
+    for (WindowResult& r : m_results) {
+        FireEvent ev;
+        ev.subtask = m_subtask;
+        ev.key = key;
+        ev.window = window;
+        ev.timing = timing;
+        ev.watermark = m_watermark;
+        ev.count = seen;
+        ev.result = std::move(r);
+        out.emplace_back(std::move(ev));
+    }
+}
+
+// Elements --------------------------------------------------------------------------------------------
+
+void WindowOperator::processElement(
+    KeyId key, double value, bool hasValue, Timestamp ts, std::vector<OperatorOutput>& out)
+{
+    processElement(WindowElement {key, value, hasValue, ts}, out);
+}
+
+void WindowOperator::processElement(const WindowElement& element, std::vector<OperatorOutput>& out)
+{
+    m_assigned.clear();
+    AssignerContext actx {m_processingTime, &m_assignerState};
+    m_assigner->assignWindows(element, actx, m_assigned);
+
+    bool skipped = true;
+    if (m_merging)
+        processMerging(element, skipped, out);
+    else
+        processNonMerging(element, keyState(element.key), skipped, out);
+
+    if (skipped && isElementLate(element.ts)) {
+        LateEvent late;
+        late.subtask = m_subtask;
+        late.key = element.key;
+        late.ts = element.ts;
+        late.hasValue = element.hasValue;
+        late.value = element.value;
+        late.watermark = m_watermark;
+        if (m_lateSideOutput) {
+            late.action = LateAction::SideOutput;
+        } else {
+            late.action = LateAction::Dropped;
+            ++m_numLateRecordsDropped;
+        }
+        out.emplace_back(late);
+    }
+    pruneTimerQueues();
+}
+
+void WindowOperator::processNonMerging(
+    const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out)
+{
+    const KeyId key = element.key;
+    for (const TimeWindow& window : m_assigned) {
+        if (isWindowLate(window))
+            continue; // dropped from this window only
+        skipped = false;
+
+        Namespace& ns = namespaceFor(ks, window);
+        ns.contents.push_back(element.pane());
+        ns.live = true;
+        const auto hint = static_cast<std::size_t>(&ns - ks.namespaces.data());
+
+        TriggerResult result;
+        {
+            Context ctx(*this, key, window, hint);
+            result = m_trigger->onElement(element, window, ctx);
+        }
+        if (isFire(result))
+            emitWindowContents(key, window, window, true, out);
+        if (isPurge(result)) {
+            if (Namespace* n = findNamespace(ks, window))
+                n->contents.clear();
+        }
+        registerCleanupTimer(key, window);
+    }
+    compact(ks);
+}
+
+// Merging windows (MergingWindowSet + the merge function of WindowOperator.processElement) ------------
+
+const TimeWindow* WindowOperator::stateWindowOf(const KeyState& ks, const TimeWindow& window)
+{
+    for (const auto& [w, stateWindow] : ks.mergingSet) {
+        if (w == window)
+            return &stateWindow;
+    }
+    return nullptr;
+}
+
+TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindow)
+{
+    KeyState& ks = keyState(key);
+    std::vector<TimeWindow> windows;
+    windows.reserve(ks.mergingSet.size() + 1);
+    for (const auto& entry : ks.mergingSet)
+        windows.push_back(entry.first);
+    windows.push_back(newWindow);
+    std::vector<WindowMerge> merges = m_assigner->mergeWindows(std::move(windows));
+
+    auto put = [&ks](const TimeWindow& w, const TimeWindow& stateWindow) {
+        for (auto& entry : ks.mergingSet) {
+            if (entry.first == w) {
+                entry.second = stateWindow;
+                return;
+            }
+        }
+        ks.mergingSet.emplace_back(w, stateWindow);
+    };
+    auto take = [&ks](const TimeWindow& w) -> std::optional<TimeWindow> {
+        for (auto it = ks.mergingSet.begin(); it != ks.mergingSet.end(); ++it) {
+            if (it->first == w) {
+                const TimeWindow stateWindow = it->second;
+                ks.mergingSet.erase(it);
+                return stateWindow;
+            }
+        }
+        return std::nullopt;
+    };
+
+    TimeWindow result = newWindow;
+    bool mergedNewWindow = false;
+    for (WindowMerge& merge : merges) {
+        std::vector<TimeWindow>& merged = merge.merged;
+        if (auto it = std::find(merged.begin(), merged.end(), newWindow); it != merged.end()) {
+            merged.erase(it);
+            mergedNewWindow = true;
+            result = merge.result;
+        }
+        if (merged.empty())
+            continue;
+        // Flink takes the state window of "any" merged window (HashSet order); here: the earliest one.
+        const TimeWindow* first = stateWindowOf(ks, merged.front());
+        const TimeWindow mergedStateWindow = first != nullptr ? *first : merged.front();
+        std::vector<TimeWindow> mergedStateWindows;
+        for (const TimeWindow& w : merged) {
+            if (std::optional<TimeWindow> sw = take(w))
+                mergedStateWindows.push_back(*sw);
+        }
+        put(merge.result, mergedStateWindow);
+        if (auto it = std::find(mergedStateWindows.begin(), mergedStateWindows.end(), mergedStateWindow);
+            it != mergedStateWindows.end())
+            mergedStateWindows.erase(it);
+
+        // Adding a window contained in an existing one changes nothing: no merge.
+        if (merged.size() == 1 && merged.front() == merge.result)
+            continue;
+
+        // The merge function of WindowOperator.processElement.
+        if (m_eventTime && javaAdd(merge.result.maxTimestamp(), m_allowedLateness) <= m_watermark)
+            throw WindowMergeError("The end timestamp of an event-time window cannot become earlier than the current "
+                                   "watermark by merging. Current watermark: "
+                + std::to_string(m_watermark) + " window: " + windowText(merge.result));
+        if (!m_eventTime && merge.result.maxTimestamp() <= m_processingTime)
+            throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
+                                   "current processing time by merging. Current processing time: "
+                + std::to_string(m_processingTime) + " window: " + windowText(merge.result));
+        {
+            Context ctx(*this, key, merge.result, 0, &merged);
+            m_trigger->onMerge(merge.result, ctx);
+        }
+        std::uint32_t fired = 0;
+        for (const TimeWindow& m : merged) {
+            {
+                Context ctx(*this, key, m);
+                m_trigger->clear(m, ctx);
+            }
+            deleteCleanupTimer(key, m);
+            if (Namespace* ns = findNamespace(ks, m)) {
+                fired = std::max(fired, ns->fireCount);
+                ns->fireCount = 0;
+            }
+        }
+        if (fired > 0) {
+            Namespace& target = namespaceFor(ks, merge.result);
+            target.fireCount = std::max(target.fireCount, fired);
+        }
+        // Merge the panes: target first, then the others in window-start order.
+        namespaceFor(ks, mergedStateWindow);
+        for (const TimeWindow& source : mergedStateWindows) {
+            Namespace* src = findNamespace(ks, source);
+            if (src == nullptr || src->contents.empty())
+                continue;
+            std::vector<PaneElement> moved = std::move(src->contents);
+            src->contents.clear();
+            std::vector<PaneElement>& target = findNamespace(ks, mergedStateWindow)->contents;
+            target.insert(target.end(), moved.begin(), moved.end());
+        }
+        ks.dirty = true;
+    }
+    if (merges.empty() || (result == newWindow && !mergedNewWindow))
+        put(result, result);
+    return result;
+}
+
+void WindowOperator::processMerging(const WindowElement& element, bool& skipped, std::vector<OperatorOutput>& out)
+{
+    const KeyId key = element.key;
+    KeyState& ks = keyState(key);
+    for (const TimeWindow& window : m_assigned) {
+        const TimeWindow actual = addToMergingSet(key, window);
+        if (isWindowLate(actual)) {
+            // Drop the window that is already late (retire it from the in-flight set).
+            auto it = std::find_if(
+                ks.mergingSet.begin(), ks.mergingSet.end(), [&](const auto& entry) { return entry.first == actual; });
+            if (it != ks.mergingSet.end())
+                ks.mergingSet.erase(it);
+            continue;
+        }
+        skipped = false;
+        const TimeWindow* sw = stateWindowOf(ks, actual);
+        if (sw == nullptr)
+            throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
+        const TimeWindow stateWindow = *sw;
+        namespaceFor(ks, stateWindow).contents.push_back(element.pane());
+
+        TriggerResult result;
+        {
+            Context ctx(*this, key, actual);
+            result = m_trigger->onElement(element, actual, ctx);
+        }
+        if (isFire(result))
+            emitWindowContents(key, actual, stateWindow, true, out);
+        if (isPurge(result)) {
+            if (Namespace* n = findNamespace(ks, stateWindow)) {
+                n->contents.clear();
+                ks.dirty = true;
+            }
+        }
+        registerCleanupTimer(key, actual);
+    }
+    compact(ks);
+}
+
+// Inspection ------------------------------------------------------------------------------------------
+
+std::vector<WindowStateView> WindowOperator::windows() const
+{
+    std::vector<WindowStateView> views;
+    for (std::size_t slot = 0; slot < m_keys.size(); ++slot) {
+        const KeyState& ks = m_keys[slot];
+        const auto key = static_cast<KeyId>(slot - 1u);
+        auto view = [&](const TimeWindow& w, const TimeWindow& sw) {
+            WindowStateView v;
+            v.key = key;
+            v.window = w;
+            v.stateWindow = sw;
+            if (const Namespace* s = findNamespace(ks, sw))
+                v.contents = s->contents;
+            if (const Namespace* n = findNamespace(ks, w))
+                v.fireCount = n->fireCount;
+            const Timestamp cleanup = cleanupTime(w);
+            if (cleanup != kMaxTimestamp)
+                v.cleanupTime = cleanup;
+            views.push_back(std::move(v));
+        };
+        if (m_merging) {
+            for (const auto& [w, sw] : ks.mergingSet)
+                view(w, sw);
+        } else {
+            for (const Namespace& ns : ks.namespaces) {
+                if (ns.live)
+                    view(ns.window, ns.window);
+            }
+        }
+    }
+    std::sort(views.begin(), views.end(), [](const WindowStateView& a, const WindowStateView& b) {
+        // windowAll (kNoKey) sorts first, like its state slot
+        const auto ka = static_cast<KeyId>(a.key + 1u);
+        const auto kb = static_cast<KeyId>(b.key + 1u);
+        return ka != kb ? ka < kb : a.window < b.window;
+    });
+    return views;
+}
+
+std::vector<PaneElement> WindowOperator::contents(KeyId key, const TimeWindow& window) const
+{
+    const KeyState* ks = findKeyState(key);
+    if (ks == nullptr)
+        return {};
+    TimeWindow stateWindow = window;
+    if (m_merging) {
+        const TimeWindow* sw = stateWindowOf(*ks, window);
+        if (sw == nullptr)
+            return {};
+        stateWindow = *sw;
+    }
+    const Namespace* ns = findNamespace(*ks, stateWindow);
+    return ns != nullptr ? ns->contents : std::vector<PaneElement> {};
+}
+
+std::vector<TimerInfo> WindowOperator::timers(TimeDomain domain) const
+{
+    std::vector<TimerInfo> result;
+    for (std::size_t slot = 0; slot < m_keys.size(); ++slot) {
+        for (const Namespace& ns : m_keys[slot].namespaces) {
+            for (int i = 0; i < ns.timers.size(); ++i) {
+                const TimerSlot& t = ns.timers.at(i);
+                if (t.domain == domain)
+                    result.push_back({domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, t.sequence});
+            }
+        }
+    }
+    std::sort(result.begin(), result.end(), firesLater<TimerInfo>);
+    std::reverse(result.begin(), result.end());
+    return result;
+}
+
+} // namespace tidemark

@@ -1,0 +1,225 @@
+#pragma once
+
+#include "engine/core/Output.h"
+#include "engine/core/PipelineConfig.h"
+#include "engine/core/TimeWindow.h"
+#include "engine/windowing/Evictor.h"
+#include "engine/windowing/Trigger.h"
+#include "engine/windowing/WindowAssigner.h"
+#include "engine/windowing/WindowElement.h"
+#include "engine/windowing/WindowFunction.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace tidemark {
+
+// What one call into the operator produced, in order: window results and late records.
+using OperatorOutput = std::variant<FireEvent, LateEvent>;
+
+// The parts of a window operator, for callers (and tests) that build them by hand.
+struct WindowOperatorParts {
+    std::shared_ptr<const WindowAssigner> assigner; // required
+    std::shared_ptr<const Trigger> trigger; // nullptr = the assigner's default trigger
+    std::shared_ptr<const WindowFunction> function; // required
+    std::shared_ptr<const Evictor> evictor; // nullptr = WindowOperator, else EvictingWindowOperator
+    DurationMs allowedLateness = 0;
+    bool lateSideOutput = false;
+};
+
+// A session merge Flink refuses with UnsupportedOperationException: the merged window would already be
+// behind the watermark (event time) or the clock (processing time). The job fails; so must the caller.
+class WindowMergeError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// A registered timer, for inspection.
+struct TimerInfo {
+    TimeDomain domain = TimeDomain::Event;
+    Timestamp ts = 0;
+    KeyId key = kNoKey;
+    TimeWindow window;
+    std::uint64_t sequence = 0; // registration order; breaks ties between equal timestamps
+};
+
+// A live window, for inspection.
+struct WindowStateView {
+    KeyId key = kNoKey;
+    TimeWindow window; // the window as the trigger and the function see it
+    TimeWindow stateWindow; // where its contents are kept (differs from `window` only after session merges)
+    std::vector<PaneElement> contents; // the pane in state order
+    std::uint32_t fireCount = 0; // how often it has fired so far
+    std::optional<Timestamp> cleanupTime; // when its state is dropped; nullopt = never
+};
+
+// Flink's WindowOperator (and EvictingWindowOperator when an evictor is set) for one parallel subtask:
+// keyed window state, the trigger protocol, event-time and processing-time timers, allowed lateness, late
+// side output, merging windows for sessions.
+//
+// Copying an operator copies all of its state: the copy is an independent snapshot (the shared parts —
+// assigner, trigger, function, evictor — are immutable).
+//
+// Timers: (timestamp, key, window) triples, registered at most once per domain. Due timers fire in
+// timestamp order; timers with equal timestamps fire in the order they were registered (Flink's heap order
+// is history-dependent and unspecified; this is the documented replacement). A re-registered timer counts
+// as registered anew.
+//
+// Merged session panes: the state window of a merge result is the state window of the earliest (lowest
+// start) merged window, and the merged pane is the concatenation of the merged panes in window-start order
+// (Flink uses Java HashSet order here, which is unspecified).
+class WindowOperator {
+public:
+    WindowOperator(const WindowConfig& config, int subtaskIndex);
+    WindowOperator(WindowOperatorParts parts, int subtaskIndex);
+
+    // A record without timestamp has ts == kNoTimestamp (Long.MIN_VALUE), as in Flink.
+    void processElement(KeyId key, double value, bool hasValue, Timestamp ts, std::vector<OperatorOutput>& out);
+    void processElement(const WindowElement& element, std::vector<OperatorOutput>& out);
+    // Sets the watermark first, then fires every due event-time timer (also those registered meanwhile).
+    void processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out);
+    // Sets the processing-time clock, then fires every processing-time timer <= now.
+    void advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out);
+
+    Timestamp currentWatermark() const { return m_watermark; }
+    Timestamp currentProcessingTime() const { return m_processingTime; }
+    std::optional<Timestamp> nextProcessingTimer() const;
+    std::optional<Timestamp> nextEventTimer() const;
+    std::uint64_t numLateRecordsDropped() const { return m_numLateRecordsDropped; }
+    int subtaskIndex() const { return m_subtask; }
+
+    const WindowAssigner& assigner() const { return *m_assigner; }
+    const Trigger& trigger() const { return *m_trigger; }
+    DurationMs allowedLateness() const { return m_allowedLateness; }
+    bool hasLateSideOutput() const { return m_lateSideOutput; }
+    // WindowOperator.cleanupTime: maxTimestamp + allowedLateness, Long.MAX_VALUE (never) on overflow;
+    // maxTimestamp for processing-time assigners.
+    Timestamp cleanupTime(const TimeWindow& window) const;
+
+    // Every live window (non-merging: assigned and not yet cleaned up; merging: in the merging-window set),
+    // ordered by key, then window.
+    std::vector<WindowStateView> windows() const;
+    // The pane of one window of one key (through its state window when merging); empty when none.
+    std::vector<PaneElement> contents(KeyId key, const TimeWindow& window) const;
+    // Registered timers of one domain, in the order they would fire.
+    std::vector<TimerInfo> timers(TimeDomain domain) const;
+
+private:
+    struct TimerSlot {
+        Timestamp ts = 0;
+        std::uint64_t sequence = 0;
+        TimeDomain domain = TimeDomain::Event;
+    };
+
+    // Timers of one (key, window); almost always at most two (trigger time and cleanup time).
+    class TimerSlots {
+    public:
+        int find(Timestamp ts, TimeDomain domain) const;
+        const TimerSlot& at(int i) const { return i < kInline ? m_inline[i] : m_overflow[i - kInline]; }
+        void add(const TimerSlot& slot);
+        void remove(int i);
+        int size() const { return m_size; }
+        bool empty() const { return m_size == 0; }
+
+    private:
+        static constexpr int kInline = 3;
+        std::array<TimerSlot, kInline> m_inline {};
+        std::vector<TimerSlot> m_overflow;
+        int m_size = 0;
+    };
+
+    // All state of one (key, window namespace), as Flink keys its state and timers.
+    struct Namespace {
+        TimeWindow window;
+        std::vector<PaneElement> contents; // empty == Flink's "null" state
+        std::array<std::int64_t, kTriggerStateSlots> triggerState {};
+        std::uint8_t triggerStatePresent = 0; // bit per slot
+        bool live = false; // non-merging: assigned and not cleaned up yet
+        std::uint32_t fireCount = 0;
+        TimerSlots timers;
+
+        bool unused() const
+        {
+            return contents.empty() && triggerStatePresent == 0 && !live && fireCount == 0 && timers.empty();
+        }
+    };
+
+    struct KeyState {
+        std::vector<Namespace> namespaces;
+        std::vector<std::pair<TimeWindow, TimeWindow>> mergingSet; // in-flight window -> state window
+        bool dirty = false; // some namespace may have become unused
+    };
+
+    struct QueuedTimer {
+        Timestamp ts;
+        std::uint64_t sequence;
+        KeyId key;
+        TimeWindow window;
+    };
+
+    class Context;
+    friend class Context;
+
+    void init(int subtaskIndex);
+    KeyState& keyState(KeyId key);
+    const KeyState* findKeyState(KeyId key) const;
+    static Namespace* findNamespace(KeyState& ks, const TimeWindow& window);
+    static const Namespace* findNamespace(const KeyState& ks, const TimeWindow& window);
+    Namespace& namespaceFor(KeyState& ks, const TimeWindow& window);
+    void compact(KeyState& ks);
+
+    void registerTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
+    void deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
+    void pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
+    bool isRegistered(const QueuedTimer& timer, TimeDomain domain) const;
+    bool claimTimer(const QueuedTimer& timer, TimeDomain domain);
+    void pruneTimerQueues();
+    void fireTimer(const QueuedTimer& timer, TimeDomain domain, std::vector<OperatorOutput>& out);
+
+    bool isWindowLate(const TimeWindow& window) const;
+    bool isElementLate(Timestamp ts) const;
+    void registerCleanupTimer(KeyId key, const TimeWindow& window);
+    void deleteCleanupTimer(KeyId key, const TimeWindow& window);
+    void clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow);
+    void emitWindowContents(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow, bool inElement,
+        std::vector<OperatorOutput>& out);
+
+    void processNonMerging(const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out);
+    void processMerging(const WindowElement& element, bool& skipped, std::vector<OperatorOutput>& out);
+    TimeWindow addToMergingSet(KeyId key, const TimeWindow& newWindow);
+    static const TimeWindow* stateWindowOf(const KeyState& ks, const TimeWindow& window);
+
+    std::shared_ptr<const WindowAssigner> m_assigner;
+    std::shared_ptr<const Trigger> m_trigger;
+    std::shared_ptr<const WindowFunction> m_function;
+    std::shared_ptr<const Evictor> m_evictor;
+    DurationMs m_allowedLateness = 0;
+    bool m_lateSideOutput = false;
+    bool m_eventTime = true;
+    bool m_merging = false;
+    int m_subtask = 0;
+
+    Timestamp m_watermark = kMinTimestamp;
+    Timestamp m_processingTime = 0; // a fresh job's clock; the caller advances it
+    std::uint64_t m_numLateRecordsDropped = 0;
+    std::uint64_t m_nextTimerSequence = 0;
+    bool m_timersDeleted = false; // a queue head may be a deleted timer
+    AssignerInstanceState m_assignerState;
+
+    std::vector<KeyState> m_keys; // indexed by KeyId + 1 (kNoKey wraps to 0: the windowAll key)
+    std::vector<QueuedTimer> m_eventTimers; // binary min-heaps on (ts, sequence); deleted timers are skipped
+    std::vector<QueuedTimer> m_processingTimers;
+
+    // Scratch space reused across calls (no allocation per record).
+    std::vector<TimeWindow> m_assigned;
+    std::vector<WindowResult> m_results;
+    std::vector<std::vector<PaneElement>> m_spareContents;
+};
+
+} // namespace tidemark
