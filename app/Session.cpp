@@ -2,6 +2,7 @@
 
 #include "engine/io/EventFile.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -144,30 +145,57 @@ QString Session::title() const
     return tr("Untitled");
 }
 
-void Session::setScenario(Scenario scenario, const QString& filePath, int keepStep)
+QString Session::setScenario(Scenario scenario, const QString& filePath, int keepStep)
 {
     m_scenario = std::move(scenario);
-    if (filePath != m_filePath) {
+    m_appended = 0;
+    const QString error = rebuild(keepStep);
+    if (error.isEmpty() && filePath != m_filePath) {
         m_filePath = filePath;
         Q_EMIT filePathChanged(m_filePath);
     }
-    rebuild(keepStep);
+    return error;
 }
 
-void Session::setPipeline(const PipelineConfig& pipeline)
+Scenario Session::scenarioForSaving(const QString& targetPath) const
+{
+    Scenario s = scenario();
+    if (s.inputFile) {
+        const QString input = QFileInfo(targetPath).dir().filePath(QString::fromStdString(s.inputFile->file));
+        const bool sameRecords = m_appended == 0;
+        if (!QFileInfo::exists(input) || !sameRecords)
+            s.inputFile.reset();
+    }
+    return s;
+}
+
+QString Session::setPipeline(const PipelineConfig& pipeline)
 {
     Scenario s = scenario();
     s.pipeline = pipeline;
     m_scenario = std::move(s);
-    rebuild(currentStep());
+    return rebuild(currentStep());
 }
 
-void Session::setDisplay(const DisplaySettings& display)
+QString Session::setSettings(const PipelineConfig& pipeline, const DisplaySettings& display)
+{
+    Scenario s = scenario();
+    const Scenario previous = s;
+    s.pipeline = pipeline;
+    s.display = display;
+    m_scenario = std::move(s);
+    const QString error = rebuild(currentStep());
+    if (!error.isEmpty())
+        m_scenario = previous;
+    return error;
+}
+
+QString Session::setDisplay(const DisplaySettings& display)
 {
     Scenario s = scenario();
     s.display = display;
     m_scenario = std::move(s);
-    rebuild(currentStep());
+    return rebuild(currentStep());
 }
 
 QString Session::appendRecord(const InputRecord& record)
@@ -179,6 +207,7 @@ QString Session::appendRecord(const InputRecord& record)
     const RecordIndex r = m_player->appendRecord(record, &error);
     if (r == kNoRecord)
         return qs(error);
+    ++m_appended;
     computeRunFacts();
     // the Player kept the position; the cursor re-seeks and every view reloads
     Q_EMIT runReplaced(keep);
@@ -253,15 +282,23 @@ QString Session::appendLine(const QString& line)
     return appendRecord(record);
 }
 
-void Session::rebuild(int keepStep)
+QString Session::rebuild(int keepStep)
 {
+    std::unique_ptr<Player> player;
+    try {
+        player = std::make_unique<Player>(m_scenario);
+    } catch (const std::exception& e) {
+        // the engine refuses configurations Flink would refuse; the previous run stays
+        return QString::fromStdString(e.what());
+    }
     // The narrator refers to the scenario it narrates: drop it before the player that owns that scenario.
     m_narrator.reset();
-    m_player = std::make_unique<Player>(m_scenario);
+    m_player = std::move(player);
     m_scenario.records.clear(); // the player holds the records now; scenario() reads them from there
     m_scenario.records.shrink_to_fit();
     computeRunFacts();
     Q_EMIT runReplaced(keepStep);
+    return {};
 }
 
 void Session::computeRunFacts()

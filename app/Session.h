@@ -83,10 +83,15 @@ public:
     QString filePath() const { return m_filePath; }
     QString title() const;
     // Replaces the scenario and re-runs; keepStep is where the cursor should land (clamped).
-    void setScenario(Scenario scenario, const QString& filePath, int keepStep = 0);
+    QString setScenario(Scenario scenario, const QString& filePath, int keepStep = 0);
+    // The scenario to write to `targetPath`: it keeps referring to its event file when that file is found
+    // next to the target, otherwise (built-in examples, typed records) the records are written inline.
+    Scenario scenarioForSaving(const QString& targetPath) const;
     // Re-runs with a changed pipeline/display, returning to the same step (or the nearest one).
-    void setPipeline(const PipelineConfig& pipeline);
-    void setDisplay(const DisplaySettings& display);
+    // Returns an error message (and keeps the previous run) when the engine rejects the configuration.
+    QString setPipeline(const PipelineConfig& pipeline);
+    QString setDisplay(const DisplaySettings& display);
+    QString setSettings(const PipelineConfig& pipeline, const DisplaySettings& display);
     // Typed live input: appends a record and extends the run; returns an error message or empty.
     QString appendRecord(const InputRecord& record);
     // The same from a line typed in the loaded file's format (CSV "key,timestamp[,value]" for inline records),
@@ -101,7 +106,7 @@ Q_SIGNALS:
     void filePathChanged(const QString& path);
 
 private:
-    void rebuild(int keepStep);
+    QString rebuild(int keepStep);
     void computeRunFacts();
     void refreshCurrent();
 
@@ -116,6 +121,7 @@ private:
     std::vector<RecordStatus> m_finalStatus; // status once arrived
     Timestamp m_minTs = 0;
     Timestamp m_maxTs = 1000;
+    int m_appended = 0; // typed records since the run was built
 };
 
 } // namespace tidemark::app
