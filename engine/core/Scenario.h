@@ -1,9 +1,11 @@
 #pragma once
 
+#include "engine/core/InputFileSpec.h"
 #include "engine/core/Keys.h"
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Record.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,10 @@ struct Scenario {
     std::vector<InputRecord> records;
     // Default processing-time spacing of records without an "arrival".
     DurationMs defaultArrivalSpacingMs = 1000;
+    // Set when the records were read from an event file; saving writes this reference, not the records.
+    std::optional<InputFileSpec> inputFile;
+    // Skip bad lines of the event file (counted and reported) instead of stopping at the first one.
+    bool lenient = false;
 };
 
 } // namespace tidemark

@@ -1,0 +1,1049 @@
+#include "engine/io/EventFile.h"
+
+#include "engine/io/JsonTree.h"
+#include "engine/io/Suggest.h"
+#include "engine/io/Timestamps.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <system_error>
+#include <unordered_map>
+
+namespace tidemark::io {
+
+namespace {
+
+namespace ondemand = simdjson::ondemand;
+
+constexpr std::size_t kChunkBytes = std::size_t(4) << 20;
+constexpr std::size_t kSinkBatch = 1 << 16;
+
+// ---- byte sources ----
+
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    virtual std::size_t read(char* into, std::size_t max) = 0;
+    virtual bool failed() const = 0;
+};
+
+struct FileCloser {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+class FileSource final : public ByteSource {
+public:
+    explicit FileSource(std::FILE* f)
+        : m_file(f)
+    { }
+    std::size_t read(char* into, std::size_t max) override { return std::fread(into, 1, max, m_file.get()); }
+    bool failed() const override { return std::ferror(m_file.get()) != 0; }
+
+private:
+    std::unique_ptr<std::FILE, FileCloser> m_file;
+};
+
+class MemorySource final : public ByteSource {
+public:
+    explicit MemorySource(std::string_view text)
+        : m_text(text)
+    { }
+    std::size_t read(char* into, std::size_t max) override
+    {
+        const std::size_t n = std::min(max, m_text.size());
+        std::memcpy(into, m_text.data(), n);
+        m_text.remove_prefix(n);
+        return n;
+    }
+    bool failed() const override { return false; }
+
+private:
+    std::string_view m_text;
+};
+
+// ---- small helpers ----
+
+std::string q(std::string_view s)
+{
+    return detail::quotedExcerpt(s);
+}
+
+std::string_view trimSpaces(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+std::uint32_t columnOf(std::string_view line, std::size_t offset)
+{
+    offset = std::min(offset, line.size());
+    std::uint32_t column = 1;
+    for (std::size_t i = 0; i < offset; ++i) {
+        if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80)
+            ++column;
+    }
+    return column;
+}
+
+std::string describeRef(const FieldRef& f, std::string_view role)
+{
+    std::string s = f.isIndex() ? "column " + std::to_string(f.index) : "field " + q(f.name);
+    if (f.isIndex() && !f.name.empty())
+        s += " " + q(f.name);
+    s += " (";
+    s += role;
+    s += ')';
+    return s;
+}
+
+struct StringHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view> {}(s); }
+};
+
+// One extracted field of a line: its text (a CSV/text field, a JSON string's value, or a JSON number's
+// token) and where it starts in the line.
+struct Slot {
+    enum class Type : std::uint8_t { Missing, Text, JsonString, JsonNumber, JsonOther };
+    Type type = Type::Missing;
+    std::string_view text;
+    std::size_t offset = 0;
+    std::string_view jsonFound; // JsonOther: how to show it ("true", "null", "an object", …)
+};
+
+struct LineFailure {
+    std::size_t offset = 0;
+    std::string message;
+};
+
+// Slot indices: keys first, then these.
+enum SlotIndex : std::size_t {
+    kTs = 0,
+    kValue,
+    kArrival,
+    kChannel,
+    kWatermark,
+    kWatermarkChannel,
+    kWatermarkArrival,
+    kFixedSlots
+};
+
+class Loader {
+public:
+    Loader(std::string fileName, const EventFileSpec& spec, KeyTable& keys, const LoadOptions& options,
+        const RecordRules& rules, const RecordSink* sink)
+        : m_fileName(std::move(fileName))
+        , m_spec(spec)
+        , m_keys(keys)
+        , m_options(options)
+        , m_rules(rules)
+        , m_sink(sink)
+        , m_lenient(options.lenient.value_or(false))
+    {
+        m_slots.resize(kFixedSlots + spec.key.size());
+        m_keyFields.resize(spec.key.size());
+    }
+
+    Loaded<EventFileContents> run(ByteSource& source, std::uint64_t totalBytes)
+    {
+        if (!prepare())
+            return std::move(m_result);
+        std::size_t capacity = std::min(kChunkBytes, std::max<std::size_t>(m_options.maxLineBytes + 1, 64));
+        std::vector<char> buffer(capacity + simdjson::SIMDJSON_PADDING);
+        std::size_t begin = 0, end = 0, validUntil = 0;
+        bool eof = false;
+        bool skippingLongLine = false;
+        std::uint64_t consumedBefore = 0; // bytes of the file before buffer[0]
+        std::size_t sinceProgress = 0;
+
+        while (!m_stopped) {
+            char* base = buffer.data();
+            const char* nl = static_cast<const char*>(std::memchr(base + begin, '\n', end - begin));
+            if (nl && skippingLongLine) {
+                skippingLongLine = false;
+                begin = static_cast<std::size_t>(nl - base) + 1;
+                continue;
+            }
+            if (!nl && !eof) {
+                // Keep the partial line, read more behind it.
+                if (skippingLongLine) {
+                    consumedBefore += end;
+                    begin = end = validUntil = 0;
+                } else if (begin > 0) {
+                    std::memmove(base, base + begin, end - begin);
+                    end -= begin;
+                    validUntil = validUntil > begin ? validUntil - begin : 0;
+                    consumedBefore += begin;
+                    begin = 0;
+                }
+                if (end == capacity) {
+                    if (capacity > m_options.maxLineBytes) {
+                        if (!lineTooLong())
+                            break;
+                        skippingLongLine = true;
+                        continue;
+                    }
+                    capacity = std::min(capacity * 2, m_options.maxLineBytes + 1);
+                    buffer.resize(capacity + simdjson::SIMDJSON_PADDING);
+                    base = buffer.data();
+                }
+                const std::size_t got = source.read(base + end, capacity - end);
+                if (got == 0) {
+                    eof = true;
+                    if (source.failed()) {
+                        fileError("cannot read the file: " + std::string(std::strerror(errno)));
+                        break;
+                    }
+                }
+                end += got;
+                sinceProgress += got;
+                m_result.value->bytes += got;
+                if (m_options.progress && (sinceProgress >= kChunkBytes || eof)) {
+                    m_options.progress(m_result.value->bytes, totalBytes);
+                    sinceProgress = 0;
+                }
+                continue;
+            }
+            if (skippingLongLine) {
+                break; // end of file inside the skipped line
+            }
+            const std::size_t lineEnd = nl ? static_cast<std::size_t>(nl - base) : end;
+            if (!nl && begin == end)
+                break;
+            // UTF-8 is checked a whole buffer of complete lines at a time; a region that fails is
+            // checked line by line to find the culprit.
+            std::size_t badByte = std::string_view::npos;
+            if (lineEnd > validUntil) {
+                const char* last = static_cast<const char*>(memrchr(base + begin, '\n', end - begin));
+                const std::size_t regionEnd = last ? static_cast<std::size_t>(last - base) : end;
+                if (simdjson::validate_utf8(base + begin, regionEnd - begin)) {
+                    validUntil = regionEnd;
+                } else {
+                    badByte = detail::findInvalidUtf8(std::string_view(base + begin, lineEnd - begin));
+                    if (badByte == std::string_view::npos)
+                        validUntil = lineEnd;
+                }
+            }
+            processLine(base + begin, lineEnd - begin, capacity + simdjson::SIMDJSON_PADDING - begin, badByte);
+            begin = nl ? lineEnd + 1 : end;
+            if (!nl)
+                break;
+        }
+        if (m_stopped && !m_result.errors.empty() && !m_lenient) {
+            m_result.value.reset();
+            return std::move(m_result);
+        }
+        flush(true);
+        return std::move(m_result);
+    }
+
+    Loaded<EventFileContents> failEarly(std::string message)
+    {
+        m_result.errors.push_back(LoadError {{m_fileName, 0, 0}, std::move(message)});
+        return std::move(m_result);
+    }
+
+private:
+    // Checks the spec against the rules before reading anything.
+    bool prepare()
+    {
+        m_result.value.emplace();
+        const auto failWith = [&](std::string message) {
+            m_result.value.reset();
+            m_result.errors.push_back(LoadError {{m_fileName, 0, 0}, std::move(message)});
+            return false;
+        };
+        std::string error;
+        auto parser = TimestampParser::create(m_spec.timestamp, &error);
+        if (!parser)
+            return failWith(error);
+        m_timestamps.emplace(std::move(*parser));
+        if (m_rules.requireValue && !m_spec.value)
+            return failWith("the window function reads \"value\", but \"fields\" maps no value");
+        if (m_rules.requireChannel && !m_spec.channel)
+            return failWith("partitioning \"channel\" needs a channel field, but \"fields\" maps none");
+        const auto checkRef = [&](const FieldRef& f) {
+            if (m_spec.format == InputFileSpec::Format::Jsonl && f.isIndex())
+                return failWith("JSON lines fields are chosen by name, found column " + std::to_string(f.index));
+            if (m_spec.format == InputFileSpec::Format::Text && !f.isIndex())
+                return failWith("text columns are chosen by number, found " + q(f.name));
+            if (!f.isIndex() && f.name.empty())
+                return failWith("a field name is empty");
+            return true;
+        };
+        for (const auto& k : m_spec.key) {
+            if (!checkRef(k))
+                return false;
+        }
+        for (const auto* f : {&m_spec.value, &m_spec.arrival, &m_spec.channel}) {
+            if (*f && !checkRef(**f))
+                return false;
+        }
+        if (!checkRef(m_spec.ts))
+            return false;
+        m_needHeader = m_spec.format == InputFileSpec::Format::Csv
+            && (m_spec.header == InputFileSpec::Header::Present
+                || (m_spec.header == InputFileSpec::Header::Detect && anyNamed()));
+        if (m_spec.format == InputFileSpec::Format::Csv && m_spec.header == InputFileSpec::Header::Absent && anyNamed())
+            return failWith("columns are chosen by name but \"header\" is false");
+        if (m_spec.format == InputFileSpec::Format::Jsonl)
+            buildPathTree();
+        else
+            resolveIndices();
+        return true;
+    }
+
+    bool anyNamed() const
+    {
+        bool named = !m_spec.ts.isIndex();
+        for (const auto& k : m_spec.key)
+            named = named || !k.isIndex();
+        for (const auto* f : {&m_spec.value, &m_spec.arrival, &m_spec.channel})
+            named = named || (*f && !(*f)->isIndex());
+        return named;
+    }
+
+    // CSV/text: which column feeds which slot.
+    void resolveIndices()
+    {
+        m_columnSlots.clear();
+        m_maxColumn = 0;
+        const auto add = [&](const FieldRef& f, std::size_t slot) {
+            if (!f.isIndex())
+                return;
+            m_columnSlots.push_back({static_cast<std::size_t>(f.index), slot});
+            m_maxColumn = std::max(m_maxColumn, static_cast<std::size_t>(f.index));
+        };
+        add(m_spec.ts, kTs);
+        if (m_spec.value)
+            add(*m_spec.value, kValue);
+        if (m_spec.arrival)
+            add(*m_spec.arrival, kArrival);
+        if (m_spec.channel)
+            add(*m_spec.channel, kChannel);
+        for (std::size_t i = 0; i < m_spec.key.size(); ++i)
+            add(m_spec.key[i], kFixedSlots + i);
+    }
+
+    // ---- the line loop ----
+
+    void processLine(const char* data, std::size_t size, std::size_t capacity, std::size_t badByte)
+    {
+        ++m_lineNumber;
+        ++m_result.value->lines;
+        std::string_view line(data, size);
+        std::size_t skippedPrefix = 0;
+        if (m_lineNumber == 1 && line.starts_with("\xEF\xBB\xBF")) {
+            line.remove_prefix(3);
+            skippedPrefix = 3;
+            if (badByte != std::string_view::npos)
+                badByte = badByte >= 3 ? badByte - 3 : 0;
+        }
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (badByte != std::string_view::npos) {
+            report(line, std::min(badByte, line.size()), "invalid UTF-8");
+            return;
+        }
+        const auto content = trimSpaces(line);
+        if (content.empty() || content.front() == '#')
+            return;
+        LineFailure failure;
+        InputRecord record;
+        record.sourceLine = m_lineNumber;
+        bool ok = false;
+        switch (m_spec.format) {
+        case InputFileSpec::Format::Csv:
+            if (m_needHeader || (m_spec.header == InputFileSpec::Header::Detect && !m_headerDecided)) {
+                if (handleHeader(line))
+                    return;
+                if (m_stopped)
+                    return;
+            }
+            ok = splitCsv(line, failure) && buildFromColumns(line, record, failure);
+            break;
+        case InputFileSpec::Format::Text:
+            ok = splitText(line) && buildFromColumns(line, record, failure);
+            break;
+        case InputFileSpec::Format::Jsonl:
+            ok = extractJson(data + skippedPrefix, line.size(), capacity - skippedPrefix, failure)
+                && buildRecord(line, record, failure);
+            break;
+        }
+        if (!ok) {
+            report(line, failure.offset, std::move(failure.message));
+            return;
+        }
+        append(record);
+    }
+
+    void report(std::string_view line, std::size_t offset, std::string message)
+    {
+        const SourcePosition where {m_fileName, m_lineNumber, columnOf(line, offset)};
+        if (!m_lenient) {
+            m_result.errors.push_back(LoadError {where, std::move(message)});
+            m_stopped = true;
+            return;
+        }
+        ++m_result.skippedLines;
+        if (m_result.errors.size() < m_options.maxReportedErrors)
+            m_result.errors.push_back(LoadError {where, std::move(message)});
+    }
+
+    bool lineTooLong()
+    {
+        ++m_lineNumber;
+        ++m_result.value->lines;
+        const std::string message
+            = "expected a line of at most " + std::to_string(m_options.maxLineBytes) + " bytes, found a longer one";
+        report({}, 0, message);
+        return m_lenient;
+    }
+
+    void fileError(std::string message)
+    {
+        m_result.errors.push_back(LoadError {{m_fileName, 0, 0}, std::move(message)});
+        m_stopped = true;
+        m_lenient = false;
+    }
+
+    void append(const InputRecord& r)
+    {
+        if (!m_sink) {
+            m_result.value->records.push_back(r);
+            return;
+        }
+        m_batch.push_back(r);
+        flush(false);
+    }
+
+    void flush(bool all)
+    {
+        if (m_sink && !m_batch.empty() && (all || m_batch.size() >= kSinkBatch)) {
+            (*m_sink)(m_batch);
+            m_batch.clear();
+        }
+    }
+
+    // ---- CSV and text ----
+
+    // Splits a CSV line into m_columns (only as far as needed). Quoted fields may hold the delimiter
+    // and doubled quotes; a field that does not close its quote on the line is an error.
+    bool splitCsv(std::string_view line, LineFailure& failure)
+    {
+        m_columns.clear();
+        const char delimiter = m_spec.delimiter;
+        std::size_t pos = 0;
+        std::size_t index = 0;
+        for (;;) {
+            Slot s;
+            s.type = Slot::Type::Text;
+            s.offset = pos;
+            std::size_t next;
+            if (pos < line.size() && line[pos] == '"') {
+                std::size_t i = pos + 1;
+                bool escaped = false;
+                for (;;) {
+                    const auto* quote = static_cast<const char*>(std::memchr(line.data() + i, '"', line.size() - i));
+                    if (!quote) {
+                        failure = {
+                            pos, "expected a closing quote for the field that starts here, found the end of the line"};
+                        return false;
+                    }
+                    i = static_cast<std::size_t>(quote - line.data());
+                    if (i + 1 < line.size() && line[i + 1] == '"') {
+                        escaped = true;
+                        i += 2;
+                        continue;
+                    }
+                    break;
+                }
+                std::string_view inner = line.substr(pos + 1, i - pos - 1);
+                if (escaped) {
+                    if (m_unescaped.size() <= index)
+                        m_unescaped.resize(index + 1);
+                    auto& out = m_unescaped[index];
+                    out.clear();
+                    for (std::size_t k = 0; k < inner.size(); ++k) {
+                        out += inner[k];
+                        if (inner[k] == '"')
+                            ++k;
+                    }
+                    inner = out;
+                }
+                s.text = inner;
+                next = i + 1;
+                if (next < line.size() && line[next] != delimiter) {
+                    failure = {next,
+                        "expected " + q(std::string_view(&delimiter, 1)) + " after the closing quote, found "
+                            + q(line.substr(next, 1))};
+                    return false;
+                }
+            } else {
+                const auto* d = static_cast<const char*>(std::memchr(line.data() + pos, delimiter, line.size() - pos));
+                next = d ? static_cast<std::size_t>(d - line.data()) : line.size();
+                s.text = line.substr(pos, next - pos);
+            }
+            m_columns.push_back(s);
+            if (next >= line.size() || index >= m_maxColumn + 2)
+                break;
+            pos = next + 1;
+            ++index;
+        }
+        return true;
+    }
+
+    bool splitText(std::string_view line)
+    {
+        m_columns.clear();
+        std::size_t pos = 0;
+        while (m_columns.size() <= m_maxColumn + 2) {
+            while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t'))
+                ++pos;
+            if (pos >= line.size())
+                break;
+            const std::size_t start = pos;
+            while (pos < line.size() && line[pos] != ' ' && line[pos] != '\t')
+                ++pos;
+            Slot s;
+            s.type = Slot::Type::Text;
+            s.text = line.substr(start, pos - start);
+            s.offset = start;
+            m_columns.push_back(s);
+        }
+        return true;
+    }
+
+    // Returns true when the line was the header (and so is consumed).
+    bool handleHeader(std::string_view line)
+    {
+        LineFailure failure;
+        const std::size_t savedMax = m_maxColumn;
+        m_maxColumn = std::numeric_limits<std::size_t>::max() - 4;
+        const bool split = splitCsv(line, failure);
+        m_maxColumn = savedMax;
+        if (!split) {
+            m_headerDecided = true;
+            if (m_needHeader) {
+                report(line, failure.offset, std::move(failure.message));
+                m_stopped = true;
+            }
+            return m_needHeader;
+        }
+        if (!m_needHeader) {
+            // Detect: a header names the timestamp column with a word, where data has a number or a date.
+            m_headerDecided = true;
+            const std::size_t tsColumn = static_cast<std::size_t>(m_spec.ts.index);
+            if (m_columns.empty() || m_columns[0].text == m_spec.watermarkWord || tsColumn >= m_columns.size())
+                return false;
+            const auto ts = trimSpaces(m_columns[tsColumn].text);
+            const bool word = !ts.empty()
+                && ((ts.front() >= 'A' && ts.front() <= 'Z') || (ts.front() >= 'a' && ts.front() <= 'z')
+                    || ts.front() == '_');
+            if (!word)
+                return false;
+            m_result.value->headerSkipped = true;
+            return true;
+        }
+        m_needHeader = false;
+        m_headerDecided = true;
+        m_result.value->headerSkipped = true;
+        std::vector<std::string> names;
+        for (const auto& c : m_columns)
+            names.emplace_back(trimSpaces(c.text));
+        const auto resolve = [&](const FieldRef& f, std::string_view role, FieldRef& out) {
+            out = f;
+            if (f.isIndex())
+                return true;
+            for (std::size_t i = 0; i < names.size(); ++i) {
+                if (names[i] == f.name) {
+                    out.index = static_cast<std::int32_t>(i);
+                    return true;
+                }
+            }
+            std::vector<std::string_view> candidates(names.begin(), names.end());
+            std::string m = "expected a column named " + q(f.name) + " (" + std::string(role) + ") in the header";
+            const auto best = detail::closestWord(f.name, candidates);
+            if (!best.empty())
+                m += "; did you mean " + q(best) + "?";
+            report(line, 0, std::move(m));
+            m_stopped = true;
+            return false;
+        };
+        EventFileSpec resolved = m_spec;
+        bool ok = resolve(m_spec.ts, "ts", resolved.ts);
+        for (std::size_t i = 0; ok && i < m_spec.key.size(); ++i)
+            ok = resolve(m_spec.key[i], "key", resolved.key[i]);
+        if (ok && m_spec.value)
+            ok = resolve(*m_spec.value, "value", *resolved.value);
+        if (ok && m_spec.arrival)
+            ok = resolve(*m_spec.arrival, "arrival", *resolved.arrival);
+        if (ok && m_spec.channel)
+            ok = resolve(*m_spec.channel, "channel", *resolved.channel);
+        if (!ok)
+            return true;
+        m_resolved = std::move(resolved);
+        // Column indices from here on.
+        const EventFileSpec& r = *m_resolved;
+        m_columnSlots.clear();
+        m_maxColumn = 0;
+        const auto add = [&](const FieldRef& f, std::size_t slot) {
+            m_columnSlots.push_back({static_cast<std::size_t>(f.index), slot});
+            m_maxColumn = std::max(m_maxColumn, static_cast<std::size_t>(f.index));
+        };
+        add(r.ts, kTs);
+        if (r.value)
+            add(*r.value, kValue);
+        if (r.arrival)
+            add(*r.arrival, kArrival);
+        if (r.channel)
+            add(*r.channel, kChannel);
+        for (std::size_t i = 0; i < r.key.size(); ++i)
+            add(r.key[i], kFixedSlots + i);
+        return true;
+    }
+
+    const EventFileSpec& spec() const { return m_resolved ? *m_resolved : m_spec; }
+
+    bool buildFromColumns(std::string_view line, InputRecord& record, LineFailure& failure)
+    {
+        for (auto& s : m_slots)
+            s = Slot {};
+        if (!m_columns.empty() && m_columns[0].text == m_spec.watermarkWord) {
+            if (m_columns.size() < 2) {
+                failure = {line.size(),
+                    "expected a timestamp after " + q(m_spec.watermarkWord) + ", found the end of the line"};
+                return false;
+            }
+            m_slots[kWatermark] = m_columns[1];
+            if (m_columns.size() > 2)
+                m_slots[kWatermarkChannel] = m_columns[2];
+            if (m_columns.size() > 3) {
+                failure = {m_columns[3].offset,
+                    "expected " + q(m_spec.watermarkWord)
+                        + ", a timestamp and an optional channel, found a fourth field"};
+                return false;
+            }
+            return buildRecord(line, record, failure);
+        }
+        for (const auto& [column, slot] : m_columnSlots) {
+            if (column < m_columns.size())
+                m_slots[slot] = m_columns[column];
+        }
+        return buildRecord(line, record, failure);
+    }
+
+    // ---- JSON lines ----
+
+    struct PathNode {
+        std::vector<std::pair<std::string, std::size_t>> children; // segment -> node index
+        std::vector<std::size_t> slots;
+    };
+
+    void buildPathTree()
+    {
+        m_paths.assign(1, PathNode {});
+        const auto add = [&](std::string_view path, std::size_t slot) {
+            std::size_t node = 0;
+            while (true) {
+                const auto dot = path.find('.');
+                const auto segment = path.substr(0, dot);
+                std::size_t child = 0;
+                for (const auto& [name, index] : m_paths[node].children) {
+                    if (name == segment)
+                        child = index;
+                }
+                if (child == 0) {
+                    child = m_paths.size();
+                    m_paths[node].children.emplace_back(std::string(segment), child);
+                    m_paths.emplace_back();
+                }
+                node = child;
+                if (dot == std::string_view::npos)
+                    break;
+                path.remove_prefix(dot + 1);
+            }
+            m_paths[node].slots.push_back(slot);
+        };
+        add(m_spec.ts.name, kTs);
+        if (m_spec.value)
+            add(m_spec.value->name, kValue);
+        if (m_spec.arrival)
+            add(m_spec.arrival->name, kArrival);
+        if (m_spec.channel)
+            add(m_spec.channel->name, kChannel);
+        for (std::size_t i = 0; i < m_spec.key.size(); ++i)
+            add(m_spec.key[i].name, kFixedSlots + i);
+        add("watermark", kWatermark);
+        add("channel", kWatermarkChannel);
+        add("arrival", kWatermarkArrival);
+    }
+
+    static std::string_view trimToken(std::string_view t)
+    {
+        while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\n' || t.back() == '\r'))
+            t.remove_suffix(1);
+        return t;
+    }
+
+    simdjson::error_code walk(ondemand::object object, std::size_t node, LineFailure& failure, bool& failed)
+    {
+        for (auto fieldResult : object) {
+            ondemand::field field;
+            if (auto e = std::move(fieldResult).get(field))
+                return e;
+            std::string_view key;
+            if (auto e = field.unescaped_key().get(key))
+                return e;
+            std::size_t child = 0;
+            for (const auto& [name, index] : m_paths[node].children) {
+                if (name == key) {
+                    child = index;
+                    break;
+                }
+            }
+            if (child == 0)
+                continue;
+            ondemand::value value = field.value();
+            const std::string_view token = value.raw_json_token();
+            const std::size_t offset = static_cast<std::size_t>(token.data() - m_lineStart);
+            ondemand::json_type type;
+            if (auto e = value.type().get(type))
+                return e;
+            const PathNode& p = m_paths[child];
+            if (!p.slots.empty()) {
+                Slot s;
+                s.offset = offset;
+                switch (type) {
+                case ondemand::json_type::string: {
+                    std::string_view text;
+                    if (auto e = value.get_string().get(text))
+                        return e;
+                    s.type = Slot::Type::JsonString;
+                    s.text = text;
+                    break;
+                }
+                case ondemand::json_type::number:
+                    s.type = Slot::Type::JsonNumber;
+                    s.text = trimToken(token);
+                    break;
+                case ondemand::json_type::object:
+                    s.type = Slot::Type::JsonOther;
+                    s.jsonFound = "an object";
+                    break;
+                case ondemand::json_type::array:
+                    s.type = Slot::Type::JsonOther;
+                    s.jsonFound = "an array";
+                    break;
+                default:
+                    s.type = Slot::Type::JsonOther;
+                    s.jsonFound = trimToken(token);
+                    break;
+                }
+                for (const std::size_t slot : p.slots) {
+                    if (m_slots[slot].type != Slot::Type::Missing) {
+                        failure = {offset, "duplicate field " + q(key)};
+                        failed = true;
+                        return simdjson::SUCCESS;
+                    }
+                    m_slots[slot] = s;
+                }
+            }
+            if (!p.children.empty() && type == ondemand::json_type::object) {
+                ondemand::object inner;
+                if (auto e = value.get_object().get(inner))
+                    return e;
+                if (auto e = walk(inner, child, failure, failed))
+                    return e;
+                if (failed)
+                    return simdjson::SUCCESS;
+            }
+        }
+        return simdjson::SUCCESS;
+    }
+
+    bool extractJson(const char* data, std::size_t size, std::size_t capacity, LineFailure& failure)
+    {
+        for (auto& s : m_slots)
+            s = Slot {};
+        m_lineStart = data;
+        const std::string_view line(data, size);
+        const auto jsonError = [&](simdjson::error_code e, std::size_t fallback) {
+            std::size_t offset = fallback;
+            const char* where = nullptr;
+            if (m_doc.current_location().get(where) == simdjson::SUCCESS && where >= data && where <= data + size)
+                offset = static_cast<std::size_t>(where - data);
+            failure = {offset, detail::describeJsonError(e)};
+            return false;
+        };
+        std::size_t first = 0;
+        while (first < size && (data[first] == ' ' || data[first] == '\t'))
+            ++first;
+        if (data[first] != '{') {
+            failure = {first, "expected a JSON object, found " + q(trimSpaces(line.substr(first)))};
+            return false;
+        }
+        if (auto e = m_json.iterate(data, size, capacity).get(m_doc))
+            return jsonError(e, first);
+        ondemand::object object;
+        if (auto e = m_doc.get_object().get(object))
+            return jsonError(e, first);
+        bool failed = false;
+        if (auto e = walk(object, 0, failure, failed))
+            return jsonError(e, size);
+        if (failed)
+            return false;
+        const char* trailing = nullptr;
+        if (m_doc.current_location().get(trailing) == simdjson::SUCCESS) // in bounds: text after the object
+            return jsonError(simdjson::TRAILING_CONTENT, size);
+        // A watermark line names "watermark" and has no timestamp field.
+        if (m_slots[kWatermark].type == Slot::Type::Missing || m_slots[kTs].type != Slot::Type::Missing) {
+            m_slots[kWatermark] = Slot {};
+            m_slots[kWatermarkChannel] = Slot {};
+            m_slots[kWatermarkArrival] = Slot {};
+        } else {
+            m_slots[kArrival] = m_slots[kWatermarkArrival];
+        }
+        return true;
+    }
+
+    // ---- slots to a record ----
+
+    // A number or numeric text: JSON numbers and strings, CSV/text fields (spaces around it allowed).
+    bool numericText(const Slot& s, std::string_view what, std::string_view& text, LineFailure& failure) const
+    {
+        if (s.type == Slot::Type::JsonOther) {
+            failure = {s.offset, "expected " + std::string(what) + ", found " + std::string(s.jsonFound)};
+            return false;
+        }
+        text = s.type == Slot::Type::Text ? trimSpaces(s.text) : s.text;
+        return true;
+    }
+
+    bool parseTimestamp(const Slot& s, Timestamp& out, LineFailure& failure) const
+    {
+        std::string_view text;
+        if (!numericText(s, "a timestamp", text, failure))
+            return false;
+        TimestampParser::Failure f;
+        if (!m_timestamps->parse(text, out, f)) {
+            failure = {s.offset, std::move(f.message)};
+            return false;
+        }
+        return true;
+    }
+
+    bool parseChannel(const Slot& s, std::int32_t limit, std::int32_t& out, LineFailure& failure) const
+    {
+        std::string_view text;
+        if (!numericText(s, "a channel number", text, failure))
+            return false;
+        std::int64_t v = 0;
+        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec != std::errc() || ptr != text.data() + text.size() || v < 0
+            || v > std::numeric_limits<std::int32_t>::max()) {
+            failure = {s.offset, "expected a channel number, found " + q(text)};
+            return false;
+        }
+        if (limit >= 0 && v >= limit) {
+            failure = {s.offset,
+                "expected a channel between 0 and " + std::to_string(limit - 1) + ", found " + std::to_string(v)};
+            return false;
+        }
+        out = static_cast<std::int32_t>(v);
+        return true;
+    }
+
+    bool missing(std::string_view line, const FieldRef& f, std::string_view role, LineFailure& failure) const
+    {
+        if (m_spec.format == InputFileSpec::Format::Jsonl) {
+            failure = {0, "missing field " + q(f.name) + " (" + std::string(role) + ")"};
+        } else {
+            failure = {line.size(), "expected " + describeRef(f, role) + ", found the end of the line"};
+        }
+        return false;
+    }
+
+    bool buildRecord(std::string_view line, InputRecord& r, LineFailure& failure)
+    {
+        const EventFileSpec& sp = spec();
+        if (m_slots[kWatermark].type != Slot::Type::Missing) {
+            r.kind = InputRecord::Kind::Watermark;
+            if (!parseTimestamp(m_slots[kWatermark], r.ts, failure))
+                return false;
+            if (m_slots[kWatermarkChannel].type != Slot::Type::Missing
+                && !parseChannel(m_slots[kWatermarkChannel], m_rules.watermarkChannelLimit, r.channel, failure))
+                return false;
+            return parseArrival(r, failure);
+        }
+        if (m_slots[kTs].type == Slot::Type::Missing)
+            return missing(line, sp.ts, "ts", failure);
+        if (!parseTimestamp(m_slots[kTs], r.ts, failure))
+            return false;
+        if (sp.value) {
+            const Slot& s = m_slots[kValue];
+            if (s.type == Slot::Type::Missing)
+                return missing(line, *sp.value, "value", failure);
+            std::string_view text;
+            if (!numericText(s, "a number", text, failure))
+                return false;
+            double v = 0;
+            const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+            if (ec == std::errc::result_out_of_range) {
+                failure = {s.offset, "expected a number within the range of a double, found " + q(text)};
+                return false;
+            }
+            if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) {
+                failure = {s.offset, "expected a number, found " + q(text)};
+                return false;
+            }
+            if (!std::isfinite(v)) {
+                failure = {s.offset, "expected a finite number, found " + q(text)};
+                return false;
+            }
+            r.value = v;
+            r.hasValue = true;
+        }
+        if (!sp.key.empty()) {
+            for (std::size_t i = 0; i < sp.key.size(); ++i) {
+                const Slot& s = m_slots[kFixedSlots + i];
+                if (s.type == Slot::Type::Missing)
+                    return missing(line, sp.key[i], "key", failure);
+                if (s.type == Slot::Type::JsonOther) {
+                    failure
+                        = {s.offset, "expected a string or a number for the key, found " + std::string(s.jsonFound)};
+                    return false;
+                }
+            }
+            r.key = internKey(sp.key.size());
+        }
+        if (sp.arrival) {
+            if (m_slots[kArrival].type == Slot::Type::Missing)
+                return missing(line, *sp.arrival, "arrival", failure);
+        }
+        if (!parseArrival(r, failure))
+            return false;
+        if (sp.channel) {
+            if (m_slots[kChannel].type == Slot::Type::Missing)
+                return missing(line, *sp.channel, "channel", failure);
+            if (!parseChannel(m_slots[kChannel], m_rules.channelLimit, r.channel, failure))
+                return false;
+        }
+        return true;
+    }
+
+    bool parseArrival(InputRecord& r, LineFailure& failure) const
+    {
+        const Slot& s = m_slots[kArrival];
+        if (s.type == Slot::Type::Missing)
+            return true;
+        if (!parseTimestamp(s, r.arrival, failure))
+            return false;
+        if (r.arrival == InputRecord::kNoArrival) {
+            failure = {s.offset, "expected an arrival time above -9223372036854775808, found " + q(s.text)};
+            return false;
+        }
+        return true;
+    }
+
+    KeyId internKey(std::size_t fields)
+    {
+        if (fields == 1) {
+            const std::string_view text = m_slots[kFixedSlots].text;
+            if (const auto it = m_keyCache.find(text); it != m_keyCache.end())
+                return it->second;
+            const KeyId id = m_keys.intern(text);
+            m_keyCache.emplace(std::string(text), id);
+            return id;
+        }
+        for (std::size_t i = 0; i < fields; ++i)
+            m_keyFields[i].assign(m_slots[kFixedSlots + i].text);
+        return m_keys.intern(std::span<const std::string>(m_keyFields));
+    }
+
+    std::string m_fileName;
+    const EventFileSpec& m_spec;
+    std::optional<EventFileSpec> m_resolved; // CSV with a header: names turned into indices
+    KeyTable& m_keys;
+    const LoadOptions& m_options;
+    RecordRules m_rules;
+    const RecordSink* m_sink;
+    bool m_lenient;
+    bool m_stopped = false;
+    bool m_needHeader = false;
+    bool m_headerDecided = false;
+    std::uint32_t m_lineNumber = 0;
+    Loaded<EventFileContents> m_result;
+    std::optional<TimestampParser> m_timestamps;
+    std::vector<Slot> m_slots;
+    std::vector<Slot> m_columns;
+    std::vector<std::string> m_unescaped;
+    std::vector<std::pair<std::size_t, std::size_t>> m_columnSlots; // column -> slot
+    std::size_t m_maxColumn = 0;
+    std::vector<PathNode> m_paths;
+    ondemand::parser m_json;
+    ondemand::document m_doc;
+    const char* m_lineStart = nullptr;
+    std::vector<std::string> m_keyFields;
+    std::unordered_map<std::string, KeyId, StringHash, std::equal_to<>> m_keyCache;
+    std::vector<InputRecord> m_batch;
+};
+
+Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const EventFileSpec& spec, KeyTable& keys,
+    const LoadOptions& options, const RecordRules& rules, const RecordSink* sink)
+{
+    const std::string name = path.string();
+    Loader loader(name, spec, keys, options, rules, sink);
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) {
+        return loader.failEarly("cannot open " + q(name) + ": no such file");
+    }
+    if (std::filesystem::is_directory(status))
+        return loader.failEarly("cannot open " + q(name) + ": it is a folder, not a file");
+    std::FILE* f = std::fopen(name.c_str(), "rb");
+    if (!f)
+        return loader.failEarly("cannot open " + q(name) + ": " + std::strerror(errno));
+    FileSource source(f);
+    std::uint64_t total = 0;
+    if (std::filesystem::is_regular_file(status)) {
+        const auto size = std::filesystem::file_size(path, ec);
+        total = ec ? 0 : size;
+    }
+    return loader.run(source, total);
+}
+
+} // namespace
+
+Loaded<EventFileContents> loadEventFile(const std::filesystem::path& path, const EventFileSpec& spec, KeyTable& keys,
+    const LoadOptions& options, const RecordRules& rules)
+{
+    return loadFromPath(path, spec, keys, options, rules, nullptr);
+}
+
+Loaded<EventFileContents> streamEventFile(const std::filesystem::path& path, const EventFileSpec& spec, KeyTable& keys,
+    const LoadOptions& options, const RecordRules& rules, const RecordSink& sink)
+{
+    return loadFromPath(path, spec, keys, options, rules, &sink);
+}
+
+Loaded<EventFileContents> parseEventText(std::string_view text, const std::string& fileName, const EventFileSpec& spec,
+    KeyTable& keys, const LoadOptions& options, const RecordRules& rules)
+{
+    Loader loader(fileName, spec, keys, options, rules, nullptr);
+    MemorySource source(text);
+    return loader.run(source, text.size());
+}
+
+} // namespace tidemark::io

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tidemark::io::detail {
+
+// A JSON document as simdjson parsed it, kept as a small tree that remembers where every value and key
+// starts, so that the scenario reader can check fields in any order and point at the offending one.
+struct JsonNode {
+    enum class Kind : std::uint8_t { Null, Bool, Number, String, Array, Object };
+    enum class NumberKind : std::uint8_t { Int64, UInt64, Double, OutOfRange };
+
+    struct Key {
+        std::string name;
+        std::size_t offset = 0; // of the key's opening quote
+    };
+
+    Kind kind = Kind::Null;
+    NumberKind numberKind = NumberKind::Int64;
+    bool boolean = false;
+    std::int64_t int64 = 0;
+    std::uint64_t uint64 = 0;
+    double number = 0.0;
+    std::size_t offset = 0; // byte offset of the value's first character
+    std::string text; // String: the unescaped value; Number: the token as written
+    std::vector<JsonNode> items; // Array elements, or Object member values (parallel to keys)
+    std::vector<Key> keys; // Object member names
+
+    const JsonNode* member(std::string_view name) const;
+};
+
+struct JsonParseResult {
+    bool ok = false;
+    JsonNode root;
+    std::size_t errorOffset = 0;
+    std::string errorMessage;
+};
+
+// Parses one complete JSON document with simdjson (on-demand, walking every value).
+JsonParseResult parseJsonTree(std::string_view text);
+
+// A simdjson error code (simdjson::error_code) as a message for people.
+std::string describeJsonError(int code);
+
+// Maps byte offsets to 1-based line and column; columns count UTF-8 code points.
+struct LineColumn {
+    std::uint32_t line = 1;
+    std::uint32_t column = 1;
+};
+LineColumn lineColumnAt(std::string_view text, std::size_t offset);
+
+// The offset of the first byte that is not valid UTF-8, or npos.
+std::size_t findInvalidUtf8(std::string_view text);
+
+} // namespace tidemark::io::detail

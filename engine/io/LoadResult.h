@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tidemark::io {
+
+// Where something is in a text file: 1-based line, and 1-based column counted in characters (UTF-8 code
+// points) so that it matches what an editor shows.
+struct SourcePosition {
+    std::string file;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
+struct LoadError {
+    SourcePosition where;
+    std::string message;
+
+    // "file:line:column: message", the form compilers use, so editors and terminals can jump to it.
+    std::string toString() const;
+};
+
+// The outcome of a load: a value, or the errors that stopped it. A lenient load that skipped bad lines has
+// both: the value, and the first skipped lines (at most LoadOptions::maxReportedErrors) in `errors`, with
+// `skippedLines` counting all of them.
+template <class T> struct Loaded {
+    std::optional<T> value;
+    std::vector<LoadError> errors;
+    std::uint64_t skippedLines = 0;
+
+    bool ok() const { return value.has_value(); }
+    explicit operator bool() const { return ok(); }
+
+    // Every error on its own line, ready for stderr.
+    std::string errorText() const
+    {
+        std::string text;
+        for (const auto& e : errors) {
+            text += e.toString();
+            text += '\n';
+        }
+        return text;
+    }
+};
+
+// Called while a large file streams in: bytes consumed so far and the file's size (0 when unknown).
+using ProgressCallback = std::function<void(std::uint64_t bytesDone, std::uint64_t bytesTotal)>;
+
+struct LoadOptions {
+    // Overrides the scenario's "lenient" (or the default, strict) when set.
+    std::optional<bool> lenient;
+    // Lenient loads keep the positions of this many skipped lines; the rest are only counted.
+    std::size_t maxReportedErrors = 20;
+    // A line longer than this is an error rather than an unbounded allocation.
+    std::size_t maxLineBytes = std::size_t(256) << 20;
+    ProgressCallback progress;
+};
+
+} // namespace tidemark::io

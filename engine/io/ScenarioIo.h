@@ -1,0 +1,44 @@
+#pragma once
+
+#include "engine/core/Scenario.h"
+#include "engine/io/EventFile.h"
+#include "engine/io/LoadResult.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tidemark::io {
+
+// Scenario format v1 (docs/scenario-format.md). Errors name the offending value's position:
+// "scenario.json:12:20: expected an integer for \"sizeMs\", found \"5s\"".
+
+// Reads a scenario file. An "input.file" is resolved relative to the scenario file's folder and loaded.
+Loaded<Scenario> loadScenarioFile(const std::filesystem::path& path, const LoadOptions& options = {});
+
+// Parses scenario JSON held in memory. `fileName` is only used in messages; an "input.file" is resolved
+// relative to `baseDir`.
+Loaded<Scenario> parseScenario(std::string_view json, const std::string& fileName, const std::filesystem::path& baseDir,
+    const LoadOptions& options = {});
+
+// Same, but leaves an "input.file" unread (records stay empty): for tools that only need the pipeline.
+Loaded<Scenario> parseScenarioWithoutInput(std::string_view json, const std::string& fileName);
+
+// Loads the event file `scenario.inputFile` names (relative to baseDir) into scenario.records/keys.
+// For scenarios built in code (e.g. from command-line flags); a no-op success without an input file.
+Loaded<Scenario> loadScenarioInput(
+    Scenario scenario, const std::filesystem::path& baseDir, const LoadOptions& options = {});
+
+// What the pipeline requires of every record (value present, channel range), for loading its event file.
+RecordRules recordRulesFor(const PipelineConfig& pipeline);
+
+// Scenario JSON text; parseScenario(saveScenario(s)) gives back s. A scenario whose records came from a
+// file saves the file reference, not the records.
+std::string saveScenario(const Scenario& scenario);
+
+// Where two scenarios differ, as a readable path ("pipeline.window.allowedLatenessMs: 0 vs 1000"), or
+// nullopt when they are the same. Records are compared by key text, not by KeyId.
+std::optional<std::string> scenarioDifference(const Scenario& a, const Scenario& b);
+
+} // namespace tidemark::io

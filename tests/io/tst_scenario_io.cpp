@@ -1,0 +1,446 @@
+#include "engine/io/ScenarioIo.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace tidemark;
+
+namespace QTest {
+// Failures print both strings.
+template <> inline char* toString(const std::string& s)
+{
+    return qstrdup(s.c_str());
+}
+} // namespace QTest
+
+namespace {
+
+// The example of the scenario format v1 contract, laid out one setting per line so that error positions
+// are easy to read off.
+const std::string kBase = R"({ "tidemark": 1, "name": "post 000", "description": "keyed tumbling windows",
+  "input": { "records": [ {"key": "1", "value": 20, "ts": 1000},
+                          {"watermark": 4999},
+                          {"key": "2", "value": 21, "ts": 4000, "channel": 1, "arrival": 1200} ] },
+  "pipeline": {
+    "source": {"parallelism": 1},
+    "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 2000,
+                   "emit": "periodic", "periodMs": 200, "idlenessMs": 0,
+                   "parallelism": 2, "partitioning": "rebalance", "firstChannel": 0},
+    "window": {"keyBy": "key",
+               "assigner": {"type": "tumbling", "sizeMs": 5000, "offsetMs": 0},
+               "trigger": {"type": "event-time"}, "purging": false,
+               "allowedLatenessMs": 1000, "lateSideOutput": false,
+               "function": {"type": "list", "field": "value"}, "parallelism": 1},
+    "endOfInput": "none" } }
+)";
+
+std::string replaced(std::string text, const std::string& from, const std::string& to)
+{
+    const auto at = text.find(from);
+    if (at == std::string::npos)
+        throw std::logic_error("test row refers to text that is not in the base scenario: " + from);
+    text.replace(at, from.size(), to);
+    return text;
+}
+
+io::Loaded<Scenario> parse(const std::string& json, const std::filesystem::path& dir = {})
+{
+    return io::parseScenario(json, "s.json", dir);
+}
+
+void writeFile(const std::filesystem::path& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+} // namespace
+
+class TestScenarioIo : public QObject {
+    Q_OBJECT
+
+private slots:
+    void loadsTheContractExample()
+    {
+        const auto r = parse(kBase);
+        QVERIFY2(r.ok(), r.errorText().c_str());
+        const Scenario& s = *r.value;
+        QCOMPARE(s.name, std::string("post 000"));
+        QCOMPARE(s.records.size(), std::size_t(3));
+        QCOMPARE(s.keys.name(s.records[0].key), std::string("1"));
+        QCOMPARE(s.records[0].value, 20.0);
+        QCOMPARE(s.records[0].ts, Timestamp(1000));
+        QCOMPARE(s.records[0].arrival, InputRecord::kNoArrival);
+        QCOMPARE(s.records[0].sourceLine, 2u);
+        QVERIFY(s.records[1].isWatermark());
+        QCOMPARE(s.records[1].ts, Timestamp(4999));
+        QCOMPARE(s.records[1].channel, InputRecord::kNoChannel);
+        QCOMPARE(s.records[2].channel, 1);
+        QCOMPARE(s.records[2].arrival, Timestamp(1200));
+        const auto& p = s.pipeline;
+        QCOMPARE(p.watermarks.strategy, WatermarkConfig::Strategy::BoundedOutOfOrderness);
+        QCOMPARE(p.watermarks.maxOutOfOrdernessMs, DurationMs(2000));
+        QCOMPARE(p.watermarks.parallelism, 2);
+        QCOMPARE(p.window.keyBy.value(), std::string("key"));
+        QCOMPARE(p.window.assigner.sizeMs, DurationMs(5000));
+        QCOMPARE(p.window.trigger.type, TriggerSpec::Type::EventTime);
+        QCOMPARE(p.window.allowedLatenessMs, DurationMs(1000));
+        QCOMPARE(p.window.function.type, FunctionSpec::Type::List);
+        QCOMPARE(p.endOfInput, EndOfInput::None);
+        QVERIFY(!s.inputFile);
+    }
+
+    void keepsJavaLongExtremesAndKeyTextExactly()
+    {
+        auto json = replaced(kBase, R"({"key": "1", "value": 20, "ts": 1000})",
+            R"({"key": 7, "ts": -9223372036854775808}, {"key": 1.50, "ts": 9223372036854775807})");
+        json = replaced(json, R"({"watermark": 4999})", R"({"watermark": 9223372036854775807, "channel": 1})");
+        json = replaced(json, R"("type": "list")", R"("type": "count")");
+        const auto r = parse(json);
+        QVERIFY2(r.ok(), r.errorText().c_str());
+        const Scenario& s = *r.value;
+        QCOMPARE(s.records[0].ts, kMinTimestamp);
+        QCOMPARE(s.keys.name(s.records[0].key), std::string("7"));
+        QVERIFY(!s.records[0].hasValue);
+        QCOMPARE(s.records[1].ts, kMaxTimestamp);
+        QCOMPARE(s.keys.name(s.records[1].key), std::string("1.50"));
+        QCOMPARE(s.records[2].ts, kMaxTimestamp);
+        QCOMPARE(s.records[2].channel, 1);
+        const auto again = parse(io::saveScenario(s));
+        QVERIFY2(again.ok(), again.errorText().c_str());
+        const auto diff = io::scenarioDifference(s, *again.value);
+        QVERIFY2(!diff, diff ? diff->c_str() : "");
+    }
+
+    void reportsBadScenariosAtTheOffendingValue_data()
+    {
+        QTest::addColumn<std::string>("from");
+        QTest::addColumn<std::string>("to");
+        QTest::addColumn<std::string>("expected");
+        QTest::newRow("misspelt key names the closest")
+            << std::string("\"allowedLatenessMs\"") << std::string("\"allowedLatnessMs\"")
+            << std::string(
+                   "s.json:13:16: unknown key \"allowedLatnessMs\" in window; did you mean \"allowedLatenessMs\"?");
+        QTest::newRow("newer format version")
+            << std::string("\"tidemark\": 1") << std::string("\"tidemark\": 2")
+            << std::string("s.json:1:15: this file is scenario format 2, but this version of Tidemark reads format 1; "
+                           "open it with a newer Tidemark");
+        QTest::newRow("duration written as text")
+            << std::string("\"sizeMs\": 5000") << std::string("\"sizeMs\": \"5s\"")
+            << std::string("s.json:11:59: expected an integer for \"sizeMs\", found \"5s\"");
+        QTest::newRow("fractional duration")
+            << std::string("\"allowedLatenessMs\": 1000") << std::string("\"allowedLatenessMs\": 1000.5")
+            << std::string("s.json:13:37: expected an integer for \"allowedLatenessMs\", found 1000.5");
+        QTest::newRow("timestamp beyond a Java long")
+            << std::string("\"ts\": 4000") << std::string("\"ts\": 9223372036854775808")
+            << std::string("s.json:4:59: expected an integer between -9223372036854775808 and 9223372036854775807 "
+                           "for \"ts\", found 9223372036854775808");
+        QTest::newRow("negative window size")
+            << std::string("\"sizeMs\": 5000") << std::string("\"sizeMs\": -5000")
+            << std::string("s.json:11:59: expected a positive \"sizeMs\", found -5000");
+        QTest::newRow("offset not below size")
+            << std::string("\"offsetMs\": 0") << std::string("\"offsetMs\": 5000")
+            << std::string("s.json:11:77: expected \"offsetMs\" between -4999 and 4999 (less than \"sizeMs\" in "
+                           "absolute value), found 5000");
+        QTest::newRow("parallelism below one")
+            << std::string("\"parallelism\": 2") << std::string("\"parallelism\": 0")
+            << std::string("s.json:9:35: expected \"parallelism\" between 1 and 128, found 0");
+        QTest::newRow("channel beyond the watermark channels")
+            << std::string("\"channel\": 1") << std::string("\"channel\": 2")
+            << std::string("s.json:4:76: expected \"channel\" between 0 and 1 (watermarks.parallelism is 2), found 2");
+        QTest::newRow("channel partitioning needs a channel on every event")
+            << std::string("\"rebalance\"") << std::string("\"channel\"")
+            << std::string("s.json:2:27: missing \"channel\" in record (partitioning is \"channel\")");
+        QTest::newRow("unknown strategy")
+            << std::string("\"bounded-out-of-orderness\"") << std::string("\"bounded\"")
+            << std::string("s.json:7:32: expected one of \"bounded-out-of-orderness\", \"monotonous\", "
+                           "\"legacy-bounded-out-of-orderness\", \"input\" for \"strategy\", found \"bounded\"");
+        QTest::newRow("bounded strategy without its bound")
+            << std::string("\"maxOutOfOrdernessMs\": 2000,") << std::string("")
+            << std::string("s.json:7:19: missing \"maxOutOfOrdernessMs\" in watermarks (needed by the strategy "
+                           "\"bounded-out-of-orderness\")");
+        QTest::newRow("record without a timestamp")
+            << std::string("\"value\": 20, \"ts\": 1000") << std::string("\"value\": 20")
+            << std::string("s.json:2:27: missing \"ts\" in record (the event timestamp in ms)");
+        QTest::newRow("keyed window, record without a key")
+            << std::string("{\"key\": \"1\", \"value\": 20,") << std::string("{\"value\": 20,")
+            << std::string("s.json:2:27: missing \"key\" in record (the window is keyed by \"key\"; use \"keyBy\": "
+                           "null for windowAll)");
+        QTest::newRow("value that is not a number")
+            << std::string("\"value\": 20") << std::string("\"value\": \"20\"")
+            << std::string("s.json:2:49: expected a number for \"value\", found \"20\"");
+        QTest::newRow("key that is neither text nor a number")
+            << std::string("{\"key\": \"1\"") << std::string("{\"key\": true")
+            << std::string("s.json:2:35: expected a string or a number for \"key\", found true");
+        QTest::newRow("misspelt record field")
+            << std::string("\"value\": 21") << std::string("\"vaule\": 21")
+            << std::string("s.json:4:40: unknown key \"vaule\" in record; did you mean \"value\"?");
+        QTest::newRow("missing pipeline")
+            << std::string("\"pipeline\": {") << std::string("\"pipelines\": {")
+            << std::string("s.json:5:3: unknown key \"pipelines\" in scenario; did you mean \"pipeline\"?");
+        QTest::newRow("sliding without a slide")
+            << std::string("\"type\": \"tumbling\"") << std::string("\"type\": \"sliding\"")
+            << std::string("s.json:11:28: missing \"slideMs\" in sliding assigner");
+        QTest::newRow("session keys on a tumbling assigner")
+            << std::string("\"offsetMs\": 0") << std::string("\"gapMs\": 0")
+            << std::string("s.json:11:65: unknown key \"gapMs\" in tumbling assigner; did you mean \"sizeMs\"?");
+        QTest::newRow("duplicate key") << std::string("\"purging\": false")
+                                       << std::string("\"purging\": false, \"purging\": true")
+                                       << std::string("s.json:12:69: duplicate key \"purging\" in window");
+        QTest::newRow("first channel beyond the channels")
+            << std::string("\"firstChannel\": 0") << std::string("\"firstChannel\": 2")
+            << std::string("s.json:9:83: expected \"firstChannel\" between 0 and 1 (watermarks.parallelism is 2), "
+                           "found 2");
+        QTest::newRow("keyBy null means windowAll")
+            << std::string("\"keyBy\": \"key\"") << std::string("\"keyBy\": null") << std::string("");
+        QTest::newRow("forward needs equal parallelism")
+            << std::string("\"rebalance\"") << std::string("\"forward\"")
+            << std::string("s.json:6:31: \"forward\" partitioning needs source.parallelism equal to "
+                           "watermarks.parallelism (2), found 1");
+        QTest::newRow("missing comma")
+            << std::string("\"ts\": 1000},") << std::string("\"ts\": 1000}")
+            << std::string("s.json:3:27: invalid JSON: a missing or extra comma, colon, brace or bracket");
+        QTest::newRow("unclosed string") << std::string("\"endOfInput\": \"none\" } }")
+                                         << std::string("\"endOfInput\": \"none } }")
+                                         << std::string("s.json:15:19: invalid JSON: a string is not closed");
+        QTest::newRow("invalid UTF-8") << std::string("post 000") << std::string("post \xff")
+                                       << std::string("s.json:1:32: invalid UTF-8");
+        QTest::newRow("unknown display zone")
+            << std::string("\"name\": \"post 000\",") << std::string("\"display\": {\"zone\": \"Asia/Shangai\"},")
+            << std::string("s.json:1:38: unknown time zone \"Asia/Shangai\" (not in the tzdata under "
+                           "/usr/share/zoneinfo)");
+        QTest::newRow("count trigger of zero")
+            << std::string("{\"type\": \"event-time\"}") << std::string("{\"type\": \"count\", \"count\": 0}")
+            << std::string("s.json:12:54: expected \"count\" of at least 1, found 0");
+        QTest::newRow("function field other than value or ts")
+            << std::string("\"field\": \"value\"") << std::string("\"field\": \"temp\"")
+            << std::string("s.json:14:54: expected \"value\" or \"ts\" for \"field\", found \"temp\"");
+    }
+    void reportsBadScenariosAtTheOffendingValue()
+    {
+        QFETCH(std::string, from);
+        QFETCH(std::string, to);
+        QFETCH(std::string, expected);
+        const auto r = parse(replaced(kBase, from, to));
+        if (expected.empty()) {
+            QVERIFY2(r.ok(), r.errorText().c_str());
+            return;
+        }
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errors.size(), std::size_t(1));
+        QCOMPARE(r.errors.front().toString(), expected);
+    }
+
+    void functionsThatReadValuesNeedThemOnEveryEvent()
+    {
+        const auto json = replaced(replaced(kBase, "\"type\": \"list\"", "\"type\": \"sum\""),
+            "{\"key\": \"1\", \"value\": 20, \"ts\": 1000}", "{\"key\": \"1\", \"ts\": 1000}");
+        const auto r = parse(json);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errors.front().toString(),
+            std::string("s.json:2:27: missing \"value\" in record (the window function \"sum\" reads it)"));
+    }
+
+    void refusesDocumentsThatAreNotScenarios_data()
+    {
+        QTest::addColumn<std::string>("json");
+        QTest::addColumn<std::string>("expected");
+        QTest::newRow("empty") << std::string("  \n")
+                               << std::string("s.json:2:1: expected a JSON object, found an empty file");
+        QTest::newRow("array") << std::string("[1, 2]")
+                               << std::string("s.json:1:1: expected a scenario object, found an array");
+        QTest::newRow("string") << std::string("\"hello\"")
+                                << std::string("s.json:1:1: expected a scenario object, found \"hello\"");
+        QTest::newRow("no version")
+            << std::string("{\"name\": \"x\"}")
+            << std::string("s.json:1:1: missing \"tidemark\" in scenario (the scenario format version, 1)");
+        QTest::newRow("number out of range") << std::string(
+            "{\"tidemark\": 1e999}") << std::string("s.json:1:14: invalid JSON: malformed or out-of-range number");
+    }
+    void refusesDocumentsThatAreNotScenarios()
+    {
+        QFETCH(std::string, json);
+        QFETCH(std::string, expected);
+        const auto r = parse(json);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errors.front().toString(), expected);
+    }
+
+    void savedScenariosLoadBackUnchanged_data()
+    {
+        QTest::addColumn<std::string>("json");
+        QTest::newRow("contract example") << kBase;
+        QTest::newRow("sliding, count trigger, evictor, side output")
+            << replaced(replaced(replaced(kBase, R"({"type": "tumbling", "sizeMs": 5000, "offsetMs": 0})",
+                                     R"({"type": "sliding", "sizeMs": 10000, "slideMs": 5000, "offsetMs": -1000})"),
+                            R"("trigger": {"type": "event-time"}, "purging": false,)",
+                            R"("trigger": {"type": "count", "count": 3}, "purging": true,
+                      "evictor": {"type": "delta", "threshold": 2.5, "evictAfter": true},)"),
+                   R"("lateSideOutput": false)", R"("lateSideOutput": true)");
+        QTest::newRow("processing-time session, windowAll, display, lenient")
+            << replaced(replaced(replaced(kBase, R"({"type": "tumbling", "sizeMs": 5000, "offsetMs": 0})",
+                                     R"({"type": "session", "gapMs": 3000, "timeDomain": "processing"})"),
+                            R"("keyBy": "key")", R"("keyBy": null)"),
+                   R"("name": "post 000",)",
+                   // (an ordinary literal: moc misreads backslashes inside raw strings)
+                   "\"name\": \"post \\\"000\\\"\\n\\u00e9\", \"display\": {\"time\": \"datetime\", "
+                   "\"zone\": \"Asia/Shanghai\"}, \"lenient\": true, \"defaultArrivalSpacingMs\": 250,");
+        QTest::newRow("global window, time evictor, max-watermark end") << replaced(
+            replaced(replaced(kBase, R"({"type": "tumbling", "sizeMs": 5000, "offsetMs": 0})", R"({"type": "global"})"),
+                R"({"type": "event-time"})", R"({"type": "continuous-event-time", "intervalMs": 500})"),
+            R"("endOfInput": "none")", R"("endOfInput": "max-watermark")");
+    }
+    void savedScenariosLoadBackUnchanged()
+    {
+        QFETCH(std::string, json);
+        const auto first = parse(json);
+        QVERIFY2(first.ok(), first.errorText().c_str());
+        const std::string saved = io::saveScenario(*first.value);
+        const auto second = parse(saved);
+        QVERIFY2(second.ok(), (second.errorText() + saved).c_str());
+        const auto diff = io::scenarioDifference(*first.value, *second.value);
+        QVERIFY2(!diff, diff ? diff->c_str() : "");
+        QCOMPARE(io::saveScenario(*second.value), saved);
+    }
+
+    void differenceNamesTheFirstChangedSetting()
+    {
+        const auto a = parse(kBase);
+        const auto b = parse(replaced(kBase, "\"allowedLatenessMs\": 1000", "\"allowedLatenessMs\": 2000"));
+        QVERIFY(a.ok() && b.ok());
+        QCOMPARE(io::scenarioDifference(*a.value, *b.value).value_or(""),
+            std::string("pipeline.window.allowedLatenessMs: 1000 vs 2000"));
+        const auto c = parse(replaced(kBase, "\"ts\": 4000", "\"ts\": 4001"));
+        QCOMPARE(
+            io::scenarioDifference(*a.value, *c.value).value_or(""), std::string("input.records[2].ts: 4000 vs 4001"));
+    }
+
+    void readsEventFileInputRelativeToTheScenario_data()
+    {
+        QTest::addColumn<std::string>("input");
+        QTest::addColumn<std::string>("fileName");
+        QTest::addColumn<std::string>("fileText");
+        QTest::addColumn<std::string>("keyBy");
+        QTest::addColumn<std::string>("function");
+        QTest::addColumn<std::string>("expected"); // key:ts:value per record, or the error
+        QTest::newRow("csv, post 000") << std::string(
+            R"({"file": "events.csv", "format": "csv", "fields": {"key": 0, "ts": 1}, "delimiter": ","})")
+                                       << std::string("events.csv")
+                                       << std::string("0001,1538359882000\n0002,1538359886000\n")
+                                       << std::string("\"key\"") << std::string("count")
+                                       << std::string("0001:1538359882000 0002:1538359886000");
+        QTest::newRow("text, post 001") << std::string(
+            R"({"file": "words.txt", "format": "text", "fields": {"ts": 0, "key": 1}})")
+                                        << std::string("words.txt") << std::string("1634091720000 a\n1634091721000 b\n")
+                                        << std::string("\"key\"") << std::string("count")
+                                        << std::string("a:1634091720000 b:1634091721000");
+        QTest::newRow("jsonl, post 002") << std::string(
+            R"({"file": "temps.jsonl", "format": "jsonl", "fields": {"key": "id", "value": "temp", "ts": "time"}})")
+                                         << std::string("temps.jsonl")
+                                         << std::string("{\"id\":\"1\",\"temp\":20,\"time\":1000}\n")
+                                         << std::string("\"key\"") << std::string("sum") << std::string("1:1000:20");
+        QTest::newRow("jsonl with string timestamps, post 003") << std::string(
+            R"({"file": "orders.jsonl", "format": "jsonl", "fields": {"value": "amount", "ts": "orderTime"}, "timestamp": {"unit": "ms"}})")
+                                                                << std::string("orders.jsonl")
+                                                                << std::string("{\"orderId\":\"10001\",\"amount\":10."
+                                                                               "00,\"orderTime\":\"1607771480000\"}\n")
+                                                                << std::string("null") << std::string("sum")
+                                                                << std::string("-:1607771480000:10");
+        QTest::newRow("csv with header and a zoned pattern") << std::string(
+            R"({"file": "log.csv", "format": "csv", "header": true, "fields": {"key": "user", "ts": "time"}, "timestamp": {"pattern": "yyyy-MM-dd HH:mm:ss.SSS", "zone": "Asia/Shanghai"}})")
+                                                             << std::string("log.csv")
+                                                             << std::string(
+                                                                    "user,time\nalice,2021-10-13 10:22:00.000\n")
+                                                             << std::string("\"key\"") << std::string("count")
+                                                             << std::string("alice:1634091720000");
+        QTest::newRow("bad line in the file")
+            << std::string(R"({"file": "events.csv", "format": "csv", "fields": {"key": 0, "ts": 1}})")
+            << std::string("events.csv") << std::string("0001,1538359882000\nabcd,16O7771480000\n")
+            << std::string("\"key\"") << std::string("count")
+            << std::string("DIR/events.csv:2:6: expected an integer timestamp, found \"16O7771480000\"");
+        QTest::newRow("missing file is reported at the scenario's file name")
+            << std::string(R"({"file": "nothere.csv", "format": "csv", "fields": {"key": 0, "ts": 1}})")
+            << std::string("events.csv") << std::string("") << std::string("\"key\"") << std::string("count")
+            << std::string("s.json:1:35: cannot open \"DIR/nothere.csv\": no such file");
+        QTest::newRow("keyed window needs a key field")
+            << std::string(R"({"file": "events.csv", "format": "csv", "fields": {"ts": 1}})")
+            << std::string("events.csv") << std::string("") << std::string("\"key\"") << std::string("count")
+            << std::string(
+                   "s.json:1:76: missing \"key\" in fields (the window is keyed by \"key\"; use \"keyBy\": null "
+                   "for windowAll)");
+        QTest::newRow("text fields by name")
+            << std::string(R"({"file": "w.txt", "format": "text", "fields": {"ts": "time", "key": 1}})")
+            << std::string("w.txt") << std::string("") << std::string("\"key\"") << std::string("count")
+            << std::string("s.json:1:79: expected a column index (text columns are chosen by number) for \"ts\", "
+                           "found \"time\"");
+        QTest::newRow("delimiter on json lines")
+            << std::string(R"({"file": "t.jsonl", "format": "jsonl", "delimiter": ";", "fields": {"ts": "t"}})")
+            << std::string("t.jsonl") << std::string("") << std::string("null") << std::string("count")
+            << std::string("s.json:1:65: \"delimiter\" applies only to \"format\": \"csv\"");
+        QTest::newRow("bad pattern") << std::string(
+            R"({"file": "l.csv", "format": "csv", "fields": {"ts": 0}, "timestamp": {"pattern": "dd MMM yyyy"}})")
+                                     << std::string("l.csv") << std::string("") << std::string("null")
+                                     << std::string("count")
+                                     << std::string("s.json:1:107: unsupported letters \"MMM\" in the timestamp "
+                                                    "pattern \"dd MMM yyyy\"; use yyyy "
+                                                    "MM dd HH mm ss S… XXX Z and 'quoted text'");
+    }
+    void readsEventFileInputRelativeToTheScenario()
+    {
+        QFETCH(std::string, input);
+        QFETCH(std::string, fileName);
+        QFETCH(std::string, fileText);
+        QFETCH(std::string, keyBy);
+        QFETCH(std::string, function);
+        QFETCH(std::string, expected);
+        QTemporaryDir dir;
+        const std::filesystem::path base = dir.path().toStdString();
+        writeFile(base / fileName, fileText);
+        const std::string json = "{\"tidemark\": 1, \"input\": " + input
+            + ", \"pipeline\": {\"watermarks\": {\"strategy\": \"monotonous\"}, \"window\": {\"keyBy\": " + keyBy
+            + ", \"assigner\": {\"type\": \"tumbling\", \"sizeMs\": 5000}, \"function\": {\"type\": \"" + function
+            + "\"}}}}";
+        const auto r = parse(json, base);
+        std::string got;
+        if (r.ok()) {
+            for (const auto& rec : r.value->records) {
+                if (!got.empty())
+                    got += ' ';
+                got += (rec.key == kNoKey ? std::string("-") : r.value->keys.name(rec.key)) + ":"
+                    + std::to_string(rec.ts);
+                if (rec.hasValue)
+                    got += ":" + std::to_string(static_cast<long long>(rec.value));
+            }
+            QVERIFY(r.value->inputFile.has_value());
+            const auto again = parse(io::saveScenario(*r.value), base);
+            QVERIFY2(again.ok(), again.errorText().c_str());
+            const auto diff = io::scenarioDifference(*r.value, *again.value);
+            QVERIFY2(!diff, diff ? diff->c_str() : "");
+        } else {
+            got = r.errors.front().toString();
+            const auto at = got.find(base.string());
+            if (at != std::string::npos)
+                got.replace(at, base.string().size(), "DIR");
+        }
+        QCOMPARE(got, expected);
+    }
+
+    void loadsScenarioFilesWithByteOrderMark()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path path = std::filesystem::path(dir.path().toStdString()) / "bom.json";
+        writeFile(path, "\xEF\xBB\xBF" + kBase);
+        const auto r = io::loadScenarioFile(path);
+        QVERIFY2(r.ok(), r.errorText().c_str());
+        QCOMPARE(r.value->records.size(), std::size_t(3));
+        const auto missing = io::loadScenarioFile(path.parent_path() / "none.json");
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.errors.front().toString(),
+            (path.parent_path() / "none.json").string() + ": cannot open the scenario: no such file");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioIo)
+#include "tst_scenario_io.moc"
