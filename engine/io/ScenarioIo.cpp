@@ -170,9 +170,9 @@ constexpr std::array<EnumName<WatermarkConfig::Strategy>, 4> kStrategies {{
     {WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness, "legacy-bounded-out-of-orderness"},
     {WatermarkConfig::Strategy::Input, "input"},
 }};
-constexpr std::array<EnumName<WatermarkConfig::Emit>, 2> kEmits {{
-    {WatermarkConfig::Emit::PerEvent, "per-event"},
-    {WatermarkConfig::Emit::Periodic, "periodic"},
+constexpr std::array<EnumName<WatermarkConfig::Emission>, 2> kEmits {{
+    {WatermarkConfig::Emission::PerEvent, "per-event"},
+    {WatermarkConfig::Emission::Periodic, "periodic"},
 }};
 constexpr std::array<EnumName<WatermarkConfig::Partitioning>, 3> kPartitionings {{
     {WatermarkConfig::Partitioning::Rebalance, "rebalance"},
@@ -490,7 +490,7 @@ private:
             w.maxOutOfOrdernessMs = nonNegativeDuration(o, "maxOutOfOrdernessMs", 0);
         }
         if (const auto* e = o.opt("emit"))
-            w.emit = asEnum(*e, "emit", kEmits);
+            w.emission = asEnum(*e, "emit", kEmits);
         w.periodMs = nonNegativeDuration(o, "periodMs", 200);
         w.idlenessMs = nonNegativeDuration(o, "idlenessMs", 0);
         w.parallelism = parallelism(o);
@@ -1126,7 +1126,7 @@ void comparePipelines(Differ& d, const PipelineConfig& a, const PipelineConfig& 
     const auto &wa = a.watermarks, &wb = b.watermarks;
     d.check("pipeline.watermarks.strategy", wa.strategy, wb.strategy);
     d.check("pipeline.watermarks.maxOutOfOrdernessMs", wa.maxOutOfOrdernessMs, wb.maxOutOfOrdernessMs);
-    d.check("pipeline.watermarks.emit", wa.emit, wb.emit);
+    d.check("pipeline.watermarks.emit", wa.emission, wb.emission);
     d.check("pipeline.watermarks.periodMs", wa.periodMs, wb.periodMs);
     d.check("pipeline.watermarks.idlenessMs", wa.idlenessMs, wb.idlenessMs);
     d.check("pipeline.watermarks.parallelism", wa.parallelism, wb.parallelism);
@@ -1291,7 +1291,7 @@ std::string saveScenario(const Scenario& s)
     JsonOut wm;
     wm.str("strategy", enumName(w.strategy, kStrategies))
         .add("maxOutOfOrdernessMs", w.maxOutOfOrdernessMs)
-        .str("emit", enumName(w.emit, kEmits))
+        .str("emit", enumName(w.emission, kEmits))
         .add("periodMs", w.periodMs)
         .add("idlenessMs", w.idlenessMs)
         .add("parallelism", std::int64_t(w.parallelism))
