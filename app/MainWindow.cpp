@@ -3,6 +3,7 @@
 #include "app/Loading.h"
 #include "app/NarrationPanel.h"
 #include "app/OutputModel.h"
+#include "app/PipelineEditor.h"
 #include "app/PlayerBar.h"
 #include "app/ProgressChart.h"
 #include "app/RecordsModel.h"
@@ -11,6 +12,7 @@
 #include "app/TimeCursor.h"
 #include "app/TimelineView.h"
 #include "app/WindowsModel.h"
+#include "engine/io/ScenarioIo.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -23,16 +25,22 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
+#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QSvgGenerator>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextStream>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -102,7 +110,11 @@ MainWindow::MainWindow(QWidget* parent)
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // QUndoStack::clear() in its destructor emits cleanChanged; this window is no MainWindow any more by then
+    disconnect(m_undo, nullptr, this, nullptr);
+}
 
 QItemSelectionModel* MainWindow::recordSelection() const
 {
@@ -135,6 +147,19 @@ void MainWindow::createActions()
             openFile(path);
     });
     make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
+    make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+        [this] { saveAs(); });
+    make(QStringLiteral("exportPng"), tr("Timeline as PNG…"), QKeySequence(), [this] { exportTimeline(false); });
+    make(QStringLiteral("exportSvg"), tr("Timeline as SVG…"), QKeySequence(), [this] { exportTimeline(true); });
+    make(QStringLiteral("exportCsv"), tr("Outputs as CSV…"), QKeySequence(), [this] { exportOutputs(false); });
+    make(QStringLiteral("exportJsonl"), tr("Outputs as JSON lines…"), QKeySequence(), [this] { exportOutputs(true); });
+    make(QStringLiteral("pipelinePanel"), tr("Edit the pipeline"), QKeySequence(Qt::CTRL | Qt::Key_E), [this] {
+        if (auto* d = findChild<QDockWidget*>(QStringLiteral("pipelineDock"))) {
+            d->show();
+            d->raise();
+        }
+    });
 
     // the player: every control a presenter needs, on the keyboard
     auto* play = make(
@@ -146,10 +171,10 @@ void MainWindow::createActions()
     make(QStringLiteral("stepBack"), tr("◀ Step"), QKeySequence(Qt::Key_Left), [this] {
         m_cursor->stepBack();
     })->setToolTip(tr("One step back, with the state restored (←)"));
-    make(QStringLiteral("toStart"), tr("⏮"), QKeySequence(Qt::Key_Home), [this] {
+    make(QStringLiteral("toStart"), tr("|◀ Start"), QKeySequence(Qt::Key_Home), [this] {
         m_cursor->toStart();
     })->setToolTip(tr("Back to step 0 (Home)"));
-    make(QStringLiteral("toEnd"), tr("⏭"), QKeySequence(Qt::Key_End), [this] {
+    make(QStringLiteral("toEnd"), tr("End ▶|"), QKeySequence(Qt::Key_End), [this] {
         m_cursor->toEnd();
     })->setToolTip(tr("To the end of the run (End)"));
     auto jump = [this](Happening h, bool forward) {
@@ -361,6 +386,7 @@ void MainWindow::createDocks()
 
     m_windowsView = makeTable(m_windowsModel, this);
     m_windowsView->setObjectName(QStringLiteral("windowsView"));
+    m_windowsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     auto* windowsDock = dock(QStringLiteral("windowsDock"), tr("Windows"), m_windowsView, Qt::RightDockWidgetArea);
 
     m_recordsView = makeTable(m_recordsModel, this);
@@ -372,14 +398,20 @@ void MainWindow::createDocks()
     chart->setObjectName(QStringLiteral("progressChart"));
     chart->setMinimumHeight(180);
     auto* chartDock = dock(QStringLiteral("chartDock"), tr("Progress: event time against processing time"), chart,
-                           Qt::BottomDockWidgetArea);
+        Qt::BottomDockWidgetArea);
     splitDockWidget(recordsDock, chartDock, Qt::Horizontal);
+
+    auto* editor = new PipelineEditor(m_session, m_cursor, m_undo, this);
+    editor->setObjectName(QStringLiteral("pipelineEditor"));
+    auto* editorDock = dock(QStringLiteral("pipelineDock"), tr("Pipeline"), editor, Qt::LeftDockWidgetArea);
+    editorDock->hide(); // one click away (View ▸ Panels); the class first sees the picture
+    resizeDocks({editorDock}, {340}, Qt::Horizontal);
 
     splitDockWidget(narrationDock, outputDock, Qt::Vertical);
     splitDockWidget(outputDock, windowsDock, Qt::Vertical);
     resizeDocks({narrationDock, outputDock, windowsDock}, {380, 200, 240}, Qt::Vertical);
     resizeDocks({narrationDock}, {480}, Qt::Horizontal);
-    resizeDocks({recordsDock}, {230}, Qt::Vertical);
+    resizeDocks({recordsDock}, {290}, Qt::Vertical);
     resizeDocks({recordsDock, chartDock}, {560, 700}, Qt::Horizontal);
 }
 
@@ -399,6 +431,11 @@ void MainWindow::createMenus()
         });
     }
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(action(QStringLiteral("save")));
+    file->addAction(action(QStringLiteral("saveAs")));
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    for (const char* name : {"exportPng", "exportSvg", "exportCsv", "exportJsonl"})
+        exportMenu->addAction(action(QString::fromLatin1(name)));
     file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));
 
@@ -411,6 +448,8 @@ void MainWindow::createMenus()
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(action(QStringLiteral("pipelinePanel")));
 
     QMenu* play = menuBar()->addMenu(tr("&Play"));
     for (const char* name : {"play", "stepForward", "stepBack", "toStart", "toEnd"})
@@ -571,7 +610,147 @@ void MainWindow::updateRecentMenu()
 
 bool MainWindow::maybeSave()
 {
+    if (m_undo->isClean())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+        tr("The pipeline of “%1” was changed. Save the changes?").arg(m_session->title()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return save();
     return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_session->filePath().isEmpty())
+        return saveAs();
+    return saveTo(m_session->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the scenario"), m_session->title() + QStringLiteral(".json"), tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return false;
+    return saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString& path)
+{
+    // QSaveFile: the old file stays intact until the new one is completely written
+    QSaveFile file(path);
+    const std::string text = io::saveScenario(m_session->scenarioForSaving(path));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
+        || !file.commit()) {
+        QMessageBox::critical(this, tr("Cannot save"), tr("%1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    m_session->setFilePath(QFileInfo(path).absoluteFilePath());
+    m_undo->setClean();
+    addRecent(QFileInfo(path).absoluteFilePath());
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::exportTimelineTo(const QString& path, bool svg)
+{
+    const QSize size = m_timeline->size();
+    if (svg) {
+        QSvgGenerator generator;
+        generator.setFileName(path);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(m_session->title());
+        generator.setDescription(NarrationPanel::headingFor(*m_session));
+        QPainter painter;
+        if (!painter.begin(&generator))
+            return false;
+        m_timeline->paint(painter, QRect(QPoint(0, 0), size));
+        return painter.end();
+    }
+    // twice the pixels: sharp on slides and in print
+    QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(2.0);
+    QPainter painter(&image);
+    m_timeline->paint(painter, QRect(QPoint(0, 0), size));
+    painter.end();
+    return image.save(path);
+}
+
+void MainWindow::exportTimeline(bool svg)
+{
+    const QString path
+        = QFileDialog::getSaveFileName(this, svg ? tr("Export the timeline as SVG") : tr("Export the timeline as PNG"),
+            m_session->title() + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
+            svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !exportTimelineTo(path, svg))
+        QMessageBox::critical(this, tr("Cannot export"), tr("%1 could not be written.").arg(path));
+}
+
+bool MainWindow::exportOutputsTo(const QString& path, bool jsonl)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+        return false;
+    QTextStream out(&file);
+    const Trace& trace = m_session->trace();
+    auto csv = [](QString v) {
+        if (v.contains(QLatin1Char(',')) || v.contains(QLatin1Char('"')))
+            v = QLatin1Char('"') + v.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+        return v;
+    };
+    // the whole run's outputs: the window results, then the late records
+    if (!jsonl)
+        out << "step,kind,subtask,key,window_start,window_end,watermark,count,result,printed,ts\n";
+    const auto fires = trace.fires();
+    for (std::size_t i = 0; i < fires.size(); ++i) {
+        const FireRecord& f = fires[i];
+        const QString key = m_session->keyName(f.fire.key);
+        const QString printed = m_outputModel->printedLine(int(i));
+        const QString kind = f.fire.timing == FireTiming::OnTime ? QStringLiteral("fire") : QStringLiteral("late-fire");
+        const QString result = m_session->formatResult(f.fire);
+        if (jsonl) {
+            const QJsonObject o {{QStringLiteral("type"), kind}, {QStringLiteral("step"), qint64(f.step)},
+                {QStringLiteral("subtask"), f.fire.subtask}, {QStringLiteral("key"), key},
+                {QStringLiteral("windowStart"), qint64(f.fire.window.start())},
+                {QStringLiteral("windowEnd"), qint64(f.fire.window.end())},
+                {QStringLiteral("watermark"), qint64(f.fire.watermark)},
+                {QStringLiteral("count"), qint64(f.fire.count)}, {QStringLiteral("printed"), printed}};
+            out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        } else {
+            out << f.step << ',' << kind << ',' << f.fire.subtask << ',' << csv(key) << ',' << f.fire.window.start()
+                << ',' << f.fire.window.end() << ',' << f.fire.watermark << ',' << f.fire.count << ',' << csv(result)
+                << ',' << csv(printed) << ",\n";
+        }
+    }
+    for (const LateRecord& l : trace.lates()) {
+        const QString kind
+            = l.late.action == LateAction::Dropped ? QStringLiteral("dropped") : QStringLiteral("side-output");
+        const QString key = m_session->keyName(l.late.key);
+        if (jsonl) {
+            const QJsonObject o {{QStringLiteral("type"), kind}, {QStringLiteral("step"), qint64(l.step)},
+                {QStringLiteral("subtask"), l.late.subtask}, {QStringLiteral("key"), key},
+                {QStringLiteral("ts"), qint64(l.late.ts)}, {QStringLiteral("watermark"), qint64(l.late.watermark)}};
+            out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        } else {
+            out << l.step << ',' << kind << ',' << l.late.subtask << ',' << csv(key) << ",,," << l.late.watermark
+                << ",,,," << l.late.ts << '\n';
+        }
+    }
+    out.flush();
+    return file.commit();
+}
+
+void MainWindow::exportOutputs(bool jsonl)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the outputs"),
+        m_session->title() + (jsonl ? QStringLiteral(".jsonl") : QStringLiteral(".csv")),
+        jsonl ? tr("JSON lines (*.jsonl)") : tr("CSV (*.csv)"));
+    if (!path.isEmpty() && !exportOutputsTo(path, jsonl))
+        QMessageBox::critical(this, tr("Cannot export"), tr("%1 could not be written.").arg(path));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

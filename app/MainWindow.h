@@ -60,6 +60,11 @@ public:
     // Loads a scenario already read (the import dialog, tests).
     void openScenario(Scenario scenario, const QString& path);
     bool isPresenterMode() const { return m_presenter; }
+    // Writes the scenario (QSaveFile) and marks the undo stack clean.
+    bool saveTo(const QString& path);
+    // The timeline as it is on screen, as PNG (2× pixels) or SVG; every output of the run as CSV or JSON lines.
+    bool exportTimelineTo(const QString& path, bool svg);
+    bool exportOutputsTo(const QString& path, bool jsonl);
 
 public Q_SLOTS:
     void setPresenterMode(bool on);
@@ -81,6 +86,10 @@ private:
     void submitLiveInput();
     void applyTheme();
     bool maybeSave();
+    bool save();
+    bool saveAs();
+    void exportTimeline(bool svg);
+    void exportOutputs(bool jsonl);
 
     Session* m_session;
     TimeCursor* m_cursor;

@@ -24,8 +24,7 @@ class TimeCursor;
 class ScenarioEditCommand : public QUndoCommand {
 public:
     ScenarioEditCommand(Session* session, PipelineConfig before, PipelineConfig after, DisplaySettings displayBefore,
-                        DisplaySettings displayAfter, const QString& text, int fieldId,
-                        std::shared_ptr<QString> errorSink = {});
+        DisplaySettings displayAfter, const QString& text, int fieldId, std::shared_ptr<QString> errorSink = {});
     void undo() override;
     void redo() override;
     int id() const override { return 0x7140; }
@@ -59,15 +58,15 @@ public:
 private:
     struct Field;
     void addGroup(const QString& title);
-    void addEnum(const QString& name, const QString& label, const QStringList& items, std::function<int(const Scenario&)> get,
-                 std::function<void(Scenario&, int)> set, const QString& tip = {});
+    void addEnum(const QString& name, const QString& label, const QStringList& items,
+        std::function<int(const Scenario&)> get, std::function<void(Scenario&, int)> set, const QString& tip = {});
     void addNumber(const QString& name, const QString& label, qint64 min, qint64 max, const QString& suffix,
-                   std::function<qint64(const Scenario&)> get, std::function<void(Scenario&, qint64)> set,
-                   const QString& tip = {});
+        std::function<qint64(const Scenario&)> get, std::function<void(Scenario&, qint64)> set,
+        const QString& tip = {});
     void addBool(const QString& name, const QString& label, std::function<bool(const Scenario&)> get,
-                 std::function<void(Scenario&, bool)> set, const QString& tip = {});
+        std::function<void(Scenario&, bool)> set, const QString& tip = {});
     void addText(const QString& name, const QString& label, std::function<QString(const Scenario&)> get,
-                 std::function<void(Scenario&, const QString&)> set, const QString& tip = {});
+        std::function<void(Scenario&, const QString&)> set, const QString& tip = {});
     void commit(int fieldIndex, const QString& what, const std::function<void(Scenario&)>& change);
     void reload();
 

@@ -12,6 +12,7 @@
 #include <QPainter>
 #include <QTimer>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -25,7 +26,7 @@ StepScrubber::StepScrubber(Session* session, TimeCursor* cursor, Theme* theme, Q
     , m_theme(theme)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setMinimumHeight(28);
+    setMinimumHeight(30);
     setCursor(Qt::PointingHandCursor);
     setToolTip(tr("All steps of the run: green ticks fire a window, purple re-fire it late, red drop a record. "
                   "Click or drag to go to a step."));
@@ -108,14 +109,19 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
     , m_speed(new QComboBox(this))
     , m_position(new QLabel(this))
 {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(6, 2, 6, 2);
+    // two rows: the controls, then the scrubber across the whole width (the run at a glance)
+    auto* rows = new QVBoxLayout(this);
+    rows->setContentsMargins(6, 2, 6, 2);
+    rows->setSpacing(0);
+    auto* layout = new QHBoxLayout;
     layout->setSpacing(8);
+    rows->addLayout(layout);
+    rows->addWidget(m_scrubber);
     auto* buttons = new QHBoxLayout(m_buttons);
     buttons->setContentsMargins(0, 0, 0, 0);
     buttons->setSpacing(2);
     layout->addWidget(m_buttons);
-    layout->addWidget(m_scrubber, 1);
+    layout->addStretch(1);
     for (double speed : {0.5, 1.0, 2.0, 4.0, 10.0, 30.0, 100.0})
         m_speed->addItem(tr("%1 steps/s").arg(speed), speed);
     m_speed->setCurrentIndex(2);
@@ -123,6 +129,7 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
     layout->addWidget(m_speed);
     QFont f = m_position->font();
     f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.2);
     m_position->setFont(f);
     m_position->setMinimumWidth(
         m_position->fontMetrics().horizontalAdvance(QStringLiteral("Step 00000 / 00000 · 000.000 s")));

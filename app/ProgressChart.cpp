@@ -49,8 +49,8 @@ QList<QPointF> decimate(const std::vector<QPointF>& points, double xMin, double 
 }
 
 // A watermark history as a step line (value holds until the next point), ≤ 2 points per column.
-QList<QPointF> stepLine(std::span<const WatermarkPoint> history, Timestamp origin, double endPt, int columns,
-                        StepIndex upTo)
+QList<QPointF> stepLine(
+    std::span<const WatermarkPoint> history, Timestamp origin, double endPt, int columns, StepIndex upTo)
 {
     std::vector<QPointF> pts;
     double lastY = std::numeric_limits<double>::quiet_NaN();
@@ -108,11 +108,13 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     setRenderHint(QPainter::Antialiasing);
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setAlignment(Qt::AlignTop);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     m_x->setTitleText(tr("processing time (s)"));
-    m_x->setLabelFormat(QStringLiteral("%.1f"));
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setTickCount(4);
     m_pending->setName(tr("records to come"));
     m_arrived->setName(tr("records"));
     m_operator->setName(tr("operator watermark"));
@@ -125,7 +127,8 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     m_lateFires->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
     m_fires->setMarkerSize(14);
     m_lateFires->setMarkerSize(14);
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_pending, m_arrived, m_operator, m_fires, m_lateFires, m_now}) {
+    for (QAbstractSeries* s :
+        std::initializer_list<QAbstractSeries*> {m_pending, m_arrived, m_operator, m_fires, m_lateFires, m_now}) {
         chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
@@ -144,7 +147,10 @@ int ProgressChart::columns() const
     return std::max(50, int(chart()->plotArea().width() > 0 ? chart()->plotArea().width() : width()));
 }
 
-double ProgressChart::yOf(Timestamp t) const { return double(t - m_origin) / 1000.0; }
+double ProgressChart::yOf(Timestamp t) const
+{
+    return double(t - m_origin) / 1000.0;
+}
 
 qsizetype ProgressChart::pointCount() const
 {
@@ -163,13 +169,16 @@ void ProgressChart::applyTheme()
     chart()->setPlotAreaBackgroundBrush(c.laneBackground);
     chart()->setPlotAreaBackgroundVisible(true);
     chart()->legend()->setLabelColor(c.text);
+    QFont lf = chart()->legend()->font();
+    lf.setPointSizeF(8 * scale);
+    chart()->legend()->setFont(lf);
     for (QValueAxis* a : {m_x, m_y}) {
         a->setLabelsColor(c.text);
         a->setTitleBrush(c.text);
         a->setGridLineColor(c.gridMinor);
         a->setLinePenColor(c.grid);
         QFont f = a->labelsFont();
-        f.setPointSizeF(9 * scale);
+        f.setPointSizeF(8.5 * scale);
         a->setLabelsFont(f);
         a->setTitleFont(f);
     }
@@ -211,7 +220,7 @@ void ProgressChart::onRunChanged()
         if (records[r].isWatermark() || placements[r].arrivalStep == kNoStep)
             continue;
         m_arrivals.push_back({double(trace.step(placements[r].arrivalStep).processingTime) / 1000.0, yOf(records[r].ts),
-                              int(placements[r].arrivalStep)});
+            int(placements[r].arrivalStep)});
     }
     std::sort(m_arrivals.begin(), m_arrivals.end(), [](const Arrival& a, const Arrival& b) { return a.step < b.step; });
     m_maxPt = std::max(1.0, double(trace.step(StepIndex(trace.stepCount() - 1)).processingTime) / 1000.0);
@@ -224,17 +233,25 @@ void ProgressChart::onRunChanged()
         m_channels.push_back(s);
     }
     // operator watermark and current line above the channel lines
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_operator, m_fires, m_lateFires, m_now}) {
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*> {m_operator, m_fires, m_lateFires, m_now}) {
         chart()->removeSeries(s);
         chart()->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
+    // the dashed "now" line explains itself; its legend entry would only take room
+    for (QLegendMarker* m : chart()->legend()->markers(m_now))
+        m->setVisible(false);
     const double yMin = 0.0;
     const double yMax = std::max(1.0, yOf(m_session->maxEventTime()));
     m_x->setRange(0, m_maxPt * 1.02);
     m_y->setRange(yMin - (yMax - yMin) * 0.05, yMax + (yMax - yMin) * 0.05);
-    m_y->setTitleText(tr("event time (s after %1)").arg(m_session->formatDateTime(m_origin)));
+    m_y->setTitleText(tr("event time (s)"));
+    m_y->applyNiceNumbers();
+    m_x->applyNiceNumbers();
+    setToolTip(tr("Event time in seconds after %1 (the first record), against the player's processing time. "
+                  "Points are records, step lines the watermarks, triangles the fires.")
+                   .arg(m_session->formatDateTime(m_origin)));
     applyTheme();
     onStepChanged();
 }
@@ -254,7 +271,8 @@ void ProgressChart::onStepChanged()
     m_pending->replace(decimate(pending, 0, m_maxPt, cols));
     const Trace& trace = m_session->trace();
     for (int c = 0; c < int(m_channels.size()); ++c)
-        m_channels[std::size_t(c)]->replace(stepLine(trace.channelWatermarks(c), m_origin, nowPt, cols, StepIndex(step)));
+        m_channels[std::size_t(c)]->replace(
+            stepLine(trace.channelWatermarks(c), m_origin, nowPt, cols, StepIndex(step)));
     if (trace.subtaskCount() > 0)
         m_operator->replace(stepLine(trace.subtaskWatermarks(0), m_origin, nowPt, cols, StepIndex(step)));
     std::vector<QPointF> fires;

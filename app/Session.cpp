@@ -136,6 +136,14 @@ QString Session::formatResult(const FireEvent& fire) const
     return QStringLiteral("(%1,%2)").arg(keyName(fire.key), value);
 }
 
+void Session::setFilePath(const QString& path)
+{
+    if (path == m_filePath)
+        return;
+    m_filePath = path;
+    Q_EMIT filePathChanged(m_filePath);
+}
+
 QString Session::title() const
 {
     if (!scenario().name.empty())

@@ -82,6 +82,7 @@ public:
     // --- the document ------------------------------------------------------------------------------------
     QString filePath() const { return m_filePath; }
     QString title() const;
+    void setFilePath(const QString& path);
     // Replaces the scenario and re-runs; keepStep is where the cursor should land (clamped).
     QString setScenario(Scenario scenario, const QString& filePath, int keepStep = 0);
     // The scenario to write to `targetPath`: it keeps referring to its event file when that file is found

@@ -26,6 +26,22 @@ namespace {
 
 constexpr double kMaxWindowRowsPerKey = 6;
 
+// "[11:21, 11:24)" when both bounds share the hour (the axis already gives the rest), "[10:11:21, 10:11:24)"
+// otherwise; milliseconds only when they are not zero. Epoch and relative formats keep the session's text.
+QString compactWindow(const Session& session, const TimeWindow& w)
+{
+    const TimeLabels& labels = session.labels();
+    if (labels.format() != DisplaySettings::TimeFormat::DateTime)
+        return session.formatWindow(w);
+    const QDateTime a = QDateTime::fromMSecsSinceEpoch(w.start(), labels.zone());
+    const QDateTime b = QDateTime::fromMSecsSinceEpoch(w.end(), labels.zone());
+    const bool ms = w.start() % 1000 != 0 || w.end() % 1000 != 0;
+    const bool sameHour = a.date() == b.date() && a.time().hour() == b.time().hour();
+    const QString f = QString(sameHour ? QStringLiteral("mm:ss") : QStringLiteral("HH:mm:ss"))
+        + (ms ? QStringLiteral(".zzz") : QString());
+    return QStringLiteral("[%1, %2)").arg(a.toString(f), b.toString(f));
+}
+
 bool sameWindow(const WindowState& a, int subtask, KeyId key, const TimeWindow& w)
 {
     return a.subtask == subtask && a.key == key && a.window == w;
@@ -233,7 +249,7 @@ TimelineView::Layout TimelineView::layoutFor(const QRect& rect) const
     int totalRows = 0;
     for (const auto& r : l.rowSets)
         totalRows += r.rows;
-    double rowH = s(50);
+    double rowH = s(60);
     double laneH = s(96);
     const double setGap = s(6);
     auto need = [&] { return totalRows * rowH + double(l.rowSets.size()) * setGap + l.lanes * laneH; };
@@ -247,7 +263,7 @@ TimelineView::Layout TimelineView::layoutFor(const QRect& rect) const
         ++l.hiddenRowSets;
     }
     if (need() < available) // give spare height to the lanes, the part that explains most
-        laneH = std::min(s(170), laneH + (available - need()) / l.lanes);
+        laneH = std::min(s(240), laneH + (available - need()) / l.lanes);
 
     l.windowsTop = l.axisTop + l.axisHeight + s(4);
     double y = l.windowsTop;
@@ -343,7 +359,8 @@ void TimelineView::paintLanes(QPainter& p, const Layout& l, const TimeScale& sc)
         const double top = l.lanesTop + ch * l.laneHeight;
         const QRectF lane(l.plot.left(), top + s(2), l.plot.width(), l.laneHeight - s(4));
         const bool idle = ch < int(state.channels.size()) && state.channels[ch].idle;
-        const bool holding = ch == minChannel && !allIdle && l.lanes > 1;
+        const bool holding
+            = ch == minChannel && !allIdle && l.lanes > 1 && m_session->operatorWatermark() != kMinTimestamp;
         p.fillRect(lane, holding ? c.holdingBack : (ch % 2 ? c.laneAlternate : c.laneBackground));
         if (idle) {
             QBrush hatch(c.idle, Qt::BDiagPattern);
@@ -383,7 +400,7 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
     const auto& records = scenario.records;
     const auto& placements = trace.placements();
     const int step = m_session->currentStep();
-    const double cy = laneTop + l.laneHeight * 0.45;
+    const double laneCentre = laneTop + l.laneHeight * 0.55;
     // one pixel beyond each edge so that dots half out of view still show
     const double pad = s(8) * sc.msPerPixel();
     const auto from = static_cast<Timestamp>(std::floor(sc.start() - pad));
@@ -449,13 +466,23 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
     QFont labelFont = font(8.5);
     p.setFont(labelFont);
     QFontMetricsF fm(labelFont);
+    // records at the same pixel stack upwards so that none hides another
+    double stackX = -1e9;
+    int stack = 0;
     for (RecordIndex idx : lane) {
         const InputRecord& rec = records[idx];
         const double x = sc.mapTimeToX(double(rec.ts));
+        if (!m_showPending && m_session->recordStatus(idx) == RecordStatus::Pending)
+            continue;
+        if (std::abs(x - stackX) < r * 1.6) {
+            ++stack;
+        } else {
+            stack = 0;
+            stackX = x;
+        }
+        const double cy = laneCentre - std::min(stack, 3) * (r * 2.0 + s(2)) + (stack > 3 ? 0 : 0);
         const RecordStatus status = m_session->recordStatus(idx);
         const bool pending = status == RecordStatus::Pending;
-        if (pending && !m_showPending)
-            continue;
         const QPointF centre(x, cy);
         QColor key = m_theme->keyColor(rec.key == kNoKey ? 0 : int(rec.key));
         if (pending) {
@@ -508,10 +535,14 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
             p.setPen(QPen(c.selection, s(2.5)));
             p.drawEllipse(centre, r + s(6), r + s(6));
         }
-        if (labels || idx == current) {
+        if ((labels && stack == 0) || idx == current) {
             p.setPen(pending ? c.mutedText : (idx == current ? c.current : c.text));
             const QString text = QStringLiteral("#%1").arg(idx + 1);
-            p.drawText(QPointF(x - fm.horizontalAdvance(text) / 2, cy + r + s(4) + fm.ascent()), text);
+            p.drawText(QPointF(x - fm.horizontalAdvance(text) / 2, laneCentre + r + s(4) + fm.ascent()), text);
+        } else if (labels && stack > 0) {
+            // a stacked record names itself beside the dot
+            p.setPen(pending ? c.mutedText : c.text);
+            p.drawText(QPointF(x + r + s(3), cy + fm.ascent() / 2 - s(1)), QStringLiteral("#%1").arg(idx + 1));
         }
         Hit hit;
         hit.kind = Hit::Kind::Record;
@@ -623,7 +654,9 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
             continue;
         const int row = rowOfWindow(b.window);
         const double top = rs->top + row * rs->rowHeight + s(3);
-        const double h = rs->rowHeight - s(6);
+        // the bottom strip of each row carries the allowed-lateness tails, which reach under later windows
+        const double tailH = lateness > 0 && eventTime ? s(8) : 0.0;
+        const double h = rs->rowHeight - s(6) - tailH;
         const QRectF box(clampX(x1, l.plot) + 1, top, clampX(x2, l.plot) - clampX(x1, l.plot) - 2, h);
         auto fireIt = firesByWindow.find({b.subtask, b.key, b.window.start(), b.window.end()});
         const std::vector<std::size_t>* wf = fireIt == firesByWindow.end() ? nullptr : &fireIt->second;
@@ -631,7 +664,8 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
 
         // the allowed-lateness tail: from end to end + lateness, where a late record still re-fires it
         if (eventTime && lateness > 0 && !b.gone && (fired || b.status == WindowStatus::InAllowedLateness)) {
-            const QRectF tail(box.right() + 1, top + h * 0.55, clampX(tailEnd, l.plot) - box.right() - 1, h * 0.45);
+            const QRectF tail(
+                box.right() - s(1), top + h + s(1), clampX(tailEnd, l.plot) - box.right() + s(1), tailH - s(1));
             QColor tc = c.windowLateness;
             p.setPen(QPen(tc, s(1)));
             p.setBrush(QBrush(tc, Qt::BDiagPattern));
@@ -660,9 +694,9 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
             p.save();
             p.setClipRect(box.adjusted(s(4), 0, -s(3), 0));
             p.setPen(b.gone ? c.mutedText : c.text);
-            p.setFont(font(h > s(36) ? 10.5 : 9));
+            p.setFont(font(h > s(36) ? 11 : 9));
             QFontMetricsF fm(p.font());
-            const QString range = m_session->formatWindow(b.window);
+            const QString range = compactWindow(*m_session, b.window);
             const double tx = std::max(box.left(), l.plot.left()) + s(5);
             const double line1 = top + s(3) + fm.ascent();
             p.drawText(QPointF(tx, line1), fm.elidedText(range, Qt::ElideRight, box.right() - tx - s(3)));
@@ -680,7 +714,7 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
                 } else {
                     second = tr("%n record(s)", nullptr, int(b.count));
                 }
-                p.setFont(font(9.5, fired && !b.gone));
+                p.setFont(font(10, fired && !b.gone));
                 QFontMetricsF fm2(p.font());
                 p.setPen(fired && !b.gone ? c.windowFiredBorder.darker(140) : (b.gone ? c.mutedText : c.text));
                 if (fired && m_theme->kind() == Theme::Kind::Dark)
