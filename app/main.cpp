@@ -1,12 +1,19 @@
 #include "app/Loading.h"
 #include "app/MainWindow.h"
+#include "engine/cli/RunCommand.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QStyleFactory>
 
+#include <cstring>
+
 int main(int argc, char** argv)
 {
+    // `tidemark run …` is dispatched before any Qt object exists, so it needs no display.
+    if (argc >= 2 && std::strcmp(argv[1], "run") == 0)
+        return tidemark::cli::runCommand(argc, argv);
+
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Tidemark"));
     QApplication::setApplicationName(QStringLiteral("Tidemark"));

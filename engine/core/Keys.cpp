@@ -4,35 +4,35 @@ namespace tidemark {
 
 namespace {
 
-    // Decodes one UTF-8 sequence; invalid bytes count as U+FFFD, as Java's decoder replaces them.
-    char32_t decodeUtf8(std::string_view s, std::size_t& i)
-    {
-        const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-        const unsigned char b0 = byte(i);
-        auto continuation = [&](std::size_t k) { return k < s.size() && (byte(k) & 0xC0) == 0x80; };
-        if (b0 < 0x80) {
-            ++i;
-            return b0;
-        }
-        if ((b0 & 0xE0) == 0xC0 && continuation(i + 1)) {
-            const char32_t c = ((b0 & 0x1Fu) << 6) | (byte(i + 1) & 0x3Fu);
-            i += 2;
-            return c >= 0x80 ? c : 0xFFFD;
-        }
-        if ((b0 & 0xF0) == 0xE0 && continuation(i + 1) && continuation(i + 2)) {
-            const char32_t c = ((b0 & 0x0Fu) << 12) | ((byte(i + 1) & 0x3Fu) << 6) | (byte(i + 2) & 0x3Fu);
-            i += 3;
-            return (c >= 0x800 && (c < 0xD800 || c > 0xDFFF)) ? c : 0xFFFD;
-        }
-        if ((b0 & 0xF8) == 0xF0 && continuation(i + 1) && continuation(i + 2) && continuation(i + 3)) {
-            const char32_t c = ((b0 & 0x07u) << 18) | ((byte(i + 1) & 0x3Fu) << 12) | ((byte(i + 2) & 0x3Fu) << 6)
-                | (byte(i + 3) & 0x3Fu);
-            i += 4;
-            return (c >= 0x10000 && c <= 0x10FFFF) ? c : 0xFFFD;
-        }
+// Decodes one UTF-8 sequence; invalid bytes count as U+FFFD, as Java's decoder replaces them.
+char32_t decodeUtf8(std::string_view s, std::size_t& i)
+{
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char b0 = byte(i);
+    auto continuation = [&](std::size_t k) { return k < s.size() && (byte(k) & 0xC0) == 0x80; };
+    if (b0 < 0x80) {
         ++i;
-        return 0xFFFD;
+        return b0;
     }
+    if ((b0 & 0xE0) == 0xC0 && continuation(i + 1)) {
+        const char32_t c = ((b0 & 0x1Fu) << 6) | (byte(i + 1) & 0x3Fu);
+        i += 2;
+        return c >= 0x80 ? c : 0xFFFD;
+    }
+    if ((b0 & 0xF0) == 0xE0 && continuation(i + 1) && continuation(i + 2)) {
+        const char32_t c = ((b0 & 0x0Fu) << 12) | ((byte(i + 1) & 0x3Fu) << 6) | (byte(i + 2) & 0x3Fu);
+        i += 3;
+        return (c >= 0x800 && (c < 0xD800 || c > 0xDFFF)) ? c : 0xFFFD;
+    }
+    if ((b0 & 0xF8) == 0xF0 && continuation(i + 1) && continuation(i + 2) && continuation(i + 3)) {
+        const char32_t c = ((b0 & 0x07u) << 18) | ((byte(i + 1) & 0x3Fu) << 12) | ((byte(i + 2) & 0x3Fu) << 6)
+            | (byte(i + 3) & 0x3Fu);
+        i += 4;
+        return (c >= 0x10000 && c <= 0x10FFFF) ? c : 0xFFFD;
+    }
+    ++i;
+    return 0xFFFD;
+}
 
 } // namespace
 
@@ -73,13 +73,17 @@ KeyId KeyTable::intern(std::span<const std::string> fields)
     if (fields.size() == 1) {
         name = fields.front();
     } else {
-        name = "(";
+        std::size_t length = fields.size() + 1; // the parentheses and the commas
+        for (const auto& f : fields)
+            length += f.size();
+        name.reserve(length);
+        name.push_back('(');
         for (std::size_t i = 0; i < fields.size(); ++i) {
             if (i)
-                name += ',';
-            name += fields[i];
+                name.push_back(',');
+            name.append(fields[i].data(), fields[i].size());
         }
-        name += ')';
+        name.push_back(')');
     }
     if (auto it = m_index.find(name); it != m_index.end())
         return it->second;

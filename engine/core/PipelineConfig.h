@@ -27,7 +27,15 @@ struct AssignerSpec {
 
 struct TriggerSpec {
     // Default = the assigner's own default trigger (event-time, processing-time, or never for global).
-    enum class Type : std::uint8_t { Default, EventTime, ProcessingTime, Count, ContinuousEventTime, Never, EndOfStream };
+    enum class Type : std::uint8_t {
+        Default,
+        EventTime,
+        ProcessingTime,
+        Count,
+        ContinuousEventTime,
+        Never,
+        EndOfStream
+    };
     Type type = Type::Default;
     std::int64_t count = 0; // Count
     DurationMs intervalMs = 0; // ContinuousEventTime

@@ -67,13 +67,15 @@ public:
 
     const TimeFormatter& timeFormat() const { return m_format; }
 
-private:
+    // A placeholder's value, and what it refers to when it names a thing.
     struct Arg {
         std::string name;
         std::string value;
-        NarrationRef ref; // kind meaningful only when hasRef
+        NarrationRef ref; // meaningful only when hasRef
         bool hasRef = false;
     };
+
+private:
     NarrationSentence render(std::string_view id, std::vector<Arg> args) const;
     std::string_view templateText(std::string_view id) const;
 

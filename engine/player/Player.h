@@ -1,7 +1,9 @@
 #pragma once
 
 #include "engine/core/Scenario.h"
+#include "engine/player/EventQueue.h"
 #include "engine/player/Trace.h"
+#include "engine/windowing/WindowOperator.h"
 
 #include <cstddef>
 #include <memory>
@@ -9,9 +11,6 @@
 #include <string>
 
 namespace tidemark {
-
-class Pipeline;
-class EventQueue;
 
 // Semantic jumps: what Player::nextStepWith / previousStepWith look for.
 enum class Happening : std::uint8_t {
@@ -36,7 +35,8 @@ public:
         // Snapshots are taken every `snapshotInterval` steps and thinned (every other one dropped, interval
         // doubled) when their memory passes `snapshotBudgetBytes`.
         std::size_t snapshotInterval = 2048;
-        std::size_t snapshotBudgetBytes = 64u << 20;
+        // 0 = automatic: 48 bytes per input record, at least 16 MiB.
+        std::size_t snapshotBudgetBytes = 0;
     };
 
     explicit Player(Scenario scenario);
@@ -47,6 +47,14 @@ public:
 
     const Scenario& scenario() const { return m_scenario; }
     const Trace& trace() const { return m_trace; }
+
+    // Set when the job failed (as Flink would fail it, e.g. a session merge behind the watermark): the
+    // recorded run ends right before `step`, the happening that failed.
+    struct Failure {
+        StepIndex step = 0;
+        std::string message;
+    };
+    const std::optional<Failure>& failure() const { return m_failure; }
 
     // --- position -----------------------------------------------------------------------------------
     StepIndex currentStep() const { return m_current; }
@@ -98,22 +106,41 @@ public:
 private:
     struct Runtime; // Pipeline + EventQueue + counters: everything a snapshot copies
     struct Snapshot;
+    struct Executed {
+        int channel = -1;
+        int subtask = -1;
+    };
 
-    void buildTrace();
-    void rebuildFrom(StepIndex step);
-    void advanceOne(bool withDetail);
-    void restore(StepIndex step);
-    void takeSnapshotIfDue();
+    Runtime freshRuntime() const;
+    Executed execute(Runtime& rt, std::vector<OperatorOutput>& out) const;
+    void schedulePendingTimers(Runtime& rt, Timestamp now) const;
+    Runtime stateAt(StepIndex step) const;
+    void record(Runtime rt); // runs rt to the end, appending to the trace and taking snapshots
+    void recordStep(
+        const Runtime& rt, const Executed& executed, const EventQueue::Entry& entry, std::vector<OperatorOutput>& out);
+    void takeSnapshot(StepIndex step, const Runtime& rt);
     void thinSnapshots();
+    void truncateTrace(StepIndex firstDropped);
+    void moveLiveTo(StepIndex step);
+    StepDetail computeDetail(StepIndex step) const;
+    Timestamp horizon() const;
+    std::optional<StepIndex> findStep(Happening h, bool forward) const;
 
     Scenario m_scenario;
     Options m_options;
     Trace m_trace;
+    ArrivalSchedule m_arrivals;
     std::unique_ptr<Runtime> m_live; // the state at m_current
     StepIndex m_current = 0;
     std::vector<Snapshot> m_snapshots; // sorted by step; always holds step 0
     std::size_t m_interval = 0;
-    mutable StepDetail m_detail;
+    std::size_t m_snapshotBytes = 0;
+    std::uint32_t m_outputSequence = 0;
+    mutable std::vector<OperatorOutput> m_scratch;
+    std::optional<Failure> m_failure;
+    mutable std::optional<StepDetail> m_detail;
+    mutable std::unique_ptr<Runtime> m_detailBase; // the state after the last detailed step
+    mutable StepIndex m_detailBaseStep = 0;
 };
 
 } // namespace tidemark

@@ -5,6 +5,7 @@
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Time.h"
 #include "engine/core/TimeWindow.h"
+#include "engine/windowing/WindowElement.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -65,12 +66,15 @@ struct StepEntry {
 };
 
 // A fire or a late record, with the step that produced it (the output's afterInput is filled in).
+// `sequence` numbers fires and late records together in the order they were produced.
 struct FireRecord {
     StepIndex step = 0;
+    std::uint32_t sequence = 0;
     FireEvent fire;
 };
 struct LateRecord {
     StepIndex step = 0;
+    std::uint32_t sequence = 0;
     RecordIndex record = kNoRecord;
     LateEvent late;
 };
@@ -156,7 +160,10 @@ public:
 
 private:
     friend class Player;
-    friend class TraceBuilder;
+
+    static constexpr StepIndex kInputCheckpointEvery = 256;
+    void buildLanes(LaneKind kind) const;
+    void rebuildFiredWindows();
 
     std::vector<StepEntry> m_steps;
     std::vector<std::uint32_t> m_inputsAtCheckpoint; // inputsProcessed at every 256th step
@@ -166,6 +173,8 @@ private:
     std::vector<std::vector<WatermarkPoint>> m_subtaskHistory;
     std::vector<RecordPlacement> m_placements;
     std::vector<Timestamp> m_recordTs; // event time of each record (watermark records: their value)
+    std::vector<KeyId> m_recordKey;
+    std::vector<bool> m_isEvent;
     // Lanes: record indices sorted by (ts, index); built lazily per kind, dropped when the run grows.
     mutable std::vector<std::vector<std::vector<RecordIndex>>> m_lanes; // [LaneKind][lane]
     mutable std::vector<bool> m_lanesBuilt;
@@ -218,6 +227,7 @@ struct WindowRef {
 struct ElementPlacement {
     WindowRef window;
     bool late = false; // the window's maxTimestamp <= watermark (accepted within allowed lateness)
+    std::uint32_t paneSize = 0; // elements in the window's pane after the step
 };
 
 struct StepDetail {
@@ -246,12 +256,6 @@ enum class WindowStatus : std::uint8_t {
     Purged // contents cleared by a purging trigger; trigger state and timers remain
 };
 
-struct WindowElement {
-    Timestamp ts = 0;
-    bool hasValue = false;
-    double value = 0.0;
-};
-
 struct WindowState {
     int subtask = 0;
     KeyId key = kNoKey;
@@ -259,7 +263,7 @@ struct WindowState {
     WindowStatus status = WindowStatus::Collecting;
     Timestamp cleanupTime = kMaxTimestamp; // Long.MAX_VALUE: never cleaned up (global, overflow)
     std::uint32_t fireCount = 0; // fires so far in this run
-    std::vector<WindowElement> elements; // pane contents in insertion order (list, evictors), else
+    std::vector<PaneElement> elements; // pane contents in insertion order (list, evictors), else
     std::size_t count = 0; //   only the count is known for incremental functions
     std::optional<double> aggregate; // incremental functions: the reduced value so far
 };

@@ -13,10 +13,12 @@ std::size_t slotOf(KeyId key)
 }
 
 // Min-heap order on (timestamp, registration sequence) for std::push_heap / std::pop_heap.
-template <typename T> bool firesLater(const T& a, const T& b)
-{
-    return a.ts != b.ts ? a.ts > b.ts : a.sequence > b.sequence;
-}
+struct FiresLater {
+    template <typename T> bool operator()(const T& a, const T& b) const
+    {
+        return a.ts != b.ts ? a.ts > b.ts : a.sequence > b.sequence;
+    }
+};
 
 std::string windowText(const TimeWindow& w)
 {
@@ -32,10 +34,10 @@ constexpr std::size_t kMaxSpareContents = 4096;
 // The trigger's view of the operator, scoped to one key and window (Flink's WindowOperator.Context).
 class WindowOperator::Context final : public OnMergeContext {
 public:
-    Context(WindowOperator& op, KeyId key, const TimeWindow& window, std::size_t hint = 0,
+    Context(WindowOperator& op, KeyState& ks, KeyId key, const TimeWindow& window, std::size_t hint = kNoIndex,
         const std::vector<TimeWindow>* mergedWindows = nullptr)
         : m_op(op)
-        , m_ks(op.keyState(key))
+        , m_ks(ks)
         , m_key(key)
         , m_window(window)
         , m_hint(hint)
@@ -108,24 +110,17 @@ private:
 
     Namespace* find()
     {
-        if (m_hint < m_ks.namespaces.size() && m_ks.namespaces[m_hint].window == m_window)
-            return &m_ks.namespaces[m_hint];
-        for (std::size_t i = 0; i < m_ks.namespaces.size(); ++i) {
-            if (m_ks.namespaces[i].window == m_window) {
-                m_hint = i;
-                return &m_ks.namespaces[i];
-            }
-        }
-        return nullptr;
+        const std::size_t i = indexOf(m_ks, m_window, m_hint);
+        if (i == kNoIndex)
+            return nullptr;
+        m_hint = i;
+        return &m_ks.namespaces[i];
     }
     const Namespace* find() const { return const_cast<Context*>(this)->find(); }
 
     Namespace& own()
     {
-        if (Namespace* ns = find())
-            return *ns;
-        m_op.namespaceFor(m_ks, m_window);
-        m_hint = m_ks.namespaces.size() - 1;
+        m_hint = m_op.namespaceIndex(m_ks, m_window, m_hint);
         return m_ks.namespaces[m_hint];
     }
 
@@ -151,7 +146,7 @@ int WindowOperator::TimerSlots::find(Timestamp ts, TimeDomain domain) const
 {
     for (int i = 0; i < m_size; ++i) {
         const TimerSlot& s = at(i);
-        if (s.ts == ts && s.domain == domain)
+        if (s.ts == ts && s.domain() == domain)
             return i;
     }
     return -1;
@@ -222,6 +217,9 @@ void WindowOperator::init(int subtaskIndex)
     m_subtask = subtaskIndex;
     m_eventTime = m_assigner->isEventTime();
     m_merging = m_assigner->isMerging();
+    // The common case is decided inline instead of through the Trigger interface; the rules are exactly
+    // EventTimeTrigger.onElement's.
+    m_inlineEventTimeTrigger = m_eventTime && !m_merging && dynamic_cast<const EventTimeTrigger*>(m_trigger.get());
     if (m_merging && !m_trigger->canMerge())
         throw std::invalid_argument("A merging window assigner cannot be used with a trigger that does not support "
                                     "merging ("
@@ -244,35 +242,50 @@ const WindowOperator::KeyState* WindowOperator::findKeyState(KeyId key) const
     return slot < m_keys.size() ? &m_keys[slot] : nullptr;
 }
 
+std::size_t WindowOperator::indexOf(const KeyState& ks, const TimeWindow& window, std::size_t hint)
+{
+    const std::vector<Namespace>& all = ks.namespaces;
+    if (hint < all.size() && all[hint].window == window)
+        return hint;
+    // Recently created windows sit at the end, and are the ones records usually go to.
+    const Timestamp start = window.start();
+    const Timestamp* starts = ks.starts.data();
+    for (std::size_t i = ks.starts.size(); i-- > 0;) {
+        if (starts[i] == start && all[i].window == window)
+            return i;
+    }
+    return kNoIndex;
+}
+
 WindowOperator::Namespace* WindowOperator::findNamespace(KeyState& ks, const TimeWindow& window)
 {
-    for (Namespace& ns : ks.namespaces) {
-        if (ns.window == window)
-            return &ns;
-    }
-    return nullptr;
+    const std::size_t i = indexOf(ks, window, kNoIndex);
+    return i == kNoIndex ? nullptr : &ks.namespaces[i];
 }
 
 const WindowOperator::Namespace* WindowOperator::findNamespace(const KeyState& ks, const TimeWindow& window)
 {
-    for (const Namespace& ns : ks.namespaces) {
-        if (ns.window == window)
-            return &ns;
-    }
-    return nullptr;
+    const std::size_t i = indexOf(ks, window, kNoIndex);
+    return i == kNoIndex ? nullptr : &ks.namespaces[i];
 }
 
-WindowOperator::Namespace& WindowOperator::namespaceFor(KeyState& ks, const TimeWindow& window)
+std::size_t WindowOperator::namespaceIndex(KeyState& ks, const TimeWindow& window, std::size_t hint)
 {
-    if (Namespace* ns = findNamespace(ks, window))
-        return *ns;
+    if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex)
+        return i;
     Namespace& ns = ks.namespaces.emplace_back();
+    ks.starts.push_back(window.start());
     ns.window = window;
     if (!m_spareContents.empty()) {
         ns.contents = std::move(m_spareContents.back());
         m_spareContents.pop_back();
     }
-    return ns;
+    return ks.namespaces.size() - 1;
+}
+
+WindowOperator::Namespace& WindowOperator::namespaceFor(KeyState& ks, const TimeWindow& window)
+{
+    return ks.namespaces[namespaceIndex(ks, window, kNoIndex)];
 }
 
 void WindowOperator::compact(KeyState& ks)
@@ -280,17 +293,21 @@ void WindowOperator::compact(KeyState& ks)
     if (!ks.dirty)
         return;
     ks.dirty = false;
-    for (std::size_t i = 0; i < ks.namespaces.size();) {
-        Namespace& ns = ks.namespaces[i];
+    std::vector<Namespace>& all = ks.namespaces;
+    for (std::size_t i = 0; i < all.size();) {
+        Namespace& ns = all[i];
         if (!ns.unused()) {
             ++i;
             continue;
         }
         if (ns.contents.capacity() > 0 && m_spareContents.size() < kMaxSpareContents)
             m_spareContents.push_back(std::move(ns.contents));
-        if (i + 1 != ks.namespaces.size())
-            ns = std::move(ks.namespaces.back());
-        ks.namespaces.pop_back();
+        if (i + 1 != all.size()) {
+            ns = std::move(all.back());
+            ks.starts[i] = ks.starts.back();
+        }
+        all.pop_back();
+        ks.starts.pop_back();
     }
 }
 
@@ -299,15 +316,36 @@ void WindowOperator::compact(KeyState& ks)
 void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
 {
     const std::uint64_t sequence = m_nextTimerSequence++;
-    ns.timers.add({ts, sequence, domain});
-    std::vector<QueuedTimer>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-    queue.push_back({ts, sequence, key, window});
-    std::push_heap(queue.begin(), queue.end(), firesLater<QueuedTimer>);
+    ns.timers.add(TimerSlot::make(ts, sequence, domain));
+    std::uint32_t target = 0;
+    if (!m_freeTimerTargets.empty()) {
+        target = m_freeTimerTargets.back();
+        m_freeTimerTargets.pop_back();
+        m_timerTargets[target] = {key, window};
+    } else {
+        target = static_cast<std::uint32_t>(m_timerTargets.size());
+        m_timerTargets.push_back({key, window});
+    }
+    std::vector<HeapEntry>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
+    queue.push_back({ts, sequence, target});
+    std::push_heap(queue.begin(), queue.end(), FiresLater {});
 }
 
-void WindowOperator::registerTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
+WindowOperator::QueuedTimer WindowOperator::popTimer(std::vector<HeapEntry>& queue)
 {
-    Namespace& ns = namespaceFor(keyState(key), window);
+    std::pop_heap(queue.begin(), queue.end(), FiresLater {});
+    const HeapEntry entry = queue.back();
+    queue.pop_back();
+    const TimerTarget& target = m_timerTargets[entry.target];
+    QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
+    m_freeTimerTargets.push_back(entry.target);
+    return timer;
+}
+
+void WindowOperator::registerTimer(
+    KeyState& ks, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain, std::size_t hint)
+{
+    Namespace& ns = ks.namespaces[namespaceIndex(ks, window, hint)];
     if (ns.timers.find(ts, domain) >= 0)
         return; // (ts, key, window) is registered already
     pushTimer(ns, key, window, ts, domain);
@@ -328,8 +366,10 @@ void WindowOperator::deleteTimer(KeyId key, const TimeWindow& window, Timestamp 
     m_timersDeleted = true;
 }
 
-bool WindowOperator::isRegistered(const QueuedTimer& timer, TimeDomain domain) const
+bool WindowOperator::isRegistered(const HeapEntry& entry, TimeDomain domain) const
 {
+    const TimerTarget& target = m_timerTargets[entry.target];
+    const QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
     const KeyState* ks = findKeyState(timer.key);
     if (ks == nullptr)
         return false;
@@ -337,7 +377,7 @@ bool WindowOperator::isRegistered(const QueuedTimer& timer, TimeDomain domain) c
     if (ns == nullptr)
         return false;
     const int i = ns->timers.find(timer.ts, domain);
-    return i >= 0 && ns->timers.at(i).sequence == timer.sequence;
+    return i >= 0 && ns->timers.at(i).sequence() == timer.sequence;
 }
 
 bool WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
@@ -350,7 +390,7 @@ bool WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
     if (ns == nullptr)
         return false;
     const int i = ns->timers.find(timer.ts, domain);
-    if (i < 0 || ns->timers.at(i).sequence != timer.sequence)
+    if (i < 0 || ns->timers.at(i).sequence() != timer.sequence)
         return false;
     ns->timers.remove(i);
     ks.dirty = true;
@@ -363,11 +403,9 @@ void WindowOperator::pruneTimerQueues()
         return;
     m_timersDeleted = false;
     for (TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing}) {
-        std::vector<QueuedTimer>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-        while (!queue.empty() && !isRegistered(queue.front(), domain)) {
-            std::pop_heap(queue.begin(), queue.end(), firesLater<QueuedTimer>);
-            queue.pop_back();
-        }
+        std::vector<HeapEntry>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
+        while (!queue.empty() && !isRegistered(queue.front(), domain))
+            popTimer(queue);
     }
 }
 
@@ -390,9 +428,7 @@ void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorO
     // InternalTimerServiceImpl.advanceWatermark: the new watermark is visible to every trigger that fires.
     m_watermark = watermark;
     while (!m_eventTimers.empty() && m_eventTimers.front().ts <= watermark) {
-        std::pop_heap(m_eventTimers.begin(), m_eventTimers.end(), firesLater<QueuedTimer>);
-        const QueuedTimer timer = m_eventTimers.back();
-        m_eventTimers.pop_back();
+        const QueuedTimer timer = popTimer(m_eventTimers);
         if (claimTimer(timer, TimeDomain::Event))
             fireTimer(timer, TimeDomain::Event, out);
     }
@@ -403,9 +439,7 @@ void WindowOperator::advanceProcessingTime(Timestamp now, std::vector<OperatorOu
 {
     m_processingTime = now;
     while (!m_processingTimers.empty() && m_processingTimers.front().ts <= now) {
-        std::pop_heap(m_processingTimers.begin(), m_processingTimers.end(), firesLater<QueuedTimer>);
-        const QueuedTimer timer = m_processingTimers.back();
-        m_processingTimers.pop_back();
+        const QueuedTimer timer = popTimer(m_processingTimers);
         if (claimTimer(timer, TimeDomain::Processing))
             fireTimer(timer, TimeDomain::Processing, out);
     }
@@ -428,7 +462,7 @@ void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std:
     }
     TriggerResult result;
     {
-        Context ctx(*this, timer.key, timer.window);
+        Context ctx(*this, ks, timer.key, timer.window);
         result = domain == TimeDomain::Event ? m_trigger->onEventTime(timer.ts, timer.window, ctx)
                                              : m_trigger->onProcessingTime(timer.ts, timer.window, ctx);
     }
@@ -467,12 +501,12 @@ bool WindowOperator::isElementLate(Timestamp ts) const
     return m_eventTime && javaAdd(ts, m_allowedLateness) <= m_watermark;
 }
 
-void WindowOperator::registerCleanupTimer(KeyId key, const TimeWindow& window)
+void WindowOperator::registerCleanupTimer(KeyState& ks, KeyId key, const TimeWindow& window, std::size_t hint)
 {
     const Timestamp cleanup = cleanupTime(window);
     if (cleanup == kMaxTimestamp)
         return;
-    registerTimer(key, window, cleanup, m_eventTime ? TimeDomain::Event : TimeDomain::Processing);
+    registerTimer(ks, key, window, cleanup, m_eventTime ? TimeDomain::Event : TimeDomain::Processing, hint);
 }
 
 void WindowOperator::deleteCleanupTimer(KeyId key, const TimeWindow& window)
@@ -489,7 +523,7 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
     if (Namespace* ns = findNamespace(ks, stateWindow))
         ns->contents.clear();
     {
-        Context ctx(*this, key, window);
+        Context ctx(*this, ks, key, window);
         m_trigger->clear(window, ctx);
     }
     if (Namespace* ns = findNamespace(ks, window)) {
@@ -590,14 +624,23 @@ void WindowOperator::processNonMerging(
             continue; // dropped from this window only
         skipped = false;
 
-        Namespace& ns = namespaceFor(ks, window);
+        const std::size_t index = namespaceIndex(ks, window, kNoIndex);
+        Namespace& ns = ks.namespaces[index];
         ns.contents.push_back(element.pane());
         ns.live = true;
-        const auto hint = static_cast<std::size_t>(&ns - ks.namespaces.data());
 
         TriggerResult result;
-        {
-            Context ctx(*this, key, window, hint);
+        if (m_inlineEventTimeTrigger) {
+            const Timestamp maxTs = window.maxTimestamp();
+            if (maxTs <= m_watermark) {
+                result = TriggerResult::Fire;
+            } else {
+                result = TriggerResult::Continue;
+                if (ns.timers.find(maxTs, TimeDomain::Event) < 0)
+                    pushTimer(ns, key, window, maxTs, TimeDomain::Event);
+            }
+        } else {
+            Context ctx(*this, ks, key, window, index);
             result = m_trigger->onElement(element, window, ctx);
         }
         if (isFire(result))
@@ -606,7 +649,7 @@ void WindowOperator::processNonMerging(
             if (Namespace* n = findNamespace(ks, window))
                 n->contents.clear();
         }
-        registerCleanupTimer(key, window);
+        registerCleanupTimer(ks, key, window, index);
     }
     compact(ks);
 }
@@ -690,13 +733,13 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
                                    "current processing time by merging. Current processing time: "
                 + std::to_string(m_processingTime) + " window: " + windowText(merge.result));
         {
-            Context ctx(*this, key, merge.result, 0, &merged);
+            Context ctx(*this, ks, key, merge.result, kNoIndex, &merged);
             m_trigger->onMerge(merge.result, ctx);
         }
         std::uint32_t fired = 0;
         for (const TimeWindow& m : merged) {
             {
-                Context ctx(*this, key, m);
+                Context ctx(*this, ks, key, m);
                 m_trigger->clear(m, ctx);
             }
             deleteCleanupTimer(key, m);
@@ -750,7 +793,7 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
 
         TriggerResult result;
         {
-            Context ctx(*this, key, actual);
+            Context ctx(*this, ks, key, actual);
             result = m_trigger->onElement(element, actual, ctx);
         }
         if (isFire(result))
@@ -761,7 +804,7 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
                 ks.dirty = true;
             }
         }
-        registerCleanupTimer(key, actual);
+        registerCleanupTimer(ks, key, actual, kNoIndex);
     }
     compact(ks);
 }
@@ -830,12 +873,12 @@ std::vector<TimerInfo> WindowOperator::timers(TimeDomain domain) const
         for (const Namespace& ns : m_keys[slot].namespaces) {
             for (int i = 0; i < ns.timers.size(); ++i) {
                 const TimerSlot& t = ns.timers.at(i);
-                if (t.domain == domain)
-                    result.push_back({domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, t.sequence});
+                if (t.domain() == domain)
+                    result.push_back({domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, t.sequence()});
             }
         }
     }
-    std::sort(result.begin(), result.end(), firesLater<TimerInfo>);
+    std::sort(result.begin(), result.end(), FiresLater {});
     std::reverse(result.begin(), result.end());
     return result;
 }

@@ -89,6 +89,10 @@ public:
 
     Timestamp currentWatermark() const { return m_watermark; }
     Timestamp currentProcessingTime() const { return m_processingTime; }
+    // Moves the processing-time clock without firing timers: the clock an element or a watermark is
+    // processed with. Due timers fire in their own happening (advanceProcessingTime), which the event
+    // queue may run after this one at the same time (docs/execution-model.md).
+    void setCurrentProcessingTime(Timestamp now) { m_processingTime = now; }
     std::optional<Timestamp> nextProcessingTimer() const;
     std::optional<Timestamp> nextEventTimer() const;
     std::uint64_t numLateRecordsDropped() const { return m_numLateRecordsDropped; }
@@ -113,8 +117,14 @@ public:
 private:
     struct TimerSlot {
         Timestamp ts = 0;
-        std::uint64_t sequence = 0;
-        TimeDomain domain = TimeDomain::Event;
+        std::uint64_t tagged = 0; // sequence << 1, low bit set for processing time
+
+        static TimerSlot make(Timestamp ts, std::uint64_t sequence, TimeDomain domain)
+        {
+            return {ts, (sequence << 1) | (domain == TimeDomain::Processing ? 1u : 0u)};
+        }
+        std::uint64_t sequence() const { return tagged >> 1; }
+        TimeDomain domain() const { return (tagged & 1u) != 0 ? TimeDomain::Processing : TimeDomain::Event; }
     };
 
     // Timers of one (key, window); almost always at most two (trigger time and cleanup time).
@@ -128,21 +138,22 @@ private:
         bool empty() const { return m_size == 0; }
 
     private:
-        static constexpr int kInline = 3;
+        static constexpr int kInline = 2;
         std::array<TimerSlot, kInline> m_inline {};
-        std::vector<TimerSlot> m_overflow;
         int m_size = 0;
+        std::vector<TimerSlot> m_overflow;
     };
 
-    // All state of one (key, window namespace), as Flink keys its state and timers.
-    struct Namespace {
+    // All state of one (key, window namespace), as Flink keys its state and timers. The fields a record
+    // touches come first (window, pane, first timers) so that one cache line serves the common case.
+    struct alignas(64) Namespace {
         TimeWindow window;
         std::vector<PaneElement> contents; // empty == Flink's "null" state
+        TimerSlots timers;
         std::array<std::int64_t, kTriggerStateSlots> triggerState {};
+        std::uint32_t fireCount = 0;
         std::uint8_t triggerStatePresent = 0; // bit per slot
         bool live = false; // non-merging: assigned and not cleaned up yet
-        std::uint32_t fireCount = 0;
-        TimerSlots timers;
 
         bool unused() const
         {
@@ -151,7 +162,8 @@ private:
     };
 
     struct KeyState {
-        std::vector<Namespace> namespaces;
+        std::vector<Namespace> namespaces; // unordered
+        std::vector<Timestamp> starts; // starts[i] == namespaces[i].window.start(): a compact array to search
         std::vector<std::pair<TimeWindow, TimeWindow>> mergingSet; // in-flight window -> state window
         bool dirty = false; // some namespace may have become unused
     };
@@ -163,28 +175,45 @@ private:
         TimeWindow window;
     };
 
+    // Queue entries stay small (the heap is sifted often); key and window live in a side table.
+    struct HeapEntry {
+        Timestamp ts;
+        std::uint64_t sequence;
+        std::uint32_t target; // index into m_timerTargets
+    };
+
+    struct TimerTarget {
+        KeyId key = kNoKey;
+        TimeWindow window;
+    };
+
     class Context;
     friend class Context;
 
     void init(int subtaskIndex);
     KeyState& keyState(KeyId key);
     const KeyState* findKeyState(KeyId key) const;
+    static constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
+    static std::size_t indexOf(const KeyState& ks, const TimeWindow& window, std::size_t hint);
+    std::size_t namespaceIndex(KeyState& ks, const TimeWindow& window, std::size_t hint);
     static Namespace* findNamespace(KeyState& ks, const TimeWindow& window);
     static const Namespace* findNamespace(const KeyState& ks, const TimeWindow& window);
     Namespace& namespaceFor(KeyState& ks, const TimeWindow& window);
     void compact(KeyState& ks);
 
-    void registerTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
+    void registerTimer(
+        KeyState& ks, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain, std::size_t hint);
     void deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
     void pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
-    bool isRegistered(const QueuedTimer& timer, TimeDomain domain) const;
+    bool isRegistered(const HeapEntry& entry, TimeDomain domain) const;
+    QueuedTimer popTimer(std::vector<HeapEntry>& queue);
     bool claimTimer(const QueuedTimer& timer, TimeDomain domain);
     void pruneTimerQueues();
     void fireTimer(const QueuedTimer& timer, TimeDomain domain, std::vector<OperatorOutput>& out);
 
     bool isWindowLate(const TimeWindow& window) const;
     bool isElementLate(Timestamp ts) const;
-    void registerCleanupTimer(KeyId key, const TimeWindow& window);
+    void registerCleanupTimer(KeyState& ks, KeyId key, const TimeWindow& window, std::size_t hint);
     void deleteCleanupTimer(KeyId key, const TimeWindow& window);
     void clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow);
     void emitWindowContents(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow, bool inElement,
@@ -203,6 +232,7 @@ private:
     bool m_lateSideOutput = false;
     bool m_eventTime = true;
     bool m_merging = false;
+    bool m_inlineEventTimeTrigger = false;
     int m_subtask = 0;
 
     Timestamp m_watermark = kMinTimestamp;
@@ -213,8 +243,10 @@ private:
     AssignerInstanceState m_assignerState;
 
     std::vector<KeyState> m_keys; // indexed by KeyId + 1 (kNoKey wraps to 0: the windowAll key)
-    std::vector<QueuedTimer> m_eventTimers; // binary min-heaps on (ts, sequence); deleted timers are skipped
-    std::vector<QueuedTimer> m_processingTimers;
+    std::vector<HeapEntry> m_eventTimers; // binary min-heaps on (ts, sequence); deleted timers are skipped
+    std::vector<HeapEntry> m_processingTimers;
+    std::vector<TimerTarget> m_timerTargets;
+    std::vector<std::uint32_t> m_freeTimerTargets;
 
     // Scratch space reused across calls (no allocation per record).
     std::vector<TimeWindow> m_assigned;

@@ -23,8 +23,7 @@ private slots:
     {
         QFETCH(QByteArray, utf8);
         QFETCH(int, expected);
-        QCOMPARE(tidemark::javaStringHashCode(std::string_view(utf8.constData(), std::size_t(utf8.size()))),
-                 expected);
+        QCOMPARE(tidemark::javaStringHashCode(std::string_view(utf8.constData(), std::size_t(utf8.size()))), expected);
     }
 
     void compositeKeysHashLikeTuplesAndPrintLikeThem()

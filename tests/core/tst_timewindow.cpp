@@ -30,8 +30,8 @@ private slots:
         QTest::newRow("offset -2, ts 7") << qint64(7) << qint64(-2) << qint64(7) << qint64(5);
         QTest::newRow("days in UTC+8") << qint64(1470902048450) << qint64(-28800000) << qint64(86400000)
                                        << qint64(1470844800000);
-        QTest::newRow("post 003: 5 s window over ...481000") << qint64(1607771481000) << qint64(0) << qint64(5000)
-                                                             << qint64(1607771480000);
+        QTest::newRow("post 003: 5 s window over ...481000")
+            << qint64(1607771481000) << qint64(0) << qint64(5000) << qint64(1607771480000);
     }
     void windowStartRoundsDownIncludingNegativeTimestamps()
     {

@@ -1,0 +1,219 @@
+#include "engine/cli/OutputFormat.h"
+
+#include "engine/player/TimeFormat.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace tidemark::cli {
+
+std::string formatNumber(double value)
+{
+    if (!std::isfinite(value))
+        return "null";
+    // Doubles with |v| < 2^63 that have no fraction print as the integer they are.
+    if (value == std::trunc(value) && std::fabs(value) < 9223372036854775808.0)
+        return std::to_string(static_cast<long long>(value));
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, value);
+    return std::string(buf, r.ptr);
+}
+
+std::string jsonString(std::string_view text)
+{
+    std::string s = "\"";
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+        case '"':
+            s += "\\\"";
+            break;
+        case '\\':
+            s += "\\\\";
+            break;
+        case '\n':
+            s += "\\n";
+            break;
+        case '\r':
+            s += "\\r";
+            break;
+        case '\t':
+            s += "\\t";
+            break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                s += buf;
+            } else {
+                s += ch;
+            }
+        }
+    }
+    return s + "\"";
+}
+
+namespace {
+
+std::string keyJson(KeyId key, const KeyTable& keys)
+{
+    return key == kNoKey || key >= keys.size() ? std::string("null") : jsonString(keys.name(key));
+}
+
+std::string resultJson(const WindowResult& r)
+{
+    if (!r.isList)
+        return r.number ? formatNumber(*r.number) : std::string("null");
+    std::string s = "[";
+    for (std::size_t i = 0; i < r.list.size(); ++i) {
+        if (i)
+            s += ',';
+        s += formatNumber(r.list[i]);
+    }
+    return s + "]";
+}
+
+const char* kindName(StepKind k)
+{
+    switch (k) {
+    case StepKind::Start:
+        return "start";
+    case StepKind::EventArrival:
+        return "event";
+    case StepKind::WatermarkArrival:
+        return "watermark";
+    case StepKind::PeriodicEmit:
+        return "periodic";
+    case StepKind::ProcessingTimer:
+        return "timer";
+    case StepKind::EndOfInput:
+        return "end-of-input";
+    }
+    return "?";
+}
+
+} // namespace
+
+std::string fireJson(const FireEvent& fire, const KeyTable& keys)
+{
+    std::string s = "{\"type\":\"fire\",\"afterInput\":" + std::to_string(fire.afterInput)
+        + ",\"subtask\":" + std::to_string(fire.subtask) + ",\"key\":" + keyJson(fire.key, keys) + ",\"window\":";
+    s += fire.window.isGlobal()
+        ? std::string("null")
+        : "[" + std::to_string(fire.window.start()) + "," + std::to_string(fire.window.end()) + "]";
+    s += ",\"timing\":\"";
+    s += fire.timing == FireTiming::Late ? "late" : "on-time";
+    s += "\",\"watermark\":" + std::to_string(fire.watermark) + ",\"count\":" + std::to_string(fire.count)
+        + ",\"result\":" + resultJson(fire.result) + "}";
+    return s;
+}
+
+std::string lateJson(const LateEvent& late, const KeyTable& keys)
+{
+    std::string s = "{\"type\":\"late\",\"afterInput\":" + std::to_string(late.afterInput)
+        + ",\"subtask\":" + std::to_string(late.subtask) + ",\"key\":" + keyJson(late.key, keys)
+        + ",\"ts\":" + std::to_string(late.ts) + ",\"value\":" + (late.hasValue ? formatNumber(late.value) : "null")
+        + ",\"watermark\":" + std::to_string(late.watermark) + ",\"action\":\"";
+    s += late.action == LateAction::Dropped ? "dropped" : "side-output";
+    return s + "\"}";
+}
+
+std::string fireText(const FireEvent& fire, const KeyTable& keys)
+{
+    std::string s = std::to_string(fire.subtask + 1) + "> (";
+    if (fire.key != kNoKey && fire.key < keys.size())
+        s += keys.name(fire.key) + ",";
+    s += resultJson(fire.result) + ") window ";
+    s += fire.window.isGlobal()
+        ? std::string("global")
+        : "[" + std::to_string(fire.window.start()) + "," + std::to_string(fire.window.end()) + ")";
+    s += fire.timing == FireTiming::Late ? " late" : " on-time";
+    return s + ", watermark " + std::to_string(fire.watermark);
+}
+
+std::string lateText(const LateEvent& late, const KeyTable& keys)
+{
+    std::string s = std::to_string(late.subtask + 1) + "> late (";
+    if (late.key != kNoKey && late.key < keys.size())
+        s += keys.name(late.key) + ",";
+    s += (late.hasValue ? formatNumber(late.value) : std::string("null")) + ") ts " + std::to_string(late.ts);
+    s += late.action == LateAction::Dropped ? " dropped" : " side-output";
+    return s + ", watermark " + std::to_string(late.watermark);
+}
+
+std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenario)
+{
+    const StepEntry& e = trace.step(step);
+    std::string s = "{\"type\":\"step\",\"step\":" + std::to_string(step)
+        + ",\"processingTime\":" + std::to_string(e.processingTime) + ",\"kind\":\"" + kindName(e.kind) + "\"";
+    if (const RecordIndex r = e.record(); r != kNoRecord) {
+        s += ",\"record\":" + std::to_string(r + 1);
+        if (e.kind == StepKind::EventArrival && r < scenario.records.size())
+            s += ",\"key\":" + keyJson(scenario.records[r].key, scenario.keys);
+        s += ",\"ts\":" + std::to_string(r < scenario.records.size() ? scenario.records[r].ts : 0);
+    }
+    if (e.kind == StepKind::PeriodicEmit)
+        s += ",\"channel\":" + std::to_string(e.subject);
+    else if (e.kind == StepKind::EventArrival || e.kind == StepKind::WatermarkArrival)
+        s += ",\"channel\":" + (e.channel >= 0 ? std::to_string(e.channel) : std::string("null"));
+    if (e.kind == StepKind::ProcessingTimer)
+        s += ",\"subtask\":" + std::to_string(e.subject);
+    s += ",\"afterInput\":" + std::to_string(trace.inputsProcessed(step));
+    s += ",\"channelWatermarks\":[";
+    for (int c = 0; c < trace.channelCount(); ++c) {
+        const WatermarkPoint& p = Trace::at(trace.channelWatermarks(c), step);
+        s += (c ? "," : "") + std::to_string(p.watermark);
+    }
+    s += "],\"idleChannels\":[";
+    bool first = true;
+    for (int c = 0; c < trace.channelCount(); ++c) {
+        if (Trace::at(trace.channelWatermarks(c), step).idle) {
+            s += (first ? "" : ",") + std::to_string(c);
+            first = false;
+        }
+    }
+    s += "],\"operatorWatermarks\":[";
+    for (int t = 0; t < trace.subtaskCount(); ++t) {
+        const WatermarkPoint& p = Trace::at(trace.subtaskWatermarks(t), step);
+        s += (t ? "," : "") + std::to_string(p.watermark);
+    }
+    return s + "]}";
+}
+
+std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenario)
+{
+    const StepEntry& e = trace.step(step);
+    std::string s = "step " + std::to_string(step) + " at " + TimeFormatter::processingTime(e.processingTime) + ": ";
+    const RecordIndex r = e.record();
+    switch (e.kind) {
+    case StepKind::Start:
+        s += "start";
+        break;
+    case StepKind::EventArrival: {
+        const InputRecord& rec = scenario.records[r];
+        s += "event record #" + std::to_string(r + 1) + " (";
+        if (rec.key != kNoKey && rec.key < scenario.keys.size())
+            s += "key " + scenario.keys.name(rec.key) + ", ";
+        s += "ts " + std::to_string(rec.ts) + ") on channel " + std::to_string(e.channel);
+        break;
+    }
+    case StepKind::WatermarkArrival:
+        s += "watermark record #" + std::to_string(r + 1) + " (" + std::to_string(scenario.records[r].ts) + ") on "
+            + (e.channel >= 0 ? "channel " + std::to_string(e.channel) : std::string("every channel"));
+        break;
+    case StepKind::PeriodicEmit:
+        s += "periodic emission on channel " + std::to_string(e.subject);
+        break;
+    case StepKind::ProcessingTimer:
+        s += "processing-time timer of subtask " + std::to_string(e.subject);
+        break;
+    case StepKind::EndOfInput:
+        s += "end of input";
+        break;
+    }
+    s += "; operator watermark " + std::to_string(Trace::at(trace.subtaskWatermarks(0), step).watermark);
+    return s;
+}
+
+} // namespace tidemark::cli

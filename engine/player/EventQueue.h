@@ -1,0 +1,91 @@
+#pragma once
+
+#include "engine/core/Time.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tidemark {
+
+// When each input record arrives (docs/execution-model.md, "Arrivals"): an explicit `arrival`, else the
+// previous record's arrival plus the default spacing (the first such record at 0). Records are taken in
+// (arrival, file index) order. Shared by every copy of the queue: snapshots only copy a cursor into it.
+class ArrivalSchedule {
+public:
+    ArrivalSchedule() = default;
+    // `explicitArrivals[i]` is record i's `arrival`, or kMinTimestamp when it has none.
+    ArrivalSchedule(const std::vector<Timestamp>& explicitArrivals, DurationMs defaultSpacingMs);
+
+    std::size_t size() const { return m_order.size(); }
+    // The k-th record to arrive (file index) and its arrival time.
+    std::uint32_t recordAt(std::size_t k) const { return m_order[k]; }
+    Timestamp timeAt(std::size_t k) const { return m_arrival[m_order[k]]; }
+    Timestamp arrivalOf(std::uint32_t record) const { return m_arrival[record]; }
+    // The latest arrival (0 when there are no records).
+    Timestamp lastArrival() const { return m_last; }
+
+    // The arrival a record appended now would get: its explicit one, else previous + spacing; never
+    // before lastArrival() (a live record comes after everything already scheduled).
+    Timestamp resolveAppended(Timestamp explicitArrival) const;
+    // Appends a record arriving at `arrival` (>= lastArrival()).
+    void append(Timestamp arrival);
+
+private:
+    std::vector<Timestamp> m_arrival; // by file index
+    std::vector<std::uint32_t> m_order; // file indices in arrival order
+    Timestamp m_last = 0;
+    DurationMs m_spacing = 1000;
+};
+
+// The deterministic event queue: happenings ordered by (processing time, insertion sequence).
+//
+// All arrivals are inserted first, in file order, so at equal processing time an arrival always precedes
+// every other happening; they are therefore not stored but read through a cursor into the
+// ArrivalSchedule. Everything else (end of input, periodic emission, processing-time timers) lives in a
+// small heap with its own insertion sequence. Happenings after the horizon stay queued but never run,
+// so extending the horizon (appending a record) lets them run exactly as a fresh run would.
+// A plain value: copying it is a snapshot.
+class EventQueue {
+public:
+    enum class Kind : std::uint8_t { Arrival, EndOfInput, PeriodicEmit, ProcessingTimer };
+
+    struct Entry {
+        Timestamp time = 0;
+        std::uint64_t seq = 0; // arrivals: the arrival rank; others: insertion order after all arrivals
+        Kind kind = Kind::Arrival;
+        std::uint32_t subject = 0; // Arrival: record index; PeriodicEmit: channel; ProcessingTimer: subtask
+
+        friend bool operator==(const Entry&, const Entry&) = default;
+    };
+
+    // Inserts a non-arrival happening (after every arrival and every earlier insertion).
+    void schedule(Timestamp time, Kind kind, std::uint32_t subject);
+    // True if a happening of this kind, subject and time is queued.
+    bool isScheduled(Timestamp time, Kind kind, std::uint32_t subject) const;
+    // Moves the (single) queued end of input to `time`, keeping its place among equal times.
+    void rescheduleEndOfInput(Timestamp time);
+
+    void setHorizon(Timestamp horizon) { m_horizon = horizon; }
+    Timestamp horizon() const { return m_horizon; }
+
+    // The next happening with time <= horizon, if any.
+    std::optional<Entry> peek(const ArrivalSchedule& arrivals) const;
+    // Removes and returns peek(); precondition: peek() has a value.
+    Entry pop(const ArrivalSchedule& arrivals);
+
+    std::size_t arrivalsTaken() const { return m_nextArrival; }
+    std::size_t pendingCount() const { return m_heap.size(); }
+    // Every queued non-arrival happening in run order, plus the cursor and horizon (for state dumps).
+    std::string dump() const;
+    std::size_t memoryBytes() const { return sizeof(*this) + m_heap.capacity() * sizeof(Entry); }
+
+private:
+    std::vector<Entry> m_heap; // min-heap on (time, seq)
+    std::size_t m_nextArrival = 0;
+    std::uint64_t m_nextSeq = 0;
+    Timestamp m_horizon = kMaxTimestamp;
+};
+
+} // namespace tidemark

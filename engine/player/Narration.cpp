@@ -1,0 +1,460 @@
+#include "engine/player/Narration.h"
+
+#include "engine/runtime/KeyGroupRangeAssignment.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace tidemark {
+
+namespace {
+
+// The English table. Ids are stable; a translation replaces texts by id (Narrator::setTemplates).
+constexpr NarrationTemplate kTemplates[] = {
+    {"start", "Nothing has happened yet: every watermark is {watermark} (Long.MIN_VALUE)."},
+    {"arrival.event", "Record {record} ({key}, {ts}) arrives on channel {channel}."},
+    {"arrival.event.all", "Record {record} ({ts}) arrives on channel {channel}."},
+    {"arrival.watermark", "Watermark record {record} ({watermark}) arrives on channel {channel}."},
+    {"arrival.watermark.all", "Watermark record {record} ({watermark}) arrives on every channel."},
+    {"route.subtask", "Key {key} is in key group {keyGroup} of {maxParallelism}, so subtask {subtask} processes it."},
+    {"element.added", "It goes into window {window}, which now holds {count}."},
+    {"element.added.late",
+        "It goes into window {window} although the watermark {watermark} has passed the window's end − 1 ms: "
+        "it is within the allowed lateness of {lateness} (cleanup at {cleanup}), so the window fires again."},
+    {"element.nowindow", "It belongs to no window."},
+    {"late.dropped",
+        "Record at {ts} is too late for window {window}: its cleanup time {cleanup} ≤ watermark {watermark} — "
+        "dropped."},
+    {"late.side",
+        "Record at {ts} is too late for window {window}: its cleanup time {cleanup} ≤ watermark {watermark} — "
+        "sent to the late side output."},
+    {"channel.watermark.generator", "Channel {channel}'s watermark becomes {watermark} (max {max} − {lag})."},
+    {"channel.watermark.record", "Channel {channel}'s watermark becomes {watermark}."},
+    {"channel.watermark.ignored",
+        "Channel {channel} does not forward it: its watermark is already {watermark}, and watermarks never go "
+        "back."},
+    {"channel.watermark.same", "Channel {channel}'s watermark stays at {watermark}."},
+    {"channel.generator.waits",
+        "Channel {channel}'s generator now stands at {pending} (max {max} − {lag}); it is emitted at the next "
+        "periodic emission, at {next}."},
+    {"channel.idle",
+        "Channel {channel} has had no record for more than {idleness}, so it is marked idle and left out of the "
+        "minimum."},
+    {"channel.active", "Channel {channel} is active again."},
+    {"periodic", "Periodic watermark emission on channel {channel} (every {period})."},
+    {"operator.advance.single", "The operator watermark advances from {before} to {after}."},
+    {"operator.advance",
+        "The operator watermark advances from {before} to {after}: it is the minimum of the channels, and channel "
+        "{channel} holds it."},
+    {"operator.advance.idle",
+        "The operator watermark advances from {before} to {after}: every channel is idle, so the largest channel "
+        "watermark is flushed."},
+    {"operator.stays",
+        "The operator watermark stays at {watermark}: it is the minimum of the channels, and channel {channel} "
+        "holds it back."},
+    {"fire.ontime", "Window {window} fires {subject} with {count}: watermark {watermark} ≥ window end − 1 ms."},
+    {"fire.endofinput",
+        "Window {window} fires {subject} with {count}: the end-of-input watermark passes every window."},
+    {"fire.late",
+        "Window {window} fires again {subject} with {count}: the late record came within the allowed lateness "
+        "(watermark {watermark} < cleanup time {cleanup})."},
+    {"fire.count", "Window {window} fires {subject} with {count}: the count trigger reached {n}."},
+    {"fire.processing", "Window {window} fires {subject} with {count}: processing time {now} ≥ window end − 1 ms."},
+    {"fire.continuous",
+        "Window {window} fires early {subject} with {count}: the continuous trigger's interval of {interval} "
+        "has passed (watermark {watermark})."},
+    {"fire.result", "Result: {result}."},
+    {"cleanup",
+        "Window {window} {subject} is removed: the watermark {watermark} reached its cleanup time {cleanup} "
+        "(end − 1 ms + allowed lateness {lateness})."},
+    {"cleanup.immediate", "Window {window} {subject} is removed right after firing: the allowed lateness is 0 ms."},
+    {"timer.processing", "Subtask {subtask}'s processing time reaches {now}, where a timer is due."},
+    {"end.of.input",
+        "End of input: every channel emits once more, then the final watermark +∞ (Long.MAX_VALUE), which "
+        "fires every remaining window."},
+    {"nothing", "Nothing else changes."},
+};
+
+std::string number(double v)
+{
+    if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 9.2e18)
+        return std::to_string(static_cast<long long>(v));
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+std::string plural(std::size_t n, const char* one, const char* many)
+{
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+Timestamp relativeOrigin(const Scenario& s)
+{
+    Timestamp origin = kMaxTimestamp;
+    for (const InputRecord& r : s.records) {
+        if (!r.isWatermark())
+            origin = std::min(origin, r.ts);
+    }
+    return origin == kMaxTimestamp ? 0 : origin;
+}
+
+} // namespace
+
+std::span<const NarrationTemplate> narrationTemplates()
+{
+    return kTemplates;
+}
+
+std::string Narration::text() const
+{
+    std::string t;
+    for (const NarrationSentence& s : sentences) {
+        if (!t.empty())
+            t += ' ';
+        t += s.text;
+    }
+    return t;
+}
+
+Narrator::Narrator(const Scenario& scenario)
+    : Narrator(scenario, TimeFormatter(scenario.display, relativeOrigin(scenario)))
+{ }
+
+Narrator::Narrator(const Scenario& scenario, TimeFormatter format)
+    : m_scenario(scenario)
+    , m_format(std::move(format))
+{ }
+
+void Narrator::setTemplates(const std::map<std::string, std::string>& byId)
+{
+    for (const auto& [id, text] : byId) {
+        const bool known = std::any_of(
+            std::begin(kTemplates), std::end(kTemplates), [&](const NarrationTemplate& t) { return t.id == id; });
+        if (known)
+            m_overrides[id] = text;
+    }
+}
+
+std::string_view Narrator::templateText(std::string_view id) const
+{
+    if (const auto it = m_overrides.find(id); it != m_overrides.end())
+        return it->second;
+    for (const NarrationTemplate& t : kTemplates) {
+        if (t.id == id)
+            return t.text;
+    }
+    return {};
+}
+
+NarrationSentence Narrator::render(std::string_view id, std::vector<Arg> args) const
+{
+    NarrationSentence s;
+    s.templateId = std::string(id);
+    const std::string_view text = templateText(id);
+    for (std::size_t i = 0; i < text.size();) {
+        if (text[i] == '{') {
+            const std::size_t close = text.find('}', i);
+            if (close != std::string_view::npos) {
+                const std::string_view name = text.substr(i + 1, close - i - 1);
+                const auto arg = std::find_if(args.begin(), args.end(), [&](const Arg& a) { return a.name == name; });
+                if (arg != args.end()) {
+                    if (arg->hasRef) {
+                        NarrationRef ref = arg->ref;
+                        ref.begin = s.text.size();
+                        ref.length = arg->value.size();
+                        s.refs.push_back(ref);
+                    }
+                    s.text += arg->value;
+                    i = close + 1;
+                    continue;
+                }
+            }
+        }
+        s.text += text[i++];
+    }
+    for (Arg& a : args)
+        s.args.emplace(std::move(a.name), std::move(a.value));
+    return s;
+}
+
+Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
+{
+    Narration n;
+    const PipelineConfig& pc = m_scenario.pipeline;
+    const WatermarkConfig& wmc = pc.watermarks;
+    const bool keyed = pc.window.keyBy.has_value();
+    const int channels = std::max(1, wmc.parallelism);
+    const TimeFormatter& f = m_format;
+
+    using Arg = Narrator::Arg;
+    auto text = [](std::string name, std::string value) { return Arg {std::move(name), std::move(value), {}, false}; };
+    auto time = [&](std::string name, Timestamp t) { return text(std::move(name), f.timestamp(t)); };
+    auto channelArg = [&](int c) {
+        Arg a {"channel", std::to_string(c), {}, true};
+        a.ref.kind = NarrationRefKind::Channel;
+        a.ref.channel = c;
+        return a;
+    };
+    auto subtaskArg = [&](int s) {
+        Arg a {"subtask", std::to_string(s), {}, true};
+        a.ref.kind = NarrationRefKind::Subtask;
+        a.ref.subtask = s;
+        return a;
+    };
+    auto keyName
+        = [&](KeyId k) { return k == kNoKey || k >= m_scenario.keys.size() ? std::string() : m_scenario.keys.name(k); };
+    auto keyArg = [&](KeyId k) {
+        Arg a {"key", keyName(k), {}, true};
+        a.ref.kind = NarrationRefKind::Key;
+        a.ref.key = k;
+        return a;
+    };
+    auto subjectArg = [&](KeyId k) {
+        Arg a {"subject", k == kNoKey ? std::string("for all records") : "for key " + keyName(k), {}, k != kNoKey};
+        a.ref.kind = NarrationRefKind::Key;
+        a.ref.key = k;
+        return a;
+    };
+    auto windowArg = [&](int s, KeyId k, const TimeWindow& w) {
+        Arg a {"window", w.isGlobal() ? std::string("global") : f.window(w.start(), w.end()), {}, true};
+        a.ref.kind = NarrationRefKind::Window;
+        a.ref.subtask = s;
+        a.ref.key = k;
+        a.ref.window = w;
+        return a;
+    };
+    auto recordArg = [&](RecordIndex r) {
+        Arg a {"record", "#" + std::to_string(r + 1), {}, true};
+        a.ref.kind = NarrationRefKind::Record;
+        a.ref.record = r;
+        return a;
+    };
+    auto add = [&](std::string_view id, std::vector<Arg> args) { n.sentences.push_back(render(id, std::move(args))); };
+    auto cleanupOf = [&](const TimeWindow& w) {
+        const Timestamp c = javaAdd(w.maxTimestamp(), pc.window.allowedLatenessMs);
+        return c >= w.maxTimestamp() ? c : kMaxTimestamp;
+    };
+    auto lagText = [&]() -> std::string {
+        switch (wmc.strategy) {
+        case WatermarkConfig::Strategy::BoundedOutOfOrderness:
+            return wmc.maxOutOfOrdernessMs == 0 ? std::string("1 ms")
+                                                : TimeFormatter::duration(wmc.maxOutOfOrdernessMs) + " − 1 ms";
+        case WatermarkConfig::Strategy::Monotonous:
+            return "1 ms";
+        case WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness:
+            return TimeFormatter::duration(wmc.maxOutOfOrdernessMs);
+        case WatermarkConfig::Strategy::Input:
+            break;
+        }
+        return {};
+    };
+
+    const StepEntry& e = d.entry;
+    if (e.kind == StepKind::Start) {
+        add("start", {time("watermark", kMinTimestamp)});
+        return n;
+    }
+
+    // 1. What happened.
+    const InputRecord* rec
+        = d.record != kNoRecord && d.record < m_scenario.records.size() ? &m_scenario.records[d.record] : nullptr;
+    switch (e.kind) {
+    case StepKind::EventArrival:
+        if (rec && keyed)
+            add("arrival.event", {recordArg(d.record), keyArg(rec->key), time("ts", rec->ts), channelArg(e.channel)});
+        else if (rec)
+            add("arrival.event.all", {recordArg(d.record), time("ts", rec->ts), channelArg(e.channel)});
+        if (rec && keyed && pc.window.parallelism > 1 && rec->key != kNoKey) {
+            const int maxP = KeyGroupRangeAssignment::computeDefaultMaxParallelism(pc.window.parallelism);
+            const int group
+                = KeyGroupRangeAssignment::computeKeyGroupForKeyHash(m_scenario.keys.javaHash(rec->key), maxP);
+            add("route.subtask",
+                {keyArg(rec->key), text("keyGroup", std::to_string(group)),
+                    text("maxParallelism", std::to_string(maxP)), subtaskArg(d.subtask)});
+        }
+        for (const ElementPlacement& p : d.placements) {
+            if (p.late) {
+                add("element.added.late",
+                    {windowArg(p.window.subtask, p.window.key, p.window.window),
+                        time("watermark",
+                            d.subtasks.empty()
+                                ? kMinTimestamp
+                                : d.subtasks[static_cast<std::size_t>(p.window.subtask)].watermarkBefore),
+                        text("lateness", TimeFormatter::duration(pc.window.allowedLatenessMs)),
+                        time("cleanup", cleanupOf(p.window.window))});
+            } else {
+                add("element.added",
+                    {windowArg(p.window.subtask, p.window.key, p.window.window),
+                        text("count", plural(p.paneSize, "record", "records"))});
+            }
+        }
+        if (d.placements.empty() && d.lates.empty() && d.fires.empty())
+            add("element.nowindow", {});
+        break;
+    case StepKind::WatermarkArrival:
+        if (rec && e.channel >= 0)
+            add("arrival.watermark", {recordArg(d.record), time("watermark", rec->ts), channelArg(e.channel)});
+        else if (rec)
+            add("arrival.watermark.all", {recordArg(d.record), time("watermark", rec->ts)});
+        break;
+    case StepKind::PeriodicEmit:
+        add("periodic",
+            {channelArg(static_cast<int>(e.subject)), text("period", TimeFormatter::duration(wmc.periodMs))});
+        break;
+    case StepKind::ProcessingTimer:
+        add("timer.processing",
+            {subtaskArg(static_cast<int>(e.subject)), text("now", TimeFormatter::processingTime(e.processingTime))});
+        break;
+    case StepKind::EndOfInput:
+        add("end.of.input", {});
+        break;
+    case StepKind::Start:
+        break;
+    }
+
+    // 2. Late records.
+    for (const LateEvent& l : d.lates) {
+        TimeWindow w;
+        const AssignerSpec& as = pc.window.assigner;
+        switch (as.type) {
+        case AssignerSpec::Type::Tumbling: {
+            const Timestamp start = TimeWindow::startWithOffset(l.ts, as.offsetMs, as.sizeMs);
+            w = TimeWindow(start, javaAdd(start, as.sizeMs));
+            break;
+        }
+        case AssignerSpec::Type::Sliding: {
+            const Timestamp start = TimeWindow::startWithOffset(l.ts, as.offsetMs, as.slideMs);
+            w = TimeWindow(start, javaAdd(start, as.sizeMs));
+            break;
+        }
+        case AssignerSpec::Type::Session:
+            w = TimeWindow(l.ts, javaAdd(l.ts, as.gapMs));
+            break;
+        case AssignerSpec::Type::Global:
+            w = TimeWindow::global();
+            break;
+        }
+        add(l.action == LateAction::Dropped ? "late.dropped" : "late.side",
+            {time("ts", l.ts), windowArg(l.subtask, l.key, w), time("cleanup", cleanupOf(w)),
+                time("watermark", l.watermark)});
+    }
+
+    // 3. Channels.
+    const bool periodic = wmc.emission == WatermarkConfig::Emission::Periodic;
+    for (const ChannelChange& c : d.channels) {
+        if (c.idleAfter && !c.idleBefore) {
+            add("channel.idle", {channelArg(c.channel), text("idleness", TimeFormatter::duration(wmc.idlenessMs))});
+            continue;
+        }
+        if (!c.idleAfter && c.idleBefore)
+            add("channel.active", {channelArg(c.channel)});
+        const bool fromRecord = e.kind == StepKind::WatermarkArrival;
+        if (c.watermarkAfter > c.watermarkBefore) {
+            if (fromRecord || wmc.strategy == WatermarkConfig::Strategy::Input || c.watermarkAfter == kMaxTimestamp)
+                add("channel.watermark.record", {channelArg(c.channel), time("watermark", c.watermarkAfter)});
+            else
+                add("channel.watermark.generator",
+                    {channelArg(c.channel), time("watermark", c.watermarkAfter), time("max", c.maxTimestampAfter),
+                        text("lag", lagText())});
+        } else if (fromRecord && rec) {
+            add("channel.watermark.ignored", {channelArg(c.channel), time("watermark", c.watermarkAfter)});
+        } else if (e.kind == StepKind::EventArrival && periodic && wmc.strategy != WatermarkConfig::Strategy::Input
+            && c.generatorWatermark > c.watermarkAfter && wmc.periodMs > 0) {
+            const Timestamp next = (e.processingTime / wmc.periodMs + 1) * wmc.periodMs;
+            add("channel.generator.waits",
+                {channelArg(c.channel), time("pending", c.generatorWatermark), time("max", c.maxTimestampAfter),
+                    text("lag", lagText()), text("next", TimeFormatter::processingTime(next))});
+        } else if (e.kind == StepKind::PeriodicEmit) {
+            add("channel.watermark.same", {channelArg(c.channel), time("watermark", c.watermarkAfter)});
+        }
+    }
+
+    // 4. The operator watermark: every subtask sees the same channels, so one sentence covers them all.
+    if (!d.subtasks.empty()) {
+        const SubtaskChange& s = d.subtasks.front();
+        const bool anyChannelMoved = std::any_of(d.channels.begin(), d.channels.end(), [](const ChannelChange& c) {
+            return c.watermarkAfter != c.watermarkBefore || c.idleAfter != c.idleBefore;
+        });
+        if (s.watermarkAfter != s.watermarkBefore) {
+            if (channels == 1 || s.watermarkAfter == kMaxTimestamp)
+                add("operator.advance.single", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
+            else if (s.minChannelAfter < 0)
+                add("operator.advance.idle", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
+            else
+                add("operator.advance",
+                    {time("before", s.watermarkBefore), time("after", s.watermarkAfter),
+                        channelArg(s.minChannelAfter)});
+        } else if (anyChannelMoved && channels > 1 && s.minChannelAfter >= 0) {
+            add("operator.stays", {time("watermark", s.watermarkAfter), channelArg(s.minChannelAfter)});
+        }
+    }
+
+    // 5. Fires, with the rule that made them fire.
+    for (const FireEvent& fire : d.fires) {
+        const std::vector<Arg> base = {windowArg(fire.subtask, fire.key, fire.window), subjectArg(fire.key),
+            text("count", plural(fire.count, "record", "records"))};
+        auto with = [&](std::vector<Arg> more) {
+            std::vector<Arg> all = base;
+            for (Arg& a : more)
+                all.push_back(std::move(a));
+            return all;
+        };
+        const TriggerSpec::Type trig = pc.window.trigger.type;
+        if (fire.timing == FireTiming::Late) {
+            add("fire.late", with({time("watermark", fire.watermark), time("cleanup", cleanupOf(fire.window))}));
+        } else if (trig == TriggerSpec::Type::Count) {
+            add("fire.count", with({text("n", std::to_string(pc.window.trigger.count))}));
+        } else if (trig == TriggerSpec::Type::ProcessingTime
+            || (trig == TriggerSpec::Type::Default && pc.window.assigner.timeDomain == TimeDomain::Processing
+                && pc.window.assigner.type != AssignerSpec::Type::Global)) {
+            add("fire.processing", with({text("now", TimeFormatter::processingTime(e.processingTime))}));
+        } else if (trig == TriggerSpec::Type::ContinuousEventTime && !fire.window.isGlobal()
+            && fire.watermark < fire.window.maxTimestamp()) {
+            add("fire.continuous",
+                with({text("interval", TimeFormatter::duration(pc.window.trigger.intervalMs)),
+                    time("watermark", fire.watermark)}));
+        } else if (trig == TriggerSpec::Type::ContinuousEventTime && fire.window.isGlobal()
+            && fire.watermark != kMaxTimestamp) {
+            add("fire.continuous",
+                with({text("interval", TimeFormatter::duration(pc.window.trigger.intervalMs)),
+                    time("watermark", fire.watermark)}));
+        } else if (fire.watermark == kMaxTimestamp) {
+            add("fire.endofinput", with({}));
+        } else {
+            add("fire.ontime", with({time("watermark", fire.watermark)}));
+        }
+        std::string result;
+        if (fire.result.isList) {
+            result = "[";
+            for (std::size_t i = 0; i < fire.result.list.size(); ++i)
+                result += (i ? ", " : "") + number(fire.result.list[i]);
+            result += "]";
+        } else {
+            result = fire.result.number ? number(*fire.result.number) : std::string("none");
+        }
+        add("fire.result", {text("result", result)});
+    }
+
+    // 6. Windows cleaned up.
+    for (const WindowRef& w : d.cleanups) {
+        if (pc.window.allowedLatenessMs == 0 && pc.window.assigner.isEventTime()) {
+            add("cleanup.immediate", {windowArg(w.subtask, w.key, w.window), subjectArg(w.key)});
+        } else {
+            const Timestamp wm = w.subtask < static_cast<int>(d.subtasks.size())
+                ? d.subtasks[static_cast<std::size_t>(w.subtask)].watermarkAfter
+                : kMinTimestamp;
+            add("cleanup",
+                {windowArg(w.subtask, w.key, w.window), subjectArg(w.key), time("watermark", wm),
+                    time("cleanup", cleanupOf(w.window)),
+                    text("lateness", TimeFormatter::duration(pc.window.allowedLatenessMs))});
+        }
+    }
+    (void)trace;
+    if (n.sentences.size() == 1 && e.kind != StepKind::EventArrival && e.kind != StepKind::EndOfInput)
+        add("nothing", {});
+    return n;
+}
+
+} // namespace tidemark

@@ -1,0 +1,818 @@
+#include "engine/player/Player.h"
+
+#include "engine/runtime/Pipeline.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+
+namespace tidemark {
+
+struct Player::Runtime {
+    Pipeline pipeline;
+    EventQueue queue;
+    std::size_t inputs = 0; // input records processed so far
+};
+
+struct Player::Snapshot {
+    StepIndex step = 0;
+    Runtime runtime;
+    std::size_t bytes = 0;
+};
+
+namespace {
+
+std::vector<Timestamp> explicitArrivals(const Scenario& s)
+{
+    std::vector<Timestamp> a;
+    a.reserve(s.records.size());
+    for (const InputRecord& r : s.records)
+        a.push_back(r.arrival);
+    return a;
+}
+
+std::size_t runtimeBytes(const Pipeline& p, const EventQueue& q)
+{
+    std::size_t bytes = q.memoryBytes() + sizeof(Pipeline);
+    bytes += static_cast<std::size_t>(p.channelCount()) * (sizeof(WatermarkChannel) + 64);
+    for (int s = 0; s < p.subtaskCount(); ++s) {
+        const WindowOperator& op = p.subtask(s);
+        bytes += sizeof(WindowOperator) + sizeof(StatusWatermarkValve)
+            + static_cast<std::size_t>(p.channelCount()) * sizeof(StatusWatermarkValve::ChannelState);
+        for (const WindowStateView& w : op.windows())
+            bytes += 128 + w.contents.size() * sizeof(PaneElement);
+        bytes += (op.timers(TimeDomain::Event).size() + op.timers(TimeDomain::Processing).size()) * 96;
+    }
+    return bytes;
+}
+
+bool isEventTimeAssigner(const PipelineConfig& c)
+{
+    return c.window.assigner.isEventTime();
+}
+
+} // namespace
+
+Player::Player(Scenario scenario)
+    : Player(std::move(scenario), Options {})
+{ }
+
+Player::Player(Scenario scenario, Options options)
+    : m_scenario(std::move(scenario))
+    , m_options(options)
+    , m_arrivals(explicitArrivals(m_scenario), m_scenario.defaultArrivalSpacingMs)
+{
+    if (m_options.snapshotBudgetBytes == 0)
+        m_options.snapshotBudgetBytes = std::max<std::size_t>(16u << 20, 48 * m_scenario.records.size());
+    m_interval = std::max<std::size_t>(1, m_options.snapshotInterval);
+
+    Runtime rt = freshRuntime();
+    const int channels = rt.pipeline.channelCount();
+    const int subtasks = rt.pipeline.subtaskCount();
+    m_trace.m_channelHistory.assign(static_cast<std::size_t>(channels), {WatermarkPoint {}});
+    m_trace.m_subtaskHistory.assign(static_cast<std::size_t>(subtasks), {WatermarkPoint {}});
+    for (int s = 0; s < subtasks; ++s)
+        m_trace.m_subtaskHistory[static_cast<std::size_t>(s)][0].minChannel
+            = static_cast<std::int16_t>(rt.pipeline.minChannel(s));
+    const std::size_t n = m_scenario.records.size();
+    m_trace.m_placements.assign(n, {});
+    m_trace.m_recordTs.reserve(n);
+    m_trace.m_recordKey.reserve(n);
+    m_trace.m_isEvent.reserve(n);
+    for (const InputRecord& r : m_scenario.records) {
+        m_trace.m_recordTs.push_back(r.ts);
+        m_trace.m_recordKey.push_back(r.key);
+        m_trace.m_isEvent.push_back(!r.isWatermark());
+    }
+    m_trace.m_keyCount = m_scenario.keys.size();
+    m_trace.m_steps.push_back(StepEntry {});
+    m_trace.m_inputsAtCheckpoint.push_back(0);
+    takeSnapshot(0, rt);
+    record(std::move(rt));
+    m_live = std::make_unique<Runtime>(m_snapshots.front().runtime);
+    m_current = 0;
+}
+
+Player::~Player() = default;
+
+Timestamp Player::horizon() const
+{
+    const WatermarkConfig& wm = m_scenario.pipeline.watermarks;
+    DurationMs tail = wm.periodMs;
+    if (wm.idlenessMs > 0)
+        tail = wm.idlenessMs + 3 * wm.periodMs;
+    return javaAdd(m_arrivals.lastArrival(), std::max<DurationMs>(0, tail));
+}
+
+Player::Runtime Player::freshRuntime() const
+{
+    Runtime rt {Pipeline(m_scenario.pipeline), EventQueue {}, 0};
+    rt.queue.setHorizon(horizon());
+    // Inserted after all arrivals: end of input first ("right after the last record"), then the first
+    // periodic timer of every channel in index order.
+    if (m_scenario.pipeline.endOfInput == EndOfInput::MaxWatermark)
+        rt.queue.schedule(m_arrivals.lastArrival(), EventQueue::Kind::EndOfInput, 0);
+    const DurationMs period = m_scenario.pipeline.watermarks.periodMs;
+    if (period > 0) {
+        for (int c = 0; c < rt.pipeline.channelCount(); ++c)
+            rt.queue.schedule(period, EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(c));
+    }
+    return rt;
+}
+
+void Player::schedulePendingTimers(Runtime& rt, Timestamp now) const
+{
+    for (int s = 0; s < rt.pipeline.subtaskCount(); ++s) {
+        const WindowOperator& op = rt.pipeline.subtask(s);
+        if (!op.nextProcessingTimer())
+            continue;
+        for (const TimerInfo& t : op.timers(TimeDomain::Processing)) {
+            const Timestamp at = std::max(t.ts, now);
+            if (!rt.queue.isScheduled(at, EventQueue::Kind::ProcessingTimer, static_cast<std::uint32_t>(s)))
+                rt.queue.schedule(at, EventQueue::Kind::ProcessingTimer, static_cast<std::uint32_t>(s));
+        }
+    }
+}
+
+Player::Executed Player::execute(Runtime& rt, std::vector<OperatorOutput>& out) const
+{
+    const EventQueue::Entry e = rt.queue.pop(m_arrivals);
+    Executed x;
+    switch (e.kind) {
+    case EventQueue::Kind::Arrival: {
+        const InputRecord& r = m_scenario.records[e.subject];
+        ++rt.inputs;
+        if (r.isWatermark()) {
+            rt.pipeline.processWatermarkRecord(r, e.time, out);
+            x.channel = r.channel;
+        } else {
+            x.subtask = rt.pipeline.subtaskForKey(m_scenario.keys, r.key);
+            x.channel = rt.pipeline.processEvent(r, x.subtask, e.time, out);
+        }
+        break;
+    }
+    case EventQueue::Kind::PeriodicEmit:
+        x.channel = static_cast<int>(e.subject);
+        rt.pipeline.periodicEmit(x.channel, e.time, out);
+        rt.queue.schedule(
+            javaAdd(e.time, m_scenario.pipeline.watermarks.periodMs), EventQueue::Kind::PeriodicEmit, e.subject);
+        break;
+    case EventQueue::Kind::ProcessingTimer:
+        x.subtask = static_cast<int>(e.subject);
+        rt.pipeline.processingTimer(x.subtask, e.time, out);
+        break;
+    case EventQueue::Kind::EndOfInput:
+        rt.pipeline.endOfInput(e.time, out);
+        break;
+    }
+    schedulePendingTimers(rt, e.time);
+    for (OperatorOutput& o : out) {
+        std::visit([&](auto& v) { v.afterInput = rt.inputs; }, o);
+    }
+    return x;
+}
+
+void Player::record(Runtime rt)
+{
+    std::vector<OperatorOutput> out;
+    m_failure.reset();
+    while (const auto next = rt.queue.peek(m_arrivals)) {
+        out.clear();
+        Executed x;
+        try {
+            x = execute(rt, out);
+        } catch (const std::exception& e) {
+            // The job fails here (Flink would fail it too, e.g. a session merge behind the watermark):
+            // the run ends at the last step that completed.
+            m_failure = Failure {static_cast<StepIndex>(m_trace.m_steps.size()), e.what()};
+            break;
+        }
+        recordStep(rt, x, *next, out);
+        const auto step = static_cast<StepIndex>(m_trace.m_steps.size() - 1);
+        if (step % m_interval == 0)
+            takeSnapshot(step, rt);
+    }
+    m_trace.rebuildFiredWindows();
+}
+
+void Player::recordStep(
+    const Runtime& rt, const Executed& x, const EventQueue::Entry& entry, std::vector<OperatorOutput>& out)
+{
+    Trace& t = m_trace;
+    const auto step = static_cast<StepIndex>(t.m_steps.size());
+    StepEntry se;
+    se.processingTime = entry.time;
+    se.subject = entry.subject;
+    se.channel = static_cast<std::int16_t>(x.channel);
+    switch (entry.kind) {
+    case EventQueue::Kind::Arrival:
+        se.kind = m_scenario.records[entry.subject].isWatermark() ? StepKind::WatermarkArrival : StepKind::EventArrival;
+        break;
+    case EventQueue::Kind::PeriodicEmit:
+        se.kind = StepKind::PeriodicEmit;
+        break;
+    case EventQueue::Kind::ProcessingTimer:
+        se.kind = StepKind::ProcessingTimer;
+        break;
+    case EventQueue::Kind::EndOfInput:
+        se.kind = StepKind::EndOfInput;
+        break;
+    }
+    const RecordIndex rec = se.record();
+    for (OperatorOutput& o : out) {
+        if (auto* f = std::get_if<FireEvent>(&o)) {
+            se.flags |= f->timing == FireTiming::Late ? kStepLateFire : kStepFire;
+            t.m_fires.push_back(FireRecord {step, m_outputSequence++, std::move(*f)});
+        } else if (auto* l = std::get_if<LateEvent>(&o)) {
+            se.flags |= l->action == LateAction::Dropped ? kStepDropped : kStepSideOutput;
+            t.m_lates.push_back(LateRecord {step, m_outputSequence++, rec, *l});
+        }
+    }
+    for (int c = 0; c < rt.pipeline.channelCount(); ++c) {
+        auto& h = t.m_channelHistory[static_cast<std::size_t>(c)];
+        const WatermarkChannel& ch = rt.pipeline.channel(c);
+        const Timestamp wm = ch.currentWatermark();
+        const bool idle = ch.isIdle();
+        if (wm != h.back().watermark || idle != h.back().idle) {
+            if (wm != h.back().watermark)
+                se.flags |= kStepChannelWatermark;
+            if (idle != h.back().idle)
+                se.flags |= kStepChannelStatus;
+            h.push_back(WatermarkPoint {step, entry.time, wm, -1, idle});
+        }
+    }
+    for (int s = 0; s < rt.pipeline.subtaskCount(); ++s) {
+        auto& h = t.m_subtaskHistory[static_cast<std::size_t>(s)];
+        const Timestamp wm = rt.pipeline.subtask(s).currentWatermark();
+        const bool idle = rt.pipeline.valve(s).isIdle();
+        if (wm != h.back().watermark || idle != h.back().idle) {
+            if (wm != h.back().watermark)
+                se.flags |= kStepOperatorWatermark;
+            h.push_back(
+                WatermarkPoint {step, entry.time, wm, static_cast<std::int16_t>(rt.pipeline.minChannel(s)), idle});
+        }
+    }
+    if (se.kind == StepKind::EventArrival)
+        t.m_placements[rec]
+            = RecordPlacement {step, static_cast<std::int16_t>(x.channel), static_cast<std::int16_t>(x.subtask)};
+    else if (se.kind == StepKind::WatermarkArrival)
+        t.m_placements[rec].arrivalStep = step;
+    t.m_steps.push_back(se);
+    if (step % Trace::kInputCheckpointEvery == 0)
+        t.m_inputsAtCheckpoint.push_back(static_cast<std::uint32_t>(rt.inputs));
+}
+
+void Player::takeSnapshot(StepIndex step, const Runtime& rt)
+{
+    const std::size_t bytes = runtimeBytes(rt.pipeline, rt.queue);
+    m_snapshots.push_back(Snapshot {step, rt, bytes});
+    m_snapshotBytes += bytes;
+    if (m_snapshotBytes > m_options.snapshotBudgetBytes)
+        thinSnapshots();
+}
+
+void Player::thinSnapshots()
+{
+    // Keep every other snapshot (always step 0) and take them half as often from now on.
+    while (m_snapshotBytes > m_options.snapshotBudgetBytes && m_snapshots.size() > 1) {
+        m_interval *= 2;
+        std::vector<Snapshot> kept;
+        m_snapshotBytes = 0;
+        for (Snapshot& s : m_snapshots) {
+            if (s.step % m_interval == 0) {
+                m_snapshotBytes += s.bytes;
+                kept.push_back(std::move(s));
+            }
+        }
+        m_snapshots = std::move(kept);
+        if (m_snapshots.size() == 1)
+            break;
+    }
+}
+
+Player::Runtime Player::stateAt(StepIndex step) const
+{
+    const auto it = std::upper_bound(
+        m_snapshots.begin(), m_snapshots.end(), step, [](StepIndex s, const Snapshot& snap) { return s < snap.step; });
+    const Snapshot& snap = *std::prev(it);
+    Runtime rt = snap.runtime;
+    for (StepIndex s = snap.step; s < step; ++s) {
+        m_scratch.clear();
+        execute(rt, m_scratch);
+    }
+    return rt;
+}
+
+void Player::moveLiveTo(StepIndex step)
+{
+    step = std::min(step, lastStep());
+    if (step == m_current)
+        return;
+    const auto it = std::upper_bound(
+        m_snapshots.begin(), m_snapshots.end(), step, [](StepIndex s, const Snapshot& snap) { return s < snap.step; });
+    const StepIndex snapStep = std::prev(it)->step;
+    if (step > m_current && m_current >= snapStep) {
+        for (StepIndex s = m_current; s < step; ++s) {
+            m_scratch.clear();
+            execute(*m_live, m_scratch);
+        }
+    } else {
+        *m_live = stateAt(step);
+    }
+    m_current = step;
+    m_detail.reset();
+}
+
+StepIndex Player::lastStep() const
+{
+    return static_cast<StepIndex>(m_trace.m_steps.size() - 1);
+}
+
+Timestamp Player::now() const
+{
+    return m_trace.m_steps[m_current].processingTime;
+}
+
+bool Player::step()
+{
+    if (atEnd())
+        return false;
+    moveLiveTo(m_current + 1);
+    return true;
+}
+
+bool Player::stepBack()
+{
+    if (atStart())
+        return false;
+    moveLiveTo(m_current - 1);
+    return true;
+}
+
+bool Player::seek(StepIndex step)
+{
+    const StepIndex before = m_current;
+    moveLiveTo(std::min(step, lastStep()));
+    return before != m_current;
+}
+
+bool Player::runUntil(Timestamp processingTime)
+{
+    if (processingTime == kMaxTimestamp)
+        return runToEnd();
+    const StepIndex first = m_trace.firstStepAtOrAfter(javaAdd(processingTime, 1));
+    if (first == 0 || first - 1 <= m_current)
+        return false;
+    return seek(first - 1);
+}
+
+bool Player::runToEnd()
+{
+    return seek(lastStep());
+}
+
+std::optional<StepIndex> Player::findStep(Happening h, bool forward) const
+{
+    std::uint8_t mask = 0;
+    switch (h) {
+    case Happening::Fire:
+        mask = kStepFire;
+        break;
+    case Happening::LateFire:
+        mask = kStepLateFire;
+        break;
+    case Happening::AnyFire:
+        mask = kStepFire | kStepLateFire;
+        break;
+    case Happening::LateRecord:
+        mask = kStepDropped | kStepSideOutput;
+        break;
+    case Happening::OperatorWatermark:
+        mask = kStepOperatorWatermark;
+        break;
+    case Happening::ChannelStatus:
+        mask = kStepChannelStatus;
+        break;
+    }
+    const auto& steps = m_trace.m_steps;
+    if (forward) {
+        for (std::size_t s = m_current + 1; s < steps.size(); ++s) {
+            if (steps[s].flags & mask)
+                return static_cast<StepIndex>(s);
+        }
+    } else {
+        for (std::size_t s = m_current; s-- > 0;) {
+            if (steps[s].flags & mask)
+                return static_cast<StepIndex>(s);
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<StepIndex> Player::nextStepWith(Happening h) const
+{
+    return findStep(h, true);
+}
+std::optional<StepIndex> Player::previousStepWith(Happening h) const
+{
+    return findStep(h, false);
+}
+
+bool Player::jumpToNext(Happening h)
+{
+    const auto s = nextStepWith(h);
+    return s && seek(*s);
+}
+
+bool Player::jumpToPrevious(Happening h)
+{
+    const auto s = previousStepWith(h);
+    return s && seek(*s);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Live input
+
+void Player::truncateTrace(StepIndex firstDropped)
+{
+    Trace& t = m_trace;
+    t.m_steps.resize(firstDropped);
+    t.m_inputsAtCheckpoint.resize((firstDropped - 1) / Trace::kInputCheckpointEvery + 1);
+    std::erase_if(t.m_fires, [&](const FireRecord& f) { return f.step >= firstDropped; });
+    std::erase_if(t.m_lates, [&](const LateRecord& l) { return l.step >= firstDropped; });
+    m_outputSequence = static_cast<std::uint32_t>(t.m_fires.size() + t.m_lates.size());
+    for (auto* histories : {&t.m_channelHistory, &t.m_subtaskHistory}) {
+        for (auto& h : *histories) {
+            while (h.size() > 1 && h.back().step >= firstDropped)
+                h.pop_back();
+        }
+    }
+    for (RecordPlacement& p : t.m_placements) {
+        if (p.arrivalStep != kNoStep && p.arrivalStep >= firstDropped)
+            p = RecordPlacement {};
+    }
+    std::erase_if(m_snapshots, [&](const Snapshot& s) { return s.step >= firstDropped; });
+    m_snapshotBytes = 0;
+    for (const Snapshot& s : m_snapshots)
+        m_snapshotBytes += s.bytes;
+}
+
+RecordIndex Player::appendRecord(InputRecord r, std::string* error)
+{
+    auto fail = [&](std::string message) {
+        if (error)
+            *error = std::move(message);
+        return kNoRecord;
+    };
+    const PipelineConfig& pc = m_scenario.pipeline;
+    const int channels = std::max(1, pc.watermarks.parallelism);
+    if (r.isWatermark()) {
+        if (r.channel != InputRecord::kNoChannel && (r.channel < 0 || r.channel >= channels))
+            return fail("channel " + std::to_string(r.channel) + " does not exist: there are "
+                + std::to_string(channels) + " channels");
+    } else {
+        if (pc.window.keyBy && r.key == kNoKey)
+            return fail("the pipeline is keyed by \"" + *pc.window.keyBy + "\", but the record has no key");
+        if (r.key != kNoKey && r.key >= m_scenario.keys.size())
+            return fail("unknown key id " + std::to_string(r.key));
+        const auto partitioning = pc.watermarks.partitioning;
+        if (partitioning == WatermarkConfig::Partitioning::Channel && (r.channel < 0 || r.channel >= channels))
+            return fail("partitioning \"channel\" needs a channel between 0 and " + std::to_string(channels - 1));
+        if (partitioning == WatermarkConfig::Partitioning::Forward && r.channel != InputRecord::kNoChannel
+            && (r.channel < 0 || r.channel >= channels))
+            return fail("channel " + std::to_string(r.channel) + " does not exist: there are "
+                + std::to_string(channels) + " channels");
+    }
+    const Timestamp arrival = m_arrivals.resolveAppended(r.arrival);
+    r.arrival = arrival;
+    const auto index = static_cast<RecordIndex>(m_scenario.records.size());
+    m_scenario.records.push_back(r);
+    m_arrivals.append(arrival);
+    Trace& t = m_trace;
+    t.m_placements.push_back({});
+    t.m_recordTs.push_back(r.ts);
+    t.m_recordKey.push_back(r.key);
+    t.m_isEvent.push_back(!r.isWatermark());
+    t.m_keyCount = m_scenario.keys.size();
+    t.m_lanes.clear();
+    t.m_lanesBuilt.clear();
+
+    // Everything up to the last step that precedes the new arrival stays; a fresh run would run the same
+    // happenings in the same order until then.
+    const auto& steps = t.m_steps;
+    auto first = static_cast<StepIndex>(steps.size());
+    while (first > 1) {
+        const StepEntry& e = steps[first - 1];
+        const bool after = e.processingTime > arrival || (e.processingTime == arrival && e.record() == kNoRecord);
+        if (!after)
+            break;
+        --first;
+    }
+    for (StepIndex s = first; s-- > 1;) {
+        if (steps[s].kind == StepKind::EndOfInput) {
+            first = s; // end of input moves after the new record
+            break;
+        }
+    }
+    truncateTrace(first);
+    // What a fresh run would have had from the start: the later horizon and end of input.
+    const Timestamp newHorizon = horizon();
+    auto patch = [&](Runtime& rt) {
+        rt.queue.setHorizon(newHorizon);
+        rt.queue.rescheduleEndOfInput(arrival);
+    };
+    for (Snapshot& s : m_snapshots)
+        patch(s.runtime);
+    Runtime rt = stateAt(first - 1);
+    record(std::move(rt));
+    if (m_current < first) {
+        patch(*m_live);
+    } else {
+        const StepIndex target = std::min(m_current, lastStep());
+        *m_live = stateAt(target);
+        m_current = target;
+    }
+    m_detail.reset();
+    m_detailBase.reset();
+    return index;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What views read
+
+const StepDetail& Player::currentDetail() const
+{
+    if (!m_detail || m_detail->step != m_current)
+        m_detail = computeDetail(m_current);
+    return *m_detail;
+}
+
+StepDetail Player::detailAt(StepIndex step) const
+{
+    return computeDetail(std::min(step, lastStep()));
+}
+
+namespace {
+
+using WindowKey = std::tuple<int, KeyId, Timestamp, Timestamp, bool>;
+WindowKey windowKey(int s, KeyId k, const TimeWindow& w)
+{
+    return {s, k, w.start(), w.end(), w.isGlobal()};
+}
+
+struct Observed {
+    std::vector<ChannelChange> channels; // before-values filled
+    std::vector<SubtaskChange> subtasks;
+    std::map<WindowKey, WindowStateView> windows;
+    std::set<std::tuple<int, int, Timestamp, KeyId, Timestamp, Timestamp, bool>> timers;
+};
+
+Observed observe(const Pipeline& p)
+{
+    Observed o;
+    for (int c = 0; c < p.channelCount(); ++c) {
+        const WatermarkChannel& ch = p.channel(c);
+        ChannelChange cc;
+        cc.channel = c;
+        cc.watermarkBefore = ch.currentWatermark();
+        cc.idleBefore = ch.isIdle();
+        cc.maxTimestampBefore = ch.maxTimestampSeen().value_or(kMinTimestamp);
+        cc.generatorWatermark = ch.pendingWatermark().value_or(kMinTimestamp);
+        o.channels.push_back(cc);
+    }
+    for (int s = 0; s < p.subtaskCount(); ++s) {
+        SubtaskChange sc;
+        sc.subtask = s;
+        sc.watermarkBefore = p.subtask(s).currentWatermark();
+        sc.minChannelBefore = p.minChannel(s);
+        o.subtasks.push_back(sc);
+        for (WindowStateView& w : p.subtask(s).windows())
+            o.windows.emplace(windowKey(s, w.key, w.window), std::move(w));
+        for (const TimeDomain d : {TimeDomain::Event, TimeDomain::Processing}) {
+            for (const TimerInfo& t : p.subtask(s).timers(d)) {
+                o.timers.emplace(
+                    s, static_cast<int>(d), t.ts, t.key, t.window.start(), t.window.end(), t.window.isGlobal());
+            }
+        }
+    }
+    return o;
+}
+
+TimeWindow windowOf(Timestamp start, Timestamp end, bool global)
+{
+    return global ? TimeWindow::global() : TimeWindow(start, end);
+}
+
+} // namespace
+
+StepDetail Player::computeDetail(StepIndex step) const
+{
+    StepDetail d;
+    d.step = step;
+    d.entry = m_trace.m_steps[step];
+    d.record = d.entry.record();
+    if (step == 0)
+        return d;
+    // Details are often asked for in order (narrating a whole run): continue from the last one.
+    Runtime rt = m_detailBase && m_detailBaseStep == step - 1 ? *m_detailBase : stateAt(step - 1);
+    const Observed before = observe(rt.pipeline);
+    std::vector<OperatorOutput> out;
+    const Executed x = execute(rt, out);
+    const Observed after = observe(rt.pipeline);
+    d.subtask = x.subtask;
+    d.inputsProcessed = rt.inputs;
+    if (m_detailBase)
+        *m_detailBase = rt;
+    else
+        m_detailBase = std::make_unique<Runtime>(rt);
+    m_detailBaseStep = step;
+    for (OperatorOutput& o : out) {
+        if (auto* f = std::get_if<FireEvent>(&o))
+            d.fires.push_back(std::move(*f));
+        else if (auto* l = std::get_if<LateEvent>(&o))
+            d.lates.push_back(*l);
+    }
+    for (std::size_t c = 0; c < before.channels.size(); ++c) {
+        ChannelChange cc = before.channels[c];
+        const ChannelChange& a = after.channels[c];
+        cc.watermarkAfter = a.watermarkBefore;
+        cc.idleAfter = a.idleBefore;
+        cc.maxTimestampAfter = a.maxTimestampBefore;
+        cc.generatorWatermark = a.generatorWatermark;
+        const bool touched = static_cast<int>(c) == x.channel
+            || (d.entry.kind == StepKind::WatermarkArrival && d.entry.channel < 0)
+            || d.entry.kind == StepKind::EndOfInput || cc.watermarkAfter != cc.watermarkBefore
+            || cc.idleAfter != cc.idleBefore;
+        if (touched)
+            d.channels.push_back(cc);
+    }
+    for (std::size_t s = 0; s < before.subtasks.size(); ++s) {
+        SubtaskChange sc = before.subtasks[s];
+        sc.watermarkAfter = after.subtasks[s].watermarkBefore;
+        sc.minChannelAfter = after.subtasks[s].minChannelBefore;
+        d.subtasks.push_back(sc);
+    }
+    // Windows: created, grown by the arriving element, cleaned up.
+    for (const auto& [key, w] : after.windows) {
+        const auto it = before.windows.find(key);
+        const int s = std::get<0>(key);
+        const WindowRef ref {s, w.key, w.window};
+        if (it == before.windows.end())
+            d.created.push_back(ref);
+        const std::size_t was = it == before.windows.end() ? 0 : it->second.contents.size();
+        if (d.entry.kind == StepKind::EventArrival && s == x.subtask && w.contents.size() > was) {
+            const Timestamp wm = before.subtasks[static_cast<std::size_t>(s)].watermarkBefore;
+            d.placements.push_back({ref, !w.window.isGlobal() && w.window.maxTimestamp() <= wm,
+                static_cast<std::uint32_t>(w.contents.size())});
+        }
+    }
+    const bool eventTime = isEventTimeAssigner(m_scenario.pipeline);
+    for (const auto& [key, w] : before.windows) {
+        if (after.windows.count(key))
+            continue;
+        const int s = std::get<0>(key);
+        const Timestamp clock
+            = eventTime ? after.subtasks[static_cast<std::size_t>(s)].watermarkBefore : d.entry.processingTime;
+        if (w.cleanupTime && *w.cleanupTime <= clock)
+            d.cleanups.push_back({s, w.key, w.window});
+    }
+    // Timers: registered, fired (due), deleted.
+    auto timerChange = [&](const auto& t, TimerChange::Change change) {
+        TimerChange tc;
+        tc.change = change;
+        tc.subtask = std::get<0>(t);
+        tc.domain = static_cast<TimeDomain>(std::get<1>(t));
+        tc.time = std::get<2>(t);
+        tc.key = std::get<3>(t);
+        tc.window = windowOf(std::get<4>(t), std::get<5>(t), std::get<6>(t));
+        tc.cleanup = rt.pipeline.subtask(tc.subtask).cleanupTime(tc.window) == tc.time;
+        return tc;
+    };
+    for (const auto& t : before.timers) {
+        if (after.timers.count(t))
+            continue;
+        const int s = std::get<0>(t);
+        const bool eventDomain = static_cast<TimeDomain>(std::get<1>(t)) == TimeDomain::Event;
+        const Timestamp clock
+            = eventDomain ? after.subtasks[static_cast<std::size_t>(s)].watermarkBefore : d.entry.processingTime;
+        d.timers.push_back(
+            timerChange(t, std::get<2>(t) <= clock ? TimerChange::Change::Fired : TimerChange::Change::Deleted));
+    }
+    for (const auto& t : after.timers) {
+        if (!before.timers.count(t))
+            d.timers.push_back(timerChange(t, TimerChange::Change::Registered));
+    }
+    return d;
+}
+
+PipelineState Player::state() const
+{
+    PipelineState st;
+    const Pipeline& p = m_live->pipeline;
+    st.step = m_current;
+    st.processingTime = now();
+    st.inputsProcessed = m_live->inputs;
+    for (int c = 0; c < p.channelCount(); ++c) {
+        const WatermarkChannel& ch = p.channel(c);
+        ChannelState cs;
+        cs.channel = c;
+        cs.watermark = ch.currentWatermark();
+        cs.idle = ch.isIdle();
+        cs.maxTimestamp = ch.maxTimestampSeen().value_or(kMinTimestamp);
+        cs.records = ch.eventsSeen();
+        st.channels.push_back(cs);
+    }
+    const DurationMs period = m_scenario.pipeline.watermarks.periodMs;
+    if (period > 0) {
+        // The chain of periodic timers is regular: the next one is the first multiple of periodMs after now.
+        for (ChannelState& cs : st.channels) {
+            const Timestamp next = (now() / period + 1) * period;
+            cs.nextPeriodicEmit = next <= m_live->queue.horizon() ? next : kMaxTimestamp;
+        }
+    }
+    const bool eventTime = isEventTimeAssigner(m_scenario.pipeline);
+    const FunctionSpec& fn = m_scenario.pipeline.window.function;
+    for (int s = 0; s < p.subtaskCount(); ++s) {
+        const WindowOperator& op = p.subtask(s);
+        const StatusWatermarkValve& v = p.valve(s);
+        SubtaskState ss;
+        ss.subtask = s;
+        ss.watermark = op.currentWatermark();
+        ss.minChannel = p.minChannel(s);
+        ss.idle = v.isIdle();
+        ss.processingTime = op.currentProcessingTime();
+        for (const auto& in : v.channels()) {
+            ss.inputWatermarks.push_back(in.watermark);
+            ss.inputIdle.push_back(!in.isActive());
+            ss.inputAligned.push_back(in.aligned);
+        }
+        st.subtasks.push_back(std::move(ss));
+        st.droppedRecords += op.numLateRecordsDropped();
+        for (const WindowStateView& w : op.windows()) {
+            WindowState ws;
+            ws.subtask = s;
+            ws.key = w.key;
+            ws.window = w.window;
+            ws.cleanupTime = w.cleanupTime.value_or(kMaxTimestamp);
+            ws.fireCount = w.fireCount;
+            ws.count = w.contents.size();
+            for (const PaneElement& e : w.contents)
+                ws.elements.push_back(e);
+            if (w.contents.empty())
+                ws.status = WindowStatus::Purged;
+            else if (eventTime && !w.window.isGlobal() && w.window.maxTimestamp() <= op.currentWatermark())
+                ws.status = WindowStatus::InAllowedLateness;
+            else if (w.fireCount > 0)
+                ws.status = WindowStatus::Fired;
+            if (fn.type != FunctionSpec::Type::List && !w.contents.empty()) {
+                double acc = 0;
+                bool first = true;
+                for (const PaneElement& e : w.contents) {
+                    const double v = fn.field == "ts" ? static_cast<double>(e.ts) : e.value;
+                    switch (fn.type) {
+                    case FunctionSpec::Type::Min:
+                        acc = first ? v : std::min(acc, v);
+                        break;
+                    case FunctionSpec::Type::Max:
+                        acc = first ? v : std::max(acc, v);
+                        break;
+                    default:
+                        acc += v;
+                        break;
+                    }
+                    first = false;
+                }
+                if (fn.type == FunctionSpec::Type::Count)
+                    acc = static_cast<double>(w.contents.size());
+                else if (fn.type == FunctionSpec::Type::Avg)
+                    acc /= static_cast<double>(w.contents.size());
+                ws.aggregate = acc;
+            }
+            st.windows.push_back(std::move(ws));
+        }
+        for (const TimeDomain d : {TimeDomain::Event, TimeDomain::Processing}) {
+            for (const TimerInfo& t : op.timers(d))
+                st.timers.push_back({s, t.key, t.window, t.ts, d, op.cleanupTime(t.window) == t.ts});
+        }
+    }
+    return st;
+}
+
+std::string Player::canonicalState() const
+{
+    return "step " + std::to_string(m_current) + " now " + std::to_string(now()) + " inputs "
+        + std::to_string(m_live->inputs) + "\n" + m_live->pipeline.dump(m_scenario.keys) + m_live->queue.dump();
+}
+
+std::size_t Player::snapshotBytes() const
+{
+    return m_snapshotBytes;
+}
+std::size_t Player::snapshotCount() const
+{
+    return m_snapshots.size();
+}
+
+} // namespace tidemark

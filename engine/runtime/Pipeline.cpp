@@ -1,0 +1,207 @@
+#include "engine/runtime/Pipeline.h"
+
+#include "engine/runtime/KeyGroupRangeAssignment.h"
+
+#include <algorithm>
+#include <charconv>
+#include <stdexcept>
+
+namespace tidemark {
+
+namespace {
+
+int windowParallelism(const PipelineConfig& config)
+{
+    if (!config.window.keyBy)
+        return 1; // windowAll: forceNonParallel()
+    return std::max(1, config.window.parallelism);
+}
+
+std::string num(double v)
+{
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+std::string windowText(const TimeWindow& w)
+{
+    if (w.isGlobal())
+        return "global";
+    return "[" + std::to_string(w.start()) + "," + std::to_string(w.end()) + ")";
+}
+
+std::string keyText(const KeyTable& keys, KeyId key)
+{
+    return key == kNoKey || key >= keys.size() ? std::string("<all>") : keys.name(key);
+}
+
+} // namespace
+
+Pipeline::Pipeline(const PipelineConfig& config)
+    : m_config(config)
+    , m_partitioner(config.watermarks)
+{
+    const int p = std::max(1, config.watermarks.parallelism);
+    const int w = windowParallelism(config);
+    m_maxParallelism = KeyGroupRangeAssignment::computeDefaultMaxParallelism(w);
+    m_channels.reserve(static_cast<std::size_t>(p));
+    for (int c = 0; c < p; ++c)
+        m_channels.emplace_back(config.watermarks);
+    m_valves.reserve(static_cast<std::size_t>(w));
+    m_operators.reserve(static_cast<std::size_t>(w));
+    for (int s = 0; s < w; ++s) {
+        m_valves.emplace_back(p);
+        m_operators.emplace_back(config.window, s);
+    }
+}
+
+int Pipeline::subtaskForKeyHash(std::int32_t javaHash) const
+{
+    if (m_operators.size() == 1)
+        return 0;
+    return KeyGroupRangeAssignment::assignKeyToParallelOperator(javaHash, m_maxParallelism, subtaskCount());
+}
+
+int Pipeline::subtaskForKey(const KeyTable& keys, KeyId key) const
+{
+    if (m_operators.size() == 1 || key == kNoKey)
+        return 0;
+    return subtaskForKeyHash(keys.javaHash(key));
+}
+
+void Pipeline::deliver(int channel, std::vector<OperatorOutput>& out)
+{
+    // Every channel broadcasts to every subtask; subtasks take it in index order.
+    for (std::size_t s = 0; s < m_valves.size(); ++s) {
+        for (const WatermarkItem& item : m_items) {
+            m_valveItems.clear();
+            m_valves[s].input(channel, item, m_valveItems);
+            for (const WatermarkItem& v : m_valveItems) {
+                if (v.isWatermark())
+                    m_operators[s].processWatermark(v.watermark, out);
+            }
+        }
+    }
+    m_items.clear();
+}
+
+int Pipeline::processEvent(const InputRecord& record, int subtask, Timestamp now, std::vector<OperatorOutput>& out)
+{
+    const int c = m_partitioner.selectChannel(record.channel);
+    for (auto& op : m_operators)
+        op.setCurrentProcessingTime(now);
+    // TimestampsAndWatermarksOperator forwards the record before its generator sees it.
+    m_operators[static_cast<std::size_t>(subtask)].processElement(
+        record.key, record.value, record.hasValue, record.ts, out);
+    WatermarkChannel& ch = m_channels[static_cast<std::size_t>(c)];
+    m_items.clear();
+    ch.onEvent(record.ts, m_items);
+    if (m_config.watermarks.emission == WatermarkConfig::Emission::PerEvent)
+        ch.onPeriodicEmit(now, m_items);
+    deliver(c, out);
+    return c;
+}
+
+void Pipeline::processWatermarkRecord(const InputRecord& record, Timestamp now, std::vector<OperatorOutput>& out)
+{
+    for (auto& op : m_operators)
+        op.setCurrentProcessingTime(now);
+    const auto one = [&](int c) {
+        m_items.clear();
+        m_channels[static_cast<std::size_t>(c)].onWatermarkRecord(record.ts, m_items);
+        deliver(c, out);
+    };
+    if (record.channel >= 0 && record.channel < channelCount()) {
+        one(record.channel);
+    } else if (record.channel == InputRecord::kNoChannel) {
+        for (int c = 0; c < channelCount(); ++c)
+            one(c); // a source broadcasts its watermarks
+    } else {
+        throw std::invalid_argument("watermark record on channel " + std::to_string(record.channel) + ", but there are "
+            + std::to_string(channelCount()) + " channels");
+    }
+}
+
+void Pipeline::periodicEmit(int channel, Timestamp now, std::vector<OperatorOutput>& out)
+{
+    for (auto& op : m_operators)
+        op.setCurrentProcessingTime(now);
+    m_items.clear();
+    m_channels[static_cast<std::size_t>(channel)].onPeriodicEmit(now, m_items);
+    deliver(channel, out);
+}
+
+void Pipeline::processingTimer(int subtask, Timestamp now, std::vector<OperatorOutput>& out)
+{
+    for (auto& op : m_operators)
+        op.setCurrentProcessingTime(now);
+    m_operators[static_cast<std::size_t>(subtask)].advanceProcessingTime(now, out);
+}
+
+void Pipeline::endOfInput(Timestamp now, std::vector<OperatorOutput>& out)
+{
+    for (auto& op : m_operators)
+        op.setCurrentProcessingTime(now);
+    for (int c = 0; c < channelCount(); ++c) {
+        m_items.clear();
+        m_channels[static_cast<std::size_t>(c)].onEndOfInput(now, m_items);
+        deliver(c, out);
+    }
+}
+
+int Pipeline::minChannel(int s) const
+{
+    const auto holding = m_valves[static_cast<std::size_t>(s)].channelsHoldingMinimum();
+    return holding.empty() ? -1 : holding.front();
+}
+
+std::string Pipeline::dump(const KeyTable& keys) const
+{
+    std::string s;
+    s += "partitioner next=" + std::to_string(m_partitioner.rebalance().nextChannel()) + "\n";
+    for (int c = 0; c < channelCount(); ++c) {
+        const WatermarkChannel& ch = channel(c);
+        s += "channel " + std::to_string(c) + " wm=" + std::to_string(ch.currentWatermark())
+            + " idle=" + std::to_string(ch.isIdle()) + " events=" + std::to_string(ch.eventsSeen());
+        if (const auto m = ch.maxTimestampSeen())
+            s += " max=" + std::to_string(*m);
+        if (const auto pw = ch.pendingWatermark())
+            s += " pending=" + std::to_string(*pw);
+        if (const IdlenessTimer* t = ch.idlenessTimer()) {
+            s += " idle-start=" + (t->startOfInactivity() ? std::to_string(*t->startOfInactivity()) : "-")
+                + " activity=" + std::to_string(t->hasActivitySinceLastCheck());
+        }
+        s += "\n";
+    }
+    for (int i = 0; i < subtaskCount(); ++i) {
+        const StatusWatermarkValve& v = valve(i);
+        s += "valve " + std::to_string(i) + " out=" + std::to_string(v.lastOutputWatermark())
+            + " idle=" + std::to_string(v.isIdle()) + " in=";
+        for (const auto& in : v.channels()) {
+            s += std::to_string(in.watermark) + (in.isActive() ? "" : "i") + (in.aligned ? "" : "u") + ",";
+        }
+        s += "\n";
+        const WindowOperator& op = subtask(i);
+        s += "operator " + std::to_string(i) + " wm=" + std::to_string(op.currentWatermark())
+            + " pt=" + std::to_string(op.currentProcessingTime())
+            + " dropped=" + std::to_string(op.numLateRecordsDropped()) + "\n";
+        for (const WindowStateView& w : op.windows()) {
+            s += "  window " + keyText(keys, w.key) + " " + windowText(w.window) + " state=" + windowText(w.stateWindow)
+                + " fires=" + std::to_string(w.fireCount)
+                + " cleanup=" + (w.cleanupTime ? std::to_string(*w.cleanupTime) : "never") + " [";
+            for (const PaneElement& e : w.contents)
+                s += std::to_string(e.ts) + ":" + (e.hasValue ? num(e.value) : "-") + " ";
+            s += "]\n";
+        }
+        for (const TimeDomain d : {TimeDomain::Event, TimeDomain::Processing}) {
+            for (const TimerInfo& t : op.timers(d)) {
+                s += std::string("  timer ") + (d == TimeDomain::Event ? "et " : "pt ") + std::to_string(t.ts) + " "
+                    + keyText(keys, t.key) + " " + windowText(t.window) + " #" + std::to_string(t.sequence) + "\n";
+            }
+        }
+    }
+    return s;
+}
+
+} // namespace tidemark

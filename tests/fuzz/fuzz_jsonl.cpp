@@ -1,0 +1,6 @@
+#include "FuzzSpec.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    return fuzzLoad(tidemark::io::EventFileSpec::Format::Jsonl, data, size);
+}

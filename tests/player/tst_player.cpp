@@ -1,0 +1,137 @@
+#include "ScenarioBuilder.h"
+#include "engine/player/Player.h"
+
+#include <QTest>
+
+using namespace tidemark;
+using namespace tidemark::test;
+
+class TestPlayer : public QObject {
+    Q_OBJECT
+
+private slots:
+    void post000FiresItsFirstWindowAfterTheFifthRecordAtParallelismOne()
+    {
+        Player player(post000(1, 0, false));
+        const auto fires = player.trace().fires();
+        QVERIFY(!fires.empty());
+        const FireEvent& f = fires.front().fire;
+        QCOMPARE(f.window, TimeWindow(1538359881000, 1538359884000));
+        QCOMPARE(f.afterInput, std::size_t(5));
+        QCOMPARE(f.watermark, 1538359894000 - 10000 - 1);
+        QCOMPARE(f.count, std::size_t(1));
+        // Record 5 arrives at 4 s; the periodic emission due at the same time runs right after the arrival
+        // (arrivals were queued first) and carries the watermark that fires the window.
+        const StepEntry& step = player.trace().step(fires.front().step);
+        QCOMPARE(step.kind, StepKind::PeriodicEmit);
+        QCOMPARE(step.processingTime, 4000);
+        const StepEntry& before = player.trace().step(fires.front().step - 1);
+        QCOMPARE(before.kind, StepKind::EventArrival);
+        QCOMPARE(before.record(), RecordIndex(4));
+    }
+
+    void post000FiresItsFirstWindowAfterTheSeventhRecordAtParallelismThree()
+    {
+        Player player(post000(3, 0, false));
+        const auto fires = player.trace().fires();
+        QVERIFY(!fires.empty());
+        QCOMPARE(fires.front().fire.window, TimeWindow(1538359881000, 1538359884000));
+        QCOMPARE(fires.front().fire.afterInput, std::size_t(7));
+    }
+
+    void stepsRunInProcessingTimeOrder()
+    {
+        Player player(post000(1, 0, true));
+        const auto steps = player.trace().steps();
+        for (std::size_t i = 1; i < steps.size(); ++i)
+            QVERIFY(steps[i - 1].processingTime <= steps[i].processingTime);
+        QCOMPARE(steps.front().kind, StepKind::Start);
+        QVERIFY(player.atStart());
+        QVERIFY(player.runToEnd());
+        QVERIFY(player.atEnd());
+        QVERIFY(!player.step());
+    }
+
+    void semanticJumpsLandOnTheStepsThatDidIt()
+    {
+        Player player(post000(1, 2000, true));
+        const Trace& t = player.trace();
+        const StepIndex firstFire = t.fires().front().step;
+        QCOMPARE(player.nextStepWith(Happening::Fire), std::optional<StepIndex>(firstFire));
+        QVERIFY(!player.previousStepWith(Happening::Fire));
+        QVERIFY(player.jumpToNext(Happening::Fire));
+        QCOMPARE(player.currentStep(), firstFire);
+        QCOMPARE(player.state().windows.front().status, WindowStatus::InAllowedLateness);
+
+        // The first late re-fire comes from record 11 (10:11:30, within the 2 s of allowed lateness).
+        QVERIFY(player.jumpToNext(Happening::LateFire));
+        QCOMPARE(player.currentStep(), t.placements()[10].arrivalStep);
+        QCOMPARE(player.currentDetail().fires.size(), std::size_t(1));
+        QCOMPARE(player.currentDetail().fires.front().timing, FireTiming::Late);
+
+        // The first drop is record 21, once the watermark reached the cleanup time 10:11:34.999.
+        QVERIFY(player.jumpToNext(Happening::LateRecord));
+        QCOMPARE(player.currentStep(), t.placements()[20].arrivalStep);
+        QCOMPARE(player.currentDetail().lates.front().action, LateAction::Dropped);
+        QVERIFY(!player.jumpToNext(Happening::AnyFire)); // no fire after the drops
+        QCOMPARE(player.currentStep(), t.placements()[20].arrivalStep);
+
+        QVERIFY(player.jumpToPrevious(Happening::OperatorWatermark));
+        const StepDetail& d = player.currentDetail();
+        QVERIFY(d.subtasks.front().watermarkAfter > d.subtasks.front().watermarkBefore);
+        QCOMPARE(d.subtasks.front().watermarkAfter, 1538359905000 - 10001);
+        QVERIFY(player.jumpToPrevious(Happening::AnyFire));
+        QCOMPARE(player.currentDetail().fires.front().timing, FireTiming::Late);
+    }
+
+    void aQuietChannelTurnsIdleAndActiveAgain()
+    {
+        Scenario s;
+        auto& p = s.pipeline;
+        p.watermarks.parallelism = 2;
+        p.watermarks.partitioning = WatermarkConfig::Partitioning::Channel;
+        p.watermarks.maxOutOfOrdernessMs = 0;
+        p.watermarks.idlenessMs = 1000;
+        p.window.assigner.sizeMs = 5000;
+        p.window.function.type = FunctionSpec::Type::Count;
+        s.records.push_back(tidemark::test::event(s, "a", 1000, 1, 0, 0));
+        s.records.push_back(tidemark::test::event(s, "a", 2000, 1, 100, 1));
+        s.records.push_back(tidemark::test::event(s, "a", 7000, 1, 3000, 0)); // channel 1 has been quiet for 2.9 s
+        s.records.push_back(tidemark::test::event(s, "a", 8000, 1, 3500, 1)); // channel 1 speaks again
+        Player player(std::move(s));
+        const auto idle = player.nextStepWith(Happening::ChannelStatus);
+        QVERIFY(idle);
+        QVERIFY(player.seek(*idle));
+        QCOMPARE(player.trace().step(*idle).kind, StepKind::PeriodicEmit);
+        // Idleness is declared on the first periodic check more than 1 s after the check that started the
+        // quiet period (0.4 s): at 1.6 s, channel 0 first, then channel 1 in the same millisecond.
+        QCOMPARE(player.now(), 1600);
+        QVERIFY(player.state().channels[0].idle);
+        QVERIFY(!player.state().channels[1].idle);
+        QVERIFY(player.jumpToNext(Happening::ChannelStatus));
+        QCOMPARE(player.now(), 1600);
+        QVERIFY(player.state().channels[1].idle);
+        QVERIFY(player.state().subtasks[0].idle);
+        QVERIFY(player.jumpToNext(Happening::ChannelStatus)); // the third record's watermark makes channel 0 active
+        QCOMPARE(player.now(), 3000);
+        QVERIFY(!player.state().channels[0].idle);
+        // With channel 1 idle, channel 0 alone moves the operator watermark: the first window fires in the same
+        // step, before channel 1 speaks again.
+        QCOMPARE(player.currentDetail().fires.size(), std::size_t(1));
+        QCOMPARE(player.currentDetail().fires.front().window, TimeWindow(0, 5000));
+        QCOMPARE(player.currentDetail().fires.front().count, std::size_t(2));
+        QVERIFY(player.currentStep() < player.trace().placements()[3].arrivalStep);
+    }
+
+    void runUntilStopsAtTheLastHappeningNotAfterTheTime()
+    {
+        Player player(post000(1, 0, false));
+        QVERIFY(player.runUntil(2500));
+        QCOMPARE(player.now(), 2400);
+        QVERIFY(player.trace().step(player.currentStep() + 1).processingTime > 2500);
+        QVERIFY(!player.runUntil(2500));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlayer)
+#include "tst_player.moc"

@@ -1,0 +1,100 @@
+#include "engine/player/TimeFormat.h"
+
+#include <QTest>
+
+using namespace tidemark;
+
+class TestTimeFormat : public QObject {
+    Q_OBJECT
+
+private slots:
+    void epochMillisecondsAlwaysCarryTheirUnit()
+    {
+        const TimeFormatter f;
+        QCOMPARE(f.timestamp(4999), std::string("4999 ms"));
+        QCOMPARE(f.timestamp(-1), std::string("-1 ms"));
+        QCOMPARE(f.timestamp(kMinTimestamp), std::string("\u2212\u221e"));
+        QCOMPARE(f.timestamp(kMaxTimestamp), std::string("+\u221e"));
+        QCOMPARE(f.window(0, 5000), std::string("[0, 5000) ms"));
+    }
+
+    void dateTimeUsesTheZoneOffsetOfTheInstant_data()
+    {
+        QTest::addColumn<QString>("zone");
+        QTest::addColumn<qint64>("t");
+        QTest::addColumn<QString>("time");
+        QTest::addColumn<QString>("date");
+        QTest::newRow("post 000 in Shanghai") << "Asia/Shanghai" << qint64(1538359897000) << "10:11:37.000"
+                                              << "2018-10-01 10:11:37.000";
+        QTest::newRow("fixed offset") << "UTC+08:00" << qint64(1538359896999) << "10:11:36.999"
+                                      << "2018-10-01 10:11:36.999";
+        QTest::newRow("UTC") << "UTC" << qint64(0) << "00:00:00.000"
+                             << "1970-01-01 00:00:00.000";
+        QTest::newRow("before the epoch") << "UTC" << qint64(-1) << "23:59:59.999"
+                                          << "1969-12-31 23:59:59.999";
+        QTest::newRow("Berlin summer") << "Europe/Berlin" << qint64(1719835200000) << "14:00:00.000"
+                                       << "2024-07-01 14:00:00.000";
+        QTest::newRow("Berlin winter") << "Europe/Berlin" << qint64(1704110400000) << "13:00:00.000"
+                                       << "2024-01-01 13:00:00.000";
+    }
+    void dateTimeUsesTheZoneOffsetOfTheInstant()
+    {
+        QFETCH(QString, zone);
+        QFETCH(qint64, t);
+        QFETCH(QString, time);
+        QFETCH(QString, date);
+        DisplaySettings d;
+        d.timeFormat = DisplaySettings::TimeFormat::DateTime;
+        d.zone = zone.toStdString();
+        const TimeFormatter f(d);
+        QCOMPARE(QString::fromStdString(f.timestamp(t)), time);
+        QCOMPARE(QString::fromStdString(f.dateTime(t)), date);
+    }
+
+    void wholeSecondWindowsDropTheMilliseconds()
+    {
+        DisplaySettings d;
+        d.timeFormat = DisplaySettings::TimeFormat::DateTime;
+        d.zone = "Asia/Shanghai";
+        const TimeFormatter f(d);
+        QCOMPARE(f.window(1538359881000, 1538359884000), std::string("[10:11:21, 10:11:24)"));
+        QCOMPARE(f.window(1538359881500, 1538359884000), std::string("[10:11:21.500, 10:11:24.000)"));
+        QCOMPARE(f.axisLabel(1538359881000), std::string("UTC+08:00"));
+    }
+
+    void relativeTimesCountFromTheOrigin()
+    {
+        DisplaySettings d;
+        d.timeFormat = DisplaySettings::TimeFormat::Relative;
+        const TimeFormatter f(d, 1000);
+        QCOMPARE(f.timestamp(4000), std::string("+3000 ms"));
+        QCOMPARE(f.timestamp(999), std::string("\u22121 ms"));
+    }
+
+    void durationsPickAReadableUnit_data()
+    {
+        QTest::addColumn<qint64>("ms");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("zero") << qint64(0) << "0 ms";
+        QTest::newRow("one ms") << qint64(1) << "1 ms";
+        QTest::newRow("seconds") << qint64(10000) << "10 s";
+        QTest::newRow("fraction") << qint64(2500) << "2.5 s";
+        QTest::newRow("minutes") << qint64(120000) << "2 min";
+        QTest::newRow("odd") << qint64(1234) << "1.234 s";
+    }
+    void durationsPickAReadableUnit()
+    {
+        QFETCH(qint64, ms);
+        QFETCH(QString, text);
+        QCOMPARE(QString::fromStdString(TimeFormatter::duration(ms)), text);
+    }
+
+    void processingTimeIsSecondsSinceTheStart()
+    {
+        QCOMPARE(TimeFormatter::processingTime(7000), std::string("7.000 s"));
+        QCOMPARE(TimeFormatter::processingTime(200), std::string("0.200 s"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTimeFormat)
+#include "tst_time_format.moc"

@@ -1,0 +1,141 @@
+#include "engine/core/TimeWindow.h"
+#include "engine/windowing/Trigger.h"
+#include "engine/windowing/WindowAssigner.h"
+
+#include <QTest>
+
+#include <stdexcept>
+
+using namespace tidemark;
+
+namespace {
+
+std::vector<TimeWindow> assign(const WindowAssigner& assigner, Timestamp ts, Timestamp processingTime = 0)
+{
+    AssignerInstanceState instance;
+    AssignerContext ctx {processingTime, &instance};
+    WindowElement e;
+    e.ts = ts;
+    std::vector<TimeWindow> out;
+    assigner.assignWindows(e, ctx, out);
+    return out;
+}
+
+} // namespace
+
+class TestWindowAssigners : public QObject {
+    Q_OBJECT
+
+private slots:
+    void elementAtEndMinusOneBelongsToTheWindowAndAtEndToTheNext()
+    {
+        const TumblingEventTimeWindows tumbling(5000);
+        QCOMPARE(assign(tumbling, 4999), std::vector<TimeWindow> {TimeWindow(0, 5000)});
+        QCOMPARE(assign(tumbling, 5000), std::vector<TimeWindow> {TimeWindow(5000, 10000)});
+        QCOMPARE(TimeWindow(0, 5000).maxTimestamp(), Timestamp(4999));
+    }
+
+    void negativeTimestampsRoundDownToThePreviousWindow()
+    {
+        const TumblingEventTimeWindows tumbling(5000, 100);
+        QCOMPARE(assign(tumbling, -1), std::vector<TimeWindow> {TimeWindow(-4900, 100)});
+        QCOMPARE(assign(tumbling, -4901), std::vector<TimeWindow> {TimeWindow(-9900, -4900)});
+    }
+
+    void slidingWindowsComeNewestFirst()
+    {
+        const SlidingEventTimeWindows sliding(3000, 1000);
+        const std::vector<TimeWindow> expected {TimeWindow(2000, 5000), TimeWindow(1000, 4000), TimeWindow(0, 3000)};
+        QCOMPARE(assign(sliding, 2500), expected);
+    }
+
+    void slidingWindowsSmallerThanTheSlideLeaveGaps()
+    {
+        const SlidingEventTimeWindows sliding(1000, 3000);
+        QVERIFY(assign(sliding, 1500).empty());
+        QCOMPARE(assign(sliding, 3999), std::vector<TimeWindow> {TimeWindow(3000, 4000)});
+    }
+
+    void sessionWindowStartsAtTheElement()
+    {
+        const EventTimeSessionWindows sessions(3000);
+        QCOMPARE(assign(sessions, 700), std::vector<TimeWindow> {TimeWindow(700, 3700)});
+        QVERIFY(sessions.isMerging());
+    }
+
+    void processingTimeAssignersUseTheClockNotTheTimestamp()
+    {
+        const TumblingProcessingTimeWindows tumbling(1000);
+        QCOMPARE(assign(tumbling, 123456, 2500), std::vector<TimeWindow> {TimeWindow(2000, 3000)});
+        QVERIFY(!tumbling.isEventTime());
+    }
+
+    void naturalStaggerIsFixedByTheFirstElement()
+    {
+        const TumblingEventTimeWindows tumbling(5000, 0, WindowStagger::Natural);
+        AssignerInstanceState instance;
+        AssignerContext first {150, &instance};
+        AssignerContext later {4321, &instance};
+        WindowElement e;
+        e.ts = 5099;
+        std::vector<TimeWindow> out;
+        tumbling.assignWindows(e, first, out);
+        tumbling.assignWindows(e, later, out);
+        QCOMPARE(out, (std::vector<TimeWindow> {TimeWindow(150, 5150), TimeWindow(150, 5150)}));
+    }
+
+    void globalWindowsAreNotEventTime()
+    {
+        const GlobalWindows global;
+        QCOMPARE(assign(global, 5), std::vector<TimeWindow> {TimeWindow::global()});
+        QVERIFY(!global.isEventTime());
+        QCOMPARE(global.defaultTrigger()->describe(), std::string("NeverTrigger"));
+    }
+
+    void eventTimeAssignersRejectRecordsWithoutTimestamp()
+    {
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, assign(TumblingEventTimeWindows(1000), kNoTimestamp));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, assign(SlidingEventTimeWindows(1000, 500), kNoTimestamp));
+    }
+
+    void invalidParametersAreRejectedLikeFlink()
+    {
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TumblingEventTimeWindows(0));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TumblingEventTimeWindows(1000, 1000));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TumblingEventTimeWindows(1000, -1000));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SlidingEventTimeWindows(1000, 500, 500));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SlidingEventTimeWindows(0, 500));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, EventTimeSessionWindows(DurationMs(0)));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ProcessingTimeSessionWindows(DurationMs(-1)));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ContinuousEventTimeTrigger(0));
+        const EventTimeSessionWindows dynamic([](const WindowElement&) { return DurationMs(0); });
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, assign(dynamic, 10));
+    }
+
+    void assignerSpecBuildsTheMatchingAssigner()
+    {
+        AssignerSpec spec;
+        spec.type = AssignerSpec::Type::Sliding;
+        spec.sizeMs = 10000;
+        spec.slideMs = 5000;
+        spec.timeDomain = TimeDomain::Processing;
+        const auto assigner = makeWindowAssigner(spec);
+        QVERIFY(!assigner->isEventTime());
+        QCOMPARE(assign(*assigner, 0, 7000).size(), std::size_t(2));
+        spec.offsetMs = 5000;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeWindowAssigner(spec));
+    }
+
+    void mergeWindowsCoversTouchingAndContainedWindows()
+    {
+        const auto merges = mergeWindows({TimeWindow(0, 3000), TimeWindow(3000, 6000), TimeWindow(7000, 8000),
+            TimeWindow(7500, 7600), TimeWindow(9000, 9001)});
+        QCOMPARE(merges.size(), std::size_t(2));
+        QCOMPARE(merges[0].result, TimeWindow(0, 6000));
+        QCOMPARE(merges[1].result, TimeWindow(7000, 8000));
+        QCOMPARE(merges[1].merged.size(), std::size_t(2));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestWindowAssigners)
+#include "tst_window_assigners.moc"

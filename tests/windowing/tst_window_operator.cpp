@@ -1,0 +1,434 @@
+#include "engine/windowing/WindowOperator.h"
+
+#include <QTest>
+
+#include <variant>
+
+using namespace tidemark;
+
+namespace {
+
+std::shared_ptr<const WindowFunction> listFunction()
+{
+    FunctionSpec spec;
+    spec.type = FunctionSpec::Type::List;
+    return makeWindowFunction(spec);
+}
+
+WindowOperatorParts parts(std::shared_ptr<const WindowAssigner> assigner, DurationMs lateness = 0,
+    std::shared_ptr<const Trigger> trigger = nullptr, bool sideOutput = false)
+{
+    WindowOperatorParts p;
+    p.assigner = std::move(assigner);
+    p.trigger = std::move(trigger);
+    p.function = listFunction();
+    p.allowedLateness = lateness;
+    p.lateSideOutput = sideOutput;
+    return p;
+}
+
+// Drives one operator and splits what it produced into fires and late records.
+struct Harness {
+    explicit Harness(WindowOperatorParts p)
+        : op(std::move(p), 0)
+    { }
+    explicit Harness(const WindowConfig& config)
+        : op(config, 0)
+    { }
+
+    Harness& element(KeyId key, double value, Timestamp ts)
+    {
+        op.processElement(key, value, true, ts, out);
+        return *this;
+    }
+    Harness& watermark(Timestamp wm)
+    {
+        op.processWatermark(wm, out);
+        return *this;
+    }
+    std::vector<FireEvent> fires()
+    {
+        std::vector<FireEvent> result;
+        for (const OperatorOutput& o : out) {
+            if (const auto* f = std::get_if<FireEvent>(&o))
+                result.push_back(*f);
+        }
+        return result;
+    }
+    std::vector<LateEvent> lates()
+    {
+        std::vector<LateEvent> result;
+        for (const OperatorOutput& o : out) {
+            if (const auto* l = std::get_if<LateEvent>(&o))
+                result.push_back(*l);
+        }
+        return result;
+    }
+    void clear() { out.clear(); }
+
+    WindowOperator op;
+    std::vector<OperatorOutput> out;
+};
+
+std::vector<double> values(const std::vector<PaneElement>& pane)
+{
+    std::vector<double> v;
+    for (const PaneElement& e : pane)
+        v.push_back(e.value);
+    return v;
+}
+
+auto tumbling(DurationMs size)
+{
+    return std::make_shared<TumblingEventTimeWindows>(size);
+}
+
+// A merging assigner whose merges shrink the window: Flink rejects such merges (UnsupportedOperationException).
+class ShrinkingMergeAssigner final : public WindowAssigner {
+public:
+    void assignWindows(const WindowElement& e, AssignerContext&, std::vector<TimeWindow>& out) const override
+    {
+        out.emplace_back(e.ts, e.ts + 1000);
+    }
+    std::shared_ptr<const Trigger> defaultTrigger() const override { return std::make_shared<EventTimeTrigger>(); }
+    bool isEventTime() const override { return true; }
+    bool isMerging() const override { return true; }
+    std::vector<WindowMerge> mergeWindows(std::vector<TimeWindow> windows) const override
+    {
+        if (windows.size() < 2)
+            return {};
+        return {WindowMerge {windows, TimeWindow(0, 1)}};
+    }
+    std::string describe() const override { return "shrinking"; }
+};
+
+} // namespace
+
+class TestWindowOperator : public QObject {
+    Q_OBJECT
+
+private slots:
+    void windowFiresWhenTheWatermarkReachesEndMinusOne()
+    {
+        Harness h(parts(tumbling(5000)));
+        h.element(1, 20, 1000).element(1, 22, 4999).element(1, 99, 5000);
+        h.watermark(4998);
+        QVERIFY(h.fires().empty());
+        h.watermark(4999);
+        const auto fires = h.fires();
+        QCOMPARE(fires.size(), std::size_t(1));
+        QCOMPARE(fires[0].window, TimeWindow(0, 5000));
+        QCOMPARE(fires[0].result.list, (std::vector<double> {20, 22}));
+        QCOMPARE(fires[0].timing, FireTiming::OnTime);
+        QCOMPARE(fires[0].watermark, Timestamp(4999)); // the watermark is set before timers fire
+        QCOMPARE(fires[0].count, std::size_t(2));
+    }
+
+    void windowIsAcceptedUntilTheWatermarkReachesMaxTimestampPlusLateness_data()
+    {
+        QTest::addColumn<qint64>("watermark");
+        QTest::addColumn<bool>("accepted");
+        // WindowOperatorContractTest: window [0,2), lateness 20, cleanup time 1 + 20 = 21.
+        QTest::newRow("watermark 20: accepted") << qint64(20) << true;
+        QTest::newRow("watermark 21: dropped") << qint64(21) << false;
+    }
+    void windowIsAcceptedUntilTheWatermarkReachesMaxTimestampPlusLateness()
+    {
+        QFETCH(qint64, watermark);
+        QFETCH(bool, accepted);
+        Harness h(parts(tumbling(2), 20));
+        h.watermark(watermark).element(7, 5, 0);
+        QCOMPARE(h.fires().size(), accepted ? std::size_t(1) : std::size_t(0));
+        QCOMPARE(h.op.numLateRecordsDropped(), accepted ? std::uint64_t(0) : std::uint64_t(1));
+        QCOMPARE(h.lates().size(), accepted ? std::size_t(0) : std::size_t(1));
+        if (!accepted)
+            QCOMPARE(h.lates()[0].action, LateAction::Dropped);
+        QCOMPARE(h.op.windows().size(), accepted ? std::size_t(1) : std::size_t(0));
+    }
+
+    void lateElementWithinLatenessRefiresTheWholePaneAtOnce()
+    {
+        Harness h(parts(tumbling(2000), 1000));
+        h.element(1, 1, 100).element(1, 2, 200).watermark(1999);
+        QCOMPARE(h.fires().size(), std::size_t(1));
+        h.clear();
+        h.element(1, 3, 300);
+        const auto fires = h.fires();
+        QCOMPARE(fires.size(), std::size_t(1));
+        QCOMPARE(fires[0].result.list, (std::vector<double> {1, 2, 3}));
+        QCOMPARE(fires[0].timing, FireTiming::Late);
+        QCOMPARE(fires[0].watermark, Timestamp(1999));
+    }
+
+    void purgingTriggerRefiresOnlyWhatArrivedSinceTheLastFiring()
+    {
+        Harness h(parts(tumbling(2000), 1000, std::make_shared<PurgingTrigger>(std::make_shared<EventTimeTrigger>())));
+        h.element(1, 1, 100).element(1, 2, 200).watermark(1999);
+        QCOMPARE(h.fires()[0].result.list, (std::vector<double> {1, 2}));
+        h.clear();
+        h.element(1, 3, 300);
+        QCOMPARE(h.fires()[0].result.list, (std::vector<double> {3}));
+    }
+
+    void stateIsClearedSilentlyAtTheCleanupTime()
+    {
+        Harness h(parts(tumbling(2000), 1000));
+        h.element(1, 1, 100).watermark(1999);
+        QCOMPARE(h.op.windows().size(), std::size_t(1));
+        QCOMPARE(h.op.windows()[0].fireCount, std::uint32_t(1));
+        QCOMPARE(h.op.windows()[0].cleanupTime, std::optional<Timestamp>(2999));
+        h.clear();
+        h.watermark(2998);
+        QCOMPARE(h.op.windows().size(), std::size_t(1));
+        h.watermark(2999);
+        QVERIFY(h.out.empty());
+        QVERIFY(h.op.windows().empty());
+        QVERIFY(h.op.timers(TimeDomain::Event).empty());
+        h.element(1, 4, 500);
+        QCOMPARE(h.lates().size(), std::size_t(1));
+    }
+
+    void lateElementGoesToTheSideOutputWhenConfigured()
+    {
+        Harness h(parts(tumbling(2000), 0, nullptr, true));
+        h.watermark(5000).element(3, 9, 100);
+        const auto lates = h.lates();
+        QCOMPARE(lates.size(), std::size_t(1));
+        QCOMPARE(lates[0].action, LateAction::SideOutput);
+        QCOMPARE(lates[0].ts, Timestamp(100));
+        QCOMPARE(lates[0].watermark, Timestamp(5000));
+        QCOMPARE(h.op.numLateRecordsDropped(), std::uint64_t(0));
+    }
+
+    void elementInASlidingGapIsIgnoredUnlessLate()
+    {
+        Harness h(parts(std::make_shared<SlidingEventTimeWindows>(1000, 3000), 0, nullptr, true));
+        h.element(1, 1, 1500);
+        QVERIFY(h.out.empty());
+        h.watermark(20000).element(1, 1, 1500);
+        QCOMPARE(h.lates().size(), std::size_t(1));
+    }
+
+    void partiallyLateSlidingElementVanishesSilentlyFromTheLateWindows()
+    {
+        Harness h(parts(std::make_shared<SlidingEventTimeWindows>(3000, 1000), 0, nullptr, true));
+        h.element(1, 1, 2500).watermark(3000); // [0,3000) fires and is cleaned up
+        h.clear();
+        h.element(1, 2, 2600); // windows [2000,5000) accepted, [1000,4000) accepted, [0,3000) late
+        QVERIFY(h.lates().empty());
+        QCOMPARE(h.op.numLateRecordsDropped(), std::uint64_t(0));
+        h.watermark(10000);
+        const auto fires = h.fires();
+        QCOMPARE(fires.size(), std::size_t(2));
+        QCOMPARE(fires[0].window, TimeWindow(1000, 4000));
+        QCOMPARE(fires[0].result.list, (std::vector<double> {1, 2}));
+        QCOMPARE(fires[1].window, TimeWindow(2000, 5000));
+    }
+
+    void sessionsThatTouchMergeAndOneMillisecondMoreDoesNot()
+    {
+        Harness touching(parts(std::make_shared<EventTimeSessionWindows>(3000)));
+        touching.element(1, 1, 0).element(1, 2, 3000).watermark(10000);
+        auto fires = touching.fires();
+        QCOMPARE(fires.size(), std::size_t(1));
+        QCOMPARE(fires[0].window, TimeWindow(0, 6000));
+        QCOMPARE(fires[0].result.list, (std::vector<double> {1, 2}));
+
+        Harness apart(parts(std::make_shared<EventTimeSessionWindows>(3000)));
+        apart.element(1, 1, 0).element(1, 2, 3001).watermark(10000);
+        QCOMPARE(apart.fires().size(), std::size_t(2));
+    }
+
+    void mergedSessionPaneIsThePanesInStartOrderThenTheNewElement()
+    {
+        Harness h(parts(std::make_shared<EventTimeSessionWindows>(1000)));
+        h.element(1, 3, 1800).element(1, 1, 0).element(1, 2, 900); // 900 bridges [0,1000) and [1800,2800)
+        const auto windows = h.op.windows();
+        QCOMPARE(windows.size(), std::size_t(1));
+        QCOMPARE(windows[0].window, TimeWindow(0, 2800));
+        QCOMPARE(values(windows[0].contents), (std::vector<double> {1, 3, 2}));
+        h.watermark(2799);
+        QCOMPARE(h.fires().size(), std::size_t(1));
+        QVERIFY(h.op.windows().empty());
+    }
+
+    void shrinkingMergeIsReportedAsAnError()
+    {
+        Harness h(parts(std::make_shared<ShrinkingMergeAssigner>(), 0));
+        h.watermark(500).element(1, 1, 1000);
+        QVERIFY_THROWS_EXCEPTION(WindowMergeError, h.element(1, 2, 1200));
+    }
+
+    void globalWindowIsNeverCleanedUp()
+    {
+        Harness h(parts(std::make_shared<GlobalWindows>(), 0, std::make_shared<CountTrigger>(2)));
+        h.element(1, 1, 0).element(1, 2, 5).watermark(kMaxTimestamp);
+        QCOMPARE(h.fires().size(), std::size_t(1));
+        QCOMPARE(h.fires()[0].window.maxTimestamp(), kMaxTimestamp);
+        QVERIFY(h.op.timers(TimeDomain::Event).empty());
+        const auto windows = h.op.windows();
+        QCOMPARE(windows.size(), std::size_t(1));
+        QVERIFY(!windows[0].cleanupTime);
+        QCOMPARE(values(windows[0].contents), (std::vector<double> {1, 2}));
+        h.element(1, 3, -1000); // not late: GlobalWindows is not event time
+        QVERIFY(h.lates().empty());
+    }
+
+    void countTriggerReemitsTheGrowingPane()
+    {
+        Harness h(parts(std::make_shared<GlobalWindows>(), 0, std::make_shared<CountTrigger>(2)));
+        for (int i = 1; i <= 4; ++i)
+            h.element(1, i, i);
+        const auto fires = h.fires();
+        QCOMPARE(fires.size(), std::size_t(2));
+        QCOMPARE(fires[0].result.list, (std::vector<double> {1, 2}));
+        QCOMPARE(fires[1].result.list, (std::vector<double> {1, 2, 3, 4}));
+    }
+
+    void purgingCountTriggerEmitsDisjointPanes()
+    {
+        Harness h(parts(
+            std::make_shared<GlobalWindows>(), 0, std::make_shared<PurgingTrigger>(std::make_shared<CountTrigger>(2))));
+        for (int i = 1; i <= 4; ++i)
+            h.element(1, i, i);
+        const auto fires = h.fires();
+        QCOMPARE(fires.size(), std::size_t(2));
+        QCOMPARE(fires[1].result.list, (std::vector<double> {3, 4}));
+    }
+
+    void continuousTriggerFiresRepeatedlyOnOneBigWatermarkJump()
+    {
+        Harness h(parts(std::make_shared<GlobalWindows>(), 0, std::make_shared<ContinuousEventTimeTrigger>(1000)));
+        h.element(1, 1, 0);
+        h.watermark(5500);
+        const auto fires = h.fires();
+        QCOMPARE(fires.size(), std::size_t(5)); // at 1000, 2000, 3000, 4000, 5000
+        for (const FireEvent& f : fires)
+            QCOMPARE(f.watermark, Timestamp(5500));
+        QCOMPARE(h.op.nextEventTimer(), std::optional<Timestamp>(6000));
+    }
+
+    void continuousTriggerAlignsNegativeTimestampsLikeJava()
+    {
+        // -1500 - (-1500 % 1000) + 1000 = -1500 + 500 + 1000 = 0: one interval later than a floor.
+        Harness h(parts(std::make_shared<GlobalWindows>(), 0, std::make_shared<ContinuousEventTimeTrigger>(1000)));
+        h.element(1, 1, -1500);
+        QCOMPARE(h.op.nextEventTimer(), std::optional<Timestamp>(0));
+    }
+
+    void cleanupTimeOverflowMeansNeverCleanUp()
+    {
+        Harness h(parts(tumbling(1000), 2000));
+        const Timestamp ts = kMaxTimestamp - 1750;
+        h.element(1, 1, ts);
+        QCOMPARE(h.op.cleanupTime(TimeWindow(kMaxTimestamp - 1807, kMaxTimestamp - 807)), kMaxTimestamp);
+        const auto timers = h.op.timers(TimeDomain::Event);
+        QCOMPARE(timers.size(), std::size_t(1)); // only the trigger's timer at maxTimestamp
+        h.watermark(kMaxTimestamp - 1500);
+        QVERIFY(h.fires().empty());
+        QCOMPARE(h.op.windows().size(), std::size_t(1));
+    }
+
+    void equalTimestampTimersFireInRegistrationOrder()
+    {
+        Harness h(parts(tumbling(1000)));
+        h.element(5, 1, 10).element(2, 1, 20).element(9, 1, 30);
+        const auto timers = h.op.timers(TimeDomain::Event);
+        QCOMPARE(timers.size(), std::size_t(3));
+        QCOMPARE(timers[0].key, KeyId(5));
+        QCOMPARE(timers[2].key, KeyId(9));
+        h.watermark(999);
+        const auto fires = h.fires();
+        QCOMPARE(fires.size(), std::size_t(3));
+        QCOMPARE(fires[0].key, KeyId(5));
+        QCOMPARE(fires[1].key, KeyId(2));
+        QCOMPARE(fires[2].key, KeyId(9));
+    }
+
+    void processingTimeWindowsFireOnTheClock()
+    {
+        Harness h(parts(std::make_shared<TumblingProcessingTimeWindows>(1000)));
+        h.op.advanceProcessingTime(1200, h.out);
+        h.element(1, 5, 0);
+        QCOMPARE(h.op.nextProcessingTimer(), std::optional<Timestamp>(1999));
+        h.watermark(kMaxTimestamp);
+        QVERIFY(h.fires().empty()); // watermarks do not matter
+        h.op.advanceProcessingTime(1999, h.out);
+        QCOMPARE(h.fires().size(), std::size_t(1));
+        QCOMPARE(h.fires()[0].window, TimeWindow(1000, 2000));
+        QVERIFY(!h.op.nextProcessingTimer());
+        QVERIFY(h.op.windows().empty());
+    }
+
+    void evictorReplacesTheStateWithWhatIsLeft()
+    {
+        WindowOperatorParts p = parts(std::make_shared<GlobalWindows>(), 0, std::make_shared<CountTrigger>(3));
+        p.evictor = std::make_shared<CountEvictor>(2, true);
+        Harness h(std::move(p));
+        h.element(1, 1, 1).element(1, 2, 2).element(1, 3, 3);
+        QCOMPARE(h.fires()[0].result.list, (std::vector<double> {1, 2, 3}));
+        QCOMPARE(values(h.op.contents(1, TimeWindow::global())), (std::vector<double> {2, 3}));
+    }
+
+    void windowAllUsesTheNoKey()
+    {
+        Harness h(parts(tumbling(1000)));
+        h.element(kNoKey, 1, 5).element(kNoKey, 2, 6).watermark(999);
+        QCOMPARE(h.fires().size(), std::size_t(1));
+        QCOMPARE(h.fires()[0].key, kNoKey);
+    }
+
+    void configBuildsTheOperator()
+    {
+        WindowConfig config;
+        config.assigner.type = AssignerSpec::Type::Tumbling;
+        config.assigner.sizeMs = 5000;
+        config.allowedLatenessMs = 1000;
+        config.function.type = FunctionSpec::Type::Sum;
+        Harness h(config);
+        h.element(0, 20, 1000).element(0, 22, 2000).element(0, 30, 4000).watermark(4999);
+        QCOMPARE(h.fires().size(), std::size_t(1));
+        QCOMPARE(h.fires()[0].result.number, std::optional<double>(72));
+        QCOMPARE(h.op.allowedLateness(), DurationMs(1000));
+        QCOMPARE(h.op.trigger().describe(), std::string("EventTimeTrigger"));
+
+        config.allowedLatenessMs = -1;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, WindowOperator(config, 0));
+        config.allowedLatenessMs = 0;
+        config.assigner.type = AssignerSpec::Type::Session;
+        config.assigner.gapMs = 1000;
+        config.trigger.type = TriggerSpec::Type::EndOfStream; // cannot merge
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, WindowOperator(config, 0));
+    }
+
+    void copyIsAnIndependentSnapshot()
+    {
+        Harness original(parts(std::make_shared<EventTimeSessionWindows>(1000), 500));
+        original.element(1, 1, 0).element(2, 2, 100).element(1, 3, 800).watermark(900);
+        original.clear();
+        Harness copy = original;
+        auto drive = [](Harness& h) {
+            h.element(1, 4, 1500).element(2, 5, 1000).watermark(2600).element(1, 6, 1700).watermark(10000);
+        };
+        drive(original);
+        // The copy does not see what the original did, and vice versa.
+        QCOMPARE(copy.op.windows().size(), std::size_t(2));
+        QCOMPARE(copy.op.currentWatermark(), Timestamp(900));
+        drive(copy);
+        QCOMPARE(copy.out.size(), original.out.size());
+        const auto a = original.fires();
+        const auto b = copy.fires();
+        QCOMPARE(a.size(), b.size());
+        QVERIFY(!a.empty());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].key, b[i].key);
+            QCOMPARE(a[i].window, b[i].window);
+            QCOMPARE(a[i].result.list, b[i].result.list);
+            QCOMPARE(a[i].timing, b[i].timing);
+        }
+        QCOMPARE(original.op.windows().size(), copy.op.windows().size());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestWindowOperator)
+#include "tst_window_operator.moc"
