@@ -340,7 +340,7 @@ QWidget* MainWindow::createCentre()
     auto updateCaption = [this] {
         if (!m_caption->isVisible())
             return;
-        m_caption->setText(QStringLiteral("<b>%1</b><br>%2")
+        m_caption->setText(QStringLiteral("<b>%1</b> — %2")
                                .arg(NarrationPanel::headingFor(*m_session).toHtmlEscaped(),
                                    NarrationPanel::html(*m_session, *m_theme, false)));
     };
@@ -565,11 +565,13 @@ void MainWindow::setPresenterMode(bool on)
         m_theme->setKind(Theme::Kind::HighContrast);
         m_theme->setScale(1.55);
         QFont f = m_caption->font();
-        f.setPointSizeF(QApplication::font().pointSizeF() * 1.6);
+        f.setPointSizeF(QApplication::font().pointSizeF() * 1.45);
         m_caption->setFont(f);
         m_caption->show();
         menuBar()->hide();
         showFullScreen();
+        if (auto* output = findChild<QDockWidget*>(QStringLiteral("outputDock")))
+            resizeDocks({output}, {width() / 5}, Qt::Horizontal);
     } else {
         m_caption->hide();
         menuBar()->show();

@@ -105,7 +105,8 @@ QString NarrationPanel::html(const Session& session, const Theme& theme, bool li
             pos = r.begin + r.length;
         }
         p += QString::fromUtf8(s.text.data() + pos, qsizetype(s.text.size() - pos)).toHtmlEscaped();
-        out += QStringLiteral("<p style=\"margin-bottom:6px\">%1</p>").arg(p);
+        // the panel gives each sentence its own paragraph; the caption strip runs them on, to stay short
+        out += links ? QStringLiteral("<p style=\"margin-bottom:6px\">%1</p>").arg(p) : p + QLatin1Char(' ');
     }
     return out;
 }

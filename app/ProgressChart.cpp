@@ -177,8 +177,8 @@ void ProgressChart::applyTheme()
         a->setTitleBrush(c.text);
         a->setGridLineColor(c.gridMinor);
         a->setLinePenColor(c.grid);
-        QFont f = a->labelsFont();
-        f.setPointSizeF(8.5 * scale);
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 0.9 * scale);
         a->setLabelsFont(f);
         a->setTitleFont(f);
     }

@@ -1,5 +1,7 @@
 #include "app/Loading.h"
 #include "app/MainWindow.h"
+#include "app/Session.h"
+#include "app/TimeCursor.h"
 #include "engine/cli/RunCommand.h"
 
 #include <QApplication>
@@ -27,6 +29,13 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("file"), QApplication::translate("main", "A scenario (.json) or an event file to open."));
+    const QCommandLineOption presenter(QStringLiteral("presenter"),
+        QApplication::translate("main", "Start in presenter mode (full screen, large type)."));
+    const QCommandLineOption step(
+        QStringLiteral("step"), QApplication::translate("main", "Start at this step."), QStringLiteral("n"));
+    const QCommandLineOption firstFire(
+        QStringLiteral("first-fire"), QApplication::translate("main", "Start at the first step that fires a window."));
+    parser.addOptions({presenter, step, firstFire});
     parser.process(app);
 
     tidemark::app::MainWindow window;
@@ -36,5 +45,13 @@ int main(int argc, char** argv)
         window.openExample(tidemark::app::defaultExample());
     else
         window.openFile(files.front());
+    if (parser.isSet(step))
+        window.cursor()->setStep(parser.value(step).toInt());
+    if (parser.isSet(firstFire) && window.session()->hasRun()) {
+        if (const auto fire = window.session()->player().nextStepWith(tidemark::Happening::AnyFire))
+            window.cursor()->setStep(int(*fire));
+    }
+    if (parser.isSet(presenter))
+        window.setPresenterMode(true);
     return QApplication::exec();
 }

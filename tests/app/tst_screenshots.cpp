@@ -1,6 +1,7 @@
 #include "app/Loading.h"
 #include "app/MainWindow.h"
 #include "app/Session.h"
+#include "app/Theme.h"
 #include "app/TimeCursor.h"
 #include "app/TimelineView.h"
 
@@ -43,15 +44,47 @@ private Q_SLOTS:
         const auto fire = window.session()->player().nextStepWith(Happening::AnyFire);
         if (fire) {
             window.cursor()->setStep(int(*fire));
-            QVERIFY(window.grab().save(QDir(m_dir).filePath(base + QStringLiteral("-first-fire.png"))));
+            QVERIFY((QCoreApplication::processEvents(), window.grab())
+                        .save(QDir(m_dir).filePath(base + QStringLiteral("-first-fire.png"))));
         }
         window.cursor()->toEnd();
         QVERIFY(window.cursor()->atEnd());
-        const QImage end = window.grab().toImage();
+        const QImage end = (QCoreApplication::processEvents(), window.grab()).toImage();
         QVERIFY(!end.isNull());
         QVERIFY(end.save(QDir(m_dir).filePath(base + QStringLiteral("-end.png"))));
         // the timeline alone, as it goes into the README
         QVERIFY(window.timeline()->grab().save(QDir(m_dir).filePath(base + QStringLiteral("-timeline-end.png"))));
+    }
+
+    void presenterModeAtTheFirstFire()
+    {
+        MainWindow window;
+        window.resize(1920, 1080);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openExample(defaultExample()));
+        window.setPresenterMode(true);
+        window.resize(1920, 1080);
+        const auto fire = window.session()->player().nextStepWith(Happening::AnyFire);
+        QVERIFY(fire);
+        window.cursor()->setStep(int(*fire));
+        QVERIFY((QCoreApplication::processEvents(), window.grab())
+                    .save(QDir(m_dir).filePath(QStringLiteral("presenter-first-fire.png"))));
+        window.setPresenterMode(false);
+    }
+
+    void darkPaletteAtTheEnd()
+    {
+        MainWindow window;
+        window.resize(1920, 1080);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openExample(defaultExample()));
+        window.theme()->setKind(Theme::Kind::Dark);
+        window.cursor()->toEnd();
+        QVERIFY((QCoreApplication::processEvents(), window.grab())
+                    .save(QDir(m_dir).filePath(QStringLiteral("dark-end.png"))));
+        window.theme()->setKind(Theme::Kind::Light);
     }
 
 private:
