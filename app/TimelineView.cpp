@@ -28,13 +28,14 @@ constexpr double kMaxWindowRowsPerKey = 6;
 
 // "[11:21, 11:24)" when both bounds share the hour (the axis already gives the rest), "[10:11:21, 10:11:24)"
 // otherwise; milliseconds only when they are not zero. Epoch and relative formats keep the session's text.
-QString compactWindow(const Session& session, const TimeWindow& w)
+QString compactWindow(const Session& session, const TimeWindow& w, DurationMs utcOffset)
 {
     const TimeLabels& labels = session.labels();
     if (labels.format() != DisplaySettings::TimeFormat::DateTime)
         return session.formatWindow(w);
-    const QDateTime a = QDateTime::fromMSecsSinceEpoch(w.start(), labels.zone());
-    const QDateTime b = QDateTime::fromMSecsSinceEpoch(w.end(), labels.zone());
+    // the zone's offset is looked up once per paint: zone conversions per window would cost more than drawing
+    const QDateTime a = QDateTime::fromMSecsSinceEpoch(w.start() + utcOffset, QTimeZone::utc());
+    const QDateTime b = QDateTime::fromMSecsSinceEpoch(w.end() + utcOffset, QTimeZone::utc());
     const bool ms = w.start() % 1000 != 0 || w.end() % 1000 != 0;
     const bool sameHour = a.date() == b.date() && a.time().hour() == b.time().hour();
     const QString f = QString(sameHour ? QStringLiteral("mm:ss") : QStringLiteral("HH:mm:ss"))
@@ -111,6 +112,39 @@ TimeScale TimelineView::scale() const
 
 void TimelineView::onRunChanged()
 {
+    // indexes over the whole run, so that a paint touches only what is in view
+    m_firesByWindow.clear();
+    m_firstFireOfKey.clear();
+    m_laneTs.clear();
+    if (m_session->hasRun()) {
+        const auto& records = m_session->scenario().records;
+        for (int c = 0; c < m_session->channelCount(); ++c) {
+            const auto lane
+                = m_session->trace().recordsInRange(LaneKind::Channel, std::uint32_t(c), kMinTimestamp, kMaxTimestamp);
+            std::vector<Timestamp> ts;
+            ts.reserve(lane.size());
+            for (RecordIndex r : lane)
+                ts.push_back(records[r].ts);
+            m_laneTs.push_back(std::move(ts));
+        }
+    }
+    m_maxWindowSpan = 0;
+    if (m_session->hasRun()) {
+        const auto fires = m_session->trace().fires();
+        for (std::size_t i = 0; i < fires.size(); ++i) {
+            const FireEvent& f = fires[i].fire;
+            m_firesByWindow[{f.subtask, f.key, f.window.start(), f.window.end()}].push_back(i);
+        }
+        for (const FiredWindow& w : m_session->trace().firedWindows()) {
+            if (!w.window.isGlobal())
+                m_maxWindowSpan = std::max(m_maxWindowSpan, double(w.window.end() - w.window.start()));
+            if (w.firstFire == kNoStep)
+                continue;
+            auto [pos, added] = m_firstFireOfKey.try_emplace({w.key, w.subtask}, w.firstFire);
+            if (!added)
+                pos->second = std::min(pos->second, w.firstFire);
+        }
+    }
     // A new file (or a changed pipeline that moved the data) gets a fresh view; an edit that keeps the
     // data where it was keeps the zoom, so "what if" comparisons stay in place.
     const double a = double(m_session->minEventTime());
@@ -227,9 +261,9 @@ TimelineView::Layout TimelineView::layoutFor(const QRect& rect) const
         const int step = m_session->currentStep();
         for (const WindowState& w : m_session->state().windows)
             keys.insert({w.key, w.subtask});
-        for (const FiredWindow& w : m_session->trace().firedWindows()) {
-            if (w.firstFire != kNoStep && int(w.firstFire) <= step)
-                keys.insert({w.key, w.subtask});
+        for (const auto& [key, first] : m_firstFireOfKey) {
+            if (int(first) <= step)
+                keys.insert(key);
         }
         if (m_collapsed) {
             if (!keys.empty())
@@ -417,16 +451,19 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
         const int cols = int(columns);
         std::vector<std::uint32_t> arrived(std::size_t(cols), 0);
         std::vector<std::uint32_t> all(std::size_t(cols), 0);
+        // the lane's timestamps, contiguous (built once per run): the searches stay in cache
+        const std::vector<Timestamp>& laneTs = m_laneTs[std::size_t(channel)];
+        const std::size_t offset = std::size_t(std::lower_bound(laneTs.begin(), laneTs.end(), from) - laneTs.begin());
+        auto tsBegin = laneTs.begin() + std::ptrdiff_t(offset);
+        const auto tsEnd = tsBegin + std::ptrdiff_t(lane.size());
         auto tsOf = [&](RecordIndex r) { return records[r].ts; };
-        auto begin = lane.begin();
         std::uint32_t peak = 1;
         for (int x = 0; x < cols; ++x) {
             const auto edge = static_cast<Timestamp>(std::ceil(sc.mapXToTime(l.plot.left() + x + 1)));
-            auto end
-                = std::lower_bound(begin, lane.end(), edge, [&](RecordIndex r, Timestamp t) { return tsOf(r) < t; });
-            all[std::size_t(x)] = std::uint32_t(end - begin);
+            const auto end = std::lower_bound(tsBegin, tsEnd, edge);
+            all[std::size_t(x)] = std::uint32_t(end - tsBegin);
             peak = std::max(peak, all[std::size_t(x)]);
-            begin = end;
+            tsBegin = end;
         }
         // arrival status needs each record: only for moderately dense views, otherwise the recorded run's
         // arrival order is used as a whole (everything up to the current step's arrivals is "arrived")
@@ -439,8 +476,12 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
                     ++arrived[std::size_t(x)];
             }
         }
+        // whole-pixel bars without antialiasing: thousands of them, each a plain span fill
+        p.save();
+        p.setRenderHint(QPainter::Antialiasing, false);
         const double maxH = l.laneHeight * 0.7;
-        const double base = laneTop + l.laneHeight * 0.85;
+        const double logPeakInv = 1.0 / std::log1p(double(peak));
+        const double base = std::round(laneTop + l.laneHeight * 0.85);
         QColor pending = c.mutedText;
         pending.setAlpha(70);
         QColor done = m_theme->keyColor(0);
@@ -449,14 +490,15 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
             if (n == 0)
                 continue;
             // log scale keeps sparse columns visible next to a burst
-            const double h = std::max(1.0, maxH * std::log1p(double(n)) / std::log1p(double(peak)));
+            const double h = std::round(std::max(1.0, maxH * std::log1p(double(n)) * logPeakInv));
             const double px = l.plot.left() + x;
             p.fillRect(QRectF(px, base - h, 1.0, h), m_showPending || !exact ? pending : Qt::transparent);
             if (exact) {
-                const double ha = h * double(arrived[std::size_t(x)]) / double(n);
+                const double ha = std::round(h * double(arrived[std::size_t(x)]) / double(n));
                 p.fillRect(QRectF(px, base - ha, 1.0, ha), done);
             }
         }
+        p.restore();
         return;
     }
 
@@ -609,16 +651,11 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
         return nullptr;
     };
 
-    // The fires so far, per window, to label windows with their last result.
-    std::map<std::tuple<int, KeyId, Timestamp, Timestamp>, std::vector<std::size_t>> firesByWindow;
+    // Only the windows in view: live ones from the state, fired-and-cleaned ones from the trace (sorted by
+    // start, so a binary search finds the first that can reach into the view).
     const auto fires = trace.fires();
-    const auto firesSoFar = trace.firesInSteps(0, StepIndex(step));
-    const std::size_t firstFire = firesSoFar.empty() ? 0 : std::size_t(firesSoFar.data() - fires.data());
-    for (std::size_t i = 0; i < firesSoFar.size(); ++i) {
-        const FireEvent& f = firesSoFar[i].fire;
-        firesByWindow[{f.subtask, f.key, f.window.start(), f.window.end()}].push_back(firstFire + i);
-    }
-
+    const double viewFrom = sc.start() - double(std::max<DurationMs>(lateness, 0));
+    const double viewTo = sc.end();
     struct Band {
         int subtask;
         KeyId key;
@@ -626,21 +663,53 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
         WindowStatus status;
         bool gone; // fired earlier and cleaned up since
         std::size_t count;
-        Timestamp cleanup;
+        std::uint32_t fires;
     };
     std::vector<Band> bands;
-    for (const WindowState& w : state.windows)
-        bands.push_back({w.subtask, w.key, w.window, w.status, false, w.count, w.cleanupTime});
-    for (const FiredWindow& fw : trace.firedWindows()) {
-        if (fw.firstFire == kNoStep || int(fw.firstFire) > step)
+    for (const WindowState& w : state.windows) {
+        if (w.window.isGlobal() || double(w.window.end()) < viewFrom || double(w.window.start()) > viewTo)
             continue;
-        const bool live = std::any_of(state.windows.begin(), state.windows.end(),
-            [&](const WindowState& w) { return sameWindow(w, fw.subtask, fw.key, fw.window); });
-        if (!live)
-            bands.push_back({fw.subtask, fw.key, fw.window, WindowStatus::Purged, true, 0, kMaxTimestamp});
+        bands.push_back({w.subtask, w.key, w.window, w.status, false, w.count, w.fireCount});
     }
+    const auto fired = trace.firedWindows();
+    auto it = std::lower_bound(fired.begin(), fired.end(), viewFrom - m_maxWindowSpan,
+        [](const FiredWindow& w, double t) { return double(w.window.start()) < t; });
+    for (; it != fired.end() && double(it->window.start()) <= viewTo; ++it) {
+        const FiredWindow& fw = *it;
+        if (fw.firstFire == kNoStep || int(fw.firstFire) > step || double(fw.window.end()) < viewFrom)
+            continue;
+        const auto live = std::lower_bound(
+            state.windows.begin(), state.windows.end(), fw, [](const WindowState& w, const FiredWindow& f) {
+                return std::tie(w.subtask, w.key, w.window) < std::tie(f.subtask, f.key, f.window);
+            });
+        if (live != state.windows.end() && sameWindow(*live, fw.subtask, fw.key, fw.window))
+            continue;
+        bands.push_back({fw.subtask, fw.key, fw.window, WindowStatus::Purged, true, 0, fw.fireCount});
+    }
+    // the fires of one window up to the current step (from an index built once per run)
+    auto firesOf = [&](const Band& b) {
+        std::vector<std::size_t> out;
+        const auto found = m_firesByWindow.find({b.subtask, b.key, b.window.start(), b.window.end()});
+        if (found == m_firesByWindow.end())
+            return out;
+        for (std::size_t fi : found->second) {
+            if (int(fires[fi].step) <= step)
+                out.push_back(fi);
+        }
+        return out;
+    };
 
     const double radius = s(5);
+    // fonts and their metrics once per paint: building QFontMetrics per window costs more than drawing it
+    const DurationMs utcOffset = m_session->labels().utcOffsetMs(Timestamp(sc.start()));
+    const QFont bigFont = font(11);
+    const QFont smallFont = font(9);
+    const QFont secondFont = font(10);
+    const QFont secondBold = font(10, true);
+    const QFontMetricsF bigFm(bigFont);
+    const QFontMetricsF smallFm(smallFont);
+    const QFontMetricsF secondFm(secondFont);
+    const QFontMetricsF secondBoldFm(secondBold);
     for (const Band& b : bands) {
         if (b.window.isGlobal())
             continue;
@@ -658,9 +727,17 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
         const double tailH = lateness > 0 && eventTime ? s(8) : 0.0;
         const double h = rs->rowHeight - s(6) - tailH;
         const QRectF box(clampX(x1, l.plot) + 1, top, clampX(x2, l.plot) - clampX(x1, l.plot) - 2, h);
-        auto fireIt = firesByWindow.find({b.subtask, b.key, b.window.start(), b.window.end()});
-        const std::vector<std::size_t>* wf = fireIt == firesByWindow.end() ? nullptr : &fireIt->second;
-        const bool fired = wf != nullptr;
+        const bool fired = b.gone || b.fires > 0;
+        if (box.width() < s(4)) {
+            // more windows than pixels: a plain mark per window, no text, no markers
+            QColor fill = b.gone ? c.windowPurged : (fired ? c.windowFired : c.windowCollecting);
+            p.setRenderHint(QPainter::Antialiasing, false);
+            p.fillRect(QRect(int(box.left()), int(box.top()), std::max(1, int(box.width())), int(box.height())), fill);
+            p.setRenderHint(QPainter::Antialiasing, true);
+            continue;
+        }
+        const std::vector<std::size_t> wfAll = fired ? firesOf(b) : std::vector<std::size_t>();
+        const std::vector<std::size_t>* wf = wfAll.empty() ? nullptr : &wfAll;
 
         // the allowed-lateness tail: from end to end + lateness, where a late record still re-fires it
         if (eventTime && lateness > 0 && !b.gone && (fired || b.status == WindowStatus::InAllowedLateness)) {
@@ -691,18 +768,17 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
 
         // text: the window, then what it holds or what it produced
         if (box.width() > s(28) && h > s(16)) {
-            p.save();
-            p.setClipRect(box.adjusted(s(4), 0, -s(3), 0));
             p.setPen(b.gone ? c.mutedText : c.text);
-            p.setFont(font(h > s(36) ? 11 : 9));
-            QFontMetricsF fm(p.font());
-            const QString range = compactWindow(*m_session, b.window);
+            const bool big = h > s(36);
+            p.setFont(big ? bigFont : smallFont);
+            const QFontMetricsF& fm = big ? bigFm : smallFm;
+            const QString range = compactWindow(*m_session, b.window, utcOffset);
             const double tx = std::max(box.left(), l.plot.left()) + s(5);
             const double line1 = top + s(3) + fm.ascent();
             p.drawText(QPointF(tx, line1), fm.elidedText(range, Qt::ElideRight, box.right() - tx - s(3)));
             if (h > s(36)) {
                 QString second;
-                if (fired) {
+                if (wf) {
                     const FireEvent& last = fires[wf->back()].fire;
                     const QString result = m_session->formatResult(last);
                     second = wf->size() == 1 ? tr("⚑ fired: %1").arg(result)
@@ -714,18 +790,18 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
                 } else {
                     second = tr("%n record(s)", nullptr, int(b.count));
                 }
-                p.setFont(font(10, fired && !b.gone));
-                QFontMetricsF fm2(p.font());
+                const bool bold = fired && !b.gone;
+                p.setFont(bold ? secondBold : secondFont);
+                const QFontMetricsF& fm2 = bold ? secondBoldFm : secondFm;
                 p.setPen(fired && !b.gone ? c.windowFiredBorder.darker(140) : (b.gone ? c.mutedText : c.text));
                 if (fired && m_theme->kind() == Theme::Kind::Dark)
                     p.setPen(c.text);
                 p.drawText(QPointF(tx, line1 + fm.descent() + s(3) + fm2.ascent()),
                     fm2.elidedText(second, Qt::ElideRight, box.right() - tx - s(3)));
             }
-            p.restore();
         }
         // fire markers on the window's end: green flag for on time, purple for each late re-fire
-        if (fired && x2 >= l.plot.left() && x2 <= l.plot.right() + s(10)) {
+        if (wf && x2 >= l.plot.left() && x2 <= l.plot.right() + s(10)) {
             int k = 0;
             for (std::size_t fi : *wf) {
                 const FireEvent& f = fires[fi].fire;
