@@ -1,5 +1,6 @@
 #include "app/MainWindow.h"
 
+#include "app/ImportDialog.h"
 #include "app/Loading.h"
 #include "app/NarrationPanel.h"
 #include "app/OutputModel.h"
@@ -496,8 +497,20 @@ void MainWindow::updateTitle()
 bool MainWindow::openFile(const QString& path)
 {
     if (!isScenarioFile(path)) {
-        showLoadError(tr("%1 is an event file; open it through the import dialog.").arg(path));
-        return false;
+        // an event file: choose the mapping and the job in the import dialog, with a live preview
+        ImportDialog dialog(path, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return false;
+        QString error;
+        std::optional<Scenario> scenario = dialog.buildScenario(&error);
+        if (!scenario) {
+            showLoadError(error);
+            return false;
+        }
+        // saved next to the event file it refers to
+        openScenario(std::move(*scenario), QString());
+        addRecent(QFileInfo(path).absoluteFilePath());
+        return true;
     }
     const LoadOutcome outcome = loadScenarioFile(path);
     if (!outcome.ok()) {
