@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <ctime>
-#include <memory>
 #include <random>
 
 namespace tidemark::bench {
@@ -30,9 +29,11 @@ QApplication& application()
     static int argc = 1;
     static char name[] = "tidemark_bench";
     static char* argv[] = {name, nullptr};
-    static std::unique_ptr<QApplication> app = [] {
+    // Never destroyed: QApplication must not be torn down among the other statics at exit (it crashes in
+    // its post routines); the process ends right after the benchmarks.
+    static QApplication* app = [] {
         qputenv("QT_QPA_PLATFORM", "offscreen");
-        return std::make_unique<QApplication>(argc, argv);
+        return new QApplication(argc, argv);
     }();
     return *app;
 }
