@@ -63,9 +63,10 @@ QString NarrationPanel::html(const Session& session, const Theme& theme, bool li
     const ThemeColors& c = theme.colors();
     QString out;
     const auto& sentences = session.narration().sentences;
-    if (sentences.empty() && session.currentStep() == 0)
-        return tr("<p>Press <b>Space</b> to play, <b>→</b> to take one step, <b>Shift+→</b> to jump to the next "
-                  "fire.</p>");
+    if (session.currentStep() == 0 && links)
+        out += tr("<p style=\"color:%1\">Press <b>Space</b> to play, <b>→</b> to take one step, <b>Shift+→</b> to "
+                  "jump to the next fire, <b>F11</b> for presenter mode.</p>")
+                   .arg(c.mutedText.name());
     for (const NarrationSentence& s : sentences) {
         // refs are byte ranges in UTF-8 text: cut there, convert each piece
         QString p;

@@ -643,6 +643,14 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
             tr("+%n more key(s): filter", nullptr, l.hiddenRowSets));
     }
 
+    if (state.windows.empty() && l.rowSets.size() == 1 && l.rowSets.front().subtask < 0 && !m_collapsed) {
+        p.setPen(c.mutedText);
+        p.setFont(font(10.5));
+        p.drawText(QRectF(l.plot.left() + s(8), l.rowSets.front().top, l.plot.width(), l.rowSets.front().rowHeight),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("No window has state yet: a window [start, end) appears when its first record arrives."));
+    }
+
     auto rowSetOf = [&](int subtask, KeyId key) -> const RowSet* {
         for (const RowSet& rs : l.rowSets) {
             if (m_collapsed || (rs.key == key && rs.subtask == subtask))

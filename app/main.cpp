@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSettings>
 #include <QStyleFactory>
 
 #include <cstring>
@@ -39,7 +40,11 @@ int main(int argc, char** argv)
     parser.process(app);
 
     tidemark::app::MainWindow window;
-    window.show();
+    // the first start fills the screen (a projector's too); later starts come back as they were left
+    if (QSettings().contains(QStringLiteral("geometry")))
+        window.show();
+    else
+        window.showMaximized();
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty())
         window.openExample(tidemark::app::defaultExample());
