@@ -12,6 +12,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QStaticText>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -116,16 +117,23 @@ void TimelineView::onRunChanged()
     m_firesByWindow.clear();
     m_firstFireOfKey.clear();
     m_laneTs.clear();
+    m_laneArrival.clear();
     if (m_session->hasRun()) {
         const auto& records = m_session->scenario().records;
         for (int c = 0; c < m_session->channelCount(); ++c) {
             const auto lane
                 = m_session->trace().recordsInRange(LaneKind::Channel, std::uint32_t(c), kMinTimestamp, kMaxTimestamp);
+            const auto placements = m_session->trace().placements();
             std::vector<Timestamp> ts;
+            std::vector<StepIndex> arrival;
             ts.reserve(lane.size());
-            for (RecordIndex r : lane)
+            arrival.reserve(lane.size());
+            for (RecordIndex r : lane) {
                 ts.push_back(records[r].ts);
+                arrival.push_back(placements[r].arrivalStep); // kNoStep (never) compares as "later"
+            }
             m_laneTs.push_back(std::move(ts));
+            m_laneArrival.push_back(std::move(arrival));
         }
     }
     m_maxWindowSpan = 0;
@@ -362,9 +370,12 @@ void TimelineView::paintAxis(QPainter& p, const Layout& l, const TimeScale& sc)
     const auto ticks = sc.ticks(step, -labels.utcOffsetMs(Timestamp(sc.start())));
     const double gridBottom = l.footerTop;
     const double labelY = l.axisTop + l.axisHeight - s(10);
+    // grid lines on whole pixels without antialiasing: crisp, and a fraction of the cost
+    p.setRenderHint(QPainter::Antialiasing, false);
     for (const Tick& t : ticks) {
         p.setPen(QPen(t.major ? c.grid : c.gridMinor, 1.0));
-        p.drawLine(QPointF(t.x, l.axisTop + l.axisHeight - (t.major ? s(8) : s(4))), QPointF(t.x, gridBottom));
+        const int x = int(std::lround(t.x));
+        p.drawLine(QPoint(x, int(l.axisTop + l.axisHeight - (t.major ? s(8) : s(4)))), QPoint(x, int(gridBottom)));
         if (t.major) {
             p.setPen(c.text);
             const QString text = labels.tickLabel(t.time, step);
@@ -372,6 +383,7 @@ void TimelineView::paintAxis(QPainter& p, const Layout& l, const TimeScale& sc)
             p.drawText(QPointF(t.x - w / 2, labelY), text);
         }
     }
+    p.setRenderHint(QPainter::Antialiasing, true);
     // the gutter names the axis and gives the date once, so that ticks can stay short
     p.fillRect(QRectF(0, l.axisTop, l.gutter - s(4), l.axisHeight), c.background);
     p.setPen(c.mutedText);
@@ -432,7 +444,6 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
     const Trace& trace = m_session->trace();
     const Scenario& scenario = m_session->scenario();
     const auto& records = scenario.records;
-    const auto& placements = trace.placements();
     const int step = m_session->currentStep();
     const double laneCentre = laneTop + l.laneHeight * 0.55;
     // one pixel beyond each edge so that dots half out of view still show
@@ -446,58 +457,64 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
     const double columns = l.plot.width();
     const bool dense = double(lane.size()) > columns / s(6);
     if (dense) {
-        // Count per pixel column with binary searches over the sorted lane: the cost follows the width,
-        // not the number of records. Arrived and pending records are counted apart.
+        // Count per pixel column with binary searches over the lane's contiguous timestamps (built once per
+        // run), and within each column how many have arrived by this step from the parallel array of arrival
+        // steps: tight loops over contiguous memory, no per-record lookups.
         const int cols = int(columns);
         std::vector<std::uint32_t> arrived(std::size_t(cols), 0);
         std::vector<std::uint32_t> all(std::size_t(cols), 0);
-        // the lane's timestamps, contiguous (built once per run): the searches stay in cache
         const std::vector<Timestamp>& laneTs = m_laneTs[std::size_t(channel)];
+        const std::vector<StepIndex>& laneArrival = m_laneArrival[std::size_t(channel)];
         const std::size_t offset = std::size_t(std::lower_bound(laneTs.begin(), laneTs.end(), from) - laneTs.begin());
         auto tsBegin = laneTs.begin() + std::ptrdiff_t(offset);
         const auto tsEnd = tsBegin + std::ptrdiff_t(lane.size());
-        auto tsOf = [&](RecordIndex r) { return records[r].ts; };
+        const auto now = StepIndex(step);
         std::uint32_t peak = 1;
         for (int x = 0; x < cols; ++x) {
             const auto edge = static_cast<Timestamp>(std::ceil(sc.mapXToTime(l.plot.left() + x + 1)));
             const auto end = std::lower_bound(tsBegin, tsEnd, edge);
-            all[std::size_t(x)] = std::uint32_t(end - tsBegin);
+            const auto first = std::size_t(tsBegin - laneTs.begin());
+            const auto last = std::size_t(end - laneTs.begin());
+            std::uint32_t a = 0;
+            for (std::size_t i = first; i < last; ++i)
+                a += laneArrival[i] <= now ? 1u : 0u;
+            arrived[std::size_t(x)] = a;
+            all[std::size_t(x)] = std::uint32_t(last - first);
             peak = std::max(peak, all[std::size_t(x)]);
             tsBegin = end;
         }
-        // arrival status needs each record: only for moderately dense views, otherwise the recorded run's
-        // arrival order is used as a whole (everything up to the current step's arrivals is "arrived")
-        const bool exact = lane.size() <= 200000;
-        if (exact) {
-            for (RecordIndex r : lane) {
-                const int x = int(sc.mapTimeToX(double(tsOf(r))) - l.plot.left());
-                if (x >= 0 && x < cols && placements[r].arrivalStep != kNoStep
-                    && int(placements[r].arrivalStep) <= step)
-                    ++arrived[std::size_t(x)];
-            }
-        }
-        // whole-pixel bars without antialiasing: thousands of them, each a plain span fill
+        const bool exact = true;
+        // one-pixel bars, unantialiased and drawn in two batched calls (pending, arrived): thousands of
+        // separate fills would cost more than everything else in the view
         p.save();
         p.setRenderHint(QPainter::Antialiasing, false);
         const double maxH = l.laneHeight * 0.7;
         const double logPeakInv = 1.0 / std::log1p(double(peak));
-        const double base = std::round(laneTop + l.laneHeight * 0.85);
+        const int base = int(std::lround(laneTop + l.laneHeight * 0.85));
         QColor pending = c.mutedText;
         pending.setAlpha(70);
-        QColor done = m_theme->keyColor(0);
+        const QColor done = m_theme->keyColor(0);
+        std::vector<QLine> pendingBars;
+        std::vector<QLine> arrivedBars;
+        pendingBars.reserve(std::size_t(cols));
+        arrivedBars.reserve(std::size_t(cols));
+        const int left = int(std::lround(l.plot.left()));
         for (int x = 0; x < cols; ++x) {
             const auto n = all[std::size_t(x)];
             if (n == 0)
                 continue;
             // log scale keeps sparse columns visible next to a burst
-            const double h = std::round(std::max(1.0, maxH * std::log1p(double(n)) * logPeakInv));
-            const double px = l.plot.left() + x;
-            p.fillRect(QRectF(px, base - h, 1.0, h), m_showPending || !exact ? pending : Qt::transparent);
-            if (exact) {
-                const double ha = std::round(h * double(arrived[std::size_t(x)]) / double(n));
-                p.fillRect(QRectF(px, base - ha, 1.0, ha), done);
-            }
+            const int h = int(std::lround(std::max(1.0, maxH * std::log1p(double(n)) * logPeakInv)));
+            const int ha = exact ? int(std::lround(h * double(arrived[std::size_t(x)]) / double(n))) : 0;
+            if ((m_showPending || !exact) && ha < h)
+                pendingBars.emplace_back(left + x, base - h, left + x, base - ha - 1);
+            if (ha > 0)
+                arrivedBars.emplace_back(left + x, base - ha, left + x, base - 1);
         }
+        p.setPen(QPen(pending, 1));
+        p.drawLines(pendingBars.data(), int(pendingBars.size()));
+        p.setPen(QPen(done, 1));
+        p.drawLines(arrivedBars.data(), int(arrivedBars.size()));
         p.restore();
         return;
     }
@@ -633,8 +650,10 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
             p.drawText(textBox.adjusted(0, s(18), 0, 0), Qt::AlignLeft | Qt::AlignTop, sub);
         }
         p.setPen(QPen(c.gridMinor, 1));
+        p.setRenderHint(QPainter::Antialiasing, false);
         p.drawLine(QPointF(l.plot.left(), rs.top + rs.rows * rs.rowHeight + s(3)),
             QPointF(l.plot.right(), rs.top + rs.rows * rs.rowHeight + s(3)));
+        p.setRenderHint(QPainter::Antialiasing, true);
     }
     if (l.hiddenRowSets > 0) {
         p.setPen(c.mutedText);
@@ -710,6 +729,7 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
     const double radius = s(5);
     // fonts and their metrics once per paint: building QFontMetrics per window costs more than drawing it
     const DurationMs utcOffset = m_session->labels().utcOffsetMs(Timestamp(sc.start()));
+    const bool manyBands = bands.size() > 40;
     const QFont bigFont = font(11);
     const QFont smallFont = font(9);
     const QFont secondFont = font(10);
@@ -770,9 +790,17 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
             fill.setAlpha(150);
         if (m_collapsed && b.key != kNoKey)
             border = m_theme->keyColor(int(b.key));
-        p.setPen(QPen(border, s(1.5), b.gone ? Qt::DashLine : Qt::SolidLine));
+        // cleaned-up windows: a thin muted outline (a dashed outline per window would cost more than the rest)
+        p.setPen(QPen(border, b.gone ? s(1) : s(1.5)));
         p.setBrush(fill);
-        p.drawRoundedRect(box, radius, radius);
+        if (manyBands) {
+            // a crowded view: square, unantialiased boxes on whole pixels, the cheapest to fill and stroke
+            p.setRenderHint(QPainter::Antialiasing, false);
+            p.drawRect(box.toAlignedRect().adjusted(0, 0, -1, -1));
+            p.setRenderHint(QPainter::Antialiasing, true);
+        } else {
+            p.drawRoundedRect(box, radius, radius);
+        }
 
         // text: the window, then what it holds or what it produced
         if (box.width() > s(28) && h > s(16)) {
@@ -783,7 +811,7 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
             const QString range = compactWindow(*m_session, b.window, utcOffset);
             const double tx = std::max(box.left(), l.plot.left()) + s(5);
             const double line1 = top + s(3) + fm.ascent();
-            p.drawText(QPointF(tx, line1), fm.elidedText(range, Qt::ElideRight, box.right() - tx - s(3)));
+            drawLabel(p, QPointF(tx, line1 - fm.ascent()), range, fm, box.right() - tx - s(3), big ? 0 : 1);
             if (h > s(36)) {
                 QString second;
                 if (wf) {
@@ -804,8 +832,8 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
                 p.setPen(fired && !b.gone ? c.windowFiredBorder.darker(140) : (b.gone ? c.mutedText : c.text));
                 if (fired && m_theme->kind() == Theme::Kind::Dark)
                     p.setPen(c.text);
-                p.drawText(QPointF(tx, line1 + fm.descent() + s(3) + fm2.ascent()),
-                    fm2.elidedText(second, Qt::ElideRight, box.right() - tx - s(3)));
+                drawLabel(
+                    p, QPointF(tx, line1 + fm.descent() + s(3)), second, fm2, box.right() - tx - s(3), bold ? 3 : 2);
             }
         }
         // fire markers on the window's end: green flag for on time, purple for each late re-fire
@@ -817,9 +845,11 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
                 const double fx = x2 - s(2) - k * s(9);
                 const double fy = top - s(1);
                 QPolygonF flag({QPointF(fx, fy), QPointF(fx, fy + s(12)), QPointF(fx - s(8), fy + s(6))});
-                p.setPen(QPen(fc.darker(120), s(1)));
+                p.setPen(manyBands ? Qt::NoPen : QPen(fc.darker(120), s(1)));
                 p.setBrush(fc);
+                p.setRenderHint(QPainter::Antialiasing, !manyBands);
                 p.drawPolygon(flag);
+                p.setRenderHint(QPainter::Antialiasing, true);
                 Hit fh;
                 fh.kind = Hit::Kind::Fire;
                 fh.fire = fi;
@@ -1052,6 +1082,29 @@ void TimelineView::paintLegend(QPainter& p, const Layout& l)
             },
             tr("allowed lateness"));
     }
+}
+
+void TimelineView::drawLabel(
+    QPainter& p, const QPointF& topLeft, const QString& text, const QFontMetricsF& fm, double maxWidth, int fontSlot)
+{
+    // Window labels repeat (the same windows for every key, "2 record(s)"): laid-out text is cached, so a
+    // paint of a hundred windows does not shape a hundred strings.
+    if (m_labelCacheScale != m_theme->scale() || m_labelCache.size() > 4000) {
+        m_labelCache.clear();
+        m_labelCacheScale = m_theme->scale();
+    }
+    const auto key = std::make_pair(fontSlot, text);
+    auto it = m_labelCache.find(key);
+    if (it == m_labelCache.end()) {
+        QStaticText st(text);
+        st.setTextFormat(Qt::PlainText);
+        st.prepare(QTransform(), p.font());
+        it = m_labelCache.emplace(key, std::make_pair(st, fm.horizontalAdvance(text))).first;
+    }
+    if (it->second.second <= maxWidth)
+        p.drawStaticText(topLeft, it->second.first);
+    else if (maxWidth > fm.averageCharWidth() * 2)
+        p.drawText(topLeft + QPointF(0, fm.ascent()), fm.elidedText(text, Qt::ElideRight, maxWidth));
 }
 
 TimelineView::Hit TimelineView::hitAt(const QPointF& pos) const

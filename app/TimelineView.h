@@ -4,6 +4,7 @@
 #include "engine/player/Trace.h"
 
 #include <QPointer>
+#include <QStaticText>
 #include <QWidget>
 
 #include <map>
@@ -11,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+class QFontMetricsF;
 class QItemSelectionModel;
 
 namespace tidemark::app {
@@ -118,6 +120,8 @@ private:
     void paintLegend(QPainter& p, const Layout& l);
     void paintHighlight(QPainter& p, const Layout& l, const TimeScale& sc);
 
+    void drawLabel(QPainter& p, const QPointF& topLeft, const QString& text, const QFontMetricsF& fm, double maxWidth,
+        int fontSlot);
     void selectRecord(RecordIndex r);
     void selectWindow(int subtask, KeyId key, const TimeWindow& w);
     QString tooltipFor(const Hit& hit) const;
@@ -140,6 +144,9 @@ private:
     std::map<std::pair<KeyId, int>, StepIndex> m_firstFireOfKey;
     double m_maxWindowSpan = 0.0;
     std::vector<std::vector<Timestamp>> m_laneTs; // per channel lane, sorted event times
+    std::vector<std::vector<StepIndex>> m_laneArrival; // the arrival step of each, in the same order
+    std::map<std::pair<int, QString>, std::pair<QStaticText, double>> m_labelCache; // (font slot, text) → laid out
+    double m_labelCacheScale = 1.0;
 };
 
 } // namespace tidemark::app

@@ -73,7 +73,7 @@ double threadCpuMs()
     return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
 }
 
-double paintMs(app::TimelineView& view, int repetitions)
+double paintMs(app::TimelineView& view, int repetitions, const char* snapshotName)
 {
     QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
     double best = 1e300;
@@ -84,6 +84,10 @@ double paintMs(app::TimelineView& view, int repetitions)
         painter.end();
         best = std::min(best, threadCpuMs() - start);
     }
+    // TIDEMARK_BENCH_SNAPSHOTS=dir keeps what was drawn, to look at
+    const QString dir = qEnvironmentVariable("TIDEMARK_BENCH_SNAPSHOTS");
+    if (!dir.isEmpty())
+        image.save(dir + QLatin1Char('/') + QLatin1String(snapshotName));
     return best;
 }
 
@@ -100,11 +104,11 @@ const bool timeline = registerBenchmark("timeline_paint_ms", 40, [](const BenchO
     // the middle of the run: records both arrived and to come, windows in every state
     cursor.setStep(cursor.lastStep() / 2);
     view.fitAll();
-    const double full = paintMs(view, o.repetitions);
+    const double full = paintMs(view, o.repetitions, "timeline_full.png");
     const double mid = (cursor.visibleStart() + cursor.visibleEnd()) / 2;
     const double span = (cursor.visibleEnd() - cursor.visibleStart()) / 100.0;
     cursor.setVisibleRange(mid - span / 2, mid + span / 2);
-    const double zoomed = paintMs(view, o.repetitions);
+    const double zoomed = paintMs(view, o.repetitions, "timeline_zoomed.png");
     return std::vector<Figure> {{"timeline_full_paint_ms", full, "ms"}, {"timeline_zoomed_paint_ms", zoomed, "ms"}};
 });
 
