@@ -10,6 +10,7 @@
 #include <QHelpEvent>
 #include <QItemSelectionModel>
 #include <QMouseEvent>
+#include <QNativeGestureEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QStaticText>
@@ -1223,6 +1224,15 @@ QString TimelineView::tooltipFor(const Hit& hit) const
 
 bool TimelineView::event(QEvent* e)
 {
+    if (e->type() == QEvent::NativeGesture) {
+        // pinch on a touchpad zooms around the fingers, as Ctrl+wheel does
+        auto* g = static_cast<QNativeGestureEvent*>(e);
+        if (g->gestureType() == Qt::ZoomNativeGesture) {
+            const TimeScale z = scale().zoomedAround(g->position().x(), 1.0 + g->value());
+            m_cursor->setVisibleRange(z.start(), z.end());
+            return true;
+        }
+    }
     if (e->type() == QEvent::ToolTip && m_session->hasRun()) {
         auto* help = static_cast<QHelpEvent*>(e);
         const Hit hit = hitAt(help->pos());
