@@ -28,17 +28,25 @@ void WindowsModel::rebuild()
         const int step = m_session->currentStep();
         for (const WindowState& w : state.windows)
             rows.push_back({w.subtask, w.key, w.window, int(w.status), w.count, w.fireCount, w.cleanupTime});
-        for (const FiredWindow& fw : m_session->trace().firedWindows()) {
+        const Trace& trace = m_session->trace();
+        for (const FiredWindow& fw : trace.firedWindows()) {
             if (fw.firstFire == kNoStep || int(fw.firstFire) > step)
                 continue;
-            const bool live = std::any_of(state.windows.begin(), state.windows.end(), [&](const WindowState& w) {
-                return w.subtask == fw.subtask && w.key == fw.key && w.window == fw.window;
-            });
-            if (live)
+            // the state is sorted by (subtask, key, window): a binary search says whether it is still live
+            const auto live = std::lower_bound(
+                state.windows.begin(), state.windows.end(), fw, [](const WindowState& w, const FiredWindow& f) {
+                    return std::tie(w.subtask, w.key, w.window) < std::tie(f.subtask, f.key, f.window);
+                });
+            if (live != state.windows.end() && live->subtask == fw.subtask && live->key == fw.key
+                && live->window == fw.window)
                 continue;
-            std::uint32_t fires = 0;
-            for (std::size_t fi : m_session->trace().firesOfWindow(fw.subtask, fw.key, fw.window))
-                fires += int(m_session->trace().fires()[fi].step) <= step ? 1 : 0;
+            std::uint32_t fires = fw.fireCount;
+            if (fw.lastFire != kNoStep && int(fw.lastFire) > step) {
+                // it fires again later in the run: count only the fires so far
+                fires = 0;
+                for (std::size_t fi : trace.firesOfWindow(fw.subtask, fw.key, fw.window))
+                    fires += int(trace.fires()[fi].step) <= step ? 1 : 0;
+            }
             rows.push_back({fw.subtask, fw.key, fw.window, kCleanedUp, 0, fires, kMaxTimestamp});
         }
         std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
