@@ -133,7 +133,10 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
+    // QChartView starts with a chart of its own and hands it back on setChart(): delete it, or it leaks
+    QChart* initial = this->chart();
     setChart(chart);
+    delete initial;
     connect(m_cursor, &TimeCursor::runChanged, this, &ProgressChart::onRunChanged);
     connect(m_cursor, &TimeCursor::stepChanged, this, &ProgressChart::onStepChanged);
     connect(m_theme, &Theme::changed, this, &ProgressChart::applyTheme);
