@@ -99,9 +99,12 @@ std::string fireJson(const FireEvent& fire, const KeyTable& keys)
 {
     std::string s = "{\"type\":\"fire\",\"afterInput\":" + std::to_string(fire.afterInput)
         + ",\"subtask\":" + std::to_string(fire.subtask) + ",\"key\":" + keyJson(fire.key, keys) + ",\"window\":";
-    s += fire.window.isGlobal()
-        ? std::string("null")
-        : "[" + std::to_string(fire.window.start()) + "," + std::to_string(fire.window.end()) + "]";
+    s += fire.window.isGlobal() ? std::string("null")
+                                : std::string("[")
+                                      .append(std::to_string(fire.window.start()))
+                                      .append(",")
+                                      .append(std::to_string(fire.window.end()))
+                                      .append("]");
     s += ",\"timing\":\"";
     s += fire.timing == FireTiming::Late ? "late" : "on-time";
     s += "\",\"watermark\":" + std::to_string(fire.watermark) + ",\"count\":" + std::to_string(fire.count)
@@ -125,9 +128,12 @@ std::string fireText(const FireEvent& fire, const KeyTable& keys)
     if (fire.key != kNoKey && fire.key < keys.size())
         s += keys.name(fire.key) + ",";
     s += resultJson(fire.result) + ") window ";
-    s += fire.window.isGlobal()
-        ? std::string("global")
-        : "[" + std::to_string(fire.window.start()) + "," + std::to_string(fire.window.end()) + ")";
+    s += fire.window.isGlobal() ? std::string("global")
+                                : std::string("[")
+                                      .append(std::to_string(fire.window.start()))
+                                      .append(",")
+                                      .append(std::to_string(fire.window.end()))
+                                      .append(")");
     s += fire.timing == FireTiming::Late ? " late" : " on-time";
     return s + ", watermark " + std::to_string(fire.watermark);
 }
@@ -163,20 +169,20 @@ std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenari
     s += ",\"channelWatermarks\":[";
     for (int c = 0; c < trace.channelCount(); ++c) {
         const WatermarkPoint& p = Trace::at(trace.channelWatermarks(c), step);
-        s += (c ? "," : "") + std::to_string(p.watermark);
+        s.append(c ? "," : "").append(std::to_string(p.watermark));
     }
     s += "],\"idleChannels\":[";
     bool first = true;
     for (int c = 0; c < trace.channelCount(); ++c) {
         if (Trace::at(trace.channelWatermarks(c), step).idle) {
-            s += (first ? "" : ",") + std::to_string(c);
+            s.append(first ? "" : ",").append(std::to_string(c));
             first = false;
         }
     }
     s += "],\"operatorWatermarks\":[";
     for (int t = 0; t < trace.subtaskCount(); ++t) {
         const WatermarkPoint& p = Trace::at(trace.subtaskWatermarks(t), step);
-        s += (t ? "," : "") + std::to_string(p.watermark);
+        s.append(t ? "," : "").append(std::to_string(p.watermark));
     }
     return s + "]}";
 }

@@ -28,15 +28,20 @@ const char* runUsage()
 
 namespace {
 
-int usageError(const std::string& message)
+int usageError(std::ostream& err, const std::string& message)
 {
-    std::cerr << "tidemark run: " << message << "\n\n" << runUsage();
+    err << "tidemark run: " << message << "\n\n" << runUsage();
     return 2;
 }
 
 } // namespace
 
 int runCommand(int argc, char** argv)
+{
+    return runCommand(argc, argv, std::cout, std::cerr);
+}
+
+int runCommand(int argc, char** argv, std::ostream& stdOut, std::ostream& stdErr)
 {
     std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
     if (!args.empty() && args.front() == "run")
@@ -48,7 +53,7 @@ int runCommand(int argc, char** argv)
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view a = args[i];
         if (a == "--help" || a == "-h") {
-            std::cout << runUsage();
+            stdOut << runUsage();
             return 0;
         }
         if (a == "--explain") {
@@ -59,7 +64,7 @@ int runCommand(int argc, char** argv)
             std::string_view value;
             if (a == "--format") {
                 if (i + 1 >= args.size())
-                    return usageError("--format needs a value: jsonl or text");
+                    return usageError(stdErr, "--format needs a value: jsonl or text");
                 value = args[++i];
             } else {
                 value = a.substr(9);
@@ -69,21 +74,21 @@ int runCommand(int argc, char** argv)
             else if (value == "text")
                 jsonl = false;
             else
-                return usageError("unknown format \"" + std::string(value) + "\": expected jsonl or text");
+                return usageError(stdErr, "unknown format \"" + std::string(value) + "\": expected jsonl or text");
         } else if (a.size() > 1 && a[0] == '-') {
-            return usageError("unknown option " + std::string(a));
+            return usageError(stdErr, "unknown option " + std::string(a));
         } else if (path.empty()) {
             path = a;
         } else {
-            return usageError("more than one scenario given: " + path + " and " + std::string(a));
+            return usageError(stdErr, "more than one scenario given: " + path + " and " + std::string(a));
         }
     }
     if (path.empty())
-        return usageError("no scenario given");
+        return usageError(stdErr, "no scenario given");
 
     auto loaded = io::loadScenarioFile(path);
     if (!loaded.ok()) {
-        std::cerr << loaded.errorText();
+        stdErr << loaded.errorText();
         return 1;
     }
     try {
@@ -128,15 +133,20 @@ int runCommand(int argc, char** argv)
                 }
             }
             if (out.size() > (1u << 16)) {
-                std::fwrite(out.data(), 1, out.size(), stdout);
+                stdOut.write(out.data(), static_cast<std::streamsize>(out.size()));
                 out.clear();
             }
         }
-        std::fwrite(out.data(), 1, out.size(), stdout);
-        std::fflush(stdout);
+        stdOut.write(out.data(), static_cast<std::streamsize>(out.size()));
+        stdOut.flush();
+        if (player.failure()) {
+            stdErr << path << ": the job failed at step " << player.failure()->step << ": " << player.failure()->message
+                   << "\n";
+            return 1;
+        }
     } catch (const std::exception& e) {
         // The job itself failed (e.g. a session merge Flink refuses): Flink would fail the job too.
-        std::cerr << path << ": the job failed: " << e.what() << "\n";
+        stdErr << path << ": the job failed: " << e.what() << "\n";
         return 1;
     }
     return 0;

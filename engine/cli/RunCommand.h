@@ -1,5 +1,7 @@
 #pragma once
 
+#include <iosfwd>
+
 namespace tidemark::cli {
 
 // `tidemark run SCENARIO.json [--format jsonl|text] [--explain] [--steps]`: plays the scenario to its end
@@ -8,6 +10,8 @@ namespace tidemark::cli {
 // argv[0] is the program; argv[1] may be "run". Returns the exit code: 0 ok, 1 invalid scenario (each
 // error as `file:line:column: message` on stderr) or a job failure, 2 usage error (usage on stderr).
 int runCommand(int argc, char** argv);
+// The same, writing to the given streams (tests).
+int runCommand(int argc, char** argv, std::ostream& out, std::ostream& err);
 
 // The usage text (what --help prints).
 const char* runUsage();

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <compare>
+#include <memory>
+#include <span>
+#include <type_traits>
 #include <vector>
 
 namespace tidemark {
@@ -62,34 +65,86 @@ struct WindowMerge {
 };
 
 // TimeWindow.mergeWindows: sort by start (stable, start only), sweep and absorb every window that
-// intersects the running cover. Only groups of more than one distinct window are reported, so a single
-// window (also a single point window) merges with nothing, and a window contained in another is merged
-// into it. Flink collects each group in a HashSet; here a group lists its windows in ascending start order.
-inline std::vector<WindowMerge> mergeWindows(std::vector<TimeWindow> windows)
+// intersects the running cover. Only groups of more than one distinct window are reported (appended to
+// `merges`), so a single window (also a single point window) merges with nothing, and a window contained in
+// another is merged into it. Flink collects each group in a HashSet; here a group lists its windows in
+// ascending start order.
+inline void mergeWindows(std::span<const TimeWindow> input, std::vector<WindowMerge>& merges)
 {
-    std::stable_sort(
-        windows.begin(), windows.end(), [](const TimeWindow& a, const TimeWindow& b) { return a.start() < b.start(); });
-    std::vector<WindowMerge> merges;
-    WindowMerge current;
-    bool open = false;
-    auto close = [&] {
-        if (open && current.merged.size() > 1)
-            merges.push_back(std::move(current));
-        current = WindowMerge {};
+    // Usually nothing overlaps (a new session far from the others): then every window is its own group.
+    constexpr std::size_t kStack = 32;
+    if (input.size() <= kStack) {
+        bool overlap = false;
+        for (std::size_t i = 0; i < input.size() && !overlap; ++i) {
+            for (std::size_t j = i + 1; j < input.size(); ++j) {
+                if (input[i].intersects(input[j])) {
+                    overlap = true;
+                    break;
+                }
+            }
+        }
+        if (!overlap)
+            return;
+    }
+    // Sessions merge a handful of windows per key: sort on the stack when they fit.
+    static_assert(std::is_trivially_copyable_v<TimeWindow> && std::is_trivially_destructible_v<TimeWindow>);
+    alignas(TimeWindow) unsigned char stack[kStack * sizeof(TimeWindow)]; // left uninitialised: filled below
+    std::vector<TimeWindow> heap;
+    std::span<TimeWindow> windows;
+    if (input.size() <= kStack) {
+        TimeWindow* first
+            = std::uninitialized_copy(input.begin(), input.end(), reinterpret_cast<TimeWindow*>(stack)) - input.size();
+        windows = std::span<TimeWindow>(first, input.size());
+    } else {
+        heap.assign(input.begin(), input.end());
+        windows = heap;
+    }
+    auto byStart = [](const TimeWindow& a, const TimeWindow& b) { return a.start() < b.start(); };
+    if (windows.size() <= kStack) {
+        // Stable insertion sort: no allocation (std::stable_sort takes a buffer), and n is small.
+        for (std::size_t i = 1; i < windows.size(); ++i) {
+            const TimeWindow w = windows[i];
+            std::size_t j = i;
+            for (; j > 0 && byStart(w, windows[j - 1]); --j)
+                windows[j] = windows[j - 1];
+            windows[j] = w;
+        }
+    } else {
+        std::stable_sort(windows.begin(), windows.end(), byStart);
+    }
+
+    std::size_t groupBegin = 0;
+    TimeWindow cover;
+    auto close = [&](std::size_t groupEnd) {
+        if (groupEnd - groupBegin < 2)
+            return;
+        WindowMerge merge;
+        for (std::size_t i = groupBegin; i < groupEnd; ++i) {
+            if (std::find(merge.merged.begin(), merge.merged.end(), windows[i]) == merge.merged.end())
+                merge.merged.push_back(windows[i]);
+        }
+        merge.result = cover;
+        if (merge.merged.size() > 1)
+            merges.push_back(std::move(merge));
     };
-    for (const TimeWindow& candidate : windows) {
-        if (open && current.result.intersects(candidate)) {
-            current.result = current.result.cover(candidate);
-            if (std::find(current.merged.begin(), current.merged.end(), candidate) == current.merged.end())
-                current.merged.push_back(candidate);
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        if (i > 0 && cover.intersects(windows[i])) {
+            cover = cover.cover(windows[i]);
             continue;
         }
-        close();
-        current.merged.push_back(candidate);
-        current.result = candidate;
-        open = true;
+        if (i > 0)
+            close(i);
+        groupBegin = i;
+        cover = windows[i];
     }
-    close();
+    if (!windows.empty())
+        close(windows.size());
+}
+
+inline std::vector<WindowMerge> mergeWindows(const std::vector<TimeWindow>& windows)
+{
+    std::vector<WindowMerge> merges;
+    mergeWindows(std::span<const TimeWindow>(windows), merges);
     return merges;
 }
 

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <system_error>
 #include <unordered_map>
@@ -117,9 +118,10 @@ struct StringHash {
 struct Slot {
     enum class Type : std::uint8_t { Missing, Text, JsonString, JsonNumber, JsonOther };
     Type type = Type::Missing;
+    std::uint32_t offset = 0;
+    // Text: the field; JsonString: the unescaped value; JsonNumber: the token; JsonOther: how to show the
+    // value after "found" ("true", "null", "an object", …).
     std::string_view text;
-    std::size_t offset = 0;
-    std::string_view jsonFound; // JsonOther: how to show it ("true", "null", "an object", …)
 };
 
 struct LineFailure {
@@ -250,7 +252,7 @@ public:
 
     Loaded<EventFileContents> failEarly(std::string message)
     {
-        m_result.errors.push_back(LoadError {{m_fileName, 0, 0}, std::move(message)});
+        m_result.errors.push_back(LoadError(m_fileName, 0, 0, std::move(message)));
         return std::move(m_result);
     }
 
@@ -261,7 +263,7 @@ private:
         m_result.value.emplace();
         const auto failWith = [&](std::string message) {
             m_result.value.reset();
-            m_result.errors.push_back(LoadError {{m_fileName, 0, 0}, std::move(message)});
+            m_result.errors.push_back(LoadError(m_fileName, 0, 0, std::move(message)));
             return false;
         };
         std::string error;
@@ -356,9 +358,11 @@ private:
             report(line, std::min(badByte, line.size()), "invalid UTF-8");
             return;
         }
-        const auto content = trimSpaces(line);
-        if (content.empty() || content.front() == '#')
-            return;
+        if (line.empty() || line.front() == ' ' || line.front() == '\t' || line.front() == '#') {
+            const auto content = trimSpaces(line);
+            if (content.empty() || content.front() == '#')
+                return;
+        }
         LineFailure failure;
         InputRecord record;
         record.sourceLine = m_lineNumber;
@@ -413,7 +417,7 @@ private:
 
     void fileError(std::string message)
     {
-        m_result.errors.push_back(LoadError {{m_fileName, 0, 0}, std::move(message)});
+        m_result.errors.push_back(LoadError(m_fileName, 0, 0, std::move(message)));
         m_stopped = true;
         m_lenient = false;
     }
@@ -449,7 +453,7 @@ private:
         for (;;) {
             Slot s;
             s.type = Slot::Type::Text;
-            s.offset = pos;
+            s.offset = static_cast<std::uint32_t>(pos);
             std::size_t next;
             if (pos < line.size() && line[pos] == '"') {
                 std::size_t i = pos + 1;
@@ -519,7 +523,7 @@ private:
             Slot s;
             s.type = Slot::Type::Text;
             s.text = line.substr(start, pos - start);
-            s.offset = start;
+            s.offset = static_cast<std::uint32_t>(start);
             m_columns.push_back(s);
         }
         return true;
@@ -724,7 +728,7 @@ private:
             const PathNode& p = m_paths[child];
             if (!p.slots.empty()) {
                 Slot s;
-                s.offset = offset;
+                s.offset = static_cast<std::uint32_t>(offset);
                 switch (type) {
                 case ondemand::json_type::string: {
                     std::string_view text;
@@ -740,15 +744,15 @@ private:
                     break;
                 case ondemand::json_type::object:
                     s.type = Slot::Type::JsonOther;
-                    s.jsonFound = "an object";
+                    s.text = "an object";
                     break;
                 case ondemand::json_type::array:
                     s.type = Slot::Type::JsonOther;
-                    s.jsonFound = "an array";
+                    s.text = "an array";
                     break;
                 default:
                     s.type = Slot::Type::JsonOther;
-                    s.jsonFound = trimToken(token);
+                    s.text = trimToken(token);
                     break;
                 }
                 for (const std::size_t slot : p.slots) {
@@ -787,6 +791,13 @@ private:
             failure = {offset, detail::describeJsonError(e)};
             return false;
         };
+        // When iterate() itself fails there is no document to ask for a location.
+        const auto parseError = [&](simdjson::error_code e, std::size_t fallback) {
+            if (e == simdjson::UNCLOSED_STRING)
+                fallback = detail::unclosedQuote(line);
+            failure = {fallback, detail::describeJsonError(e)};
+            return false;
+        };
         std::size_t first = 0;
         while (first < size && (data[first] == ' ' || data[first] == '\t'))
             ++first;
@@ -795,7 +806,7 @@ private:
             return false;
         }
         if (auto e = m_json.iterate(data, size, capacity).get(m_doc))
-            return jsonError(e, first);
+            return parseError(e, first);
         ondemand::object object;
         if (auto e = m_doc.get_object().get(object))
             return jsonError(e, first);
@@ -824,7 +835,7 @@ private:
     bool numericText(const Slot& s, std::string_view what, std::string_view& text, LineFailure& failure) const
     {
         if (s.type == Slot::Type::JsonOther) {
-            failure = {s.offset, "expected " + std::string(what) + ", found " + std::string(s.jsonFound)};
+            failure = {s.offset, "expected " + std::string(what) + ", found " + std::string(s.text)};
             return false;
         }
         text = s.type == Slot::Type::Text ? trimSpaces(s.text) : s.text;
@@ -921,8 +932,7 @@ private:
                 if (s.type == Slot::Type::Missing)
                     return missing(line, sp.key[i], "key", failure);
                 if (s.type == Slot::Type::JsonOther) {
-                    failure
-                        = {s.offset, "expected a string or a number for the key, found " + std::string(s.jsonFound)};
+                    failure = {s.offset, "expected a string or a number for the key, found " + std::string(s.text)};
                     return false;
                 }
             }
@@ -988,7 +998,7 @@ private:
     std::optional<TimestampParser> m_timestamps;
     std::vector<Slot> m_slots;
     std::vector<Slot> m_columns;
-    std::vector<std::string> m_unescaped;
+    std::deque<std::string> m_unescaped; // growing a deque keeps the earlier fields' text in place
     std::vector<std::pair<std::size_t, std::size_t>> m_columnSlots; // column -> slot
     std::size_t m_maxColumn = 0;
     std::vector<PathNode> m_paths;

@@ -180,7 +180,7 @@ std::string describeSimdjsonError(simdjson::error_code e)
 }
 
 // The opening quote of the string that runs to the end of the text.
-std::size_t unclosedQuote(std::string_view text)
+std::size_t openQuoteAtEnd(std::string_view text)
 {
     std::size_t open = 0;
     bool inString = false;
@@ -196,6 +196,11 @@ std::size_t unclosedQuote(std::string_view text)
 }
 
 } // namespace
+
+std::size_t unclosedQuote(std::string_view text)
+{
+    return openQuoteAtEnd(text);
+}
 
 std::string describeJsonError(int code)
 {
@@ -231,7 +236,7 @@ JsonParseResult parseJsonTree(std::string_view text)
     ondemand::document doc;
     if (auto e = parser.iterate(padded).get(doc)) {
         if (e == simdjson::UNCLOSED_STRING)
-            return fail(unclosedQuote(text), describeSimdjsonError(e));
+            return fail(openQuoteAtEnd(text), describeSimdjsonError(e));
         return fail(firstNonSpace(text), describeSimdjsonError(e));
     }
 

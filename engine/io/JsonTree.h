@@ -46,6 +46,9 @@ JsonParseResult parseJsonTree(std::string_view text);
 // A simdjson error code (simdjson::error_code) as a message for people.
 std::string describeJsonError(int code);
 
+// The opening quote of a string that runs to the end of the text (0 when there is none).
+std::size_t unclosedQuote(std::string_view text);
+
 // Maps byte offsets to 1-based line and column; columns count UTF-8 code points.
 struct LineColumn {
     std::uint32_t line = 1;

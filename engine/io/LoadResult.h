@@ -21,6 +21,16 @@ struct LoadError {
     SourcePosition where;
     std::string message;
 
+    LoadError() = default;
+    LoadError(std::string file, std::uint32_t line, std::uint32_t column, std::string text)
+        : where {std::move(file), line, column}
+        , message(std::move(text))
+    { }
+    LoadError(SourcePosition position, std::string text)
+        : where(std::move(position))
+        , message(std::move(text))
+    { }
+
     // "file:line:column: message", the form compilers use, so editors and terminals can jump to it.
     std::string toString() const;
 };

@@ -399,7 +399,7 @@ private:
     LoadError errorAt(std::size_t offset, std::string message) const
     {
         const auto lc = detail::lineColumnAt(m_text, offset);
-        return LoadError {{m_fileName, lc.line, lc.column}, std::move(message)};
+        return LoadError(m_fileName, lc.line, lc.column, std::move(message));
     }
 
     const JsonNode* readScenario(const JsonNode& root, Scenario& s)
@@ -722,6 +722,14 @@ private:
                 "missing \"key\" in fields (the window is keyed by " + q(m_keyByName)
                     + "; use \"keyBy\": null for windowAll)");
         }
+        const RecordRules rules = recordRulesFor(s.pipeline);
+        if (rules.requireValue && !spec.value) {
+            fail(o.req("fields"),
+                "missing \"value\" in fields (the window function "
+                    + q(enumName(s.pipeline.window.function.type, kFunctions)) + " reads it)");
+        }
+        if (rules.requireChannel && !spec.channel)
+            fail(o.req("fields"), "missing \"channel\" in fields (partitioning is \"channel\")");
         s.inputFile = std::move(spec);
         return &fileNode;
     }
@@ -827,10 +835,19 @@ private:
                 const Obj o(item, "record", {"key", "value", "ts", "arrival", "channel"});
                 r.ts = asInt64(o.req("ts", "the event timestamp in ms"), "ts");
                 if (const auto* k = o.opt("key")) {
-                    if (k->kind == Kind::String || k->kind == Kind::Number)
-                        keyFields[0] = k->text;
-                    else
-                        expected(*k, "a string or a number", "key");
+                    keyFields.clear();
+                    if (k->kind == Kind::String || k->kind == Kind::Number) {
+                        keyFields.push_back(k->text);
+                    } else if (k->kind == Kind::Array && !k->items.empty()) {
+                        // A composite key, like keyBy(0, 1) over a tuple.
+                        for (const auto& field : k->items) {
+                            if (field.kind != Kind::String && field.kind != Kind::Number)
+                                expected(field, "a string or a number", "key");
+                            keyFields.push_back(field.text);
+                        }
+                    } else {
+                        expected(*k, "a string, a number or a list of them", "key");
+                    }
                     r.key = s.keys.intern(std::span<const std::string>(keyFields));
                 }
                 if (const auto* v = o.opt("value")) {
@@ -1210,7 +1227,7 @@ Loaded<Scenario> loadScenarioFile(const std::filesystem::path& path, const LoadO
     const auto size = std::filesystem::file_size(path, ec);
     Loaded<Scenario> result;
     const auto failOpen = [&](const std::string& why) {
-        result.errors.push_back(LoadError {{name, 0, 0}, why});
+        result.errors.push_back(LoadError(name, 0, 0, why));
         return result;
     };
     if (ec) {

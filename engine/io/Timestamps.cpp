@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <map>
+#include <mutex>
 
 namespace tidemark::io {
 
@@ -121,7 +123,41 @@ TimeZone TimeZone::utc()
     return z;
 }
 
+namespace {
+
+// Zones are read once per process: every scenario and event file naming a zone would otherwise reread
+// its TZif file.
+struct ZoneCache {
+    std::mutex mutex;
+    std::map<std::string, TimeZone, std::less<>> zones;
+};
+
+ZoneCache& zoneCache()
+{
+    static ZoneCache cache;
+    return cache;
+}
+
+} // namespace
+
 std::optional<TimeZone> TimeZone::load(std::string_view name, std::string* error)
+{
+    {
+        auto& cache = zoneCache();
+        const std::lock_guard lock(cache.mutex);
+        if (const auto it = cache.zones.find(name); it != cache.zones.end())
+            return it->second;
+    }
+    auto zone = loadUncached(name, error);
+    if (zone) {
+        auto& cache = zoneCache();
+        const std::lock_guard lock(cache.mutex);
+        cache.zones.emplace(std::string(name), *zone);
+    }
+    return zone;
+}
+
+std::optional<TimeZone> TimeZone::loadUncached(std::string_view name, std::string* error)
 {
     const auto failWith = [&](std::string message) -> std::optional<TimeZone> {
         if (error)

@@ -52,6 +52,7 @@ private:
     };
     RuleDate m_ruleStart, m_ruleEnd;
 
+    static std::optional<TimeZone> loadUncached(std::string_view name, std::string* error);
     std::int32_t ruleOffsetAt(std::int64_t utcSeconds) const;
     static std::int64_t ruleDateSeconds(const RuleDate& d, std::int64_t year);
     bool parseFooter(std::string_view tz);

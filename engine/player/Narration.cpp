@@ -226,7 +226,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         return a;
     };
     auto recordArg = [&](RecordIndex r) {
-        Arg a {"record", "#" + std::to_string(r + 1), {}, true};
+        Arg a {"record", std::string("#").append(std::to_string(r + 1)), {}, true};
         a.ref.kind = NarrationRefKind::Record;
         a.ref.record = r;
         return a;

@@ -292,15 +292,33 @@ void Player::thinSnapshots()
     }
 }
 
-Player::Runtime Player::stateAt(StepIndex step) const
+const Player::Snapshot& Player::baseFor(StepIndex step) const
 {
     const auto it = std::upper_bound(
         m_snapshots.begin(), m_snapshots.end(), step, [](StepIndex s, const Snapshot& snap) { return s < snap.step; });
-    const Snapshot& snap = *std::prev(it);
-    Runtime rt = snap.runtime;
-    for (StepIndex s = snap.step; s < step; ++s) {
+    const Snapshot* best = &*std::prev(it);
+    for (const Snapshot& local : m_local) {
+        if (local.step <= step && local.step > best->step)
+            best = &local;
+    }
+    return *best;
+}
+
+Player::Runtime Player::stateAt(StepIndex step) const
+{
+    const Snapshot& base = baseFor(step);
+    Runtime rt = base.runtime;
+    for (StepIndex s = base.step; s < step; ++s) {
         m_scratch.clear();
         execute(rt, m_scratch);
+        // Keep a nearby checkpoint so that stepping back from here replays a few hundred steps, not a
+        // whole snapshot interval.
+        const StepIndex reached = s + 1;
+        if (reached % kLocalEvery == 0 && step - reached < 2 * kLocalEvery && reached < step) {
+            if (m_local.size() >= kLocalCheckpoints)
+                m_local.erase(m_local.begin());
+            m_local.push_back(Snapshot {reached, rt, 0});
+        }
     }
     return rt;
 }
@@ -310,10 +328,7 @@ void Player::moveLiveTo(StepIndex step)
     step = std::min(step, lastStep());
     if (step == m_current)
         return;
-    const auto it = std::upper_bound(
-        m_snapshots.begin(), m_snapshots.end(), step, [](StepIndex s, const Snapshot& snap) { return s < snap.step; });
-    const StepIndex snapStep = std::prev(it)->step;
-    if (step > m_current && m_current >= snapStep) {
+    if (step > m_current && m_current >= baseFor(step).step) {
         for (StepIndex s = m_current; s < step; ++s) {
             m_scratch.clear();
             execute(*m_live, m_scratch);
@@ -485,6 +500,7 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
             return fail("channel " + std::to_string(r.channel) + " does not exist: there are "
                 + std::to_string(channels) + " channels");
     }
+    m_local.clear();
     const Timestamp arrival = m_arrivals.resolveAppended(r.arrival);
     r.arrival = arrival;
     const auto index = static_cast<RecordIndex>(m_scenario.records.size());

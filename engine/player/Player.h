@@ -115,6 +115,7 @@ private:
     Executed execute(Runtime& rt, std::vector<OperatorOutput>& out) const;
     void schedulePendingTimers(Runtime& rt, Timestamp now) const;
     Runtime stateAt(StepIndex step) const;
+    const Snapshot& baseFor(StepIndex step) const;
     void record(Runtime rt); // runs rt to the end, appending to the trace and taking snapshots
     void recordStep(
         const Runtime& rt, const Executed& executed, const EventQueue::Entry& entry, std::vector<OperatorOutput>& out);
@@ -133,6 +134,10 @@ private:
     std::unique_ptr<Runtime> m_live; // the state at m_current
     StepIndex m_current = 0;
     std::vector<Snapshot> m_snapshots; // sorted by step; always holds step 0
+    // A few checkpoints near recent seeks (every kLocalEvery steps), so stepping back stays cheap.
+    static constexpr StepIndex kLocalEvery = 256;
+    static constexpr std::size_t kLocalCheckpoints = 4;
+    mutable std::vector<Snapshot> m_local;
     std::size_t m_interval = 0;
     std::size_t m_snapshotBytes = 0;
     std::uint32_t m_outputSequence = 0;

@@ -167,7 +167,7 @@ std::string TimeFormatter::timestamp(Timestamp t) const
         return std::to_string(t) + " ms";
     case DisplaySettings::TimeFormat::Relative: {
         const Timestamp d = javaSub(t, m_origin);
-        return (d < 0 ? "\u2212" + std::to_string(-d) : "+" + std::to_string(d)) + " ms";
+        return std::string(d < 0 ? "\u2212" : "+").append(std::to_string(d < 0 ? -d : d)).append(" ms");
     }
     case DisplaySettings::TimeFormat::DateTime:
         break;
@@ -199,9 +199,9 @@ std::string TimeFormatter::window(Timestamp start, Timestamp end) const
 {
     switch (m_format) {
     case DisplaySettings::TimeFormat::EpochMs:
-        return "[" + std::to_string(start) + ", " + std::to_string(end) + ") ms";
+        return std::string("[").append(std::to_string(start)).append(", ").append(std::to_string(end)).append(") ms");
     case DisplaySettings::TimeFormat::Relative:
-        return "[" + timestamp(start) + ", " + timestamp(end) + ")";
+        return std::string("[").append(timestamp(start)).append(", ").append(timestamp(end)).append(")");
     case DisplaySettings::TimeFormat::DateTime:
         break;
     }

@@ -28,7 +28,7 @@ std::string windowText(const TimeWindow& w)
 {
     if (w.isGlobal())
         return "global";
-    return "[" + std::to_string(w.start()) + "," + std::to_string(w.end()) + ")";
+    return std::string("[").append(std::to_string(w.start())).append(",").append(std::to_string(w.end())).append(")");
 }
 
 std::string keyText(const KeyTable& keys, KeyId key)

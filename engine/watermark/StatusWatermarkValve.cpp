@@ -34,8 +34,10 @@ void StatusWatermarkValve::inputWatermarkStatus(int channelIndex, WatermarkStatu
         ch.aligned = false;
         if (!hasActiveChannel()) {
             // Nothing can advance any more: flush the max so that the result does not depend on the
-            // order in which the channels went idle.
-            emitMaximumOfAll(out);
+            // order in which the channels went idle. Flink does so only when the channel that went idle last
+            // was at the output watermark; one that resumed below it and never caught up flushes nothing.
+            if (ch.watermark == m_lastOutputWatermark)
+                emitMaximumOfAll(out);
             m_lastOutputStatus = WatermarkStatus::Idle;
             out.push_back(WatermarkItem::idle());
         } else if (ch.watermark == m_lastOutputWatermark) {

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,10 +39,11 @@ public:
     virtual std::shared_ptr<const Trigger> defaultTrigger() const = 0;
     virtual bool isEventTime() const = 0;
     virtual bool isMerging() const { return false; }
-    // MergingWindowAssigner.mergeWindows; only called when isMerging().
-    virtual std::vector<WindowMerge> mergeWindows(std::vector<TimeWindow> windows) const
+    // MergingWindowAssigner.mergeWindows: appends one WindowMerge per merge callback. Only called when
+    // isMerging(); the default is TimeWindow.mergeWindows.
+    virtual void mergeWindows(std::span<const TimeWindow> windows, std::vector<WindowMerge>& merges) const
     {
-        return tidemark::mergeWindows(std::move(windows));
+        tidemark::mergeWindows(windows, merges);
     }
     virtual std::string describe() const = 0;
 };

@@ -12,7 +12,7 @@ std::size_t slotOf(KeyId key)
     return static_cast<std::size_t>(static_cast<KeyId>(key + 1u));
 }
 
-// Min-heap order on (timestamp, registration sequence) for std::push_heap / std::pop_heap.
+// Timer order: (timestamp, registration sequence); a total order, so any heap pops the same sequence.
 struct FiresLater {
     template <typename T> bool operator()(const T& a, const T& b) const
     {
@@ -28,6 +28,7 @@ std::string windowText(const TimeWindow& w)
 }
 
 constexpr std::size_t kMaxSpareContents = 4096;
+constexpr std::uint32_t kCompactEvery = 8;
 
 } // namespace
 
@@ -47,12 +48,9 @@ public:
     Timestamp currentWatermark() const override { return m_op.m_watermark; }
     Timestamp currentProcessingTime() const override { return m_op.m_processingTime; }
     void registerEventTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Event); }
-    void deleteEventTimeTimer(Timestamp time) override { m_op.deleteTimer(m_key, m_window, time, TimeDomain::Event); }
+    void deleteEventTimeTimer(Timestamp time) override { deleteTimer(time, TimeDomain::Event); }
     void registerProcessingTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Processing); }
-    void deleteProcessingTimeTimer(Timestamp time) override
-    {
-        m_op.deleteTimer(m_key, m_window, time, TimeDomain::Processing);
-    }
+    void deleteProcessingTimeTimer(Timestamp time) override { deleteTimer(time, TimeDomain::Processing); }
 
     std::optional<std::int64_t> state(int slot) const override
     {
@@ -122,6 +120,20 @@ private:
     {
         m_hint = m_op.namespaceIndex(m_ks, m_window, m_hint);
         return m_ks.namespaces[m_hint];
+    }
+
+    void deleteTimer(Timestamp time, TimeDomain domain)
+    {
+        Namespace* ns = find();
+        if (ns == nullptr)
+            return; // deleting a timer that does not exist is a no-op
+        const int i = ns->timers.find(time, domain);
+        if (i < 0)
+            return;
+        // The queue entry stays and is skipped when it comes up (its slot is gone).
+        ns->timers.remove(i);
+        m_ks.dirty = true;
+        m_op.m_timersDeleted = true;
     }
 
     void registerTimer(Timestamp time, TimeDomain domain)
@@ -245,13 +257,21 @@ const WindowOperator::KeyState* WindowOperator::findKeyState(KeyId key) const
 std::size_t WindowOperator::indexOf(const KeyState& ks, const TimeWindow& window, std::size_t hint)
 {
     const std::vector<Namespace>& all = ks.namespaces;
-    if (hint < all.size() && all[hint].window == window)
-        return hint;
-    // Recently created windows sit at the end, and are the ones records usually go to.
     const Timestamp start = window.start();
-    const Timestamp* starts = ks.starts.data();
-    for (std::size_t i = ks.starts.size(); i-- > 0;) {
-        if (starts[i] == start && all[i].window == window)
+    if (hint < all.size() && ks.starts[hint] == start && all[hint].window == window)
+        return hint;
+    const std::size_t n = all.size();
+    if (n <= 8) {
+        for (std::size_t i = n; i-- > 0;) {
+            if (ks.starts[i] == start && all[i].window == window)
+                return i;
+        }
+        return kNoIndex;
+    }
+    // Namespaces are ordered by window, so the starts are sorted.
+    const auto first = std::lower_bound(ks.starts.begin(), ks.starts.end(), start);
+    for (auto i = static_cast<std::size_t>(first - ks.starts.begin()); i < all.size() && ks.starts[i] == start; ++i) {
+        if (all[i].window == window)
             return i;
     }
     return kNoIndex;
@@ -273,14 +293,20 @@ std::size_t WindowOperator::namespaceIndex(KeyState& ks, const TimeWindow& windo
 {
     if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex)
         return i;
-    Namespace& ns = ks.namespaces.emplace_back();
-    ks.starts.push_back(window.start());
+    // Namespaces stay ordered by window; a new window is usually the latest one and goes to the end.
+    std::vector<Namespace>& all = ks.namespaces;
+    std::size_t at = all.size();
+    while (at > 0 && window < all[at - 1].window)
+        --at;
+    const auto offset = static_cast<std::ptrdiff_t>(at);
+    Namespace& ns = *all.emplace(all.begin() + offset);
+    ks.starts.insert(ks.starts.begin() + offset, window.start());
     ns.window = window;
     if (!m_spareContents.empty()) {
         ns.contents = std::move(m_spareContents.back());
         m_spareContents.pop_back();
     }
-    return ks.namespaces.size() - 1;
+    return at;
 }
 
 WindowOperator::Namespace& WindowOperator::namespaceFor(KeyState& ks, const TimeWindow& window)
@@ -290,25 +316,28 @@ WindowOperator::Namespace& WindowOperator::namespaceFor(KeyState& ks, const Time
 
 void WindowOperator::compact(KeyState& ks)
 {
-    if (!ks.dirty)
+    // An unused namespace is as good as an absent one, so dropping them can wait and be done in bulk.
+    if (!ks.dirty || ++ks.deferredCompactions < kCompactEvery)
         return;
+    ks.deferredCompactions = 0;
     ks.dirty = false;
     std::vector<Namespace>& all = ks.namespaces;
-    for (std::size_t i = 0; i < all.size();) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
         Namespace& ns = all[i];
-        if (!ns.unused()) {
-            ++i;
+        if (ns.unused()) {
+            if (ns.contents.capacity() > 0 && m_spareContents.size() < kMaxSpareContents)
+                m_spareContents.push_back(std::move(ns.contents));
             continue;
         }
-        if (ns.contents.capacity() > 0 && m_spareContents.size() < kMaxSpareContents)
-            m_spareContents.push_back(std::move(ns.contents));
-        if (i + 1 != all.size()) {
-            ns = std::move(all.back());
-            ks.starts[i] = ks.starts.back();
+        if (kept != i) {
+            all[kept] = std::move(ns);
+            ks.starts[kept] = ks.starts[i];
         }
-        all.pop_back();
-        ks.starts.pop_back();
+        ++kept;
     }
+    all.erase(all.begin() + static_cast<std::ptrdiff_t>(kept), all.end());
+    ks.starts.resize(kept);
 }
 
 // Timers ----------------------------------------------------------------------------------------------
@@ -326,16 +355,13 @@ void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& windo
         target = static_cast<std::uint32_t>(m_timerTargets.size());
         m_timerTargets.push_back({key, window});
     }
-    std::vector<HeapEntry>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-    queue.push_back({ts, sequence, target});
-    std::push_heap(queue.begin(), queue.end(), FiresLater {});
+    TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
+    queue.push(ts, sequence, target);
 }
 
-WindowOperator::QueuedTimer WindowOperator::popTimer(std::vector<HeapEntry>& queue)
+WindowOperator::QueuedTimer WindowOperator::popTimer(TimerQueue& queue)
 {
-    std::pop_heap(queue.begin(), queue.end(), FiresLater {});
-    const HeapEntry entry = queue.back();
-    queue.pop_back();
+    const TimerQueue::Entry entry = queue.pop();
     const TimerTarget& target = m_timerTargets[entry.target];
     QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
     m_freeTimerTargets.push_back(entry.target);
@@ -366,7 +392,7 @@ void WindowOperator::deleteTimer(KeyId key, const TimeWindow& window, Timestamp 
     m_timersDeleted = true;
 }
 
-bool WindowOperator::isRegistered(const HeapEntry& entry, TimeDomain domain) const
+bool WindowOperator::isRegistered(const TimerQueue::Entry& entry, TimeDomain domain) const
 {
     const TimerTarget& target = m_timerTargets[entry.target];
     const QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
@@ -380,21 +406,21 @@ bool WindowOperator::isRegistered(const HeapEntry& entry, TimeDomain domain) con
     return i >= 0 && ns->timers.at(i).sequence() == timer.sequence;
 }
 
-bool WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
+std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
 {
     const std::size_t slot = slotOf(timer.key);
     if (slot >= m_keys.size())
-        return false;
+        return kNoIndex;
     KeyState& ks = m_keys[slot];
-    Namespace* ns = findNamespace(ks, timer.window);
-    if (ns == nullptr)
-        return false;
-    const int i = ns->timers.find(timer.ts, domain);
-    if (i < 0 || ns->timers.at(i).sequence() != timer.sequence)
-        return false;
-    ns->timers.remove(i);
-    ks.dirty = true;
-    return true;
+    const std::size_t index = indexOf(ks, timer.window, kNoIndex);
+    if (index == kNoIndex)
+        return kNoIndex;
+    Namespace& ns = ks.namespaces[index];
+    const int i = ns.timers.find(timer.ts, domain);
+    if (i < 0 || ns.timers.at(i).sequence() != timer.sequence)
+        return kNoIndex;
+    ns.timers.remove(i); // fireTimer lets the namespace go if nothing else is left in it
+    return index;
 }
 
 void WindowOperator::pruneTimerQueues()
@@ -403,8 +429,8 @@ void WindowOperator::pruneTimerQueues()
         return;
     m_timersDeleted = false;
     for (TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing}) {
-        std::vector<HeapEntry>& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-        while (!queue.empty() && !isRegistered(queue.front(), domain))
+        TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
+        while (!queue.empty() && !isRegistered(queue.top(), domain))
             popTimer(queue);
     }
 }
@@ -413,24 +439,26 @@ std::optional<Timestamp> WindowOperator::nextProcessingTimer() const
 {
     if (m_processingTimers.empty())
         return std::nullopt;
-    return m_processingTimers.front().ts;
+    return m_processingTimers.top().ts;
 }
 
 std::optional<Timestamp> WindowOperator::nextEventTimer() const
 {
     if (m_eventTimers.empty())
         return std::nullopt;
-    return m_eventTimers.front().ts;
+    return m_eventTimers.top().ts;
 }
 
 void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out)
 {
     // InternalTimerServiceImpl.advanceWatermark: the new watermark is visible to every trigger that fires.
+    if (watermark < m_watermark)
+        m_watermarkRegressed = true; // never after a valve; kept correct for direct callers anyway
     m_watermark = watermark;
-    while (!m_eventTimers.empty() && m_eventTimers.front().ts <= watermark) {
+    while (!m_eventTimers.empty() && m_eventTimers.top().ts <= watermark) {
         const QueuedTimer timer = popTimer(m_eventTimers);
-        if (claimTimer(timer, TimeDomain::Event))
-            fireTimer(timer, TimeDomain::Event, out);
+        if (const std::size_t index = claimTimer(timer, TimeDomain::Event); index != kNoIndex)
+            fireTimer(timer, TimeDomain::Event, index, out);
     }
     pruneTimerQueues();
 }
@@ -438,16 +466,17 @@ void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorO
 void WindowOperator::advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out)
 {
     m_processingTime = now;
-    while (!m_processingTimers.empty() && m_processingTimers.front().ts <= now) {
+    while (!m_processingTimers.empty() && m_processingTimers.top().ts <= now) {
         const QueuedTimer timer = popTimer(m_processingTimers);
-        if (claimTimer(timer, TimeDomain::Processing))
-            fireTimer(timer, TimeDomain::Processing, out);
+        if (const std::size_t index = claimTimer(timer, TimeDomain::Processing); index != kNoIndex)
+            fireTimer(timer, TimeDomain::Processing, index, out);
     }
     pruneTimerQueues();
 }
 
 // WindowOperator.onEventTime / onProcessingTime.
-void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std::vector<OperatorOutput>& out)
+void WindowOperator::fireTimer(
+    const QueuedTimer& timer, TimeDomain domain, std::size_t index, std::vector<OperatorOutput>& out)
 {
     KeyState& ks = m_keys[slotOf(timer.key)];
     TimeWindow stateWindow = timer.window;
@@ -455,6 +484,7 @@ void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std:
         const TimeWindow* sw = stateWindowOf(ks, timer.window);
         if (sw == nullptr) {
             // A timer of a window that was merged away or cleaned up: its trigger state is gone already.
+            ks.dirty = true;
             compact(ks);
             return;
         }
@@ -462,12 +492,13 @@ void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std:
     }
     TriggerResult result;
     {
-        Context ctx(*this, ks, timer.key, timer.window);
+        Context ctx(*this, ks, timer.key, timer.window, index);
         result = domain == TimeDomain::Event ? m_trigger->onEventTime(timer.ts, timer.window, ctx)
                                              : m_trigger->onProcessingTime(timer.ts, timer.window, ctx);
     }
+    const std::size_t stateHint = stateWindow == timer.window ? index : kNoIndex;
     if (isFire(result))
-        emitWindowContents(timer.key, timer.window, stateWindow, false, out);
+        emitWindowContents(timer.key, timer.window, stateWindow, false, out, stateHint);
     if (isPurge(result)) {
         if (Namespace* ns = findNamespace(ks, stateWindow)) {
             ns->contents.clear();
@@ -476,7 +507,8 @@ void WindowOperator::fireTimer(const QueuedTimer& timer, TimeDomain domain, std:
     }
     const bool cleanupDomain = (domain == TimeDomain::Event) == m_eventTime;
     if (cleanupDomain && timer.ts == cleanupTime(timer.window))
-        clearAllState(timer.key, timer.window, stateWindow);
+        clearAllState(timer.key, timer.window, stateWindow, index);
+    ks.dirty = true; // the timer's namespace may hold nothing any more
     compact(ks);
 }
 
@@ -517,18 +549,19 @@ void WindowOperator::deleteCleanupTimer(KeyId key, const TimeWindow& window)
     deleteTimer(key, window, cleanup, m_eventTime ? TimeDomain::Event : TimeDomain::Processing);
 }
 
-void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow)
+void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow, std::size_t hint)
 {
     KeyState& ks = keyState(key);
-    if (Namespace* ns = findNamespace(ks, stateWindow))
-        ns->contents.clear();
+    const std::size_t stateIndex = indexOf(ks, stateWindow, stateWindow == window ? hint : kNoIndex);
+    if (stateIndex != kNoIndex)
+        ks.namespaces[stateIndex].contents.clear();
     {
-        Context ctx(*this, ks, key, window);
+        Context ctx(*this, ks, key, window, hint);
         m_trigger->clear(window, ctx);
     }
-    if (Namespace* ns = findNamespace(ks, window)) {
-        ns->live = false;
-        ns->fireCount = 0;
+    if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex) {
+        ks.namespaces[i].live = false;
+        ks.namespaces[i].fireCount = 0;
     }
     if (m_merging) {
         auto it = std::find_if(
@@ -537,18 +570,18 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
             throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
         ks.mergingSet.erase(it);
     }
-    ks.dirty = true;
 }
 
 // Firing ----------------------------------------------------------------------------------------------
 
 void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow,
-    bool inElement, std::vector<OperatorOutput>& out)
+    bool inElement, std::vector<OperatorOutput>& out, std::size_t stateHint)
 {
     KeyState& ks = keyState(key);
-    Namespace* state = findNamespace(ks, stateWindow);
-    if (state == nullptr || state->contents.empty())
+    const std::size_t stateIndex = indexOf(ks, stateWindow, stateHint);
+    if (stateIndex == kNoIndex || ks.namespaces[stateIndex].contents.empty())
         return; // Flink: contents == null, nothing to emit
+    Namespace* state = &ks.namespaces[stateIndex];
     m_results.clear();
     std::vector<PaneElement>& pane = state->contents;
     if (m_evictor)
@@ -560,7 +593,10 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
         if (pane.empty())
             ks.dirty = true;
     }
-    namespaceFor(ks, window).fireCount += 1;
+    if (window == stateWindow)
+        state->fireCount += 1;
+    else
+        namespaceFor(ks, window).fireCount += 1;
 
     const FireTiming timing = inElement && window.maxTimestamp() <= m_watermark ? FireTiming::Late : FireTiming::OnTime;
     for (WindowResult& r : m_results) {
@@ -619,13 +655,17 @@ void WindowOperator::processNonMerging(
     const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out)
 {
     const KeyId key = element.key;
+    std::size_t hint = kNoIndex;
     for (const TimeWindow& window : m_assigned) {
         if (isWindowLate(window))
             continue; // dropped from this window only
         skipped = false;
 
-        const std::size_t index = namespaceIndex(ks, window, kNoIndex);
+        const std::size_t index = namespaceIndex(ks, window, hint);
         Namespace& ns = ks.namespaces[index];
+        // With EventTimeTrigger, a window that already holds state has both its timers registered (they go
+        // only when the window is cleaned up, and a watermark never goes back), so registering is a no-op.
+        const bool timersKnown = m_inlineEventTimeTrigger && ns.live && !m_watermarkRegressed;
         ns.contents.push_back(element.pane());
         ns.live = true;
 
@@ -636,7 +676,7 @@ void WindowOperator::processNonMerging(
                 result = TriggerResult::Fire;
             } else {
                 result = TriggerResult::Continue;
-                if (ns.timers.find(maxTs, TimeDomain::Event) < 0)
+                if (!timersKnown && ns.timers.find(maxTs, TimeDomain::Event) < 0)
                     pushTimer(ns, key, window, maxTs, TimeDomain::Event);
             }
         } else {
@@ -644,12 +684,15 @@ void WindowOperator::processNonMerging(
             result = m_trigger->onElement(element, window, ctx);
         }
         if (isFire(result))
-            emitWindowContents(key, window, window, true, out);
+            emitWindowContents(key, window, window, true, out, index);
         if (isPurge(result)) {
             if (Namespace* n = findNamespace(ks, window))
                 n->contents.clear();
         }
-        registerCleanupTimer(ks, key, window, index);
+        if (!timersKnown)
+            registerCleanupTimer(ks, key, window, index);
+        // Sliding windows come newest first, and namespaces are ordered: the next one is usually just before.
+        hint = index - 1;
     }
     compact(ks);
 }
@@ -668,12 +711,13 @@ const TimeWindow* WindowOperator::stateWindowOf(const KeyState& ks, const TimeWi
 TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindow)
 {
     KeyState& ks = keyState(key);
-    std::vector<TimeWindow> windows;
-    windows.reserve(ks.mergingSet.size() + 1);
+    m_mergeCandidates.clear();
     for (const auto& entry : ks.mergingSet)
-        windows.push_back(entry.first);
-    windows.push_back(newWindow);
-    std::vector<WindowMerge> merges = m_assigner->mergeWindows(std::move(windows));
+        m_mergeCandidates.push_back(entry.first);
+    m_mergeCandidates.push_back(newWindow);
+    std::vector<WindowMerge>& merges = m_merges; // scratch: keeps its capacity between records
+    merges.clear();
+    m_assigner->mergeWindows(m_mergeCandidates, merges);
 
     auto put = [&ks](const TimeWindow& w, const TimeWindow& stateWindow) {
         for (auto& entry : ks.mergingSet) {
@@ -709,7 +753,8 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
         // Flink takes the state window of "any" merged window (HashSet order); here: the earliest one.
         const TimeWindow* first = stateWindowOf(ks, merged.front());
         const TimeWindow mergedStateWindow = first != nullptr ? *first : merged.front();
-        std::vector<TimeWindow> mergedStateWindows;
+        std::vector<TimeWindow>& mergedStateWindows = m_mergedStateWindows;
+        mergedStateWindows.clear();
         for (const TimeWindow& w : merged) {
             if (std::optional<TimeWindow> sw = take(w))
                 mergedStateWindows.push_back(*sw);

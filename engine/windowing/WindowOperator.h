@@ -4,6 +4,7 @@
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/TimeWindow.h"
 #include "engine/windowing/Evictor.h"
+#include "engine/windowing/TimerQueue.h"
 #include "engine/windowing/Trigger.h"
 #include "engine/windowing/WindowAssigner.h"
 #include "engine/windowing/WindowElement.h"
@@ -162,10 +163,11 @@ private:
     };
 
     struct KeyState {
-        std::vector<Namespace> namespaces; // unordered
+        std::vector<Namespace> namespaces; // ordered by window
         std::vector<Timestamp> starts; // starts[i] == namespaces[i].window.start(): a compact array to search
         std::vector<std::pair<TimeWindow, TimeWindow>> mergingSet; // in-flight window -> state window
         bool dirty = false; // some namespace may have become unused
+        std::uint32_t deferredCompactions = 0;
     };
 
     struct QueuedTimer {
@@ -175,13 +177,7 @@ private:
         TimeWindow window;
     };
 
-    // Queue entries stay small (the heap is sifted often); key and window live in a side table.
-    struct HeapEntry {
-        Timestamp ts;
-        std::uint64_t sequence;
-        std::uint32_t target; // index into m_timerTargets
-    };
-
+    // What a queued timer is for: kept beside the queue so that queue entries stay small.
     struct TimerTarget {
         KeyId key = kNoKey;
         TimeWindow window;
@@ -205,19 +201,19 @@ private:
         KeyState& ks, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain, std::size_t hint);
     void deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
     void pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
-    bool isRegistered(const HeapEntry& entry, TimeDomain domain) const;
-    QueuedTimer popTimer(std::vector<HeapEntry>& queue);
-    bool claimTimer(const QueuedTimer& timer, TimeDomain domain);
+    bool isRegistered(const TimerQueue::Entry& entry, TimeDomain domain) const;
+    QueuedTimer popTimer(TimerQueue& queue);
+    std::size_t claimTimer(const QueuedTimer& timer, TimeDomain domain); // the namespace index, or kNoIndex
     void pruneTimerQueues();
-    void fireTimer(const QueuedTimer& timer, TimeDomain domain, std::vector<OperatorOutput>& out);
+    void fireTimer(const QueuedTimer& timer, TimeDomain domain, std::size_t index, std::vector<OperatorOutput>& out);
 
     bool isWindowLate(const TimeWindow& window) const;
     bool isElementLate(Timestamp ts) const;
     void registerCleanupTimer(KeyState& ks, KeyId key, const TimeWindow& window, std::size_t hint);
     void deleteCleanupTimer(KeyId key, const TimeWindow& window);
-    void clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow);
+    void clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow, std::size_t hint = kNoIndex);
     void emitWindowContents(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow, bool inElement,
-        std::vector<OperatorOutput>& out);
+        std::vector<OperatorOutput>& out, std::size_t stateHint = kNoIndex);
 
     void processNonMerging(const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out);
     void processMerging(const WindowElement& element, bool& skipped, std::vector<OperatorOutput>& out);
@@ -233,6 +229,7 @@ private:
     bool m_eventTime = true;
     bool m_merging = false;
     bool m_inlineEventTimeTrigger = false;
+    bool m_watermarkRegressed = false;
     int m_subtask = 0;
 
     Timestamp m_watermark = kMinTimestamp;
@@ -243,13 +240,16 @@ private:
     AssignerInstanceState m_assignerState;
 
     std::vector<KeyState> m_keys; // indexed by KeyId + 1 (kNoKey wraps to 0: the windowAll key)
-    std::vector<HeapEntry> m_eventTimers; // binary min-heaps on (ts, sequence); deleted timers are skipped
-    std::vector<HeapEntry> m_processingTimers;
+    TimerQueue m_eventTimers; // deleted timers stay queued and are skipped when they come up
+    TimerQueue m_processingTimers;
     std::vector<TimerTarget> m_timerTargets;
     std::vector<std::uint32_t> m_freeTimerTargets;
 
     // Scratch space reused across calls (no allocation per record).
     std::vector<TimeWindow> m_assigned;
+    std::vector<TimeWindow> m_mergeCandidates;
+    std::vector<WindowMerge> m_merges;
+    std::vector<TimeWindow> m_mergedStateWindows;
     std::vector<WindowResult> m_results;
     std::vector<std::vector<PaneElement>> m_spareContents;
 };

@@ -170,6 +170,14 @@ std::shared_ptr<const Evictor> makeCaseEvictor(element spec)
     throw std::runtime_error("unknown evictor \"" + type + "\"");
 }
 
+// Appends the parts (GCC 12 misreports `"literal" + std::string&&` as an overlapping memcpy at -O3).
+template <typename... Parts> std::string concat(const Parts&... parts)
+{
+    std::string s;
+    (s.append(std::string_view(parts)), ...);
+    return s;
+}
+
 std::string number(double v)
 {
     char buf[64];
@@ -179,25 +187,28 @@ std::string number(double v)
 
 std::string windowText(const TimeWindow& w)
 {
-    return w.isGlobal() ? "null" : "[" + std::to_string(w.start()) + "," + std::to_string(w.end()) + "]";
+    return w.isGlobal() ? "null" : concat("[", std::to_string(w.start()), ",", std::to_string(w.end()), "]");
 }
 
 // One item of the main output stream in a canonical text form, so that streams compare as strings.
 std::string recordText(const std::string& key, const std::string& value, Timestamp ts, const std::string& window)
 {
-    return "record key=" + key + " value=" + value + " ts=" + std::to_string(ts) + " window=" + window;
+    return concat("record key=", key, " value=", value, " ts=", std::to_string(ts), " window=", window);
 }
 std::string watermarkText(Timestamp ts)
 {
-    return "watermark " + std::to_string(ts);
+    return concat("watermark ", std::to_string(ts));
 }
 
 std::string expectedValue(element v)
 {
     if (v.is_array()) {
         std::string s = "[";
-        for (element x : v.get_array())
-            s += (s.size() > 1 ? "," : "") + number(numberOf(x));
+        for (element x : v.get_array()) {
+            if (s.size() > 1)
+                s += ',';
+            s += number(numberOf(x));
+        }
         return s + "]";
     }
     return number(numberOf(v));
@@ -207,8 +218,11 @@ std::string actualValue(const WindowResult& r)
 {
     if (r.isList) {
         std::string s = "[";
-        for (double x : r.list)
-            s += (s.size() > 1 ? "," : "") + number(x);
+        for (double x : r.list) {
+            if (s.size() > 1)
+                s += ',';
+            s += number(x);
+        }
         return s + "]";
     }
     return r.number ? number(*r.number) : "null";
@@ -300,7 +314,7 @@ private:
                     if (late.action == LateAction::SideOutput) {
                         const std::string key = late.key == kNoKey ? "null" : keys->name(late.key);
                         actualLate.push_back(
-                            "late key=" + key + " value=" + number(late.value) + " ts=" + std::to_string(late.ts));
+                            concat("late key=", key, " value=", number(late.value), " ts=", std::to_string(late.ts)));
                     }
                 }
             }
@@ -364,11 +378,11 @@ private:
                 const element w = at(e, "window");
                 const std::string window = w.is_null()
                     ? "null"
-                    : "[" + std::to_string(int64Of(w.at(0))) + "," + std::to_string(int64Of(w.at(1))) + "]";
+                    : concat("[", std::to_string(int64Of(w.at(0))), ",", std::to_string(int64Of(w.at(1))), "]");
                 expected.push_back(recordText(key, expectedValue(at(e, "value")), int64Of(at(e, "ts")), window));
             } else if (type == "late") {
-                expectedLate.push_back("late key=" + key + " value=" + number(numberOf(at(e, "value")))
-                    + " ts=" + std::to_string(int64Of(at(e, "ts"))));
+                expectedLate.push_back(concat("late key=", key, " value=", number(numberOf(at(e, "value"))),
+                    " ts=", std::to_string(int64Of(at(e, "ts")))));
             }
         }
 

@@ -25,8 +25,13 @@ TimeWindow windowOf(element pair)
 std::string text(const std::vector<TimeWindow>& windows)
 {
     std::string s;
-    for (const TimeWindow& w : windows)
-        s += "[" + std::to_string(w.start()) + "," + std::to_string(w.end()) + ") ";
+    for (const TimeWindow& w : windows) {
+        s += '[';
+        s += std::to_string(w.start());
+        s += ',';
+        s += std::to_string(w.end());
+        s += ") ";
+    }
     return s;
 }
 

@@ -173,7 +173,7 @@ private slots:
             << std::string("s.json:2:49: expected a number for \"value\", found \"20\"");
         QTest::newRow("key that is neither text nor a number")
             << std::string("{\"key\": \"1\"") << std::string("{\"key\": true")
-            << std::string("s.json:2:35: expected a string or a number for \"key\", found true");
+            << std::string("s.json:2:35: expected a string, a number or a list of them for \"key\", found true");
         QTest::newRow("misspelt record field")
             << std::string("\"value\": 21") << std::string("\"vaule\": 21")
             << std::string("s.json:4:40: unknown key \"vaule\" in record; did you mean \"value\"?");
@@ -233,6 +233,16 @@ private slots:
         QCOMPARE(r.errors.front().toString(), expected);
     }
 
+    void compositeKeysAreTuples()
+    {
+        const auto r = parse(replaced(
+            kBase, R"({"key": "1", "value": 20, "ts": 1000})", R"({"key": ["a", 7], "value": 20, "ts": 1000})"));
+        QVERIFY2(r.ok(), r.errorText().c_str());
+        const auto key = r.value->records[0].key;
+        QCOMPARE(r.value->keys.name(key), std::string("(a,7)"));
+        QCOMPARE(r.value->keys.javaHash(key), 31 * 97 + 55); // Tuple2("a", "7").hashCode()
+    }
+
     void functionsThatReadValuesNeedThemOnEveryEvent()
     {
         const auto json = replaced(replaced(kBase, "\"type\": \"list\"", "\"type\": \"sum\""),
@@ -287,6 +297,8 @@ private slots:
                    // (an ordinary literal: moc misreads backslashes inside raw strings)
                    "\"name\": \"post \\\"000\\\"\\n\\u00e9\", \"display\": {\"time\": \"datetime\", "
                    "\"zone\": \"Asia/Shanghai\"}, \"lenient\": true, \"defaultArrivalSpacingMs\": 250,");
+        QTest::newRow("composite keys") << replaced(
+            kBase, R"({"key": "1", "value": 20, "ts": 1000})", R"({"key": ["a", 7], "value": 20, "ts": 1000})");
         QTest::newRow("global window, time evictor, max-watermark end") << replaced(
             replaced(replaced(kBase, R"({"type": "tumbling", "sizeMs": 5000, "offsetMs": 0})", R"({"type": "global"})"),
                 R"({"type": "event-time"})", R"({"type": "continuous-event-time", "intervalMs": 500})"),
@@ -370,6 +382,10 @@ private slots:
             << std::string(
                    "s.json:1:76: missing \"key\" in fields (the window is keyed by \"key\"; use \"keyBy\": null "
                    "for windowAll)");
+        QTest::newRow("sum needs a value field")
+            << std::string(R"({"file": "events.csv", "format": "csv", "fields": {"key": 0, "ts": 1}})")
+            << std::string("events.csv") << std::string("") << std::string("\"key\"") << std::string("sum")
+            << std::string("s.json:1:76: missing \"value\" in fields (the window function \"sum\" reads it)");
         QTest::newRow("text fields by name")
             << std::string(R"({"file": "w.txt", "format": "text", "fields": {"ts": "time", "key": 1}})")
             << std::string("w.txt") << std::string("") << std::string("\"key\"") << std::string("count")
@@ -408,10 +424,13 @@ private slots:
             for (const auto& rec : r.value->records) {
                 if (!got.empty())
                     got += ' ';
-                got += (rec.key == kNoKey ? std::string("-") : r.value->keys.name(rec.key)) + ":"
-                    + std::to_string(rec.ts);
-                if (rec.hasValue)
-                    got += ":" + std::to_string(static_cast<long long>(rec.value));
+                got += rec.key == kNoKey ? std::string("-") : r.value->keys.name(rec.key);
+                got += ':';
+                got += std::to_string(rec.ts);
+                if (rec.hasValue) {
+                    got += ':';
+                    got += std::to_string(static_cast<long long>(rec.value));
+                }
             }
             QVERIFY(r.value->inputFile.has_value());
             const auto again = parse(io::saveScenario(*r.value), base);

@@ -52,6 +52,9 @@ private slots:
         QTest::newRow("all idle: the max of all is flushed, then IDLE; ACTIVE when one resumes")
             << 3 << QStringList {"0:10", "1:5", "2:3", "0:idle", "1:idle", "2:idle", "1:active"}
             << QStringList {"-", "-", "3", "-", "-", "10 IDLE", "ACTIVE"};
+        QTest::newRow("all idle, the last one behind the output: IDLE without a flush")
+            << 3 << QStringList {"0:10", "1:20", "2:30", "0:idle", "0:active", "2:idle", "1:idle", "0:idle"}
+            << QStringList {"-", "-", "10", "20", "-", "-", "-", "IDLE"};
         QTest::newRow("watermarks on an idle channel are ignored")
             << 1 << QStringList {"0:25", "0:idle", "0:50", "0:active", "0:50"}
             << QStringList {"25", "IDLE", "-", "ACTIVE", "50"};

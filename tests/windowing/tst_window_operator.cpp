@@ -93,11 +93,10 @@ public:
     std::shared_ptr<const Trigger> defaultTrigger() const override { return std::make_shared<EventTimeTrigger>(); }
     bool isEventTime() const override { return true; }
     bool isMerging() const override { return true; }
-    std::vector<WindowMerge> mergeWindows(std::vector<TimeWindow> windows) const override
+    void mergeWindows(std::span<const TimeWindow> windows, std::vector<WindowMerge>& merges) const override
     {
-        if (windows.size() < 2)
-            return {};
-        return {WindowMerge {windows, TimeWindow(0, 1)}};
+        if (windows.size() >= 2)
+            merges.push_back(WindowMerge {{windows.begin(), windows.end()}, TimeWindow(0, 1)});
     }
     std::string describe() const override { return "shrinking"; }
 };

@@ -1,0 +1,144 @@
+#pragma once
+
+#include "engine/core/Time.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace tidemark {
+
+// The timers of one time domain, popped in (timestamp, sequence) order — sequence being registration order.
+// Timers come in large groups with the same timestamp (every key's window ends at the same instant), so
+// the queue keeps one bucket per timestamp, its entries already in sequence order, and a 4-ary heap of
+// buckets keyed by (timestamp, sequence of the bucket's next entry). Popping from a bucket of equal
+// timestamps is then nearly free; a lone timestamp costs what a plain heap entry costs. A value type.
+class TimerQueue {
+public:
+    struct Entry {
+        Timestamp ts = 0;
+        std::uint64_t sequence = 0;
+        std::uint32_t target = 0; // the caller's reference to what the timer is for
+    };
+
+    bool empty() const { return m_heap.empty(); }
+    Entry top() const
+    {
+        const Bucket& b = m_buckets[m_heap.front().bucket];
+        return {b.ts, b.items[b.head].sequence, b.items[b.head].target};
+    }
+
+    // `sequence` must grow from one push to the next.
+    void push(Timestamp ts, std::uint64_t sequence, std::uint32_t target)
+    {
+        for (std::uint32_t r : m_recent) {
+            if (r != kNone && m_buckets[r].ts == ts) {
+                m_buckets[r].items.push_back({sequence, target}); // the largest sequence: the bucket stays sorted
+                return;
+            }
+        }
+        std::uint32_t b = 0;
+        if (!m_freeBuckets.empty()) {
+            b = m_freeBuckets.back();
+            m_freeBuckets.pop_back();
+        } else {
+            b = static_cast<std::uint32_t>(m_buckets.size());
+            m_buckets.emplace_back();
+        }
+        Bucket& bucket = m_buckets[b];
+        bucket.ts = ts;
+        bucket.head = 0;
+        bucket.items.push_back({sequence, target});
+        m_recent[m_nextRecent] = b;
+        m_nextRecent = (m_nextRecent + 1) % m_recent.size();
+        siftUp(m_heap.size(), {ts, sequence, b});
+    }
+
+    Entry pop()
+    {
+        const std::uint32_t b = m_heap.front().bucket;
+        Bucket& bucket = m_buckets[b];
+        const Item item = bucket.items[bucket.head++];
+        const Entry entry {bucket.ts, item.sequence, item.target};
+        if (bucket.head < bucket.items.size()) {
+            siftDown({bucket.ts, bucket.items[bucket.head].sequence, b});
+            return entry;
+        }
+        bucket.items.clear();
+        bucket.head = 0;
+        m_freeBuckets.push_back(b);
+        for (std::uint32_t& r : m_recent) {
+            if (r == b)
+                r = kNone;
+        }
+        const Key last = m_heap.back();
+        m_heap.pop_back();
+        if (!m_heap.empty())
+            siftDown(last);
+        return entry;
+    }
+
+private:
+    static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+    struct Item {
+        std::uint64_t sequence;
+        std::uint32_t target;
+    };
+    struct Bucket {
+        Timestamp ts = 0;
+        std::size_t head = 0;
+        std::vector<Item> items;
+    };
+    struct Key {
+        Timestamp ts;
+        std::uint64_t sequence;
+        std::uint32_t bucket;
+        bool before(const Key& o) const { return ts != o.ts ? ts < o.ts : sequence < o.sequence; }
+    };
+
+    void siftUp(std::size_t i, const Key& key)
+    {
+        if (i == m_heap.size())
+            m_heap.push_back(key);
+        while (i > 0) {
+            const std::size_t parent = (i - 1) / 4;
+            if (!key.before(m_heap[parent]))
+                break;
+            m_heap[i] = m_heap[parent];
+            i = parent;
+        }
+        m_heap[i] = key;
+    }
+
+    // Places `key` at the root's position and moves it down.
+    void siftDown(const Key& key)
+    {
+        const std::size_t n = m_heap.size();
+        std::size_t i = 0;
+        for (;;) {
+            const std::size_t first = 4 * i + 1;
+            if (first >= n)
+                break;
+            std::size_t best = first;
+            const std::size_t end = first + 4 < n ? first + 4 : n;
+            for (std::size_t c = first + 1; c < end; ++c) {
+                if (m_heap[c].before(m_heap[best]))
+                    best = c;
+            }
+            if (!m_heap[best].before(key))
+                break;
+            m_heap[i] = m_heap[best];
+            i = best;
+        }
+        m_heap[i] = key;
+    }
+
+    std::vector<Bucket> m_buckets;
+    std::vector<std::uint32_t> m_freeBuckets;
+    std::vector<Key> m_heap;
+    std::array<std::uint32_t, 4> m_recent {kNone, kNone, kNone, kNone};
+    std::size_t m_nextRecent = 0;
+};
+
+} // namespace tidemark

@@ -1,0 +1,135 @@
+// Event-file loading throughput on generated files: 1,000 keys, timestamps with disorder, a value per record.
+// CSV lines look like `sensor-0042,1700000000123,42.125` (about 35 MB per million records), JSON lines like
+// `{"id":"sensor-0042","temp":42.125,"time":1700000000123,"site":{"line":7}}` (about 77 MB).
+// Figures use this thread's CPU time, so that other processes on the machine do not distort them.
+#include "BenchRegistry.h"
+
+#include "engine/io/EventFile.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+
+namespace tidemark::bench {
+
+namespace {
+
+double threadCpuSeconds()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+struct Files {
+    std::filesystem::path dir;
+    std::filesystem::path csv;
+    std::filesystem::path jsonl;
+
+    explicit Files(std::size_t records)
+        : dir(std::filesystem::temp_directory_path() / ("tidemark-bench-load-" + std::to_string(::getpid())))
+        , csv(dir / "events.csv")
+        , jsonl(dir / "events.jsonl")
+    {
+        std::filesystem::create_directories(dir);
+        std::ofstream c(csv, std::ios::binary);
+        std::ofstream j(jsonl, std::ios::binary);
+        std::mt19937_64 rng(20240611);
+        std::uniform_int_distribution<int> key(0, 999);
+        std::uniform_int_distribution<int> disorder(0, 1999);
+        std::uniform_int_distribution<int> value(0, 99999);
+        char line[192];
+        for (std::size_t i = 0; i < records; ++i) {
+            const int k = key(rng);
+            const long long ts = 1'700'000'000'000LL + static_cast<long long>(i) * 3 - disorder(rng);
+            const double v = value(rng) / 8.0;
+            int n = std::snprintf(line, sizeof line, "sensor-%04d,%lld,%.3f\n", k, ts, v);
+            c.write(line, n);
+            n = std::snprintf(line, sizeof line,
+                "{\"id\":\"sensor-%04d\",\"temp\":%.3f,\"time\":%lld,\"site\":{\"line\":%d}}\n", k, v, ts, k % 13);
+            j.write(line, n);
+        }
+        if (!c || !j)
+            throw std::runtime_error("cannot write the generated event files under " + dir.string());
+    }
+    ~Files()
+    {
+        std::error_code ec;
+        std::filesystem::remove_all(dir, ec);
+    }
+    Files(const Files&) = delete;
+    Files& operator=(const Files&) = delete;
+};
+
+struct LoadRun {
+    double megabytesPerSecond = 0;
+    double recordsPerSecond = 0;
+};
+
+LoadRun bestOf(int repetitions, const std::filesystem::path& path, const io::EventFileSpec& spec, std::size_t expected)
+{
+    LoadRun best;
+    for (int r = 0; r < repetitions; ++r) {
+        KeyTable keys;
+        const double start = threadCpuSeconds();
+        const auto loaded = io::loadEventFile(path, spec, keys);
+        const double seconds = std::max(threadCpuSeconds() - start, 1e-9);
+        if (!loaded.ok())
+            throw std::runtime_error(loaded.errorText());
+        if (loaded.value->records.size() != expected)
+            throw std::runtime_error("loaded " + std::to_string(loaded.value->records.size()) + " records of "
+                + std::to_string(expected) + " from " + path.string());
+        best.megabytesPerSecond
+            = std::max(best.megabytesPerSecond, static_cast<double>(loaded.value->bytes) / 1e6 / seconds);
+        best.recordsPerSecond
+            = std::max(best.recordsPerSecond, static_cast<double>(loaded.value->records.size()) / seconds);
+    }
+    return best;
+}
+
+FieldRef column(int index)
+{
+    FieldRef f;
+    f.index = index;
+    return f;
+}
+
+FieldRef named(const char* name)
+{
+    FieldRef f;
+    f.name = name;
+    return f;
+}
+
+const bool registered = registerBenchmark("load", 50, [](const BenchOptions& options) {
+    const Files files(options.records);
+
+    io::EventFileSpec csv;
+    csv.format = io::EventFileSpec::Format::Csv;
+    csv.key = {column(0)};
+    csv.ts = column(1);
+    csv.value = column(2);
+    const LoadRun c = bestOf(options.repetitions, files.csv, csv, options.records);
+
+    io::EventFileSpec jsonl;
+    jsonl.format = io::EventFileSpec::Format::Jsonl;
+    jsonl.key = {named("id")};
+    jsonl.ts = named("time");
+    jsonl.value = named("temp");
+    const LoadRun j = bestOf(options.repetitions, files.jsonl, jsonl, options.records);
+
+    // Records per second: the slower of the two formats.
+    return std::vector<Figure> {{"load_csv_mb_per_s", c.megabytesPerSecond, "MB/s"},
+        {"load_jsonl_mb_per_s", j.megabytesPerSecond, "MB/s"},
+        {"load_records_per_s", std::min(c.recordsPerSecond, j.recordsPerSecond), "records/s"}};
+});
+
+} // namespace
+
+} // namespace tidemark::bench

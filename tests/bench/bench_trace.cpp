@@ -1,0 +1,101 @@
+// The player on a generated run: 1,000 keys, one record per millisecond of processing time, event time
+// advancing 1 ms per record with up to 500 ms of disorder, bounded out-of-orderness 500 ms with periodic
+// emission every 200 ms, 10 s tumbling windows with 1 s of allowed lateness, a sum per window.
+#include "BenchRegistry.h"
+
+#include "engine/player/Player.h"
+
+#include <algorithm>
+#include <ctime>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace tidemark::bench {
+
+namespace {
+
+Scenario generatedScenario(std::size_t count)
+{
+    Scenario s;
+    s.name = "generated";
+    auto& p = s.pipeline;
+    p.watermarks.maxOutOfOrdernessMs = 500;
+    p.watermarks.periodMs = 200;
+    p.window.assigner.sizeMs = 10'000;
+    p.window.allowedLatenessMs = 1000;
+    p.window.function.type = FunctionSpec::Type::Sum;
+    std::vector<KeyId> keys;
+    for (int k = 0; k < 1000; ++k)
+        keys.push_back(s.keys.intern(std::string("k").append(std::to_string(k))));
+    std::mt19937_64 rng(4242);
+    s.records.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        InputRecord r;
+        r.key = keys[rng() % keys.size()];
+        r.hasValue = true;
+        r.value = static_cast<double>(rng() % 100);
+        r.ts = 1'700'000'000'000 + static_cast<Timestamp>(i) - static_cast<Timestamp>(rng() % 500);
+        r.arrival = static_cast<Timestamp>(i);
+        s.records.push_back(r);
+    }
+    return s;
+}
+
+// CPU time of this thread, as the engine figures use: one core's work, unaffected by other processes
+// competing for the machine.
+double threadCpuMs()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+double p99(std::vector<double> samples)
+{
+    std::sort(samples.begin(), samples.end());
+    return samples[std::min(samples.size() - 1, samples.size() * 99 / 100)];
+}
+
+std::vector<Figure> traceFigures(const BenchOptions& options)
+{
+    const Scenario scenario = generatedScenario(options.records);
+    double best = 1e300;
+    std::unique_ptr<Player> player;
+    for (int i = 0; i < std::max(1, options.repetitions); ++i) {
+        player.reset();
+        Scenario copy = scenario;
+        const double start = threadCpuMs();
+        player = std::make_unique<Player>(std::move(copy));
+        best = std::min(best, threadCpuMs() - start);
+    }
+    const double bytes = static_cast<double>(player->trace().memoryBytes() + player->snapshotBytes());
+
+    std::mt19937_64 rng(7);
+    const StepIndex last = player->lastStep();
+    std::vector<double> seeks;
+    std::vector<double> stepBacks;
+    for (int i = 0; i < 300; ++i) {
+        const auto target = static_cast<StepIndex>(rng() % (last + 1));
+        double start = threadCpuMs();
+        player->seek(target);
+        seeks.push_back(threadCpuMs() - start);
+        start = threadCpuMs();
+        player->stepBack();
+        stepBacks.push_back(threadCpuMs() - start);
+    }
+    return {
+        {"trace_run_" + std::to_string(options.records / 1000) + "k_ms", best, "ms"},
+        {"seek_p99_ms", p99(seeks), "ms"},
+        {"step_back_p99_ms", p99(stepBacks), "ms"},
+        {"trace_bytes_per_record", bytes / static_cast<double>(options.records), "B"},
+        {"trace_steps", static_cast<double>(player->trace().stepCount()), "steps"},
+        {"trace_snapshots", static_cast<double>(player->snapshotCount()), "snapshots"},
+    };
+}
+
+const bool registered = registerBenchmark("trace", 50, traceFigures);
+
+} // namespace
+
+} // namespace tidemark::bench

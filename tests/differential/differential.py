@@ -1,0 +1,452 @@
+#!/usr/bin/env python3
+"""Differential test: Tidemark (`tidemark run --format jsonl`) against the Flink oracle.
+
+Runs the built-in examples, the oracle's reference-post scenarios, the regression scenarios, the
+conformance cases that can be written as scenarios, and N seeded random scenarios through both, and
+compares their outputs:
+  * outputs with the same afterInput are compared as a multiset (Flink leaves the order of
+    equal-timestamp timers of different keys unspecified);
+  * every field is compared exactly (watermark and subtask included), numbers by value
+    (non-integral numbers to 12 significant digits: the spelling of a double may differ);
+  * for session windows with the `list` function the pane is compared as a multiset: Flink
+    concatenates merged panes in Java HashSet order, which Tidemark does not promise to replicate.
+On a mismatch it prints the seed, writes the scenario, shrinks it to a minimal failing scenario and
+prints both outputs as a diff. Exit status 1 if anything differs.
+"""
+import argparse
+import collections
+import copy
+import difflib
+import glob
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+
+# ----------------------------------------------------------------------------- running both sides
+
+class Oracle:
+    """The oracle jar in --serve mode: one JVM for the whole run."""
+
+    def __init__(self, jar):
+        self.proc = subprocess.Popen(["java", "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", jar, "--serve"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+
+    def run(self, path):
+        self.proc.stdin.write(os.path.abspath(path) + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if line == "":
+                raise RuntimeError("the oracle exited")
+            line = line.rstrip("\n")
+            if line == "#END":
+                return lines
+            lines.append(line)
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def run_tidemark(exe, path):
+    try:
+        p = subprocess.run([exe, "run", path, "--format", "jsonl"], capture_output=True, text=True,
+                           encoding="utf-8", timeout=60)
+    except subprocess.TimeoutExpired:
+        return ["#ERROR tidemark timed out"]
+    if p.returncode != 0:
+        return ["#ERROR tidemark exit %d: %s" % (p.returncode, p.stderr.strip().replace("\n", " "))]
+    return [l for l in p.stdout.splitlines() if l.strip()]
+
+
+# ----------------------------------------------------------------------------- comparison
+
+def canon_num(x):
+    if isinstance(x, bool) or x is None:
+        return x
+    if isinstance(x, (int, float)):
+        f = float(x)
+        if f == int(f) and abs(f) < 2 ** 63:
+            return int(x) if isinstance(x, int) else int(f)
+        return float("%.12g" % f)
+    return x
+
+
+def canon(line, session_list):
+    if line.startswith("#"):
+        return "#ERROR"  # both sides refusing a scenario agree, whatever their messages say
+    try:
+        o = json.loads(line)
+    except json.JSONDecodeError:
+        return ("unparsable", line)
+    r = o.get("result")
+    if isinstance(r, list):
+        r = [canon_num(v) for v in r]
+        if session_list:
+            r = sorted(r, key=lambda v: (v is None, v if v is not None else 0))
+        o["result"] = r
+    else:
+        o["result"] = canon_num(r) if "result" in o else None
+    for k in ("value",):
+        if k in o:
+            o[k] = canon_num(o[k])
+    return json.dumps(o, sort_keys=True)
+
+
+def grouped(lines, session_list):
+    groups = collections.defaultdict(collections.Counter)
+    for l in lines:
+        try:
+            n = json.loads(l).get("afterInput", -1) if not l.startswith("#") else -2
+        except json.JSONDecodeError:
+            n = -3
+        groups[n][canon(l, session_list)] += 1
+    return groups
+
+
+def is_session_list(sc):
+    w = sc.get("pipeline", {}).get("window", {})
+    return w.get("assigner", {}).get("type") == "session" and w.get("function", {}).get("type", "list") == "list"
+
+
+def same(sc, a, b):
+    sl = is_session_list(sc)
+    return grouped(a, sl) == grouped(b, sl)
+
+
+# ----------------------------------------------------------------------------- random scenarios
+
+KEYS = ["a", "b", "c", "1", "2", "key1", "key2", "0001", "sensor_1", "\u00e9", "x y"]
+
+
+def random_scenario(seed):
+    rnd = random.Random(seed)
+    ch = rnd.choice
+    n = rnd.randint(1, 28)
+    window_all = rnd.random() < 0.2
+    keys = rnd.sample(KEYS, rnd.randint(1, 4))
+    base = ch([0, 0, -20000, 1_600_000_000_000, -3])
+    gran = ch([1, 10, 100, 500, 1000])
+    p = rnd.randint(1, 4)
+    partitioning = ch(["rebalance", "rebalance", "channel", "forward"])
+    strategy = ch(["bounded-out-of-orderness", "bounded-out-of-orderness", "monotonous", "legacy-bounded-out-of-orderness", "input"])
+    assigner_type = ch(["tumbling", "tumbling", "sliding", "session", "global"])
+    processing = assigner_type != "global" and rnd.random() < 0.15
+    trig = ch(["default", "default", "default", "event-time", "count", "continuous-event-time", "processing-time"])
+    if assigner_type == "global" and trig not in ("default", "count", "continuous-event-time"):
+        trig = "default"  # event-time / processing-time triggers are typed for TimeWindow only
+    if assigner_type == "global" and trig == "default" and rnd.random() < 0.8:
+        trig = ch(["count", "continuous-event-time"])
+    if processing or trig == "processing-time":
+        gran = max(gran, 10)  # processing-time timers (…99 / …9) never coincide with an arrival (…0)
+
+    records = []
+    cur = 0
+    arrival = 0
+    explicit_arrivals = rnd.random() < 0.4
+    for i in range(n):
+        if rnd.random() < (0.25 if strategy == "input" else 0.07):
+            wm = {"watermark": base + cur - rnd.randint(0, 5) * gran}
+            if p > 1 and rnd.random() < 0.5:
+                wm["channel"] = rnd.randrange(p)
+            if explicit_arrivals:
+                arrival += rnd.randint(0, 20) * 10
+                wm["arrival"] = arrival
+            records.append(wm)
+        step = rnd.choice([0, 1, 1, 1, 2, 3, -1, -2, -4, 6])  # disorder, duplicates, jumps
+        cur = max(cur + step * gran, -5 * gran)
+        ts = base + cur
+        rec = {}
+        if not window_all:
+            rec["key"] = ch(keys)
+        rec["value"] = ch([rnd.randint(-20, 100), rnd.randint(0, 9), rnd.randint(-8, 8) + 0.5, 0.25])
+        rec["ts"] = ts
+        if partitioning in ("channel", "forward") and (partitioning == "channel" or rnd.random() < 0.9):
+            rec["channel"] = rnd.randrange(p)
+        if explicit_arrivals:
+            arrival += ch([0, 10, 100, 250, 500, 1000, 1500, 3000])
+            rec["arrival"] = arrival
+        records.append(rec)
+
+    wm = {"strategy": strategy, "maxOutOfOrdernessMs": ch([0, 0, 500, 1000, 2000, 3000]) if "bounded" in strategy else 0,
+          "emit": ch(["per-event", "periodic", "periodic"]), "periodMs": ch([100, 200, 200, 500, 1000]),
+          "idlenessMs": ch([0, 0, 0, 500, 1500, 3000]), "parallelism": p, "partitioning": partitioning,
+          "firstChannel": rnd.randrange(p)}
+    size = ch([1000, 2000, 3000, 5000, 700])
+    assigner = {"type": assigner_type}
+    if assigner_type == "tumbling":
+        assigner.update(sizeMs=size, offsetMs=ch([0, 0, 0, 100, -300, size // 2]) if size > 500 else 0)
+    elif assigner_type == "sliding":
+        slide = ch([500, 1000, size // 2 if size >= 1000 else 500, size * 2])
+        assigner.update(sizeMs=size, slideMs=slide, offsetMs=ch([0, 0, 100]) if slide > 100 else 0)
+    elif assigner_type == "session":
+        assigner.update(gapMs=ch([500, 1000, 2000, 3000]))
+    if processing:
+        assigner["timeDomain"] = "processing"
+    trigger = {"type": trig}
+    if trig == "count":
+        trigger["count"] = rnd.randint(1, 4)
+    if trig == "continuous-event-time":
+        trigger["intervalMs"] = ch([500, 1000, 2000])
+    window = {"keyBy": None if window_all else "key", "assigner": assigner, "trigger": trigger,
+              "purging": rnd.random() < 0.25, "allowedLatenessMs": ch([0, 0, 500, 1000, 3000]),
+              "lateSideOutput": rnd.random() < 0.4,
+              "function": {"type": ch(["count", "sum", "min", "max", "avg", "list", "list"]),
+                           "field": "ts" if rnd.random() < 0.15 else "value"},
+              "parallelism": 1 if window_all else rnd.randint(1, 4)}
+    if rnd.random() < 0.15:
+        et = ch(["count", "time", "delta"])
+        ev = {"type": et, "evictAfter": rnd.random() < 0.5}
+        if et == "count":
+            ev["maxCount"] = rnd.randint(1, 3)
+        elif et == "time":
+            ev["keepMs"] = ch([0, 500, 1000, 2000])
+        else:
+            ev["threshold"] = ch([1, 5, 10, 50])
+        window["evictor"] = ev
+    end = ch(["none", "max-watermark"])
+    if assigner_type == "global" and trig == "continuous-event-time":
+        end = "none"  # the global window's continuous trigger would fire forever at Long.MAX_VALUE
+    return {"tidemark": 1, "name": "random-%d" % seed, "description": "seeded random scenario %d" % seed,
+            "input": {"records": records},
+            "pipeline": {"source": {"parallelism": p if partitioning == "forward" else 1}, "watermarks": wm,
+                         "window": window, "endOfInput": end}}
+
+
+# ----------------------------------------------------------------------------- conformance cases
+
+def conformance_scenarios(cases_dir):
+    """Pipeline conformance cases whose input is elements and watermarks, written as scenarios whose
+    watermarks come only from the input (strategy `input`)."""
+    out = []
+    for f in sorted(glob.glob(os.path.join(cases_dir, "*.json"))):
+        d = json.load(open(f, encoding="utf-8"))
+        if d.get("kind") != "pipeline":
+            continue
+        p = d["pipeline"]
+        w = p["window"]
+        trig = p.get("trigger", "event-time")
+        if any(i["type"] == "processing-time" or (i["type"] == "element" and i.get("ts") is None) for i in d["input"]):
+            continue
+        if trig.startswith("test:") or w.get("gapRules") or "pointSessionValue" in w or w.get("stagger", "aligned") != "aligned":
+            continue
+        fn = {"sum": "sum", "reduce-sum": "sum", "count": "count", "pane-list": "list"}.get(p.get("function"))
+        if fn is None:
+            continue
+        purging = trig.startswith("purging(")
+        if purging:
+            trig = trig[len("purging("):-1]
+        tname, _, targ = trig.partition(":")
+        if tname not in ("event-time", "processing-time", "count", "continuous-event-time"):
+            continue
+        trigger = {"type": tname}
+        if tname == "count":
+            trigger["count"] = int(targ)
+        if tname == "continuous-event-time":
+            trigger["intervalMs"] = int(targ)
+        assigner = {"type": w["type"]}
+        if w.get("timeDomain", "event") != "event":
+            continue
+        for src, dst in (("size", "sizeMs"), ("slide", "slideMs"), ("offset", "offsetMs"), ("gap", "gapMs")):
+            if src in w:
+                assigner[dst] = w[src]
+        window = {"keyBy": "key" if p.get("keyed", True) else None, "assigner": assigner, "trigger": trigger,
+                  "purging": purging, "allowedLatenessMs": p.get("allowedLateness", 0),
+                  "lateSideOutput": p.get("lateSideOutput", False), "function": {"type": fn, "field": "value"},
+                  "parallelism": 1}
+        ev = p.get("evictor")
+        if ev:
+            e = {"type": ev["type"], "evictAfter": ev.get("evictAfter", False)}
+            if ev["type"] == "count":
+                e["maxCount"] = ev["maxCount"]
+            elif ev["type"] == "time":
+                e["keepMs"] = ev["windowSize"]
+            else:
+                e["threshold"] = ev["threshold"]
+            window["evictor"] = e
+        records = []
+        for i in d["input"]:
+            if i["type"] == "watermark":
+                records.append({"watermark": i["ts"]})
+            else:
+                r = {"value": i["value"], "ts": i["ts"]}
+                if p.get("keyed", True):
+                    r["key"] = str(i["key"])
+                records.append(r)
+        out.append((os.path.basename(f), {
+            "tidemark": 1, "name": "conformance-" + d["name"], "description": "from conformance case " + d["name"],
+            "input": {"records": records},
+            "pipeline": {"source": {"parallelism": 1},
+                         "watermarks": {"strategy": "input", "emit": "per-event", "periodMs": 0, "parallelism": 1,
+                                        "partitioning": "rebalance", "firstChannel": 0},
+                         "window": window, "endOfInput": "none"}}))
+    return out
+
+
+# ----------------------------------------------------------------------------- shrinking
+
+def simplifications(sc):
+    """Smaller or simpler variants of a scenario, most aggressive first."""
+    recs = sc["input"]["records"]
+    n = len(recs)
+    chunk = n // 2
+    while chunk >= 1:
+        for start in range(0, n, chunk):
+            c = copy.deepcopy(sc)
+            c["input"]["records"] = recs[:start] + recs[start + chunk:]
+            yield c
+        chunk //= 2
+    w = sc["pipeline"]["watermarks"]
+    win = sc["pipeline"]["window"]
+    edits = [
+        lambda c: c["pipeline"]["window"].pop("evictor", None) is not None,
+        lambda c: _set(c["pipeline"]["window"], "lateSideOutput", False),
+        lambda c: _set(c["pipeline"]["window"], "purging", False),
+        lambda c: _set(c["pipeline"]["window"], "allowedLatenessMs", 0),
+        lambda c: _set(c["pipeline"]["window"], "trigger", {"type": "default"}),
+        lambda c: _set(c["pipeline"]["window"], "parallelism", 1),
+        lambda c: _set(c["pipeline"]["window"]["function"], "type", "count"),
+        lambda c: _set(c["pipeline"]["window"]["function"], "field", "value"),
+        lambda c: _set(c["pipeline"]["watermarks"], "idlenessMs", 0),
+        lambda c: _set(c["pipeline"]["watermarks"], "emit", "per-event"),
+        lambda c: _set(c["pipeline"]["watermarks"], "firstChannel", 0),
+        lambda c: _set(c["pipeline"], "endOfInput", "none"),
+        lambda c: _one_channel(c),
+        lambda c: _drop_field(c, "arrival"),
+        lambda c: _drop_field(c, "channel") if c["pipeline"]["watermarks"].get("partitioning") == "rebalance" else False,
+    ]
+    for e in edits:
+        c = copy.deepcopy(sc)
+        if e(c) and c != sc:
+            yield c
+
+
+def _set(d, k, v):
+    if d.get(k) == v:
+        return False
+    d[k] = v
+    return True
+
+
+def _one_channel(c):
+    w = c["pipeline"]["watermarks"]
+    if w.get("parallelism", 1) == 1:
+        return False
+    w.update(parallelism=1, partitioning="rebalance", firstChannel=0)
+    c["pipeline"]["source"] = {"parallelism": 1}
+    for r in c["input"]["records"]:
+        r.pop("channel", None)
+    return True
+
+
+def _drop_field(c, field):
+    changed = False
+    for r in c["input"]["records"]:
+        if field in r:
+            del r[field]
+            changed = True
+    return changed
+
+
+# ----------------------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tidemark", required=True, help="path to the tidemark executable")
+    ap.add_argument("--oracle-jar", required=True)
+    ap.add_argument("--source-dir", required=True)
+    ap.add_argument("--work-dir", required=True, help="where failing scenarios are written")
+    ap.add_argument("--count", type=int, default=500, help="number of seeded random scenarios")
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--max-report", type=int, default=10, help="mismatches shrunk and printed in full")
+    args = ap.parse_args()
+
+    os.makedirs(args.work_dir, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="scenario-", dir=args.work_dir)
+    oracle = Oracle(args.oracle_jar)
+    started = time.time()
+
+    def write(sc, name):
+        path = os.path.join(tmp, name)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(sc, f, indent=1, ensure_ascii=False)
+        return path
+
+    def check(sc, name):
+        path = write(sc, name)
+        return run_tidemark(args.tidemark, path), oracle.run(path), path
+
+    def load(f):
+        sc = json.load(open(f, encoding="utf-8"))
+        inp = sc.get("input", {})
+        if "file" in inp and not os.path.isabs(inp["file"]):
+            # the copy lives elsewhere: point it at the event file next to the original
+            inp["file"] = os.path.join(os.path.dirname(os.path.abspath(f)), inp["file"])
+        return sc
+
+    cases = []
+    for pattern in ("resources/examples/*.json", "tests/flink-oracle/scenarios/*.json", "tests/differential/regressions/*.json"):
+        for f in sorted(glob.glob(os.path.join(args.source_dir, pattern))):
+            cases.append((os.path.relpath(f, args.source_dir), None, lambda f=f: load(f)))
+    for name, sc in conformance_scenarios(os.path.join(args.source_dir, "tests/conformance/cases")):
+        cases.append(("conformance/" + name, None, lambda sc=sc: sc))
+    for seed in range(args.first_seed, args.first_seed + args.count):
+        cases.append(("random seed %d" % seed, seed, lambda seed=seed: random_scenario(seed)))
+
+    failures = 0
+    counts = collections.Counter()
+    for label, seed, make in cases:
+        sc = make()
+        name = ("seed-%d.json" % seed) if seed is not None else label.replace("/", "_")
+        t_out, o_out, path = check(sc, name)
+        counts["scenarios"] += 1
+        counts["outputs"] += len(o_out)
+        if seed is None and any(l.startswith("#ERROR") for l in o_out + t_out):
+            failures += 1
+            print("REFUSED %s: a fixed scenario must run on both sides" % label)
+            print("  flink-oracle: %s" % " ".join(l for l in o_out if l.startswith("#")))
+            print("  tidemark:     %s" % " ".join(l for l in t_out if l.startswith("#")))
+            continue
+        if same(sc, t_out, o_out):
+            os.remove(path)
+            continue
+        failures += 1
+        print("MISMATCH %s%s" % (label, "" if seed is None else " (seed %d)" % seed))
+        print("  scenario: %s" % path)
+        if failures > args.max_report:
+            continue
+        # shrink
+        best, best_t, best_o = sc, t_out, o_out
+        attempts = 0
+        progress = True
+        while progress and attempts < 400:
+            progress = False
+            for cand in simplifications(best):
+                attempts += 1
+                ct, co, cpath = check(cand, "shrinking.json")
+                if not same(cand, ct, co):
+                    best, best_t, best_o = cand, ct, co
+                    progress = True
+                    break
+                if attempts >= 400:
+                    break
+        small = write(best, name.replace(".json", "") + "-min.json")
+        print("  minimal scenario (%d records): %s" % (len(best["input"]["records"]), small))
+        print("  " + json.dumps(best, ensure_ascii=False))
+        for l in difflib.unified_diff(best_o, best_t, "flink-oracle", "tidemark", lineterm="", n=2):
+            print("    " + l)
+    oracle.close()
+    elapsed = time.time() - started
+    print("differential: %d scenarios, %d oracle outputs, %d mismatching, %.1f s"
+          % (counts["scenarios"], counts["outputs"], failures, elapsed))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+package org.tidemark.oracle;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * java -jar flink-oracle.jar SCENARIO.json           one scenario, JSON lines on stdout (exit 1 on error)
+ * java -jar flink-oracle.jar --batch PATH...         files or directories (*.json); a "#SCENARIO path"
+ *                                                    line before each scenario's output, "#ERROR msg" on failure
+ * java -jar flink-oracle.jar --serve                 reads one scenario path per stdin line, answers with
+ *                                                    its output lines then "#END" (JVM start-up paid once)
+ * java -jar flink-oracle.jar --minicluster PATH...   end-to-end check: each scenario as a real DataStream
+ *                                                    job on a local MiniCluster vs. the harness run
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+        if (args.length == 0) {
+            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster PATH...");
+            System.exit(2);
+        }
+        switch (args[0]) {
+            case "--batch" -> {
+                for (File f : expand(Arrays.asList(args).subList(1, args.length))) {
+                    out.println("#SCENARIO " + f.getPath());
+                    runOne(f, out, true);
+                }
+                out.flush();
+            }
+            case "--serve" -> {
+                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                String line;
+                while ((line = in.readLine()) != null) {
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    runOne(new File(line.trim()), out, true);
+                    out.println("#END");
+                    out.flush();
+                }
+            }
+            case "--minicluster" -> {
+                boolean ok = MiniClusterCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
+                out.flush();
+                System.exit(ok ? 0 : 1);
+            }
+            default -> {
+                boolean ok = runOne(new File(args[0]), out, false);
+                out.flush();
+                System.exit(ok ? 0 : 1);
+            }
+        }
+        System.exit(0);
+    }
+
+    private static boolean runOne(File f, PrintStream out, boolean inline) {
+        try {
+            for (String l : Oracle.run(Scenario.load(f))) {
+                out.println(l);
+            }
+            return true;
+        } catch (Exception | LinkageError e) {
+            String msg = f.getPath() + ": " + e;
+            if (inline) {
+                out.println("#ERROR " + msg.replace('\n', ' '));
+            } else {
+                System.err.println(msg);
+                e.printStackTrace();
+            }
+            return false;
+        }
+    }
+
+    static List<File> expand(List<String> paths) {
+        List<File> files = new ArrayList<>();
+        for (String p : paths) {
+            File f = new File(p);
+            if (f.isDirectory()) {
+                File[] list = f.listFiles((d, n) -> n.endsWith(".json"));
+                if (list != null) {
+                    Arrays.sort(list);
+                    files.addAll(Arrays.asList(list));
+                }
+            } else {
+                files.add(f);
+            }
+        }
+        return files;
+    }
+}

@@ -1,0 +1,151 @@
+package org.tidemark.oracle;
+
+import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.api.java.functions.NullByteKeySelector;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.datastream.WindowedStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.SinkFunction;
+import org.apache.flink.streaming.api.windowing.evictors.Evictor;
+import org.apache.flink.streaming.api.windowing.triggers.Trigger;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * End-to-end check without any harness: a scenario runs as a real DataStream job on a local
+ * MiniCluster (parallelism 1; a bounded source emitting the records, and the watermark records as
+ * punctuations, in file order; per-event emission so the run is deterministic) and must give the
+ * same fires and the same late records as the harness-driven oracle on the same scenario.
+ * Late records are observed through a late side output in the job (the window operator takes the
+ * same decision for a dropped and a side-output record).
+ */
+@SuppressWarnings({"unchecked", "rawtypes"})
+final class MiniClusterCheck {
+    private static final ConcurrentLinkedQueue<String> FIRES = new ConcurrentLinkedQueue<>();
+    private static final ConcurrentLinkedQueue<String> LATES = new ConcurrentLinkedQueue<>();
+
+    private MiniClusterCheck() {}
+
+    static boolean run(List<File> files, PrintStream out) throws Exception {
+        boolean ok = true;
+        for (File f : files) {
+            Scenario s = Scenario.load(f);
+            // What a real parallelism-1 job with a bounded source does deterministically.
+            s.wmParallelism = 1;
+            s.windowParallelism = 1;
+            s.sourceParallelism = 1;
+            s.partitioning = "rebalance";
+            s.emit = "per-event";
+            s.periodMs = 0;
+            s.idlenessMs = 0;
+            s.endOfInput = "max-watermark";
+            for (Scenario.Rec r : s.records) {
+                r.channel = null; // one channel: the job's single source subtask
+            }
+            if (s.timeDomain.equals("processing") || s.trigger.equals("processing-time")) {
+                out.println("SKIP " + f.getPath() + " (processing time is not reproducible in a real job)");
+                continue;
+            }
+            List<String> expectedFires = new ArrayList<>();
+            List<String> expectedLates = new ArrayList<>();
+            for (String l : Oracle.run(s)) {
+                if (l.contains("\"type\":\"fire\"")) {
+                    expectedFires.add(fireKey(l));
+                } else {
+                    expectedLates.add(lateKey(l));
+                }
+            }
+            FIRES.clear();
+            LATES.clear();
+            runJob(s);
+            List<String> fires = new ArrayList<>(FIRES);
+            List<String> lates = new ArrayList<>(LATES);
+            boolean same = fires.equals(expectedFires) && lates.equals(expectedLates);
+            out.println((same ? "OK   " : "FAIL ") + f.getPath() + " (" + fires.size() + " fires, " + lates.size() + " late)");
+            if (!same) {
+                ok = false;
+                out.println("  harness fires: " + expectedFires);
+                out.println("  job fires:     " + fires);
+                out.println("  harness late:  " + expectedLates);
+                out.println("  job late:      " + lates);
+            }
+        }
+        return ok;
+    }
+
+    /** A harness fire line without afterInput and timing (a real job cannot observe either). */
+    private static String fireKey(String line) {
+        return line.replaceAll("\"afterInput\":\\d+,\"subtask\":\\d+,", "").replaceAll("\"timing\":\"[a-z-]+\",", "")
+                .replace("{\"type\":\"fire\",", "").replaceAll("}$", "");
+    }
+
+    private static String lateKey(String line) {
+        String key = line.replaceAll(".*\"key\":(null|\"[^\"]*\"),.*", "$1");
+        String ts = line.replaceAll(".*\"ts\":(-?\\d+),.*", "$1");
+        String value = line.replaceAll(".*\"value\":([^,]+),.*", "$1");
+        return key + "," + ts + "," + value;
+    }
+
+    private static void runJob(Scenario s) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        env.getConfig().setAutoWatermarkInterval(0);
+        List<Ev> input = new ArrayList<>();
+        for (int i = 0; i < s.records.size(); i++) {
+            Scenario.Rec r = s.records.get(i);
+            input.add(new Ev(r.key, r.value, r.ts, r.watermark, i));
+        }
+        FlinkPipeline.ScenarioClock clock = new FlinkPipeline.ScenarioClock();
+        DataStream<Ev> withTimestamps = env.fromData(input, FlinkPipeline.EV_TYPE)
+                .assignTimestampsAndWatermarks(FlinkPipeline.strategy(s, clock))
+                .filter(ev -> !ev.marker);
+        KeySelector keySelector = s.windowAll() ? new NullByteKeySelector<Ev>() : (KeySelector<Ev, String>) ev -> ev.key;
+        TypeInformation keyType = s.windowAll() ? BasicTypeInfo.BYTE_TYPE_INFO : BasicTypeInfo.STRING_TYPE_INFO;
+        WindowedStream windowed = withTimestamps.keyBy(keySelector, keyType).window(FlinkPipeline.assigner(s));
+        Trigger t = FlinkPipeline.trigger(s, FlinkPipeline.assigner(s));
+        if (t != null) {
+            windowed = windowed.trigger(t);
+        }
+        windowed = windowed.allowedLateness(Duration.ofMillis(s.allowedLatenessMs)).sideOutputLateData(FlinkPipeline.LATE_TAG);
+        Evictor e = FlinkPipeline.evictor(s);
+        if (e != null) {
+            windowed = windowed.evictor(e);
+        }
+        SingleOutputStreamOperator<String> result = s.function.equals("list")
+                ? windowed.process(new FlinkPipeline.ListFunction(s.field, s.windowAll()), BasicTypeInfo.STRING_TYPE_INFO)
+                : windowed.aggregate(new FlinkPipeline.Agg(s.field), new FlinkPipeline.AggFunction(s.function, s.windowAll()),
+                        TypeInformation.of(FlinkPipeline.Acc.class), BasicTypeInfo.STRING_TYPE_INFO,
+                        BasicTypeInfo.STRING_TYPE_INFO);
+        result.map(MiniClusterCheck::stripTiming).addSink(new FireSink());
+        boolean windowAll = s.windowAll();
+        result.getSideOutput(FlinkPipeline.LATE_TAG)
+                .map(ev -> (windowAll ? "null" : Json.str(ev.key)) + "," + ev.ts + "," + Json.num(ev.value))
+                .addSink(new LateSink());
+        env.execute("tidemark-oracle-e2e");
+    }
+
+    private static String stripTiming(String fragment) {
+        return fragment.replaceAll("\"timing\":\"[a-z-]+\",", "");
+    }
+
+    private static final class FireSink implements SinkFunction<String> {
+        @Override
+        public void invoke(String v, Context c) {
+            FIRES.add(v);
+        }
+    }
+
+    private static final class LateSink implements SinkFunction<String> {
+        @Override
+        public void invoke(String v, Context c) {
+            LATES.add(v);
+        }
+    }
+}

@@ -1,0 +1,343 @@
+package org.tidemark.oracle;
+
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
+import org.apache.flink.streaming.runtime.operators.TimestampsAndWatermarksOperator;
+import org.apache.flink.streaming.runtime.operators.windowing.WindowOperator;
+import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
+import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.watermarkstatus.StatusWatermarkValve;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.Queue;
+import java.util.Set;
+
+/**
+ * Runs one scenario through Flink's operators, following docs/execution-model.md for everything the
+ * scenario itself defines (arrival times, channels, periodic emission times, the horizon, end of
+ * input), and prints what Flink decided in the JSON lines of `tidemark run --format jsonl`.
+ *
+ * <p>Topology: P TimestampsAndWatermarksOperator harnesses (one per watermark channel), W window
+ * operator harnesses (KeyedOneInputStreamOperatorTestHarness, key-group range of subtask i of W,
+ * max parallelism 128), each window subtask behind its own StatusWatermarkValve with P channels.
+ */
+@SuppressWarnings({"unchecked", "rawtypes"})
+final class Oracle {
+    static final int MAX_PARALLELISM = 128;
+
+    private static final int ARRIVAL = 0;
+    private static final int END_OF_INPUT = 1;
+    private static final int PERIODIC = 2;
+    private static final int PROCESSING_TIMER = 3;
+
+    private record Happening(long time, long seq, int kind, int index) {}
+
+    private final Scenario s;
+    private final List<String> out = new ArrayList<>();
+    private final PriorityQueue<Happening> queue = new PriorityQueue<>((a, b) -> a.time != b.time
+            ? Long.compare(a.time, b.time) : Long.compare(a.seq, b.seq));
+    private long seq = 0;
+
+    private final FlinkPipeline.ScenarioClock clock = new FlinkPipeline.ScenarioClock();
+    private final List<OneInputStreamOperatorTestHarness<Ev, Ev>> channels = new ArrayList<>();
+    private final List<KeyedOneInputStreamOperatorTestHarness<Object, Ev, String>> windows = new ArrayList<>();
+    private final List<WindowOperator> windowOps = new ArrayList<>();
+    private final List<StatusWatermarkValve> valves = new ArrayList<>();
+    private final List<Set<Long>> scheduledTimers = new ArrayList<>();
+    private long[] subtaskWatermark;
+
+    private int processed = 0; // input records processed so far (afterInput)
+    private long stepTime = 0;
+    private long horizon;
+    private int eventsRouted = 0; // for rebalance
+
+    Oracle(Scenario s) {
+        this.s = s;
+    }
+
+    static List<String> run(Scenario s) throws Exception {
+        Oracle o = new Oracle(s);
+        FlinkPipeline.firings = 0;
+        try {
+            o.execute();
+        } finally {
+            o.close();
+        }
+        return o.out;
+    }
+
+    private void execute() throws Exception {
+        int p = s.wmParallelism;
+        int w = s.windowParallelism;
+        for (int c = 0; c < p; c++) {
+            TimestampsAndWatermarksOperator<Ev> op =
+                    new TimestampsAndWatermarksOperator<>(FlinkPipeline.strategy(s, clock), true);
+            OneInputStreamOperatorTestHarness<Ev, Ev> h = new OneInputStreamOperatorTestHarness<>(op);
+            h.getExecutionConfig().setAutoWatermarkInterval(s.periodMs);
+            h.setProcessingTime(0);
+            h.open();
+            channels.add(h);
+        }
+        subtaskWatermark = new long[w];
+        for (int i = 0; i < w; i++) {
+            WindowOperator op = FlinkPipeline.windowOperator(s);
+            KeyedOneInputStreamOperatorTestHarness<Object, Ev, String> h = new KeyedOneInputStreamOperatorTestHarness<>(
+                    op, FlinkPipeline.keySelector(s), FlinkPipeline.keyType(s), MAX_PARALLELISM, w, i);
+            h.setProcessingTime(0);
+            h.open();
+            windows.add(h);
+            windowOps.add(op);
+            valves.add(new StatusWatermarkValve(p));
+            scheduledTimers.add(new HashSet<>());
+            subtaskWatermark[i] = Long.MIN_VALUE;
+        }
+
+        // 1. arrivals, in file order
+        long prev = 0;
+        long lastArrival = 0;
+        for (int i = 0; i < s.records.size(); i++) {
+            Scenario.Rec r = s.records.get(i);
+            long a = r.arrival != null ? r.arrival : (i == 0 ? 0 : prev + s.arrivalSpacingMs);
+            prev = a;
+            lastArrival = i == 0 ? a : Math.max(lastArrival, a);
+            queue.add(new Happening(a, seq++, ARRIVAL, i));
+        }
+        boolean idleness = s.idlenessMs > 0;
+        long tail = idleness ? s.idlenessMs + 3 * s.periodMs : s.periodMs;
+        horizon = lastArrival + tail;
+        // 5. end of input, right after the last record
+        if (s.endOfInput.equals("max-watermark")) {
+            queue.add(new Happening(lastArrival, seq++, END_OF_INPUT, 0));
+        }
+        // 2. periodic emission, channels in index order
+        if (s.periodMs > 0) {
+            for (int c = 0; c < p; c++) {
+                if (s.periodMs <= horizon) {
+                    queue.add(new Happening(s.periodMs, seq++, PERIODIC, c));
+                }
+            }
+        }
+
+        while (!queue.isEmpty()) {
+            Happening h = queue.poll();
+            stepTime = h.time;
+            clock.nowMs = stepTime;
+            switch (h.kind) {
+                case ARRIVAL -> arrive(h.index);
+                case END_OF_INPUT -> endOfInput();
+                case PERIODIC -> {
+                    channels.get(h.index).setProcessingTime(h.time);
+                    drainChannel(h.index);
+                    long next = h.time + s.periodMs;
+                    if (next <= horizon) {
+                        queue.add(new Happening(next, seq++, PERIODIC, h.index));
+                    }
+                }
+                case PROCESSING_TIMER -> {
+                    var wh = windows.get(h.index);
+                    wh.setProcessingTime(Math.max(h.time, wh.getProcessingTime())); // fires every timer <= it
+                    scheduledTimers.get(h.index).removeIf(t -> t <= wh.getProcessingTime());
+                    drainWindow(h.index);
+                }
+                default -> throw new IllegalStateException();
+            }
+            scheduleProcessingTimers();
+        }
+    }
+
+    private void arrive(int i) throws Exception {
+        Scenario.Rec r = s.records.get(i);
+        processed = i + 1;
+        if (r.watermark) {
+            Ev marker = new Ev(null, null, r.ts, true, i);
+            if (r.channel != null) {
+                punctuate(r.channel, marker);
+            } else {
+                for (int c = 0; c < s.wmParallelism; c++) {
+                    punctuate(c, marker);
+                }
+            }
+            return;
+        }
+        int c;
+        switch (s.partitioning) {
+            case "rebalance" -> c = (s.firstChannel + eventsRouted) % s.wmParallelism;
+            case "channel" -> c = r.channel;
+            case "forward" -> c = r.channel == null ? 0 : r.channel;
+            default -> throw new IllegalArgumentException("unknown partitioning \"" + s.partitioning + "\"");
+        }
+        eventsRouted++;
+        channels.get(c).processElement(new StreamRecord<>(new Ev(r.key, r.value, r.ts, false, i)));
+        drainChannel(c);
+    }
+
+    private void punctuate(int c, Ev marker) throws Exception {
+        channels.get(c).processElement(new StreamRecord<>(marker));
+        drainChannel(c);
+    }
+
+    private void endOfInput() throws Exception {
+        for (int c = 0; c < s.wmParallelism; c++) {
+            var h = channels.get(c);
+            // StreamTask#endData: the end of event time first (the operator forwards Long.MAX_VALUE),
+            // then finish(), whose last onPeriodicEmit can no longer raise the watermark.
+            h.processWatermark(new Watermark(Long.MAX_VALUE));
+            drainChannel(c);
+            h.getOneInputOperator().finish();
+            drainChannel(c);
+        }
+    }
+
+    /** Delivers what channel c emitted: records to their window subtask, watermarks/statuses to every valve. */
+    private void drainChannel(int c) throws Exception {
+        Queue<Object> q = channels.get(c).getOutput();
+        Object o;
+        while ((o = q.poll()) != null) {
+            if (o instanceof StreamRecord) {
+                StreamRecord<Ev> rec = (StreamRecord<Ev>) o;
+                if (rec.getValue().marker) {
+                    continue;
+                }
+                deliver(rec);
+            } else if (o instanceof Watermark wm) {
+                for (int i = 0; i < windows.size(); i++) {
+                    valves.get(i).inputWatermark(wm, c, new ValveOutput(i));
+                }
+            } else if (o instanceof WatermarkStatus st) {
+                for (int i = 0; i < windows.size(); i++) {
+                    valves.get(i).inputWatermarkStatus(st, c, new ValveOutput(i));
+                }
+            }
+        }
+    }
+
+    private void deliver(StreamRecord<Ev> rec) throws Exception {
+        Ev ev = rec.getValue();
+        int sub = s.windowAll() ? 0
+                : KeyGroupRangeAssignment.assignKeyToParallelOperator(ev.key, MAX_PARALLELISM, s.windowParallelism);
+        var h = windows.get(sub);
+        if (stepTime > h.getProcessingTime()) {
+            h.setProcessingTime(stepTime);
+            drainWindow(sub);
+        }
+        long dropped = droppedCount(sub);
+        FlinkPipeline.inElement = true;
+        try {
+            h.processElement(new StreamRecord<>(ev, rec.getTimestamp()));
+        } finally {
+            FlinkPipeline.inElement = false;
+        }
+        drainWindow(sub);
+        if (droppedCount(sub) != dropped) {
+            out.add(lateLine(sub, ev, "dropped"));
+        }
+    }
+
+    private long droppedCount(int sub) {
+        try {
+            Field f = WindowOperator.class.getDeclaredField("numLateRecordsDropped");
+            f.setAccessible(true);
+            return ((Counter) f.get(windowOps.get(sub))).getCount();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read WindowOperator.numLateRecordsDropped", e);
+        }
+    }
+
+    private void drainWindow(int sub) {
+        var h = windows.get(sub);
+        Object o;
+        while ((o = h.getOutput().poll()) != null) {
+            if (o instanceof StreamRecord) {
+                out.add("{\"type\":\"fire\",\"afterInput\":" + processed + ",\"subtask\":" + sub + ","
+                        + ((StreamRecord<String>) o).getValue() + "}");
+            }
+        }
+        var side = h.getSideOutput(FlinkPipeline.LATE_TAG);
+        if (side != null) {
+            StreamRecord<Ev> r;
+            while ((r = side.poll()) != null) {
+                out.add(lateLine(sub, r.getValue(), "side-output"));
+            }
+        }
+    }
+
+    private String lateLine(int sub, Ev ev, String action) {
+        return "{\"type\":\"late\",\"afterInput\":" + processed + ",\"subtask\":" + sub + ",\"key\":"
+                + (s.windowAll() ? "null" : Json.str(ev.key)) + ",\"ts\":" + ev.ts + ",\"value\":"
+                + Json.num(ev.value) + ",\"watermark\":" + subtaskWatermark[sub] + ",\"action\":\"" + action + "\"}";
+    }
+
+    /** Rule 4: a processing-time timer a window subtask registered becomes a happening (up to the horizon). */
+    private void scheduleProcessingTimers() {
+        for (int i = 0; i < windows.size(); i++) {
+            for (long t : windows.get(i).getProcessingTimeService().getActiveTimerTimestamps()) {
+                // A timer registered in the past (a processing-time trigger on event-time windows) is due
+                // at once: Flink schedules it with delay 0. Processing time never goes backwards, so its
+                // happening is at the current time, after those already queued for it.
+                if (t <= horizon && scheduledTimers.get(i).add(t)) {
+                    queue.add(new Happening(Math.max(t, stepTime), seq++, PROCESSING_TIMER, i));
+                }
+            }
+        }
+    }
+
+    /** What a valve outputs goes straight into its window subtask. */
+    private final class ValveOutput implements PushingAsyncDataInput.DataOutput<Object> {
+        private final int sub;
+
+        ValveOutput(int sub) {
+            this.sub = sub;
+        }
+
+        @Override
+        public void emitRecord(StreamRecord<Object> r) {
+            throw new IllegalStateException("a valve emits no records");
+        }
+
+        @Override
+        public void emitWatermark(Watermark wm) throws Exception {
+            subtaskWatermark[sub] = wm.getTimestamp();
+            windows.get(sub).processWatermark(wm);
+            drainWindow(sub);
+        }
+
+        @Override
+        public void emitWatermarkStatus(WatermarkStatus st) throws Exception {
+            windows.get(sub).processWatermarkStatus(st);
+            drainWindow(sub);
+        }
+
+        @Override
+        public void emitLatencyMarker(LatencyMarker m) {}
+
+        @Override
+        public void emitRecordAttributes(RecordAttributes a) {}
+    }
+
+    private void close() {
+        for (var h : channels) {
+            try {
+                h.close();
+            } catch (Exception ignored) {
+                // closing a harness after a failure must not hide the failure
+            }
+        }
+        for (var h : windows) {
+            try {
+                h.close();
+            } catch (Exception ignored) {
+                // see above
+            }
+        }
+    }
+}

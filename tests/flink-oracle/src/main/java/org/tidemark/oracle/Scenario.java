@@ -1,0 +1,199 @@
+package org.tidemark.oracle;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A Tidemark scenario (format v1, docs/scenario-format.md), read with the same defaults as the engine. */
+final class Scenario implements java.io.Serializable {
+    static final long DEFAULT_ARRIVAL_SPACING_MS = 1000;
+
+    static final class Rec implements java.io.Serializable {
+        boolean watermark;
+        String key;
+        Double value;
+        long ts;
+        Long arrival; // null: previous arrival + spacing
+        Integer channel; // null: none given
+    }
+
+    // watermarks
+    String strategy = "bounded-out-of-orderness";
+    long maxOutOfOrdernessMs = 0;
+    String emit = "periodic";
+    long periodMs = 200;
+    long idlenessMs = 0;
+    int wmParallelism = 1;
+    String partitioning = "rebalance";
+    int firstChannel = 0;
+    int sourceParallelism = 1;
+    // window
+    String keyBy = "key"; // null = windowAll
+    String assigner = "tumbling";
+    String timeDomain = "event";
+    long sizeMs = 5000;
+    long slideMs = 0;
+    long offsetMs = 0;
+    long gapMs = 0;
+    String trigger = "default";
+    long triggerCount = 0;
+    long triggerIntervalMs = 0;
+    boolean purging = false;
+    long allowedLatenessMs = 0;
+    boolean lateSideOutput = false;
+    String function = "list";
+    String field = "value";
+    String evictor = null; // null, count, time, delta
+    long evictMaxCount = 0;
+    long evictKeepMs = 0;
+    double evictThreshold = 0;
+    boolean evictAfter = false;
+    int windowParallelism = 1;
+    String endOfInput = "none";
+    long arrivalSpacingMs = DEFAULT_ARRIVAL_SPACING_MS;
+
+    final List<Rec> records = new ArrayList<>();
+
+    static Scenario load(File file) throws IOException {
+        JsonNode root = mapper().readTree(file);
+        return from(root, file.getPath(), file);
+    }
+
+    static Scenario parse(String json, String name) throws IOException {
+        return from(mapper().readTree(json), name, new File(name));
+    }
+
+    /** Numbers keep their text: a key written 1.50 stays "1.50", as the format says. */
+    private static ObjectMapper mapper() {
+        return new ObjectMapper().setNodeFactory(com.fasterxml.jackson.databind.node.JsonNodeFactory.withExactBigDecimals(true))
+                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    }
+
+    private static Scenario from(JsonNode root, String name, File file) throws IOException {
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException(name + ": expected a JSON object");
+        }
+        Scenario s = new Scenario();
+        JsonNode p = root.path("pipeline");
+        s.sourceParallelism = p.path("source").path("parallelism").asInt(1);
+        JsonNode w = p.path("watermarks");
+        s.strategy = w.path("strategy").asText(s.strategy);
+        s.maxOutOfOrdernessMs = w.path("maxOutOfOrdernessMs").asLong(0);
+        s.emit = w.path("emit").asText(s.emit);
+        s.periodMs = w.path("periodMs").asLong(200);
+        s.idlenessMs = w.path("idlenessMs").asLong(0);
+        s.wmParallelism = w.path("parallelism").asInt(1);
+        s.partitioning = w.path("partitioning").asText(s.partitioning);
+        s.firstChannel = w.path("firstChannel").asInt(0);
+
+        JsonNode win = p.path("window");
+        JsonNode kb = win.get("keyBy");
+        s.keyBy = kb == null ? "key" : (kb.isNull() ? null : kb.asText());
+        JsonNode a = win.path("assigner");
+        s.assigner = a.path("type").asText(s.assigner);
+        s.timeDomain = a.path("timeDomain").asText("event");
+        s.sizeMs = a.path("sizeMs").asLong(5000);
+        s.slideMs = a.path("slideMs").asLong(0);
+        s.offsetMs = a.path("offsetMs").asLong(0);
+        s.gapMs = a.path("gapMs").asLong(0);
+        JsonNode t = win.path("trigger");
+        s.trigger = t.path("type").asText("default");
+        s.triggerCount = t.path("count").asLong(0);
+        s.triggerIntervalMs = t.path("intervalMs").asLong(0);
+        s.purging = win.path("purging").asBoolean(false);
+        s.allowedLatenessMs = win.path("allowedLatenessMs").asLong(0);
+        s.lateSideOutput = win.path("lateSideOutput").asBoolean(false);
+        JsonNode f = win.path("function");
+        s.function = f.path("type").asText("list");
+        s.field = f.path("field").asText("value");
+        JsonNode e = win.get("evictor");
+        if (e != null && !e.isNull()) {
+            s.evictor = e.path("type").asText();
+            s.evictMaxCount = e.path("maxCount").asLong(0);
+            s.evictKeepMs = e.path("keepMs").asLong(0);
+            s.evictThreshold = e.path("threshold").asDouble(0);
+            s.evictAfter = e.path("evictAfter").asBoolean(false);
+        }
+        s.windowParallelism = win.path("parallelism").asInt(1);
+        s.endOfInput = p.path("endOfInput").asText("none");
+
+        JsonNode input = root.path("input");
+        if (root.has("defaultArrivalSpacingMs")) {
+            s.arrivalSpacingMs = root.get("defaultArrivalSpacingMs").asLong();
+        }
+        if (input.has("file")) {
+            s.records.addAll(EventFile.read(input, file, !s.windowAll()));
+            s.validate(name);
+            return s;
+        }
+        JsonNode recs = input.path("records");
+        if (!recs.isArray()) {
+            throw new IllegalArgumentException(name + ": input needs \"records\" or \"file\"");
+        }
+        for (JsonNode r : recs) {
+            Rec rec = new Rec();
+            if (r.has("watermark")) {
+                rec.watermark = true;
+                rec.ts = r.get("watermark").asLong();
+            } else {
+                String keyField = s.keyBy == null ? "key" : s.keyBy;
+                JsonNode k = r.get(keyField);
+                if (k != null && k.isArray()) {
+                    throw new IllegalArgumentException(name + ": record " + (s.records.size() + 1) + ": composite keys are not supported by the oracle");
+                }
+                rec.key = (k == null || k.isNull()) ? null : (k.isBigDecimal() ? k.decimalValue().toString() : k.asText());
+                JsonNode v = r.get("value");
+                rec.value = (v == null || v.isNull()) ? null : v.asDouble();
+                JsonNode ts = r.get("ts");
+                if (ts == null || !ts.isIntegralNumber()) {
+                    throw new IllegalArgumentException(name + ": record " + (s.records.size() + 1) + " has no integral \"ts\"");
+                }
+                rec.ts = ts.asLong();
+            }
+            if (r.has("arrival")) {
+                rec.arrival = r.get("arrival").asLong();
+            }
+            if (r.has("channel")) {
+                rec.channel = r.get("channel").asInt();
+            }
+            s.records.add(rec);
+        }
+        s.validate(name);
+        return s;
+    }
+
+    boolean windowAll() {
+        return keyBy == null;
+    }
+
+    private void validate(String name) {
+        if (wmParallelism < 1) {
+            throw new IllegalArgumentException(name + ": watermarks.parallelism must be >= 1");
+        }
+        if (windowAll()) {
+            windowParallelism = 1; // AllWindowedStream forces the operator to parallelism 1
+        }
+        if (windowParallelism < 1) {
+            throw new IllegalArgumentException(name + ": window.parallelism must be >= 1");
+        }
+        if (partitioning.equals("forward") && sourceParallelism != wmParallelism) {
+            throw new IllegalArgumentException(name + ": forward partitioning needs source.parallelism == watermarks.parallelism");
+        }
+        for (int i = 0; i < records.size(); i++) {
+            Rec r = records.get(i);
+            if (r.channel != null && (r.channel < 0 || r.channel >= wmParallelism)) {
+                throw new IllegalArgumentException(name + ": record " + (i + 1) + " names channel " + r.channel + " outside 0.." + (wmParallelism - 1));
+            }
+            if (!r.watermark && partitioning.equals("channel") && r.channel == null) {
+                throw new IllegalArgumentException(name + ": record " + (i + 1) + " needs a \"channel\" (partitioning: channel)");
+            }
+            if (!r.watermark && !windowAll() && r.key == null) {
+                throw new IllegalArgumentException(name + ": record " + (i + 1) + " has no \"" + keyBy + "\" to key by");
+            }
+        }
+    }
+}
