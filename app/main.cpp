@@ -1,20 +1,62 @@
-// `tidemark run …` is dispatched before anything else exists, so it needs no display.
+#include "app/Loading.h"
+#include "app/MainWindow.h"
+#include "app/Session.h"
+#include "app/TimeCursor.h"
 #include "engine/cli/RunCommand.h"
 
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QSettings>
+#include <QStyleFactory>
+
 #include <cstring>
-#include <string>
-#include <vector>
 
 int main(int argc, char** argv)
 {
+    // `tidemark run …` is dispatched before any Qt object exists, so it needs no display.
     if (argc >= 2 && std::strcmp(argv[1], "run") == 0)
         return tidemark::cli::runCommand(argc, argv);
-    if (argc >= 2 && argv[1][0] == '-') {
-        std::vector<char*> help {argv[0], const_cast<char*>("--help")};
-        return tidemark::cli::runCommand(static_cast<int>(help.size()), help.data());
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Tidemark"));
+    QApplication::setApplicationName(QStringLiteral("Tidemark"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // Fusion draws the same everywhere and follows the QPalette we set (Qt 6.4 has no colour-scheme API).
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "See Apache Flink's event time at work."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("file"), QApplication::translate("main", "A scenario (.json) or an event file to open."));
+    const QCommandLineOption presenter(QStringLiteral("presenter"),
+        QApplication::translate("main", "Start in presenter mode (full screen, large type)."));
+    const QCommandLineOption step(
+        QStringLiteral("step"), QApplication::translate("main", "Start at this step."), QStringLiteral("n"));
+    const QCommandLineOption firstFire(
+        QStringLiteral("first-fire"), QApplication::translate("main", "Start at the first step that fires a window."));
+    parser.addOptions({presenter, step, firstFire});
+    parser.process(app);
+
+    tidemark::app::MainWindow window;
+    // the first start fills the screen (a projector's too); later starts come back as they were left
+    if (QSettings().contains(QStringLiteral("geometry")))
+        window.show();
+    else
+        window.showMaximized();
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        window.openExample(tidemark::app::defaultExample());
+    else
+        window.openFile(files.front());
+    if (parser.isSet(step))
+        window.cursor()->setStep(parser.value(step).toInt());
+    if (parser.isSet(firstFire) && window.session()->hasRun()) {
+        if (const auto fire = window.session()->player().nextStepWith(tidemark::Happening::AnyFire))
+            window.cursor()->setStep(int(*fire));
     }
-    // Until the desktop window lands: play the given scenario, or the built-in post 000 example, headlessly.
-    std::string scenario = argc >= 2 ? argv[1] : TIDEMARK_DEFAULT_EXAMPLE;
-    std::vector<char*> args {argv[0], const_cast<char*>("run"), scenario.data(), const_cast<char*>("--explain")};
-    return tidemark::cli::runCommand(static_cast<int>(args.size()), args.data());
+    if (parser.isSet(presenter))
+        window.setPresenterMode(true);
+    return QApplication::exec();
 }

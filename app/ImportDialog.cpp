@@ -1,0 +1,302 @@
+#include "app/ImportDialog.h"
+
+#include "engine/io/EventFile.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace tidemark::app {
+
+namespace {
+
+constexpr int kPreviewLines = 40;
+
+FieldRef fieldRef(const QString& text)
+{
+    FieldRef f;
+    bool number = false;
+    const int index = text.trimmed().toInt(&number);
+    if (number && index >= 0)
+        f.index = index;
+    else
+        f.name = text.trimmed().toStdString();
+    return f;
+}
+
+QString errorsOf(const std::vector<io::LoadError>& errors)
+{
+    QStringList lines;
+    for (const auto& e : errors)
+        lines << QString::fromStdString(e.toString());
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+ImportDialog::ImportDialog(const QString& path, QWidget* parent)
+    : QDialog(parent)
+    , m_path(path)
+    , m_format(new QComboBox(this))
+    , m_delimiter(new QLineEdit(QStringLiteral(","), this))
+    , m_header(new QComboBox(this))
+    , m_key(new QLineEdit(this))
+    , m_ts(new QLineEdit(this))
+    , m_value(new QLineEdit(this))
+    , m_arrival(new QLineEdit(this))
+    , m_unit(new QComboBox(this))
+    , m_pattern(new QLineEdit(this))
+    , m_zone(new QLineEdit(QStringLiteral("UTC"), this))
+    , m_delay(new QSpinBox(this))
+    , m_size(new QSpinBox(this))
+    , m_lateness(new QSpinBox(this))
+    , m_parallelism(new QSpinBox(this))
+    , m_function(new QComboBox(this))
+    , m_raw(new QPlainTextEdit(this))
+    , m_preview(new QTableWidget(this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("importDialog"));
+    setWindowTitle(tr("Import %1").arg(QFileInfo(path).fileName()));
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly)) {
+        for (int i = 0; i < kPreviewLines && !file.atEnd(); ++i)
+            m_head += file.readLine(1 << 20);
+    }
+
+    m_format->addItems({tr("CSV"), tr("text (fields separated by spaces)"), tr("JSON lines")});
+    m_header->addItems({tr("detect"), tr("first line is a header"), tr("no header")});
+    m_unit->addItems({tr("milliseconds"), tr("seconds")});
+    m_pattern->setPlaceholderText(tr("numbers, or ISO-8601; or a pattern like yyyy-MM-dd HH:mm:ss.SSS"));
+    m_key->setToolTip(tr("Column number (from 0) or name; JSON: a field name or dotted path. Empty: windowAll."));
+    m_value->setPlaceholderText(tr("optional"));
+    m_arrival->setPlaceholderText(tr("optional: processing time of arrival"));
+    for (QSpinBox* spin : {m_delay, m_size, m_lateness}) {
+        spin->setRange(0, std::numeric_limits<int>::max());
+        spin->setSuffix(tr(" ms"));
+        spin->setGroupSeparatorShown(true);
+    }
+    m_delay->setValue(0);
+    m_size->setRange(1, std::numeric_limits<int>::max());
+    m_size->setValue(5000);
+    m_parallelism->setRange(1, 64);
+    m_function->addItems({tr("count"), tr("sum"), tr("min"), tr("max"), tr("average"), tr("list")});
+    m_function->setCurrentIndex(0);
+
+    auto* mapping = new QGroupBox(tr("The file"), this);
+    auto* mapForm = new QFormLayout(mapping);
+    mapForm->addRow(tr("Format"), m_format);
+    mapForm->addRow(tr("Delimiter"), m_delimiter);
+    mapForm->addRow(tr("Header"), m_header);
+    mapForm->addRow(tr("Key field"), m_key);
+    mapForm->addRow(tr("Timestamp field"), m_ts);
+    mapForm->addRow(tr("Value field"), m_value);
+    mapForm->addRow(tr("Arrival field"), m_arrival);
+    mapForm->addRow(tr("Timestamps in"), m_unit);
+    mapForm->addRow(tr("Timestamp pattern"), m_pattern);
+    mapForm->addRow(tr("Time zone"), m_zone);
+
+    auto* pipeline = new QGroupBox(tr("The job"), this);
+    auto* pipeForm = new QFormLayout(pipeline);
+    pipeForm->addRow(tr("Bounded out-of-orderness"), m_delay);
+    pipeForm->addRow(tr("Tumbling window size"), m_size);
+    pipeForm->addRow(tr("Allowed lateness"), m_lateness);
+    pipeForm->addRow(tr("Parallelism"), m_parallelism);
+    pipeForm->addRow(tr("Function"), m_function);
+    auto* pipeNote = new QLabel(tr("Everything else can be changed afterwards in the Pipeline panel."), pipeline);
+    pipeNote->setWordWrap(true);
+    pipeForm->addRow(pipeNote);
+
+    m_raw->setReadOnly(true);
+    m_raw->setPlainText(QString::fromUtf8(m_head));
+    m_raw->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    m_raw->setFont(mono);
+    m_preview->setColumnCount(4);
+    m_preview->setHorizontalHeaderLabels({tr("Line"), tr("Key"), tr("Timestamp (ms)"), tr("Value")});
+    m_preview->horizontalHeader()->setStretchLastSection(true);
+    m_preview->verticalHeader()->hide();
+    m_preview->verticalHeader()->setDefaultSectionSize(m_preview->fontMetrics().height() + 6);
+    m_preview->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_status->setObjectName(QStringLiteral("importStatus"));
+    m_status->setWordWrap(true);
+
+    auto* left = new QVBoxLayout;
+    left->addWidget(mapping);
+    left->addWidget(pipeline);
+    left->addStretch(1);
+    auto* right = new QVBoxLayout;
+    right->addWidget(new QLabel(tr("First lines of the file"), this));
+    right->addWidget(m_raw, 1);
+    right->addWidget(new QLabel(tr("How they are read"), this));
+    right->addWidget(m_preview, 2);
+    right->addWidget(m_status);
+    auto* columns = new QHBoxLayout;
+    columns->addLayout(left);
+    columns->addLayout(right, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* outer = new QVBoxLayout(this);
+    outer->addLayout(columns, 1);
+    outer->addWidget(buttons);
+    resize(1100, 640);
+
+    guessMapping();
+    for (QLineEdit* e : {m_delimiter, m_key, m_ts, m_value, m_arrival, m_pattern, m_zone})
+        connect(e, &QLineEdit::textChanged, this, &ImportDialog::updatePreview);
+    for (QComboBox* c : {m_format, m_header, m_unit})
+        connect(c, &QComboBox::currentIndexChanged, this, &ImportDialog::updatePreview);
+    updatePreview();
+}
+
+void ImportDialog::guessMapping()
+{
+    const QString suffix = QFileInfo(m_path).suffix().toLower();
+    const QString first = QString::fromUtf8(m_head.left(m_head.indexOf('\n')));
+    if (suffix == QLatin1String("jsonl") || suffix == QLatin1String("ndjson")
+        || first.trimmed().startsWith(QLatin1Char('{'))) {
+        m_format->setCurrentIndex(2);
+        const QJsonObject o = QJsonDocument::fromJson(first.toUtf8()).object();
+        auto pick = [&](std::initializer_list<const char*> names) {
+            for (const char* n : names) {
+                if (o.contains(QLatin1String(n)))
+                    return QString::fromLatin1(n);
+            }
+            return QString();
+        };
+        m_key->setText(pick({"key", "id", "user", "sensor", "name"}));
+        m_ts->setText(pick({"ts", "timestamp", "time", "eventTime", "event_time"}));
+        m_value->setText(pick({"value", "amount", "price", "temperature", "count"}));
+        return;
+    }
+    const bool text = suffix == QLatin1String("txt") && !first.contains(QLatin1Char(','));
+    m_format->setCurrentIndex(text ? 1 : 0);
+    const QStringList fields = text ? first.split(QLatin1Char(' '), Qt::SkipEmptyParts) : first.split(QLatin1Char(','));
+    m_key->setText(QStringLiteral("0"));
+    m_ts->setText(QStringLiteral("1"));
+    if (fields.size() >= 3)
+        m_value->setText(QStringLiteral("2"));
+}
+
+void ImportDialog::setFields(const QString& key, const QString& ts, const QString& value)
+{
+    m_key->setText(key);
+    m_ts->setText(ts);
+    m_value->setText(value);
+}
+
+InputFileSpec ImportDialog::spec() const
+{
+    InputFileSpec spec;
+    spec.file = QFileInfo(m_path).fileName().toStdString();
+    spec.format = InputFileSpec::Format(m_format->currentIndex());
+    spec.header = InputFileSpec::Header(m_header->currentIndex());
+    if (!m_delimiter->text().isEmpty())
+        spec.delimiter = m_delimiter->text().at(0).toLatin1();
+    if (!m_key->text().trimmed().isEmpty())
+        spec.key = {fieldRef(m_key->text())};
+    spec.ts = fieldRef(m_ts->text());
+    if (!m_value->text().trimmed().isEmpty())
+        spec.value = fieldRef(m_value->text());
+    if (!m_arrival->text().trimmed().isEmpty())
+        spec.arrival = fieldRef(m_arrival->text());
+    spec.timestamp.unit = TimestampFormat::Unit(m_unit->currentIndex());
+    spec.timestamp.pattern = m_pattern->text().toStdString();
+    spec.timestamp.zone
+        = m_zone->text().trimmed() == QLatin1String("UTC") ? std::string() : m_zone->text().trimmed().toStdString();
+    return spec;
+}
+
+void ImportDialog::updatePreview()
+{
+    m_delimiter->setEnabled(m_format->currentIndex() == 0);
+    m_header->setEnabled(m_format->currentIndex() == 0);
+    KeyTable keys;
+    // the preview reads only the first lines; a cut last line is left out so that it is not reported as bad
+    QByteArray head = m_head;
+    if (!head.endsWith('\n') && head.contains('\n'))
+        head.truncate(head.lastIndexOf('\n') + 1);
+    const auto parsed = io::parseEventText(std::string_view(head.constData(), std::size_t(head.size())),
+        QFileInfo(m_path).fileName().toStdString(), spec(), keys);
+    m_preview->setRowCount(0);
+    if (!parsed) {
+        m_previewRows = 0;
+        m_previewError = errorsOf(parsed.errors);
+        m_status->setText(m_previewError);
+        m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
+        return;
+    }
+    const auto& records = parsed.value->records;
+    m_previewRows = int(records.size());
+    m_previewError.clear();
+    m_preview->setRowCount(m_previewRows);
+    for (int r = 0; r < m_previewRows; ++r) {
+        const InputRecord& rec = records[std::size_t(r)];
+        m_preview->setItem(r, 0, new QTableWidgetItem(QString::number(rec.sourceLine)));
+        m_preview->setItem(r, 1,
+            new QTableWidgetItem(rec.isWatermark() ? tr("(watermark)")
+                    : rec.key == kNoKey            ? QString()
+                                                   : QString::fromStdString(keys.name(rec.key))));
+        m_preview->setItem(r, 2, new QTableWidgetItem(QString::number(rec.ts)));
+        m_preview->setItem(r, 3, new QTableWidgetItem(rec.hasValue ? QString::number(rec.value) : QString()));
+    }
+    m_preview->resizeColumnsToContents();
+    m_status->setText(tr("%n record(s) read from the first lines.", nullptr, m_previewRows));
+    m_status->setStyleSheet(QString());
+}
+
+int ImportDialog::previewRows() const
+{
+    return m_previewRows;
+}
+QString ImportDialog::previewError() const
+{
+    return m_previewError;
+}
+
+std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
+{
+    Scenario s;
+    s.name = QFileInfo(m_path).completeBaseName().toStdString();
+    s.inputFile = spec();
+    auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys);
+    if (!loaded) {
+        if (error)
+            *error = errorsOf(loaded.errors);
+        return std::nullopt;
+    }
+    s.records = std::move(loaded.value->records);
+    if (s.inputFile->key.empty())
+        s.pipeline.window.keyBy.reset();
+    s.pipeline.watermarks.maxOutOfOrdernessMs = m_delay->value();
+    s.pipeline.watermarks.parallelism = m_parallelism->value();
+    s.pipeline.window.parallelism = m_parallelism->value();
+    s.pipeline.window.assigner.sizeMs = m_size->value();
+    s.pipeline.window.allowedLatenessMs = m_lateness->value();
+    s.pipeline.window.function.type = FunctionSpec::Type(m_function->currentIndex());
+    if (!s.inputFile->value)
+        s.pipeline.window.function.field = "ts";
+    s.display.timeFormat = DisplaySettings::TimeFormat::DateTime;
+    s.display.zone = m_zone->text().trimmed().isEmpty() ? "UTC" : m_zone->text().trimmed().toStdString();
+    return s;
+}
+
+} // namespace tidemark::app

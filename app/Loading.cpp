@@ -1,0 +1,120 @@
+#include "app/Loading.h"
+
+#include "engine/io/EventFile.h"
+#include "engine/io/ScenarioIo.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace tidemark::app {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("tidemark::app::Loading", text);
+}
+
+QString errorsOf(const std::vector<io::LoadError>& errors)
+{
+    QStringList lines;
+    for (const auto& e : errors)
+        lines << QString::fromStdString(e.toString());
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+QList<ExampleInfo> builtInExamples()
+{
+    QList<ExampleInfo> out;
+    QDir dir(QStringLiteral(":/examples"));
+    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QString& f : files) {
+        QFile file(dir.filePath(f));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+        if (!o.contains(QStringLiteral("tidemark")))
+            continue;
+        out.push_back({dir.filePath(f), f, o.value(QStringLiteral("name")).toString(f),
+            o.value(QStringLiteral("description")).toString()});
+    }
+    return out;
+}
+
+QString defaultExample()
+{
+    return QStringLiteral(":/examples/post000-parallelism3.json");
+}
+
+bool isScenarioFile(const QString& path)
+{
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return false;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return true; // let the scenario loader report why it cannot be read
+    const QByteArray head = f.read(4096);
+    return head.contains("\"tidemark\"");
+}
+
+LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir)
+{
+    LoadOutcome out;
+    const std::string name = fileName.toStdString();
+    io::Loaded<Scenario> parsed
+        = io::parseScenarioWithoutInput(std::string_view(json.constData(), std::size_t(json.size())), name);
+    if (!parsed) {
+        out.error = errorsOf(parsed.errors);
+        return out;
+    }
+    Scenario scenario = std::move(*parsed.value);
+    if (scenario.inputFile && !scenario.inputFile->file.empty()) {
+        // Read the event file through Qt so that the same code serves files on disk and compiled-in examples.
+        const QString inputName = QString::fromStdString(scenario.inputFile->file);
+        const QString inputPath = QDir(baseDir).filePath(inputName);
+        QFile input(inputPath);
+        if (!input.open(QIODevice::ReadOnly)) {
+            out.error = tr("%1: cannot read the input file %2: %3").arg(fileName, inputPath, input.errorString());
+            return out;
+        }
+        const QByteArray text = input.readAll();
+        io::LoadOptions options;
+        options.lenient = scenario.lenient;
+        io::Loaded<io::EventFileContents> events
+            = io::parseEventText(std::string_view(text.constData(), std::size_t(text.size())), inputName.toStdString(),
+                *scenario.inputFile, scenario.keys, options);
+        if (!events) {
+            out.error = errorsOf(events.errors);
+            return out;
+        }
+        scenario.records = std::move(events.value->records);
+    }
+    out.scenario = std::move(scenario);
+    return out;
+}
+
+LoadOutcome loadScenarioFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        LoadOutcome out;
+        out.error = tr("%1: cannot open: %2").arg(path, file.errorString());
+        return out;
+    }
+    return parseScenarioText(file.readAll(), QFileInfo(path).fileName(), QFileInfo(path).absolutePath());
+}
+
+LoadOutcome loadExample(const QString& resource)
+{
+    return loadScenarioFile(resource);
+}
+
+} // namespace tidemark::app

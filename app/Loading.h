@@ -1,0 +1,40 @@
+#pragma once
+
+#include "engine/core/Scenario.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace tidemark::app {
+
+// A scenario read from disk or from the built-in examples, or the message saying why not
+// ("file:line:column: expected …, found …").
+struct LoadOutcome {
+    std::optional<Scenario> scenario;
+    QString error;
+    bool ok() const { return scenario.has_value(); }
+};
+
+struct ExampleInfo {
+    QString resource; // ":/examples/post000-parallelism3.json"
+    QString fileName; // "post000-parallelism3.json"
+    QString name;
+    QString description;
+};
+
+// The built-in examples (compiled in), sorted by file name.
+QList<ExampleInfo> builtInExamples();
+// The example `tidemark` opens with no arguments: post 000 at parallelism 3.
+QString defaultExample();
+
+LoadOutcome loadScenarioFile(const QString& path);
+LoadOutcome loadExample(const QString& resource);
+// Scenario JSON from memory; an "input.file" is read next to `baseDir` (a folder or a resource prefix).
+LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir);
+
+// Whether a path looks like a scenario (JSON with "tidemark") rather than an event file.
+bool isScenarioFile(const QString& path);
+
+} // namespace tidemark::app

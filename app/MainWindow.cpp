@@ -1,0 +1,801 @@
+#include "app/MainWindow.h"
+
+#include "app/ImportDialog.h"
+#include "app/Loading.h"
+#include "app/NarrationPanel.h"
+#include "app/OutputModel.h"
+#include "app/PipelineEditor.h"
+#include "app/PlayerBar.h"
+#include "app/ProgressChart.h"
+#include "app/RecordsModel.h"
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+#include "app/TimelineView.h"
+#include "app/WindowsModel.h"
+#include "engine/io/ScenarioIo.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QSvgGenerator>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextStream>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace tidemark::app {
+
+namespace {
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view->setWordWrap(false);
+    view->setShowGrid(false);
+    return view;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_session(new Session(this))
+    , m_cursor(new TimeCursor(m_session, this))
+    , m_theme(new Theme(this))
+    , m_undo(new QUndoStack(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    m_recordsModel = new RecordsModel(m_session, m_cursor, m_theme, this);
+    m_windowsModel = new WindowsModel(m_session, m_cursor, m_theme, this);
+    m_outputModel = new OutputModel(OutputModel::Kind::Results, m_session, m_cursor, m_theme, this);
+    m_lateModel = new OutputModel(OutputModel::Kind::LateRecords, m_session, m_cursor, m_theme, this);
+
+    createActions();
+    setCentralWidget(createCentre());
+    createDocks();
+    createMenus();
+    m_timeline->setSelectionModels(m_recordsView->selectionModel(), m_windowsView->selectionModel());
+
+    connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_cursor, &TimeCursor::runChanged, this, &MainWindow::updateTitle);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_theme, &Theme::changed, this, &MainWindow::applyTheme);
+    // a click in the timeline scrolls the table to the record; the shared selection does the rest
+    connect(m_recordsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            if (current.isValid())
+                m_recordsView->scrollTo(current);
+        });
+
+    QSettings settings;
+    m_theme->setKind(Theme::Kind(settings.value(QStringLiteral("theme"), int(Theme::Kind::Light)).toInt()));
+    applyTheme();
+    resize(1600, 980);
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    updateRecentMenu();
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    // QUndoStack::clear() in its destructor emits cleanChanged; this window is no MainWindow any more by then
+    disconnect(m_undo, nullptr, this, nullptr);
+}
+
+QItemSelectionModel* MainWindow::recordSelection() const
+{
+    return m_recordsView->selectionModel();
+}
+
+QAction* MainWindow::action(const QString& objectName) const
+{
+    return findChild<QAction*>(objectName);
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString& name, const QString& text, const QKeySequence& key, auto&& slot) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        a->setShortcutContext(Qt::WindowShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+        return a;
+    };
+    make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a scenario or an event file"), QString(),
+            tr("Scenarios and event files (*.json *.jsonl *.csv *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
+    make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+        [this] { saveAs(); });
+    make(QStringLiteral("exportPng"), tr("Timeline as PNG…"), QKeySequence(), [this] { exportTimeline(false); });
+    make(QStringLiteral("exportSvg"), tr("Timeline as SVG…"), QKeySequence(), [this] { exportTimeline(true); });
+    make(QStringLiteral("exportCsv"), tr("Outputs as CSV…"), QKeySequence(), [this] { exportOutputs(false); });
+    make(QStringLiteral("exportJsonl"), tr("Outputs as JSON lines…"), QKeySequence(), [this] { exportOutputs(true); });
+    make(QStringLiteral("pipelinePanel"), tr("Edit the pipeline"), QKeySequence(Qt::CTRL | Qt::Key_E), [this] {
+        if (auto* d = findChild<QDockWidget*>(QStringLiteral("pipelineDock"))) {
+            d->show();
+            d->raise();
+        }
+    });
+
+    // the player: every control a presenter needs, on the keyboard
+    auto* play = make(
+        QStringLiteral("play"), tr("▶ Play"), QKeySequence(Qt::Key_Space), [this] { m_playerBar->togglePlaying(); });
+    play->setToolTip(tr("Play / pause (Space)"));
+    make(QStringLiteral("stepForward"), tr("Step ▶"), QKeySequence(Qt::Key_Right), [this] {
+        m_cursor->stepForward();
+    })->setToolTip(tr("One step forward (→)"));
+    make(QStringLiteral("stepBack"), tr("◀ Step"), QKeySequence(Qt::Key_Left), [this] {
+        m_cursor->stepBack();
+    })->setToolTip(tr("One step back, with the state restored (←)"));
+    make(QStringLiteral("toStart"), tr("|◀ Start"), QKeySequence(Qt::Key_Home), [this] {
+        m_cursor->toStart();
+    })->setToolTip(tr("Back to step 0 (Home)"));
+    make(QStringLiteral("toEnd"), tr("End ▶|"), QKeySequence(Qt::Key_End), [this] {
+        m_cursor->toEnd();
+    })->setToolTip(tr("To the end of the run (End)"));
+    auto jump = [this](Happening h, bool forward) {
+        if (!m_session->hasRun())
+            return;
+        const auto target = forward ? m_session->player().nextStepWith(h) : m_session->player().previousStepWith(h);
+        if (target)
+            m_cursor->setStep(int(*target));
+        else
+            statusBar()->showMessage(
+                forward ? tr("No later step of that kind.") : tr("No earlier step of that kind."), 3000);
+    };
+    make(QStringLiteral("nextFire"), tr("Next fire ⚑▶"), QKeySequence(Qt::SHIFT | Qt::Key_Right), [jump] {
+        jump(Happening::AnyFire, true);
+    })->setToolTip(tr("Jump to the next step that fires a window (Shift+→)"));
+    make(QStringLiteral("previousFire"), tr("◀⚑ Previous fire"), QKeySequence(Qt::SHIFT | Qt::Key_Left), [jump] {
+        jump(Happening::AnyFire, false);
+    })->setToolTip(tr("Jump to the previous step that fired a window (Shift+←)"));
+    make(QStringLiteral("nextLate"), tr("Next late ✕▶"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), [jump] {
+        jump(Happening::LateRecord, true);
+    })->setToolTip(tr("Jump to the next dropped or side-output record (Ctrl+Shift+→)"));
+    make(QStringLiteral("previousLate"), tr("◀✕ Previous late"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left),
+        [jump] { jump(Happening::LateRecord, false); })
+        ->setToolTip(tr("Jump to the previous dropped or side-output record (Ctrl+Shift+←)"));
+    make(QStringLiteral("nextLateFire"), tr("Next late re-fire"), QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Right),
+        [jump] { jump(Happening::LateFire, true); });
+    make(QStringLiteral("nextWatermark"), tr("Next operator-watermark change"), QKeySequence(Qt::CTRL | Qt::Key_Right),
+        [jump] { jump(Happening::OperatorWatermark, true); });
+    make(QStringLiteral("previousWatermark"), tr("Previous operator-watermark change"),
+        QKeySequence(Qt::CTRL | Qt::Key_Left), [jump] { jump(Happening::OperatorWatermark, false); });
+    make(QStringLiteral("nextIdle"), tr("Next idle/active change"), QKeySequence(),
+        [jump] { jump(Happening::ChannelStatus, true); });
+
+    // the view
+    make(QStringLiteral("zoomIn"), tr("Zoom in"), QKeySequence(Qt::CTRL | Qt::Key_Equal),
+        [this] { m_timeline->zoomIn(); });
+    auto* zoomInPlus = new QAction(this); // Ctrl++ on keyboards where = needs Shift
+    zoomInPlus->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence::ZoomIn});
+    connect(zoomInPlus, &QAction::triggered, this, [this] { m_timeline->zoomIn(); });
+    addAction(zoomInPlus);
+    make(QStringLiteral("zoomOut"), tr("Zoom out"), QKeySequence(Qt::CTRL | Qt::Key_Minus),
+        [this] { m_timeline->zoomOut(); });
+    make(QStringLiteral("fitAll"), tr("Fit all"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_timeline->fitAll(); });
+    auto* follow = make(QStringLiteral("follow"), tr("Follow the watermark"), QKeySequence(Qt::Key_F),
+        [this](bool on) { m_cursor->setFollowWatermark(on); });
+    follow->setCheckable(true);
+    connect(m_cursor, &TimeCursor::followWatermarkChanged, follow, &QAction::setChecked);
+    auto* pending = make(QStringLiteral("showPending"), tr("Show records not arrived yet"), QKeySequence(Qt::Key_P),
+        [this](bool on) { m_timeline->setShowPending(on); });
+    pending->setCheckable(true);
+    pending->setChecked(true);
+    auto* collapse = make(QStringLiteral("collapseKeys"), tr("All keys in one row"), QKeySequence(),
+        [this](bool on) { m_timeline->setCollapsed(on); });
+    collapse->setCheckable(true);
+    auto* presenter = make(QStringLiteral("presenter"), tr("Presenter mode"), QKeySequence(Qt::Key_F11),
+        [this](bool on) { setPresenterMode(on); });
+    presenter->setCheckable(true);
+    auto* escape = new QAction(this); // Esc leaves presenter mode, as it leaves every full-screen view
+    escape->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(escape, &QAction::triggered, this, [this] {
+        if (m_presenter)
+            setPresenterMode(false);
+    });
+    addAction(escape);
+
+    auto* themes = new QActionGroup(this);
+    const std::pair<Theme::Kind, QString> kinds[] = {{Theme::Kind::Light, tr("Light")}, {Theme::Kind::Dark, tr("Dark")},
+        {Theme::Kind::HighContrast, tr("High contrast")}};
+    for (const auto& [kind, text] : kinds) {
+        auto* a = new QAction(text, themes);
+        a->setObjectName(QStringLiteral("theme%1").arg(int(kind)));
+        a->setCheckable(true);
+        a->setChecked(kind == Theme::Kind::Light);
+        connect(a, &QAction::triggered, this, [this, kind = kind] {
+            m_theme->setKind(kind);
+            QSettings().setValue(QStringLiteral("theme"), int(kind));
+        });
+    }
+}
+
+QWidget* MainWindow::createCentre()
+{
+    auto* centre = new QWidget(this);
+    auto* layout = new QVBoxLayout(centre);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    m_playerBar = new PlayerBar(m_session, m_cursor, m_theme, centre);
+    m_playerBar->setObjectName(QStringLiteral("playerBar"));
+    m_playerBar->setActions({action(QStringLiteral("toStart")), action(QStringLiteral("previousFire")),
+        action(QStringLiteral("stepBack")), action(QStringLiteral("play")), action(QStringLiteral("stepForward")),
+        action(QStringLiteral("nextFire")), action(QStringLiteral("toEnd")), nullptr,
+        action(QStringLiteral("previousLate")), action(QStringLiteral("nextLate"))});
+    connect(m_playerBar, &PlayerBar::playingChanged, this,
+        [this](bool playing) { action(QStringLiteral("play"))->setText(playing ? tr("⏸ Pause") : tr("▶ Play")); });
+    layout->addWidget(m_playerBar);
+
+    // the timeline's own tools: zoom, fit, follow, what to show
+    auto* tools = new QToolBar(centre);
+    tools->setObjectName(QStringLiteral("timelineTools"));
+    tools->setIconSize(QSize(16, 16));
+    tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_timeline = new TimelineView(m_session, m_cursor, m_theme, centre);
+    m_timeline->setObjectName(QStringLiteral("timeline"));
+    auto addTool = [tools, this](const QString& name, const QString& text) {
+        QAction* a = action(name);
+        auto* b = new QToolButton(tools);
+        b->setDefaultAction(a);
+        if (!text.isEmpty())
+            b->setText(text);
+        tools->addWidget(b);
+    };
+    addTool(QStringLiteral("zoomIn"), tr("＋"));
+    addTool(QStringLiteral("zoomOut"), tr("－"));
+    addTool(QStringLiteral("fitAll"), QString());
+    addTool(QStringLiteral("follow"), QString());
+    tools->addSeparator();
+    addTool(QStringLiteral("showPending"), tr("Show not yet arrived"));
+    addTool(QStringLiteral("collapseKeys"), QString());
+    auto* filter = new QLineEdit(tools);
+    filter->setObjectName(QStringLiteral("keyFilter"));
+    filter->setPlaceholderText(tr("Filter keys…"));
+    filter->setClearButtonEnabled(true);
+    filter->setMaximumWidth(200);
+    connect(filter, &QLineEdit::textChanged, m_timeline, &TimelineView::setKeyFilter);
+    tools->addSeparator();
+    tools->addWidget(filter);
+    auto* spacer = new QWidget(tools);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    tools->addWidget(spacer);
+    auto* hint = new QLabel(tr("Ctrl+wheel zooms · drag pans · double-click fits  "), tools);
+    hint->setEnabled(false);
+    tools->addWidget(hint);
+    layout->addWidget(tools);
+    layout->addWidget(m_timeline, 1);
+
+    // live input: type a record as into `nc -lk`
+    auto* live = new QWidget(centre);
+    auto* liveLayout = new QHBoxLayout(live);
+    liveLayout->setContentsMargins(8, 4, 8, 4);
+    auto* liveLabel = new QLabel(tr("Live input:"), live);
+    m_liveInput = new QLineEdit(live);
+    m_liveInput->setObjectName(QStringLiteral("liveInput"));
+    m_liveStatus = new QLabel(live);
+    m_liveStatus->setObjectName(QStringLiteral("liveStatus"));
+    liveLayout->addWidget(liveLabel);
+    liveLayout->addWidget(m_liveInput, 1);
+    liveLayout->addWidget(m_liveStatus);
+    connect(m_liveInput, &QLineEdit::returnPressed, this, &MainWindow::submitLiveInput);
+    connect(m_cursor, &TimeCursor::runChanged, this,
+        [this] { m_liveInput->setPlaceholderText(m_session->liveInputHint()); });
+    layout->addWidget(live);
+
+    // presenter mode: the narration as a caption strip under the picture
+    m_caption = new QLabel(centre);
+    m_caption->setObjectName(QStringLiteral("caption"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::RichText);
+    m_caption->setMargin(14);
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_caption->hide();
+    layout->addWidget(m_caption);
+    auto updateCaption = [this] {
+        if (!m_caption->isVisible())
+            return;
+        m_caption->setText(QStringLiteral("<b>%1</b> — %2")
+                               .arg(NarrationPanel::headingFor(*m_session).toHtmlEscaped(),
+                                   NarrationPanel::html(*m_session, *m_theme, false)));
+    };
+    connect(m_cursor, &TimeCursor::stepChanged, this, updateCaption);
+    connect(m_cursor, &TimeCursor::runChanged, this, updateCaption);
+    connect(m_theme, &Theme::changed, this, updateCaption);
+    return centre;
+}
+
+void MainWindow::createDocks()
+{
+    auto dock = [this](const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(content);
+        addDockWidget(area, d);
+        m_docks << d;
+        return d;
+    };
+    m_narration = new NarrationPanel(m_session, m_cursor, m_theme, this);
+    m_narration->setObjectName(QStringLiteral("narration"));
+    auto* narrationDock
+        = dock(QStringLiteral("narrationDock"), tr("Why? — narration"), m_narration, Qt::RightDockWidgetArea);
+
+    auto* output = new QTabWidget(this);
+    output->setObjectName(QStringLiteral("output"));
+    auto* printed = makeTable(m_outputModel, output);
+    printed->setObjectName(QStringLiteral("outputView"));
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    printed->setFont(mono);
+    printed->horizontalHeader()->setSectionResizeMode(OutputModel::Printed, QHeaderView::ResizeToContents);
+    auto* late = makeTable(m_lateModel, output);
+    late->setObjectName(QStringLiteral("lateView"));
+    late->setFont(mono);
+    output->addTab(printed, tr("Printed output"));
+    output->addTab(late, tr("Late records (side output, dropped)"));
+    // follow the newest line, as a console does
+    connect(m_outputModel, &QAbstractItemModel::rowsInserted, printed, [printed] { printed->scrollToBottom(); });
+    connect(m_lateModel, &QAbstractItemModel::rowsInserted, late, [late] { late->scrollToBottom(); });
+    auto* outputDock
+        = dock(QStringLiteral("outputDock"), tr("Output — what Flink prints"), output, Qt::RightDockWidgetArea);
+
+    m_windowsView = makeTable(m_windowsModel, this);
+    m_windowsView->setObjectName(QStringLiteral("windowsView"));
+    m_windowsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* windowsDock = dock(QStringLiteral("windowsDock"), tr("Windows"), m_windowsView, Qt::RightDockWidgetArea);
+
+    m_recordsView = makeTable(m_recordsModel, this);
+    m_recordsView->setObjectName(QStringLiteral("recordsView"));
+    m_recordsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    auto* recordsDock = dock(QStringLiteral("recordsDock"), tr("Records"), m_recordsView, Qt::BottomDockWidgetArea);
+
+    auto* chart = new ProgressChart(m_session, m_cursor, m_theme, this);
+    chart->setObjectName(QStringLiteral("progressChart"));
+    chart->setMinimumHeight(180);
+    auto* chartDock = dock(QStringLiteral("chartDock"), tr("Progress: event time against processing time"), chart,
+        Qt::BottomDockWidgetArea);
+    splitDockWidget(recordsDock, chartDock, Qt::Horizontal);
+
+    auto* editor = new PipelineEditor(m_session, m_cursor, m_undo, this);
+    editor->setObjectName(QStringLiteral("pipelineEditor"));
+    auto* editorDock = dock(QStringLiteral("pipelineDock"), tr("Pipeline"), editor, Qt::LeftDockWidgetArea);
+    editorDock->hide(); // one click away (View ▸ Panels); the class first sees the picture
+    resizeDocks({editorDock}, {340}, Qt::Horizontal);
+
+    splitDockWidget(narrationDock, outputDock, Qt::Vertical);
+    splitDockWidget(outputDock, windowsDock, Qt::Vertical);
+    resizeDocks({narrationDock, outputDock, windowsDock}, {380, 200, 240}, Qt::Vertical);
+    resizeDocks({narrationDock}, {480}, Qt::Horizontal);
+    resizeDocks({recordsDock}, {290}, Qt::Vertical);
+    resizeDocks({recordsDock, chartDock}, {560, 700}, Qt::Horizontal);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(action(QStringLiteral("open")));
+    m_examplesMenu = file->addMenu(tr("&Examples"));
+    m_examplesMenu->setToolTipsVisible(true);
+    for (const ExampleInfo& e : builtInExamples()) {
+        QAction* a = m_examplesMenu->addAction(e.name);
+        a->setToolTip(e.description);
+        a->setStatusTip(e.description.left(200));
+        connect(a, &QAction::triggered, this, [this, resource = e.resource] {
+            if (maybeSave())
+                openExample(resource);
+        });
+    }
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(action(QStringLiteral("save")));
+    file->addAction(action(QStringLiteral("saveAs")));
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    for (const char* name : {"exportPng", "exportSvg", "exportCsv", "exportJsonl"})
+        exportMenu->addAction(action(QString::fromLatin1(name)));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("quit")));
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(action(QStringLiteral("pipelinePanel")));
+
+    QMenu* play = menuBar()->addMenu(tr("&Play"));
+    for (const char* name : {"play", "stepForward", "stepBack", "toStart", "toEnd"})
+        play->addAction(action(QString::fromLatin1(name)));
+    play->addSeparator();
+    for (const char* name : {"nextFire", "previousFire", "nextLateFire", "nextLate", "previousLate", "nextWatermark",
+             "previousWatermark", "nextIdle"})
+        play->addAction(action(QString::fromLatin1(name)));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (const char* name : {"zoomIn", "zoomOut", "fitAll", "follow", "showPending", "collapseKeys"})
+        view->addAction(action(QString::fromLatin1(name)));
+    view->addSeparator();
+    view->addAction(action(QStringLiteral("presenter")));
+    QMenu* themes = view->addMenu(tr("&Palette"));
+    for (int k = 0; k < 3; ++k)
+        themes->addAction(findChild<QAction*>(QStringLiteral("theme%1").arg(k)));
+    view->addSeparator();
+    QMenu* panels = view->addMenu(tr("P&anels"));
+    for (QDockWidget* d : m_docks)
+        panels->addAction(d->toggleViewAction());
+}
+
+void MainWindow::applyTheme()
+{
+    qApp->setPalette(m_theme->palette());
+    for (int k = 0; k < 3; ++k) {
+        if (auto* a = findChild<QAction*>(QStringLiteral("theme%1").arg(k)))
+            a->setChecked(k == int(m_theme->kind()));
+    }
+    const ThemeColors& c = m_theme->colors();
+    m_caption->setStyleSheet(QStringLiteral("QLabel#caption { background: %1; color: %2; border-top: 3px solid %3; }")
+                                 .arg(c.laneBackground.name(), c.text.name(), c.operatorWatermark.name()));
+}
+
+void MainWindow::updateTitle()
+{
+    QString title = m_session->hasRun() ? m_session->title() : tr("No scenario");
+    if (!m_undo->isClean())
+        title += QStringLiteral(" *");
+    setWindowTitle(tr("%1 — Tidemark").arg(title));
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    if (!isScenarioFile(path)) {
+        // an event file: choose the mapping and the job in the import dialog, with a live preview
+        ImportDialog dialog(path, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return false;
+        QString error;
+        std::optional<Scenario> scenario = dialog.buildScenario(&error);
+        if (!scenario) {
+            showLoadError(error);
+            return false;
+        }
+        // saved next to the event file it refers to
+        openScenario(std::move(*scenario), QString());
+        addRecent(QFileInfo(path).absoluteFilePath());
+        return true;
+    }
+    const LoadOutcome outcome = loadScenarioFile(path);
+    if (!outcome.ok()) {
+        showLoadError(outcome.error);
+        return false;
+    }
+    openScenario(*outcome.scenario, QFileInfo(path).absoluteFilePath());
+    addRecent(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool MainWindow::openExample(const QString& resource)
+{
+    const LoadOutcome outcome = loadExample(resource);
+    if (!outcome.ok()) {
+        showLoadError(outcome.error);
+        return false;
+    }
+    // an example is not a file the user owns: "Save" asks where to put a copy
+    openScenario(*outcome.scenario, QString());
+    return true;
+}
+
+void MainWindow::openScenario(Scenario scenario, const QString& path)
+{
+    m_playerBar->setPlaying(false);
+    m_undo->clear();
+    m_session->setScenario(std::move(scenario), path, 0);
+    updateTitle();
+}
+
+void MainWindow::showLoadError(const QString& message)
+{
+    auto* box = new QMessageBox(
+        QMessageBox::Critical, tr("Cannot open"), tr("The file could not be loaded."), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("loadError"));
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // window-modal without a nested event loop, so nothing else waits on it
+}
+
+void MainWindow::submitLiveInput()
+{
+    const QString error = m_session->appendLine(m_liveInput->text());
+    if (error.isEmpty()) {
+        m_liveStatus->setText(tr("appended; %n step(s) in the run", nullptr, m_session->lastStep()));
+        m_liveInput->clear();
+    } else {
+        m_liveStatus->setText(error);
+    }
+}
+
+void MainWindow::setPresenterMode(bool on)
+{
+    if (on == m_presenter)
+        return;
+    m_presenter = on;
+    action(QStringLiteral("presenter"))->setChecked(on);
+    if (on) {
+        m_stateBeforePresenter = saveState();
+        m_themeBeforePresenter = int(m_theme->kind());
+        // the class needs the picture and the why: the narration moves into the caption strip
+        for (QDockWidget* d : m_docks)
+            d->setVisible(d->objectName() == QLatin1String("outputDock"));
+        m_theme->setKind(Theme::Kind::HighContrast);
+        m_theme->setScale(1.55);
+        QFont f = m_caption->font();
+        f.setPointSizeF(QApplication::font().pointSizeF() * 1.45);
+        m_caption->setFont(f);
+        m_caption->show();
+        menuBar()->hide();
+        showFullScreen();
+        if (auto* output = findChild<QDockWidget*>(QStringLiteral("outputDock")))
+            resizeDocks({output}, {width() / 5}, Qt::Horizontal);
+    } else {
+        m_caption->hide();
+        menuBar()->show();
+        m_theme->setScale(1.0);
+        m_theme->setKind(Theme::Kind(m_themeBeforePresenter));
+        restoreState(m_stateBeforePresenter);
+        showNormal();
+    }
+    Q_EMIT m_cursor->stepChanged(m_cursor->step()); // refresh the caption
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > 10)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& path : recent) {
+        QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+bool MainWindow::maybeSave()
+{
+    if (m_undo->isClean())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+        tr("The pipeline of “%1” was changed. Save the changes?").arg(m_session->title()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return save();
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_session->filePath().isEmpty())
+        return saveAs();
+    return saveTo(m_session->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the scenario"), m_session->title() + QStringLiteral(".json"), tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return false;
+    return saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString& path)
+{
+    // QSaveFile: the old file stays intact until the new one is completely written
+    QSaveFile file(path);
+    const std::string text = io::saveScenario(m_session->scenarioForSaving(path));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
+        || !file.commit()) {
+        QMessageBox::critical(this, tr("Cannot save"), tr("%1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    m_session->setFilePath(QFileInfo(path).absoluteFilePath());
+    m_undo->setClean();
+    addRecent(QFileInfo(path).absoluteFilePath());
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::exportTimelineTo(const QString& path, bool svg)
+{
+    const QSize size = m_timeline->size();
+    if (svg) {
+        QSvgGenerator generator;
+        generator.setFileName(path);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(m_session->title());
+        generator.setDescription(NarrationPanel::headingFor(*m_session));
+        QPainter painter;
+        if (!painter.begin(&generator))
+            return false;
+        m_timeline->paint(painter, QRect(QPoint(0, 0), size));
+        return painter.end();
+    }
+    // twice the pixels: sharp on slides and in print
+    QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(2.0);
+    QPainter painter(&image);
+    m_timeline->paint(painter, QRect(QPoint(0, 0), size));
+    painter.end();
+    return image.save(path);
+}
+
+void MainWindow::exportTimeline(bool svg)
+{
+    const QString path
+        = QFileDialog::getSaveFileName(this, svg ? tr("Export the timeline as SVG") : tr("Export the timeline as PNG"),
+            m_session->title() + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
+            svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !exportTimelineTo(path, svg))
+        QMessageBox::critical(this, tr("Cannot export"), tr("%1 could not be written.").arg(path));
+}
+
+bool MainWindow::exportOutputsTo(const QString& path, bool jsonl)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+        return false;
+    QTextStream out(&file);
+    const Trace& trace = m_session->trace();
+    auto csv = [](QString v) {
+        if (v.contains(QLatin1Char(',')) || v.contains(QLatin1Char('"')))
+            v = QLatin1Char('"') + v.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+        return v;
+    };
+    // the whole run's outputs: the window results, then the late records
+    if (!jsonl)
+        out << "step,kind,subtask,key,window_start,window_end,watermark,count,result,printed,ts\n";
+    const auto fires = trace.fires();
+    for (std::size_t i = 0; i < fires.size(); ++i) {
+        const FireRecord& f = fires[i];
+        const QString key = m_session->keyName(f.fire.key);
+        const QString printed = m_outputModel->printedLine(int(i));
+        const QString kind = f.fire.timing == FireTiming::OnTime ? QStringLiteral("fire") : QStringLiteral("late-fire");
+        const QString result = m_session->formatResult(f.fire);
+        if (jsonl) {
+            const QJsonObject o {{QStringLiteral("type"), kind}, {QStringLiteral("step"), qint64(f.step)},
+                {QStringLiteral("subtask"), f.fire.subtask}, {QStringLiteral("key"), key},
+                {QStringLiteral("windowStart"), qint64(f.fire.window.start())},
+                {QStringLiteral("windowEnd"), qint64(f.fire.window.end())},
+                {QStringLiteral("watermark"), qint64(f.fire.watermark)},
+                {QStringLiteral("count"), qint64(f.fire.count)}, {QStringLiteral("printed"), printed}};
+            out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        } else {
+            out << f.step << ',' << kind << ',' << f.fire.subtask << ',' << csv(key) << ',' << f.fire.window.start()
+                << ',' << f.fire.window.end() << ',' << f.fire.watermark << ',' << f.fire.count << ',' << csv(result)
+                << ',' << csv(printed) << ",\n";
+        }
+    }
+    for (const LateRecord& l : trace.lates()) {
+        const QString kind
+            = l.late.action == LateAction::Dropped ? QStringLiteral("dropped") : QStringLiteral("side-output");
+        const QString key = m_session->keyName(l.late.key);
+        if (jsonl) {
+            const QJsonObject o {{QStringLiteral("type"), kind}, {QStringLiteral("step"), qint64(l.step)},
+                {QStringLiteral("subtask"), l.late.subtask}, {QStringLiteral("key"), key},
+                {QStringLiteral("ts"), qint64(l.late.ts)}, {QStringLiteral("watermark"), qint64(l.late.watermark)}};
+            out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        } else {
+            out << l.step << ',' << kind << ',' << l.late.subtask << ',' << csv(key) << ",,," << l.late.watermark
+                << ",,,," << l.late.ts << '\n';
+        }
+    }
+    out.flush();
+    return file.commit();
+}
+
+void MainWindow::exportOutputs(bool jsonl)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the outputs"),
+        m_session->title() + (jsonl ? QStringLiteral(".jsonl") : QStringLiteral(".csv")),
+        jsonl ? tr("JSON lines (*.jsonl)") : tr("CSV (*.csv)"));
+    if (!path.isEmpty() && !exportOutputsTo(path, jsonl))
+        QMessageBox::critical(this, tr("Cannot export"), tr("%1 could not be written.").arg(path));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    if (m_presenter)
+        setPresenterMode(false);
+    QSettings settings;
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("windowState"), saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    if (maybeSave())
+        openFile(urls.front().toLocalFile());
+}
+
+} // namespace tidemark::app

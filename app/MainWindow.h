@@ -1,0 +1,118 @@
+#pragma once
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QItemSelectionModel;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QTabWidget;
+class QTableView;
+class QUndoStack;
+
+namespace tidemark {
+struct Scenario;
+}
+
+namespace tidemark::app {
+
+class NarrationPanel;
+class OutputModel;
+class PlayerBar;
+class RecordsModel;
+class Session;
+class Theme;
+class TimeCursor;
+class TimelineView;
+class WindowsModel;
+
+// Wires the shared Session/TimeCursor/Theme to the views and owns the actions. It does not relay state:
+// every view listens to the cursor itself.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session* session() const { return m_session; }
+    TimeCursor* cursor() const { return m_cursor; }
+    Theme* theme() const { return m_theme; }
+    TimelineView* timeline() const { return m_timeline; }
+    PlayerBar* playerBar() const { return m_playerBar; }
+    NarrationPanel* narration() const { return m_narration; }
+    RecordsModel* recordsModel() const { return m_recordsModel; }
+    WindowsModel* windowsModel() const { return m_windowsModel; }
+    OutputModel* outputModel() const { return m_outputModel; }
+    QUndoStack* undoStack() const { return m_undo; }
+    QItemSelectionModel* recordSelection() const;
+    QAction* action(const QString& objectName) const;
+
+    // Opens a scenario or event file; on failure shows an error dialog (object name "loadError") and
+    // returns false. `keepStep` lands the cursor there after loading.
+    bool openFile(const QString& path);
+    bool openExample(const QString& resource);
+    // Loads a scenario already read (the import dialog, tests).
+    void openScenario(Scenario scenario, const QString& path);
+    bool isPresenterMode() const { return m_presenter; }
+    // Writes the scenario (QSaveFile) and marks the undo stack clean.
+    bool saveTo(const QString& path);
+    // The timeline as it is on screen, as PNG (2× pixels) or SVG; every output of the run as CSV or JSON lines.
+    bool exportTimelineTo(const QString& path, bool svg);
+    bool exportOutputsTo(const QString& path, bool jsonl);
+
+public Q_SLOTS:
+    void setPresenterMode(bool on);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createDocks();
+    QWidget* createCentre();
+    void updateTitle();
+    void updateRecentMenu();
+    void addRecent(const QString& path);
+    void showLoadError(const QString& message);
+    void submitLiveInput();
+    void applyTheme();
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void exportTimeline(bool svg);
+    void exportOutputs(bool jsonl);
+
+    Session* m_session;
+    TimeCursor* m_cursor;
+    Theme* m_theme;
+    QUndoStack* m_undo;
+    TimelineView* m_timeline = nullptr;
+    PlayerBar* m_playerBar = nullptr;
+    NarrationPanel* m_narration = nullptr;
+    RecordsModel* m_recordsModel = nullptr;
+    WindowsModel* m_windowsModel = nullptr;
+    OutputModel* m_outputModel = nullptr;
+    OutputModel* m_lateModel = nullptr;
+    QTableView* m_recordsView = nullptr;
+    QTableView* m_windowsView = nullptr;
+    QLineEdit* m_liveInput = nullptr;
+    QLabel* m_liveStatus = nullptr;
+    QLabel* m_caption = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_examplesMenu = nullptr;
+    QList<QDockWidget*> m_docks;
+    bool m_presenter = false;
+    QByteArray m_stateBeforePresenter;
+    int m_themeBeforePresenter = 0;
+};
+
+} // namespace tidemark::app

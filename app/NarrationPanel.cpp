@@ -1,0 +1,148 @@
+#include "app/NarrationPanel.h"
+
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+
+#include <QLabel>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QUrlQuery>
+#include <QVBoxLayout>
+
+namespace tidemark::app {
+
+NarrationPanel::NarrationPanel(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_theme(theme)
+    , m_heading(new QLabel(this))
+    , m_text(new QTextBrowser(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    QFont hf = m_heading->font();
+    hf.setBold(true);
+    hf.setPointSizeF(hf.pointSizeF() * 1.15);
+    m_heading->setFont(hf);
+    m_heading->setWordWrap(true);
+    m_text->setOpenLinks(false);
+    m_text->setOpenExternalLinks(false);
+    QFont tf = m_text->font();
+    tf.setPointSizeF(tf.pointSizeF() * 1.15);
+    m_text->setFont(tf);
+    m_text->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_text, 1);
+    connect(m_cursor, &TimeCursor::stepChanged, this, &NarrationPanel::refresh);
+    connect(m_cursor, &TimeCursor::runChanged, this, &NarrationPanel::refresh);
+    connect(m_theme, &Theme::changed, this, &NarrationPanel::refresh);
+    connect(m_text, &QTextBrowser::highlighted, this, &NarrationPanel::onLinkHovered);
+    refresh();
+}
+
+QString NarrationPanel::headingFor(const Session& session)
+{
+    if (!session.hasRun())
+        return tr("Nothing loaded");
+    const int step = session.currentStep();
+    if (step == 0)
+        return tr("Step 0 of %1 — nothing has happened yet").arg(session.lastStep());
+    return tr("Step %1 of %2 · processing time %3")
+        .arg(step)
+        .arg(session.lastStep())
+        .arg(Session::formatProcessingTime(session.processingTime()));
+}
+
+QString NarrationPanel::html(const Session& session, const Theme& theme, bool links)
+{
+    if (!session.hasRun())
+        return {};
+    const ThemeColors& c = theme.colors();
+    QString out;
+    const auto& sentences = session.narration().sentences;
+    if (session.currentStep() == 0 && links)
+        out += tr("<p style=\"color:%1\">Press <b>Space</b> to play, <b>→</b> to take one step, <b>Shift+→</b> to "
+                  "jump to the next fire, <b>F11</b> for presenter mode.</p>")
+                   .arg(c.mutedText.name());
+    for (const NarrationSentence& s : sentences) {
+        // refs are byte ranges in UTF-8 text: cut there, convert each piece
+        QString p;
+        std::size_t pos = 0;
+        std::vector<NarrationRef> refs = s.refs;
+        std::sort(
+            refs.begin(), refs.end(), [](const NarrationRef& a, const NarrationRef& b) { return a.begin < b.begin; });
+        for (const NarrationRef& r : refs) {
+            if (r.begin < pos || r.begin + r.length > s.text.size())
+                continue;
+            p += QString::fromUtf8(s.text.data() + pos, qsizetype(r.begin - pos)).toHtmlEscaped();
+            const QString label = QString::fromUtf8(s.text.data() + r.begin, qsizetype(r.length)).toHtmlEscaped();
+            QColor colour = c.text;
+            QString href;
+            switch (r.kind) {
+            case NarrationRefKind::Record:
+                colour = c.current;
+                href = QStringLiteral("record:%1").arg(r.record);
+                break;
+            case NarrationRefKind::Window:
+                colour = c.windowFiredBorder;
+                href = QStringLiteral("window:%1:%2").arg(r.window.start()).arg(r.window.end());
+                break;
+            case NarrationRefKind::Channel:
+                colour = c.channelWatermark;
+                href = QStringLiteral("channel:%1").arg(r.channel);
+                break;
+            default:
+                href = QStringLiteral("other:0");
+                break;
+            }
+            if (links)
+                p += QStringLiteral("<a href=\"%1\" style=\"color:%2; text-decoration:none; font-weight:600\">%3</a>")
+                         .arg(href, colour.name(), label);
+            else
+                p += QStringLiteral("<span style=\"color:%1; font-weight:600\">%2</span>").arg(colour.name(), label);
+            pos = r.begin + r.length;
+        }
+        p += QString::fromUtf8(s.text.data() + pos, qsizetype(s.text.size() - pos)).toHtmlEscaped();
+        // the panel gives each sentence its own paragraph; the caption strip runs them on, to stay short
+        out += links ? QStringLiteral("<p style=\"margin-bottom:6px\">%1</p>").arg(p) : p + QLatin1Char(' ');
+    }
+    return out;
+}
+
+void NarrationPanel::refresh()
+{
+    m_heading->setText(headingFor(*m_session));
+    m_text->setHtml(html(*m_session, *m_theme, true));
+}
+
+QString NarrationPanel::plainText() const
+{
+    return m_text->toPlainText();
+}
+QString NarrationPanel::heading() const
+{
+    return m_heading->text();
+}
+
+void NarrationPanel::onLinkHovered(const QUrl& url)
+{
+    const QStringList parts = url.toString().split(QLatin1Char(':'));
+    TimeCursor::Highlight h;
+    if (parts.size() >= 2 && parts[0] == QLatin1String("record")) {
+        h.kind = TimeCursor::Highlight::Kind::Record;
+        h.record = parts[1].toLongLong();
+    } else if (parts.size() >= 3 && parts[0] == QLatin1String("window")) {
+        h.kind = TimeCursor::Highlight::Kind::Window;
+        h.windowStart = parts[1].toLongLong();
+        h.windowEnd = parts[2].toLongLong();
+    } else if (parts.size() >= 2 && parts[0] == QLatin1String("channel")) {
+        h.kind = TimeCursor::Highlight::Kind::Channel;
+        h.channel = parts[1].toInt();
+    }
+    m_cursor->setHighlight(h);
+}
+
+} // namespace tidemark::app

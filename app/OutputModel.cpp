@@ -1,0 +1,155 @@
+#include "app/OutputModel.h"
+
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+
+namespace tidemark::app {
+
+OutputModel::OutputModel(Kind kind, Session* session, TimeCursor* cursor, Theme* theme, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_kind(kind)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_theme(theme)
+{
+    m_rows = countAtCurrentStep();
+    connect(m_cursor, &TimeCursor::runChanged, this, [this] {
+        beginResetModel();
+        m_rows = countAtCurrentStep();
+        endResetModel();
+    });
+    connect(m_cursor, &TimeCursor::stepChanged, this, &OutputModel::onStepChanged);
+}
+
+int OutputModel::countAtCurrentStep() const
+{
+    if (!m_session->hasRun())
+        return 0;
+    const auto step = StepIndex(m_session->currentStep());
+    if (m_kind == Kind::Results)
+        return int(m_session->trace().firesInSteps(0, step).size());
+    return int(m_session->trace().latesInSteps(0, step).size());
+}
+
+void OutputModel::onStepChanged()
+{
+    const int n = countAtCurrentStep();
+    if (n > m_rows) {
+        beginInsertRows({}, m_rows, n - 1);
+        m_rows = n;
+        endInsertRows();
+    } else if (n < m_rows) {
+        beginRemoveRows({}, n, m_rows - 1);
+        m_rows = n;
+        endRemoveRows();
+    }
+}
+
+int OutputModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int OutputModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString OutputModel::printedLine(int row) const
+{
+    if (m_kind == Kind::Results) {
+        const FireEvent& f = m_session->trace().fires()[std::size_t(row)].fire;
+        // print() prefixes the sink subtask ("3> ") only when the sink runs with parallelism > 1
+        const QString prefix = m_session->subtaskCount() > 1 ? QStringLiteral("%1> ").arg(f.subtask + 1) : QString();
+        return prefix + m_session->formatResult(f);
+    }
+    const LateRecord& l = m_session->trace().lates()[std::size_t(row)];
+    const QString key = l.late.key == kNoKey ? QString() : m_session->keyName(l.late.key) + QLatin1Char(',');
+    const QString value = l.late.hasValue ? QStringLiteral(",%1").arg(l.late.value) : QString();
+    return QStringLiteral("(%1%2%3)").arg(key).arg(l.late.ts).arg(value);
+}
+
+QVariant OutputModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const auto row = std::size_t(index.row());
+    const Trace& trace = m_session->trace();
+    const ThemeColors& c = m_theme->colors();
+    if (m_kind == Kind::Results) {
+        const FireRecord& f = trace.fires()[row];
+        switch (role) {
+        case Qt::DisplayRole:
+            switch (index.column()) {
+            case Step:
+                return int(f.step);
+            case Printed:
+                return printedLine(index.row());
+            case Window:
+                return m_session->formatWindow(f.fire.window);
+            case Timing:
+                return f.fire.timing == FireTiming::OnTime ? tr("on time") : tr("late re-fire");
+            case Watermark:
+                return m_session->formatTime(f.fire.watermark);
+            }
+            break;
+        case Qt::ForegroundRole:
+            if (index.column() == Timing)
+                return f.fire.timing == FireTiming::OnTime ? c.fire : c.lateFire;
+            return {};
+        case StepRole:
+            return int(f.step);
+        default:
+            return {};
+        }
+        return {};
+    }
+    const LateRecord& l = trace.lates()[row];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Step:
+            return int(l.step);
+        case Printed:
+            return printedLine(index.row());
+        case Window:
+            return m_session->formatTime(l.late.ts);
+        case Timing:
+            return l.late.action == LateAction::Dropped ? tr("dropped") : tr("side output");
+        case Watermark:
+            return m_session->formatTime(l.late.watermark);
+        }
+        break;
+    case Qt::ForegroundRole:
+        if (index.column() == Timing)
+            return l.late.action == LateAction::Dropped ? c.dropped : c.sideOutput;
+        return {};
+    case StepRole:
+        return int(l.step);
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant OutputModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Step:
+        return tr("Step");
+    case Printed:
+        return m_kind == Kind::Results ? tr("Printed") : tr("Record");
+    case Window:
+        return m_kind == Kind::Results ? tr("Window") : tr("Event time");
+    case Timing:
+        return m_kind == Kind::Results ? tr("Fire") : tr("Fate");
+    case Watermark:
+        return tr("Watermark");
+    }
+    return {};
+}
+
+} // namespace tidemark::app

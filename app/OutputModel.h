@@ -1,0 +1,45 @@
+#pragma once
+
+#include "engine/player/Trace.h"
+
+#include <QAbstractTableModel>
+
+namespace tidemark::app {
+
+class Session;
+class Theme;
+class TimeCursor;
+
+// What the job has printed up to the current step: the window results as Flink's print() shows them
+// ("N> (key,result)"), or the late records (side output and dropped ones). Rows grow and shrink with the
+// step, as inserts/removes so that views keep their scroll position.
+class OutputModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum class Kind { Results, LateRecords };
+    enum Column { Step, Printed, Window, Timing, Watermark, ColumnCount };
+    enum Role { StepRole = Qt::UserRole + 1 };
+
+    OutputModel(Kind kind, Session* session, TimeCursor* cursor, Theme* theme, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // The text exactly as the console shows it, one line per row (for export and copy).
+    QString printedLine(int row) const;
+
+private:
+    int countAtCurrentStep() const;
+    void onStepChanged();
+
+    Kind m_kind;
+    Session* m_session;
+    TimeCursor* m_cursor;
+    Theme* m_theme;
+    int m_rows = 0;
+};
+
+} // namespace tidemark::app

@@ -1,0 +1,360 @@
+#include "app/PipelineEditor.h"
+
+#include "app/Session.h"
+#include "app/TimeCursor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace tidemark::app {
+
+ScenarioEditCommand::ScenarioEditCommand(Session* session, PipelineConfig before, PipelineConfig after,
+    DisplaySettings displayBefore, DisplaySettings displayAfter, const QString& text, int fieldId,
+    std::shared_ptr<QString> errorSink)
+    : QUndoCommand(text)
+    , m_session(session)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_displayBefore(std::move(displayBefore))
+    , m_displayAfter(std::move(displayAfter))
+    , m_field(fieldId)
+    , m_errorSink(std::move(errorSink))
+{ }
+
+void ScenarioEditCommand::apply(const PipelineConfig& p, const DisplaySettings& d)
+{
+    // the session re-runs and keeps the current step
+    m_error = m_session->setSettings(p, d);
+    if (m_errorSink)
+        *m_errorSink = m_error;
+}
+
+void ScenarioEditCommand::undo()
+{
+    apply(m_before, m_displayBefore);
+}
+
+void ScenarioEditCommand::redo()
+{
+    apply(m_after, m_displayAfter);
+    if (!m_error.isEmpty())
+        setObsolete(true); // the engine refused it: nothing changed, nothing to undo
+}
+
+bool ScenarioEditCommand::mergeWith(const QUndoCommand* other)
+{
+    const auto* o = static_cast<const ScenarioEditCommand*>(other);
+    if (o->m_field != m_field || !o->m_error.isEmpty())
+        return false;
+    m_after = o->m_after;
+    m_displayAfter = o->m_displayAfter;
+    setText(o->text());
+    return true;
+}
+
+PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack* undo, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_undo(undo)
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* inner = new QWidget(scroll);
+    m_form = new QFormLayout(inner);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    scroll->setWidget(inner);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("pipelineError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_error->hide();
+    outer->addWidget(m_error);
+    outer->addWidget(scroll, 1);
+
+    using S = Scenario;
+    using WC = WatermarkConfig;
+    addGroup(tr("Watermarks (WatermarkStrategy)"));
+    addEnum(
+        QStringLiteral("strategy"), tr("Strategy"),
+        {tr("forBoundedOutOfOrderness"), tr("forMonotonousTimestamps"),
+            tr("BoundedOutOfOrdernessTimestampExtractor (legacy)"), tr("watermarks from the input")},
+        [](const S& s) { return int(s.pipeline.watermarks.strategy); },
+        [](S& s, int v) { s.pipeline.watermarks.strategy = WC::Strategy(v); });
+    addNumber(
+        QStringLiteral("maxOutOfOrderness"), tr("Max out-of-orderness"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        [](const S& s) { return s.pipeline.watermarks.maxOutOfOrdernessMs; },
+        [](S& s, qint64 v) { s.pipeline.watermarks.maxOutOfOrdernessMs = v; },
+        tr("Watermark = largest timestamp seen − this − 1 ms"));
+    addEnum(
+        QStringLiteral("emission"), tr("Emit watermarks"), {tr("per event"), tr("periodically")},
+        [](const S& s) { return int(s.pipeline.watermarks.emission); },
+        [](S& s, int v) { s.pipeline.watermarks.emission = WC::Emission(v); });
+    addNumber(
+        QStringLiteral("period"), tr("Auto-watermark interval"), 1, 3600000, tr(" ms"),
+        [](const S& s) { return s.pipeline.watermarks.periodMs; },
+        [](S& s, qint64 v) { s.pipeline.watermarks.periodMs = v; },
+        tr("pipeline.auto-watermark-interval (Flink's default is 200 ms)"));
+    addNumber(
+        QStringLiteral("idleness"), tr("Idleness (0 = off)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        [](const S& s) { return s.pipeline.watermarks.idlenessMs; },
+        [](S& s, qint64 v) { s.pipeline.watermarks.idlenessMs = v; },
+        tr("withIdleness: a channel without records for this long stops holding the watermark back"));
+    addNumber(
+        QStringLiteral("parallelism"), tr("Parallelism (channels)"), 1, 64, QString(),
+        [](const S& s) { return s.pipeline.watermarks.parallelism; },
+        [](S& s, qint64 v) { s.pipeline.watermarks.parallelism = int(v); });
+    addEnum(
+        QStringLiteral("partitioning"), tr("Distribution"),
+        {tr("rebalance (round robin)"), tr("forward"), tr("by the record's channel field")},
+        [](const S& s) { return int(s.pipeline.watermarks.partitioning); },
+        [](S& s, int v) { s.pipeline.watermarks.partitioning = WC::Partitioning(v); });
+    addNumber(
+        QStringLiteral("firstChannel"), tr("Round robin starts at"), 0, 63, QString(),
+        [](const S& s) { return s.pipeline.watermarks.firstChannel; },
+        [](S& s, qint64 v) { s.pipeline.watermarks.firstChannel = int(v); });
+    addNumber(
+        QStringLiteral("sourceParallelism"), tr("Source parallelism"), 1, 64, QString(),
+        [](const S& s) { return s.pipeline.sourceParallelism; },
+        [](S& s, qint64 v) { s.pipeline.sourceParallelism = int(v); });
+
+    addGroup(tr("Window"));
+    addBool(
+        QStringLiteral("keyed"), tr("keyBy (off: windowAll)"),
+        [](const S& s) { return s.pipeline.window.keyBy.has_value(); },
+        [](S& s, bool v) {
+            if (v)
+                s.pipeline.window.keyBy = std::string("key");
+            else
+                s.pipeline.window.keyBy.reset();
+        });
+    addEnum(
+        QStringLiteral("assigner"), tr("Assigner"), {tr("tumbling"), tr("sliding"), tr("session"), tr("global")},
+        [](const S& s) { return int(s.pipeline.window.assigner.type); },
+        [](S& s, int v) { s.pipeline.window.assigner.type = AssignerSpec::Type(v); });
+    addEnum(
+        QStringLiteral("timeDomain"), tr("Time"), {tr("event time"), tr("processing time")},
+        [](const S& s) { return int(s.pipeline.window.assigner.timeDomain); },
+        [](S& s, int v) { s.pipeline.window.assigner.timeDomain = TimeDomain(v); });
+    addNumber(
+        QStringLiteral("size"), tr("Size"), 1, std::numeric_limits<int>::max(), tr(" ms"),
+        [](const S& s) { return s.pipeline.window.assigner.sizeMs; },
+        [](S& s, qint64 v) { s.pipeline.window.assigner.sizeMs = v; });
+    addNumber(
+        QStringLiteral("slide"), tr("Slide (sliding)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        [](const S& s) { return s.pipeline.window.assigner.slideMs; },
+        [](S& s, qint64 v) { s.pipeline.window.assigner.slideMs = v; });
+    addNumber(
+        QStringLiteral("offset"), tr("Offset"), std::numeric_limits<int>::min(), std::numeric_limits<int>::max(),
+        tr(" ms"), [](const S& s) { return s.pipeline.window.assigner.offsetMs; },
+        [](S& s, qint64 v) { s.pipeline.window.assigner.offsetMs = v; });
+    addNumber(
+        QStringLiteral("gap"), tr("Gap (session)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        [](const S& s) { return s.pipeline.window.assigner.gapMs; },
+        [](S& s, qint64 v) { s.pipeline.window.assigner.gapMs = v; });
+    addEnum(
+        QStringLiteral("trigger"), tr("Trigger"),
+        {tr("the assigner's default"), tr("EventTimeTrigger"), tr("ProcessingTimeTrigger"), tr("CountTrigger"),
+            tr("ContinuousEventTimeTrigger"), tr("never"), tr("end of stream")},
+        [](const S& s) { return int(s.pipeline.window.trigger.type); },
+        [](S& s, int v) { s.pipeline.window.trigger.type = TriggerSpec::Type(v); });
+    addNumber(
+        QStringLiteral("triggerCount"), tr("Count (CountTrigger)"), 0, std::numeric_limits<int>::max(), QString(),
+        [](const S& s) { return s.pipeline.window.trigger.count; },
+        [](S& s, qint64 v) { s.pipeline.window.trigger.count = v; });
+    addNumber(
+        QStringLiteral("triggerInterval"), tr("Interval (continuous)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        [](const S& s) { return s.pipeline.window.trigger.intervalMs; },
+        [](S& s, qint64 v) { s.pipeline.window.trigger.intervalMs = v; });
+    addBool(
+        QStringLiteral("purging"), tr("PurgingTrigger"), [](const S& s) { return s.pipeline.window.purging; },
+        [](S& s, bool v) { s.pipeline.window.purging = v; });
+    addNumber(
+        QStringLiteral("allowedLateness"), tr("Allowed lateness"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        [](const S& s) { return s.pipeline.window.allowedLatenessMs; },
+        [](S& s, qint64 v) { s.pipeline.window.allowedLatenessMs = v; },
+        tr("A window keeps its state until the watermark passes end − 1 ms + this; late records re-fire it"));
+    addBool(
+        QStringLiteral("sideOutput"), tr("sideOutputLateData"),
+        [](const S& s) { return s.pipeline.window.lateSideOutput; },
+        [](S& s, bool v) { s.pipeline.window.lateSideOutput = v; });
+    addEnum(
+        QStringLiteral("evictor"), tr("Evictor"),
+        {tr("none"), tr("CountEvictor"), tr("TimeEvictor"), tr("DeltaEvictor")},
+        [](const S& s) { return int(s.pipeline.window.evictor.type); },
+        [](S& s, int v) { s.pipeline.window.evictor.type = EvictorSpec::Type(v); });
+    addEnum(
+        QStringLiteral("function"), tr("Function"),
+        {tr("count"), tr("sum"), tr("min"), tr("max"), tr("average"), tr("list")},
+        [](const S& s) { return int(s.pipeline.window.function.type); },
+        [](S& s, int v) { s.pipeline.window.function.type = FunctionSpec::Type(v); });
+    addEnum(
+        QStringLiteral("functionField"), tr("Function reads"), {tr("value"), tr("timestamp")},
+        [](const S& s) { return s.pipeline.window.function.field == "ts" ? 1 : 0; },
+        [](S& s, int v) { s.pipeline.window.function.field = v == 1 ? "ts" : "value"; });
+    addNumber(
+        QStringLiteral("windowParallelism"), tr("Window parallelism"), 1, 85, QString(),
+        [](const S& s) { return s.pipeline.window.parallelism; },
+        [](S& s, qint64 v) { s.pipeline.window.parallelism = int(v); });
+    addEnum(
+        QStringLiteral("endOfInput"), tr("End of input"),
+        {tr("none (unbounded, like a socket)"), tr("max watermark (bounded)")},
+        [](const S& s) { return int(s.pipeline.endOfInput); },
+        [](S& s, int v) { s.pipeline.endOfInput = EndOfInput(v); });
+
+    addGroup(tr("Display"));
+    addEnum(
+        QStringLiteral("timeFormat"), tr("Times as"),
+        {tr("epoch milliseconds"), tr("date-time"), tr("relative to the first record")},
+        [](const S& s) { return int(s.display.timeFormat); },
+        [](S& s, int v) { s.display.timeFormat = DisplaySettings::TimeFormat(v); });
+    addText(
+        QStringLiteral("zone"), tr("Time zone"), [](const S& s) { return QString::fromStdString(s.display.zone); },
+        [](S& s, const QString& v) { s.display.zone = v.toStdString(); },
+        tr("IANA name such as Asia/Shanghai, or UTC+08:00"));
+
+    connect(m_cursor, &TimeCursor::runChanged, this, &PipelineEditor::reload);
+    reload();
+}
+
+void PipelineEditor::addGroup(const QString& title)
+{
+    auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()), this);
+    label->setContentsMargins(0, 8, 0, 2);
+    m_form->addRow(label);
+}
+
+void PipelineEditor::addEnum(const QString& name, const QString& label, const QStringList& items,
+    std::function<int(const Scenario&)> get, std::function<void(Scenario&, int)> set, const QString& tip)
+{
+    auto* box = new QComboBox(this);
+    box->setObjectName(name);
+    box->addItems(items);
+    box->setToolTip(tip);
+    const int index = int(m_loaders.size());
+    m_loaders.push_back([box, get](const Scenario& s) { box->setCurrentIndex(get(s)); });
+    connect(box, &QComboBox::currentIndexChanged, this, [this, index, label, set, box](int v) {
+        if (!m_loading)
+            commit(index, tr("%1: %2").arg(label, box->itemText(v)), [set, v](Scenario& s) { set(s, v); });
+    });
+    m_form->addRow(label, box);
+}
+
+void PipelineEditor::addNumber(const QString& name, const QString& label, qint64 min, qint64 max, const QString& suffix,
+    std::function<qint64(const Scenario&)> get, std::function<void(Scenario&, qint64)> set, const QString& tip)
+{
+    auto* spin = new QSpinBox(this);
+    spin->setObjectName(name);
+    spin->setRange(int(std::max<qint64>(min, std::numeric_limits<int>::min())),
+        int(std::min<qint64>(max, std::numeric_limits<int>::max())));
+    spin->setSuffix(suffix);
+    spin->setToolTip(tip);
+    spin->setGroupSeparatorShown(true);
+    spin->setAccelerated(true);
+    const int index = int(m_loaders.size());
+    m_loaders.push_back([spin, get](const Scenario& s) { spin->setValue(int(get(s))); });
+    connect(spin, &QSpinBox::valueChanged, this, [this, index, label, set, suffix](int v) {
+        if (!m_loading)
+            commit(index, tr("%1: %2%3").arg(label).arg(v).arg(suffix), [set, v](Scenario& s) { set(s, v); });
+    });
+    m_form->addRow(label, spin);
+}
+
+void PipelineEditor::addBool(const QString& name, const QString& label, std::function<bool(const Scenario&)> get,
+    std::function<void(Scenario&, bool)> set, const QString& tip)
+{
+    auto* check = new QCheckBox(this);
+    check->setObjectName(name);
+    check->setToolTip(tip);
+    const int index = int(m_loaders.size());
+    m_loaders.push_back([check, get](const Scenario& s) { check->setChecked(get(s)); });
+    connect(check, &QCheckBox::toggled, this, [this, index, label, set](bool v) {
+        if (!m_loading)
+            commit(index, tr("%1: %2").arg(label, v ? tr("on") : tr("off")), [set, v](Scenario& s) { set(s, v); });
+    });
+    m_form->addRow(label, check);
+}
+
+void PipelineEditor::addText(const QString& name, const QString& label, std::function<QString(const Scenario&)> get,
+    std::function<void(Scenario&, const QString&)> set, const QString& tip)
+{
+    auto* edit = new QLineEdit(this);
+    edit->setObjectName(name);
+    edit->setToolTip(tip);
+    const int index = int(m_loaders.size());
+    m_loaders.push_back([edit, get](const Scenario& s) { edit->setText(get(s)); });
+    connect(edit, &QLineEdit::editingFinished, this, [this, index, label, set, edit, get] {
+        if (m_loading || edit->text() == get(m_session->scenario()))
+            return;
+        const QString v = edit->text();
+        commit(index, tr("%1: %2").arg(label, v), [set, v](Scenario& s) { set(s, v); });
+    });
+    m_form->addRow(label, edit);
+}
+
+void PipelineEditor::commit(int fieldIndex, const QString& what, const std::function<void(Scenario&)>& change)
+{
+    if (!m_session->hasRun())
+        return;
+    Scenario after = m_session->scenario();
+    change(after);
+    m_lastError->clear();
+    m_undo->push(new ScenarioEditCommand(m_session, m_session->scenario().pipeline, after.pipeline,
+        m_session->scenario().display, after.display, what, fieldIndex, m_lastError));
+    // push() ran redo(): the simulation has re-run. A refused configuration left the run as it was (and the
+    // command was dropped): say why, and show the values that are in force.
+    if (!m_lastError->isEmpty()) {
+        m_error->setText(tr("Not applied: %1").arg(*m_lastError));
+        m_error->show();
+        reload();
+    } else {
+        m_error->hide();
+    }
+}
+
+bool PipelineEditor::setFieldValue(const QString& objectName, const QVariant& value)
+{
+    if (auto* spin = findChild<QSpinBox*>(objectName)) {
+        spin->setValue(value.toInt());
+        return true;
+    }
+    if (auto* box = findChild<QComboBox*>(objectName)) {
+        box->setCurrentIndex(value.toInt());
+        return true;
+    }
+    if (auto* check = findChild<QCheckBox*>(objectName)) {
+        check->setChecked(value.toBool());
+        return true;
+    }
+    if (auto* edit = findChild<QLineEdit*>(objectName)) {
+        edit->setText(value.toString());
+        Q_EMIT edit->editingFinished();
+        return true;
+    }
+    return false;
+}
+
+void PipelineEditor::reload()
+{
+    if (!m_session->hasRun())
+        return;
+    m_loading = true; // reflecting the scenario is not an edit
+    for (const auto& load : m_loaders)
+        load(m_session->scenario());
+    m_loading = false;
+}
+
+} // namespace tidemark::app

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "engine/core/PipelineConfig.h"
+#include "engine/core/Scenario.h"
+
+#include <QUndoCommand>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QFormLayout;
+class QLabel;
+class QUndoStack;
+
+namespace tidemark::app {
+
+class Session;
+class TimeCursor;
+
+// One edit of the scenario's settings: re-runs the simulation and comes back to the same step.
+// Successive edits of the same field merge into one undo step (typing 1, 0, 0, 0 is one change).
+class ScenarioEditCommand : public QUndoCommand {
+public:
+    ScenarioEditCommand(Session* session, PipelineConfig before, PipelineConfig after, DisplaySettings displayBefore,
+        DisplaySettings displayAfter, const QString& text, int fieldId, std::shared_ptr<QString> errorSink = {});
+    void undo() override;
+    void redo() override;
+    int id() const override { return 0x7140; }
+    bool mergeWith(const QUndoCommand* other) override;
+    QString error() const { return m_error; }
+
+private:
+    void apply(const PipelineConfig& p, const DisplaySettings& d);
+
+    Session* m_session;
+    PipelineConfig m_before;
+    PipelineConfig m_after;
+    DisplaySettings m_displayBefore;
+    DisplaySettings m_displayAfter;
+    int m_field;
+    QString m_error;
+    std::shared_ptr<QString> m_errorSink; // where a refusal is reported (the command may be gone by then)
+};
+
+// Every setting of the scenario, grouped as a Flink job is written: watermarks, window, output, display.
+// A change goes through the undo stack; the editor re-reads the scenario whenever the run changes.
+class PipelineEditor : public QWidget {
+    Q_OBJECT
+
+public:
+    PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack* undo, QWidget* parent = nullptr);
+
+    // Sets a field by its object name as a user would (tests, scripting); returns false if unknown.
+    bool setFieldValue(const QString& objectName, const QVariant& value);
+
+private:
+    struct Field;
+    void addGroup(const QString& title);
+    void addEnum(const QString& name, const QString& label, const QStringList& items,
+        std::function<int(const Scenario&)> get, std::function<void(Scenario&, int)> set, const QString& tip = {});
+    void addNumber(const QString& name, const QString& label, qint64 min, qint64 max, const QString& suffix,
+        std::function<qint64(const Scenario&)> get, std::function<void(Scenario&, qint64)> set,
+        const QString& tip = {});
+    void addBool(const QString& name, const QString& label, std::function<bool(const Scenario&)> get,
+        std::function<void(Scenario&, bool)> set, const QString& tip = {});
+    void addText(const QString& name, const QString& label, std::function<QString(const Scenario&)> get,
+        std::function<void(Scenario&, const QString&)> set, const QString& tip = {});
+    void commit(int fieldIndex, const QString& what, const std::function<void(Scenario&)>& change);
+    void reload();
+
+    Session* m_session;
+    TimeCursor* m_cursor;
+    QUndoStack* m_undo;
+    QFormLayout* m_form = nullptr;
+    QLabel* m_error = nullptr;
+    std::vector<std::function<void(const Scenario&)>> m_loaders;
+    bool m_loading = false;
+    std::shared_ptr<QString> m_lastError = std::make_shared<QString>();
+};
+
+} // namespace tidemark::app

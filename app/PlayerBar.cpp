@@ -1,0 +1,219 @@
+#include "app/PlayerBar.h"
+
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tidemark::app {
+
+StepScrubber::StepScrubber(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_theme(theme)
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setMinimumHeight(30);
+    setCursor(Qt::PointingHandCursor);
+    setToolTip(tr("All steps of the run: green ticks fire a window, purple re-fire it late, red drop a record. "
+                  "Click or drag to go to a step."));
+    connect(m_cursor, &TimeCursor::stepChanged, this, qOverload<>(&QWidget::update));
+    connect(m_cursor, &TimeCursor::runChanged, this, qOverload<>(&QWidget::update));
+    connect(m_theme, &Theme::changed, this, qOverload<>(&QWidget::update));
+}
+
+QRectF StepScrubber::track() const
+{
+    return QRectF(8, height() / 2.0 - 4, width() - 16, 8);
+}
+
+int StepScrubber::stepAt(double x) const
+{
+    const QRectF t = track();
+    const double f = std::clamp((x - t.left()) / std::max(1.0, t.width()), 0.0, 1.0);
+    return int(std::lround(f * m_cursor->lastStep()));
+}
+
+void StepScrubber::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const ThemeColors& c = m_theme->colors();
+    const QRectF t = track();
+    p.setPen(Qt::NoPen);
+    p.setBrush(c.gridMinor);
+    p.drawRoundedRect(t, 4, 4);
+    const int last = std::max(1, m_cursor->lastStep());
+    auto xOf = [&](int step) { return t.left() + t.width() * double(step) / double(last); };
+    p.setBrush(c.grid);
+    p.drawRoundedRect(QRectF(t.left(), t.top(), xOf(m_cursor->step()) - t.left(), t.height()), 4, 4);
+    if (m_session->hasRun()) {
+        // one tick per pixel column at most: a long run's ticks merge into bands
+        const Trace& trace = m_session->trace();
+        double lastX = -10;
+        for (const FireRecord& f : trace.fires()) {
+            const double x = std::round(xOf(int(f.step)));
+            if (x == lastX)
+                continue;
+            lastX = x;
+            p.fillRect(QRectF(x - 1, t.top() - 6, 2, 6), f.fire.timing == FireTiming::OnTime ? c.fire : c.lateFire);
+        }
+        lastX = -10;
+        for (const LateRecord& l : trace.lates()) {
+            const double x = std::round(xOf(int(l.step)));
+            if (x == lastX)
+                continue;
+            lastX = x;
+            p.fillRect(
+                QRectF(x - 1, t.bottom(), 2, 6), l.late.action == LateAction::Dropped ? c.dropped : c.sideOutput);
+        }
+    }
+    const double hx = xOf(m_cursor->step());
+    p.setPen(QPen(c.laneBackground, 2));
+    p.setBrush(c.cursorLine);
+    p.drawEllipse(QPointF(hx, t.center().y()), 7, 7);
+}
+
+void StepScrubber::mousePressEvent(QMouseEvent* event)
+{
+    m_cursor->setStep(stepAt(event->position().x()));
+}
+
+void StepScrubber::mouseMoveEvent(QMouseEvent* event)
+{
+    if (event->buttons() & Qt::LeftButton)
+        m_cursor->setStep(stepAt(event->position().x()));
+}
+
+PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_theme(theme)
+    , m_timer(new QTimer(this))
+    , m_buttons(new QWidget(this))
+    , m_scrubber(new StepScrubber(session, cursor, theme, this))
+    , m_speed(new QComboBox(this))
+    , m_position(new QLabel(this))
+{
+    // two rows: the controls, then the scrubber across the whole width (the run at a glance)
+    auto* rows = new QVBoxLayout(this);
+    rows->setContentsMargins(6, 2, 6, 2);
+    rows->setSpacing(0);
+    auto* layout = new QHBoxLayout;
+    layout->setSpacing(8);
+    rows->addLayout(layout);
+    rows->addWidget(m_scrubber);
+    auto* buttons = new QHBoxLayout(m_buttons);
+    buttons->setContentsMargins(0, 0, 0, 0);
+    buttons->setSpacing(2);
+    layout->addWidget(m_buttons);
+    layout->addStretch(1);
+    for (double speed : {0.5, 1.0, 2.0, 4.0, 10.0, 30.0, 100.0})
+        m_speed->addItem(tr("%1 steps/s").arg(speed), speed);
+    m_speed->setCurrentIndex(2);
+    m_speed->setToolTip(tr("Playback speed, in steps per second"));
+    layout->addWidget(m_speed);
+    QFont f = m_position->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.2);
+    m_position->setFont(f);
+    m_position->setMinimumWidth(
+        m_position->fontMetrics().horizontalAdvance(QStringLiteral("Step 00000 / 00000 · 000.000 s")));
+    layout->addWidget(m_position);
+
+    m_timer->setTimerType(Qt::PreciseTimer);
+    connect(m_timer, &QTimer::timeout, this, &PlayerBar::tick);
+    connect(m_speed, &QComboBox::currentIndexChanged, this,
+        [this] { m_timer->setInterval(int(std::lround(1000.0 / stepsPerSecond()))); });
+    m_timer->setInterval(int(std::lround(1000.0 / stepsPerSecond())));
+    connect(m_cursor, &TimeCursor::stepChanged, this, &PlayerBar::refresh);
+    connect(m_cursor, &TimeCursor::runChanged, this, &PlayerBar::refresh);
+    refresh();
+}
+
+void PlayerBar::setActions(const std::vector<QAction*>& actions)
+{
+    auto* layout = static_cast<QHBoxLayout*>(m_buttons->layout());
+    for (QAction* a : actions) {
+        if (!a) {
+            layout->addSpacing(10);
+            continue;
+        }
+        auto* b = new QToolButton(m_buttons);
+        b->setDefaultAction(a);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setAutoRaise(true);
+        layout->addWidget(b);
+    }
+}
+
+bool PlayerBar::isPlaying() const
+{
+    return m_timer->isActive();
+}
+
+double PlayerBar::stepsPerSecond() const
+{
+    return m_speed->currentData().toDouble();
+}
+
+void PlayerBar::setStepsPerSecond(double speed)
+{
+    int best = 0;
+    for (int i = 0; i < m_speed->count(); ++i) {
+        if (std::abs(m_speed->itemData(i).toDouble() - speed) < std::abs(m_speed->itemData(best).toDouble() - speed))
+            best = i;
+    }
+    m_speed->setCurrentIndex(best);
+}
+
+void PlayerBar::setPlaying(bool playing)
+{
+    if (playing == isPlaying())
+        return;
+    if (playing) {
+        if (m_cursor->atEnd())
+            m_cursor->toStart(); // play from the end starts over, like any media player
+        m_timer->start();
+    } else {
+        m_timer->stop();
+    }
+    Q_EMIT playingChanged(playing);
+}
+
+void PlayerBar::tick()
+{
+    m_cursor->stepForward();
+    if (m_cursor->atEnd())
+        setPlaying(false);
+}
+
+QString PlayerBar::positionText() const
+{
+    return m_position->text();
+}
+
+void PlayerBar::refresh()
+{
+    m_position->setText(tr("Step %1 / %2 · %3")
+                            .arg(m_cursor->step())
+                            .arg(m_cursor->lastStep())
+                            .arg(Session::formatProcessingTime(m_session->processingTime())));
+    m_position->setToolTip(tr("Current step and the processing time of the player's clock"));
+}
+
+} // namespace tidemark::app

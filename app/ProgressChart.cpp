@@ -1,0 +1,298 @@
+#include "app/ProgressChart.h"
+
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+
+#include <QChart>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tidemark::app {
+
+namespace {
+
+// Keep ≤ 2 points per pixel column: the lowest and highest event time of each column.
+QList<QPointF> decimate(const std::vector<QPointF>& points, double xMin, double xMax, int columns)
+{
+    QList<QPointF> out;
+    if (points.size() <= std::size_t(columns) * 2) {
+        out.reserve(qsizetype(points.size()));
+        for (const QPointF& p : points)
+            out.push_back(p);
+        return out;
+    }
+    const double width = std::max(xMax - xMin, 1e-9);
+    std::vector<QPointF> lo(std::size_t(columns), QPointF(0, std::numeric_limits<double>::max()));
+    std::vector<QPointF> hi(std::size_t(columns), QPointF(0, std::numeric_limits<double>::lowest()));
+    for (const QPointF& p : points) {
+        const auto c = std::size_t(std::clamp(int((p.x() - xMin) / width * columns), 0, columns - 1));
+        if (p.y() < lo[c].y())
+            lo[c] = p;
+        if (p.y() > hi[c].y())
+            hi[c] = p;
+    }
+    for (std::size_t c = 0; c < std::size_t(columns); ++c) {
+        if (lo[c].y() == std::numeric_limits<double>::max())
+            continue;
+        out.push_back(lo[c]);
+        if (hi[c] != lo[c])
+            out.push_back(hi[c]);
+    }
+    return out;
+}
+
+// A watermark history as a step line (value holds until the next point), ≤ 2 points per column.
+QList<QPointF> stepLine(
+    std::span<const WatermarkPoint> history, Timestamp origin, double endPt, int columns, StepIndex upTo)
+{
+    std::vector<QPointF> pts;
+    double lastY = std::numeric_limits<double>::quiet_NaN();
+    for (const WatermarkPoint& p : history) {
+        if (p.step > upTo)
+            break;
+        if (p.watermark == kMinTimestamp || p.watermark == kMaxTimestamp)
+            continue;
+        const double x = double(p.processingTime) / 1000.0;
+        const double y = double(p.watermark - origin) / 1000.0;
+        if (!std::isnan(lastY))
+            pts.emplace_back(x, lastY);
+        pts.emplace_back(x, y);
+        lastY = y;
+    }
+    if (!std::isnan(lastY))
+        pts.emplace_back(endPt, lastY);
+    QList<QPointF> out;
+    if (pts.size() <= std::size_t(columns) * 4) {
+        for (const QPointF& p : pts)
+            out.push_back(p);
+        return out;
+    }
+    // dense history: one point per column (the last value in it) keeps the shape of the staircase
+    const double xMax = std::max(endPt, 1e-9);
+    int lastColumn = -1;
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        const int c = int(pts[i].x() / xMax * columns);
+        if (c != lastColumn || i + 1 == pts.size()) {
+            out.push_back(pts[i]);
+            lastColumn = c;
+        } else {
+            out.back() = pts[i];
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
+    : QChartView(parent)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_theme(theme)
+    , m_x(new QValueAxis)
+    , m_y(new QValueAxis)
+    , m_arrived(new QScatterSeries)
+    , m_pending(new QScatterSeries)
+    , m_operator(new QLineSeries)
+    , m_fires(new QScatterSeries)
+    , m_lateFires(new QScatterSeries)
+    , m_now(new QLineSeries)
+{
+    setRenderHint(QPainter::Antialiasing);
+    auto* chart = new QChart;
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_y, Qt::AlignLeft);
+    m_x->setTitleText(tr("processing time (s)"));
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setTickCount(4);
+    m_pending->setName(tr("records to come"));
+    m_arrived->setName(tr("records"));
+    m_operator->setName(tr("operator watermark"));
+    m_fires->setName(tr("fire"));
+    m_lateFires->setName(tr("late re-fire"));
+    m_now->setName(tr("now"));
+    for (QScatterSeries* s : {m_pending, m_arrived, m_fires, m_lateFires})
+        s->setMarkerSize(9);
+    m_fires->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    m_lateFires->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    m_fires->setMarkerSize(14);
+    m_lateFires->setMarkerSize(14);
+    for (QAbstractSeries* s :
+        std::initializer_list<QAbstractSeries*> {m_pending, m_arrived, m_operator, m_fires, m_lateFires, m_now}) {
+        chart->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    // QChartView starts with a chart of its own and hands it back on setChart(): delete it, or it leaks
+    QChart* initial = this->chart();
+    setChart(chart);
+    delete initial;
+    connect(m_cursor, &TimeCursor::runChanged, this, &ProgressChart::onRunChanged);
+    connect(m_cursor, &TimeCursor::stepChanged, this, &ProgressChart::onStepChanged);
+    connect(m_theme, &Theme::changed, this, &ProgressChart::applyTheme);
+    applyTheme();
+    if (m_session->hasRun())
+        onRunChanged();
+}
+
+int ProgressChart::columns() const
+{
+    return std::max(50, int(chart()->plotArea().width() > 0 ? chart()->plotArea().width() : width()));
+}
+
+double ProgressChart::yOf(Timestamp t) const
+{
+    return double(t - m_origin) / 1000.0;
+}
+
+qsizetype ProgressChart::pointCount() const
+{
+    qsizetype n = m_arrived->count() + m_pending->count() + m_operator->count() + m_fires->count()
+        + m_lateFires->count() + m_now->count();
+    for (const QLineSeries* s : m_channels)
+        n += s->count();
+    return n;
+}
+
+void ProgressChart::applyTheme()
+{
+    const ThemeColors& c = m_theme->colors();
+    const double scale = m_theme->scale();
+    chart()->setBackgroundBrush(c.laneBackground);
+    chart()->setPlotAreaBackgroundBrush(c.laneBackground);
+    chart()->setPlotAreaBackgroundVisible(true);
+    chart()->legend()->setLabelColor(c.text);
+    QFont lf = chart()->legend()->font();
+    lf.setPointSizeF(8 * scale);
+    chart()->legend()->setFont(lf);
+    for (QValueAxis* a : {m_x, m_y}) {
+        a->setLabelsColor(c.text);
+        a->setTitleBrush(c.text);
+        a->setGridLineColor(c.gridMinor);
+        a->setLinePenColor(c.grid);
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 0.9 * scale);
+        a->setLabelsFont(f);
+        a->setTitleFont(f);
+    }
+    QColor pending = c.mutedText;
+    pending.setAlpha(90);
+    m_pending->setColor(pending);
+    m_pending->setBorderColor(Qt::transparent);
+    m_arrived->setColor(m_theme->keyColor(0));
+    m_arrived->setBorderColor(Qt::transparent);
+    m_operator->setPen(QPen(c.operatorWatermark, 3.0 * scale));
+    m_fires->setColor(c.fire);
+    m_fires->setBorderColor(c.fire.darker(130));
+    m_lateFires->setColor(c.lateFire);
+    m_lateFires->setBorderColor(c.lateFire.darker(130));
+    QPen now(c.cursorLine, 1.5 * scale, Qt::DashLine);
+    m_now->setPen(now);
+    for (std::size_t i = 0; i < m_channels.size(); ++i) {
+        QColor cc = c.channelWatermark;
+        cc = QColor::fromHsvF(std::fmod(cc.hsvHueF() + 0.12 * double(i), 1.0), 0.55, cc.valueF());
+        m_channels[i]->setPen(QPen(cc, 1.5 * scale));
+    }
+}
+
+void ProgressChart::onRunChanged()
+{
+    for (QLineSeries* s : m_channels) {
+        chart()->removeSeries(s);
+        delete s;
+    }
+    m_channels.clear();
+    m_arrivals.clear();
+    if (!m_session->hasRun())
+        return;
+    const Trace& trace = m_session->trace();
+    const auto& records = m_session->scenario().records;
+    m_origin = m_session->minEventTime();
+    const auto placements = trace.placements();
+    for (std::size_t r = 0; r < records.size() && r < placements.size(); ++r) {
+        if (records[r].isWatermark() || placements[r].arrivalStep == kNoStep)
+            continue;
+        m_arrivals.push_back({double(trace.step(placements[r].arrivalStep).processingTime) / 1000.0, yOf(records[r].ts),
+            int(placements[r].arrivalStep)});
+    }
+    std::sort(m_arrivals.begin(), m_arrivals.end(), [](const Arrival& a, const Arrival& b) { return a.step < b.step; });
+    m_maxPt = std::max(1.0, double(trace.step(StepIndex(trace.stepCount() - 1)).processingTime) / 1000.0);
+    for (int c = 0; c < trace.channelCount(); ++c) {
+        auto* s = new QLineSeries;
+        s->setName(tr("channel %1 watermark").arg(c));
+        chart()->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        m_channels.push_back(s);
+    }
+    // operator watermark and current line above the channel lines
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*> {m_operator, m_fires, m_lateFires, m_now}) {
+        chart()->removeSeries(s);
+        chart()->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    // the dashed "now" line explains itself; its legend entry would only take room
+    for (QLegendMarker* m : chart()->legend()->markers(m_now))
+        m->setVisible(false);
+    const double yMin = 0.0;
+    const double yMax = std::max(1.0, yOf(m_session->maxEventTime()));
+    m_x->setRange(0, m_maxPt * 1.02);
+    m_y->setRange(yMin - (yMax - yMin) * 0.05, yMax + (yMax - yMin) * 0.05);
+    m_y->setTitleText(tr("event time (s)"));
+    m_y->applyNiceNumbers();
+    m_x->applyNiceNumbers();
+    setToolTip(tr("Event time in seconds after %1 (the first record), against the player's processing time. "
+                  "Points are records, step lines the watermarks, triangles the fires.")
+                   .arg(m_session->formatDateTime(m_origin)));
+    applyTheme();
+    onStepChanged();
+}
+
+void ProgressChart::onStepChanged()
+{
+    if (!m_session->hasRun())
+        return;
+    const int step = m_session->currentStep();
+    const int cols = columns();
+    const double nowPt = double(m_session->processingTime()) / 1000.0;
+    std::vector<QPointF> arrived;
+    std::vector<QPointF> pending;
+    for (const Arrival& a : m_arrivals)
+        (a.step <= step ? arrived : pending).emplace_back(a.pt, a.ts);
+    m_arrived->replace(decimate(arrived, 0, m_maxPt, cols));
+    m_pending->replace(decimate(pending, 0, m_maxPt, cols));
+    const Trace& trace = m_session->trace();
+    for (int c = 0; c < int(m_channels.size()); ++c)
+        m_channels[std::size_t(c)]->replace(
+            stepLine(trace.channelWatermarks(c), m_origin, nowPt, cols, StepIndex(step)));
+    if (trace.subtaskCount() > 0)
+        m_operator->replace(stepLine(trace.subtaskWatermarks(0), m_origin, nowPt, cols, StepIndex(step)));
+    std::vector<QPointF> fires;
+    std::vector<QPointF> late;
+    for (const FireRecord& f : trace.firesInSteps(0, StepIndex(step))) {
+        const QPointF p(double(trace.step(f.step).processingTime) / 1000.0, yOf(f.fire.window.maxTimestamp()));
+        (f.fire.timing == FireTiming::OnTime ? fires : late).push_back(p);
+    }
+    m_fires->replace(decimate(fires, 0, m_maxPt, cols));
+    m_lateFires->replace(decimate(late, 0, m_maxPt, cols));
+    m_now->replace({QPointF(nowPt, m_y->min()), QPointF(nowPt, m_y->max())});
+}
+
+void ProgressChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    onStepChanged();
+}
+
+} // namespace tidemark::app

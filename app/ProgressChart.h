@@ -1,0 +1,63 @@
+#pragma once
+
+#include "engine/core/Time.h"
+
+#include <QChartView>
+
+#include <vector>
+
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace tidemark::app {
+
+class Session;
+class Theme;
+class TimeCursor;
+
+// The classic picture of event time against processing time: records as points at (arrival, timestamp),
+// each channel's watermark and the operator watermark as step lines, fires as markers, and a vertical
+// line at the current step. Series get at most ~2 points per pixel column and are updated with replace().
+class ProgressChart : public QChartView {
+    Q_OBJECT
+
+public:
+    ProgressChart(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent = nullptr);
+
+    // How many points the series hold now (tests check the decimation).
+    qsizetype pointCount() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    struct Arrival {
+        double pt; // processing time, s
+        double ts; // event time, ms relative to the axis origin
+        int step;
+    };
+    void onRunChanged();
+    void onStepChanged();
+    void applyTheme();
+    int columns() const;
+    double yOf(Timestamp t) const;
+
+    Session* m_session;
+    TimeCursor* m_cursor;
+    Theme* m_theme;
+    QValueAxis* m_x;
+    QValueAxis* m_y;
+    QScatterSeries* m_arrived;
+    QScatterSeries* m_pending;
+    std::vector<QLineSeries*> m_channels;
+    QLineSeries* m_operator;
+    QScatterSeries* m_fires;
+    QScatterSeries* m_lateFires;
+    QLineSeries* m_now;
+    std::vector<Arrival> m_arrivals; // sorted by step
+    double m_maxPt = 1.0;
+    Timestamp m_origin = 0;
+};
+
+} // namespace tidemark::app

@@ -1,0 +1,166 @@
+#include "app/RecordsModel.h"
+
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+
+#include <QFont>
+
+namespace tidemark::app {
+
+RecordsModel::RecordsModel(Session* session, TimeCursor* cursor, Theme* theme, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_theme(theme)
+{
+    m_rows = m_session->hasRun() ? int(m_session->scenario().records.size()) : 0;
+    connect(m_cursor, &TimeCursor::runChanged, this, [this] {
+        beginResetModel();
+        m_rows = m_session->hasRun() ? int(m_session->scenario().records.size()) : 0;
+        endResetModel();
+    });
+    connect(m_cursor, &TimeCursor::stepChanged, this, &RecordsModel::onStepChanged);
+}
+
+void RecordsModel::onStepChanged()
+{
+    if (m_rows == 0)
+        return;
+    // statuses (and what is "current") change with the step; the views repaint only what they show
+    Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, ColumnCount - 1),
+        {Qt::DisplayRole, Qt::ForegroundRole, Qt::FontRole, StatusRole});
+}
+
+int RecordsModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int RecordsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString RecordsModel::statusText(int status)
+{
+    switch (RecordStatus(status)) {
+    case RecordStatus::Pending:
+        return tr("pending");
+    case RecordStatus::OnTime:
+        return tr("on time");
+    case RecordStatus::LateAccepted:
+        return tr("late but accepted");
+    case RecordStatus::Dropped:
+        return tr("dropped");
+    case RecordStatus::SideOutput:
+        return tr("side output");
+    case RecordStatus::Watermark:
+        return tr("watermark");
+    }
+    return {};
+}
+
+QVariant RecordsModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const auto r = RecordIndex(index.row());
+    const auto& records = m_session->scenario().records;
+    if (r >= records.size())
+        return {};
+    const InputRecord& rec = records[r];
+    const RecordStatus status = m_session->recordStatus(r);
+    const StepIndex arrived = m_session->arrivalStep(r);
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Number:
+            return int(r + 1);
+        case Arrival:
+            return arrived == kNoStep
+                ? QVariant(QStringLiteral("—"))
+                : QVariant(Session::formatProcessingTime(m_session->trace().step(arrived).processingTime));
+        case Channel: {
+            const auto placements = m_session->trace().placements();
+            if (r < placements.size() && placements[r].channel >= 0)
+                return int(placements[r].channel);
+            return rec.isWatermark() ? tr("all") : QStringLiteral("—");
+        }
+        case EventTime:
+            return m_session->formatTime(rec.ts);
+        case Key:
+            return rec.isWatermark() ? QString() : m_session->keyName(rec.key);
+        case Value:
+            return rec.hasValue ? QVariant(rec.value) : QVariant(QString());
+        case Status:
+            return statusText(int(status));
+        }
+        break;
+    case Qt::ForegroundRole: {
+        const ThemeColors& c = m_theme->colors();
+        switch (status) {
+        case RecordStatus::Pending:
+            return c.mutedText;
+        case RecordStatus::Dropped:
+            return index.column() == Status ? QVariant(c.dropped) : QVariant();
+        case RecordStatus::SideOutput:
+            return index.column() == Status ? QVariant(c.sideOutput) : QVariant();
+        case RecordStatus::LateAccepted:
+            return index.column() == Status ? QVariant(c.lateFire) : QVariant();
+        default:
+            return {};
+        }
+    }
+    case Qt::FontRole:
+        if (r == m_session->detail().record) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return index.column() == Key || index.column() == Status ? int(Qt::AlignLeft | Qt::AlignVCenter)
+                                                                 : int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (index.column() == EventTime)
+            return tr("%1 (%2 ms)").arg(m_session->formatDateTime(rec.ts)).arg(rec.ts);
+        if (index.column() == Arrival && arrived != kNoStep)
+            return tr("step %1").arg(arrived);
+        return {};
+    case RecordIndexRole:
+        return int(r);
+    case EventTimeRole:
+        return qint64(rec.ts);
+    case StatusRole:
+        return int(status);
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant RecordsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Number:
+        return tr("#");
+    case Arrival:
+        return tr("Arrival");
+    case Channel:
+        return tr("Channel");
+    case EventTime:
+        return tr("Event time");
+    case Key:
+        return tr("Key");
+    case Value:
+        return tr("Value");
+    case Status:
+        return tr("Status");
+    }
+    return {};
+}
+
+} // namespace tidemark::app

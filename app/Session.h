@@ -1,0 +1,128 @@
+#pragma once
+
+#include "app/TimeScale.h"
+#include "engine/core/Scenario.h"
+#include "engine/player/Narration.h"
+#include "engine/player/Player.h"
+#include "engine/player/TimeFormat.h"
+#include "engine/player/Trace.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace tidemark::app {
+
+// What happened to an input record, as of the current step.
+enum class RecordStatus : std::uint8_t {
+    Pending, // not arrived yet
+    OnTime,
+    LateAccepted, // late, but within allowed lateness: it re-fired its window
+    Dropped,
+    SideOutput,
+    Watermark // a watermark record of the input
+};
+
+// The loaded scenario and its run: owns the Player and everything derived from the whole run that the
+// views need often (record statuses, event-time extent). Views read it; only the TimeCursor moves it.
+class Session : public QObject {
+    Q_OBJECT
+
+public:
+    explicit Session(QObject* parent = nullptr);
+    ~Session() override;
+
+    bool hasRun() const { return m_player != nullptr; }
+    // The scenario as run (with any typed records appended).
+    const Scenario& scenario() const { return m_player ? m_player->scenario() : m_scenario; }
+    const Player& player() const { return *m_player; }
+    const Trace& trace() const { return m_player->trace(); }
+
+    // 0 … lastStep(); step 0 is "nothing happened yet".
+    int lastStep() const { return m_player ? int(m_player->lastStep()) : 0; }
+    int currentStep() const { return m_player ? int(m_player->currentStep()) : 0; }
+    // Moves the player (the TimeCursor calls this; views follow the cursor's signals).
+    void seek(int step);
+
+    // The state, detail and narration of the current step (computed once per step).
+    const PipelineState& state() const { return m_state; }
+    const StepDetail& detail() const;
+    const Narration& narration() const { return m_narration; }
+    QString narrationText() const;
+    Timestamp processingTime() const { return m_state.processingTime; }
+
+    // --- whole-run facts -------------------------------------------------------------------------------
+    RecordStatus recordStatus(RecordIndex r) const;
+    StepIndex arrivalStep(RecordIndex r) const;
+    // Event-time extent of the records and windows (for "fit all").
+    Timestamp minEventTime() const { return m_minTs; }
+    Timestamp maxEventTime() const { return m_maxTs; }
+    int channelCount() const { return m_scenario.pipeline.watermarks.parallelism; }
+    int subtaskCount() const { return m_player ? m_player->trace().subtaskCount() : 1; }
+    int keyCount() const { return int(m_scenario.keys.size()); }
+    QString keyName(KeyId key) const;
+    // The operator watermark that decides (the minimum over the window subtasks' watermarks).
+    Timestamp operatorWatermark() const;
+
+    // --- text --------------------------------------------------------------------------------------------
+    // Times as the scenario's display setting asks (the same text as the narration).
+    QString formatTime(Timestamp t) const;
+    QString formatDateTime(Timestamp t) const;
+    QString formatWindow(const TimeWindow& w) const;
+    static QString formatProcessingTime(Timestamp t);
+    static QString formatDuration(DurationMs d);
+    // Axis labels and ticks.
+    const TimeLabels& labels() const { return m_labels; }
+    // What Flink prints for a fire: "(key,result)" (or the list), as in the posts' `N> (a,3)`.
+    QString formatResult(const FireEvent& fire) const;
+
+    // --- the document ------------------------------------------------------------------------------------
+    QString filePath() const { return m_filePath; }
+    QString title() const;
+    void setFilePath(const QString& path);
+    // Replaces the scenario and re-runs; keepStep is where the cursor should land (clamped).
+    QString setScenario(Scenario scenario, const QString& filePath, int keepStep = 0);
+    // The scenario to write to `targetPath`: it keeps referring to its event file when that file is found
+    // next to the target, otherwise (built-in examples, typed records) the records are written inline.
+    Scenario scenarioForSaving(const QString& targetPath) const;
+    // Re-runs with a changed pipeline/display, returning to the same step (or the nearest one).
+    // Returns an error message (and keeps the previous run) when the engine rejects the configuration.
+    QString setPipeline(const PipelineConfig& pipeline);
+    QString setDisplay(const DisplaySettings& display);
+    QString setSettings(const PipelineConfig& pipeline, const DisplaySettings& display);
+    // Typed live input: appends a record and extends the run; returns an error message or empty.
+    QString appendRecord(const InputRecord& record);
+    // The same from a line typed in the loaded file's format (CSV "key,timestamp[,value]" for inline records),
+    // as typing into `nc -lk` does in the posts.
+    QString appendLine(const QString& line);
+    // How a typed line is read, for the input field's placeholder ("key,timestamp").
+    QString liveInputHint() const;
+
+Q_SIGNALS:
+    // The run was rebuilt (new scenario, changed pipeline, appended record). The cursor re-seeks to keepStep.
+    void runReplaced(int keepStep);
+    void filePathChanged(const QString& path);
+
+private:
+    QString rebuild(int keepStep);
+    void computeRunFacts();
+    void refreshCurrent();
+
+    Scenario m_scenario;
+    QString m_filePath;
+    std::unique_ptr<Player> m_player;
+    std::unique_ptr<Narrator> m_narrator;
+    TimeFormatter m_format;
+    TimeLabels m_labels;
+    PipelineState m_state;
+    Narration m_narration;
+    std::vector<RecordStatus> m_finalStatus; // status once arrived
+    Timestamp m_minTs = 0;
+    Timestamp m_maxTs = 1000;
+    int m_appended = 0; // typed records since the run was built
+};
+
+} // namespace tidemark::app

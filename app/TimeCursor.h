@@ -1,0 +1,78 @@
+#pragma once
+
+#include "engine/core/Time.h"
+
+#include <QObject>
+
+#include <cstdint>
+
+namespace tidemark::app {
+
+class Session;
+
+// The one shared "where are we" of the app: the current step of the run, the event-time range the
+// views show, whether the view follows the operator watermark, and what the pointer is over.
+// Views take it in their constructor and listen to the fine-grained signals; nobody relays.
+class TimeCursor : public QObject {
+    Q_OBJECT
+
+public:
+    explicit TimeCursor(Session* session, QObject* parent = nullptr);
+
+    Session* session() const { return m_session; }
+
+    // Steps are 0 (nothing happened yet) … lastStep() (everything happened).
+    int step() const { return m_step; }
+    int lastStep() const { return m_lastStep; }
+    bool atStart() const { return m_step == 0; }
+    bool atEnd() const { return m_step >= m_lastStep; }
+
+    double visibleStart() const { return m_visibleStart; }
+    double visibleEnd() const { return m_visibleEnd; }
+    bool followWatermark() const { return m_follow; }
+
+    // What the pointer is over in any view (narration links, timeline hover): record index or window.
+    struct Highlight {
+        enum class Kind : std::uint8_t { None, Record, Window, Channel };
+        Kind kind = Kind::None;
+        std::int64_t record = -1;
+        Timestamp windowStart = 0;
+        Timestamp windowEnd = 0;
+        int channel = -1;
+        bool operator==(const Highlight&) const = default;
+    };
+    const Highlight& highlight() const { return m_highlight; }
+
+public Q_SLOTS:
+    void setStep(int step);
+    void stepForward() { setStep(m_step + 1); }
+    void stepBack() { setStep(m_step - 1); }
+    void toStart() { setStep(0); }
+    void toEnd() { setStep(m_lastStep); }
+    void setVisibleRange(double start, double end);
+    void setFollowWatermark(bool follow);
+    void setHighlight(const tidemark::app::TimeCursor::Highlight& h);
+    void clearHighlight() { setHighlight({}); }
+
+Q_SIGNALS:
+    // The session was re-run (new file, pipeline edit, live input): every view reloads what it caches.
+    void runChanged();
+    void lastStepChanged(int lastStep);
+    void stepChanged(int step);
+    void visibleRangeChanged(double start, double end);
+    void followWatermarkChanged(bool follow);
+    void highlightChanged();
+
+private:
+    void onRunReplaced(int keepStep);
+
+    Session* m_session = nullptr;
+    int m_step = 0;
+    int m_lastStep = 0;
+    double m_visibleStart = 0.0;
+    double m_visibleEnd = 1000.0;
+    bool m_follow = false;
+    Highlight m_highlight;
+};
+
+} // namespace tidemark::app

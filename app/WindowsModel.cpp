@@ -1,0 +1,188 @@
+#include "app/WindowsModel.h"
+
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace tidemark::app {
+
+WindowsModel::WindowsModel(Session* session, TimeCursor* cursor, Theme* theme, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_theme(theme)
+{
+    connect(m_cursor, &TimeCursor::stepChanged, this, &WindowsModel::rebuild);
+    connect(m_cursor, &TimeCursor::runChanged, this, &WindowsModel::rebuild);
+    rebuild();
+}
+
+void WindowsModel::rebuild()
+{
+    std::vector<Row> rows;
+    if (m_session->hasRun()) {
+        const PipelineState& state = m_session->state();
+        const int step = m_session->currentStep();
+        for (const WindowState& w : state.windows)
+            rows.push_back({w.subtask, w.key, w.window, int(w.status), w.count, w.fireCount, w.cleanupTime});
+        const Trace& trace = m_session->trace();
+        for (const FiredWindow& fw : trace.firedWindows()) {
+            if (fw.firstFire == kNoStep || int(fw.firstFire) > step)
+                continue;
+            // the state is sorted by (subtask, key, window): a binary search says whether it is still live
+            const auto live = std::lower_bound(
+                state.windows.begin(), state.windows.end(), fw, [](const WindowState& w, const FiredWindow& f) {
+                    return std::tie(w.subtask, w.key, w.window) < std::tie(f.subtask, f.key, f.window);
+                });
+            if (live != state.windows.end() && live->subtask == fw.subtask && live->key == fw.key
+                && live->window == fw.window)
+                continue;
+            std::uint32_t fires = fw.fireCount;
+            if (fw.lastFire != kNoStep && int(fw.lastFire) > step) {
+                // it fires again later in the run: count only the fires so far
+                fires = 0;
+                for (std::size_t fi : trace.firesOfWindow(fw.subtask, fw.key, fw.window))
+                    fires += int(trace.fires()[fi].step) <= step ? 1 : 0;
+            }
+            rows.push_back({fw.subtask, fw.key, fw.window, kCleanedUp, 0, fires, kMaxTimestamp});
+        }
+        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+            return std::tuple(a.window.start(), a.key, a.subtask, a.window.end())
+                < std::tuple(b.window.start(), b.key, b.subtask, b.window.end());
+        });
+    }
+    // Same shape: update in place so that the selection survives stepping; otherwise reset.
+    const bool sameShape = rows.size() == m_rows.size()
+        && std::equal(rows.begin(), rows.end(), m_rows.begin(), [](const Row& a, const Row& b) {
+               return a.subtask == b.subtask && a.key == b.key && a.window == b.window;
+           });
+    if (sameShape) {
+        m_rows = std::move(rows);
+        if (!m_rows.empty())
+            Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+int WindowsModel::rowOf(int subtask, KeyId key, const TimeWindow& window) const
+{
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].subtask == subtask && m_rows[i].key == key && m_rows[i].window == window)
+            return int(i);
+    }
+    return -1;
+}
+
+int WindowsModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int WindowsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString WindowsModel::stateText(int state)
+{
+    if (state == kCleanedUp)
+        return tr("fired, cleaned up");
+    switch (WindowStatus(state)) {
+    case WindowStatus::Collecting:
+        return tr("collecting");
+    case WindowStatus::Fired:
+        return tr("fired");
+    case WindowStatus::InAllowedLateness:
+        return tr("in allowed lateness");
+    case WindowStatus::Purged:
+        return tr("purged");
+    }
+    return {};
+}
+
+QVariant WindowsModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row& row = m_rows[std::size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Key:
+            return m_session->keyName(row.key);
+        case Window:
+            return m_session->formatWindow(row.window);
+        case Subtask:
+            return row.subtask;
+        case Elements:
+            return row.state == kCleanedUp ? QVariant(QStringLiteral("—")) : QVariant(qulonglong(row.elements));
+        case State:
+            return stateText(row.state);
+        case Fires:
+            return row.fires;
+        case Cleanup:
+            return row.cleanup == kMaxTimestamp ? QStringLiteral("—") : m_session->formatTime(row.cleanup);
+        }
+        break;
+    case Qt::ForegroundRole:
+        if (index.column() == State) {
+            const ThemeColors& c = m_theme->colors();
+            if (row.state == kCleanedUp)
+                return c.mutedText;
+            if (row.state == int(WindowStatus::InAllowedLateness))
+                return c.windowLateness;
+            if (row.fires > 0)
+                return c.fire;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (index.column() == Cleanup)
+            return tr(
+                "The window's state is removed when the watermark passes this time (end − 1 ms + allowed lateness).");
+        return {};
+    case WindowStartRole:
+        return qint64(row.window.start());
+    case WindowEndRole:
+        return qint64(row.window.end());
+    case KeyIdRole:
+        return qulonglong(row.key);
+    case SubtaskRole:
+        return row.subtask;
+    case StateRole:
+        return row.state;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant WindowsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Key:
+        return tr("Key");
+    case Window:
+        return tr("Window");
+    case Subtask:
+        return tr("Subtask");
+    case Elements:
+        return tr("Elements");
+    case State:
+        return tr("State");
+    case Fires:
+        return tr("Fires");
+    case Cleanup:
+        return tr("Cleanup at");
+    }
+    return {};
+}
+
+} // namespace tidemark::app

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "engine/player/Trace.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace tidemark::app {
+
+class Session;
+class Theme;
+class TimeCursor;
+
+// The window operator's state at the current step: every window with state, plus the windows that fired
+// and have been cleaned up since (so a class still sees what became of them).
+class WindowsModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column { Key, Window, Subtask, Elements, State, Fires, Cleanup, ColumnCount };
+    enum Role { WindowStartRole = Qt::UserRole + 1, WindowEndRole, KeyIdRole, SubtaskRole, StateRole };
+    // State column values beyond WindowStatus: the window fired and its state is gone.
+    static constexpr int kCleanedUp = 100;
+
+    WindowsModel(Session* session, TimeCursor* cursor, Theme* theme, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    int rowOf(int subtask, KeyId key, const TimeWindow& window) const;
+    static QString stateText(int state);
+
+private:
+    struct Row {
+        int subtask = 0;
+        KeyId key = kNoKey;
+        TimeWindow window;
+        int state = 0; // WindowStatus or kCleanedUp
+        std::size_t elements = 0;
+        std::uint32_t fires = 0;
+        Timestamp cleanup = kMaxTimestamp;
+    };
+    void rebuild();
+
+    Session* m_session;
+    TimeCursor* m_cursor;
+    Theme* m_theme;
+    std::vector<Row> m_rows;
+};
+
+} // namespace tidemark::app

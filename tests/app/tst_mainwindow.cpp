@@ -1,0 +1,242 @@
+#include "app/Loading.h"
+#include "app/MainWindow.h"
+#include "app/NarrationPanel.h"
+#include "app/OutputModel.h"
+#include "app/PipelineEditor.h"
+#include "app/PlayerBar.h"
+#include "app/RecordsModel.h"
+#include "app/Session.h"
+#include "app/TimeCursor.h"
+#include "app/TimelineView.h"
+#include "app/WindowsModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace tidemark;
+using namespace tidemark::app;
+
+namespace {
+
+int findRow(const QAbstractItemModel& model, int column, const QString& text)
+{
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.index(r, column).data().toString() == text)
+            return r;
+    }
+    return -1;
+}
+
+} // namespace
+
+// The main window driven as a teacher would, on the post-000 example (parallelism 3, allowed lateness 2 s).
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(m_window->openExample(defaultExample()));
+    }
+    void cleanup() { m_window.reset(); }
+
+    void startsAtStepZeroWithNothingArrived()
+    {
+        QCOMPARE(m_window->cursor()->step(), 0);
+        QVERIFY(m_window->cursor()->lastStep() > 0);
+        const RecordsModel* records = m_window->recordsModel();
+        QVERIFY(records->rowCount() >= 20);
+        for (int r = 0; r < records->rowCount(); ++r)
+            QCOMPARE(records->index(r, RecordsModel::Status).data().toString(), QStringLiteral("pending"));
+        QCOMPARE(m_window->windowsModel()->rowCount(), 0);
+        QCOMPARE(m_window->outputModel()->rowCount(), 0);
+    }
+
+    void theFirstFireComesWithTheSeventhRecordAtParallelismThree()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ShiftModifier); // next fire
+        const int fireStep = m_window->cursor()->step();
+        QVERIFY(fireStep > 0);
+        const Session& session = *m_window->session();
+        // post 000: only the 7th line (…897000) lifts every channel past …894000
+        QCOMPARE(session.recordStatus(6), RecordStatus::OnTime);
+        QCOMPARE(session.recordStatus(7), RecordStatus::Pending);
+        QCOMPARE(session.operatorWatermark(), Timestamp(1538359883999));
+        // the printed output and the window table say the same
+        QCOMPARE(m_window->outputModel()->rowCount(), 1);
+        QCOMPARE(m_window->outputModel()->index(0, OutputModel::Printed).data().toString(),
+            QStringLiteral("1> (0001,[1538359882000])"));
+        const WindowsModel* windows = m_window->windowsModel();
+        const int row
+            = findRow(*windows, WindowsModel::Window, session.formatWindow(TimeWindow(1538359881000, 1538359884000)));
+        QVERIFY(row >= 0);
+        QCOMPARE(windows->index(row, WindowsModel::State).data().toString(), QStringLiteral("in allowed lateness"));
+        QCOMPARE(windows->index(row, WindowsModel::Fires).data().toInt(), 1);
+        // the narration names the rule with its numbers
+        QVERIFY(m_window->narration()->plainText().contains(QStringLiteral("fires")));
+        QVERIFY(m_window->narration()->plainText().contains(QStringLiteral("10:11:23.999")));
+        QVERIFY(m_window->playerBar()->positionText().startsWith(QStringLiteral("Step %1 /").arg(fireStep)));
+    }
+
+    void aStepBackRestoresTheWindowState()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ShiftModifier);
+        const int fireStep = m_window->cursor()->step();
+        const Timestamp watermarkAtFire = m_window->session()->operatorWatermark();
+        QTest::keyClick(m_window.get(), Qt::Key_Left);
+        QCOMPARE(m_window->cursor()->step(), fireStep - 1);
+        QCOMPARE(m_window->outputModel()->rowCount(), 0);
+        QVERIFY(m_window->session()->operatorWatermark() < watermarkAtFire);
+        const WindowsModel* windows = m_window->windowsModel();
+        for (int r = 0; r < windows->rowCount(); ++r) {
+            QCOMPARE(windows->index(r, WindowsModel::State).data().toString(), QStringLiteral("collecting"));
+            QCOMPARE(windows->index(r, WindowsModel::Fires).data().toInt(), 0);
+        }
+        QTest::keyClick(m_window.get(), Qt::Key_Right);
+        QCOMPARE(m_window->cursor()->step(), fireStep);
+        QCOMPARE(m_window->outputModel()->rowCount(), 1);
+        QCOMPARE(m_window->session()->operatorWatermark(), watermarkAtFire);
+    }
+
+    void homeAndEndGoToBothEndsOfTheRun()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_End);
+        QVERIFY(m_window->cursor()->atEnd());
+        QVERIFY(m_window->outputModel()->rowCount() >= 3);
+        QTest::keyClick(m_window.get(), Qt::Key_Home);
+        QCOMPARE(m_window->cursor()->step(), 0);
+        QCOMPARE(m_window->outputModel()->rowCount(), 0);
+    }
+
+    void playingAdvancesOnTimerTicksAndStopsAtTheEnd()
+    {
+        PlayerBar* bar = m_window->playerBar();
+        bar->setStepsPerSecond(100);
+        QSignalSpy steps(m_window->cursor(), &TimeCursor::stepChanged);
+        QTest::keyClick(m_window.get(), Qt::Key_Space);
+        QVERIFY(bar->isPlaying());
+        QTRY_VERIFY(steps.count() >= 3);
+        QTest::keyClick(m_window.get(), Qt::Key_Space);
+        QVERIFY(!bar->isPlaying());
+        const int stoppedAt = m_window->cursor()->step();
+        QTest::qWait(100);
+        QCOMPARE(m_window->cursor()->step(), stoppedAt);
+    }
+
+    void changingTheDelayReRunsAtTheSameStepAndUndoes()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ShiftModifier);
+        const int step = m_window->cursor()->step();
+        QCOMPARE(m_window->outputModel()->rowCount(), 1);
+        auto* editor = m_window->findChild<PipelineEditor*>();
+        QVERIFY(editor);
+        QSignalSpy reruns(m_window->cursor(), &TimeCursor::runChanged);
+        // "what if the delay were 3 s?": the first window fires much earlier, so by this step more have fired
+        QVERIFY(editor->setFieldValue(QStringLiteral("maxOutOfOrderness"), 3000));
+        QCOMPARE(reruns.count(), 1);
+        QCOMPARE(m_window->session()->scenario().pipeline.watermarks.maxOutOfOrdernessMs, DurationMs(3000));
+        QCOMPARE(m_window->cursor()->step(), step);
+        QVERIFY(m_window->outputModel()->rowCount() > 1);
+        QVERIFY(!m_window->undoStack()->isClean());
+        QVERIFY(m_window->windowTitle().contains(QLatin1Char('*')));
+
+        m_window->undoStack()->undo();
+        QCOMPARE(m_window->session()->scenario().pipeline.watermarks.maxOutOfOrdernessMs, DurationMs(10000));
+        QCOMPARE(m_window->cursor()->step(), step);
+        QCOMPARE(m_window->outputModel()->rowCount(), 1);
+        QCOMPARE(m_window->findChild<QSpinBox*>(QStringLiteral("maxOutOfOrderness"))->value(), 10000);
+        m_window->undoStack()->redo();
+        QCOMPARE(m_window->session()->scenario().pipeline.watermarks.maxOutOfOrdernessMs, DurationMs(3000));
+    }
+
+    void clickingARecordInTheTimelineSelectsItsRow()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_End);
+        TimelineView* timeline = m_window->timeline();
+        timeline->repaint(); // fills the hit list
+        // find record #4 on screen by probing the timeline's hit test along its lanes
+        QPoint where;
+        for (int y = 0; y < timeline->height() && where.isNull(); y += 2) {
+            for (int x = 0; x < timeline->width(); x += 2) {
+                const auto hit = timeline->hitAt(QPointF(x, y));
+                if (hit.kind == TimelineView::Hit::Kind::Record && hit.record == 3) {
+                    where = hit.rect.center().toPoint();
+                    break;
+                }
+            }
+        }
+        QVERIFY(!where.isNull());
+        QTest::mouseClick(timeline, Qt::LeftButton, {}, where);
+        QCOMPARE(m_window->recordSelection()->currentIndex().row(), 3);
+    }
+
+    void typedLiveInputExtendsTheRun()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_End);
+        const int records = m_window->recordsModel()->rowCount();
+        const int lastStep = m_window->cursor()->lastStep();
+        auto* live = m_window->findChild<QLineEdit*>(QStringLiteral("liveInput"));
+        QVERIFY(live);
+        live->setText(QStringLiteral("0001,1538359920000"));
+        QTest::keyClick(live, Qt::Key_Return);
+        QCOMPARE(m_window->recordsModel()->rowCount(), records + 1);
+        QVERIFY(m_window->cursor()->lastStep() > lastStep);
+        live->setText(QStringLiteral("0001,not-a-time"));
+        QTest::keyClick(live, Qt::Key_Return);
+        QCOMPARE(m_window->recordsModel()->rowCount(), records + 1);
+        QVERIFY(!m_window->findChild<QLabel*>(QStringLiteral("liveStatus"))->text().isEmpty());
+    }
+
+    void aBadFileShowsAnErrorNamingLineAndColumn()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            "{\n  \"tidemark\": 1,\n  \"pipeline\": {\n    \"window\": { \"allowedLatenessMs\": \"2s\" }\n  }\n}\n");
+        f.close();
+        QVERIFY(!m_window->openFile(path));
+        QMessageBox* box = m_window->findChild<QMessageBox*>(QStringLiteral("loadError"));
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible());
+        // "bad.json:3:15: missing …": the pipeline object on line 3 lacks its watermarks
+        const QRegularExpressionMatch m
+            = QRegularExpression(QStringLiteral("bad\\.json:(\\d+):(\\d+): ")).match(box->informativeText());
+        QVERIFY2(m.hasMatch(), qPrintable(box->informativeText()));
+        QCOMPARE(m.captured(1).toInt(), 3);
+        QVERIFY(m.captured(2).toInt() > 0);
+        // the example stays loaded
+        QVERIFY(m_window->session()->hasRun());
+    }
+
+    void presenterModeEnlargesAndShowsTheCaption()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_F11);
+        QVERIFY(m_window->isPresenterMode());
+        QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("caption"))->isVisible());
+        QTest::keyClick(m_window.get(), Qt::Key_F11);
+        QVERIFY(!m_window->isPresenterMode());
+        QVERIFY(!m_window->findChild<QLabel*>(QStringLiteral("caption"))->isVisible());
+    }
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

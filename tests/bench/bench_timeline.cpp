@@ -1,0 +1,133 @@
+// The timeline's paint cost on a large run (1M records over 3 watermark channels, 10 keys, 1 s tumbling
+// windows), drawn into a 1920×1080 offscreen QImage: the whole run in view, and zoomed to 1 % of it.
+// Also the app's first frame: window built, post-000 example loaded and run, first paint done.
+#include "BenchRegistry.h"
+
+#include "app/Loading.h"
+#include "app/MainWindow.h"
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+#include "app/TimelineView.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+
+#include <algorithm>
+#include <ctime>
+#include <random>
+
+namespace tidemark::bench {
+
+namespace {
+
+// Widgets need an application object; the benchmark draws offscreen so it runs without a display.
+QApplication& application()
+{
+    static int argc = 1;
+    static char name[] = "tidemark_bench";
+    static char* argv[] = {name, nullptr};
+    // Never destroyed: QApplication must not be torn down among the other statics at exit (it crashes in
+    // its post routines); the process ends right after the benchmarks.
+    static QApplication* app = [] {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        return new QApplication(argc, argv);
+    }();
+    return *app;
+}
+
+Scenario largeScenario(std::size_t count)
+{
+    Scenario s;
+    s.name = "timeline benchmark";
+    s.display.timeFormat = DisplaySettings::TimeFormat::DateTime;
+    s.pipeline.watermarks.parallelism = 3;
+    s.pipeline.watermarks.maxOutOfOrdernessMs = 500;
+    s.pipeline.watermarks.periodMs = 200;
+    s.pipeline.window.assigner.sizeMs = 1000;
+    s.pipeline.window.function.type = FunctionSpec::Type::Count;
+    s.defaultArrivalSpacingMs = 1;
+    std::vector<KeyId> keys;
+    for (int k = 0; k < 10; ++k)
+        keys.push_back(s.keys.intern("k" + std::to_string(k)));
+    std::mt19937_64 rng(7);
+    std::uniform_int_distribution<int> key(0, 9);
+    std::uniform_int_distribution<DurationMs> disorder(0, 499);
+    s.records.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        InputRecord r;
+        r.key = keys[std::size_t(key(rng))];
+        r.ts = 1'700'000'000'000 + Timestamp(i) - disorder(rng);
+        s.records.push_back(r);
+    }
+    return s;
+}
+
+// CPU time of this thread: the paint's own cost, not what other processes on the machine take.
+double threadCpuMs()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
+}
+
+double paintMs(app::TimelineView& view, int repetitions, const char* snapshotName)
+{
+    QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    double best = 1e300;
+    for (int i = 0; i < std::max(repetitions, 3); ++i) {
+        const double start = threadCpuMs();
+        QPainter painter(&image);
+        view.paint(painter, QRect(0, 0, 1920, 1080));
+        painter.end();
+        best = std::min(best, threadCpuMs() - start);
+    }
+    // TIDEMARK_BENCH_SNAPSHOTS=dir keeps what was drawn, to look at
+    const QString dir = qEnvironmentVariable("TIDEMARK_BENCH_SNAPSHOTS");
+    if (!dir.isEmpty())
+        image.save(dir + QLatin1Char('/') + QLatin1String(snapshotName));
+    return best;
+}
+
+const bool timeline = registerBenchmark("timeline_paint_ms", 40, [](const BenchOptions& o) {
+    application();
+    app::Session session;
+    app::TimeCursor cursor(&session);
+    app::Theme theme;
+    app::TimelineView view(&session, &cursor, &theme);
+    view.resize(1920, 1080);
+    const QString error = session.setScenario(largeScenario(o.records), QString());
+    if (!error.isEmpty())
+        throw std::runtime_error(error.toStdString());
+    // the middle of the run: records both arrived and to come, windows in every state
+    cursor.setStep(cursor.lastStep() / 2);
+    view.fitAll();
+    const double full = paintMs(view, o.repetitions, "timeline_full.png");
+    const double mid = (cursor.visibleStart() + cursor.visibleEnd()) / 2;
+    const double span = (cursor.visibleEnd() - cursor.visibleStart()) / 100.0;
+    cursor.setVisibleRange(mid - span / 2, mid + span / 2);
+    const double zoomed = paintMs(view, o.repetitions, "timeline_zoomed.png");
+    return std::vector<Figure> {{"timeline_full_paint_ms", full, "ms"}, {"timeline_zoomed_paint_ms", zoomed, "ms"}};
+});
+
+const bool firstFrame = registerBenchmark("app_first_frame_ms", 41, [](const BenchOptions&) {
+    application();
+    QElapsedTimer timer;
+    timer.start();
+    app::MainWindow window;
+    window.resize(1920, 1080);
+    if (!window.openExample(app::defaultExample()))
+        throw std::runtime_error("the default example did not load");
+    window.show();
+    const QImage frame = window.grab().toImage(); // lays out and paints every widget once
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    if (frame.isNull())
+        throw std::runtime_error("no frame");
+    return std::vector<Figure> {{"app_first_frame_ms", ms, "ms"}};
+});
+
+} // namespace
+
+} // namespace tidemark::bench
