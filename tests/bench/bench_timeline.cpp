@@ -17,26 +17,29 @@
 
 #include <algorithm>
 #include <ctime>
+#include <memory>
 #include <random>
 
 namespace tidemark::bench {
 
 namespace {
 
-// Widgets need an application object; the benchmark draws offscreen so it runs without a display.
-QApplication& application()
-{
-    static int argc = 1;
-    static char name[] = "tidemark_bench";
-    static char* argv[] = {name, nullptr};
-    // Never destroyed: QApplication must not be torn down among the other statics at exit (it crashes in
-    // its post routines); the process ends right after the benchmarks.
-    static QApplication* app = [] {
+// Widgets need an application object; each benchmark makes its own and tears it down before it returns
+// (offscreen, so it runs without a display).
+class ScopedApplication {
+public:
+    ScopedApplication()
+    {
         qputenv("QT_QPA_PLATFORM", "offscreen");
-        return new QApplication(argc, argv);
-    }();
-    return *app;
-}
+        m_app = std::make_unique<QApplication>(m_argc, m_argv);
+    }
+
+private:
+    int m_argc = 1;
+    char m_name[16] = "tidemark_bench";
+    char* m_argv[2] = {m_name, nullptr};
+    std::unique_ptr<QApplication> m_app;
+};
 
 Scenario largeScenario(std::size_t count)
 {
@@ -92,7 +95,7 @@ double paintMs(app::TimelineView& view, int repetitions, const char* snapshotNam
 }
 
 const bool timeline = registerBenchmark("timeline_paint_ms", 40, [](const BenchOptions& o) {
-    application();
+    ScopedApplication application;
     app::Session session;
     app::TimeCursor cursor(&session);
     app::Theme theme;
@@ -113,7 +116,7 @@ const bool timeline = registerBenchmark("timeline_paint_ms", 40, [](const BenchO
 });
 
 const bool firstFrame = registerBenchmark("app_first_frame_ms", 41, [](const BenchOptions&) {
-    application();
+    ScopedApplication application;
     QElapsedTimer timer;
     timer.start();
     app::MainWindow window;
