@@ -25,7 +25,8 @@ public:
     Entry top() const
     {
         const Bucket& b = m_buckets[m_heap.front().bucket];
-        return {b.ts, b.items[b.head].sequence, b.items[b.head].target};
+        const Item& item = b.item(b.head);
+        return {b.ts, item.sequence, item.target};
     }
 
     // `sequence` must grow from one push to the next.
@@ -33,7 +34,7 @@ public:
     {
         for (std::uint32_t r : m_recent) {
             if (r != kNone && m_buckets[r].ts == ts) {
-                m_buckets[r].items.push_back({sequence, target}); // the largest sequence: the bucket stays sorted
+                m_buckets[r].add({sequence, target}); // the largest sequence: the bucket stays sorted
                 return;
             }
         }
@@ -48,7 +49,7 @@ public:
         Bucket& bucket = m_buckets[b];
         bucket.ts = ts;
         bucket.head = 0;
-        bucket.items.push_back({sequence, target});
+        bucket.add({sequence, target});
         m_recent[m_nextRecent] = b;
         m_nextRecent = (m_nextRecent + 1) % m_recent.size();
         siftUp(m_heap.size(), {ts, sequence, b});
@@ -58,13 +59,14 @@ public:
     {
         const std::uint32_t b = m_heap.front().bucket;
         Bucket& bucket = m_buckets[b];
-        const Item item = bucket.items[bucket.head++];
+        const Item item = bucket.item(bucket.head++);
         const Entry entry {bucket.ts, item.sequence, item.target};
-        if (bucket.head < bucket.items.size()) {
-            siftDown({bucket.ts, bucket.items[bucket.head].sequence, b});
+        if (bucket.head < bucket.size) {
+            siftDown({bucket.ts, bucket.item(bucket.head).sequence, b});
             return entry;
         }
-        bucket.items.clear();
+        bucket.more.clear();
+        bucket.size = 0;
         bucket.head = 0;
         m_freeBuckets.push_back(b);
         for (std::uint32_t& r : m_recent) {
@@ -85,10 +87,24 @@ private:
         std::uint64_t sequence;
         std::uint32_t target;
     };
+    // The first item is kept inline: most timestamps of session timers are unique, and a bucket of one
+    // then costs no allocation.
     struct Bucket {
         Timestamp ts = 0;
         std::size_t head = 0;
-        std::vector<Item> items;
+        std::size_t size = 0;
+        Item first {};
+        std::vector<Item> more; // items 1.. (kept allocated for reuse)
+
+        const Item& item(std::size_t i) const { return i == 0 ? first : more[i - 1]; }
+        void add(const Item& it)
+        {
+            if (size == 0)
+                first = it;
+            else
+                more.push_back(it);
+            ++size;
+        }
     };
     struct Key {
         Timestamp ts;

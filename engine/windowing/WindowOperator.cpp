@@ -232,6 +232,8 @@ void WindowOperator::init(int subtaskIndex)
     // The common case is decided inline instead of through the Trigger interface; the rules are exactly
     // EventTimeTrigger.onElement's.
     m_inlineEventTimeTrigger = m_eventTime && !m_merging && dynamic_cast<const EventTimeTrigger*>(m_trigger.get());
+    m_sessionMerge = dynamic_cast<const EventTimeSessionWindows*>(m_assigner.get()) != nullptr
+        || dynamic_cast<const ProcessingTimeSessionWindows*>(m_assigner.get()) != nullptr;
     if (m_merging && !m_trigger->canMerge())
         throw std::invalid_argument("A merging window assigner cannot be used with a trigger that does not support "
                                     "merging ("
@@ -291,13 +293,25 @@ const WindowOperator::Namespace* WindowOperator::findNamespace(const KeyState& k
 
 std::size_t WindowOperator::namespaceIndex(KeyState& ks, const TimeWindow& window, std::size_t hint)
 {
-    if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex)
-        return i;
-    // Namespaces stay ordered by window; a new window is usually the latest one and goes to the end.
     std::vector<Namespace>& all = ks.namespaces;
+    if (hint < all.size() && all[hint].window == window)
+        return hint;
+    // A new window is usually the latest one and goes to the end.
+    const bool latest = all.empty() || all.back().window < window;
+    if (!latest) {
+        if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex)
+            return i;
+    }
+    // Namespaces stay ordered by window.
     std::size_t at = all.size();
     while (at > 0 && window < all[at - 1].window)
         --at;
+    return insertNamespace(ks, at, window);
+}
+
+std::size_t WindowOperator::insertNamespace(KeyState& ks, std::size_t at, const TimeWindow& window)
+{
+    std::vector<Namespace>& all = ks.namespaces;
     const auto offset = static_cast<std::ptrdiff_t>(at);
     Namespace& ns = *all.emplace(all.begin() + offset);
     ks.starts.insert(ks.starts.begin() + offset, window.start());
@@ -412,7 +426,8 @@ std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain doma
     if (slot >= m_keys.size())
         return kNoIndex;
     KeyState& ks = m_keys[slot];
-    const std::size_t index = indexOf(ks, timer.window, kNoIndex);
+    // Timers come due oldest window first: try the key's first namespace before searching.
+    const std::size_t index = indexOf(ks, timer.window, 0);
     if (index == kNoIndex)
         return kNoIndex;
     Namespace& ns = ks.namespaces[index];
@@ -503,7 +518,11 @@ void WindowOperator::fireTimer(
         stateWindow = *sw;
     }
     TriggerResult result;
-    {
+    if (m_inlineEventTimeTrigger) {
+        // EventTimeTrigger.onEventTime / onProcessingTime, decided inline.
+        result = domain == TimeDomain::Event && timer.ts == timer.window.maxTimestamp() ? TriggerResult::Fire
+                                                                                        : TriggerResult::Continue;
+    } else {
         Context ctx(*this, ks, timer.key, timer.window, index);
         result = domain == TimeDomain::Event ? m_trigger->onEventTime(timer.ts, timer.window, ctx)
                                              : m_trigger->onProcessingTime(timer.ts, timer.window, ctx);
@@ -564,10 +583,33 @@ void WindowOperator::deleteCleanupTimer(KeyId key, const TimeWindow& window)
 void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const TimeWindow& stateWindow, std::size_t hint)
 {
     KeyState& ks = keyState(key);
+    if (m_inlineEventTimeTrigger && hint < ks.namespaces.size() && ks.namespaces[hint].window == window) {
+        // The common case below, on the namespace at hand (non-merging: it is also the state window).
+        Namespace& ns = ks.namespaces[hint];
+        ns.contents.clear();
+        if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0) {
+            ns.timers.remove(t); // EventTimeTrigger.clear; the queue entry is skipped when it comes up
+            ks.dirty = true;
+            m_timersDeleted = true;
+        }
+        ns.live = false;
+        ns.fireCount = 0;
+        return;
+    }
     const std::size_t stateIndex = indexOf(ks, stateWindow, stateWindow == window ? hint : kNoIndex);
     if (stateIndex != kNoIndex)
         ks.namespaces[stateIndex].contents.clear();
-    {
+    if (m_inlineEventTimeTrigger) {
+        // EventTimeTrigger.clear: delete the event-time timer at maxTimestamp (a no-op when it has fired).
+        if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex) {
+            TimerSlots& timers = ks.namespaces[i].timers;
+            if (const int t = timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0) {
+                timers.remove(t); // the queue entry stays and is skipped when it comes up
+                ks.dirty = true;
+                m_timersDeleted = true;
+            }
+        }
+    } else {
         Context ctx(*this, ks, key, window, hint);
         m_trigger->clear(window, ctx);
     }
@@ -666,8 +708,13 @@ void WindowOperator::processElement(const WindowElement& element, std::vector<Op
 void WindowOperator::processNonMerging(
     const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out)
 {
+    if (m_inlineEventTimeTrigger) {
+        processWithEventTimeTrigger(element, ks, skipped, out);
+        return;
+    }
     const KeyId key = element.key;
-    std::size_t hint = kNoIndex;
+    // Windows come newest first; the newest is usually the key's latest namespace.
+    std::size_t hint = ks.namespaces.size() - 1;
     for (const TimeWindow& window : m_assigned) {
         if (isWindowLate(window))
             continue; // dropped from this window only
@@ -709,6 +756,63 @@ void WindowOperator::processNonMerging(
     compact(ks);
 }
 
+// The loop above for EventTimeTrigger, decided inline. Sliding windows come newest first and namespaces
+// are ordered by window, so one backward walk over the key's namespaces finds them all.
+void WindowOperator::processWithEventTimeTrigger(
+    const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out)
+{
+    constexpr std::size_t kWalk = 8; // further back, a binary search is cheaper
+    const KeyId key = element.key;
+    std::vector<Namespace>& all = ks.namespaces;
+    std::size_t cursor = all.size(); // every namespace at or after it is after the current window
+    const TimeWindow* previous = nullptr;
+    for (const TimeWindow& window : m_assigned) {
+        if (isWindowLate(window))
+            continue; // dropped from this window only
+        skipped = false;
+
+        if (previous == nullptr || !(window < *previous))
+            cursor = all.size();
+        previous = &window;
+        const Timestamp start = window.start();
+        const Timestamp* starts = ks.starts.data();
+        std::size_t at = cursor;
+        std::size_t steps = 0;
+        while (at > 0 && start < starts[at - 1] && ++steps <= kWalk)
+            --at;
+        std::size_t index = kNoIndex;
+        if (steps <= kWalk && at > 0 && starts[at - 1] == start && all[at - 1].window == window)
+            index = at - 1;
+        else if (steps <= kWalk && (at == 0 || starts[at - 1] < start))
+            index = insertNamespace(ks, at, window);
+        else
+            index = namespaceIndex(ks, window, kNoIndex); // far back, or windows sharing a start
+
+        cursor = index;
+
+        Namespace& ns = all[index];
+        // A window that already holds state has both its timers registered (they go only when the window
+        // is cleaned up, and a watermark never goes back), so registering is a no-op.
+        const bool timersKnown = ns.live && !m_watermarkRegressed;
+        ns.contents.push_back(element.pane());
+        ns.live = true;
+
+        const Timestamp maxTs = window.maxTimestamp();
+        if (maxTs <= m_watermark) {
+            emitWindowContents(key, window, window, true, out, index); // EventTimeTrigger: FIRE at once
+        } else if (!timersKnown && ns.timers.find(maxTs, TimeDomain::Event) < 0) {
+            pushTimer(ns, key, window, maxTs, TimeDomain::Event);
+        }
+        if (!timersKnown) {
+            // registerCleanupTimer on the namespace at hand (with no allowed lateness it is the timer above).
+            const Timestamp cleanup = cleanupTime(window);
+            if (cleanup != kMaxTimestamp && ns.timers.find(cleanup, TimeDomain::Event) < 0)
+                pushTimer(ns, key, window, cleanup, TimeDomain::Event);
+        }
+    }
+    compact(ks);
+}
+
 // Merging windows (MergingWindowSet + the merge function of WindowOperator.processElement) ------------
 
 const TimeWindow* WindowOperator::stateWindowOf(const KeyState& ks, const TimeWindow& window)
@@ -723,13 +827,49 @@ const TimeWindow* WindowOperator::stateWindowOf(const KeyState& ks, const TimeWi
 TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindow)
 {
     KeyState& ks = keyState(key);
-    m_mergeCandidates.clear();
-    for (const auto& entry : ks.mergingSet)
-        m_mergeCandidates.push_back(entry.first);
-    m_mergeCandidates.push_back(newWindow);
     std::vector<WindowMerge>& merges = m_merges; // scratch: keeps its capacity between records
-    merges.clear();
-    m_assigner->mergeWindows(m_mergeCandidates, merges);
+    // The in-flight windows of a key never intersect one another (every addition merges all it touches),
+    // so TimeWindow.mergeWindows can only report one group: the new window with the windows it intersects.
+    // With at most one such window that group is known without sorting (and without allocating).
+    std::size_t touching = 0;
+    const TimeWindow* touched = nullptr;
+    if (m_sessionMerge) {
+        for (const auto& entry : ks.mergingSet) {
+            if (entry.first.intersects(newWindow)) {
+                touched = &entry.first;
+                if (++touching > 1)
+                    break;
+            }
+        }
+    }
+    if (m_sessionMerge && touching == 0) {
+        ks.mergingSet.emplace_back(newWindow, newWindow);
+        return newWindow;
+    }
+    if (m_sessionMerge && touching == 1) {
+        if (touched->start() <= newWindow.start() && newWindow.end() <= touched->end())
+            return *touched; // contained in an existing window: no merge
+        if (merges.empty())
+            merges.emplace_back();
+        merges.resize(1);
+        WindowMerge& merge = merges.front();
+        merge.merged.clear();
+        if (newWindow.start() < touched->start()) {
+            merge.merged.push_back(newWindow); // the order of the sort by start
+            merge.merged.push_back(*touched);
+        } else {
+            merge.merged.push_back(*touched);
+            merge.merged.push_back(newWindow);
+        }
+        merge.result = touched->cover(newWindow);
+    } else {
+        m_mergeCandidates.clear();
+        for (const auto& entry : ks.mergingSet)
+            m_mergeCandidates.push_back(entry.first);
+        m_mergeCandidates.push_back(newWindow);
+        merges.clear();
+        m_assigner->mergeWindows(m_mergeCandidates, merges);
+    }
 
     auto put = [&ks](const TimeWindow& w, const TimeWindow& stateWindow) {
         for (auto& entry : ks.mergingSet) {

@@ -206,6 +206,7 @@ private:
     static constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
     static std::size_t indexOf(const KeyState& ks, const TimeWindow& window, std::size_t hint);
     std::size_t namespaceIndex(KeyState& ks, const TimeWindow& window, std::size_t hint);
+    std::size_t insertNamespace(KeyState& ks, std::size_t at, const TimeWindow& window);
     static Namespace* findNamespace(KeyState& ks, const TimeWindow& window);
     static const Namespace* findNamespace(const KeyState& ks, const TimeWindow& window);
     Namespace& namespaceFor(KeyState& ks, const TimeWindow& window);
@@ -230,6 +231,8 @@ private:
         std::vector<OperatorOutput>& out, std::size_t stateHint = kNoIndex);
 
     void processNonMerging(const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out);
+    void processWithEventTimeTrigger(
+        const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out);
     void processMerging(const WindowElement& element, bool& skipped, std::vector<OperatorOutput>& out);
     TimeWindow addToMergingSet(KeyId key, const TimeWindow& newWindow);
     static const TimeWindow* stateWindowOf(const KeyState& ks, const TimeWindow& window);
@@ -243,6 +246,7 @@ private:
     bool m_eventTime = true;
     bool m_merging = false;
     bool m_inlineEventTimeTrigger = false;
+    bool m_sessionMerge = false; // merging with TimeWindow.mergeWindows (the built-in session assigners)
     bool m_watermarkRegressed = false;
     int m_subtask = 0;
 
