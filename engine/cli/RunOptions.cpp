@@ -88,23 +88,6 @@ template <class E, std::size_t N> std::string alternatives(const std::array<Name
     return s;
 }
 
-std::size_t editDistance(std::string_view a, std::string_view b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
-}
-
 // "; did you mean X?" for a typo (at most 2 edits, fewer than the word's length) or the start of a name.
 std::string suggestion(std::string_view text, std::span<const std::string_view> words)
 {
@@ -114,7 +97,7 @@ std::string suggestion(std::string_view text, std::span<const std::string_view> 
         const std::string_view name = w.substr(0, w.find(':'));
         if (text.size() >= 3 && name.starts_with(text))
             return "; did you mean " + std::string(w) + "?";
-        const std::size_t d = editDistance(text, name);
+        const std::size_t d = io::detail::editDistance(text, name);
         if (d < bestDistance && d < text.size()) {
             bestDistance = d;
             best = w;

@@ -5,8 +5,6 @@
 
 namespace tidemark::io::detail {
 
-namespace {
-
 std::size_t editDistance(std::string_view a, std::string_view b)
 {
     std::vector<std::size_t> row(b.size() + 1);
@@ -25,8 +23,6 @@ std::size_t editDistance(std::string_view a, std::string_view b)
     }
     return row[b.size()];
 }
-
-} // namespace
 
 std::string_view closestWord(std::string_view word, std::span<const std::string_view> candidates)
 {

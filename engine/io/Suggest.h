@@ -6,6 +6,9 @@
 
 namespace tidemark::io::detail {
 
+// Levenshtein distance, ignoring ASCII case ("Tumbling" is a typo of "tumbling", not a different word).
+std::size_t editDistance(std::string_view a, std::string_view b);
+
 // The candidate closest to `word` by edit distance (for "did you mean …?"); empty when there is none.
 std::string_view closestWord(std::string_view word, std::span<const std::string_view> candidates);
 
