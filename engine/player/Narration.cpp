@@ -364,7 +364,10 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
             add("channel.watermark.ignored", {channelArg(c.channel), time("watermark", c.watermarkAfter)});
         } else if (e.kind == StepKind::EventArrival && periodic && wmc.strategy != WatermarkConfig::Strategy::Input
             && c.generatorWatermark > c.watermarkAfter && wmc.periodMs > 0) {
-            const Timestamp next = (e.processingTime / wmc.periodMs + 1) * wmc.periodMs;
+            // Periodic timers fire at multiples of periodMs, after the arrivals of the same processing time: a
+            // record arriving exactly on a multiple is emitted by that same timer, right after this step.
+            const Timestamp next = std::max<Timestamp>(
+                wmc.periodMs, (e.processingTime + wmc.periodMs - 1) / wmc.periodMs * wmc.periodMs);
             add("channel.generator.waits",
                 {channelArg(c.channel), time("pending", c.generatorWatermark), time("max", c.maxTimestampAfter),
                     text("lag", lagText()), text("next", TimeFormatter::processingTime(next))});
@@ -441,7 +444,11 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
 
     // 6. Windows cleaned up.
     for (const WindowRef& w : d.cleanups) {
-        if (pc.window.allowedLatenessMs == 0 && pc.window.assigner.isEventTime()) {
+        // "Right after firing" only when it did fire in this step: a count-triggered window is removed by its
+        // cleanup timer without firing.
+        const bool firedNow = std::any_of(d.fires.begin(), d.fires.end(),
+            [&](const FireEvent& f) { return f.subtask == w.subtask && f.key == w.key && f.window == w.window; });
+        if (firedNow && pc.window.allowedLatenessMs == 0 && pc.window.assigner.isEventTime()) {
             add("cleanup.immediate", {windowArg(w.subtask, w.key, w.window), subjectArg(w.key)});
         } else {
             const Timestamp wm = w.subtask < static_cast<int>(d.subtasks.size())

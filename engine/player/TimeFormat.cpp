@@ -205,8 +205,10 @@ std::string TimeFormatter::window(Timestamp start, Timestamp end) const
     case DisplaySettings::TimeFormat::DateTime:
         break;
     }
-    std::string a = timestamp(start);
-    std::string b = timestamp(end);
+    // A window of a day or more would read [00:00:00, 00:00:00) with times of day alone: name the dates.
+    const bool spansDays = javaSub(end, start) >= kMsPerDay;
+    std::string a = spansDays ? dateTime(start) : timestamp(start);
+    std::string b = spansDays ? dateTime(end) : timestamp(end);
     // Whole-second bounds read better without ".000": [10:11:21, 10:11:24).
     auto wholeSecond = [](const std::string& s) { return s.size() > 4 && s.compare(s.size() - 4, 4, ".000") == 0; };
     if (wholeSecond(a) && wholeSecond(b)) {

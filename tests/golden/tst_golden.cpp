@@ -2,79 +2,40 @@
 // hand-derived expected output next to this file (<example>.expected.jsonl, derivation in <example>.derivation.md).
 // On a mismatch the actual output is written to <example>.actual in the build folder and a unified diff is printed.
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
+#include "GoldenFile.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
-#include <QStandardPaths>
 #include <QTest>
+
+using namespace tidemark::test;
 
 namespace {
 
 constexpr int kRunTimeoutMs = 60000;
 const QString kExpectedSuffix = QStringLiteral(".expected.jsonl");
 
-// CTest sets the environment; the compile-time values let the executable be run by hand from the build folder.
-QString setting(const char* environmentName, const char* builtIn)
-{
-    const QString fromEnvironment = qEnvironmentVariable(environmentName);
-    return fromEnvironment.isEmpty() ? QString::fromUtf8(builtIn) : fromEnvironment;
-}
-
 QString sourceDir()
 {
-    return setting("TIDEMARK_SOURCE_DIR", TIDEMARK_DEFAULT_SOURCE_DIR);
+    return settingOr("TIDEMARK_SOURCE_DIR", QStringLiteral(TIDEMARK_DEFAULT_SOURCE_DIR));
 }
 QString examplesDir()
 {
-    return sourceDir() + QStringLiteral("/resources/examples");
+    return tidemark::test::examplesDir(sourceDir());
 }
 QString goldenDir()
 {
-    return sourceDir() + QStringLiteral("/tests/golden");
+    return tidemark::test::goldenDir(sourceDir());
 }
 QString tidemarkExecutable()
 {
-    return setting("TIDEMARK_EXECUTABLE", TIDEMARK_DEFAULT_EXECUTABLE);
+    return settingOr("TIDEMARK_EXECUTABLE", QStringLiteral(TIDEMARK_DEFAULT_EXECUTABLE));
 }
-QString actualDir()
-{
-    return setting("TIDEMARK_GOLDEN_ACTUAL_DIR", TIDEMARK_DEFAULT_ACTUAL_DIR);
-}
-
 QStringList exampleNames()
 {
-    QStringList names;
-    const QFileInfoList files = QDir(examplesDir()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    for (const QFileInfo& file : files)
-        names << file.completeBaseName();
-    return names;
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
-// `diff -u` is part of every Debian system; without it the two texts are shown whole.
-QString unifiedDiff(const QString& expectedPath, const QString& actualPath)
-{
-    const QString diff = QStandardPaths::findExecutable(QStringLiteral("diff"));
-    if (!diff.isEmpty()) {
-        QProcess process;
-        process.start(diff, {QStringLiteral("-u"), expectedPath, actualPath});
-        if (process.waitForFinished(kRunTimeoutMs))
-            return QString::fromUtf8(process.readAllStandardOutput());
-    }
-    return QStringLiteral("--- %1\n%2\n+++ %3\n%4")
-        .arg(
-            expectedPath, QString::fromUtf8(readAll(expectedPath)), actualPath, QString::fromUtf8(readAll(actualPath)));
+    return tidemark::test::exampleNames(sourceDir());
 }
 
 } // namespace
@@ -113,7 +74,7 @@ private slots:
         QFETCH(QString, name);
         const QString path = examplesDir() + QLatin1Char('/') + name + QStringLiteral(".json");
         QJsonParseError error;
-        const QJsonDocument document = QJsonDocument::fromJson(readAll(path), &error);
+        const QJsonDocument document = QJsonDocument::fromJson(readWholeFile(path), &error);
         QVERIFY2(document.isObject(), qPrintable(path + QStringLiteral(": ") + error.errorString()));
         const QJsonObject scenario = document.object();
         QVERIFY2(!scenario.value(QStringLiteral("description")).toString().trimmed().isEmpty(),
@@ -159,20 +120,9 @@ private slots:
                            .arg(tidemark.exitCode())
                            .arg(QString::fromUtf8(errors))));
 
-        const QByteArray expected = readAll(expectedPath);
-        const QString actualPath = actualDir() + QLatin1Char('/') + name + QStringLiteral(".actual");
-        if (actual == expected) {
-            QFile::remove(actualPath); // a stale .actual from an earlier failure would mislead
-            return;
-        }
-        QDir().mkpath(actualDir());
-        QFile actualFile(actualPath);
-        QVERIFY2(actualFile.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(actualPath));
-        actualFile.write(actual);
-        actualFile.close();
-        qWarning().noquote() << unifiedDiff(expectedPath, actualPath);
-        QFAIL(qPrintable(
-            QStringLiteral("output of %1 differs from %2 (actual output in %3)").arg(name, expectedPath, actualPath)));
+        const auto failure = compareWithGoldenFile(actual, expectedPath, name);
+        if (failure)
+            QFAIL(qPrintable(*failure));
     }
 };
 

@@ -2,9 +2,6 @@
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
 
-#include <QDir>
-#include <QFile>
-#include <QProcess>
 #include <QTest>
 
 #include <set>
@@ -154,39 +151,8 @@ private slots:
         QCOMPARE(text.front(), QString("Record #7 (0001, 1538359897000 ms) arrives on channel 1."));
     }
 
-    // The whole narrated run of post 000 (parallelism 1, allowed lateness 2 s, with its late tail), checked
-    // by reading it once against the rules and kept as a golden file.
-    void thePost000RunReadsAsTheGoldenFile()
-    {
-        Player player(post000(1, 2000, true));
-        Narrator narrator(player.scenario());
-        QString actual;
-        for (StepIndex s = 0; s < player.trace().stepCount(); ++s) {
-            const StepEntry& e = player.trace().step(s);
-            const Narration n = narrator.narrate(player.detailAt(s), player.trace());
-            if (e.kind == StepKind::PeriodicEmit && e.flags == 0)
-                continue; // nothing happened: left out to keep the file readable
-            actual += QStringLiteral("[%1 @ %2] ")
-                          .arg(s)
-                          .arg(QString::fromStdString(TimeFormatter::processingTime(e.processingTime)))
-                + QString::fromStdString(n.text()) + "\n";
-        }
-        const QString dir = qEnvironmentVariable("TIDEMARK_SOURCE_DIR") + "/tests/player/golden/";
-        QFile expectedFile(dir + "post000-p1-lateness2000.txt");
-        QVERIFY2(expectedFile.open(QIODevice::ReadOnly), qPrintable(expectedFile.fileName()));
-        const QString expected = QString::fromUtf8(expectedFile.readAll());
-        if (actual != expected) {
-            QFile out(QDir::tempPath() + "/post000-p1-lateness2000.txt.actual");
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write(actual.toUtf8());
-            out.close();
-            QProcess diff;
-            diff.start("diff", {"-u", expectedFile.fileName(), out.fileName()});
-            diff.waitForFinished();
-            qWarning().noquote() << diff.readAllStandardOutput();
-            QFAIL(qPrintable("narration differs from the golden file; actual output in " + out.fileName()));
-        }
-    }
+    // The whole narrated run of every built-in example is checked against golden files by tst_narration_golden
+    // (tests/golden/<example>.narration.txt).
 };
 
 QTEST_GUILESS_MAIN(TestNarration)
