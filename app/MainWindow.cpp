@@ -572,21 +572,23 @@ void MainWindow::setPresenterMode(bool on)
     if (on) {
         m_stateBeforePresenter = saveState();
         m_themeBeforePresenter = int(m_theme->kind());
-        // the class needs the picture and the why: the narration moves into the caption strip
+        // the class needs the picture and the why: the narration moves into the caption strip, the panels
+        // (outputs, records, editor) give their width to the timeline; restoreState() brings them back
         for (QDockWidget* d : m_docks)
-            d->setVisible(d->objectName() == QLatin1String("outputDock"));
+            d->hide();
         m_theme->setKind(Theme::Kind::HighContrast);
         m_theme->setScale(1.55);
-        QFont f = m_caption->font();
-        f.setPointSizeF(QApplication::font().pointSizeF() * 1.45);
+        // the caption is what the teacher reads aloud: large type, the largest on screen after the picture
+        QFont f = QApplication::font();
+        f.setPointSizeF(QApplication::font().pointSizeF() * 2.0);
         m_caption->setFont(f);
+        scaleToolFont(1.55);
         m_caption->show();
         menuBar()->hide();
         showFullScreen();
-        if (auto* output = findChild<QDockWidget*>(QStringLiteral("outputDock")))
-            resizeDocks({output}, {width() / 5}, Qt::Horizontal);
     } else {
         m_caption->hide();
+        scaleToolFont(1.0);
         menuBar()->show();
         m_theme->setScale(1.0);
         m_theme->setKind(Theme::Kind(m_themeBeforePresenter));
@@ -594,6 +596,18 @@ void MainWindow::setPresenterMode(bool on)
         showNormal();
     }
     Q_EMIT m_cursor->stepChanged(m_cursor->step()); // refresh the caption
+}
+
+void MainWindow::scaleToolFont(double scale)
+{
+    auto* tools = findChild<QToolBar*>(QStringLiteral("timelineTools"));
+    if (!tools)
+        return;
+    QFont f = QApplication::font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * scale);
+    tools->setFont(f);
+    m_liveInput->parentWidget()->setFont(f);
 }
 
 void MainWindow::addRecent(const QString& path)

@@ -90,6 +90,7 @@ private:
     bool saveAs();
     void exportTimeline(bool svg);
     void exportOutputs(bool jsonl);
+    void scaleToolFont(double scale); // the timeline toolbar and live input follow presenter type
 
     Session* m_session;
     TimeCursor* m_cursor;

@@ -5,6 +5,7 @@
 #include "app/TimeCursor.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -127,13 +128,10 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
     m_speed->setCurrentIndex(2);
     m_speed->setToolTip(tr("Playback speed, in steps per second"));
     layout->addWidget(m_speed);
-    QFont f = m_position->font();
-    f.setBold(true);
-    f.setPointSizeF(f.pointSizeF() * 1.2);
-    m_position->setFont(f);
-    m_position->setMinimumWidth(
-        m_position->fontMetrics().horizontalAdvance(QStringLiteral("Step 00000 / 00000 · 000.000 s")));
     layout->addWidget(m_position);
+    applyScale();
+    // presenter mode: the controls and the step counter readable from the back of a room
+    connect(m_theme, &Theme::changed, this, &PlayerBar::applyScale);
 
     m_timer->setTimerType(Qt::PreciseTimer);
     connect(m_timer, &QTimer::timeout, this, &PlayerBar::tick);
@@ -159,6 +157,25 @@ void PlayerBar::setActions(const std::vector<QAction*>& actions)
         b->setAutoRaise(true);
         layout->addWidget(b);
     }
+}
+
+void PlayerBar::applyScale()
+{
+    const double scale = m_theme->scale();
+    QFont base = QApplication::font();
+    if (base.pointSizeF() > 0)
+        base.setPointSizeF(base.pointSizeF() * scale);
+    else
+        base.setPixelSize(int(std::lround(base.pixelSize() * scale)));
+    setFont(base); // the buttons and the speed box inherit it
+    QFont position = base;
+    position.setBold(true);
+    if (position.pointSizeF() > 0)
+        position.setPointSizeF(position.pointSizeF() * 1.2);
+    m_position->setFont(position);
+    m_position->setMinimumWidth(
+        m_position->fontMetrics().horizontalAdvance(QStringLiteral("Step 00000 / 00000 · 000.000 s")));
+    m_scrubber->setMinimumHeight(int(std::lround(30 * scale)));
 }
 
 bool PlayerBar::isPlaying() const

@@ -64,6 +64,7 @@ Q_SIGNALS:
 private:
     void tick();
     void refresh();
+    void applyScale();
 
     Session* m_session;
     TimeCursor* m_cursor;

@@ -30,19 +30,30 @@ constexpr double kMaxWindowRowsPerKey = 6;
 
 // "[11:21, 11:24)" when both bounds share the hour (the axis already gives the rest), "[10:11:21, 10:11:24)"
 // otherwise; milliseconds only when they are not zero. Epoch and relative formats keep the session's text.
-QString compactWindow(const Session& session, const TimeWindow& w, DurationMs utcOffset)
+// The window's label, longest first: the painter shows the first that fits the box, so a narrow box shows
+// fewer digits instead of a cut-off "[11:2…".
+QStringList windowLabels(const Session& session, const TimeWindow& w, DurationMs utcOffset)
 {
     const TimeLabels& labels = session.labels();
     if (labels.format() != DisplaySettings::TimeFormat::DateTime)
-        return session.formatWindow(w);
+        return {session.formatWindow(w)};
     // the zone's offset is looked up once per paint: zone conversions per window would cost more than drawing
     const QDateTime a = QDateTime::fromMSecsSinceEpoch(w.start() + utcOffset, QTimeZone::utc());
     const QDateTime b = QDateTime::fromMSecsSinceEpoch(w.end() + utcOffset, QTimeZone::utc());
-    const bool ms = w.start() % 1000 != 0 || w.end() % 1000 != 0;
+    const QString frac = w.start() % 1000 != 0 || w.end() % 1000 != 0 ? QStringLiteral(".zzz") : QString();
     const bool sameHour = a.date() == b.date() && a.time().hour() == b.time().hour();
-    const QString f = QString(sameHour ? QStringLiteral("mm:ss") : QStringLiteral("HH:mm:ss"))
-        + (ms ? QStringLiteral(".zzz") : QString());
-    return QStringLiteral("[%1, %2)").arg(a.toString(f), b.toString(f));
+    const bool sameMinute = sameHour && a.time().minute() == b.time().minute();
+    const QString f = QString(sameHour ? QStringLiteral("mm:ss") : QStringLiteral("HH:mm:ss")) + frac;
+    QStringList out {QStringLiteral("[%1, %2)").arg(a.toString(f), b.toString(f))};
+    if (sameMinute) {
+        // the axis above names the minute: the seconds alone still say which window this is
+        const QString sf = QStringLiteral("ss") + frac;
+        out << QStringLiteral("[:%1, :%2)").arg(a.toString(sf), b.toString(sf))
+            << QStringLiteral(":%1").arg(a.toString(sf));
+    } else {
+        out << QStringLiteral("%1").arg(a.toString(f));
+    }
+    return out;
 }
 
 bool sameWindow(const WindowState& a, int subtask, KeyId key, const TimeWindow& w)
@@ -526,6 +537,15 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
     QFont labelFont = font(8.5);
     p.setFont(labelFont);
     QFontMetricsF fm(labelFont);
+    // labels are laid out after the dots, so that none is drawn over a dot or another label
+    struct Placed {
+        RecordIndex idx;
+        double x;
+        double cy;
+        int stack;
+        bool pending;
+    };
+    std::vector<Placed> placed;
     // records at the same pixel stack upwards so that none hides another
     double stackX = -1e9;
     int stack = 0;
@@ -595,21 +615,36 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
             p.setPen(QPen(c.selection, s(2.5)));
             p.drawEllipse(centre, r + s(6), r + s(6));
         }
-        if ((labels && stack == 0) || idx == current) {
-            p.setPen(pending ? c.mutedText : (idx == current ? c.current : c.text));
-            const QString text = QStringLiteral("#%1").arg(idx + 1);
-            p.drawText(QPointF(x - fm.horizontalAdvance(text) / 2, laneCentre + r + s(4) + fm.ascent()), text);
-        } else if (labels && stack > 0) {
-            // a stacked record names itself beside the dot
-            p.setPen(pending ? c.mutedText : c.text);
-            p.drawText(QPointF(x + r + s(3), cy + fm.ascent() / 2 - s(1)), QStringLiteral("#%1").arg(idx + 1));
-        }
+        if (labels || idx == current)
+            placed.push_back({idx, x, cy, stack, pending});
         Hit hit;
         hit.kind = Hit::Kind::Record;
         hit.record = idx;
         hit.channel = channel;
         hit.rect = QRectF(x - r - s(3), cy - r - s(3), 2 * r + s(6), 2 * r + s(6));
         m_hits.push_back(hit);
+    }
+    // the current record's label first: it wins every overlap; the others are skipped where they would
+    // touch a dot or a label already drawn ("#13#22#19" reads as nothing)
+    std::stable_partition(placed.begin(), placed.end(), [current](const Placed& e) { return e.idx == current; });
+    std::vector<QRectF> taken;
+    taken.reserve(placed.size() * 2);
+    for (const Placed& e : placed)
+        taken.emplace_back(e.x - r, e.cy - r, 2 * r, 2 * r);
+    for (const Placed& e : placed) {
+        const QString text = QStringLiteral("#%1").arg(e.idx + 1);
+        const double w = fm.horizontalAdvance(text);
+        // below the lane for a record on the line; a stacked record names itself beside its dot
+        const bool below = e.stack == 0 || e.idx == current;
+        const QRectF rect = below ? QRectF(e.x - w / 2, laneCentre + r + s(4), w, fm.height())
+                                  : QRectF(e.x + r + s(3), e.cy - fm.ascent() / 2 - s(1), w, fm.height());
+        const QRectF margin = rect.adjusted(-s(2), 0, s(2), 0);
+        if (e.idx != current
+            && std::any_of(taken.begin(), taken.end(), [&margin](const QRectF& t) { return t.intersects(margin); }))
+            continue;
+        p.setPen(e.pending ? c.mutedText : (e.idx == current ? c.current : c.text));
+        p.drawText(QPointF(rect.left(), rect.top() + fm.ascent()), text);
+        taken.push_back(rect);
     }
 }
 
@@ -809,23 +844,28 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
             const bool big = h > s(36);
             p.setFont(big ? bigFont : smallFont);
             const QFontMetricsF& fm = big ? bigFm : smallFm;
-            const QString range = compactWindow(*m_session, b.window, utcOffset);
+            const QStringList range = windowLabels(*m_session, b.window, utcOffset);
             const double tx = std::max(box.left(), l.plot.left()) + s(5);
             const double line1 = top + s(3) + fm.ascent();
             drawLabel(p, QPointF(tx, line1 - fm.ascent()), range, fm, box.right() - tx - s(3), big ? 0 : 1);
             if (h > s(36)) {
-                QString second;
+                QStringList second;
                 if (wf) {
                     const FireEvent& last = fires[wf->back()].fire;
                     const QString result = m_session->formatResult(last);
-                    second = wf->size() == 1 ? tr("⚑ fired: %1").arg(result)
-                                             : tr("⚑ fired ×%1: %2").arg(wf->size()).arg(result);
+                    const QString times = wf->size() == 1 ? QString() : tr("×%1").arg(wf->size());
+                    const QString full
+                        = wf->size() == 1 ? tr("⚑ fired: %1").arg(result) : tr("⚑ fired %1: %2").arg(times, result);
                     if (b.gone)
-                        second += tr(" · cleaned up");
+                        second << full + tr(" · cleaned up");
+                    second << full << tr("⚑ %1").arg(result) << tr("⚑ fired %1").arg(times).trimmed()
+                           << QStringLiteral("⚑%1").arg(times);
                 } else if (b.status == WindowStatus::Purged) {
-                    second = tr("purged");
+                    second << tr("purged");
                 } else {
-                    second = tr("%n record(s)", nullptr, int(b.count));
+                    // the count matters more than the word: narrow boxes keep the number
+                    second << tr("%n record(s)", nullptr, int(b.count)) << tr("%n rec.", nullptr, int(b.count))
+                           << QString::number(b.count);
                 }
                 const bool bold = fired && !b.gone;
                 p.setFont(bold ? secondBold : secondFont);
@@ -920,28 +960,40 @@ void TimelineView::paintWatermarks(QPainter& p, const Layout& l, const TimeScale
     const double top = l.windowsTop - s(2);
     const double bottom = l.footerTop;
     const double labelY = l.footerTop + s(6);
-    QString values;
     QStringList parts;
     int active = 0;
-    for (const ChannelState& ch : state.channels) {
+    int holder = -1;
+    for (std::size_t i = 0; i < state.channels.size(); ++i) {
+        const ChannelState& ch = state.channels[i];
         if (ch.idle)
             continue;
         ++active;
         parts << m_session->formatTime(ch.watermark);
+        if (holder < 0 && ch.watermark == wm)
+            holder = int(i);
     }
-    QString text;
-    if (state.channels.size() > 1)
-        text = tr("operator watermark %1 = min(%2)").arg(m_session->formatTime(wm), parts.join(QStringLiteral(", ")));
-    else
-        text = tr("operator watermark %1").arg(m_session->formatTime(wm));
-    if (active == 0 && !state.channels.empty())
-        text = tr("operator watermark %1 — every channel is idle").arg(m_session->formatTime(wm));
+    // the longest explanation that fits the plot, down to the bare time: a label is never cut off
+    const QString time = m_session->formatTime(wm);
+    QStringList choices;
+    if (active == 0 && !state.channels.empty()) {
+        choices << tr("operator watermark %1 — every channel is idle").arg(time);
+    } else if (state.channels.size() > 1) {
+        choices << tr("operator watermark %1 = min(%2)").arg(time, parts.join(QStringLiteral(", ")));
+        if (holder >= 0)
+            choices << tr("operator watermark %1 = min of %2 channels, channel %3 the lowest")
+                           .arg(time)
+                           .arg(active)
+                           .arg(holder)
+                    << tr("operator watermark %1 (channel %2)").arg(time).arg(holder);
+    }
+    choices << tr("operator watermark %1").arg(time) << tr("op. watermark %1").arg(time) << time;
     p.setFont(font(11.5, true));
     QFontMetricsF fm(p.font());
-    const double tw = fm.horizontalAdvance(text);
     double x = l.plot.left();
     const bool visible = wm != kMinTimestamp && wm != kMaxTimestamp && sc.mapTimeToX(double(wm)) >= l.plot.left()
         && sc.mapTimeToX(double(wm)) <= l.plot.right();
+    QString prefix;
+    QString suffix;
     if (visible) {
         x = sc.mapTimeToX(double(wm));
         QPen pen(c.operatorWatermark, s(3), Qt::DashLine, Qt::FlatCap);
@@ -958,14 +1010,25 @@ void TimelineView::paintWatermarks(QPainter& p, const Layout& l, const TimeScale
         m_hits.push_back(hit);
     } else if (wm != kMinTimestamp && sc.mapTimeToX(double(wm)) > l.plot.right()) {
         x = l.plot.right();
-        text += QStringLiteral(" ▶");
+        suffix = QStringLiteral(" ▶");
     } else if (wm != kMinTimestamp) {
-        text = QStringLiteral("◀ ") + text;
+        prefix = QStringLiteral("◀ ");
     }
-    // keep the label on screen: to the right of the line, or to its left near the right edge
+    QString text = prefix + choices.back() + suffix;
+    for (const QString& choice : choices) {
+        const QString candidate = prefix + choice + suffix;
+        if (fm.horizontalAdvance(candidate) <= l.plot.width() - s(8)) {
+            text = candidate;
+            break;
+        }
+    }
+    const double tw = fm.horizontalAdvance(text);
+    // keep the label on screen: to the right of the line, or to its left near the right edge, else as far
+    // right as the plot allows
     double lx = x + s(6);
     if (lx + tw > l.plot.right())
-        lx = std::max(l.plot.left(), x - s(6) - tw);
+        lx = x - s(6) - tw;
+    lx = std::clamp(lx, l.plot.left() + s(4), std::max(l.plot.left() + s(4), l.plot.right() - tw - s(4)));
     const QRectF box(lx - s(4), labelY, tw + s(8), fm.height() + s(4));
     QColor bg = c.background;
     bg.setAlpha(230);
@@ -1085,8 +1148,8 @@ void TimelineView::paintLegend(QPainter& p, const Layout& l)
     }
 }
 
-void TimelineView::drawLabel(
-    QPainter& p, const QPointF& topLeft, const QString& text, const QFontMetricsF& fm, double maxWidth, int fontSlot)
+void TimelineView::drawLabel(QPainter& p, const QPointF& topLeft, const QStringList& choices, const QFontMetricsF& fm,
+    double maxWidth, int fontSlot)
 {
     // Window labels repeat (the same windows for every key, "2 record(s)"): laid-out text is cached, so a
     // paint of a hundred windows does not shape a hundred strings.
@@ -1094,18 +1157,21 @@ void TimelineView::drawLabel(
         m_labelCache.clear();
         m_labelCacheScale = m_theme->scale();
     }
-    const auto key = std::make_pair(fontSlot, text);
-    auto it = m_labelCache.find(key);
-    if (it == m_labelCache.end()) {
-        QStaticText st(text);
-        st.setTextFormat(Qt::PlainText);
-        st.prepare(QTransform(), p.font());
-        it = m_labelCache.emplace(key, std::make_pair(st, fm.horizontalAdvance(text))).first;
+    for (const QString& text : choices) {
+        const auto key = std::make_pair(fontSlot, text);
+        auto it = m_labelCache.find(key);
+        if (it == m_labelCache.end()) {
+            QStaticText st(text);
+            st.setTextFormat(Qt::PlainText);
+            st.prepare(QTransform(), p.font());
+            it = m_labelCache.emplace(key, std::make_pair(st, fm.horizontalAdvance(text))).first;
+        }
+        if (it->second.second <= maxWidth) {
+            p.drawStaticText(topLeft, it->second.first);
+            return;
+        }
     }
-    if (it->second.second <= maxWidth)
-        p.drawStaticText(topLeft, it->second.first);
-    else if (maxWidth > fm.averageCharWidth() * 2)
-        p.drawText(topLeft + QPointF(0, fm.ascent()), fm.elidedText(text, Qt::ElideRight, maxWidth));
+    // nothing fits: no label at all rather than a meaningless "1 re…"; the tooltip still names the window
 }
 
 TimelineView::Hit TimelineView::hitAt(const QPointF& pos) const

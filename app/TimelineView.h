@@ -120,8 +120,8 @@ private:
     void paintLegend(QPainter& p, const Layout& l);
     void paintHighlight(QPainter& p, const Layout& l, const TimeScale& sc);
 
-    void drawLabel(QPainter& p, const QPointF& topLeft, const QString& text, const QFontMetricsF& fm, double maxWidth,
-        int fontSlot);
+    void drawLabel(QPainter& p, const QPointF& topLeft, const QStringList& choices, const QFontMetricsF& fm,
+        double maxWidth, int fontSlot);
     void selectRecord(RecordIndex r);
     void selectWindow(int subtask, KeyId key, const TimeWindow& w);
     QString tooltipFor(const Hit& hit) const;

@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QDockWidget>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -226,12 +227,24 @@ private Q_SLOTS:
 
     void presenterModeEnlargesAndShowsTheCaption()
     {
+        auto* output = m_window->findChild<QDockWidget*>(QStringLiteral("outputDock"));
+        auto* bar = m_window->findChild<QWidget*>(QStringLiteral("playerBar"));
+        QVERIFY(output && bar);
+        const bool outputShown = output->isVisible();
+        const double normalType = bar->font().pointSizeF();
         QTest::keyClick(m_window.get(), Qt::Key_F11);
         QVERIFY(m_window->isPresenterMode());
-        QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("caption"))->isVisible());
+        auto* caption = m_window->findChild<QLabel*>(QStringLiteral("caption"));
+        QVERIFY(caption->isVisible());
+        // large type for the room: the caption and the player bar grow, the panels make way for the picture
+        QVERIFY(caption->font().pointSizeF() >= 1.8 * normalType);
+        QVERIFY(bar->font().pointSizeF() > 1.4 * normalType);
+        QVERIFY(!output->isVisible());
         QTest::keyClick(m_window.get(), Qt::Key_F11);
         QVERIFY(!m_window->isPresenterMode());
-        QVERIFY(!m_window->findChild<QLabel*>(QStringLiteral("caption"))->isVisible());
+        QVERIFY(!caption->isVisible());
+        QCOMPARE(bar->font().pointSizeF(), normalType);
+        QCOMPARE(output->isVisible(), outputShown);
     }
 
 private:
