@@ -176,6 +176,9 @@ void PlayerBar::applyScale()
     m_position->setMinimumWidth(
         m_position->fontMetrics().horizontalAdvance(QStringLiteral("Step 00000 / 00000 · 000.000 s")));
     m_scrubber->setMinimumHeight(int(std::lround(30 * scale)));
+    // a crowded row squeezes the combo box first: "2 steps," says nothing
+    m_speed->setMinimumWidth(0);
+    m_speed->setMinimumWidth(m_speed->sizeHint().width());
 }
 
 bool PlayerBar::isPlaying() const

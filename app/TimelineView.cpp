@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -272,7 +273,7 @@ TimelineView::Layout TimelineView::layoutFor(const QRect& rect) const
     l.gutter = s(178);
     l.axisTop = rect.top();
     l.axisHeight = s(50);
-    const double footer = s(64);
+    const double footer = s(64) + (m_legendTwoRows ? s(20) : 0.0);
     l.lanes = std::max(1, m_session->channelCount());
 
     // Row sets: one per (subtask, key) that has or had a window, in key order; collapsed: one for all.
@@ -1066,19 +1067,15 @@ void TimelineView::paintLegend(QPainter& p, const Layout& l)
     const ThemeColors& c = m_theme->colors();
     p.setFont(font(9.5));
     QFontMetricsF fm(p.font());
-    double x = l.plot.left();
-    const double y = l.footerTop + s(40);
-    const double cy = y + fm.height() / 2;
-    auto item = [&](auto&& drawIcon, const QString& text) {
-        drawIcon(QPointF(x + s(7), cy));
-        p.setPen(c.mutedText);
-        p.drawText(QPointF(x + s(18), y + fm.ascent()), text);
-        x += s(18) + fm.horizontalAdvance(text) + s(18);
+    // the items are gathered first, so that a legend wider than the view wraps onto a second row
+    std::vector<std::pair<std::function<void(QPointF)>, QString>> items;
+    auto item = [&items](std::function<void(QPointF)> drawIcon, const QString& text) {
+        items.emplace_back(std::move(drawIcon), text);
     };
     const int keys = std::min(m_session->keyCount(), 8);
     for (int k = 0; k < keys; ++k) {
         item(
-            [&](QPointF pt) {
+            [&, k](QPointF pt) {
                 p.setPen(Qt::NoPen);
                 p.setBrush(m_theme->keyColor(k));
                 p.drawEllipse(pt, s(5), s(5));
@@ -1145,6 +1142,29 @@ void TimelineView::paintLegend(QPainter& p, const Layout& l)
                 p.drawRect(QRectF(pt.x() - s(7), pt.y() - s(4), s(14), s(8)));
             },
             tr("allowed lateness"));
+    }
+    const auto width = [&](const QString& text) { return s(18) + fm.horizontalAdvance(text) + s(18); };
+    double total = 0;
+    for (const auto& it : items)
+        total += width(it.second);
+    const double right = l.plot.right() + s(12);
+    const bool twoRows = total > right - l.plot.left();
+    if (twoRows != m_legendTwoRows) {
+        // the footer was laid out for the other number of rows: lay out again
+        m_legendTwoRows = twoRows;
+        update();
+    }
+    double x = l.plot.left();
+    double y = l.footerTop + s(40);
+    for (const auto& [drawIcon, text] : items) {
+        if (x > l.plot.left() && x + width(text) - s(18) > right) {
+            x = l.plot.left();
+            y += fm.height() + s(2);
+        }
+        drawIcon(QPointF(x + s(7), y + fm.height() / 2));
+        p.setPen(c.mutedText);
+        p.drawText(QPointF(x + s(18), y + fm.ascent()), text);
+        x += width(text);
     }
 }
 

@@ -147,6 +147,7 @@ private:
     std::vector<std::vector<StepIndex>> m_laneArrival; // the arrival step of each, in the same order
     std::map<std::pair<int, QString>, std::pair<QStaticText, double>> m_labelCache; // (font slot, text) → laid out
     double m_labelCacheScale = 1.0;
+    bool m_legendTwoRows = false; // measured by the last paint; the footer grows to hold the second row
 };
 
 } // namespace tidemark::app
