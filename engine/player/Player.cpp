@@ -742,10 +742,12 @@ PipelineState Player::state() const
     }
     const DurationMs period = m_scenario.pipeline.watermarks.periodMs;
     if (period > 0) {
-        // The chain of periodic timers is regular: the next one is the first multiple of periodMs after now.
+        // Read the queued timer rather than computing "the next multiple after now": a record arriving
+        // exactly on a multiple runs before the timer due at that same time, which is then still pending.
         for (ChannelState& cs : st.channels) {
-            const Timestamp next = (now() / period + 1) * period;
-            cs.nextPeriodicEmit = next <= m_live->queue.horizon() ? next : kMaxTimestamp;
+            const auto next
+                = m_live->queue.nextScheduled(EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(cs.channel));
+            cs.nextPeriodicEmit = next && *next <= m_live->queue.horizon() ? *next : kMaxTimestamp;
         }
     }
     const bool eventTime = isEventTimeAssigner(m_scenario.pipeline);

@@ -123,6 +123,23 @@ private slots:
         QVERIFY(player.currentStep() < player.trace().placements()[3].arrivalStep);
     }
 
+    void aRecordArrivingOnAPeriodMultipleIsFollowedByTheEmissionDueThen()
+    {
+        // Record 5 arrives at 4 s, a multiple of the 200 ms period: arrivals run first, so right after it the
+        // periodic emission due at 4 s is still pending and is the next one, not 4.2 s.
+        Player player(post000(1, 0, false));
+        const StepIndex arrival = player.trace().placements()[4].arrivalStep;
+        QVERIFY(player.seek(arrival));
+        QCOMPARE(player.now(), 4000);
+        QCOMPARE(player.state().channels[0].nextPeriodicEmit, Timestamp(4000));
+        QVERIFY(player.step());
+        QCOMPARE(player.trace().step(player.currentStep()).kind, StepKind::PeriodicEmit);
+        QCOMPARE(player.now(), 4000);
+        QCOMPARE(player.state().channels[0].nextPeriodicEmit, Timestamp(4200));
+        QVERIFY(player.seek(0));
+        QCOMPARE(player.state().channels[0].nextPeriodicEmit, Timestamp(200));
+    }
+
     void runUntilStopsAtTheLastHappeningNotAfterTheTime()
     {
         Player player(post000(1, 0, false));
