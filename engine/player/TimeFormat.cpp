@@ -172,6 +172,20 @@ std::string TimeFormatter::timestamp(Timestamp t) const
     case DisplaySettings::TimeFormat::DateTime:
         break;
     }
+    return m_showDates ? dateTime(t) : timeOfDay(t);
+}
+
+void TimeFormatter::showDatesAcross(Timestamp first, Timestamp last)
+{
+    if (m_format != DisplaySettings::TimeFormat::DateTime || first == kMinTimestamp || last == kMaxTimestamp)
+        return;
+    const std::int64_t a = floorDiv(javaAdd(first, utcOffsetMs(first)), kMsPerDay);
+    const std::int64_t b = floorDiv(javaAdd(last, utcOffsetMs(last)), kMsPerDay);
+    m_showDates = a != b;
+}
+
+std::string TimeFormatter::timeOfDay(Timestamp t) const
+{
     const std::int64_t local = javaAdd(t, utcOffsetMs(t));
     const std::int64_t msOfDay = local - floorDiv(local, kMsPerDay) * kMsPerDay;
     char buf[32];
@@ -192,7 +206,7 @@ std::string TimeFormatter::dateTime(Timestamp t) const
     civilFromDays(floorDiv(local, kMsPerDay), y, m, d);
     char buf[32];
     std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u ", static_cast<long long>(y), m, d);
-    return buf + timestamp(t);
+    return buf + timeOfDay(t);
 }
 
 std::string TimeFormatter::window(Timestamp start, Timestamp end) const

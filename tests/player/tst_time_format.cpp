@@ -62,6 +62,25 @@ private slots:
         QCOMPARE(f.axisLabel(1538359881000), std::string("UTC+08:00"));
     }
 
+    void runsThatCrossMidnightShowTheDate()
+    {
+        DisplaySettings d;
+        d.timeFormat = DisplaySettings::TimeFormat::DateTime;
+        d.zone = "UTC+08:00";
+        TimeFormatter f(d);
+        // 2024-03-01 23:59:59.999 and 2024-03-02 00:00:00.000 local time: one millisecond, two days.
+        const Timestamp before = 1709308799999;
+        f.showDatesAcross(1709280000000, before);
+        QVERIFY(!f.showsDates());
+        QCOMPARE(f.timestamp(before), std::string("23:59:59.999"));
+        f.showDatesAcross(1709280000000, before + 1);
+        QVERIFY(f.showsDates());
+        QCOMPARE(f.timestamp(before), std::string("2024-03-01 23:59:59.999"));
+        QCOMPARE(f.timestamp(before + 1), std::string("2024-03-02 00:00:00.000"));
+        QCOMPARE(f.dateTime(before), std::string("2024-03-01 23:59:59.999"));
+        QCOMPARE(f.window(before + 1 - 3000, before + 1), std::string("[2024-03-01 23:59:57, 2024-03-02 00:00:00)"));
+    }
+
     void relativeTimesCountFromTheOrigin()
     {
         DisplaySettings d;
