@@ -39,8 +39,8 @@ constexpr NarrationTemplate kTemplates[] = {
         "Channel {channel}'s generator now stands at {pending} (max {max} − {lag}); it is emitted at the next "
         "periodic emission, at {next}."},
     {"channel.idle",
-        "Channel {channel} has had no record for more than {idleness}, so it is marked idle and left out of the "
-        "minimum."},
+        "Channel {channel} is marked idle and left out of the minimum: the periodic check at {since} was the "
+        "first to see no new record, and this check at {now} is more than {idleness} after it."},
     {"channel.active", "Channel {channel} is active again."},
     {"periodic", "Periodic watermark emission on channel {channel} (every {period})."},
     {"operator.advance.single", "The operator watermark advances from {before} to {after}."},
@@ -358,7 +358,10 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
     const bool periodic = wmc.emission == WatermarkConfig::Emission::Periodic;
     for (const ChannelChange& c : d.channels) {
         if (c.idleAfter && !c.idleBefore) {
-            add("channel.idle", {channelArg(c.channel), text("idleness", TimeFormatter::duration(wmc.idlenessMs))});
+            add("channel.idle",
+                {channelArg(c.channel), text("since", TimeFormatter::processingTime(c.inactiveSince)),
+                    text("now", TimeFormatter::processingTime(e.processingTime)),
+                    text("idleness", TimeFormatter::duration(wmc.idlenessMs))});
             continue;
         }
         if (!c.idleAfter && c.idleBefore)

@@ -596,6 +596,8 @@ Observed observe(const Pipeline& p)
         cc.idleBefore = ch.isIdle();
         cc.maxTimestampBefore = ch.maxTimestampSeen().value_or(kMinTimestamp);
         cc.generatorWatermark = ch.pendingWatermark().value_or(kMinTimestamp);
+        if (const IdlenessTimer* t = ch.idlenessTimer())
+            cc.inactiveSince = t->startOfInactivity().value_or(kMinTimestamp);
         o.channels.push_back(cc);
     }
     for (int s = 0; s < p.subtaskCount(); ++s) {
@@ -657,6 +659,7 @@ StepDetail Player::computeDetail(StepIndex step) const
         cc.idleAfter = a.idleBefore;
         cc.maxTimestampAfter = a.maxTimestampBefore;
         cc.generatorWatermark = a.generatorWatermark;
+        cc.inactiveSince = a.inactiveSince;
         const bool touched = static_cast<int>(c) == x.channel
             || (d.entry.kind == StepKind::WatermarkArrival && d.entry.channel < 0)
             || d.entry.kind == StepKind::EndOfInput || cc.watermarkAfter != cc.watermarkBefore

@@ -108,6 +108,7 @@ private slots:
         QCOMPARE(player.now(), 1600);
         QVERIFY(player.state().channels[0].idle);
         QVERIFY(!player.state().channels[1].idle);
+        QCOMPARE(player.currentDetail().channels.front().inactiveSince, Timestamp(400));
         QVERIFY(player.jumpToNext(Happening::ChannelStatus));
         QCOMPARE(player.now(), 1600);
         QVERIFY(player.state().channels[1].idle);
