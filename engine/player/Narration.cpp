@@ -48,8 +48,11 @@ constexpr NarrationTemplate kTemplates[] = {
         "The operator watermark advances from {before} to {after}: it is the minimum of the channels, and channel "
         "{channel} holds it."},
     {"operator.advance.idle",
-        "The operator watermark advances from {before} to {after}: every channel is idle, so the largest channel "
-        "watermark is flushed."},
+        "Every channel is now idle: the valve flushes the largest channel watermark, so the operator watermark "
+        "advances from {before} to {after}, and the operator's input is marked idle."},
+    {"operator.idle",
+        "Every channel is now idle: the operator watermark stays at {watermark} (no channel watermark above it to "
+        "flush), and the operator's input is marked idle."},
     {"operator.stays",
         "The operator watermark stays at {watermark}: it is the minimum of the channels, and channel {channel} "
         "holds it back."},
@@ -396,8 +399,15 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         const bool anyChannelMoved = std::any_of(d.channels.begin(), d.channels.end(), [](const ChannelChange& c) {
             return c.watermarkAfter != c.watermarkBefore || c.idleAfter != c.idleBefore;
         });
-        if (s.watermarkAfter != s.watermarkBefore) {
-            if (channels == 1 || s.watermarkAfter == kMaxTimestamp)
+        const bool becameIdle = std::any_of(
+            d.channels.begin(), d.channels.end(), [](const ChannelChange& c) { return c.idleAfter && !c.idleBefore; });
+        const bool allIdle = becameIdle && s.minChannelAfter < 0;
+        if (allIdle && s.watermarkAfter == s.watermarkBefore) {
+            add("operator.idle", {time("watermark", s.watermarkAfter)});
+        } else if (s.watermarkAfter != s.watermarkBefore) {
+            if (allIdle && s.watermarkAfter != kMaxTimestamp)
+                add("operator.advance.idle", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
+            else if (channels == 1 || s.watermarkAfter == kMaxTimestamp)
                 add("operator.advance.single", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
             else if (s.minChannelAfter < 0)
                 add("operator.advance.idle", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
