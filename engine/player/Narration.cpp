@@ -71,6 +71,10 @@ constexpr NarrationTemplate kTemplates[] = {
     {"cleanup",
         "Window {window} {subject} is removed: the watermark {watermark} reached its cleanup time {cleanup} "
         "(end − 1 ms + allowed lateness {lateness})."},
+    {"cleanup.processing",
+        "Window {window} {subject} is removed: processing time reached its cleanup time {cleanup} (the window "
+        "end − 1 ms)."},
+    {"cleanup.discarded", "Records discarded without being emitted (none of its firings included them): {count}."},
     {"cleanup.immediate", "Window {window} {subject} is removed right after firing: the allowed lateness is 0 ms."},
     {"timer.processing", "Subtask {subtask}'s processing time reaches {now}, where a timer is due."},
     {"end.of.input",
@@ -474,6 +478,9 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
             [&](const FireEvent& f) { return f.subtask == w.subtask && f.key == w.key && f.window == w.window; });
         if (firedNow && pc.window.allowedLatenessMs == 0 && pc.window.assigner.isEventTime()) {
             add("cleanup.immediate", {windowArg(w.subtask, w.key, w.window), subjectArg(w.key)});
+        } else if (!pc.window.assigner.isEventTime()) {
+            add("cleanup.processing",
+                {windowArg(w.subtask, w.key, w.window), subjectArg(w.key), time("cleanup", cleanupOf(w.window))});
         } else {
             const Timestamp wm = w.subtask < static_cast<int>(d.subtasks.size())
                 ? d.subtasks[static_cast<std::size_t>(w.subtask)].watermarkAfter
@@ -483,6 +490,8 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
                     time("cleanup", cleanupOf(w.window)),
                     text("lateness", TimeFormatter::duration(pc.window.allowedLatenessMs))});
         }
+        if (w.unfired > 0)
+            add("cleanup.discarded", {text("count", plural(w.unfired, "record", "records"))});
     }
     (void)trace;
     if (n.sentences.size() == 1 && e.kind != StepKind::EventArrival && e.kind != StepKind::EndOfInput)

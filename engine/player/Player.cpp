@@ -694,8 +694,17 @@ StepDetail Player::computeDetail(StepIndex step) const
         const int s = std::get<0>(key);
         const Timestamp clock
             = eventTime ? after.subtasks[static_cast<std::size_t>(s)].watermarkBefore : d.entry.processingTime;
-        if (w.cleanupTime && *w.cleanupTime <= clock)
-            d.cleanups.push_back({s, w.key, w.window});
+        if (w.cleanupTime && *w.cleanupTime <= clock) {
+            WindowRef ref {s, w.key, w.window};
+            // CountTrigger fires and resets its count every `count` records, so the pane holds the fired ones
+            // plus those since the last firing (an evictor would break this count, so none is claimed then).
+            const WindowConfig& wc = m_scenario.pipeline.window;
+            if (wc.trigger.type == TriggerSpec::Type::Count && wc.evictor.type == EvictorSpec::Type::None) {
+                const auto fired = static_cast<std::size_t>(w.fireCount) * static_cast<std::size_t>(wc.trigger.count);
+                ref.unfired = w.contents.size() > fired ? w.contents.size() - fired : 0;
+            }
+            d.cleanups.push_back(ref);
+        }
     }
     // Timers: registered, fired (due), deleted.
     auto timerChange = [&](const auto& t, TimerChange::Change change) {

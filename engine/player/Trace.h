@@ -224,6 +224,8 @@ struct WindowRef {
     int subtask = 0;
     KeyId key = kNoKey;
     TimeWindow window;
+    // Cleanups with a count trigger (no evictor): records added since the last firing, dropped unemitted.
+    std::size_t unfired = 0;
 };
 
 // An event record's way through the operator: the windows it was added to.
