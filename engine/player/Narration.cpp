@@ -83,13 +83,21 @@ constexpr NarrationTemplate kTemplates[] = {
     {"nothing", "Nothing else changes."},
 };
 
+// Negative numbers carry the true minus sign "−" (U+2212), as in the formulas.
+std::string minusSign(std::string t)
+{
+    if (!t.empty() && t.front() == '-')
+        t.replace(0, 1, "\u2212");
+    return t;
+}
+
 std::string number(double v)
 {
     if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 9.2e18)
-        return std::to_string(static_cast<long long>(v));
+        return minusSign(std::to_string(static_cast<long long>(v)));
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
+    return minusSign(std::string(buf, r.ptr));
 }
 
 std::string plural(std::size_t n, const char* one, const char* many)
@@ -232,7 +240,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         return a;
     };
     auto subjectArg = [&](KeyId k) {
-        Arg a {"subject", k == kNoKey ? std::string("for all records") : "for key " + keyName(k), {}, k != kNoKey};
+        Arg a {"subject", k == kNoKey ? std::string("(windowAll)") : "for key " + keyName(k), {}, k != kNoKey};
         a.ref.kind = NarrationRefKind::Key;
         a.ref.key = k;
         return a;

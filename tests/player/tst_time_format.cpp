@@ -12,7 +12,7 @@ private slots:
     {
         const TimeFormatter f;
         QCOMPARE(f.timestamp(4999), std::string("4999 ms"));
-        QCOMPARE(f.timestamp(-1), std::string("-1 ms"));
+        QCOMPARE(f.timestamp(-1), std::string("\u22121 ms"));
         QCOMPARE(f.timestamp(kMinTimestamp), std::string("\u2212\u221e"));
         QCOMPARE(f.timestamp(kMaxTimestamp), std::string("+\u221e"));
         QCOMPARE(f.window(0, 5000), std::string("[0, 5000) ms"));
