@@ -62,6 +62,16 @@ bool EventQueue::isScheduled(Timestamp time, Kind kind, std::uint32_t subject) c
         [&](const Entry& e) { return e.time == time && e.kind == kind && e.subject == subject; });
 }
 
+std::optional<Timestamp> EventQueue::nextScheduled(Kind kind, std::uint32_t subject) const
+{
+    std::optional<Timestamp> earliest;
+    for (const Entry& e : m_heap) {
+        if (e.kind == kind && e.subject == subject && (!earliest || e.time < *earliest))
+            earliest = e.time;
+    }
+    return earliest;
+}
+
 void EventQueue::rescheduleEndOfInput(Timestamp time)
 {
     for (Entry& e : m_heap) {

@@ -64,6 +64,9 @@ public:
     void schedule(Timestamp time, Kind kind, std::uint32_t subject);
     // True if a happening of this kind, subject and time is queued.
     bool isScheduled(Timestamp time, Kind kind, std::uint32_t subject) const;
+    // The earliest queued time of a non-arrival happening of this kind and subject, if any (ignores the
+    // horizon).
+    std::optional<Timestamp> nextScheduled(Kind kind, std::uint32_t subject) const;
     // Moves the (single) queued end of input to `time`, keeping its place among equal times.
     void rescheduleEndOfInput(Timestamp time);
 

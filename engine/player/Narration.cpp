@@ -39,8 +39,8 @@ constexpr NarrationTemplate kTemplates[] = {
         "Channel {channel}'s generator now stands at {pending} (max {max} − {lag}); it is emitted at the next "
         "periodic emission, at {next}."},
     {"channel.idle",
-        "Channel {channel} has had no record for more than {idleness}, so it is marked idle and left out of the "
-        "minimum."},
+        "Channel {channel} is marked idle and left out of the minimum: the periodic check at {since} was the "
+        "first to see no new record, and this check at {now} is more than {idleness} after it."},
     {"channel.active", "Channel {channel} is active again."},
     {"periodic", "Periodic watermark emission on channel {channel} (every {period})."},
     {"operator.advance.single", "The operator watermark advances from {before} to {after}."},
@@ -48,8 +48,11 @@ constexpr NarrationTemplate kTemplates[] = {
         "The operator watermark advances from {before} to {after}: it is the minimum of the channels, and channel "
         "{channel} holds it."},
     {"operator.advance.idle",
-        "The operator watermark advances from {before} to {after}: every channel is idle, so the largest channel "
-        "watermark is flushed."},
+        "Every channel is now idle: the valve flushes the largest channel watermark, so the operator watermark "
+        "advances from {before} to {after}, and the operator's input is marked idle."},
+    {"operator.idle",
+        "Every channel is now idle: the operator watermark stays at {watermark} (no channel watermark above it to "
+        "flush), and the operator's input is marked idle."},
     {"operator.stays",
         "The operator watermark stays at {watermark}: it is the minimum of the channels, and channel {channel} "
         "holds it back."},
@@ -68,6 +71,10 @@ constexpr NarrationTemplate kTemplates[] = {
     {"cleanup",
         "Window {window} {subject} is removed: the watermark {watermark} reached its cleanup time {cleanup} "
         "(end − 1 ms + allowed lateness {lateness})."},
+    {"cleanup.processing",
+        "Window {window} {subject} is removed: processing time reached its cleanup time {cleanup} (the window "
+        "end − 1 ms)."},
+    {"cleanup.discarded", "Records discarded without being emitted (none of its firings included them): {count}."},
     {"cleanup.immediate", "Window {window} {subject} is removed right after firing: the allowed lateness is 0 ms."},
     {"timer.processing", "Subtask {subtask}'s processing time reaches {now}, where a timer is due."},
     {"end.of.input",
@@ -76,13 +83,21 @@ constexpr NarrationTemplate kTemplates[] = {
     {"nothing", "Nothing else changes."},
 };
 
+// Negative numbers carry the true minus sign "−" (U+2212), as in the formulas.
+std::string minusSign(std::string t)
+{
+    if (!t.empty() && t.front() == '-')
+        t.replace(0, 1, "\u2212");
+    return t;
+}
+
 std::string number(double v)
 {
     if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 9.2e18)
-        return std::to_string(static_cast<long long>(v));
+        return minusSign(std::to_string(static_cast<long long>(v)));
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
+    return minusSign(std::string(buf, r.ptr));
 }
 
 std::string plural(std::size_t n, const char* one, const char* many)
@@ -125,7 +140,18 @@ Narrator::Narrator(const Scenario& scenario)
 Narrator::Narrator(const Scenario& scenario, TimeFormatter format)
     : m_scenario(scenario)
     , m_format(std::move(format))
-{ }
+{
+    Timestamp first = kMaxTimestamp;
+    Timestamp last = kMinTimestamp;
+    for (const InputRecord& r : scenario.records) {
+        if (r.isWatermark())
+            continue;
+        first = std::min(first, r.ts);
+        last = std::max(last, r.ts);
+    }
+    if (first <= last)
+        m_format.showDatesAcross(first, last);
+}
 
 void Narrator::setTemplates(const std::map<std::string, std::string>& byId)
 {
@@ -214,7 +240,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         return a;
     };
     auto subjectArg = [&](KeyId k) {
-        Arg a {"subject", k == kNoKey ? std::string("for all records") : "for key " + keyName(k), {}, k != kNoKey};
+        Arg a {"subject", k == kNoKey ? std::string("(windowAll)") : "for key " + keyName(k), {}, k != kNoKey};
         a.ref.kind = NarrationRefKind::Key;
         a.ref.key = k;
         return a;
@@ -347,7 +373,10 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
     const bool periodic = wmc.emission == WatermarkConfig::Emission::Periodic;
     for (const ChannelChange& c : d.channels) {
         if (c.idleAfter && !c.idleBefore) {
-            add("channel.idle", {channelArg(c.channel), text("idleness", TimeFormatter::duration(wmc.idlenessMs))});
+            add("channel.idle",
+                {channelArg(c.channel), text("since", TimeFormatter::processingTime(c.inactiveSince)),
+                    text("now", TimeFormatter::processingTime(e.processingTime)),
+                    text("idleness", TimeFormatter::duration(wmc.idlenessMs))});
             continue;
         }
         if (!c.idleAfter && c.idleBefore)
@@ -382,8 +411,15 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         const bool anyChannelMoved = std::any_of(d.channels.begin(), d.channels.end(), [](const ChannelChange& c) {
             return c.watermarkAfter != c.watermarkBefore || c.idleAfter != c.idleBefore;
         });
-        if (s.watermarkAfter != s.watermarkBefore) {
-            if (channels == 1 || s.watermarkAfter == kMaxTimestamp)
+        const bool becameIdle = std::any_of(
+            d.channels.begin(), d.channels.end(), [](const ChannelChange& c) { return c.idleAfter && !c.idleBefore; });
+        const bool allIdle = becameIdle && s.minChannelAfter < 0;
+        if (allIdle && s.watermarkAfter == s.watermarkBefore) {
+            add("operator.idle", {time("watermark", s.watermarkAfter)});
+        } else if (s.watermarkAfter != s.watermarkBefore) {
+            if (allIdle && s.watermarkAfter != kMaxTimestamp)
+                add("operator.advance.idle", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
+            else if (channels == 1 || s.watermarkAfter == kMaxTimestamp)
                 add("operator.advance.single", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
             else if (s.minChannelAfter < 0)
                 add("operator.advance.idle", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
@@ -450,6 +486,9 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
             [&](const FireEvent& f) { return f.subtask == w.subtask && f.key == w.key && f.window == w.window; });
         if (firedNow && pc.window.allowedLatenessMs == 0 && pc.window.assigner.isEventTime()) {
             add("cleanup.immediate", {windowArg(w.subtask, w.key, w.window), subjectArg(w.key)});
+        } else if (!pc.window.assigner.isEventTime()) {
+            add("cleanup.processing",
+                {windowArg(w.subtask, w.key, w.window), subjectArg(w.key), time("cleanup", cleanupOf(w.window))});
         } else {
             const Timestamp wm = w.subtask < static_cast<int>(d.subtasks.size())
                 ? d.subtasks[static_cast<std::size_t>(w.subtask)].watermarkAfter
@@ -459,6 +498,8 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
                     time("cleanup", cleanupOf(w.window)),
                     text("lateness", TimeFormatter::duration(pc.window.allowedLatenessMs))});
         }
+        if (w.unfired > 0)
+            add("cleanup.discarded", {text("count", plural(w.unfired, "record", "records"))});
     }
     (void)trace;
     if (n.sentences.size() == 1 && e.kind != StepKind::EventArrival && e.kind != StepKind::EndOfInput)

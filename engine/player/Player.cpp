@@ -596,6 +596,8 @@ Observed observe(const Pipeline& p)
         cc.idleBefore = ch.isIdle();
         cc.maxTimestampBefore = ch.maxTimestampSeen().value_or(kMinTimestamp);
         cc.generatorWatermark = ch.pendingWatermark().value_or(kMinTimestamp);
+        if (const IdlenessTimer* t = ch.idlenessTimer())
+            cc.inactiveSince = t->startOfInactivity().value_or(kMinTimestamp);
         o.channels.push_back(cc);
     }
     for (int s = 0; s < p.subtaskCount(); ++s) {
@@ -657,6 +659,7 @@ StepDetail Player::computeDetail(StepIndex step) const
         cc.idleAfter = a.idleBefore;
         cc.maxTimestampAfter = a.maxTimestampBefore;
         cc.generatorWatermark = a.generatorWatermark;
+        cc.inactiveSince = a.inactiveSince;
         const bool touched = static_cast<int>(c) == x.channel
             || (d.entry.kind == StepKind::WatermarkArrival && d.entry.channel < 0)
             || d.entry.kind == StepKind::EndOfInput || cc.watermarkAfter != cc.watermarkBefore
@@ -691,8 +694,17 @@ StepDetail Player::computeDetail(StepIndex step) const
         const int s = std::get<0>(key);
         const Timestamp clock
             = eventTime ? after.subtasks[static_cast<std::size_t>(s)].watermarkBefore : d.entry.processingTime;
-        if (w.cleanupTime && *w.cleanupTime <= clock)
-            d.cleanups.push_back({s, w.key, w.window});
+        if (w.cleanupTime && *w.cleanupTime <= clock) {
+            WindowRef ref {s, w.key, w.window};
+            // CountTrigger fires and resets its count every `count` records, so the pane holds the fired ones
+            // plus those since the last firing (an evictor would break this count, so none is claimed then).
+            const WindowConfig& wc = m_scenario.pipeline.window;
+            if (wc.trigger.type == TriggerSpec::Type::Count && wc.evictor.type == EvictorSpec::Type::None) {
+                const auto fired = static_cast<std::size_t>(w.fireCount) * static_cast<std::size_t>(wc.trigger.count);
+                ref.unfired = w.contents.size() > fired ? w.contents.size() - fired : 0;
+            }
+            d.cleanups.push_back(ref);
+        }
     }
     // Timers: registered, fired (due), deleted.
     auto timerChange = [&](const auto& t, TimerChange::Change change) {
@@ -742,10 +754,12 @@ PipelineState Player::state() const
     }
     const DurationMs period = m_scenario.pipeline.watermarks.periodMs;
     if (period > 0) {
-        // The chain of periodic timers is regular: the next one is the first multiple of periodMs after now.
+        // Read the queued timer rather than computing "the next multiple after now": a record arriving
+        // exactly on a multiple runs before the timer due at that same time, which is then still pending.
         for (ChannelState& cs : st.channels) {
-            const Timestamp next = (now() / period + 1) * period;
-            cs.nextPeriodicEmit = next <= m_live->queue.horizon() ? next : kMaxTimestamp;
+            const auto next
+                = m_live->queue.nextScheduled(EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(cs.channel));
+            cs.nextPeriodicEmit = next && *next <= m_live->queue.horizon() ? *next : kMaxTimestamp;
         }
     }
     const bool eventTime = isEventTimeAssigner(m_scenario.pipeline);

@@ -9,6 +9,15 @@ namespace tidemark {
 
 namespace {
 
+// Negative numbers carry the true minus sign "−" (U+2212), as in the narration's formulas.
+std::string signedText(std::int64_t v)
+{
+    std::string t = std::to_string(v);
+    if (!t.empty() && t.front() == '-')
+        t.replace(0, 1, "\u2212");
+    return t;
+}
+
 constexpr std::int64_t kMsPerDay = 86'400'000;
 const char* const kMinusInfinity = "\u2212\u221e"; // −∞
 const char* const kPlusInfinity = "+\u221e";
@@ -164,7 +173,7 @@ std::string TimeFormatter::timestamp(Timestamp t) const
         return kPlusInfinity;
     switch (m_format) {
     case DisplaySettings::TimeFormat::EpochMs:
-        return std::to_string(t) + " ms";
+        return signedText(t) + " ms";
     case DisplaySettings::TimeFormat::Relative: {
         const Timestamp d = javaSub(t, m_origin);
         return std::string(d < 0 ? "\u2212" : "+").append(std::to_string(d < 0 ? -d : d)).append(" ms");
@@ -172,6 +181,20 @@ std::string TimeFormatter::timestamp(Timestamp t) const
     case DisplaySettings::TimeFormat::DateTime:
         break;
     }
+    return m_showDates ? dateTime(t) : timeOfDay(t);
+}
+
+void TimeFormatter::showDatesAcross(Timestamp first, Timestamp last)
+{
+    if (m_format != DisplaySettings::TimeFormat::DateTime || first == kMinTimestamp || last == kMaxTimestamp)
+        return;
+    const std::int64_t a = floorDiv(javaAdd(first, utcOffsetMs(first)), kMsPerDay);
+    const std::int64_t b = floorDiv(javaAdd(last, utcOffsetMs(last)), kMsPerDay);
+    m_showDates = a != b;
+}
+
+std::string TimeFormatter::timeOfDay(Timestamp t) const
+{
     const std::int64_t local = javaAdd(t, utcOffsetMs(t));
     const std::int64_t msOfDay = local - floorDiv(local, kMsPerDay) * kMsPerDay;
     char buf[32];
@@ -192,14 +215,14 @@ std::string TimeFormatter::dateTime(Timestamp t) const
     civilFromDays(floorDiv(local, kMsPerDay), y, m, d);
     char buf[32];
     std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u ", static_cast<long long>(y), m, d);
-    return buf + timestamp(t);
+    return buf + timeOfDay(t);
 }
 
 std::string TimeFormatter::window(Timestamp start, Timestamp end) const
 {
     switch (m_format) {
     case DisplaySettings::TimeFormat::EpochMs:
-        return std::string("[").append(std::to_string(start)).append(", ").append(std::to_string(end)).append(") ms");
+        return std::string("[").append(signedText(start)).append(", ").append(signedText(end)).append(") ms");
     case DisplaySettings::TimeFormat::Relative:
         return std::string("[").append(timestamp(start)).append(", ").append(timestamp(end)).append(")");
     case DisplaySettings::TimeFormat::DateTime:
@@ -220,7 +243,7 @@ std::string TimeFormatter::window(Timestamp start, Timestamp end) const
 
 std::string TimeFormatter::processingTime(Timestamp t)
 {
-    const char* sign = t < 0 ? "-" : "";
+    const char* sign = t < 0 ? "\u2212" : "";
     const std::uint64_t a = t < 0 ? 0 - static_cast<std::uint64_t>(t) : static_cast<std::uint64_t>(t);
     char buf[48];
     std::snprintf(buf, sizeof buf, "%s%llu.%03llu s", sign, static_cast<unsigned long long>(a / 1000),

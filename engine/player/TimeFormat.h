@@ -26,6 +26,10 @@ public:
     std::string timestamp(Timestamp t) const;
     // Date and time for DateTime ("2018-10-01 10:11:37.000"), otherwise the same as timestamp().
     std::string dateTime(Timestamp t) const;
+    // With DateTime, makes timestamp() include the date when `first` and `last` fall on different local days
+    // (a run whose records cross midnight: "23:58:59.999 → 07:58:58.999" would read as going backwards).
+    void showDatesAcross(Timestamp first, Timestamp last);
+    bool showsDates() const { return m_showDates; }
     // A window as "[start, end)" with both bounds formatted by timestamp().
     std::string window(Timestamp start, Timestamp end) const;
     // Processing time of the player's clock: always relative to the run's start, "7.000 s" / "200 ms".
@@ -40,6 +44,7 @@ public:
     DisplaySettings::TimeFormat format() const { return m_format; }
 
 private:
+    std::string timeOfDay(Timestamp t) const;
     struct Transition {
         Timestamp atMs; // UTC instant from which offsetMs applies
         std::int64_t offsetMs;
@@ -47,6 +52,7 @@ private:
     DisplaySettings::TimeFormat m_format = DisplaySettings::TimeFormat::EpochMs;
     Timestamp m_origin = 0;
     std::int64_t m_fixedOffsetMs = 0;
+    bool m_showDates = false;
     std::vector<Transition> m_transitions; // from the zone's TZif file; empty for a fixed offset
 };
 

@@ -196,6 +196,9 @@ struct ChannelChange {
     // What the generator would emit now (bounded: maxTs - d - 1); equal to watermarkAfter with per-event
     // emission, may be ahead of it between periodic emissions.
     Timestamp generatorWatermark = kMinTimestamp;
+    // With idleness: the processing time of the periodic check that first saw no new record (Flink's
+    // IdlenessTimer start of inactivity) after the step; kMinTimestamp when not counting down.
+    Timestamp inactiveSince = kMinTimestamp;
 };
 
 struct SubtaskChange {
@@ -221,6 +224,8 @@ struct WindowRef {
     int subtask = 0;
     KeyId key = kNoKey;
     TimeWindow window;
+    // Cleanups with a count trigger (no evictor): records added since the last firing, dropped unemitted.
+    std::size_t unfired = 0;
 };
 
 // An event record's way through the operator: the windows it was added to.

@@ -108,6 +108,7 @@ private slots:
         QCOMPARE(player.now(), 1600);
         QVERIFY(player.state().channels[0].idle);
         QVERIFY(!player.state().channels[1].idle);
+        QCOMPARE(player.currentDetail().channels.front().inactiveSince, Timestamp(400));
         QVERIFY(player.jumpToNext(Happening::ChannelStatus));
         QCOMPARE(player.now(), 1600);
         QVERIFY(player.state().channels[1].idle);
@@ -121,6 +122,23 @@ private slots:
         QCOMPARE(player.currentDetail().fires.front().window, TimeWindow(0, 5000));
         QCOMPARE(player.currentDetail().fires.front().count, std::size_t(2));
         QVERIFY(player.currentStep() < player.trace().placements()[3].arrivalStep);
+    }
+
+    void aRecordArrivingOnAPeriodMultipleIsFollowedByTheEmissionDueThen()
+    {
+        // Record 5 arrives at 4 s, a multiple of the 200 ms period: arrivals run first, so right after it the
+        // periodic emission due at 4 s is still pending and is the next one, not 4.2 s.
+        Player player(post000(1, 0, false));
+        const StepIndex arrival = player.trace().placements()[4].arrivalStep;
+        QVERIFY(player.seek(arrival));
+        QCOMPARE(player.now(), 4000);
+        QCOMPARE(player.state().channels[0].nextPeriodicEmit, Timestamp(4000));
+        QVERIFY(player.step());
+        QCOMPARE(player.trace().step(player.currentStep()).kind, StepKind::PeriodicEmit);
+        QCOMPARE(player.now(), 4000);
+        QCOMPARE(player.state().channels[0].nextPeriodicEmit, Timestamp(4200));
+        QVERIFY(player.seek(0));
+        QCOMPARE(player.state().channels[0].nextPeriodicEmit, Timestamp(200));
     }
 
     void runUntilStopsAtTheLastHappeningNotAfterTheTime()

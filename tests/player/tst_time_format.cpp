@@ -12,7 +12,7 @@ private slots:
     {
         const TimeFormatter f;
         QCOMPARE(f.timestamp(4999), std::string("4999 ms"));
-        QCOMPARE(f.timestamp(-1), std::string("-1 ms"));
+        QCOMPARE(f.timestamp(-1), std::string("\u22121 ms"));
         QCOMPARE(f.timestamp(kMinTimestamp), std::string("\u2212\u221e"));
         QCOMPARE(f.timestamp(kMaxTimestamp), std::string("+\u221e"));
         QCOMPARE(f.window(0, 5000), std::string("[0, 5000) ms"));
@@ -60,6 +60,25 @@ private slots:
         QCOMPARE(f.window(1538359881000, 1538359884000), std::string("[10:11:21, 10:11:24)"));
         QCOMPARE(f.window(1538359881500, 1538359884000), std::string("[10:11:21.500, 10:11:24.000)"));
         QCOMPARE(f.axisLabel(1538359881000), std::string("UTC+08:00"));
+    }
+
+    void runsThatCrossMidnightShowTheDate()
+    {
+        DisplaySettings d;
+        d.timeFormat = DisplaySettings::TimeFormat::DateTime;
+        d.zone = "UTC+08:00";
+        TimeFormatter f(d);
+        // 2024-03-01 23:59:59.999 and 2024-03-02 00:00:00.000 local time: one millisecond, two days.
+        const Timestamp before = 1709308799999;
+        f.showDatesAcross(1709280000000, before);
+        QVERIFY(!f.showsDates());
+        QCOMPARE(f.timestamp(before), std::string("23:59:59.999"));
+        f.showDatesAcross(1709280000000, before + 1);
+        QVERIFY(f.showsDates());
+        QCOMPARE(f.timestamp(before), std::string("2024-03-01 23:59:59.999"));
+        QCOMPARE(f.timestamp(before + 1), std::string("2024-03-02 00:00:00.000"));
+        QCOMPARE(f.dateTime(before), std::string("2024-03-01 23:59:59.999"));
+        QCOMPARE(f.window(before + 1 - 3000, before + 1), std::string("[2024-03-01 23:59:57, 2024-03-02 00:00:00)"));
     }
 
     void relativeTimesCountFromTheOrigin()
