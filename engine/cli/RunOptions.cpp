@@ -1,5 +1,6 @@
 #include "engine/cli/RunOptions.h"
 
+#include "engine/io/ScenarioNames.h"
 #include "engine/io/Suggest.h"
 #include "engine/io/Timestamps.h"
 
@@ -26,47 +27,15 @@ struct Unit {
 };
 constexpr std::array<Unit, 5> kUnits {{{"ms", 1}, {"s", 1000}, {"min", 60'000}, {"h", 3'600'000}, {"d", 86'400'000}}};
 
-template <class E> struct Named {
-    E value;
-    std::string_view name;
-};
+template <class E> using Named = io::EnumName<E>;
 
-constexpr std::array<Named<WatermarkConfig::Strategy>, 4> kStrategies {{
-    {WatermarkConfig::Strategy::BoundedOutOfOrderness, "bounded-out-of-orderness"},
-    {WatermarkConfig::Strategy::Monotonous, "monotonous"},
-    {WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness, "legacy-bounded-out-of-orderness"},
-    {WatermarkConfig::Strategy::Input, "input"},
-}};
-constexpr std::array<Named<WatermarkConfig::Emission>, 2> kEmits {{
-    {WatermarkConfig::Emission::PerEvent, "per-event"},
-    {WatermarkConfig::Emission::Periodic, "periodic"},
-}};
-constexpr std::array<Named<WatermarkConfig::Partitioning>, 3> kPartitionings {{
-    {WatermarkConfig::Partitioning::Rebalance, "rebalance"},
-    {WatermarkConfig::Partitioning::Forward, "forward"},
-    {WatermarkConfig::Partitioning::Channel, "channel"},
-}};
-constexpr std::array<Named<InputFileSpec::Format>, 3> kFormats {{
-    {InputFileSpec::Format::Csv, "csv"},
-    {InputFileSpec::Format::Text, "text"},
-    {InputFileSpec::Format::Jsonl, "jsonl"},
-}};
-constexpr std::array<Named<TimestampFormat::Unit>, 2> kTsUnits {{
-    {TimestampFormat::Unit::Milliseconds, "ms"},
-    {TimestampFormat::Unit::Seconds, "s"},
-}};
-constexpr std::array<Named<EndOfInput>, 2> kEndOfInputs {{
-    {EndOfInput::None, "none"},
-    {EndOfInput::MaxWatermark, "max-watermark"},
-}};
-constexpr std::array<Named<FunctionSpec::Type>, 6> kFunctions {{
-    {FunctionSpec::Type::Count, "count"},
-    {FunctionSpec::Type::Sum, "sum"},
-    {FunctionSpec::Type::Min, "min"},
-    {FunctionSpec::Type::Max, "max"},
-    {FunctionSpec::Type::Avg, "avg"},
-    {FunctionSpec::Type::List, "list"},
-}};
+constexpr const auto& kStrategies = io::kStrategies;
+constexpr const auto& kEmits = io::kEmits;
+constexpr const auto& kPartitionings = io::kPartitionings;
+constexpr const auto& kFormats = io::kFormats;
+constexpr const auto& kTsUnits = io::kUnits;
+constexpr const auto& kEndOfInputs = io::kEndOfInputs;
+constexpr const auto& kFunctions = io::kFunctions;
 constexpr std::array<Named<TriggerSpec::Type>, 7> kTriggers {{
     {TriggerSpec::Type::Default, "default"},
     {TriggerSpec::Type::EventTime, "event-time"},

@@ -1,5 +1,7 @@
 #include "engine/io/ScenarioIo.h"
 
+#include "engine/io/ScenarioNames.h"
+
 #include "engine/io/EventFile.h"
 #include "engine/io/JsonTree.h"
 #include "engine/io/Suggest.h"
@@ -133,11 +135,6 @@ const std::string& asString(const JsonNode& n, std::string_view name)
     return n.text;
 }
 
-template <class E> struct EnumName {
-    E value;
-    std::string_view name;
-};
-
 template <class E, std::size_t N>
 E asEnum(const JsonNode& n, std::string_view name, const std::array<EnumName<E>, N>& names)
 {
@@ -164,21 +161,6 @@ template <class E, std::size_t N> std::string_view enumName(E value, const std::
     return names[0].name;
 }
 
-constexpr std::array<EnumName<WatermarkConfig::Strategy>, 4> kStrategies {{
-    {WatermarkConfig::Strategy::BoundedOutOfOrderness, "bounded-out-of-orderness"},
-    {WatermarkConfig::Strategy::Monotonous, "monotonous"},
-    {WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness, "legacy-bounded-out-of-orderness"},
-    {WatermarkConfig::Strategy::Input, "input"},
-}};
-constexpr std::array<EnumName<WatermarkConfig::Emission>, 2> kEmits {{
-    {WatermarkConfig::Emission::PerEvent, "per-event"},
-    {WatermarkConfig::Emission::Periodic, "periodic"},
-}};
-constexpr std::array<EnumName<WatermarkConfig::Partitioning>, 3> kPartitionings {{
-    {WatermarkConfig::Partitioning::Rebalance, "rebalance"},
-    {WatermarkConfig::Partitioning::Forward, "forward"},
-    {WatermarkConfig::Partitioning::Channel, "channel"},
-}};
 constexpr std::array<EnumName<AssignerSpec::Type>, 4> kAssigners {{
     {AssignerSpec::Type::Tumbling, "tumbling"},
     {AssignerSpec::Type::Sliding, "sliding"},
@@ -203,31 +185,10 @@ constexpr std::array<EnumName<EvictorSpec::Type>, 3> kEvictors {{
     {EvictorSpec::Type::Time, "time"},
     {EvictorSpec::Type::Delta, "delta"},
 }};
-constexpr std::array<EnumName<FunctionSpec::Type>, 6> kFunctions {{
-    {FunctionSpec::Type::Count, "count"},
-    {FunctionSpec::Type::Sum, "sum"},
-    {FunctionSpec::Type::Min, "min"},
-    {FunctionSpec::Type::Max, "max"},
-    {FunctionSpec::Type::Avg, "avg"},
-    {FunctionSpec::Type::List, "list"},
-}};
-constexpr std::array<EnumName<EndOfInput>, 2> kEndOfInputs {{
-    {EndOfInput::None, "none"},
-    {EndOfInput::MaxWatermark, "max-watermark"},
-}};
 constexpr std::array<EnumName<DisplaySettings::TimeFormat>, 3> kTimeFormats {{
     {DisplaySettings::TimeFormat::EpochMs, "epoch-ms"},
     {DisplaySettings::TimeFormat::DateTime, "datetime"},
     {DisplaySettings::TimeFormat::Relative, "relative"},
-}};
-constexpr std::array<EnumName<InputFileSpec::Format>, 3> kFormats {{
-    {InputFileSpec::Format::Csv, "csv"},
-    {InputFileSpec::Format::Text, "text"},
-    {InputFileSpec::Format::Jsonl, "jsonl"},
-}};
-constexpr std::array<EnumName<TimestampFormat::Unit>, 2> kUnits {{
-    {TimestampFormat::Unit::Milliseconds, "ms"},
-    {TimestampFormat::Unit::Seconds, "s"},
 }};
 
 // One JSON object of the scenario: checks that it is an object, that no key is repeated and that every

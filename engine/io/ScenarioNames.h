@@ -1,0 +1,55 @@
+#pragma once
+
+#include "engine/core/InputFileSpec.h"
+#include "engine/core/PipelineConfig.h"
+
+#include <array>
+#include <string_view>
+
+namespace tidemark::io {
+
+// The words scenario files and `tidemark run` flags use for the pipeline's choices: one table each, so
+// that the file format and the command line can never drift apart.
+template <class E> struct EnumName {
+    E value;
+    std::string_view name;
+};
+
+inline constexpr std::array<EnumName<WatermarkConfig::Strategy>, 4> kStrategies {{
+    {WatermarkConfig::Strategy::BoundedOutOfOrderness, "bounded-out-of-orderness"},
+    {WatermarkConfig::Strategy::Monotonous, "monotonous"},
+    {WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness, "legacy-bounded-out-of-orderness"},
+    {WatermarkConfig::Strategy::Input, "input"},
+}};
+inline constexpr std::array<EnumName<WatermarkConfig::Emission>, 2> kEmits {{
+    {WatermarkConfig::Emission::PerEvent, "per-event"},
+    {WatermarkConfig::Emission::Periodic, "periodic"},
+}};
+inline constexpr std::array<EnumName<WatermarkConfig::Partitioning>, 3> kPartitionings {{
+    {WatermarkConfig::Partitioning::Rebalance, "rebalance"},
+    {WatermarkConfig::Partitioning::Forward, "forward"},
+    {WatermarkConfig::Partitioning::Channel, "channel"},
+}};
+inline constexpr std::array<EnumName<FunctionSpec::Type>, 6> kFunctions {{
+    {FunctionSpec::Type::Count, "count"},
+    {FunctionSpec::Type::Sum, "sum"},
+    {FunctionSpec::Type::Min, "min"},
+    {FunctionSpec::Type::Max, "max"},
+    {FunctionSpec::Type::Avg, "avg"},
+    {FunctionSpec::Type::List, "list"},
+}};
+inline constexpr std::array<EnumName<EndOfInput>, 2> kEndOfInputs {{
+    {EndOfInput::None, "none"},
+    {EndOfInput::MaxWatermark, "max-watermark"},
+}};
+inline constexpr std::array<EnumName<InputFileSpec::Format>, 3> kFormats {{
+    {InputFileSpec::Format::Csv, "csv"},
+    {InputFileSpec::Format::Text, "text"},
+    {InputFileSpec::Format::Jsonl, "jsonl"},
+}};
+inline constexpr std::array<EnumName<TimestampFormat::Unit>, 2> kUnits {{
+    {TimestampFormat::Unit::Milliseconds, "ms"},
+    {TimestampFormat::Unit::Seconds, "s"},
+}};
+
+} // namespace tidemark::io
