@@ -108,33 +108,6 @@ int optionError(std::ostream& err, const std::string& message)
     return 2;
 }
 
-// Reads a scenario file without its event file (that is loaded, or streamed, once the options are applied).
-io::Loaded<Scenario> readScenario(const std::string& path)
-{
-    io::Loaded<Scenario> result;
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    const auto failOpen = [&](const std::string& why) {
-        result.errors.push_back(io::LoadError(path, 0, 0, why));
-        return result;
-    };
-    if (ec) {
-        return failOpen(ec == std::errc::no_such_file_or_directory ? "cannot open the scenario: no such file"
-                                                                   : "cannot open the scenario: " + ec.message());
-    }
-    if (size > (std::uint64_t(1) << 31))
-        return failOpen("the scenario file is larger than 2 GiB; put the records in an event file (\"input.file\")");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return failOpen("cannot open the scenario: permission denied or not a regular file");
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    if (std::string_view(text).starts_with("\xEF\xBB\xBF"))
-        text.replace(0, 3, "   "); // a byte-order mark, as editors on Windows write it
-    return io::parseScenarioWithoutInput(text, path);
-}
-
 // Progress of a large file on stderr: one line redrawn on a terminal, a line per 10 % otherwise.
 class ProgressReporter {
 public:
@@ -412,7 +385,7 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
     std::optional<Scenario> base;
     fs::path inputBase;
     if (!o.scenarioPath.empty()) {
-        auto loaded = readScenario(o.scenarioPath);
+        auto loaded = io::loadScenarioFileWithoutInput(o.scenarioPath);
         if (!loaded.ok()) {
             stdErr << loaded.errorText();
             return 1;

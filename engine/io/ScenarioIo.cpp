@@ -1181,37 +1181,54 @@ Loaded<Scenario> parseScenarioWithoutInput(std::string_view json, const std::str
     return ScenarioReader(json, fileName, {}, options, false).run();
 }
 
-Loaded<Scenario> loadScenarioFile(const std::filesystem::path& path, const LoadOptions& options)
+namespace {
+
+// The text of a scenario file, or the reason it cannot be read in `failure`.
+std::optional<std::string> readScenarioText(const std::filesystem::path& path, Loaded<Scenario>& failure)
 {
     const std::string name = path.string();
+    const auto fail = [&](const std::string& why) {
+        failure.errors.push_back(LoadError(name, 0, 0, why));
+        return std::nullopt;
+    };
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
-    Loaded<Scenario> result;
-    const auto failOpen = [&](const std::string& why) {
-        result.errors.push_back(LoadError(name, 0, 0, why));
-        return result;
-    };
     if (ec) {
-        return failOpen(ec == std::errc::no_such_file_or_directory ? "cannot open the scenario: no such file"
-                                                                   : "cannot open the scenario: " + ec.message());
+        return fail(ec == std::errc::no_such_file_or_directory ? "cannot open the scenario: no such file"
+                                                               : "cannot open the scenario: " + ec.message());
     }
     // Scenarios are edited by hand; a huge one is almost certainly the wrong file.
     if (size > (std::uint64_t(1) << 31))
-        return failOpen("the scenario file is larger than 2 GiB; put the records in an event file (\"input.file\")");
+        return fail("the scenario file is larger than 2 GiB; put the records in an event file (\"input.file\")");
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return failOpen("cannot open the scenario: permission denied or not a regular file");
+        return fail("cannot open the scenario: permission denied or not a regular file");
     std::string text;
     text.resize(static_cast<std::size_t>(size));
     in.read(text.data(), static_cast<std::streamsize>(size));
     text.resize(static_cast<std::size_t>(in.gcount()));
     if (in.bad())
-        return failOpen("cannot read the scenario file");
+        return fail("cannot read the scenario file");
     // A byte-order mark is not JSON, but editors on Windows write one.
-    std::string_view view(text);
-    if (view.starts_with("\xEF\xBB\xBF"))
+    if (std::string_view(text).starts_with("\xEF\xBB\xBF"))
         text.replace(0, 3, "   ");
-    return parseScenario(text, name, path.parent_path(), options);
+    return text;
+}
+
+} // namespace
+
+Loaded<Scenario> loadScenarioFile(const std::filesystem::path& path, const LoadOptions& options)
+{
+    Loaded<Scenario> failure;
+    const auto text = readScenarioText(path, failure);
+    return text ? parseScenario(*text, path.string(), path.parent_path(), options) : failure;
+}
+
+Loaded<Scenario> loadScenarioFileWithoutInput(const std::filesystem::path& path)
+{
+    Loaded<Scenario> failure;
+    const auto text = readScenarioText(path, failure);
+    return text ? parseScenarioWithoutInput(*text, path.string()) : failure;
 }
 
 Loaded<Scenario> loadScenarioInput(Scenario scenario, const std::filesystem::path& baseDir, const LoadOptions& options)

@@ -24,6 +24,8 @@ Loaded<Scenario> parseScenario(std::string_view json, const std::string& fileNam
 
 // Same, but leaves an "input.file" unread (records stay empty): for tools that only need the pipeline.
 Loaded<Scenario> parseScenarioWithoutInput(std::string_view json, const std::string& fileName);
+// The same from a file: the pipeline and inline records, the event file left for loadScenarioInput.
+Loaded<Scenario> loadScenarioFileWithoutInput(const std::filesystem::path& path);
 
 // Loads the event file `scenario.inputFile` names (relative to baseDir) into scenario.records/keys.
 // For scenarios built in code (e.g. from command-line flags); a no-op success without an input file.
