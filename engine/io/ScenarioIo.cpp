@@ -282,6 +282,16 @@ DurationMs positiveDuration(const Obj& o, std::string_view name, std::string_vie
     return v;
 }
 
+// Flink's tumbling and sliding assigners refuse an offset whose absolute value reaches the size or slide.
+void requireOffsetWithin(const Obj& o, DurationMs offset, DurationMs limit, std::string_view limitName)
+{
+    if (offset >= limit || offset <= -limit) {
+        fail(o.req("offsetMs"),
+            "expected \"offsetMs\" between " + std::to_string(-(limit - 1)) + " and " + std::to_string(limit - 1)
+                + " (less than " + q(limitName) + " in absolute value), found " + std::to_string(offset));
+    }
+}
+
 DurationMs nonNegativeDuration(const Obj& o, std::string_view name, DurationMs fallback)
 {
     const auto* n = o.opt(name);
@@ -514,12 +524,7 @@ private:
             a.sizeMs = positiveDuration(o, "sizeMs", {});
             a.offsetMs = o.int64("offsetMs", 0);
             // TumblingEventTimeWindows.of refuses |offset| >= size.
-            if (a.offsetMs >= a.sizeMs || a.offsetMs <= -a.sizeMs) {
-                fail(o.req("offsetMs"),
-                    "expected \"offsetMs\" between " + std::to_string(-(a.sizeMs - 1)) + " and "
-                        + std::to_string(a.sizeMs - 1) + " (less than \"sizeMs\" in absolute value), found "
-                        + std::to_string(a.offsetMs));
-            }
+            requireOffsetWithin(o, a.offsetMs, a.sizeMs, "sizeMs");
             readTimeDomain(o, a);
             break;
         }
@@ -529,12 +534,7 @@ private:
             a.slideMs = positiveDuration(o, "slideMs", {});
             a.offsetMs = o.int64("offsetMs", 0);
             // SlidingEventTimeWindows.of refuses |offset| >= slide.
-            if (a.offsetMs >= a.slideMs || a.offsetMs <= -a.slideMs) {
-                fail(o.req("offsetMs"),
-                    "expected \"offsetMs\" between " + std::to_string(-(a.slideMs - 1)) + " and "
-                        + std::to_string(a.slideMs - 1) + " (less than \"slideMs\" in absolute value), found "
-                        + std::to_string(a.offsetMs));
-            }
+            requireOffsetWithin(o, a.offsetMs, a.slideMs, "slideMs");
             readTimeDomain(o, a);
             break;
         }

@@ -1,19 +1,13 @@
 #include "engine/io/ScenarioIo.h"
 
+#include "StdStringPrinting.h"
 #include <QTemporaryDir>
+
 #include <QTest>
 
 #include <fstream>
 
 using namespace tidemark;
-
-namespace QTest {
-// Failures print both strings.
-template <> inline char* toString(const std::string& s)
-{
-    return qstrdup(s.c_str());
-}
-} // namespace QTest
 
 namespace {
 

@@ -1,16 +1,10 @@
 #include "engine/io/Timestamps.h"
 
+#include "StdStringPrinting.h"
+
 #include <QTest>
 
 using namespace tidemark;
-
-namespace QTest {
-// Failures print both strings.
-template <> inline char* toString(const std::string& s)
-{
-    return qstrdup(s.c_str());
-}
-} // namespace QTest
 
 namespace {
 
