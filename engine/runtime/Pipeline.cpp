@@ -52,7 +52,7 @@ Pipeline::Pipeline(const PipelineConfig& config)
     m_operators.reserve(static_cast<std::size_t>(w));
     for (int s = 0; s < w; ++s) {
         m_valves.emplace_back(p);
-        m_operators.emplace_back(config.window, s);
+        m_operators.emplace_back(config.window, s, PaneStorage::Elements); // the player shows every pane
     }
 }
 

@@ -58,6 +58,48 @@ void BuiltinWindowFunction::apply(
     results.push_back(std::move(r));
 }
 
+void BuiltinWindowFunction::merge(PaneAccumulator& into, const PaneAccumulator& from)
+{
+    if (from.count == 0)
+        return;
+    if (into.count == 0) {
+        into = from;
+        return;
+    }
+    into.sum += from.sum;
+    into.min = std::min(into.min, from.min);
+    into.max = std::max(into.max, from.max);
+    into.count += from.count;
+}
+
+void BuiltinWindowFunction::applyAccumulated(const PaneAccumulator& acc, std::vector<WindowResult>& results) const
+{
+    WindowResult r;
+    switch (m_spec.type) {
+    case FunctionSpec::Type::Count:
+        r.number = static_cast<double>(acc.count);
+        break;
+    case FunctionSpec::Type::Sum:
+        r.number = acc.sum;
+        break;
+    case FunctionSpec::Type::Min:
+        if (acc.count > 0)
+            r.number = acc.min;
+        break;
+    case FunctionSpec::Type::Max:
+        if (acc.count > 0)
+            r.number = acc.max;
+        break;
+    case FunctionSpec::Type::Avg:
+        if (acc.count > 0)
+            r.number = acc.sum / static_cast<double>(acc.count);
+        break;
+    case FunctionSpec::Type::List:
+        throw std::logic_error("a list function needs the pane's elements, not an accumulator");
+    }
+    results.push_back(std::move(r));
+}
+
 std::string BuiltinWindowFunction::describe() const
 {
     const char* name = "list";

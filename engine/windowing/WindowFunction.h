@@ -4,12 +4,23 @@
 #include "engine/core/PipelineConfig.h"
 #include "engine/windowing/WindowElement.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace tidemark {
+
+// What Flink's ReducingState / AggregatingState keeps for an incremental function: the pane folded into
+// one value, so that adding an element and firing cost the same whatever the pane holds.
+struct PaneAccumulator {
+    std::uint64_t count = 0; // elements added; 0 == Flink's "null" state
+    double sum = 0.0;
+    double min = 0.0;
+    double max = 0.0;
+};
 
 // The user function of a window (Flink's ProcessWindowFunction over the pane, or an incremental
 // aggregate — same observable results). Called with the whole pane in state order at every FIRE; it appends
@@ -30,6 +41,26 @@ public:
     void apply(KeyId key, const TimeWindow& window, std::span<const PaneElement> pane,
         std::vector<WindowResult>& results) const override;
     std::string describe() const override;
+
+    // count / sum / min / max / avg can be computed from a PaneAccumulator (list cannot): the same results
+    // as apply() over the elements folded in, in the order they were folded.
+    bool isIncremental() const { return m_spec.type != FunctionSpec::Type::List; }
+    void accumulate(PaneAccumulator& acc, const PaneElement& e) const
+    {
+        const double v = read(e);
+        if (acc.count == 0) {
+            acc.min = v;
+            acc.max = v;
+        } else {
+            acc.min = std::min(acc.min, v);
+            acc.max = std::max(acc.max, v);
+        }
+        acc.sum += v;
+        ++acc.count;
+    }
+    // Folds `from` after everything already in `into` (Flink's AggregateFunction.merge).
+    static void merge(PaneAccumulator& into, const PaneAccumulator& from);
+    void applyAccumulated(const PaneAccumulator& acc, std::vector<WindowResult>& results) const;
 
 private:
     double read(const PaneElement& e) const { return m_readTimestamp ? static_cast<double>(e.ts) : e.value; }

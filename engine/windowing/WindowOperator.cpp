@@ -191,7 +191,8 @@ void WindowOperator::TimerSlots::remove(int i)
 
 // Construction ----------------------------------------------------------------------------------------
 
-WindowOperator::WindowOperator(const WindowConfig& config, int subtaskIndex)
+WindowOperator::WindowOperator(const WindowConfig& config, int subtaskIndex, PaneStorage storage)
+    : m_paneStorage(storage)
 {
     m_assigner = makeWindowAssigner(config.assigner);
     m_trigger = makeTrigger(config.trigger, config.purging, m_assigner->defaultTrigger());
@@ -209,6 +210,7 @@ WindowOperator::WindowOperator(WindowOperatorParts parts, int subtaskIndex)
     , m_evictor(std::move(parts.evictor))
     , m_allowedLateness(parts.allowedLateness)
     , m_lateSideOutput(parts.lateSideOutput)
+    , m_paneStorage(parts.paneStorage)
 {
     if (!m_assigner)
         throw std::invalid_argument("a window operator needs a window assigner");
@@ -229,6 +231,11 @@ void WindowOperator::init(int subtaskIndex)
     m_subtask = subtaskIndex;
     m_eventTime = m_assigner->isEventTime();
     m_merging = m_assigner->isMerging();
+    if (m_paneStorage == PaneStorage::AsFlink && !m_evictor) {
+        const auto* builtin = dynamic_cast<const BuiltinWindowFunction*>(m_function.get());
+        if (builtin != nullptr && builtin->isIncremental())
+            m_accumulating = builtin;
+    }
     // The common case is decided inline instead of through the Trigger interface; the rules are exactly
     // EventTimeTrigger.onElement's.
     m_inlineEventTimeTrigger = m_eventTime && !m_merging && dynamic_cast<const EventTimeTrigger*>(m_trigger.get());
@@ -532,7 +539,7 @@ void WindowOperator::fireTimer(
         emitWindowContents(timer.key, timer.window, stateWindow, false, out, stateHint);
     if (isPurge(result)) {
         if (Namespace* ns = findNamespace(ks, stateWindow)) {
-            ns->contents.clear();
+            ns->clearPane();
             ks.dirty = true;
         }
     }
@@ -586,7 +593,7 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
     if (m_inlineEventTimeTrigger && hint < ks.namespaces.size() && ks.namespaces[hint].window == window) {
         // The common case below, on the namespace at hand (non-merging: it is also the state window).
         Namespace& ns = ks.namespaces[hint];
-        ns.contents.clear();
+        ns.clearPane();
         if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0) {
             ns.timers.remove(t); // EventTimeTrigger.clear; the queue entry is skipped when it comes up
             ks.dirty = true;
@@ -598,7 +605,7 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
     }
     const std::size_t stateIndex = indexOf(ks, stateWindow, stateWindow == window ? hint : kNoIndex);
     if (stateIndex != kNoIndex)
-        ks.namespaces[stateIndex].contents.clear();
+        ks.namespaces[stateIndex].clearPane();
     if (m_inlineEventTimeTrigger) {
         // EventTimeTrigger.clear: delete the event-time timer at maxTimestamp (a no-op when it has fired).
         if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex) {
@@ -633,19 +640,25 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
 {
     KeyState& ks = keyState(key);
     const std::size_t stateIndex = indexOf(ks, stateWindow, stateHint);
-    if (stateIndex == kNoIndex || ks.namespaces[stateIndex].contents.empty())
+    if (stateIndex == kNoIndex || ks.namespaces[stateIndex].paneEmpty())
         return; // Flink: contents == null, nothing to emit
     Namespace* state = &ks.namespaces[stateIndex];
     m_results.clear();
-    std::vector<PaneElement>& pane = state->contents;
-    if (m_evictor)
-        m_evictor->evictBefore(pane, window);
-    const std::size_t seen = pane.size();
-    m_function->apply(key, window, pane, m_results);
-    if (m_evictor) {
-        m_evictor->evictAfter(pane, window); // the state keeps only what is left
-        if (pane.empty())
-            ks.dirty = true;
+    std::size_t seen = 0;
+    if (m_accumulating != nullptr) { // never with an evictor
+        seen = static_cast<std::size_t>(state->accumulator.count);
+        m_accumulating->applyAccumulated(state->accumulator, m_results);
+    } else {
+        std::vector<PaneElement>& pane = state->contents;
+        if (m_evictor)
+            m_evictor->evictBefore(pane, window);
+        seen = pane.size();
+        m_function->apply(key, window, pane, m_results);
+        if (m_evictor) {
+            m_evictor->evictAfter(pane, window); // the state keeps only what is left
+            if (pane.empty())
+                ks.dirty = true;
+        }
     }
     if (window == stateWindow)
         state->fireCount += 1;
@@ -725,7 +738,7 @@ void WindowOperator::processNonMerging(
         // With EventTimeTrigger, a window that already holds state has both its timers registered (they go
         // only when the window is cleaned up, and a watermark never goes back), so registering is a no-op.
         const bool timersKnown = m_inlineEventTimeTrigger && ns.live && !m_watermarkRegressed;
-        ns.contents.push_back(element.pane());
+        addToPane(ns, element);
         ns.live = true;
 
         TriggerResult result;
@@ -746,7 +759,7 @@ void WindowOperator::processNonMerging(
             emitWindowContents(key, window, window, true, out, index);
         if (isPurge(result)) {
             if (Namespace* n = findNamespace(ks, window))
-                n->contents.clear();
+                n->clearPane();
         }
         if (!timersKnown)
             registerCleanupTimer(ks, key, window, index);
@@ -794,7 +807,7 @@ void WindowOperator::processWithEventTimeTrigger(
         // A window that already holds state has both its timers registered (they go only when the window
         // is cleaned up, and a watermark never goes back), so registering is a no-op.
         const bool timersKnown = ns.live && !m_watermarkRegressed;
-        ns.contents.push_back(element.pane());
+        addToPane(ns, element);
         ns.live = true;
 
         const Timestamp maxTs = window.maxTimestamp();
@@ -953,8 +966,14 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
         namespaceFor(ks, mergedStateWindow);
         for (const TimeWindow& source : mergedStateWindows) {
             Namespace* src = findNamespace(ks, source);
-            if (src == nullptr || src->contents.empty())
+            if (src == nullptr || src->paneEmpty())
                 continue;
+            if (m_accumulating != nullptr) {
+                const PaneAccumulator moved = src->accumulator;
+                src->accumulator = {};
+                BuiltinWindowFunction::merge(findNamespace(ks, mergedStateWindow)->accumulator, moved);
+                continue;
+            }
             std::vector<PaneElement> moved = std::move(src->contents);
             src->contents.clear();
             std::vector<PaneElement>& target = findNamespace(ks, mergedStateWindow)->contents;
@@ -986,7 +1005,7 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
         if (sw == nullptr)
             throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
         const TimeWindow stateWindow = *sw;
-        namespaceFor(ks, stateWindow).contents.push_back(element.pane());
+        addToPane(namespaceFor(ks, stateWindow), element);
 
         TriggerResult result;
         {
@@ -997,7 +1016,7 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
             emitWindowContents(key, actual, stateWindow, true, out);
         if (isPurge(result)) {
             if (Namespace* n = findNamespace(ks, stateWindow)) {
-                n->contents.clear();
+                n->clearPane();
                 ks.dirty = true;
             }
         }
@@ -1019,8 +1038,10 @@ std::vector<WindowStateView> WindowOperator::windows() const
             v.key = key;
             v.window = w;
             v.stateWindow = sw;
-            if (const Namespace* s = findNamespace(ks, sw))
+            if (const Namespace* s = findNamespace(ks, sw)) {
                 v.contents = s->contents;
+                v.elementCount = m_accumulating != nullptr ? s->accumulator.count : s->contents.size();
+            }
             if (const Namespace* n = findNamespace(ks, w))
                 v.fireCount = n->fireCount;
             const Timestamp cleanup = cleanupTime(w);

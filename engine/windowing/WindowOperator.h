@@ -24,6 +24,15 @@ namespace tidemark {
 // What one call into the operator produced, in order: window results and late records.
 using OperatorOutput = std::variant<FireEvent, LateEvent>;
 
+// How window panes are kept. Flink keeps only an accumulator (ReducingState / AggregatingState) for an
+// incremental function without evictor, and the element list (ListState) otherwise; a visualizer that shows
+// every pane's elements keeps the list always. Results are the same either way, except that a merged
+// session's floating-point sum is added up in a different order.
+enum class PaneStorage : std::uint8_t {
+    AsFlink, // accumulator for count/sum/min/max/avg without evictor; elements otherwise
+    Elements // every element, always (what windows() / contents() show)
+};
+
 // The parts of a window operator, for callers (and tests) that build them by hand.
 struct WindowOperatorParts {
     std::shared_ptr<const WindowAssigner> assigner; // required
@@ -32,6 +41,7 @@ struct WindowOperatorParts {
     std::shared_ptr<const Evictor> evictor; // nullptr = WindowOperator, else EvictingWindowOperator
     DurationMs allowedLateness = 0;
     bool lateSideOutput = false;
+    PaneStorage paneStorage = PaneStorage::Elements;
 };
 
 // A session merge Flink refuses with UnsupportedOperationException: the merged window would already be
@@ -64,7 +74,8 @@ struct WindowStateView {
     KeyId key = kNoKey;
     TimeWindow window; // the window as the trigger and the function see it
     TimeWindow stateWindow; // where its contents are kept (differs from `window` only after session merges)
-    std::vector<PaneElement> contents; // the pane in state order
+    std::vector<PaneElement> contents; // the pane in state order; empty when only an accumulator is kept
+    std::uint64_t elementCount = 0; // elements in the pane (also when only an accumulator is kept)
     std::uint32_t fireCount = 0; // how often it has fired so far
     std::optional<Timestamp> cleanupTime; // when its state is dropped; nullopt = never
 };
@@ -91,7 +102,7 @@ public:
     // open windows at the end of input is fine.
     static constexpr std::uint64_t kMaxChainedFirings = 200000;
 
-    WindowOperator(const WindowConfig& config, int subtaskIndex);
+    WindowOperator(const WindowConfig& config, int subtaskIndex, PaneStorage storage = PaneStorage::AsFlink);
     WindowOperator(WindowOperatorParts parts, int subtaskIndex);
 
     // A record without timestamp has ts == kNoTimestamp (Long.MIN_VALUE), as in Flink.
@@ -124,7 +135,11 @@ public:
     // Every live window (non-merging: assigned and not yet cleaned up; merging: in the merging-window set),
     // ordered by key, then window.
     std::vector<WindowStateView> windows() const;
-    // The pane of one window of one key (through its state window when merging); empty when none.
+    // Whether panes are folded into accumulators (PaneStorage::AsFlink with an incremental function): then
+    // windows() and contents() report no elements, only counts.
+    bool keepsAccumulators() const { return m_accumulating != nullptr; }
+    // The pane of one window of one key (through its state window when merging); empty when none or when
+    // only an accumulator is kept.
     std::vector<PaneElement> contents(KeyId key, const TimeWindow& window) const;
     // Registered timers of one domain, in the order they would fire.
     std::vector<TimerInfo> timers(TimeDomain domain) const;
@@ -163,16 +178,23 @@ private:
     // touches come first (window, pane, first timers) so that one cache line serves the common case.
     struct alignas(64) Namespace {
         TimeWindow window;
-        std::vector<PaneElement> contents; // empty == Flink's "null" state
+        std::vector<PaneElement> contents; // empty (and accumulator.count == 0) == Flink's "null" state
+        PaneAccumulator accumulator; // used instead of contents when m_accumulating is set
         TimerSlots timers;
         std::array<std::int64_t, kTriggerStateSlots> triggerState {};
         std::uint32_t fireCount = 0;
         std::uint8_t triggerStatePresent = 0; // bit per slot
         bool live = false; // non-merging: assigned and not cleaned up yet
 
+        bool paneEmpty() const { return contents.empty() && accumulator.count == 0; }
+        void clearPane()
+        {
+            contents.clear();
+            accumulator = {};
+        }
         bool unused() const
         {
-            return contents.empty() && triggerStatePresent == 0 && !live && fireCount == 0 && timers.empty();
+            return paneEmpty() && triggerStatePresent == 0 && !live && fireCount == 0 && timers.empty();
         }
     };
 
@@ -201,6 +223,13 @@ private:
     friend class Context;
 
     void init(int subtaskIndex);
+    void addToPane(Namespace& ns, const WindowElement& element) const
+    {
+        if (m_accumulating != nullptr)
+            m_accumulating->accumulate(ns.accumulator, element.pane());
+        else
+            ns.contents.push_back(element.pane());
+    }
     KeyState& keyState(KeyId key);
     const KeyState* findKeyState(KeyId key) const;
     static constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
@@ -241,8 +270,10 @@ private:
     std::shared_ptr<const Trigger> m_trigger;
     std::shared_ptr<const WindowFunction> m_function;
     std::shared_ptr<const Evictor> m_evictor;
+    const BuiltinWindowFunction* m_accumulating = nullptr; // set: panes are accumulators folded by it
     DurationMs m_allowedLateness = 0;
     bool m_lateSideOutput = false;
+    PaneStorage m_paneStorage = PaneStorage::Elements;
     bool m_eventTime = true;
     bool m_merging = false;
     bool m_inlineEventTimeTrigger = false;
