@@ -130,10 +130,7 @@ private:
         const int i = ns->timers.find(time, domain);
         if (i < 0)
             return;
-        // The queue entry stays and is skipped when it comes up (its slot is gone).
-        ns->timers.remove(i);
-        m_ks.dirty = true;
-        m_op.m_timersDeleted = true;
+        m_op.removeTimerSlot(m_ks, *ns, i);
     }
 
     void registerTimer(Timestamp time, TimeDomain domain)
@@ -366,16 +363,16 @@ void WindowOperator::compact(KeyState& ks)
 void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
 {
     const std::uint64_t sequence = m_nextTimerSequence++;
-    ns.timers.add(TimerSlot::make(ts, sequence, domain));
     std::uint32_t target = 0;
     if (!m_freeTimerTargets.empty()) {
         target = m_freeTimerTargets.back();
         m_freeTimerTargets.pop_back();
-        m_timerTargets[target] = {key, window};
+        m_timerTargets[target] = {key, true, window, sequence};
     } else {
         target = static_cast<std::uint32_t>(m_timerTargets.size());
-        m_timerTargets.push_back({key, window});
+        m_timerTargets.push_back({key, true, window, sequence});
     }
+    ns.timers.add(TimerSlot::make(ts, target, domain));
     TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
     queue.push(ts, sequence, target);
 }
@@ -384,9 +381,18 @@ WindowOperator::QueuedTimer WindowOperator::popTimer(TimerQueue& queue)
 {
     const TimerQueue::Entry entry = queue.pop();
     const TimerTarget& target = m_timerTargets[entry.target];
-    QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
+    QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window, entry.target, target.live};
     m_freeTimerTargets.push_back(entry.target);
     return timer;
+}
+
+void WindowOperator::removeTimerSlot(KeyState& ks, Namespace& ns, int slot)
+{
+    // The queue entry stays and is skipped when it comes up.
+    m_timerTargets[ns.timers.at(slot).target()].live = false;
+    ns.timers.remove(slot);
+    ks.dirty = true;
+    m_timersDeleted = true;
 }
 
 void WindowOperator::registerTimer(
@@ -404,31 +410,14 @@ void WindowOperator::deleteTimer(KeyId key, const TimeWindow& window, Timestamp 
     Namespace* ns = findNamespace(ks, window);
     if (ns == nullptr)
         return;
-    const int i = ns->timers.find(ts, domain);
-    if (i < 0)
-        return;
-    // The queue entry stays and is skipped when it comes up (its slot is gone).
-    ns->timers.remove(i);
-    ks.dirty = true;
-    m_timersDeleted = true;
-}
-
-bool WindowOperator::isRegistered(const TimerQueue::Entry& entry, TimeDomain domain) const
-{
-    const TimerTarget& target = m_timerTargets[entry.target];
-    const QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
-    const KeyState* ks = findKeyState(timer.key);
-    if (ks == nullptr)
-        return false;
-    const Namespace* ns = findNamespace(*ks, timer.window);
-    if (ns == nullptr)
-        return false;
-    const int i = ns->timers.find(timer.ts, domain);
-    return i >= 0 && ns->timers.at(i).sequence() == timer.sequence;
+    if (const int i = ns->timers.find(ts, domain); i >= 0)
+        removeTimerSlot(ks, *ns, i);
 }
 
 std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
 {
+    if (!timer.live)
+        return kNoIndex; // deleted after it was queued
     const std::size_t slot = slotOf(timer.key);
     if (slot >= m_keys.size())
         return kNoIndex;
@@ -439,7 +428,7 @@ std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain doma
         return kNoIndex;
     Namespace& ns = ks.namespaces[index];
     const int i = ns.timers.find(timer.ts, domain);
-    if (i < 0 || ns.timers.at(i).sequence() != timer.sequence)
+    if (i < 0 || ns.timers.at(i).target() != timer.target)
         return kNoIndex;
     ns.timers.remove(i); // fireTimer lets the namespace go if nothing else is left in it
     return index;
@@ -452,7 +441,7 @@ void WindowOperator::pruneTimerQueues()
     m_timersDeleted = false;
     for (TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing}) {
         TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-        while (!queue.empty() && !isRegistered(queue.top(), domain))
+        while (!queue.empty() && !m_timerTargets[queue.top().target].live)
             popTimer(queue);
     }
 }
@@ -594,11 +583,8 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
         // The common case below, on the namespace at hand (non-merging: it is also the state window).
         Namespace& ns = ks.namespaces[hint];
         ns.clearPane();
-        if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0) {
-            ns.timers.remove(t); // EventTimeTrigger.clear; the queue entry is skipped when it comes up
-            ks.dirty = true;
-            m_timersDeleted = true;
-        }
+        if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0)
+            removeTimerSlot(ks, ns, t); // EventTimeTrigger.clear
         ns.live = false;
         ns.fireCount = 0;
         return;
@@ -609,12 +595,9 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
     if (m_inlineEventTimeTrigger) {
         // EventTimeTrigger.clear: delete the event-time timer at maxTimestamp (a no-op when it has fired).
         if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex) {
-            TimerSlots& timers = ks.namespaces[i].timers;
-            if (const int t = timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0) {
-                timers.remove(t); // the queue entry stays and is skipped when it comes up
-                ks.dirty = true;
-                m_timersDeleted = true;
-            }
+            Namespace& ns = ks.namespaces[i];
+            if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0)
+                removeTimerSlot(ks, ns, t);
         }
     } else {
         Context ctx(*this, ks, key, window, hint);
@@ -1092,7 +1075,8 @@ std::vector<TimerInfo> WindowOperator::timers(TimeDomain domain) const
             for (int i = 0; i < ns.timers.size(); ++i) {
                 const TimerSlot& t = ns.timers.at(i);
                 if (t.domain() == domain)
-                    result.push_back({domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, t.sequence()});
+                    result.push_back(
+                        {domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, m_timerTargets[t.target()].sequence});
             }
         }
     }

@@ -147,13 +147,13 @@ public:
 private:
     struct TimerSlot {
         Timestamp ts = 0;
-        std::uint64_t tagged = 0; // sequence << 1, low bit set for processing time
+        std::uint64_t tagged = 0; // queue target << 1, low bit set for processing time
 
-        static TimerSlot make(Timestamp ts, std::uint64_t sequence, TimeDomain domain)
+        static TimerSlot make(Timestamp ts, std::uint32_t target, TimeDomain domain)
         {
-            return {ts, (sequence << 1) | (domain == TimeDomain::Processing ? 1u : 0u)};
+            return {ts, (std::uint64_t {target} << 1) | (domain == TimeDomain::Processing ? 1u : 0u)};
         }
-        std::uint64_t sequence() const { return tagged >> 1; }
+        std::uint32_t target() const { return static_cast<std::uint32_t>(tagged >> 1); }
         TimeDomain domain() const { return (tagged & 1u) != 0 ? TimeDomain::Processing : TimeDomain::Event; }
     };
 
@@ -211,12 +211,17 @@ private:
         std::uint64_t sequence;
         KeyId key;
         TimeWindow window;
+        std::uint32_t target; // the queue target it came from
+        bool live; // false: deleted after it was queued
     };
 
-    // What a queued timer is for: kept beside the queue so that queue entries stay small.
+    // What a queued timer is for: kept beside the queue so that queue entries stay small. A deleted timer
+    // stays queued with `live` cleared, so that it is skipped when it comes up without a state lookup.
     struct TimerTarget {
         KeyId key = kNoKey;
+        bool live = false;
         TimeWindow window;
+        std::uint64_t sequence = 0;
     };
 
     class Context;
@@ -245,7 +250,7 @@ private:
         KeyState& ks, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain, std::size_t hint);
     void deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
     void pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
-    bool isRegistered(const TimerQueue::Entry& entry, TimeDomain domain) const;
+    void removeTimerSlot(KeyState& ks, Namespace& ns, int slot); // a deleted timer
     QueuedTimer popTimer(TimerQueue& queue);
     std::size_t claimTimer(const QueuedTimer& timer, TimeDomain domain); // the namespace index, or kNoIndex
     void pruneTimerQueues();
