@@ -58,7 +58,7 @@ void BuiltinWindowFunction::apply(
     results.push_back(std::move(r));
 }
 
-void BuiltinWindowFunction::merge(PaneAccumulator& into, const PaneAccumulator& from)
+void BuiltinWindowFunction::merge(PaneAccumulator& into, const PaneAccumulator& from) const
 {
     if (from.count == 0)
         return;
@@ -66,9 +66,17 @@ void BuiltinWindowFunction::merge(PaneAccumulator& into, const PaneAccumulator& 
         into = from;
         return;
     }
-    into.sum += from.sum;
-    into.min = std::min(into.min, from.min);
-    into.max = std::max(into.max, from.max);
+    switch (m_spec.type) {
+    case FunctionSpec::Type::Min:
+        into.value = std::min(into.value, from.value);
+        break;
+    case FunctionSpec::Type::Max:
+        into.value = std::max(into.value, from.value);
+        break;
+    default:
+        into.value += from.value;
+        break;
+    }
     into.count += from.count;
 }
 
@@ -80,19 +88,16 @@ void BuiltinWindowFunction::applyAccumulated(const PaneAccumulator& acc, std::ve
         r.number = static_cast<double>(acc.count);
         break;
     case FunctionSpec::Type::Sum:
-        r.number = acc.sum;
+        r.number = acc.value;
         break;
     case FunctionSpec::Type::Min:
-        if (acc.count > 0)
-            r.number = acc.min;
-        break;
     case FunctionSpec::Type::Max:
         if (acc.count > 0)
-            r.number = acc.max;
+            r.number = acc.value;
         break;
     case FunctionSpec::Type::Avg:
         if (acc.count > 0)
-            r.number = acc.sum / static_cast<double>(acc.count);
+            r.number = acc.value / static_cast<double>(acc.count);
         break;
     case FunctionSpec::Type::List:
         throw std::logic_error("a list function needs the pane's elements, not an accumulator");

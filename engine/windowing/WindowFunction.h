@@ -14,12 +14,12 @@
 namespace tidemark {
 
 // What Flink's ReducingState / AggregatingState keeps for an incremental function: the pane folded into
-// one value, so that adding an element and firing cost the same whatever the pane holds.
+// one value, so that adding an element and firing cost the same whatever the pane holds. One number is
+// enough for each built-in function: the sum (sum, avg), the minimum or the maximum; count and avg use
+// `count` too.
 struct PaneAccumulator {
     std::uint64_t count = 0; // elements added; 0 == Flink's "null" state
-    double sum = 0.0;
-    double min = 0.0;
-    double max = 0.0;
+    double value = 0.0;
 };
 
 // The user function of a window (Flink's ProcessWindowFunction over the pane, or an incremental
@@ -48,18 +48,21 @@ public:
     void accumulate(PaneAccumulator& acc, const PaneElement& e) const
     {
         const double v = read(e);
-        if (acc.count == 0) {
-            acc.min = v;
-            acc.max = v;
-        } else {
-            acc.min = std::min(acc.min, v);
-            acc.max = std::max(acc.max, v);
+        switch (m_spec.type) {
+        case FunctionSpec::Type::Min:
+            acc.value = acc.count == 0 ? v : std::min(acc.value, v);
+            break;
+        case FunctionSpec::Type::Max:
+            acc.value = acc.count == 0 ? v : std::max(acc.value, v);
+            break;
+        default:
+            acc.value += v; // sum and avg; count ignores it
+            break;
         }
-        acc.sum += v;
         ++acc.count;
     }
     // Folds `from` after everything already in `into` (Flink's AggregateFunction.merge).
-    static void merge(PaneAccumulator& into, const PaneAccumulator& from);
+    void merge(PaneAccumulator& into, const PaneAccumulator& from) const;
     void applyAccumulated(const PaneAccumulator& acc, std::vector<WindowResult>& results) const;
 
 private:

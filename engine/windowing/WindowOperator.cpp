@@ -235,9 +235,12 @@ void WindowOperator::init(int subtaskIndex)
     }
     // The common case is decided inline instead of through the Trigger interface; the rules are exactly
     // EventTimeTrigger.onElement's.
-    m_inlineEventTimeTrigger = m_eventTime && !m_merging && dynamic_cast<const EventTimeTrigger*>(m_trigger.get());
+    const bool eventTimeTrigger = dynamic_cast<const EventTimeTrigger*>(m_trigger.get()) != nullptr;
+    m_inlineEventTimeTrigger = m_eventTime && !m_merging && eventTimeTrigger;
     m_sessionMerge = dynamic_cast<const EventTimeSessionWindows*>(m_assigner.get()) != nullptr
         || dynamic_cast<const ProcessingTimeSessionWindows*>(m_assigner.get()) != nullptr;
+    // Sessions too: EventTimeTrigger.onElement, onMerge and clear, decided inline on the namespace at hand.
+    m_inlineMergingEventTimeTrigger = m_eventTime && m_merging && m_sessionMerge && eventTimeTrigger;
     if (m_merging && !m_trigger->canMerge())
         throw std::invalid_argument("A merging window assigner cannot be used with a trigger that does not support "
                                     "merging ("
@@ -422,8 +425,21 @@ std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain doma
     if (slot >= m_keys.size())
         return kNoIndex;
     KeyState& ks = m_keys[slot];
-    // Timers come due oldest window first: try the key's first namespace before searching.
-    const std::size_t index = indexOf(ks, timer.window, 0);
+    // Timers come due oldest window first: the window is usually among the key's first namespaces, after
+    // the ones that are waiting for compaction.
+    std::size_t index = kNoIndex;
+    const Timestamp start = timer.window.start();
+    const std::size_t n = ks.starts.size();
+    std::size_t at = 0;
+    for (; at < n && at < 8 && ks.starts[at] < start; ++at) { }
+    for (; at < n && at < 8 && ks.starts[at] == start; ++at) {
+        if (ks.namespaces[at].window == timer.window) {
+            index = at;
+            break;
+        }
+    }
+    if (index == kNoIndex && at == 8)
+        index = indexOf(ks, timer.window, kNoIndex);
     if (index == kNoIndex)
         return kNoIndex;
     Namespace& ns = ks.namespaces[index];
@@ -925,12 +941,31 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
             throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
                                    "current processing time by merging. Current processing time: "
                 + std::to_string(m_processingTime) + " window: " + windowText(merge.result));
-        {
+        if (m_inlineMergingEventTimeTrigger) {
+            // EventTimeTrigger.onMerge
+            if (merge.result.maxTimestamp() > m_watermark)
+                registerTimer(ks, key, merge.result, merge.result.maxTimestamp(), TimeDomain::Event, kNoIndex);
+        } else {
             Context ctx(*this, ks, key, merge.result, kNoIndex, &merged);
             m_trigger->onMerge(merge.result, ctx);
         }
         std::uint32_t fired = 0;
         for (const TimeWindow& m : merged) {
+            if (m_inlineMergingEventTimeTrigger) {
+                // EventTimeTrigger.clear and the cleanup timer's deletion, on the one namespace of `m`.
+                Namespace* ns = findNamespace(ks, m);
+                if (ns == nullptr)
+                    continue;
+                if (const int t = ns->timers.find(m.maxTimestamp(), TimeDomain::Event); t >= 0)
+                    removeTimerSlot(ks, *ns, t);
+                if (const Timestamp cleanup = cleanupTime(m); cleanup != kMaxTimestamp) {
+                    if (const int t = ns->timers.find(cleanup, TimeDomain::Event); t >= 0)
+                        removeTimerSlot(ks, *ns, t);
+                }
+                fired = std::max(fired, ns->fireCount);
+                ns->fireCount = 0;
+                continue;
+            }
             {
                 Context ctx(*this, ks, key, m);
                 m_trigger->clear(m, ctx);
@@ -954,7 +989,7 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
             if (m_accumulating != nullptr) {
                 const PaneAccumulator moved = src->accumulator;
                 src->accumulator = {};
-                BuiltinWindowFunction::merge(findNamespace(ks, mergedStateWindow)->accumulator, moved);
+                m_accumulating->merge(findNamespace(ks, mergedStateWindow)->accumulator, moved);
                 continue;
             }
             std::vector<PaneElement> moved = std::move(src->contents);
@@ -990,8 +1025,19 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
         const TimeWindow stateWindow = *sw;
         addToPane(namespaceFor(ks, stateWindow), element);
 
-        TriggerResult result;
-        {
+        TriggerResult result = TriggerResult::Continue;
+        std::size_t hint = kNoIndex;
+        if (m_inlineMergingEventTimeTrigger) {
+            // EventTimeTrigger.onElement
+            const Timestamp maxTs = actual.maxTimestamp();
+            if (maxTs <= m_watermark) {
+                result = TriggerResult::Fire;
+            } else {
+                hint = namespaceIndex(ks, actual, kNoIndex);
+                if (ks.namespaces[hint].timers.find(maxTs, TimeDomain::Event) < 0)
+                    pushTimer(ks.namespaces[hint], key, actual, maxTs, TimeDomain::Event);
+            }
+        } else {
             Context ctx(*this, ks, key, actual);
             result = m_trigger->onElement(element, actual, ctx);
         }
@@ -1003,7 +1049,7 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
                 ks.dirty = true;
             }
         }
-        registerCleanupTimer(ks, key, actual, kNoIndex);
+        registerCleanupTimer(ks, key, actual, hint); // a hint made stale meanwhile is only not used
     }
     compact(ks);
 }

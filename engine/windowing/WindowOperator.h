@@ -175,16 +175,16 @@ private:
     };
 
     // All state of one (key, window namespace), as Flink keys its state and timers. The fields a record
-    // touches come first (window, pane, first timers) so that one cache line serves the common case.
+    // touches (window, flags, pane) fill the first cache line, so that one line serves the common case.
     struct alignas(64) Namespace {
         TimeWindow window;
+        std::uint32_t fireCount = 0;
+        std::uint8_t triggerStatePresent = 0; // bit per slot
+        bool live = false; // non-merging: assigned and not cleaned up yet
         std::vector<PaneElement> contents; // empty (and accumulator.count == 0) == Flink's "null" state
         PaneAccumulator accumulator; // used instead of contents when m_accumulating is set
         TimerSlots timers;
         std::array<std::int64_t, kTriggerStateSlots> triggerState {};
-        std::uint32_t fireCount = 0;
-        std::uint8_t triggerStatePresent = 0; // bit per slot
-        bool live = false; // non-merging: assigned and not cleaned up yet
 
         bool paneEmpty() const { return contents.empty() && accumulator.count == 0; }
         void clearPane()
@@ -282,6 +282,7 @@ private:
     bool m_eventTime = true;
     bool m_merging = false;
     bool m_inlineEventTimeTrigger = false;
+    bool m_inlineMergingEventTimeTrigger = false; // the same for event-time sessions
     bool m_sessionMerge = false; // merging with TimeWindow.mergeWindows (the built-in session assigners)
     bool m_watermarkRegressed = false;
     int m_subtask = 0;
