@@ -424,7 +424,7 @@ void MainWindow::createMenus()
     m_examplesMenu = file->addMenu(tr("&Examples"));
     m_examplesMenu->setToolTipsVisible(true);
     for (const ExampleInfo& e : builtInExamples()) {
-        QAction* a = m_examplesMenu->addAction(e.name);
+        QAction* a = m_examplesMenu->addAction(exampleName(e.name));
         a->setToolTip(e.description);
         a->setStatusTip(e.description.left(200));
         connect(a, &QAction::triggered, this, [this, resource = e.resource] {

@@ -149,7 +149,7 @@ void Session::setFilePath(const QString& path)
 QString Session::title() const
 {
     if (!scenario().name.empty())
-        return qs(scenario().name);
+        return exampleName(qs(scenario().name));
     if (!m_filePath.isEmpty())
         return QFileInfo(m_filePath).fileName();
     return tr("Untitled");

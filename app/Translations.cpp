@@ -132,6 +132,29 @@ constexpr Marked kNarration[] = {
     QT_TRANSLATE_NOOP3("tidemark::Narration", "none", "phrase.result.none"),
 };
 
+// The names of the built-in examples (resources/examples/*.json), for lupdate; tst_translations checks that
+// every example's name is here. Their long descriptions stay in English.
+constexpr const char* kExampleNames[] = {
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "A count trigger instead of the watermark"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "An idle partition stalls the watermark"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "withIdleness releases a stalled watermark"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "windowAll (compare with keyed windows)"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Keyed windows (compare with windowAll)"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Late data to a side output"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Daily windows aligned to UTC+8"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 000: parallelism 1, no allowed lateness"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 000: parallelism 1, allowed lateness 2 s"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 000: parallelism 3, no allowed lateness"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 000: parallelism 3, allowed lateness 2 s"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 001: socket words, delay 0"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 001: socket words, delay 3 s"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 002: allowed lateness 1 s"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 003: orders from ...480000"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 003: orders from ...481000"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Session windows merging"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Sliding windows: 10 s every 5 s"),
+};
+
 std::unique_ptr<QTranslator> g_app;
 std::unique_ptr<QTranslator> g_qt;
 
@@ -206,6 +229,19 @@ std::map<std::string, std::string> translatedNarrationTemplates()
         if (translated != QString::fromUtf8(text.c_str()))
             out.emplace(id, translated.toStdString());
     }
+    return out;
+}
+
+QString exampleName(const QString& name)
+{
+    return QCoreApplication::translate(kExamplesContext, name.toUtf8().constData());
+}
+
+QStringList exampleNameSources()
+{
+    QStringList out;
+    for (const char* n : kExampleNames)
+        out << QString::fromUtf8(n);
     return out;
 }
 

@@ -29,6 +29,13 @@ QString installTranslators(const QString& language);
 // Narrator::setTemplates; empty while the app runs in English.
 std::map<std::string, std::string> translatedNarrationTemplates();
 
+// A scenario's name in the installed language: the built-in examples' names are translated, other names are
+// returned as they are.
+QString exampleName(const QString& name);
+// The example names marked for lupdate, to check that every built-in example is among them.
+QStringList exampleNameSources();
+inline constexpr const char* kExamplesContext = "tidemark::app::Examples";
+
 // The narration templates as lupdate sees them (id, English text), to check they mirror the engine's table.
 struct NarrationSource {
     const char* id;

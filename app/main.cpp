@@ -10,6 +10,7 @@
 #include <QSettings>
 #include <QStyleFactory>
 
+#include <cstdio>
 #include <cstring>
 
 int main(int argc, char** argv)
@@ -35,7 +36,10 @@ int main(int argc, char** argv)
         else if (arguments[i].startsWith(QLatin1String("--lang=")))
             language = arguments[i].mid(7);
     }
-    tidemark::app::installTranslators(tidemark::app::startupLanguage(language));
+    const QString loaded = tidemark::app::installTranslators(tidemark::app::startupLanguage(language));
+    if (!language.isEmpty() && language != QLatin1String("en") && loaded.isEmpty())
+        std::fprintf(stderr, "tidemark: no translation for \"%s\" (available: en, %s); using English\n",
+            qPrintable(language), qPrintable(tidemark::app::translatedLanguages().join(QStringLiteral(", "))));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "See Apache Flink's event time at work."));

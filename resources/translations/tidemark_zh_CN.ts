@@ -252,6 +252,81 @@
     </message>
 </context>
 <context>
+    <name>tidemark::app::Examples</name>
+    <message>
+        <source>A count trigger instead of the watermark</source>
+        <translation>用计数触发器代替水位线</translation>
+    </message>
+    <message>
+        <source>An idle partition stalls the watermark</source>
+        <translation>一个空闲分区让水位线停滞</translation>
+    </message>
+    <message>
+        <source>withIdleness releases a stalled watermark</source>
+        <translation>withIdleness 让停滞的水位线继续推进</translation>
+    </message>
+    <message>
+        <source>windowAll (compare with keyed windows)</source>
+        <translation>windowAll（与按键分组的窗口对比）</translation>
+    </message>
+    <message>
+        <source>Keyed windows (compare with windowAll)</source>
+        <translation>按键分组的窗口（与 windowAll 对比）</translation>
+    </message>
+    <message>
+        <source>Late data to a side output</source>
+        <translation>迟到数据进入侧输出</translation>
+    </message>
+    <message>
+        <source>Daily windows aligned to UTC+8</source>
+        <translation>按 UTC+8 对齐的每日窗口</translation>
+    </message>
+    <message>
+        <source>Post 000: parallelism 1, no allowed lateness</source>
+        <translation>文章 000：并行度 1，无允许延迟</translation>
+    </message>
+    <message>
+        <source>Post 000: parallelism 1, allowed lateness 2 s</source>
+        <translation>文章 000：并行度 1，允许延迟 2 s</translation>
+    </message>
+    <message>
+        <source>Post 000: parallelism 3, no allowed lateness</source>
+        <translation>文章 000：并行度 3，无允许延迟</translation>
+    </message>
+    <message>
+        <source>Post 000: parallelism 3, allowed lateness 2 s</source>
+        <translation>文章 000：并行度 3，允许延迟 2 s</translation>
+    </message>
+    <message>
+        <source>Post 001: socket words, delay 0</source>
+        <translation>文章 001：socket 单词计数，延迟 0</translation>
+    </message>
+    <message>
+        <source>Post 001: socket words, delay 3 s</source>
+        <translation>文章 001：socket 单词计数，延迟 3 s</translation>
+    </message>
+    <message>
+        <source>Post 002: allowed lateness 1 s</source>
+        <translation>文章 002：允许延迟 1 s</translation>
+    </message>
+    <message>
+        <source>Post 003: orders from ...480000</source>
+        <translation>文章 003：订单从 ...480000 开始</translation>
+    </message>
+    <message>
+        <source>Post 003: orders from ...481000</source>
+        <translation>文章 003：订单从 ...481000 开始</translation>
+    </message>
+    <message>
+        <source>Session windows merging</source>
+        <translation>会话窗口的合并</translation>
+    </message>
+    <message>
+        <source>Sliding windows: 10 s every 5 s</source>
+        <translation>滑动窗口：长 10 s，每 5 s 滑动一次</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::app::ImportDialog</name>
     <message>
         <source>Import %1</source>

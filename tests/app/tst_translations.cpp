@@ -1,3 +1,4 @@
+#include "app/ImportDialog.h"
 #include "app/Loading.h"
 #include "app/MainWindow.h"
 #include "app/RecordsModel.h"
@@ -7,8 +8,10 @@
 #include "engine/player/Narration.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
 #include <QRegularExpression>
@@ -138,6 +141,17 @@ private Q_SLOTS:
         QVERIFY2(marked.empty(), marked.empty() ? "" : ("no such template: " + marked.begin()->first).c_str());
     }
 
+    void everyExampleNameIsMarkedForTranslation()
+    {
+        const QStringList marked = exampleNameSources();
+        const QList<ExampleInfo> examples = builtInExamples();
+        QVERIFY(!examples.isEmpty());
+        for (const ExampleInfo& e : examples)
+            QVERIFY2(marked.contains(e.name),
+                qPrintable(e.fileName + QStringLiteral(": \"") + e.name
+                    + QStringLiteral("\" is missing from app/Translations.cpp")));
+    }
+
     void translationFileHasNoUnfinishedOrObsoleteEntry()
     {
         QString error;
@@ -193,6 +207,16 @@ private Q_SLOTS:
                 + stale.join(QLatin1Char('\n'))));
     }
 
+    void theCommandLineWinsOverTheLanguageChosenInTheMenu()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("tidemark-tests"));
+        saveLanguage(QStringLiteral("zh_CN"));
+        QCOMPARE(startupLanguage(QString()), QStringLiteral("zh_CN"));
+        QCOMPARE(startupLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        saveLanguage(QString()); // "System default"
+        QCOMPARE(startupLanguage(QString()), QString());
+    }
+
     void chineseIsFoundForAChineseSystemLocale()
     {
         QCOMPARE(installTranslators(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
@@ -220,12 +244,44 @@ private Q_SLOTS:
         auto* records = window.findChild<RecordsModel*>();
         QVERIFY(records);
         QCOMPARE(records->headerData(records->columnCount() - 1, Qt::Horizontal).toString(), QStringLiteral("状态"));
-        QVERIFY(window.windowTitle().endsWith(QStringLiteral(" — Tidemark")));
+        QCOMPARE(window.windowTitle(), QStringLiteral("文章 000：并行度 3，允许延迟 2 s — Tidemark"));
 
         window.cursor()->setStep(1);
         const QString first = window.session()->narrationText();
         QVERIFY2(first.startsWith(QStringLiteral("记录 #1（")), qPrintable(first));
         QVERIFY2(first.contains(QStringLiteral("到达通道")), qPrintable(first));
+    }
+
+    // Pictures of the Chinese window, the pipeline editor, the View menu and the import dialog, written to
+    // <build>/screenshots/zh-*.png for a person to check that nothing is cut off.
+    void chineseScreenshots()
+    {
+        installTranslators(QStringLiteral("zh_CN"));
+        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("screenshots"));
+        QVERIFY(QDir().mkpath(dir));
+        MainWindow window;
+        window.resize(1920, 1080);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openExample(defaultExample()));
+        if (const auto fire = window.session()->player().nextStepWith(Happening::AnyFire))
+            window.cursor()->setStep(int(*fire));
+        auto* pipeline = window.findChild<QDockWidget*>(QStringLiteral("pipelineDock"));
+        QVERIFY(pipeline);
+        pipeline->show();
+        QVERIFY((QCoreApplication::processEvents(), window.grab()).save(dir + QStringLiteral("/zh-first-fire.png")));
+        for (QAction* a : window.menuBar()->actions()) {
+            QMenu* menu = a->menu();
+            QVERIFY(menu);
+            menu->adjustSize();
+            QVERIFY(
+                menu->grab().save(dir + QStringLiteral("/zh-menu-%1.png").arg(window.menuBar()->actions().indexOf(a))));
+        }
+        ImportDialog import(sourceDir() + QStringLiteral("/resources/examples/late-orders.csv"));
+        import.resize(import.sizeHint());
+        import.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&import));
+        QVERIFY(import.grab().save(dir + QStringLiteral("/zh-import.png")));
     }
 
     // Every sentence of every built-in example, at every step, is Chinese with every placeholder filled.
