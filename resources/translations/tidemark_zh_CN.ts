@@ -108,7 +108,7 @@
     <message>
         <source>Channel {channel}&apos;s generator now stands at {pending} (max {max} − {lag}); it is emitted at the next periodic emission, at {next}.</source>
         <comment>channel.generator.waits</comment>
-        <translation>通道 {channel} 的生成器现在为 {pending}（最大时间戳 {max} − {lag}）；它将在下一次周期性发出时（{next}）发出。</translation>
+        <translation>通道 {channel} 的水位线生成器当前值为 {pending}（最大时间戳 {max} − {lag}）；它会在下一次周期性发出（{next}）时发出。</translation>
     </message>
     <message>
         <source>Channel {channel} is marked idle and left out of the minimum: the periodic check at {since} was the first to see no new record, and this check at {now} is more than {idleness} after it.</source>
@@ -198,7 +198,7 @@
     <message>
         <source>Records discarded without being emitted (none of its firings included them): {count}.</source>
         <comment>cleanup.discarded</comment>
-        <translation>未被发出即被丢弃的记录（窗口的每次触发都不包含它们）：{count}。</translation>
+        <translation>未被发出就被丢弃的记录（该窗口的任何一次触发都未包含它们）：{count}。</translation>
     </message>
     <message>
         <source>Window {window} {subject} is removed right after firing: the allowed lateness is 0 ms.</source>
