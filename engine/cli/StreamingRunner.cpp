@@ -9,7 +9,7 @@ StreamingRunner::StreamingRunner(const PipelineConfig& config, const KeyTable& k
     OutputSink sink, std::size_t lookAhead)
     : m_config(config)
     , m_keys(keys)
-    , m_pipeline(config)
+    , m_pipeline(config, PaneStorage::AsFlink) // nothing shows pane elements here: keep Flink's state
     , m_sink(std::move(sink))
     , m_lookAhead(std::max<std::size_t>(1, lookAhead))
     , m_spacing(defaultArrivalSpacingMs)
