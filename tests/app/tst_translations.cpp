@@ -19,6 +19,7 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <functional>
 #include <set>
 
 using namespace tidemark;
@@ -270,12 +271,18 @@ private Q_SLOTS:
         QVERIFY(pipeline);
         pipeline->show();
         QVERIFY((QCoreApplication::processEvents(), window.grab()).save(dir + QStringLiteral("/zh-first-fire.png")));
-        for (QAction* a : window.menuBar()->actions()) {
-            QMenu* menu = a->menu();
-            QVERIFY(menu);
+        int menus = 0;
+        std::function<void(QMenu*)> grabMenu = [&](QMenu* menu) {
             menu->adjustSize();
-            QVERIFY(
-                menu->grab().save(dir + QStringLiteral("/zh-menu-%1.png").arg(window.menuBar()->actions().indexOf(a))));
+            QVERIFY(menu->grab().save(dir + QStringLiteral("/zh-menu-%1.png").arg(menus++)));
+            for (QAction* a : menu->actions()) {
+                if (a->menu())
+                    grabMenu(a->menu());
+            }
+        };
+        for (QAction* a : window.menuBar()->actions()) {
+            QVERIFY(a->menu());
+            grabMenu(a->menu());
         }
         ImportDialog import(sourceDir() + QStringLiteral("/resources/examples/late-orders.csv"));
         import.resize(import.sizeHint());
