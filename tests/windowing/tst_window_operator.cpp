@@ -591,6 +591,22 @@ private slots:
         QVERIFY(lates > 0);
     }
 
+    // Flink's TimeEvictor reads every element's timestamp once the first has one, and fails the job at an
+    // element without.
+    void aTimeEvictorFailsOnAPaneMixingRecordsWithAndWithoutTimestamps()
+    {
+        WindowOperatorParts p = parts(std::make_shared<GlobalWindows>(), 0, std::make_shared<CountTrigger>(2));
+        p.evictor = std::make_shared<TimeEvictor>(2000, false);
+        Harness mixed(p);
+        mixed.element(1, 1, 1000);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, mixed.element(1, 2, kNoTimestamp));
+        // Without timestamps at all the evictor keeps everything, as Flink's does.
+        Harness none(p);
+        none.element(1, 1, kNoTimestamp).element(1, 2, kNoTimestamp);
+        QCOMPARE(none.fires().size(), std::size_t(1));
+        QCOMPARE(none.fires().front().result.list, (std::vector<double> {1, 2}));
+    }
+
     void copyIsAnIndependentSnapshot()
     {
         Harness original(parts(std::make_shared<EventTimeSessionWindows>(1000), 500));
