@@ -103,6 +103,16 @@ public:
 
 } // namespace
 
+// A small seeded generator for long generated inputs: next(n) is in [0, n).
+struct Lcg {
+    std::uint64_t state;
+    std::uint64_t operator()(std::uint64_t n)
+    {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state >> 33) % n;
+    }
+};
+
 // EventTimeTrigger behind the Trigger interface only: the operator cannot recognise it, so it takes the
 // general path through its trigger context instead of deciding inline.
 class OpaqueEventTimeTrigger final : public Trigger {
@@ -467,11 +477,7 @@ private slots:
         QVERIFY(!elements.keepsAccumulators());
         std::vector<OperatorOutput> a;
         std::vector<OperatorOutput> b;
-        std::uint64_t state = 12345;
-        auto next = [&state](std::uint64_t n) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            return (state >> 33) % n;
-        };
+        Lcg next {12345};
         Timestamp maxTs = 0;
         for (int i = 0; i < 3000; ++i) {
             const auto key = static_cast<KeyId>(next(7));
@@ -542,11 +548,7 @@ private slots:
         opaqueParts.trigger = std::make_shared<OpaqueEventTimeTrigger>();
         Harness inlined(inlineParts);
         Harness opaque(opaqueParts);
-        std::uint64_t state = 99;
-        auto next = [&state](std::uint64_t n) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            return (state >> 33) % n;
-        };
+        Lcg next {99};
         Timestamp maxTs = 0;
         for (int i = 0; i < 2000; ++i) {
             const auto key = static_cast<KeyId>(next(40));
