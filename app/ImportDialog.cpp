@@ -224,6 +224,7 @@ void ImportDialog::updatePreview()
 {
     m_delimiter->setEnabled(m_format->currentIndex() == 0);
     m_header->setEnabled(m_format->currentIndex() == 0);
+    m_unit->setEnabled(m_pattern->text().isEmpty()); // a pattern reads dates, not numbers in a unit
     KeyTable keys;
     // the preview reads only the first lines; a cut last line is left out so that it is not reported as bad
     QByteArray head = m_head;
