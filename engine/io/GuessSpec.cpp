@@ -57,11 +57,6 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-bool endsWith(std::string_view s, std::string_view tail)
-{
-    return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
-}
-
 // "orderTime", "event_time", "Event-Time" → "ordertime", "eventtime", "eventtime": names compare without case
 // or separators. For a dotted JSON path only the last segment counts ("event.time" → "time").
 std::string normalName(std::string_view name)
@@ -433,9 +428,40 @@ bool channelName(const Column& c)
     return nameIn(c.normal, {"partition", "channel", "subtask", "shard", "split", "kafkapartition", "partitionid"});
 }
 
+int valueNameRank(const Column& c)
+{
+    return rankIn(c.normal,
+        {"value", "amount", "price", "temp", "temperature", "count", "qty", "quantity", "clicks", "score", "total",
+            "val", "v", "reading", "measurement", "metric", "size", "bytes", "duration", "latency", "speed", "level",
+            "volume", "cost", "revenue", "sales", "views", "visits", "humidity", "pressure", "load", "weight", "points",
+            "sum"});
+}
+
+// Whether a name ends with a word of its own: "order_time", "orderTime", "ORDER-TIME", "time"; not "uptime",
+// "counts" or "paid".
+bool endsWithWord(std::string_view name, std::string_view word)
+{
+    if (const auto dot = name.rfind('.'); dot != std::string_view::npos)
+        name.remove_prefix(dot + 1);
+    if (name.size() < word.size())
+        return false;
+    const auto tail = name.substr(name.size() - word.size());
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        if (lower(tail[i]) != word[i])
+            return false;
+    }
+    if (name.size() == word.size())
+        return true;
+    const char before = name[name.size() - word.size() - 1];
+    if (before == '_' || before == '-' || before == ' ')
+        return true;
+    const bool camel = tail[0] >= 'A' && tail[0] <= 'Z' && ((before >= 'a' && before <= 'z') || isDigit(before));
+    return camel;
+}
+
 int tsNameRank(const Column& c)
 {
-    if (c.normal.empty() || arrivalName(c))
+    if (c.normal.empty() || arrivalName(c) || valueNameRank(c) >= 0)
         return -1;
     const int exact = rankIn(c.normal,
         {"ts", "timestamp", "eventtime", "eventtimestamp", "time", "eventts", "datetime", "date", "t", "epoch",
@@ -443,8 +469,8 @@ int tsNameRank(const Column& c)
     if (exact >= 0)
         return exact;
     // orderTime, event_timestamp, login_ts, created_at
-    if (endsWith(c.normal, "time") || endsWith(c.normal, "timestamp") || endsWith(c.normal, "date")
-        || (endsWith(c.normal, "ts") && c.normal.size() > 2) || endsWith(c.name, "_at") || endsWith(c.name, "At"))
+    if (endsWithWord(c.name, "time") || endsWithWord(c.name, "timestamp") || endsWithWord(c.name, "date")
+        || endsWithWord(c.name, "ts") || endsWithWord(c.name, "at"))
         return 100;
     return -1;
 }
@@ -458,18 +484,9 @@ int keyNameRank(const Column& c)
             "city", "symbol", "ticker", "team", "player", "group", "label", "tag"});
     if (exact >= 0)
         return exact;
-    if (c.normal.size() > 2 && (endsWith(c.normal, "id") || endsWith(c.normal, "name") || endsWith(c.normal, "key")))
+    if (endsWithWord(c.name, "id") || endsWithWord(c.name, "name") || endsWithWord(c.name, "key"))
         return 100;
     return -1;
-}
-
-int valueNameRank(const Column& c)
-{
-    return rankIn(c.normal,
-        {"value", "amount", "price", "temp", "temperature", "count", "qty", "quantity", "clicks", "score", "total",
-            "val", "v", "reading", "measurement", "metric", "size", "bytes", "duration", "latency", "speed", "level",
-            "volume", "cost", "revenue", "sales", "views", "visits", "humidity", "pressure", "load", "weight", "points",
-            "sum"});
 }
 
 // ---- the file as a table ----

@@ -213,6 +213,9 @@ private Q_SLOTS:
             "csv ',' header key=word ts=ts s", 2);
         row("a count and a clock, no header", "orders.csv", "shop-a,10,1000\nshop-a,20,4000\nshop-b,5,6500\n",
             "csv ',' no-header key=#0 ts=#2 value=#1 ms", 3);
+        row("names that only end like a timestamp", "hits.csv",
+            "page,counts,paid,clock\nhome,3,1,1000\nshop,4,0,2000\n",
+            "csv ',' header key=page ts=clock value=counts ms", 2);
         row("arrival and partition by name", "feed.csv",
             "partition,key,ts,arrival_time,value\n0,a,1000,1500,1\n1,b,2000,2100,2\n",
             "csv ',' header key=key ts=ts value=value arrival=arrival_time channel=partition ms", 2);
