@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 
 using namespace tidemark;
@@ -252,6 +253,27 @@ private Q_SLOTS:
         row("lines of different shapes", "mixed.csv", "a,1000\nb;2000;3\n{\"x\":1}\n",
             "csv ',' no-header key=#0 ts=#1 ms", -1);
         row("not JSON after a brace", "bad.jsonl", "{oops\n{\"ts\":1}\n", "jsonl ts=ts ms", -1);
+    }
+
+    // Whatever the first lines hold, the guess returns a spec the loader accepts or rejects with a message.
+    void anyTextGivesAGuessTheLoaderCanJudge()
+    {
+        std::mt19937 random(20241129);
+        const std::string_view alphabet = "0123456789,;\t \n\n{}[]\":.-+TZabwatermark#\r\xC3\xA9";
+        for (int round = 0; round < 1000; ++round) {
+            std::string head;
+            const auto length = random() % 120;
+            for (std::size_t i = 0; i < length; ++i)
+                head += alphabet[random() % alphabet.size()];
+            for (const char* name : {"f.csv", "f.txt", "f.jsonl"}) {
+                const InputFileSpec spec = io::guessInputFileSpec(head, name);
+                QCOMPARE(spec.file, std::string(name));
+                KeyTable keys;
+                const auto read = io::parseEventText(head, name, spec, keys);
+                if (!read.ok())
+                    QVERIFY2(!read.errors.empty() && !read.errors.front().message.empty(), head.c_str());
+            }
+        }
     }
 
     void guessesOtherShapes()
