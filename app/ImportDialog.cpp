@@ -1,6 +1,7 @@
 #include "app/ImportDialog.h"
 
 #include "engine/io/EventFile.h"
+#include "engine/io/GuessSpec.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -10,8 +11,6 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -38,6 +37,11 @@ FieldRef fieldRef(const QString& text)
     else
         f.name = text.trimmed().toStdString();
     return f;
+}
+
+QString fieldText(const FieldRef& f)
+{
+    return f.isIndex() ? QString::number(f.index) : QString::fromStdString(f.name);
 }
 
 QString errorsOf(const std::vector<io::LoadError>& errors)
@@ -169,31 +173,19 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
 
 void ImportDialog::guessMapping()
 {
-    const QString suffix = QFileInfo(m_path).suffix().toLower();
-    const QString first = QString::fromUtf8(m_head.left(m_head.indexOf('\n')));
-    if (suffix == QLatin1String("jsonl") || suffix == QLatin1String("ndjson")
-        || first.trimmed().startsWith(QLatin1Char('{'))) {
-        m_format->setCurrentIndex(2);
-        const QJsonObject o = QJsonDocument::fromJson(first.toUtf8()).object();
-        auto pick = [&](std::initializer_list<const char*> names) {
-            for (const char* n : names) {
-                if (o.contains(QLatin1String(n)))
-                    return QString::fromLatin1(n);
-            }
-            return QString();
-        };
-        m_key->setText(pick({"key", "id", "user", "sensor", "name"}));
-        m_ts->setText(pick({"ts", "timestamp", "time", "eventTime", "event_time"}));
-        m_value->setText(pick({"value", "amount", "price", "temperature", "count"}));
-        return;
-    }
-    const bool text = suffix == QLatin1String("txt") && !first.contains(QLatin1Char(','));
-    m_format->setCurrentIndex(text ? 1 : 0);
-    const QStringList fields = text ? first.split(QLatin1Char(' '), Qt::SkipEmptyParts) : first.split(QLatin1Char(','));
-    m_key->setText(QStringLiteral("0"));
-    m_ts->setText(QStringLiteral("1"));
-    if (fields.size() >= 3)
-        m_value->setText(QStringLiteral("2"));
+    const InputFileSpec guess = io::guessInputFileSpec(
+        std::string_view(m_head.constData(), std::size_t(m_head.size())), QFileInfo(m_path).fileName().toStdString());
+    m_format->setCurrentIndex(int(guess.format));
+    m_delimiter->setText(guess.delimiter == '\t' ? QStringLiteral("\\t") : QString(QLatin1Char(guess.delimiter)));
+    m_header->setCurrentIndex(int(guess.header));
+    m_key->setText(guess.key.empty() ? QString() : fieldText(guess.key.front()));
+    m_ts->setText(fieldText(guess.ts));
+    m_value->setText(guess.value ? fieldText(*guess.value) : QString());
+    m_arrival->setText(guess.arrival ? fieldText(*guess.arrival) : QString());
+    m_unit->setCurrentIndex(int(guess.timestamp.unit));
+    m_pattern->setText(QString::fromStdString(guess.timestamp.pattern));
+    m_zone->setText(
+        guess.timestamp.zone.empty() ? QStringLiteral("UTC") : QString::fromStdString(guess.timestamp.zone));
 }
 
 void ImportDialog::setFields(const QString& key, const QString& ts, const QString& value)
@@ -209,7 +201,10 @@ InputFileSpec ImportDialog::spec() const
     spec.file = QFileInfo(m_path).fileName().toStdString();
     spec.format = InputFileSpec::Format(m_format->currentIndex());
     spec.header = InputFileSpec::Header(m_header->currentIndex());
-    if (!m_delimiter->text().isEmpty())
+    // a tab is hard to type into a line edit and invisible in it: "\t" stands for it
+    if (m_delimiter->text() == QLatin1String("\\t"))
+        spec.delimiter = '\t';
+    else if (!m_delimiter->text().isEmpty())
         spec.delimiter = m_delimiter->text().at(0).toLatin1();
     if (!m_key->text().trimmed().isEmpty())
         spec.key = {fieldRef(m_key->text())};
@@ -220,8 +215,8 @@ InputFileSpec ImportDialog::spec() const
         spec.arrival = fieldRef(m_arrival->text());
     spec.timestamp.unit = TimestampFormat::Unit(m_unit->currentIndex());
     spec.timestamp.pattern = m_pattern->text().toStdString();
-    spec.timestamp.zone
-        = m_zone->text().trimmed() == QLatin1String("UTC") ? std::string() : m_zone->text().trimmed().toStdString();
+    // "UTC" is kept, not left empty: ISO-8601 text without an offset needs a zone to be read at all
+    spec.timestamp.zone = m_zone->text().trimmed().toStdString();
     return spec;
 }
 
@@ -229,6 +224,7 @@ void ImportDialog::updatePreview()
 {
     m_delimiter->setEnabled(m_format->currentIndex() == 0);
     m_header->setEnabled(m_format->currentIndex() == 0);
+    m_unit->setEnabled(m_pattern->text().isEmpty()); // a pattern reads dates, not numbers in a unit
     KeyTable keys;
     // the preview reads only the first lines; a cut last line is left out so that it is not reported as bad
     QByteArray head = m_head;
@@ -246,6 +242,12 @@ void ImportDialog::updatePreview()
     }
     const auto& records = parsed.value->records;
     m_previewRows = int(records.size());
+    if (records.empty()) {
+        m_previewError = tr("There are no records in the first lines of %1.").arg(QFileInfo(m_path).fileName());
+        m_status->setText(m_previewError);
+        m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
+        return;
+    }
     m_previewError.clear();
     m_preview->setRowCount(m_previewRows);
     for (int r = 0; r < m_previewRows; ++r) {
@@ -281,6 +283,11 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
     if (!loaded) {
         if (error)
             *error = errorsOf(loaded.errors);
+        return std::nullopt;
+    }
+    if (loaded.value->records.empty()) {
+        if (error)
+            *error = tr("%1 has no records to play.").arg(QFileInfo(m_path).fileName());
         return std::nullopt;
     }
     s.records = std::move(loaded.value->records);

@@ -514,6 +514,14 @@
             <numerusform>从前几行读取了 %n 条记录。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>There are no records in the first lines of %1.</source>
+        <translation>%1 的前几行中没有记录。</translation>
+    </message>
+    <message>
+        <source>%1 has no records to play.</source>
+        <translation>%1 中没有可以播放的记录。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::Loading</name>

@@ -2,7 +2,9 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace tidemark;
@@ -23,8 +25,9 @@ private Q_SLOTS:
         QCOMPARE(scenario->records.front().ts, Timestamp(1538359882000));
         QCOMPARE(QString::fromStdString(scenario->keys.name(scenario->records.front().key)), QStringLiteral("0001"));
         dialog.resize(1100, 640);
-        QVERIFY(dialog.grab().save(
-            QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("screenshots/import-dialog.png"))));
+        const QDir shots(QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("screenshots")));
+        QVERIFY(shots.mkpath(QStringLiteral(".")));
+        QVERIFY(dialog.grab().save(shots.filePath(QStringLiteral("import-dialog.png"))));
     }
 
     void aWrongMappingShowsLineAndColumnInThePreview()
@@ -39,7 +42,118 @@ private Q_SLOTS:
             qPrintable(dialog.previewError()));
     }
 
+    // The built-in event files open with their fields filled in: names from the header, the data otherwise.
+    void fillsTheFieldsFromTheGuess_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("format");
+        QTest::addColumn<int>("header");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("ts");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<int>("rows");
+        const int csv = int(InputFileSpec::Format::Csv);
+        const int present = int(InputFileSpec::Header::Present);
+        QTest::newRow("late-orders.csv") << QStringLiteral("late-orders.csv") << csv << present
+                                         << QStringLiteral("shop") << QStringLiteral("time") << QStringLiteral("amount")
+                                         << QString() << 9;
+        QTest::newRow("offset-logins.csv")
+            << QStringLiteral("offset-logins.csv") << csv << present << QStringLiteral("user") << QStringLiteral("time")
+            << QString() << QStringLiteral("yyyy-MM-dd HH:mm:ss.SSS") << 7;
+        QTest::newRow("idle-partitions.csv")
+            << QStringLiteral("idle-partitions.csv") << csv << present << QStringLiteral("sensor")
+            << QStringLiteral("time") << QString() << QString() << 10;
+        QTest::newRow("count-clicks.txt") << QStringLiteral("count-clicks.txt") << int(InputFileSpec::Format::Text)
+                                          << int(InputFileSpec::Header::Detect) << QStringLiteral("1")
+                                          << QStringLiteral("0") << QString() << QString() << 11;
+        QTest::newRow("post002-temps.jsonl")
+            << QStringLiteral("post002-temps.jsonl") << int(InputFileSpec::Format::Jsonl)
+            << int(InputFileSpec::Header::Detect) << QStringLiteral("id") << QStringLiteral("time")
+            << QStringLiteral("temp") << QString() << 11;
+    }
+
+    void fillsTheFieldsFromTheGuess()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, format);
+        QFETCH(int, header);
+        QFETCH(QString, key);
+        QFETCH(QString, ts);
+        QFETCH(QString, value);
+        QFETCH(QString, pattern);
+        QFETCH(int, rows);
+        ImportDialog dialog(examplePath(file));
+        QCOMPARE(dialog.previewError(), QString());
+        QCOMPARE(dialog.previewRows(), rows);
+        const InputFileSpec spec = dialog.spec();
+        QCOMPARE(int(spec.format), format);
+        QCOMPARE(int(spec.header), header);
+        QCOMPARE(spec.key.empty() ? QString() : fieldText(spec.key.front()), key);
+        QCOMPARE(fieldText(spec.ts), ts);
+        QCOMPARE(spec.value ? fieldText(*spec.value) : QString(), value);
+        QCOMPARE(QString::fromStdString(spec.timestamp.pattern), pattern);
+        QString error;
+        QVERIFY2(dialog.buildScenario(&error), qPrintable(error));
+    }
+
+    void readsATabSeparatedFileWithIsoTimesWithoutOffset()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("clicks.tsv"));
+        writeFile(path, "alice\t2024-03-01T09:00:00.5\t3\nbob\t2024-03-01T09:00:01.25\t4\n");
+        ImportDialog dialog(path);
+        QCOMPARE(dialog.previewError(), QString());
+        QCOMPARE(dialog.previewRows(), 2);
+        QCOMPARE(dialog.spec().delimiter, '\t');
+        QCOMPARE(QString::fromStdString(dialog.spec().timestamp.zone), QStringLiteral("UTC"));
+        QString error;
+        const auto scenario = dialog.buildScenario(&error);
+        QVERIFY2(scenario, qPrintable(error));
+        QCOMPARE(scenario->records.front().ts, Timestamp(1709283600500));
+    }
+
+    // Nothing to read: the dialog says so instead of opening an empty run.
+    void aFileWithoutRecordsIsAnError_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("only a header") << QByteArray("user,time\n");
+        QTest::newRow("only comments") << QByteArray("# nothing yet\n\n");
+    }
+
+    void aFileWithoutRecordsIsAnError()
+    {
+        QFETCH(QByteArray, content);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("events.csv"));
+        writeFile(path, content);
+        ImportDialog dialog(path);
+        QCOMPARE(dialog.previewRows(), 0);
+        QVERIFY2(dialog.previewError().contains(QStringLiteral("events.csv")), qPrintable(dialog.previewError()));
+        QString error;
+        QVERIFY(!dialog.buildScenario(&error));
+        QVERIFY2(error.contains(QStringLiteral("events.csv")), qPrintable(error));
+    }
+
 private:
+    static QString fieldText(const FieldRef& f)
+    {
+        return f.isIndex() ? QString::number(f.index) : QString::fromStdString(f.name);
+    }
+
+    static void writeFile(const QString& path, const QByteArray& content)
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+
+    static QString examplePath(const QString& file)
+    {
+        return QDir(qEnvironmentVariable("TIDEMARK_SOURCE_DIR")).filePath(QStringLiteral("resources/examples/") + file);
+    }
+
     static QString csvPath()
     {
         return QDir(qEnvironmentVariable("TIDEMARK_SOURCE_DIR"))

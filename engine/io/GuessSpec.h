@@ -1,0 +1,22 @@
+#pragma once
+
+#include "engine/core/InputFileSpec.h"
+
+#include <string_view>
+
+namespace tidemark::io {
+
+// Guesses how an event file is written from its first lines, so that opening a file needs no typing in the
+// common cases: the format (by content, then by the name's extension), the CSV delimiter (`,` `;` tab `|`),
+// whether the first line is a header, which fields are the key, timestamp, value, arrival and channel, and
+// how timestamps are written (epoch milliseconds, 10-digit epoch seconds, ISO-8601, or a date pattern).
+//
+// Header names are used when there is a header (`time`, `orderTime` → timestamp; `user`, `sensor` → key;
+// `amount`, `temp` → value; `arrival` → arrival; `partition` with small integers → channel); otherwise the
+// data decides: dates or epoch-like numbers are the timestamp, text is the key, a remaining number the value.
+// Among the plausible guesses the first one that io::parseEventText reads without an error is returned;
+// when none does (an empty file, a header alone, lines of different shapes) the best guess is returned
+// anyway, and parsing it reports what is wrong. `fileName` is used for the extension and becomes `file`.
+InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileName);
+
+} // namespace tidemark::io
