@@ -115,6 +115,10 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     m_y->setTickCount(4);
+    // Whole seconds until a run is loaded: the default 0..1 range would label its ticks "0 0 1 1".
+    m_x->setTickCount(6);
+    m_x->setRange(0, 10);
+    m_y->setRange(0, 30);
     m_pending->setName(tr("records to come"));
     m_arrived->setName(tr("records"));
     m_operator->setName(tr("operator watermark"));
@@ -137,6 +141,8 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     QChart* initial = this->chart();
     setChart(chart);
     delete initial;
+    for (QLegendMarker* m : chart->legend()->markers(m_now))
+        m->setVisible(false); // the dashed "now" line explains itself
     connect(m_cursor, &TimeCursor::runChanged, this, &ProgressChart::onRunChanged);
     connect(m_cursor, &TimeCursor::stepChanged, this, &ProgressChart::onStepChanged);
     connect(m_theme, &Theme::changed, this, &ProgressChart::applyTheme);
