@@ -2,6 +2,7 @@
 
 #include "engine/io/EventFile.h"
 #include "engine/io/GuessSpec.h"
+#include "engine/player/TimeFormat.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -133,8 +134,10 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::Monospace);
     m_raw->setFont(mono);
-    m_preview->setColumnCount(4);
-    m_preview->setHorizontalHeaderLabels({tr("Line"), tr("Key"), tr("Timestamp (ms)"), tr("Value")});
+    m_preview->setObjectName(QStringLiteral("importPreview"));
+    m_preview->setColumnCount(5);
+    m_preview->setHorizontalHeaderLabels(
+        {tr("Line"), tr("Key"), tr("Timestamp (ms)"), tr("Value"), tr("Date and time (time zone)")});
     m_preview->horizontalHeader()->setStretchLastSection(true);
     m_preview->verticalHeader()->hide();
     m_preview->verticalHeader()->setDefaultSectionSize(m_preview->fontMetrics().height() + 6);
@@ -240,6 +243,11 @@ void ImportDialog::updatePreview()
         m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
         return;
     }
+    // The timestamp as a date too, in the zone chosen above, so that a pattern or unit can be checked.
+    DisplaySettings display;
+    display.timeFormat = DisplaySettings::TimeFormat::DateTime;
+    display.zone = m_zone->text().trimmed().isEmpty() ? std::string("UTC") : m_zone->text().trimmed().toStdString();
+    const TimeFormatter dates(display);
     const auto& records = parsed.value->records;
     m_previewRows = int(records.size());
     if (records.empty()) {
@@ -259,6 +267,7 @@ void ImportDialog::updatePreview()
                                                    : QString::fromStdString(keys.name(rec.key))));
         m_preview->setItem(r, 2, new QTableWidgetItem(QString::number(rec.ts)));
         m_preview->setItem(r, 3, new QTableWidgetItem(rec.hasValue ? QString::number(rec.value) : QString()));
+        m_preview->setItem(r, 4, new QTableWidgetItem(QString::fromStdString(dates.dateTime(rec.ts))));
     }
     m_preview->resizeColumnsToContents();
     m_status->setText(tr("%n record(s) read from the first lines.", nullptr, m_previewRows));

@@ -522,6 +522,10 @@
         <source>%1 has no records to play.</source>
         <translation>%1 中没有可以播放的记录。</translation>
     </message>
+    <message>
+        <source>Date and time (time zone)</source>
+        <translation>日期与时间（所选时区）</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::Loading</name>

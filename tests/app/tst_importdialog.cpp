@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -93,6 +94,12 @@ private Q_SLOTS:
         QCOMPARE(fieldText(spec.ts), ts);
         QCOMPARE(spec.value ? fieldText(*spec.value) : QString(), value);
         QCOMPARE(QString::fromStdString(spec.timestamp.pattern), pattern);
+        if (file == QLatin1String("offset-logins.csv")) {
+            // the preview shows each timestamp as a date in the chosen zone too
+            const auto* preview = dialog.findChild<QTableWidget*>(QStringLiteral("importPreview"));
+            QVERIFY(preview);
+            QCOMPARE(preview->item(0, 4)->text(), QStringLiteral("2024-03-01 09:00:00.000"));
+        }
         QString error;
         QVERIFY2(dialog.buildScenario(&error), qPrintable(error));
     }
