@@ -404,6 +404,8 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
     if (!applied.scenario)
         return optionError(stdErr, applied.error);
     Scenario& scenario = *applied.scenario;
+    if (!applied.guessedInput.empty())
+        stdErr << "tidemark run: " << applied.guessedInput << "\n";
     if (o.hasOverrides()) {
         // Every rule of the scenario format holds for the result too: check it as a saved scenario.
         const auto check = io::parseScenarioWithoutInput(io::saveScenario(scenario), "options");

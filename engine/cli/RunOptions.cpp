@@ -1,5 +1,6 @@
 #include "engine/cli/RunOptions.h"
 
+#include "engine/io/GuessSpec.h"
 #include "engine/io/ScenarioNames.h"
 #include "engine/io/Suggest.h"
 #include "engine/io/Timestamps.h"
@@ -9,6 +10,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <fstream>
 #include <span>
 #include <utility>
 
@@ -659,22 +661,75 @@ std::string refText(const FieldRef& r)
     return r.isIndex() ? std::to_string(r.index) : r.name;
 }
 
-void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions& o)
+// The first lines of an events file, as much as the guesser looks at; empty when it cannot be read (the
+// loader says why later).
+std::string headOf(const std::string& path)
+{
+    constexpr int kLines = 40;
+    std::ifstream in(path, std::ios::binary);
+    std::string head;
+    std::string line;
+    for (int i = 0; i < kLines && std::getline(in, line); ++i)
+        head += line + "\n";
+    return head;
+}
+
+std::string describeGuess(const InputFileSpec& spec)
+{
+    std::string text = formatName(spec.format);
+    if (spec.format == InputFileSpec::Format::Csv) {
+        text += spec.delimiter == '\t' ? std::string(", tab-separated")
+                                       : ", delimiter '" + std::string(1, spec.delimiter) + "'";
+        text += spec.header == InputFileSpec::Header::Present ? ", with a header line" : ", no header line";
+    }
+    std::string fields;
+    auto add = [&fields](const std::string& name, const std::string& ref) {
+        fields += (fields.empty() ? "" : ",") + name + "=" + ref;
+    };
+    std::string key;
+    for (const FieldRef& k : spec.key)
+        key += (key.empty() ? "" : "+") + refText(k);
+    if (!key.empty())
+        add("key", key);
+    add("ts", refText(spec.ts));
+    if (spec.value)
+        add("value", refText(*spec.value));
+    if (spec.arrival)
+        add("arrival", refText(*spec.arrival));
+    if (spec.channel)
+        add("channel", refText(*spec.channel));
+    text += "; --fields " + fields;
+    if (!spec.timestamp.pattern.empty())
+        text += " --ts-pattern \"" + spec.timestamp.pattern + "\"";
+    else if (spec.timestamp.unit == TimestampFormat::Unit::Seconds)
+        text += " --ts-unit s";
+    if (!spec.timestamp.zone.empty())
+        text += " --ts-zone " + spec.timestamp.zone;
+    return text;
+}
+
+void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions& o, std::string& guessed)
 {
     const bool shapes
         = o.eventsFormat || !o.fields.empty() || o.delimiter || o.header || o.tsUnit || o.tsPattern || o.tsZone;
     if (o.events) {
-        if (!s.inputFile) {
+        if (!s.inputFile && o.fields.empty()) {
+            // No mapping given: read the file's first lines the way the app's import dialog does, and say so.
+            InputFileSpec spec = io::guessInputFileSpec(headOf(*o.events), *o.events);
+            if (o.eventsFormat && *o.eventsFormat != spec.format)
+                throw Failed {"--events: " + excerpt(*o.events) + " does not read as " + formatName(*o.eventsFormat)
+                    + " by itself; give --fields to say which columns hold key, value and ts, like "
+                    + std::string(*o.eventsFormat == InputFileSpec::Format::Jsonl ? "--fields key=id,value=temp,ts=time"
+                                                                                  : "--fields key=0,ts=1")};
+            guessed = *o.events + ": read as " + describeGuess(spec) + " (guessed from its first lines)";
+            s.inputFile = std::move(spec);
+        } else if (!s.inputFile) {
             s.inputFile = InputFileSpec {};
             const auto format = o.eventsFormat ? o.eventsFormat : formatFromExtension(*o.events);
             if (!format)
                 throw Failed {"--events: cannot tell the format of " + excerpt(*o.events)
                     + " from its extension; give --events-format csv, text or jsonl"};
             s.inputFile->format = *format;
-            if (o.fields.empty())
-                throw Failed {"--events needs --fields to say which columns hold key, value and ts, like "
-                    + std::string(*format == InputFileSpec::Format::Jsonl ? "--fields key=id,value=temp,ts=time"
-                                                                          : "--fields key=0,ts=1")};
         }
         s.inputFile->file = *o.events;
         s.records.clear();
@@ -914,7 +969,7 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
                 line += " " + a;
             s.description = "Made with: " + line;
         }
-        applyInput(s, inputBase, o);
+        applyInput(s, inputBase, o, result.guessedInput);
         applyPipeline(s, o, newScenario);
         if (o.lenient)
             s.lenient = true;

@@ -88,6 +88,9 @@ struct AppliedScenario {
     std::optional<Scenario> scenario;
     std::filesystem::path inputBase;
     std::string error;
+    // Set when --events came without --fields: how the file's first lines were read (io::guessInputFileSpec),
+    // one line for stderr so that the guess is never silent.
+    std::string guessedInput;
 };
 AppliedScenario applyRunOptions(
     std::optional<Scenario> base, std::filesystem::path inputBase, const RunOptions& options);

@@ -227,6 +227,23 @@ private slots:
         QCOMPARE(fromFlags.out, fromScenario.out);
     }
 
+    void anEventsFileWithoutFieldsIsReadAsGuessedAndSaysSo()
+    {
+        const QString file = examples() + "late-orders.csv";
+        const Run guessed = run({"--events", file, "--tumbling", "5s", "--function", "sum:value", "--format", "jsonl"});
+        QCOMPARE(guessed.exitCode, 0);
+        QCOMPARE(guessed.err,
+            "tidemark run: " + file
+                + ": read as csv, delimiter ',', with a header line; --fields key=shop,ts=time,value=amount (guessed "
+                  "from its first lines)\n");
+        const Run given = run({"--events", file, "--fields", "key=shop,ts=time,value=amount", "--header", "--tumbling",
+            "5s", "--function", "sum:value", "--format", "jsonl"});
+        QCOMPARE(given.exitCode, 0);
+        QCOMPARE(given.err, QString());
+        QVERIFY(!guessed.out.isEmpty());
+        QCOMPARE(guessed.out, given.out);
+    }
+
     void flagsOverrideTheScenario()
     {
         const Run overridden = run({examples() + "post000-parallelism3.json", "--lateness", "0", "--format", "jsonl"});
@@ -385,10 +402,6 @@ private slots:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        QTest::newRow("events without fields")
-            << QStringList {"--events", "x.csv", "--global"}
-            << "tidemark run: --events needs --fields to say which columns hold key, value and ts, like --fields "
-               "key=0,ts=1\n";
         QTest::newRow("keyed without a key")
             << QStringList {"POST000", "--fields", "key="}
             << "tidemark run: the options make an invalid job: missing \"key\" in fields (the window is keyed by "

@@ -402,6 +402,27 @@ private slots:
         QCOMPARE(s.inputFile->key[0].index, 0);
     }
 
+    void eventsWithoutFieldsAreReadAsTheirFirstLinesSuggest()
+    {
+        const QString file = qEnvironmentVariable("TIDEMARK_SOURCE_DIR") + "/resources/examples/count-clicks.txt";
+        const AppliedScenario a = apply({"--events", file, "--global"});
+        QVERIFY2(a.scenario, a.error.c_str());
+        const InputFileSpec& spec = *a.scenario->inputFile;
+        QCOMPARE(int(spec.format), int(InputFileSpec::Format::Text));
+        QCOMPARE(spec.key.front().index, 1);
+        QCOMPARE(spec.ts.index, 0);
+        QVERIFY2(a.guessedInput.find("read as text; --fields key=1,ts=0") != std::string::npos, a.guessedInput.c_str());
+        // A format that the file does not have by itself needs the fields spelled out.
+        const AppliedScenario jsonl = apply({"--events", file, "--events-format", "jsonl", "--global"});
+        QVERIFY(!jsonl.scenario);
+        QVERIFY2(jsonl.error.find("does not read as jsonl by itself; give --fields") != std::string::npos,
+            jsonl.error.c_str());
+        // With --fields nothing is guessed.
+        const AppliedScenario given = apply({"--events", file, "--fields", "key=1,ts=0", "--global"});
+        QVERIFY(given.scenario);
+        QVERIFY(given.guessedInput.empty());
+    }
+
     void anotherEventsFileKeepsTheScenariosShape()
     {
         const AppliedScenario a = apply({"base.json", "--events", "other.csv", "--fields", "ts=3"}, baseScenario());
@@ -417,9 +438,6 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<bool>("withBase");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no fields") << QStringList {"--events", "a.csv", "--global"} << false
-                                   << "--events needs --fields to say which columns hold key, value and ts, like "
-                                      "--fields key=0,ts=1";
         QTest::newRow("no ts")
             << QStringList {"--events", "a.csv", "--fields", "key=0", "--global"} << false
             << "--fields: missing ts, the column or field of the event timestamp (like ts=1 or ts=time)";
