@@ -162,11 +162,13 @@ public:
         if (!prepare())
             return std::move(m_result);
         std::size_t capacity = std::min(kChunkBytes, std::max<std::size_t>(m_options.maxLineBytes + 1, 64));
+        // A small input needs no large buffer (the guesser and the import preview parse a few lines, often).
+        if (totalBytes > 0 && totalBytes + 1 < capacity)
+            capacity = std::max<std::size_t>(static_cast<std::size_t>(totalBytes) + 1, 64);
         std::vector<char> buffer(capacity + simdjson::SIMDJSON_PADDING);
         std::size_t begin = 0, end = 0, validUntil = 0;
         bool eof = false;
         bool skippingLongLine = false;
-        std::uint64_t consumedBefore = 0; // bytes of the file before buffer[0]
         std::size_t sinceProgress = 0;
 
         while (!m_stopped) {
@@ -180,13 +182,11 @@ public:
             if (!nl && !eof) {
                 // Keep the partial line, read more behind it.
                 if (skippingLongLine) {
-                    consumedBefore += end;
                     begin = end = validUntil = 0;
                 } else if (begin > 0) {
                     std::memmove(base, base + begin, end - begin);
                     end -= begin;
                     validUntil = validUntil > begin ? validUntil - begin : 0;
-                    consumedBefore += begin;
                     begin = 0;
                 }
                 if (end == capacity) {
