@@ -3,6 +3,7 @@
 #include "app/Session.h"
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
+#include "app/WindowLabels.h"
 #include "app/WindowsModel.h"
 
 #include <QAbstractItemModel>
@@ -11,6 +12,7 @@
 #include <QItemSelectionModel>
 #include <QMouseEvent>
 #include <QNativeGestureEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <QStaticText>
@@ -29,32 +31,13 @@ namespace {
 
 constexpr double kMaxWindowRowsPerKey = 6;
 
-// "[11:21, 11:24)" when both bounds share the hour (the axis already gives the rest), "[10:11:21, 10:11:24)"
-// otherwise; milliseconds only when they are not zero. Epoch and relative formats keep the session's text.
-// The window's label, longest first: the painter shows the first that fits the box, so a narrow box shows
-// fewer digits instead of a cut-off "[11:2…".
+// The window's labels, longest first (see dateTimeWindowLabels); epoch and relative formats keep the
+// session's text.
 QStringList windowLabels(const Session& session, const TimeWindow& w, DurationMs utcOffset)
 {
-    const TimeLabels& labels = session.labels();
-    if (labels.format() != DisplaySettings::TimeFormat::DateTime)
+    if (session.labels().format() != DisplaySettings::TimeFormat::DateTime)
         return {session.formatWindow(w)};
-    // the zone's offset is looked up once per paint: zone conversions per window would cost more than drawing
-    const QDateTime a = QDateTime::fromMSecsSinceEpoch(w.start() + utcOffset, QTimeZone::utc());
-    const QDateTime b = QDateTime::fromMSecsSinceEpoch(w.end() + utcOffset, QTimeZone::utc());
-    const QString frac = w.start() % 1000 != 0 || w.end() % 1000 != 0 ? QStringLiteral(".zzz") : QString();
-    const bool sameHour = a.date() == b.date() && a.time().hour() == b.time().hour();
-    const bool sameMinute = sameHour && a.time().minute() == b.time().minute();
-    const QString f = QString(sameHour ? QStringLiteral("mm:ss") : QStringLiteral("HH:mm:ss")) + frac;
-    QStringList out {QStringLiteral("[%1, %2)").arg(a.toString(f), b.toString(f))};
-    if (sameMinute) {
-        // the axis above names the minute: the seconds alone still say which window this is
-        const QString sf = QStringLiteral("ss") + frac;
-        out << QStringLiteral("[:%1, :%2)").arg(a.toString(sf), b.toString(sf))
-            << QStringLiteral(":%1").arg(a.toString(sf));
-    } else {
-        out << QStringLiteral("%1").arg(a.toString(f));
-    }
-    return out;
+    return dateTimeWindowLabels(w, utcOffset);
 }
 
 bool sameWindow(const WindowState& a, int subtask, KeyId key, const TimeWindow& w)
@@ -393,7 +376,7 @@ void TimelineView::paintAxis(QPainter& p, const Layout& l, const TimeScale& sc)
             p.setPen(c.text);
             const QString text = labels.tickLabel(t.time, step);
             const double w = fm.horizontalAdvance(text);
-            p.drawText(QPointF(t.x - w / 2, labelY), text);
+            drawLabel(p, QPointF(t.x - w / 2, labelY - fm.ascent()), {text}, fm, 1e9, 5);
         }
     }
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -496,38 +479,76 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
             peak = std::max(peak, all[std::size_t(x)]);
             tsBegin = end;
         }
-        const bool exact = true;
-        // one-pixel bars, unantialiased and drawn in two batched calls (pending, arrived): thousands of
-        // separate fills would cost more than everything else in the view
-        p.save();
-        p.setRenderHint(QPainter::Antialiasing, false);
+        // log scale keeps sparse columns visible next to a burst; the heights come from a table, one
+        // logarithm per count rather than per column
         const double maxH = l.laneHeight * 0.7;
         const double logPeakInv = 1.0 / std::log1p(double(peak));
-        const int base = int(std::lround(laneTop + l.laneHeight * 0.85));
-        QColor pending = c.mutedText;
-        pending.setAlpha(70);
-        const QColor done = m_theme->keyColor(0);
-        std::vector<QLine> pendingBars;
-        std::vector<QLine> arrivedBars;
-        pendingBars.reserve(std::size_t(cols));
-        arrivedBars.reserve(std::size_t(cols));
-        const int left = int(std::lround(l.plot.left()));
+        auto heightOf = [&](std::uint32_t n) {
+            return int(std::lround(std::max(1.0, maxH * std::log1p(double(n)) * logPeakInv)));
+        };
+        std::vector<int> heightTable;
+        if (peak <= 4u * std::uint32_t(cols)) {
+            heightTable.resize(std::size_t(peak) + 1);
+            for (std::uint32_t n = 1; n <= peak; ++n)
+                heightTable[n] = heightOf(n);
+        }
+        // per column: the bar's height and the height of its arrived part (the bottom of the bar)
+        std::vector<int> barH(std::size_t(cols), 0);
+        std::vector<int> arrivedH(std::size_t(cols), 0);
+        int tallest = 0;
         for (int x = 0; x < cols; ++x) {
             const auto n = all[std::size_t(x)];
             if (n == 0)
                 continue;
-            // log scale keeps sparse columns visible next to a burst
-            const int h = int(std::lround(std::max(1.0, maxH * std::log1p(double(n)) * logPeakInv)));
-            const int ha = exact ? int(std::lround(h * double(arrived[std::size_t(x)]) / double(n))) : 0;
-            if ((m_showPending || !exact) && ha < h)
-                pendingBars.emplace_back(left + x, base - h, left + x, base - ha - 1);
-            if (ha > 0)
-                arrivedBars.emplace_back(left + x, base - ha, left + x, base - 1);
+            const int h = heightTable.empty() ? heightOf(n) : heightTable[n];
+            const int ha = int(std::lround(h * double(arrived[std::size_t(x)]) / double(n)));
+            arrivedH[std::size_t(x)] = ha;
+            barH[std::size_t(x)] = m_showPending ? h : ha;
+            tallest = std::max(tallest, barH[std::size_t(x)]);
         }
-        p.setPen(QPen(pending, 1));
-        p.drawLines(pendingBars.data(), int(pendingBars.size()));
-        p.setPen(QPen(done, 1));
-        p.drawLines(arrivedBars.data(), int(arrivedBars.size()));
+        const int base = int(std::lround(laneTop + l.laneHeight * 0.85));
+        QColor pending = c.mutedText;
+        pending.setAlpha(70);
+        const QColor done = m_theme->keyColor(0);
+        const int left = int(std::lround(l.plot.left()));
+        p.save();
+        p.setRenderHint(QPainter::Antialiasing, false);
+        if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster) {
+            // Raster devices (the widget, PNG export): every bar written into one image per lane and blended
+            // in a single call. Stroking a thousand short lines costs a span per pixel, several times more.
+            if (m_barImage.width() < cols || m_barImage.height() < tallest)
+                m_barImage = QImage(std::max(cols, m_barImage.width()), std::max(tallest, m_barImage.height()),
+                    QImage::Format_ARGB32_Premultiplied);
+            const QRgb pendingPixel = qPremultiply(pending.rgba());
+            const QRgb donePixel = qPremultiply(done.rgba());
+            for (int row = 0; row < tallest; ++row) {
+                const int depth = tallest - row; // 1 on the row just above the base line
+                auto* line = reinterpret_cast<QRgb*>(m_barImage.scanLine(row));
+                for (int x = 0; x < cols; ++x) {
+                    const std::size_t i = std::size_t(x);
+                    line[x] = depth <= arrivedH[i] ? donePixel : (depth <= barH[i] ? pendingPixel : 0u);
+                }
+            }
+            p.drawImage(QPoint(left, base - tallest), m_barImage, QRect(0, 0, cols, tallest));
+        } else {
+            // vector devices (SVG export) keep real lines: two batched calls, pending and arrived
+            std::vector<QLine> pendingBars;
+            std::vector<QLine> arrivedBars;
+            pendingBars.reserve(std::size_t(cols));
+            arrivedBars.reserve(std::size_t(cols));
+            for (int x = 0; x < cols; ++x) {
+                const int h = barH[std::size_t(x)];
+                const int ha = arrivedH[std::size_t(x)];
+                if (ha < h)
+                    pendingBars.emplace_back(left + x, base - h, left + x, base - ha - 1);
+                if (ha > 0)
+                    arrivedBars.emplace_back(left + x, base - ha, left + x, base - 1);
+            }
+            p.setPen(QPen(pending, 1));
+            p.drawLines(pendingBars.data(), int(pendingBars.size()));
+            p.setPen(QPen(done, 1));
+            p.drawLines(arrivedBars.data(), int(arrivedBars.size()));
+        }
         p.restore();
         return;
     }
@@ -1163,7 +1184,7 @@ void TimelineView::paintLegend(QPainter& p, const Layout& l)
         }
         drawIcon(QPointF(x + s(7), y + fm.height() / 2));
         p.setPen(c.mutedText);
-        p.drawText(QPointF(x + s(18), y + fm.ascent()), text);
+        drawLabel(p, QPointF(x + s(18), y), {text}, fm, 1e9, 4); // the same texts every paint: laid out once
         x += width(text);
     }
 }

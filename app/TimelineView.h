@@ -3,6 +3,7 @@
 #include "app/TimeScale.h"
 #include "engine/player/Trace.h"
 
+#include <QImage>
 #include <QPointer>
 #include <QStaticText>
 #include <QWidget>
@@ -147,6 +148,7 @@ private:
     std::vector<std::vector<StepIndex>> m_laneArrival; // the arrival step of each, in the same order
     std::map<std::pair<int, QString>, std::pair<QStaticText, double>> m_labelCache; // (font slot, text) → laid out
     double m_labelCacheScale = 1.0;
+    QImage m_barImage; // scratch for the dense lanes' bars, reused from paint to paint
     bool m_legendTwoRows = false; // measured by the last paint; the footer grows to hold the second row
 };
 
