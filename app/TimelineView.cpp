@@ -1,6 +1,7 @@
 #include "app/TimelineView.h"
 
 #include "app/Session.h"
+#include "app/SubtaskWatermarks.h"
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
 #include "app/WindowLabels.h"
@@ -977,88 +978,130 @@ void TimelineView::paintWatermarks(QPainter& p, const Layout& l, const TimeScale
         m_hits.push_back(hit);
     }
 
-    // the operator watermark: the one value the window operator acts on
-    const Timestamp wm = m_session->operatorWatermark();
+    // The operator watermark: the one value the window operator acts on. With W > 1 window subtasks each
+    // has its own valve: one line per distinct value, and subtasks that agree share a line whose label
+    // names them all ("subtasks 0–2: …") instead of drawing the same line W times.
+    m_operatorLines.clear();
+    const bool perSubtask = m_session->subtaskCount() > 1 && state.subtasks.size() > 1;
+    std::vector<SubtaskWatermarkGroup> groups;
+    if (perSubtask) {
+        groups = groupSubtaskWatermarks(state.subtasks);
+    } else {
+        // one subtask: its inputs are the channels, as the lanes show them
+        SubtaskWatermarkGroup g;
+        g.watermark = m_session->operatorWatermark();
+        g.subtasks = {0};
+        g.allIdle = !state.channels.empty();
+        for (std::size_t i = 0; i < state.channels.size(); ++i) {
+            const ChannelState& ch = state.channels[i];
+            if (ch.idle)
+                continue;
+            g.allIdle = false;
+            g.inputs.push_back(ch.watermark);
+            if (g.minChannel < 0 && ch.watermark == g.watermark)
+                g.minChannel = int(i);
+        }
+        groups.push_back(std::move(g));
+    }
+
     const double top = l.windowsTop - s(2);
     const double bottom = l.footerTop;
     const double labelY = l.footerTop + s(6);
-    QStringList parts;
-    int active = 0;
-    int holder = -1;
-    for (std::size_t i = 0; i < state.channels.size(); ++i) {
-        const ChannelState& ch = state.channels[i];
-        if (ch.idle)
-            continue;
-        ++active;
-        parts << m_session->formatTime(ch.watermark);
-        if (holder < 0 && ch.watermark == wm)
-            holder = int(i);
-    }
-    // the longest explanation that fits the plot, down to the bare time: a label is never cut off
-    const QString time = m_session->formatTime(wm);
-    QStringList choices;
-    if (active == 0 && !state.channels.empty()) {
-        choices << tr("operator watermark %1 — every channel is idle").arg(time);
-    } else if (state.channels.size() > 1) {
-        choices << tr("operator watermark %1 = min(%2)").arg(time, parts.join(QStringLiteral(", ")));
-        if (holder >= 0)
-            choices << tr("operator watermark %1 = min of %2 channels, channel %3 the lowest")
-                           .arg(time)
-                           .arg(active)
-                           .arg(holder)
-                    << tr("operator watermark %1 (channel %2)").arg(time).arg(holder);
-    }
-    choices << tr("operator watermark %1").arg(time) << tr("op. watermark %1").arg(time) << time;
     p.setFont(font(11.5, true));
     QFontMetricsF fm(p.font());
-    double x = l.plot.left();
-    const bool visible = wm != kMinTimestamp && wm != kMaxTimestamp && sc.mapTimeToX(double(wm)) >= l.plot.left()
-        && sc.mapTimeToX(double(wm)) <= l.plot.right();
-    QString prefix;
-    QString suffix;
-    if (visible) {
-        x = sc.mapTimeToX(double(wm));
-        QPen pen(c.operatorWatermark, s(3), Qt::DashLine, Qt::FlatCap);
-        pen.setDashPattern({4, 2.5});
-        p.setPen(pen);
-        p.drawLine(QPointF(x, top), QPointF(x, bottom));
-        p.setPen(Qt::NoPen);
-        p.setBrush(c.operatorWatermark);
-        p.drawPolygon(
-            QPolygonF({QPointF(x - s(8), top - s(2)), QPointF(x + s(8), top - s(2)), QPointF(x, top + s(10))}));
-        Hit hit;
-        hit.kind = Hit::Kind::OperatorWatermark;
-        hit.rect = QRectF(x - s(5), top, s(10), bottom - top);
-        m_hits.push_back(hit);
-    } else if (wm != kMinTimestamp && sc.mapTimeToX(double(wm)) > l.plot.right()) {
-        x = l.plot.right();
-        suffix = QStringLiteral(" ▶");
-    } else if (wm != kMinTimestamp) {
-        prefix = QStringLiteral("◀ ");
-    }
-    QString text = prefix + choices.back() + suffix;
-    for (const QString& choice : choices) {
-        const QString candidate = prefix + choice + suffix;
-        if (fm.horizontalAdvance(candidate) <= l.plot.width() - s(8)) {
-            text = candidate;
-            break;
+    const double boxH = fm.height() + s(4);
+    std::vector<QRectF> taken; // label boxes already placed: a label that would overlap moves up a row
+    for (const SubtaskWatermarkGroup& g : groups) {
+        const Timestamp wm = g.watermark;
+        // the longest explanation that fits the plot, down to the bare time: a label is never cut off
+        const QString time = m_session->formatTime(wm);
+        QStringList parts;
+        for (Timestamp t : g.inputs)
+            parts << m_session->formatTime(t);
+        const int active = int(g.inputs.size());
+        const bool severalInputs = m_session->channelCount() > 1;
+        QStringList choices;
+        if (perSubtask) {
+            const QString who = subtaskNames(g.subtasks);
+            if (g.allIdle) {
+                choices << tr("%1: operator watermark %2 — every channel is idle").arg(who, time);
+            } else if (severalInputs && g.inputsAgree) {
+                choices << tr("%1: operator watermark %2 = min(%3)").arg(who, time, parts.join(QStringLiteral(", ")))
+                        << tr("%1: %2 = min(%3)").arg(who, time, parts.join(QStringLiteral(", ")));
+                if (g.minChannel >= 0)
+                    choices << tr("%1: %2 (channel %3)").arg(who, time).arg(g.minChannel);
+            } else if (severalInputs) {
+                choices << tr("%1: operator watermark %2 = min of each one's inputs").arg(who, time);
+            }
+            choices << tr("%1: operator watermark %2").arg(who, time) << tr("%1: %2").arg(who, time);
+        } else if (g.allIdle) {
+            choices << tr("operator watermark %1 — every channel is idle").arg(time);
+        } else if (severalInputs) {
+            choices << tr("operator watermark %1 = min(%2)").arg(time, parts.join(QStringLiteral(", ")));
+            if (g.minChannel >= 0)
+                choices << tr("operator watermark %1 = min of %2 channels, channel %3 the lowest")
+                               .arg(time)
+                               .arg(active)
+                               .arg(g.minChannel)
+                        << tr("operator watermark %1 (channel %2)").arg(time).arg(g.minChannel);
         }
+        if (!perSubtask)
+            choices << tr("operator watermark %1").arg(time) << tr("op. watermark %1").arg(time);
+        choices << time;
+
+        double x = l.plot.left();
+        const bool visible = wm != kMinTimestamp && wm != kMaxTimestamp && sc.mapTimeToX(double(wm)) >= l.plot.left()
+            && sc.mapTimeToX(double(wm)) <= l.plot.right();
+        QString prefix;
+        QString suffix;
+        if (visible) {
+            x = sc.mapTimeToX(double(wm));
+            QPen pen(c.operatorWatermark, s(3), Qt::DashLine, Qt::FlatCap);
+            pen.setDashPattern({4, 2.5});
+            p.setPen(pen);
+            p.drawLine(QPointF(x, top), QPointF(x, bottom));
+            p.setPen(Qt::NoPen);
+            p.setBrush(c.operatorWatermark);
+            p.drawPolygon(
+                QPolygonF({QPointF(x - s(8), top - s(2)), QPointF(x + s(8), top - s(2)), QPointF(x, top + s(10))}));
+            Hit hit;
+            hit.kind = Hit::Kind::OperatorWatermark;
+            hit.subtask = g.subtasks.front();
+            hit.rect = QRectF(x - s(5), top, s(10), bottom - top);
+            m_hits.push_back(hit);
+        } else if (wm != kMinTimestamp && sc.mapTimeToX(double(wm)) > l.plot.right()) {
+            x = l.plot.right();
+            suffix = QStringLiteral(" ▶");
+        } else if (wm != kMinTimestamp) {
+            prefix = QStringLiteral("◀ ");
+        }
+        QString text = prefix + choices.back() + suffix;
+        for (const QString& choice : choices) {
+            const QString candidate = prefix + choice + suffix;
+            if (fm.horizontalAdvance(candidate) <= l.plot.width() - s(8)) {
+                text = candidate;
+                break;
+            }
+        }
+        const double tw = fm.horizontalAdvance(text);
+        // keep the label on screen: to the right of the line, or to its left near the right edge, else as
+        // far right as the plot allows
+        double lx = x + s(6);
+        if (lx + tw > l.plot.right())
+            lx = x - s(6) - tw;
+        lx = std::clamp(lx, l.plot.left() + s(4), std::max(l.plot.left() + s(4), l.plot.right() - tw - s(4)));
+        // the first row (under the lanes) unless an earlier label is there; further rows stack upwards
+        const QRectF box = clearOfOthers(QRectF(lx - s(4), labelY, tw + s(8), boxH), taken, boxH + s(2));
+        taken.push_back(box);
+        QColor bg = c.background;
+        bg.setAlpha(230);
+        p.setPen(Qt::NoPen);
+        p.setBrush(bg);
+        p.drawRoundedRect(box, s(3), s(3));
+        p.setPen(c.operatorWatermark);
+        p.drawText(QPointF(lx, box.top() + s(2) + fm.ascent()), text);
+        m_operatorLines.push_back({g.subtasks, wm, visible ? x : std::nan(""), text, box});
     }
-    const double tw = fm.horizontalAdvance(text);
-    // keep the label on screen: to the right of the line, or to its left near the right edge, else as far
-    // right as the plot allows
-    double lx = x + s(6);
-    if (lx + tw > l.plot.right())
-        lx = x - s(6) - tw;
-    lx = std::clamp(lx, l.plot.left() + s(4), std::max(l.plot.left() + s(4), l.plot.right() - tw - s(4)));
-    const QRectF box(lx - s(4), labelY, tw + s(8), fm.height() + s(4));
-    QColor bg = c.background;
-    bg.setAlpha(230);
-    p.setPen(Qt::NoPen);
-    p.setBrush(bg);
-    p.drawRoundedRect(box, s(3), s(3));
-    p.setPen(c.operatorWatermark);
-    p.drawText(QPointF(lx, labelY + s(2) + fm.ascent()), text);
 }
 
 void TimelineView::paintHighlight(QPainter& p, const Layout& l, const TimeScale& sc)
@@ -1318,6 +1361,19 @@ QString TimelineView::tooltipFor(const Hit& hit) const
                          : tr("%n record(s) so far", nullptr, int(ch.records)));
     }
     case Hit::Kind::OperatorWatermark: {
+        if (m_session->subtaskCount() > 1 && hit.subtask >= 0 && hit.subtask < int(state.subtasks.size())) {
+            // the line of the subtasks that share this value
+            for (const SubtaskWatermarkGroup& g : groupSubtaskWatermarks(state.subtasks)) {
+                if (std::find(g.subtasks.begin(), g.subtasks.end(), hit.subtask) == g.subtasks.end())
+                    continue;
+                QString text = tr("<b>Operator watermark of window %1</b> %2<br>each subtask's valve takes the "
+                                  "minimum over its active input channels")
+                                   .arg(subtaskNames(g.subtasks), m_session->formatDateTime(g.watermark));
+                if (g.minChannel >= 0)
+                    text += tr("<br>channel %1 holds it back").arg(g.minChannel);
+                return text;
+            }
+        }
         QString text = tr("<b>Operator watermark</b> %1<br>the minimum over the active channels")
                            .arg(m_session->formatDateTime(m_session->operatorWatermark()));
         if (!state.subtasks.empty() && state.subtasks.front().minChannel >= 0)

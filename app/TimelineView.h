@@ -23,9 +23,9 @@ class Theme;
 class TimeCursor;
 
 // The centre of the app: event time left to right; window bands per key above, one lane per
-// watermark channel below, the operator watermark as one full-height line. One QPainter widget: it draws
-// only what is visible (binary search over the trace's lanes) and, where records are denser than the
-// pixels, counts them per (lane, pixel column) instead of drawing each one.
+// watermark channel below, the operator watermark as a full-height line (per window subtask when W > 1).
+// One QPainter widget: it draws only what is visible (binary search over the trace's lanes) and, where
+// records are denser than the pixels, counts them per (lane, pixel column) instead of drawing each one.
 class TimelineView : public QWidget {
     Q_OBJECT
 
@@ -58,6 +58,17 @@ public:
         QRectF rect;
     };
     Hit hitAt(const QPointF& pos) const;
+
+    // The operator-watermark lines of the last paint: one per distinct value among the window subtasks
+    // (one line when W = 1). x is NaN when the value is out of view (the label then points to it).
+    struct OperatorWatermarkLine {
+        std::vector<int> subtasks;
+        Timestamp watermark = kMinTimestamp;
+        double x = 0.0;
+        QString label;
+        QRectF labelRect;
+    };
+    const std::vector<OperatorWatermarkLine>& operatorWatermarkLines() const { return m_operatorLines; }
 
 public Q_SLOTS:
     void zoomIn();
@@ -136,6 +147,7 @@ private:
     bool m_collapsed = false;
     QString m_keyFilter;
     std::vector<Hit> m_hits; // filled by the last paint, for hit testing
+    std::vector<OperatorWatermarkLine> m_operatorLines; // likewise
     std::optional<QPointF> m_dragFrom;
     double m_dragStartTime = 0.0;
     bool m_dragged = false;

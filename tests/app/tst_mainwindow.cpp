@@ -225,6 +225,48 @@ private Q_SLOTS:
         QVERIFY(m_window->session()->hasRun());
     }
 
+    void threeWindowSubtasksThatAgreeShareOneLabelledLine()
+    {
+        // post 000 runs its window operator with parallelism 3
+        QCOMPARE(m_window->session()->subtaskCount(), 3);
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ShiftModifier); // the first fire
+        TimelineView* timeline = m_window->timeline();
+        timeline->repaint();
+        // every subtask's valve sees the same three channels: one line, named for all three, with the minimum
+        const Timestamp wm = m_window->session()->operatorWatermark();
+        QCOMPARE(wm, Timestamp(1538359883999));
+        const auto& lines = timeline->operatorWatermarkLines();
+        QCOMPARE(lines.size(), std::size_t(1));
+        QCOMPARE(lines[0].subtasks, (std::vector<int> {0, 1, 2}));
+        QCOMPARE(lines[0].watermark, wm);
+        QVERIFY2(lines[0].label.startsWith(QStringLiteral("subtasks 0–2: operator watermark 10:11:23.999 = min(")),
+            qPrintable(lines[0].label));
+        QCOMPARE(lines[0].label.count(QLatin1Char(',')), 2); // the three channels' watermarks
+        QVERIFY(std::abs(lines[0].x - timeline->scale().mapTimeToX(double(wm))) < 0.5);
+        QVERIFY(timeline->rect().contains(lines[0].labelRect.toAlignedRect()));
+        // the label is at its line: beside it, or across it when the plot has no room on either side
+        QVERIFY(lines[0].x > lines[0].labelRect.left() - 20 && lines[0].x < lines[0].labelRect.right() + 20);
+        // pointing at the line finds it, for the first of its subtasks
+        const auto hit = timeline->hitAt(QPointF(lines[0].x, lines[0].labelRect.top() - 30));
+        QCOMPARE(hit.kind, TimelineView::Hit::Kind::OperatorWatermark);
+        QCOMPARE(hit.subtask, 0);
+    }
+
+    void oneWindowSubtaskKeepsTheSingleOperatorWatermarkLabel()
+    {
+        auto* editor = m_window->findChild<PipelineEditor*>();
+        QVERIFY(editor);
+        QVERIFY(editor->setFieldValue(QStringLiteral("windowParallelism"), 1));
+        QCOMPARE(m_window->session()->subtaskCount(), 1);
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ShiftModifier);
+        TimelineView* timeline = m_window->timeline();
+        timeline->repaint();
+        const auto& lines = timeline->operatorWatermarkLines();
+        QCOMPARE(lines.size(), std::size_t(1));
+        QVERIFY2(lines[0].label.startsWith(QStringLiteral("operator watermark 10:11:23.999 = min(")),
+            qPrintable(lines[0].label));
+    }
+
     void presenterModeEnlargesAndShowsTheCaption()
     {
         auto* output = m_window->findChild<QDockWidget*>(QStringLiteral("outputDock"));
