@@ -393,6 +393,13 @@ void MainWindow::createDocks()
     m_recordsView = makeTable(m_recordsModel, this);
     m_recordsView->setObjectName(QStringLiteral("recordsView"));
     m_recordsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    // a run across midnight writes dates in the event times: widen the column so that they are not cut off
+    connect(m_cursor, &TimeCursor::runChanged, m_recordsView, [this] {
+        const int before = m_recordsView->columnWidth(RecordsModel::EventTime);
+        m_recordsView->resizeColumnToContents(RecordsModel::EventTime);
+        if (m_recordsView->columnWidth(RecordsModel::EventTime) < before)
+            m_recordsView->setColumnWidth(RecordsModel::EventTime, before);
+    });
     auto* recordsDock = dock(QStringLiteral("recordsDock"), tr("Records"), m_recordsView, Qt::BottomDockWidgetArea);
 
     auto* chart = new ProgressChart(m_session, m_cursor, m_theme, this);

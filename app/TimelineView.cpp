@@ -385,7 +385,7 @@ void TimelineView::paintAxis(QPainter& p, const Layout& l, const TimeScale& sc)
     p.fillRect(QRectF(0, l.axisTop, l.gutter - s(4), l.axisHeight), c.background);
     p.setPen(c.mutedText);
     p.setFont(font(9));
-    const QString date = labels.dateOf(Timestamp(sc.start()));
+    const QString date = labels.datesOf(Timestamp(sc.start()), Timestamp(sc.end()));
     const QString title = labels.axisTitle();
     QFontMetricsF small(p.font());
     p.drawText(QRectF(s(8), l.axisTop + s(4), l.gutter - s(12), l.axisHeight - s(6)),
