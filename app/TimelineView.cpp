@@ -1241,7 +1241,8 @@ void TimelineView::drawLabel(QPainter& p, const QPointF& topLeft, const QStringL
         m_labelCache.clear();
         m_labelCacheScale = m_theme->scale();
     }
-    for (const QString& text : choices) {
+    const std::pair<QStaticText, double>* laidOut = nullptr;
+    const qsizetype fits = firstThatFits(choices, maxWidth, [&](const QString& text) {
         const auto key = std::make_pair(fontSlot, text);
         auto it = m_labelCache.find(key);
         if (it == m_labelCache.end()) {
@@ -1250,12 +1251,12 @@ void TimelineView::drawLabel(QPainter& p, const QPointF& topLeft, const QStringL
             st.prepare(QTransform(), p.font());
             it = m_labelCache.emplace(key, std::make_pair(st, fm.horizontalAdvance(text))).first;
         }
-        if (it->second.second <= maxWidth) {
-            p.drawStaticText(topLeft, it->second.first);
-            return;
-        }
-    }
+        laidOut = &it->second;
+        return it->second.second;
+    });
     // nothing fits: no label at all rather than a meaningless "1 re…"; the tooltip still names the window
+    if (fits >= 0)
+        p.drawStaticText(topLeft, laidOut->first);
 }
 
 TimelineView::Hit TimelineView::hitAt(const QPointF& pos) const

@@ -126,4 +126,14 @@ QStringList dateTimeWindowLabels(const TimeWindow& w, DurationMs utcOffsetMs)
     return out;
 }
 
+qsizetype firstThatFits(
+    const QStringList& choices, double maxWidth, const std::function<double(const QString&)>& widthOf)
+{
+    for (qsizetype i = 0; i < choices.size(); ++i) {
+        if (widthOf(choices[i]) <= maxWidth)
+            return i;
+    }
+    return -1;
+}
+
 } // namespace tidemark::app

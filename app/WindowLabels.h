@@ -5,6 +5,8 @@
 
 #include <QStringList>
 
+#include <functional>
+
 namespace tidemark::app {
 
 // The labels of a window band on a date-time axis, longest first; the timeline shows the first that fits
@@ -18,5 +20,11 @@ namespace tidemark::app {
 // looked up once per paint by the caller. Plain integer maths: the timeline labels dozens of windows per
 // frame, and QDateTime::toString per bound cost more than drawing them.
 QStringList dateTimeWindowLabels(const TimeWindow& w, DurationMs utcOffsetMs);
+
+// The first of `choices` (longest first) whose width fits `maxWidth`, or -1 when none does: a narrow band
+// shows a shorter label or none, never a cut-off one. `widthOf` is asked in order, and no further than the
+// label that fits.
+qsizetype firstThatFits(
+    const QStringList& choices, double maxWidth, const std::function<double(const QString&)>& widthOf);
 
 } // namespace tidemark::app

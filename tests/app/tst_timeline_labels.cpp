@@ -1,6 +1,8 @@
-// What the timeline writes on its operator-watermark lines: which window subtasks share a line, how they
-// are named, and where labels go so that none covers another.
+// What the timeline writes: window labels and how they shorten when a band is narrow; on its
+// operator-watermark lines, which window subtasks share a line, how they are named, and where labels go so
+// that none covers another.
 #include "app/SubtaskWatermarks.h"
+#include "app/WindowLabels.h"
 
 #include <QTest>
 
@@ -32,6 +34,75 @@ class TestTimelineLabels : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void windowLabelsShortenLevelByLevel_data()
+    {
+        QTest::addColumn<qint64>("start");
+        QTest::addColumn<qint64>("end");
+        QTest::addColumn<qint64>("utcOffset");
+        QTest::addColumn<QStringList>("labels");
+        const qint64 shanghai = 8 * 3600000;
+        // 1538359881000 = 2018-10-01 10:11:21 in UTC+08:00
+        QTest::newRow("same minute: minute and seconds, seconds, start") << qint64(
+            1538359881000) << qint64(1538359884000) << shanghai << QStringList {"[11:21, 11:24)", "[:21, :24)", ":21"};
+        QTest::newRow("same hour, other minute: minute and seconds, start")
+            << qint64(1538359918000) << qint64(1538359921000) << shanghai << QStringList {"[11:58, 12:01)", "11:58"};
+        QTest::newRow("other hour: the hour too, start") << qint64(1538362798000) << qint64(1538362801000) << shanghai
+                                                         << QStringList {"[10:59:58, 11:00:01)", "10:59:58"};
+        QTest::newRow("milliseconds only when a bound has them")
+            << qint64(1538359881500) << qint64(1538359882500) << shanghai
+            << QStringList {"[11:21.500, 11:22.500)", "[:21.500, :22.500)", ":21.500"};
+        QTest::newRow("the same instants in UTC") << qint64(1538359881000) << qint64(1538359884000) << qint64(0)
+                                                  << QStringList {"[11:21, 11:24)", "[:21, :24)", ":21"};
+        QTest::newRow("a zone with a half hour moves the hour, not the minute")
+            << qint64(1538359881000) << qint64(1538359884000) << qint64(5 * 3600000 + 1800000)
+            << QStringList {"[41:21, 41:24)", "[:21, :24)", ":21"};
+        QTest::newRow("a day: dates, dates alone at midnight, start, start date")
+            << qint64(1709222400000) << qint64(1709308800000) << shanghai
+            << QStringList {"[03-01 00:00:00, 03-02 00:00:00)", "[03-01, 03-02)", "03-01 00:00:00", "03-01"};
+        QTest::newRow("a day not from midnight: no dates-alone level")
+            << qint64(1709251200000) << qint64(1709337600000) << shanghai
+            << QStringList {"[03-01 08:00:00, 03-02 08:00:00)", "03-01 08:00:00", "03-01"};
+        QTest::newRow("a week across a leap day")
+            << qint64(1709078400000) << qint64(1709683200000) << qint64(0)
+            << QStringList {"[02-28 00:00:00, 03-06 00:00:00)", "[02-28, 03-06)", "02-28 00:00:00", "02-28"};
+        QTest::newRow("before 1970, across midnight")
+            << qint64(-1000) << qint64(0) << qint64(0) << QStringList {"[23:59:59, 00:00:00)", "23:59:59"};
+    }
+    void windowLabelsShortenLevelByLevel()
+    {
+        QFETCH(qint64, start);
+        QFETCH(qint64, end);
+        QFETCH(qint64, utcOffset);
+        QFETCH(QStringList, labels);
+        QCOMPARE(dateTimeWindowLabels(TimeWindow(start, end), utcOffset), labels);
+    }
+
+    void aNarrowBandShowsTheLongestLabelThatFits_data()
+    {
+        QTest::addColumn<double>("width");
+        QTest::addColumn<QString>("shown");
+        // 7 px per character: "[11:21, 11:24)" 98 px, "[:21, :24)" 70 px, ":21" 21 px
+        QTest::newRow("wide band: the whole window") << 200.0 << "[11:21, 11:24)";
+        QTest::newRow("exactly wide enough") << 98.0 << "[11:21, 11:24)";
+        QTest::newRow("a pixel short: seconds only") << 97.0 << "[:21, :24)";
+        QTest::newRow("narrow: the start's seconds") << 30.0 << ":21";
+        QTest::newRow("too narrow: nothing") << 20.0 << "";
+    }
+    void aNarrowBandShowsTheLongestLabelThatFits()
+    {
+        QFETCH(double, width);
+        QFETCH(QString, shown);
+        const QStringList choices = dateTimeWindowLabels(TimeWindow(1538359881000, 1538359884000), 8 * 3600000);
+        QStringList measured;
+        const qsizetype i = firstThatFits(choices, width, [&measured](const QString& text) {
+            measured << text;
+            return 7.0 * double(text.size());
+        });
+        QCOMPARE(i >= 0 ? choices[i] : QString(), shown);
+        // labels are measured longest first and no further than the one shown
+        QCOMPARE(measured, choices.mid(0, i >= 0 ? i + 1 : choices.size()));
+    }
+
     void subtasksThatAgreeShareOneLine_data()
     {
         QTest::addColumn<std::vector<SubtaskState>>("subtasks");
