@@ -35,6 +35,7 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -578,6 +579,7 @@ void MainWindow::setPresenterMode(bool on)
     action(QStringLiteral("presenter"))->setChecked(on);
     if (on) {
         m_stateBeforePresenter = saveState();
+        m_geometryBeforePresenter = saveGeometry();
         m_themeBeforePresenter = int(m_theme->kind());
         // the class needs the picture and the why: the narration moves into the caption strip, the panels
         // (outputs, records, editor) give their width to the timeline; restoreState() brings them back
@@ -587,12 +589,18 @@ void MainWindow::setPresenterMode(bool on)
         m_theme->setScale(1.55);
         // the caption is what the teacher reads aloud: large type, the largest on screen after the picture
         QFont f = QApplication::font();
-        f.setPointSizeF(QApplication::font().pointSizeF() * 2.0);
+        // a short screen (a 768-line projector) keeps a little more height for the picture
+        const bool shortScreen = screen() && screen()->availableGeometry().height() < 900;
+        f.setPointSizeF(QApplication::font().pointSizeF() * (shortScreen ? 1.8 : 2.0));
         m_caption->setFont(f);
         scaleToolFont(1.55);
         m_caption->show();
         menuBar()->hide();
         showFullScreen();
+        // full screen is the window manager's job; without one (a kiosk, a bare X server) the window would
+        // keep its size, so ask for the screen's geometry as well
+        if (QScreen* s = screen())
+            setGeometry(s->geometry());
     } else {
         m_caption->hide();
         scaleToolFont(1.0);
@@ -601,6 +609,7 @@ void MainWindow::setPresenterMode(bool on)
         m_theme->setKind(Theme::Kind(m_themeBeforePresenter));
         restoreState(m_stateBeforePresenter);
         showNormal();
+        restoreGeometry(m_geometryBeforePresenter);
     }
     Q_EMIT m_cursor->stepChanged(m_cursor->step()); // refresh the caption
 }

@@ -301,6 +301,10 @@ TimelineView::Layout TimelineView::layoutFor(const QRect& rect) const
         l.rowSets.pop_back();
         ++l.hiddenRowSets;
     }
+    // still too tall (presenter type on a short screen): thinner lanes rather than a footer cut off, since
+    // the footer carries the operator watermark's label
+    if (need() > available)
+        laneH = std::max(s(40), (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
     if (need() < available) // give spare height to the lanes, the part that explains most
         laneH = std::min(s(240), laneH + (available - need()) / l.lanes);
 
@@ -315,6 +319,7 @@ TimelineView::Layout TimelineView::layoutFor(const QRect& rect) const
     l.lanesTop = y + s(4);
     l.laneHeight = laneH;
     l.footerTop = l.lanesTop + l.lanes * laneH;
+    l.bottom = rect.bottom() + 1;
     l.plot = QRectF(
         rect.left() + l.gutter, l.axisTop, std::max(10.0, rect.width() - l.gutter - s(16)), l.footerTop - l.axisTop);
     return l;
@@ -556,7 +561,8 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
 
     const RecordIndex current = m_session->detail().record;
     const double r = s(7.5);
-    const bool labels = double(lane.size()) < columns / s(44);
+    // "#13" under each dot where there is room; a lane squeezed by a short screen keeps the dots alone
+    const bool labels = double(lane.size()) < columns / s(44) && l.laneHeight >= s(62);
     QFont labelFont = font(8.5);
     p.setFont(labelFont);
     QFontMetricsF fm(labelFont);
@@ -638,7 +644,7 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
             p.setPen(QPen(c.selection, s(2.5)));
             p.drawEllipse(centre, r + s(6), r + s(6));
         }
-        if (labels || idx == current)
+        if (labels || (idx == current && l.laneHeight >= s(62)))
             placed.push_back({idx, x, cy, stack, pending});
         Hit hit;
         hit.kind = Hit::Kind::Record;
@@ -1225,6 +1231,8 @@ void TimelineView::paintLegend(QPainter& p, const Layout& l)
             x = l.plot.left();
             y += fm.height() + s(2);
         }
+        if (y + fm.height() > l.bottom)
+            break; // a view too short for the legend: none of it rather than half a row
         drawIcon(QPointF(x + s(7), y + fm.height() / 2));
         p.setPen(c.mutedText);
         drawLabel(p, QPointF(x + s(18), y), {text}, fm, 1e9, 4); // the same texts every paint: laid out once

@@ -113,6 +113,7 @@ private:
         double laneHeight = 0.0;
         int lanes = 0;
         double footerTop = 0.0;
+        double bottom = 0.0; // of the whole view: what is below is not seen
     };
 
     void onRunChanged();

@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -22,6 +23,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 
 using namespace tidemark;
@@ -287,6 +289,49 @@ private Q_SLOTS:
         QVERIFY(!caption->isVisible());
         QCOMPARE(bar->font().pointSizeF(), normalType);
         QCOMPARE(output->isVisible(), outputShown);
+    }
+
+    void presenterPlayerBarFitsA1024PixelScreen_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("1024×768 projector: two rows") << 1024 << 768 << 2;
+        QTest::newRow("1920×1080: one row") << 1920 << 1080 << 1;
+    }
+    void presenterPlayerBarFitsA1024PixelScreen()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(int, rows);
+        m_window->setPresenterMode(true);
+        // the offscreen platform's screen is 800×800: a normal window of the projector's size stands in
+        m_window->showNormal();
+        QCoreApplication::processEvents();
+        m_window->resize(width, height);
+        QCoreApplication::processEvents();
+        PlayerBar* bar = m_window->playerBar();
+        // large type must not make the window wider than the screen
+        QVERIFY(m_window->minimumSizeHint().width() <= 1024);
+        QCOMPARE(m_window->width(), width);
+        QCOMPARE(bar->controlRows(), rows);
+        // every control is on screen, whole, and none covers another
+        QList<QRect> placed;
+        for (QWidget* w : bar->findChildren<QWidget*>()) {
+            if (!w->isVisible()
+                || (!qobject_cast<QToolButton*>(w) && !qobject_cast<QComboBox*>(w) && !qobject_cast<QLabel*>(w)))
+                continue;
+            const QRect r(w->mapTo(m_window.get(), QPoint(0, 0)), w->size());
+            QVERIFY2(m_window->rect().contains(r),
+                qPrintable(w->objectName() + QLatin1Char(' ') + w->property("text").toString()));
+            for (const QRect& other : placed)
+                QVERIFY(!other.intersects(r));
+            placed << r;
+        }
+        // all transport buttons, the speed and the position are there
+        QVERIFY(placed.size() >= 9);
+        QVERIFY(bar->findChild<QComboBox*>()->isVisible());
+        m_window->setPresenterMode(false);
     }
 
 private:
