@@ -217,6 +217,13 @@ void PlayerBar::arrange()
             second.pop_back();
         }
     }
+    // resizes come often and mostly change nothing: the layouts are rebuilt only when the split moves
+    std::vector<std::vector<QWidget*>> arrangement {first, firstRight, second, secondRight};
+    if (arrangement == m_arrangement) {
+        m_arranging = false;
+        return;
+    }
+    m_arrangement = std::move(arrangement);
     auto fill = [](QHBoxLayout* row, const std::vector<QWidget*>& l, const std::vector<QWidget*>& r) {
         while (QLayoutItem* item = row->takeAt(0))
             delete item; // only the layout item: the widgets are the bar's children and are placed again

@@ -88,6 +88,7 @@ private:
     StepScrubber* m_scrubber;
     QComboBox* m_speed;
     QLabel* m_position;
+    std::vector<std::vector<QWidget*>> m_arrangement; // what arrange() last put in each row and side
     int m_controlRows = 1;
     bool m_arranging = false;
 };
