@@ -16,11 +16,6 @@ namespace tidemark::app {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("tidemark::app::Loading", text);
-}
-
 QString errorsOf(const std::vector<io::LoadError>& errors)
 {
     QStringList lines;
@@ -82,7 +77,8 @@ LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, c
         const QString inputPath = QDir(baseDir).filePath(inputName);
         QFile input(inputPath);
         if (!input.open(QIODevice::ReadOnly)) {
-            out.error = tr("%1: cannot read the input file %2: %3").arg(fileName, inputPath, input.errorString());
+            out.error = QCoreApplication::translate("tidemark::app::Loading", "%1: cannot read the input file %2: %3")
+                            .arg(fileName, inputPath, input.errorString());
             return out;
         }
         const QByteArray text = input.readAll();
@@ -106,7 +102,8 @@ LoadOutcome loadScenarioFile(const QString& path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         LoadOutcome out;
-        out.error = tr("%1: cannot open: %2").arg(path, file.errorString());
+        out.error = QCoreApplication::translate("tidemark::app::Loading", "%1: cannot open: %2")
+                        .arg(path, file.errorString());
         return out;
     }
     return parseScenarioText(file.readAll(), QFileInfo(path).fileName(), QFileInfo(path).absolutePath());

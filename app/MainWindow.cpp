@@ -12,6 +12,7 @@
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
 #include "app/TimelineView.h"
+#include "app/Translations.h"
 #include "app/WindowsModel.h"
 #include "engine/io/ScenarioIo.h"
 
@@ -431,7 +432,7 @@ void MainWindow::createMenus()
     m_examplesMenu = file->addMenu(tr("&Examples"));
     m_examplesMenu->setToolTipsVisible(true);
     for (const ExampleInfo& e : builtInExamples()) {
-        QAction* a = m_examplesMenu->addAction(e.name);
+        QAction* a = m_examplesMenu->addAction(exampleName(e.name));
         a->setToolTip(e.description);
         a->setStatusTip(e.description.left(200));
         connect(a, &QAction::triggered, this, [this, resource = e.resource] {
@@ -476,10 +477,34 @@ void MainWindow::createMenus()
     QMenu* themes = view->addMenu(tr("&Palette"));
     for (int k = 0; k < 3; ++k)
         themes->addAction(findChild<QAction*>(QStringLiteral("theme%1").arg(k)));
+    createLanguageMenu(view->addMenu(tr("&Language")));
     view->addSeparator();
     QMenu* panels = view->addMenu(tr("P&anels"));
     for (QDockWidget* d : m_docks)
         panels->addAction(d->toggleViewAction());
+}
+
+void MainWindow::createLanguageMenu(QMenu* menu)
+{
+    // Each language is named in itself, so that someone who cannot read the current one still finds theirs.
+    const std::pair<QString, QString> languages[] = {{QString(), tr("System default")},
+        {QStringLiteral("en"), QStringLiteral("English")}, {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    auto* group = new QActionGroup(menu);
+    const QString saved = savedLanguage();
+    for (const auto& [code, name] : languages) {
+        QAction* a = menu->addAction(name);
+        a->setObjectName(QStringLiteral("language_%1").arg(code.isEmpty() ? QStringLiteral("system") : code));
+        a->setCheckable(true);
+        a->setChecked(code == saved);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code = code] {
+            if (code == savedLanguage())
+                return;
+            saveLanguage(code);
+            QMessageBox::information(
+                this, tr("Language"), tr("The new language takes effect when Tidemark is started again."));
+        });
+    }
 }
 
 void MainWindow::applyTheme()

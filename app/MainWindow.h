@@ -77,6 +77,7 @@ protected:
 private:
     void createActions();
     void createMenus();
+    void createLanguageMenu(QMenu* menu);
     void createDocks();
     QWidget* createCentre();
     void updateTitle();

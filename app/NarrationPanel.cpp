@@ -107,7 +107,10 @@ QString NarrationPanel::html(const Session& session, const Theme& theme, bool li
         }
         p += QString::fromUtf8(s.text.data() + pos, qsizetype(s.text.size() - pos)).toHtmlEscaped();
         // the panel gives each sentence its own paragraph; the caption strip runs them on, to stay short
-        out += links ? QStringLiteral("<p style=\"margin-bottom:6px\">%1</p>").arg(p) : p + QLatin1Char(' ');
+        // (Chinese sentences end in a full-width "。" that carries its own space)
+        const bool spaced = !p.endsWith(QChar(0x3002));
+        out += links ? QStringLiteral("<p style=\"margin-bottom:6px\">%1</p>").arg(p)
+                     : (spaced ? p + QLatin1Char(' ') : p);
     }
     return out;
 }

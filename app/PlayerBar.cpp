@@ -259,8 +259,9 @@ void PlayerBar::applyScale()
     if (position.pointSizeF() > 0)
         position.setPointSizeF(position.pointSizeF() * 1.2);
     m_position->setFont(position);
-    m_position->setMinimumWidth(
-        m_position->fontMetrics().horizontalAdvance(QStringLiteral("Step 00000 / 00000 · 000.000 s")));
+    // measured in the language shown: a translation may be wider than the English
+    m_position->setMinimumWidth(m_position->fontMetrics().horizontalAdvance(
+        tr("Step %1 / %2 · %3").arg(QStringLiteral("00000"), QStringLiteral("00000"), QStringLiteral("000.000 s"))));
     m_scrubber->setMinimumHeight(int(std::lround(30 * scale)));
     // a crowded row squeezes the combo box first: "2 steps," says nothing
     m_speed->setMinimumWidth(0);

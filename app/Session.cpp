@@ -1,5 +1,7 @@
 #include "app/Session.h"
 
+#include "app/Translations.h"
+
 #include "engine/io/EventFile.h"
 
 #include <QDir>
@@ -147,7 +149,7 @@ void Session::setFilePath(const QString& path)
 QString Session::title() const
 {
     if (!scenario().name.empty())
-        return qs(scenario().name);
+        return exampleName(qs(scenario().name));
     if (!m_filePath.isEmpty())
         return QFileInfo(m_filePath).fileName();
     return tr("Untitled");
@@ -365,6 +367,7 @@ void Session::computeRunFacts()
         m_format.showDatesAcross(first, last);
     m_labels = TimeLabels(display.timeFormat, qs(display.zone), origin);
     m_narrator = std::make_unique<Narrator>(m_player->scenario(), m_format);
+    m_narrator->setTemplates(translatedNarrationTemplates());
     refreshCurrent();
 }
 

@@ -2,6 +2,7 @@
 #include "app/MainWindow.h"
 #include "app/Session.h"
 #include "app/TimeCursor.h"
+#include "app/Translations.h"
 #include "engine/cli/RunCommand.h"
 
 #include <QApplication>
@@ -9,6 +10,7 @@
 #include <QSettings>
 #include <QStyleFactory>
 
+#include <cstdio>
 #include <cstring>
 
 int main(int argc, char** argv)
@@ -24,6 +26,21 @@ int main(int argc, char** argv)
     // Fusion draws the same everywhere and follows the QPalette we set (Qt 6.4 has no colour-scheme API).
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
 
+    // The translator must be in place before the first tr() (the options' help below), so --lang is read here
+    // by hand; the parser then accepts it like any other option.
+    QString language;
+    const QStringList arguments = QApplication::arguments();
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size())
+            language = arguments[i + 1];
+        else if (arguments[i].startsWith(QLatin1String("--lang=")))
+            language = arguments[i].mid(7);
+    }
+    const QString loaded = tidemark::app::installTranslators(tidemark::app::startupLanguage(language));
+    if (!language.isEmpty() && language != QLatin1String("en") && loaded.isEmpty())
+        std::fprintf(stderr, "tidemark: no translation for \"%s\" (available: en, %s); using English\n",
+            qPrintable(language), qPrintable(tidemark::app::translatedLanguages().join(QStringLiteral(", "))));
+
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "See Apache Flink's event time at work."));
     parser.addHelpOption();
@@ -36,7 +53,12 @@ int main(int argc, char** argv)
         QStringLiteral("step"), QApplication::translate("main", "Start at this step."), QStringLiteral("n"));
     const QCommandLineOption firstFire(
         QStringLiteral("first-fire"), QApplication::translate("main", "Start at the first step that fires a window."));
-    parser.addOptions({presenter, step, firstFire});
+    const QCommandLineOption lang(QStringLiteral("lang"),
+        QApplication::translate("main",
+            "Use this language (zh_CN, en) instead of the system's or the one chosen in "
+            "View ▸ Language."),
+        QStringLiteral("language"));
+    parser.addOptions({presenter, step, firstFire, lang});
     parser.process(app);
 
     tidemark::app::MainWindow window;

@@ -6,6 +6,7 @@
 #include "engine/io/ScenarioIo.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
+#include "engine/player/RunLimits.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -291,6 +292,9 @@ int playRecorded(Scenario scenario, const fs::path& inputBase, const RunContext&
                     << player.failure()->message << "\n";
             status = 1;
         }
+    } catch (const RunRefusedError& e) {
+        ctx.err << ctx.name << ": " << e.what() << "\n";
+        status = 1;
     } catch (const std::exception& e) {
         // The job could not even start (e.g. a pipeline Flink refuses to build): Flink fails it too.
         ctx.err << ctx.name << ": the job failed: " << e.what() << "\n";
@@ -364,6 +368,9 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
         status = 1;
     } else if (const auto& failure = runner->failure()) {
         ctx.err << ctx.name << ": the job failed at step " << failure->step << ": " << failure->message << "\n";
+        status = 1;
+    } else if (const auto& refusal = runner->refusal()) {
+        ctx.err << ctx.name << ": " << *refusal << "\n";
         status = 1;
     }
     if (!stopped)

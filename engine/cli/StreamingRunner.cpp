@@ -6,13 +6,14 @@
 namespace tidemark::cli {
 
 StreamingRunner::StreamingRunner(const PipelineConfig& config, const KeyTable& keys, DurationMs defaultArrivalSpacingMs,
-    OutputSink sink, std::size_t lookAhead)
+    OutputSink sink, std::size_t lookAhead, PeriodicEmissionBudget periodicBudget)
     : m_config(config)
     , m_keys(keys)
-    , m_pipeline(config)
+    , m_pipeline(config, PaneStorage::AsFlink) // nothing shows pane elements here: keep Flink's state
     , m_sink(std::move(sink))
     , m_lookAhead(std::max<std::size_t>(1, lookAhead))
     , m_spacing(defaultArrivalSpacingMs)
+    , m_periodicBudget(periodicBudget)
 {
     // The horizon is only known at the end (it follows the last arrival); until then every happening
     // runs before an arrival that is at most the last one, so it is inside the horizon anyway.
@@ -76,11 +77,7 @@ bool StreamingRunner::finish()
             return false;
     }
     // Player::horizon(): the tail after the last arrival that periodic emission and timers may use.
-    const WatermarkConfig& wm = m_config.watermarks;
-    DurationMs tail = wm.periodMs;
-    if (wm.idlenessMs > 0)
-        tail = wm.idlenessMs + 3 * wm.periodMs;
-    m_queue.setHorizon(javaAdd(lastArrival, std::max<DurationMs>(0, tail)));
+    m_queue.setHorizon(runHorizon(m_config.watermarks, lastArrival));
     runToHorizon();
     return !stopped();
 }
@@ -130,6 +127,11 @@ bool StreamingRunner::runOne()
     const EventQueue::Entry e = m_queue.pop(m_noArrivals);
     switch (e.kind) {
     case EventQueue::Kind::PeriodicEmit:
+        // The recorded run checks this up front; here the number of records is known only as they come.
+        if (auto excess = periodicEmissionExcess(m_config.watermarks, e.time, m_nextIndex, m_periodicBudget)) {
+            m_refusal = *excess;
+            return false;
+        }
         return step(
             [&] {
                 m_pipeline.periodicEmit(static_cast<int>(e.subject), e.time, m_out);

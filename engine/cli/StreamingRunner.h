@@ -4,6 +4,7 @@
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Record.h"
 #include "engine/player/EventQueue.h"
+#include "engine/player/RunLimits.h"
 #include "engine/runtime/Pipeline.h"
 #include "engine/windowing/WindowOperator.h"
 
@@ -47,7 +48,8 @@ public:
 
     // `keys` must be the table the records' keys are interned in; it may grow while records come.
     StreamingRunner(const PipelineConfig& config, const KeyTable& keys, DurationMs defaultArrivalSpacingMs,
-        OutputSink sink, std::size_t lookAhead = kDefaultLookAhead);
+        OutputSink sink, std::size_t lookAhead = kDefaultLookAhead,
+        PeriodicEmissionBudget periodicBudget = kStreamedRunBudget);
 
     // The next record in input order. Returns false once the run cannot go on (failure() or orderError()).
     bool push(const InputRecord& record);
@@ -56,7 +58,9 @@ public:
 
     const std::optional<Failure>& failure() const { return m_failure; }
     const std::optional<OrderError>& orderError() const { return m_orderError; }
-    bool stopped() const { return m_failure || m_orderError; }
+    // Set when periodic emission would take more steps than a streamed run may (engine/player/RunLimits.h).
+    const std::optional<std::string>& refusal() const { return m_refusal; }
+    bool stopped() const { return m_failure || m_orderError || m_refusal; }
     std::uint64_t stepsRun() const { return m_steps; }
     std::uint64_t inputsProcessed() const { return m_inputs; }
 
@@ -82,6 +86,7 @@ private:
     OutputSink m_sink;
     std::size_t m_lookAhead;
     DurationMs m_spacing;
+    PeriodicEmissionBudget m_periodicBudget;
 
     std::deque<Pending> m_pending; // sorted by (arrival, index)
     std::uint64_t m_nextIndex = 0;
@@ -96,6 +101,7 @@ private:
     std::vector<OperatorOutput> m_out;
     std::optional<Failure> m_failure;
     std::optional<OrderError> m_orderError;
+    std::optional<std::string> m_refusal;
 };
 
 } // namespace tidemark::cli

@@ -1017,14 +1017,14 @@ Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const 
     Loader loader(name, spec, keys, options, rules, sink);
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) {
-        return loader.failEarly("cannot open " + q(name) + ": no such file");
-    }
+    // The error already starts with the file's name.
+    if (ec || !std::filesystem::exists(status))
+        return loader.failEarly("cannot open it: no such file");
     if (std::filesystem::is_directory(status))
-        return loader.failEarly("cannot open " + q(name) + ": it is a folder, not a file");
+        return loader.failEarly("cannot open it: it is a folder, not a file");
     std::FILE* f = std::fopen(name.c_str(), "rb");
     if (!f)
-        return loader.failEarly("cannot open " + q(name) + ": " + std::strerror(errno));
+        return loader.failEarly(std::string("cannot open it: ") + std::strerror(errno));
     FileSource source(f);
     std::uint64_t total = 0;
     if (std::filesystem::is_regular_file(status)) {

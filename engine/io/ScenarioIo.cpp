@@ -356,8 +356,10 @@ public:
                 fileOptions.lenient = scenario.lenient;
             auto loaded = loadScenarioInput(std::move(scenario), m_baseDir, fileOptions);
             if (!loaded.ok() && !loaded.errors.empty() && loaded.errors.front().where.line == 0) {
-                // The file itself could not be opened: point at the scenario's "file" value.
-                auto e = errorAt(inputFileNode->offset, loaded.errors.front().message);
+                // The file itself could not be opened: point at the scenario's "file" value, naming the file
+                // there as the loader's error did in front.
+                const LoadError& opened = loaded.errors.front();
+                auto e = errorAt(inputFileNode->offset, opened.where.file + ": " + opened.message);
                 loaded.errors.front() = std::move(e);
             }
             return loaded;

@@ -81,6 +81,13 @@ constexpr NarrationTemplate kTemplates[] = {
         "End of input: every channel emits once more, then the final watermark +∞ (Long.MAX_VALUE), which "
         "fires every remaining window."},
     {"nothing", "Nothing else changes."},
+    // Phrases that fill the placeholders above; translated like the sentences, so that no English is left.
+    {"phrase.subject.key", "for key {key}"},
+    {"phrase.subject.all", "(windowAll)"},
+    {"phrase.records.one", "{n} record"},
+    {"phrase.records.many", "{n} records"},
+    {"phrase.window.global", "global"},
+    {"phrase.result.none", "none"},
 };
 
 // Negative numbers carry the true minus sign "−" (U+2212), as in the formulas.
@@ -98,11 +105,6 @@ std::string number(double v)
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     return minusSign(std::string(buf, r.ptr));
-}
-
-std::string plural(std::size_t n, const char* one, const char* many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 Timestamp relativeOrigin(const Scenario& s)
@@ -239,14 +241,20 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         a.ref.key = k;
         return a;
     };
+    auto phrase = [&](std::string_view id, std::vector<Arg> args) { return render(id, std::move(args)).text; };
+    auto records = [&](std::size_t count) {
+        return phrase(count == 1 ? "phrase.records.one" : "phrase.records.many", {text("n", std::to_string(count))});
+    };
     auto subjectArg = [&](KeyId k) {
-        Arg a {"subject", k == kNoKey ? std::string("(windowAll)") : "for key " + keyName(k), {}, k != kNoKey};
+        Arg a {"subject",
+            k == kNoKey ? phrase("phrase.subject.all", {}) : phrase("phrase.subject.key", {text("key", keyName(k))}),
+            {}, k != kNoKey};
         a.ref.kind = NarrationRefKind::Key;
         a.ref.key = k;
         return a;
     };
     auto windowArg = [&](int s, KeyId k, const TimeWindow& w) {
-        Arg a {"window", w.isGlobal() ? std::string("global") : f.window(w.start(), w.end()), {}, true};
+        Arg a {"window", w.isGlobal() ? phrase("phrase.window.global", {}) : f.window(w.start(), w.end()), {}, true};
         a.ref.kind = NarrationRefKind::Window;
         a.ref.subtask = s;
         a.ref.key = k;
@@ -314,8 +322,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
                         time("cleanup", cleanupOf(p.window.window))});
             } else {
                 add("element.added",
-                    {windowArg(p.window.subtask, p.window.key, p.window.window),
-                        text("count", plural(p.paneSize, "record", "records"))});
+                    {windowArg(p.window.subtask, p.window.key, p.window.window), text("count", records(p.paneSize))});
             }
         }
         if (d.placements.empty() && d.lates.empty() && d.fires.empty())
@@ -434,8 +441,8 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
 
     // 5. Fires, with the rule that made them fire.
     for (const FireEvent& fire : d.fires) {
-        const std::vector<Arg> base = {windowArg(fire.subtask, fire.key, fire.window), subjectArg(fire.key),
-            text("count", plural(fire.count, "record", "records"))};
+        const std::vector<Arg> base = {
+            windowArg(fire.subtask, fire.key, fire.window), subjectArg(fire.key), text("count", records(fire.count))};
         auto with = [&](std::vector<Arg> more) {
             std::vector<Arg> all = base;
             for (Arg& a : more)
@@ -473,7 +480,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
                 result += (i ? ", " : "") + number(fire.result.list[i]);
             result += "]";
         } else {
-            result = fire.result.number ? number(*fire.result.number) : std::string("none");
+            result = fire.result.number ? number(*fire.result.number) : phrase("phrase.result.none", {});
         }
         add("fire.result", {text("result", result)});
     }
@@ -499,7 +506,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
                     text("lateness", TimeFormatter::duration(pc.window.allowedLatenessMs))});
         }
         if (w.unfired > 0)
-            add("cleanup.discarded", {text("count", plural(w.unfired, "record", "records"))});
+            add("cleanup.discarded", {text("count", records(w.unfired))});
     }
     (void)trace;
     if (n.sentences.size() == 1 && e.kind != StepKind::EventArrival && e.kind != StepKind::EndOfInput)

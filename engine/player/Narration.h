@@ -23,7 +23,8 @@ struct NarrationTemplate {
     std::string_view text;
 };
 
-// The English template table (ids like "arrival.event", "channel.watermark.bounded", "fire.ontime").
+// The English template table: sentences (ids like "arrival.event", "channel.watermark.generator",
+// "fire.ontime") and the phrases that fill their placeholders ("phrase.subject.key": "for key {key}").
 std::span<const NarrationTemplate> narrationTemplates();
 
 enum class NarrationRefKind : std::uint8_t { Record, Window, Channel, Subtask, Key };

@@ -1,5 +1,6 @@
 #include "engine/player/Player.h"
 
+#include "engine/player/RunLimits.h"
 #include "engine/runtime/Pipeline.h"
 
 #include <algorithm>
@@ -67,6 +68,9 @@ Player::Player(Scenario scenario, Options options)
     if (m_options.snapshotBudgetBytes == 0)
         m_options.snapshotBudgetBytes = std::max<std::size_t>(16u << 20, 48 * m_scenario.records.size());
     m_interval = std::max<std::size_t>(1, m_options.snapshotInterval);
+    if (auto excess = periodicEmissionExcess(
+            m_scenario.pipeline.watermarks, horizon(), m_scenario.records.size(), m_options.periodicBudget))
+        throw RunRefusedError(*excess);
 
     Runtime rt = freshRuntime();
     const int channels = rt.pipeline.channelCount();
@@ -99,11 +103,7 @@ Player::~Player() = default;
 
 Timestamp Player::horizon() const
 {
-    const WatermarkConfig& wm = m_scenario.pipeline.watermarks;
-    DurationMs tail = wm.periodMs;
-    if (wm.idlenessMs > 0)
-        tail = wm.idlenessMs + 3 * wm.periodMs;
-    return javaAdd(m_arrivals.lastArrival(), std::max<DurationMs>(0, tail));
+    return runHorizon(m_scenario.pipeline.watermarks, m_arrivals.lastArrival());
 }
 
 Player::Runtime Player::freshRuntime() const
@@ -500,8 +500,12 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
             return fail("channel " + std::to_string(r.channel) + " does not exist: there are "
                 + std::to_string(channels) + " channels");
     }
-    m_local.clear();
     const Timestamp arrival = m_arrivals.resolveAppended(r.arrival);
+    if (auto excess = periodicEmissionExcess(m_scenario.pipeline.watermarks,
+            runHorizon(m_scenario.pipeline.watermarks, std::max(arrival, m_arrivals.lastArrival())),
+            m_scenario.records.size() + 1, m_options.periodicBudget))
+        return fail(*excess);
+    m_local.clear();
     r.arrival = arrival;
     const auto index = static_cast<RecordIndex>(m_scenario.records.size());
     m_scenario.records.push_back(r);

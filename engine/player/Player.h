@@ -2,6 +2,7 @@
 
 #include "engine/core/Scenario.h"
 #include "engine/player/EventQueue.h"
+#include "engine/player/RunLimits.h"
 #include "engine/player/Trace.h"
 #include "engine/windowing/WindowOperator.h"
 
@@ -37,8 +38,13 @@ public:
         std::size_t snapshotInterval = 2048;
         // 0 = automatic: 48 bytes per input record, at least 16 MiB.
         std::size_t snapshotBudgetBytes = 0;
+        // How many periodic emissions per channel a run may take (engine/player/RunLimits.h).
+        PeriodicEmissionBudget periodicBudget = kRecordedRunBudget;
     };
 
+    // Records the whole run. Throws what the engine refuses to build (std::invalid_argument, as Flink
+    // refuses the job) and RunRefusedError when periodic emission would take more steps than a recorded run
+    // may (engine/player/RunLimits.h).
     explicit Player(Scenario scenario);
     Player(Scenario scenario, Options options);
     ~Player();
@@ -84,7 +90,8 @@ public:
     // Appends a record at the end of the input (its arrival resolved as the scenario's default spacing
     // after the previous record, and never before the latest arrival). Every step before the record's
     // arrival stays as it was; the trace after it is recomputed and the current step number is kept
-    // (clamped). Returns the record's index, or an error message (bad key/channel) with kNoRecord.
+    // (clamped). Returns the record's index, or an error message (bad key/channel, or an arrival so late that
+    // periodic emission would exceed the run's budget) with kNoRecord.
     RecordIndex appendRecord(InputRecord record, std::string* error = nullptr);
     KeyTable& keys() { return m_scenario.keys; } // to intern the key of a typed record
 

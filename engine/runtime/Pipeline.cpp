@@ -38,7 +38,7 @@ std::string keyText(const KeyTable& keys, KeyId key)
 
 } // namespace
 
-Pipeline::Pipeline(const PipelineConfig& config)
+Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
     : m_config(config)
     , m_partitioner(config.watermarks)
 {
@@ -52,7 +52,7 @@ Pipeline::Pipeline(const PipelineConfig& config)
     m_operators.reserve(static_cast<std::size_t>(w));
     for (int s = 0; s < w; ++s) {
         m_valves.emplace_back(p);
-        m_operators.emplace_back(config.window, s);
+        m_operators.emplace_back(config.window, s, panes);
     }
 }
 

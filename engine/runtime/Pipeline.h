@@ -24,7 +24,9 @@ namespace tidemark {
 // `afterInput` of outputs is left for the caller. A plain value: copying a Pipeline is a snapshot.
 class Pipeline {
 public:
-    explicit Pipeline(const PipelineConfig& config);
+    // `panes`: Elements keeps every pane's elements (the player shows them); AsFlink keeps one accumulator
+    // per window for an incremental function, as Flink does, when nothing needs to show the elements.
+    explicit Pipeline(const PipelineConfig& config, PaneStorage panes = PaneStorage::Elements);
 
     int channelCount() const { return static_cast<int>(m_channels.size()); }
     int subtaskCount() const { return static_cast<int>(m_operators.size()); }

@@ -58,8 +58,14 @@ void TimeEvictor::evict(std::vector<PaneElement>& elements, const TimeWindow&) c
     if (elements.empty() || !elements.front().hasTimestamp())
         return;
     Timestamp maxTs = kMinTimestamp;
-    for (const PaneElement& e : elements)
+    for (const PaneElement& e : elements) {
+        // Flink reads every element's timestamp here and fails the job (IllegalStateException) at one
+        // without: a pane that mixes elements with and without timestamps cannot be evicted by time.
+        if (!e.hasTimestamp())
+            throw std::runtime_error("TimeEvictor: a record in the window has no timestamp, though the first one "
+                                     "has (records without timestamp cannot be evicted by time)");
         maxTs = std::max(maxTs, e.ts);
+    }
     const Timestamp cutoff = javaSub(maxTs, m_windowSize);
     std::erase_if(elements, [cutoff](const PaneElement& e) { return e.ts <= cutoff; });
 }

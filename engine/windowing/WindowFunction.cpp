@@ -58,6 +58,53 @@ void BuiltinWindowFunction::apply(
     results.push_back(std::move(r));
 }
 
+void BuiltinWindowFunction::merge(PaneAccumulator& into, const PaneAccumulator& from) const
+{
+    if (from.count == 0)
+        return;
+    if (into.count == 0) {
+        into = from;
+        return;
+    }
+    switch (m_spec.type) {
+    case FunctionSpec::Type::Min:
+        into.value = std::min(into.value, from.value);
+        break;
+    case FunctionSpec::Type::Max:
+        into.value = std::max(into.value, from.value);
+        break;
+    default:
+        into.value += from.value;
+        break;
+    }
+    into.count += from.count;
+}
+
+void BuiltinWindowFunction::applyAccumulated(const PaneAccumulator& acc, std::vector<WindowResult>& results) const
+{
+    WindowResult r;
+    switch (m_spec.type) {
+    case FunctionSpec::Type::Count:
+        r.number = static_cast<double>(acc.count);
+        break;
+    case FunctionSpec::Type::Sum:
+        r.number = acc.value;
+        break;
+    case FunctionSpec::Type::Min:
+    case FunctionSpec::Type::Max:
+        if (acc.count > 0)
+            r.number = acc.value;
+        break;
+    case FunctionSpec::Type::Avg:
+        if (acc.count > 0)
+            r.number = acc.value / static_cast<double>(acc.count);
+        break;
+    case FunctionSpec::Type::List:
+        throw std::logic_error("a list function needs the pane's elements, not an accumulator");
+    }
+    results.push_back(std::move(r));
+}
+
 std::string BuiltinWindowFunction::describe() const
 {
     const char* name = "list";

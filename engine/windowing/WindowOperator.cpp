@@ -130,10 +130,7 @@ private:
         const int i = ns->timers.find(time, domain);
         if (i < 0)
             return;
-        // The queue entry stays and is skipped when it comes up (its slot is gone).
-        ns->timers.remove(i);
-        m_ks.dirty = true;
-        m_op.m_timersDeleted = true;
+        m_op.removeTimerSlot(m_ks, *ns, i);
     }
 
     void registerTimer(Timestamp time, TimeDomain domain)
@@ -191,7 +188,8 @@ void WindowOperator::TimerSlots::remove(int i)
 
 // Construction ----------------------------------------------------------------------------------------
 
-WindowOperator::WindowOperator(const WindowConfig& config, int subtaskIndex)
+WindowOperator::WindowOperator(const WindowConfig& config, int subtaskIndex, PaneStorage storage)
+    : m_paneStorage(storage)
 {
     m_assigner = makeWindowAssigner(config.assigner);
     m_trigger = makeTrigger(config.trigger, config.purging, m_assigner->defaultTrigger());
@@ -209,6 +207,7 @@ WindowOperator::WindowOperator(WindowOperatorParts parts, int subtaskIndex)
     , m_evictor(std::move(parts.evictor))
     , m_allowedLateness(parts.allowedLateness)
     , m_lateSideOutput(parts.lateSideOutput)
+    , m_paneStorage(parts.paneStorage)
 {
     if (!m_assigner)
         throw std::invalid_argument("a window operator needs a window assigner");
@@ -229,11 +228,19 @@ void WindowOperator::init(int subtaskIndex)
     m_subtask = subtaskIndex;
     m_eventTime = m_assigner->isEventTime();
     m_merging = m_assigner->isMerging();
+    if (m_paneStorage == PaneStorage::AsFlink && !m_evictor) {
+        const auto* builtin = dynamic_cast<const BuiltinWindowFunction*>(m_function.get());
+        if (builtin != nullptr && builtin->isIncremental())
+            m_accumulating = builtin;
+    }
     // The common case is decided inline instead of through the Trigger interface; the rules are exactly
     // EventTimeTrigger.onElement's.
-    m_inlineEventTimeTrigger = m_eventTime && !m_merging && dynamic_cast<const EventTimeTrigger*>(m_trigger.get());
+    const bool eventTimeTrigger = dynamic_cast<const EventTimeTrigger*>(m_trigger.get()) != nullptr;
+    m_inlineEventTimeTrigger = m_eventTime && !m_merging && eventTimeTrigger;
     m_sessionMerge = dynamic_cast<const EventTimeSessionWindows*>(m_assigner.get()) != nullptr
         || dynamic_cast<const ProcessingTimeSessionWindows*>(m_assigner.get()) != nullptr;
+    // Sessions too: EventTimeTrigger.onElement, onMerge and clear, decided inline on the namespace at hand.
+    m_inlineMergingEventTimeTrigger = m_eventTime && m_merging && m_sessionMerge && eventTimeTrigger;
     if (m_merging && !m_trigger->canMerge())
         throw std::invalid_argument("A merging window assigner cannot be used with a trigger that does not support "
                                     "merging ("
@@ -359,16 +366,16 @@ void WindowOperator::compact(KeyState& ks)
 void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
 {
     const std::uint64_t sequence = m_nextTimerSequence++;
-    ns.timers.add(TimerSlot::make(ts, sequence, domain));
     std::uint32_t target = 0;
     if (!m_freeTimerTargets.empty()) {
         target = m_freeTimerTargets.back();
         m_freeTimerTargets.pop_back();
-        m_timerTargets[target] = {key, window};
+        m_timerTargets[target] = {key, true, window, sequence};
     } else {
         target = static_cast<std::uint32_t>(m_timerTargets.size());
-        m_timerTargets.push_back({key, window});
+        m_timerTargets.push_back({key, true, window, sequence});
     }
+    ns.timers.add(TimerSlot::make(ts, target, domain));
     TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
     queue.push(ts, sequence, target);
 }
@@ -377,9 +384,18 @@ WindowOperator::QueuedTimer WindowOperator::popTimer(TimerQueue& queue)
 {
     const TimerQueue::Entry entry = queue.pop();
     const TimerTarget& target = m_timerTargets[entry.target];
-    QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
+    QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window, entry.target, target.live};
     m_freeTimerTargets.push_back(entry.target);
     return timer;
+}
+
+void WindowOperator::removeTimerSlot(KeyState& ks, Namespace& ns, int slot)
+{
+    // The queue entry stays and is skipped when it comes up.
+    m_timerTargets[ns.timers.at(slot).target()].live = false;
+    ns.timers.remove(slot);
+    ks.dirty = true;
+    m_timersDeleted = true;
 }
 
 void WindowOperator::registerTimer(
@@ -397,42 +413,38 @@ void WindowOperator::deleteTimer(KeyId key, const TimeWindow& window, Timestamp 
     Namespace* ns = findNamespace(ks, window);
     if (ns == nullptr)
         return;
-    const int i = ns->timers.find(ts, domain);
-    if (i < 0)
-        return;
-    // The queue entry stays and is skipped when it comes up (its slot is gone).
-    ns->timers.remove(i);
-    ks.dirty = true;
-    m_timersDeleted = true;
-}
-
-bool WindowOperator::isRegistered(const TimerQueue::Entry& entry, TimeDomain domain) const
-{
-    const TimerTarget& target = m_timerTargets[entry.target];
-    const QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window};
-    const KeyState* ks = findKeyState(timer.key);
-    if (ks == nullptr)
-        return false;
-    const Namespace* ns = findNamespace(*ks, timer.window);
-    if (ns == nullptr)
-        return false;
-    const int i = ns->timers.find(timer.ts, domain);
-    return i >= 0 && ns->timers.at(i).sequence() == timer.sequence;
+    if (const int i = ns->timers.find(ts, domain); i >= 0)
+        removeTimerSlot(ks, *ns, i);
 }
 
 std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
 {
+    if (!timer.live)
+        return kNoIndex; // deleted after it was queued
     const std::size_t slot = slotOf(timer.key);
     if (slot >= m_keys.size())
         return kNoIndex;
     KeyState& ks = m_keys[slot];
-    // Timers come due oldest window first: try the key's first namespace before searching.
-    const std::size_t index = indexOf(ks, timer.window, 0);
+    // Timers come due oldest window first: the window is usually among the key's first namespaces, after
+    // the ones that are waiting for compaction.
+    std::size_t index = kNoIndex;
+    const Timestamp start = timer.window.start();
+    const std::size_t n = ks.starts.size();
+    std::size_t at = 0;
+    for (; at < n && at < 8 && ks.starts[at] < start; ++at) { }
+    for (; at < n && at < 8 && ks.starts[at] == start; ++at) {
+        if (ks.namespaces[at].window == timer.window) {
+            index = at;
+            break;
+        }
+    }
+    if (index == kNoIndex && at == 8)
+        index = indexOf(ks, timer.window, kNoIndex);
     if (index == kNoIndex)
         return kNoIndex;
     Namespace& ns = ks.namespaces[index];
     const int i = ns.timers.find(timer.ts, domain);
-    if (i < 0 || ns.timers.at(i).sequence() != timer.sequence)
+    if (i < 0 || ns.timers.at(i).target() != timer.target)
         return kNoIndex;
     ns.timers.remove(i); // fireTimer lets the namespace go if nothing else is left in it
     return index;
@@ -445,7 +457,7 @@ void WindowOperator::pruneTimerQueues()
     m_timersDeleted = false;
     for (TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing}) {
         TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-        while (!queue.empty() && !isRegistered(queue.top(), domain))
+        while (!queue.empty() && !m_timerTargets[queue.top().target].live)
             popTimer(queue);
     }
 }
@@ -532,7 +544,7 @@ void WindowOperator::fireTimer(
         emitWindowContents(timer.key, timer.window, stateWindow, false, out, stateHint);
     if (isPurge(result)) {
         if (Namespace* ns = findNamespace(ks, stateWindow)) {
-            ns->contents.clear();
+            ns->clearPane();
             ks.dirty = true;
         }
     }
@@ -586,28 +598,22 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
     if (m_inlineEventTimeTrigger && hint < ks.namespaces.size() && ks.namespaces[hint].window == window) {
         // The common case below, on the namespace at hand (non-merging: it is also the state window).
         Namespace& ns = ks.namespaces[hint];
-        ns.contents.clear();
-        if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0) {
-            ns.timers.remove(t); // EventTimeTrigger.clear; the queue entry is skipped when it comes up
-            ks.dirty = true;
-            m_timersDeleted = true;
-        }
+        ns.clearPane();
+        if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0)
+            removeTimerSlot(ks, ns, t); // EventTimeTrigger.clear
         ns.live = false;
         ns.fireCount = 0;
         return;
     }
     const std::size_t stateIndex = indexOf(ks, stateWindow, stateWindow == window ? hint : kNoIndex);
     if (stateIndex != kNoIndex)
-        ks.namespaces[stateIndex].contents.clear();
+        ks.namespaces[stateIndex].clearPane();
     if (m_inlineEventTimeTrigger) {
         // EventTimeTrigger.clear: delete the event-time timer at maxTimestamp (a no-op when it has fired).
         if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex) {
-            TimerSlots& timers = ks.namespaces[i].timers;
-            if (const int t = timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0) {
-                timers.remove(t); // the queue entry stays and is skipped when it comes up
-                ks.dirty = true;
-                m_timersDeleted = true;
-            }
+            Namespace& ns = ks.namespaces[i];
+            if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0)
+                removeTimerSlot(ks, ns, t);
         }
     } else {
         Context ctx(*this, ks, key, window, hint);
@@ -633,19 +639,25 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
 {
     KeyState& ks = keyState(key);
     const std::size_t stateIndex = indexOf(ks, stateWindow, stateHint);
-    if (stateIndex == kNoIndex || ks.namespaces[stateIndex].contents.empty())
+    if (stateIndex == kNoIndex || ks.namespaces[stateIndex].paneEmpty())
         return; // Flink: contents == null, nothing to emit
     Namespace* state = &ks.namespaces[stateIndex];
     m_results.clear();
-    std::vector<PaneElement>& pane = state->contents;
-    if (m_evictor)
-        m_evictor->evictBefore(pane, window);
-    const std::size_t seen = pane.size();
-    m_function->apply(key, window, pane, m_results);
-    if (m_evictor) {
-        m_evictor->evictAfter(pane, window); // the state keeps only what is left
-        if (pane.empty())
-            ks.dirty = true;
+    std::size_t seen = 0;
+    if (m_accumulating != nullptr) { // never with an evictor
+        seen = static_cast<std::size_t>(state->accumulator.count);
+        m_accumulating->applyAccumulated(state->accumulator, m_results);
+    } else {
+        std::vector<PaneElement>& pane = state->contents;
+        if (m_evictor)
+            m_evictor->evictBefore(pane, window);
+        seen = pane.size();
+        m_function->apply(key, window, pane, m_results);
+        if (m_evictor) {
+            m_evictor->evictAfter(pane, window); // the state keeps only what is left
+            if (pane.empty())
+                ks.dirty = true;
+        }
     }
     if (window == stateWindow)
         state->fireCount += 1;
@@ -725,7 +737,7 @@ void WindowOperator::processNonMerging(
         // With EventTimeTrigger, a window that already holds state has both its timers registered (they go
         // only when the window is cleaned up, and a watermark never goes back), so registering is a no-op.
         const bool timersKnown = m_inlineEventTimeTrigger && ns.live && !m_watermarkRegressed;
-        ns.contents.push_back(element.pane());
+        addToPane(ns, element);
         ns.live = true;
 
         TriggerResult result;
@@ -746,7 +758,7 @@ void WindowOperator::processNonMerging(
             emitWindowContents(key, window, window, true, out, index);
         if (isPurge(result)) {
             if (Namespace* n = findNamespace(ks, window))
-                n->contents.clear();
+                n->clearPane();
         }
         if (!timersKnown)
             registerCleanupTimer(ks, key, window, index);
@@ -794,7 +806,7 @@ void WindowOperator::processWithEventTimeTrigger(
         // A window that already holds state has both its timers registered (they go only when the window
         // is cleaned up, and a watermark never goes back), so registering is a no-op.
         const bool timersKnown = ns.live && !m_watermarkRegressed;
-        ns.contents.push_back(element.pane());
+        addToPane(ns, element);
         ns.live = true;
 
         const Timestamp maxTs = window.maxTimestamp();
@@ -929,12 +941,31 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
             throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
                                    "current processing time by merging. Current processing time: "
                 + std::to_string(m_processingTime) + " window: " + windowText(merge.result));
-        {
+        if (m_inlineMergingEventTimeTrigger) {
+            // EventTimeTrigger.onMerge
+            if (merge.result.maxTimestamp() > m_watermark)
+                registerTimer(ks, key, merge.result, merge.result.maxTimestamp(), TimeDomain::Event, kNoIndex);
+        } else {
             Context ctx(*this, ks, key, merge.result, kNoIndex, &merged);
             m_trigger->onMerge(merge.result, ctx);
         }
         std::uint32_t fired = 0;
         for (const TimeWindow& m : merged) {
+            if (m_inlineMergingEventTimeTrigger) {
+                // EventTimeTrigger.clear and the cleanup timer's deletion, on the one namespace of `m`.
+                Namespace* ns = findNamespace(ks, m);
+                if (ns == nullptr)
+                    continue;
+                if (const int t = ns->timers.find(m.maxTimestamp(), TimeDomain::Event); t >= 0)
+                    removeTimerSlot(ks, *ns, t);
+                if (const Timestamp cleanup = cleanupTime(m); cleanup != kMaxTimestamp) {
+                    if (const int t = ns->timers.find(cleanup, TimeDomain::Event); t >= 0)
+                        removeTimerSlot(ks, *ns, t);
+                }
+                fired = std::max(fired, ns->fireCount);
+                ns->fireCount = 0;
+                continue;
+            }
             {
                 Context ctx(*this, ks, key, m);
                 m_trigger->clear(m, ctx);
@@ -953,8 +984,14 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
         namespaceFor(ks, mergedStateWindow);
         for (const TimeWindow& source : mergedStateWindows) {
             Namespace* src = findNamespace(ks, source);
-            if (src == nullptr || src->contents.empty())
+            if (src == nullptr || src->paneEmpty())
                 continue;
+            if (m_accumulating != nullptr) {
+                const PaneAccumulator moved = src->accumulator;
+                src->accumulator = {};
+                m_accumulating->merge(findNamespace(ks, mergedStateWindow)->accumulator, moved);
+                continue;
+            }
             std::vector<PaneElement> moved = std::move(src->contents);
             src->contents.clear();
             std::vector<PaneElement>& target = findNamespace(ks, mergedStateWindow)->contents;
@@ -986,10 +1023,21 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
         if (sw == nullptr)
             throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
         const TimeWindow stateWindow = *sw;
-        namespaceFor(ks, stateWindow).contents.push_back(element.pane());
+        addToPane(namespaceFor(ks, stateWindow), element);
 
-        TriggerResult result;
-        {
+        TriggerResult result = TriggerResult::Continue;
+        std::size_t hint = kNoIndex;
+        if (m_inlineMergingEventTimeTrigger) {
+            // EventTimeTrigger.onElement
+            const Timestamp maxTs = actual.maxTimestamp();
+            if (maxTs <= m_watermark) {
+                result = TriggerResult::Fire;
+            } else {
+                hint = namespaceIndex(ks, actual, kNoIndex);
+                if (ks.namespaces[hint].timers.find(maxTs, TimeDomain::Event) < 0)
+                    pushTimer(ks.namespaces[hint], key, actual, maxTs, TimeDomain::Event);
+            }
+        } else {
             Context ctx(*this, ks, key, actual);
             result = m_trigger->onElement(element, actual, ctx);
         }
@@ -997,11 +1045,11 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
             emitWindowContents(key, actual, stateWindow, true, out);
         if (isPurge(result)) {
             if (Namespace* n = findNamespace(ks, stateWindow)) {
-                n->contents.clear();
+                n->clearPane();
                 ks.dirty = true;
             }
         }
-        registerCleanupTimer(ks, key, actual, kNoIndex);
+        registerCleanupTimer(ks, key, actual, hint); // a hint made stale meanwhile is only not used
     }
     compact(ks);
 }
@@ -1019,8 +1067,10 @@ std::vector<WindowStateView> WindowOperator::windows() const
             v.key = key;
             v.window = w;
             v.stateWindow = sw;
-            if (const Namespace* s = findNamespace(ks, sw))
+            if (const Namespace* s = findNamespace(ks, sw)) {
                 v.contents = s->contents;
+                v.elementCount = m_accumulating != nullptr ? s->accumulator.count : s->contents.size();
+            }
             if (const Namespace* n = findNamespace(ks, w))
                 v.fireCount = n->fireCount;
             const Timestamp cleanup = cleanupTime(w);
@@ -1071,7 +1121,8 @@ std::vector<TimerInfo> WindowOperator::timers(TimeDomain domain) const
             for (int i = 0; i < ns.timers.size(); ++i) {
                 const TimerSlot& t = ns.timers.at(i);
                 if (t.domain() == domain)
-                    result.push_back({domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, t.sequence()});
+                    result.push_back(
+                        {domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, m_timerTargets[t.target()].sequence});
             }
         }
     }

@@ -24,6 +24,15 @@ namespace tidemark {
 // What one call into the operator produced, in order: window results and late records.
 using OperatorOutput = std::variant<FireEvent, LateEvent>;
 
+// How window panes are kept. Flink keeps only an accumulator (ReducingState / AggregatingState) for an
+// incremental function without evictor, and the element list (ListState) otherwise; a visualizer that shows
+// every pane's elements keeps the list always. Results are the same either way, except that a merged
+// session's floating-point sum is added up in a different order.
+enum class PaneStorage : std::uint8_t {
+    AsFlink, // accumulator for count/sum/min/max/avg without evictor; elements otherwise
+    Elements // every element, always (what windows() / contents() show)
+};
+
 // The parts of a window operator, for callers (and tests) that build them by hand.
 struct WindowOperatorParts {
     std::shared_ptr<const WindowAssigner> assigner; // required
@@ -32,6 +41,7 @@ struct WindowOperatorParts {
     std::shared_ptr<const Evictor> evictor; // nullptr = WindowOperator, else EvictingWindowOperator
     DurationMs allowedLateness = 0;
     bool lateSideOutput = false;
+    PaneStorage paneStorage = PaneStorage::Elements;
 };
 
 // A session merge Flink refuses with UnsupportedOperationException: the merged window would already be
@@ -64,7 +74,8 @@ struct WindowStateView {
     KeyId key = kNoKey;
     TimeWindow window; // the window as the trigger and the function see it
     TimeWindow stateWindow; // where its contents are kept (differs from `window` only after session merges)
-    std::vector<PaneElement> contents; // the pane in state order
+    std::vector<PaneElement> contents; // the pane in state order; empty when only an accumulator is kept
+    std::uint64_t elementCount = 0; // elements in the pane (also when only an accumulator is kept)
     std::uint32_t fireCount = 0; // how often it has fired so far
     std::optional<Timestamp> cleanupTime; // when its state is dropped; nullopt = never
 };
@@ -91,7 +102,7 @@ public:
     // open windows at the end of input is fine.
     static constexpr std::uint64_t kMaxChainedFirings = 200000;
 
-    WindowOperator(const WindowConfig& config, int subtaskIndex);
+    WindowOperator(const WindowConfig& config, int subtaskIndex, PaneStorage storage = PaneStorage::AsFlink);
     WindowOperator(WindowOperatorParts parts, int subtaskIndex);
 
     // A record without timestamp has ts == kNoTimestamp (Long.MIN_VALUE), as in Flink.
@@ -124,7 +135,11 @@ public:
     // Every live window (non-merging: assigned and not yet cleaned up; merging: in the merging-window set),
     // ordered by key, then window.
     std::vector<WindowStateView> windows() const;
-    // The pane of one window of one key (through its state window when merging); empty when none.
+    // Whether panes are folded into accumulators (PaneStorage::AsFlink with an incremental function): then
+    // windows() and contents() report no elements, only counts.
+    bool keepsAccumulators() const { return m_accumulating != nullptr; }
+    // The pane of one window of one key (through its state window when merging); empty when none or when
+    // only an accumulator is kept.
     std::vector<PaneElement> contents(KeyId key, const TimeWindow& window) const;
     // Registered timers of one domain, in the order they would fire.
     std::vector<TimerInfo> timers(TimeDomain domain) const;
@@ -132,13 +147,13 @@ public:
 private:
     struct TimerSlot {
         Timestamp ts = 0;
-        std::uint64_t tagged = 0; // sequence << 1, low bit set for processing time
+        std::uint64_t tagged = 0; // queue target << 1, low bit set for processing time
 
-        static TimerSlot make(Timestamp ts, std::uint64_t sequence, TimeDomain domain)
+        static TimerSlot make(Timestamp ts, std::uint32_t target, TimeDomain domain)
         {
-            return {ts, (sequence << 1) | (domain == TimeDomain::Processing ? 1u : 0u)};
+            return {ts, (std::uint64_t {target} << 1) | (domain == TimeDomain::Processing ? 1u : 0u)};
         }
-        std::uint64_t sequence() const { return tagged >> 1; }
+        std::uint32_t target() const { return static_cast<std::uint32_t>(tagged >> 1); }
         TimeDomain domain() const { return (tagged & 1u) != 0 ? TimeDomain::Processing : TimeDomain::Event; }
     };
 
@@ -160,19 +175,26 @@ private:
     };
 
     // All state of one (key, window namespace), as Flink keys its state and timers. The fields a record
-    // touches come first (window, pane, first timers) so that one cache line serves the common case.
+    // touches (window, flags, pane) fill the first cache line, so that one line serves the common case.
     struct alignas(64) Namespace {
         TimeWindow window;
-        std::vector<PaneElement> contents; // empty == Flink's "null" state
-        TimerSlots timers;
-        std::array<std::int64_t, kTriggerStateSlots> triggerState {};
         std::uint32_t fireCount = 0;
         std::uint8_t triggerStatePresent = 0; // bit per slot
         bool live = false; // non-merging: assigned and not cleaned up yet
+        std::vector<PaneElement> contents; // empty (and accumulator.count == 0) == Flink's "null" state
+        PaneAccumulator accumulator; // used instead of contents when m_accumulating is set
+        TimerSlots timers;
+        std::array<std::int64_t, kTriggerStateSlots> triggerState {};
 
+        bool paneEmpty() const { return contents.empty() && accumulator.count == 0; }
+        void clearPane()
+        {
+            contents.clear();
+            accumulator = {};
+        }
         bool unused() const
         {
-            return contents.empty() && triggerStatePresent == 0 && !live && fireCount == 0 && timers.empty();
+            return paneEmpty() && triggerStatePresent == 0 && !live && fireCount == 0 && timers.empty();
         }
     };
 
@@ -189,18 +211,30 @@ private:
         std::uint64_t sequence;
         KeyId key;
         TimeWindow window;
+        std::uint32_t target; // the queue target it came from
+        bool live; // false: deleted after it was queued
     };
 
-    // What a queued timer is for: kept beside the queue so that queue entries stay small.
+    // What a queued timer is for: kept beside the queue so that queue entries stay small. A deleted timer
+    // stays queued with `live` cleared, so that it is skipped when it comes up without a state lookup.
     struct TimerTarget {
         KeyId key = kNoKey;
+        bool live = false;
         TimeWindow window;
+        std::uint64_t sequence = 0;
     };
 
     class Context;
     friend class Context;
 
     void init(int subtaskIndex);
+    void addToPane(Namespace& ns, const WindowElement& element) const
+    {
+        if (m_accumulating != nullptr)
+            m_accumulating->accumulate(ns.accumulator, element.pane());
+        else
+            ns.contents.push_back(element.pane());
+    }
     KeyState& keyState(KeyId key);
     const KeyState* findKeyState(KeyId key) const;
     static constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
@@ -216,7 +250,7 @@ private:
         KeyState& ks, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain, std::size_t hint);
     void deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
     void pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
-    bool isRegistered(const TimerQueue::Entry& entry, TimeDomain domain) const;
+    void removeTimerSlot(KeyState& ks, Namespace& ns, int slot); // a deleted timer
     QueuedTimer popTimer(TimerQueue& queue);
     std::size_t claimTimer(const QueuedTimer& timer, TimeDomain domain); // the namespace index, or kNoIndex
     void pruneTimerQueues();
@@ -241,11 +275,14 @@ private:
     std::shared_ptr<const Trigger> m_trigger;
     std::shared_ptr<const WindowFunction> m_function;
     std::shared_ptr<const Evictor> m_evictor;
+    const BuiltinWindowFunction* m_accumulating = nullptr; // set: panes are accumulators folded by it
     DurationMs m_allowedLateness = 0;
     bool m_lateSideOutput = false;
+    PaneStorage m_paneStorage = PaneStorage::Elements;
     bool m_eventTime = true;
     bool m_merging = false;
     bool m_inlineEventTimeTrigger = false;
+    bool m_inlineMergingEventTimeTrigger = false; // the same for event-time sessions
     bool m_sessionMerge = false; // merging with TimeWindow.mergeWindows (the built-in session assigners)
     bool m_watermarkRegressed = false;
     int m_subtask = 0;

@@ -246,6 +246,33 @@ private slots:
         QVERIFY(!runner.failure());
         QCOMPARE(fires, std::size_t(kWindows));
     }
+
+    // The streamed run learns the number of records as they come, so it checks the budget at each periodic
+    // emission: a gap too long stops it with the numbers instead of running for minutes.
+    void aGapTooLongForTheBudgetStopsTheStreamedRun()
+    {
+        Scenario s = test::post000(1, 0, false);
+        s.records.back().arrival = 10'000'000; // 50,000 periods at 200 ms
+        std::vector<std::string> lines;
+        StreamingRunner runner(
+            s.pipeline, s.keys, s.defaultArrivalSpacingMs, [&](const OperatorOutput&) { lines.emplace_back(); },
+            StreamingRunner::kDefaultLookAhead, PeriodicEmissionBudget {1'000, 20});
+        for (const InputRecord& r : s.records)
+            QVERIFY(runner.push(r));
+        QVERIFY(!runner.finish());
+        QVERIFY(runner.refusal().has_value());
+        QVERIFY(!runner.failure());
+        QVERIFY2(runner.refusal()->find("1,001 emissions per channel") != std::string::npos, runner.refusal()->c_str());
+        QVERIFY(runner.stepsRun() < 1'100);
+        // Within the budget the same run goes to its end.
+        StreamingRunner roomy(
+            s.pipeline, s.keys, s.defaultArrivalSpacingMs, [](const OperatorOutput&) {},
+            StreamingRunner::kDefaultLookAhead, PeriodicEmissionBudget {100'000, 20});
+        for (const InputRecord& r : s.records)
+            QVERIFY(roomy.push(r));
+        QVERIFY(roomy.finish());
+        QVERIFY(!roomy.refusal());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStreamingRunner)

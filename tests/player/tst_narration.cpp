@@ -141,6 +141,32 @@ private slots:
         QCOMPARE(n.sentences.front().refs.size(), std::size_t(3)); // record, key, channel
     }
 
+    void phrasesInsideSentencesAreTranslatedToo()
+    {
+        Player player(post000PerEvent());
+        Narrator narrator(player.scenario());
+        narrator.setTemplates({{"fire.ontime", "Fenster {window} feuert {subject} mit {count}."},
+            {"phrase.subject.key", "für Schlüssel {key}"}, {"phrase.records.one", "{n} Datensatz"},
+            {"phrase.records.many", "{n} Datensätze"}});
+        for (StepIndex step = 0; step <= player.lastStep(); ++step) {
+            const Narration n = narrator.narrate(player.detailAt(step), player.trace());
+            const auto fire = std::find_if(n.sentences.begin(), n.sentences.end(),
+                [](const NarrationSentence& s) { return s.templateId == "fire.ontime"; });
+            if (fire == n.sentences.end())
+                continue;
+            QVERIFY2(fire->text.find("für Schlüssel 0001 mit ") != std::string::npos, fire->text.c_str());
+            QVERIFY2(fire->text.find("Datensatz") != std::string::npos, fire->text.c_str());
+            QVERIFY2(fire->text.find("record") == std::string::npos, fire->text.c_str());
+            // the subject still points at its key, over the translated phrase
+            const auto key = std::find_if(fire->refs.begin(), fire->refs.end(),
+                [](const NarrationRef& r) { return r.kind == NarrationRefKind::Key; });
+            QVERIFY(key != fire->refs.end());
+            QCOMPARE(fire->text.substr(key->begin, key->length), std::string("für Schlüssel 0001"));
+            return;
+        }
+        QFAIL("no on-time fire in the run");
+    }
+
     void epochMillisecondScenariosWriteTheUnit()
     {
         Scenario s = post000PerEvent();

@@ -149,6 +149,82 @@ private slots:
         QVERIFY(player.trace().step(player.currentStep() + 1).processingTime > 2500);
         QVERIFY(!player.runUntil(2500));
     }
+
+    void periodicEmissionBudgetAllowsExactlyItsCount_data()
+    {
+        QTest::addColumn<qint64>("horizon");
+        QTest::addColumn<int>("records");
+        QTest::addColumn<bool>("refused");
+        // 200 ms periods, a budget of 1,000 emissions per channel or 20 per record
+        QTest::newRow("at the floor") << qint64(200'000) << 2 << false;
+        QTest::newRow("one past the floor") << qint64(200'200) << 2 << true;
+        QTest::newRow("one period short of it") << qint64(200'199) << 2 << false;
+        QTest::newRow("per record, at it") << qint64(200 * 2'000) << 100 << false;
+        QTest::newRow("per record, past it") << qint64(200 * 2'001) << 100 << true;
+        QTest::newRow("the end of time") << qint64(kMaxTimestamp) << 100 << true;
+    }
+    void periodicEmissionBudgetAllowsExactlyItsCount()
+    {
+        QFETCH(qint64, horizon);
+        QFETCH(int, records);
+        QFETCH(bool, refused);
+        WatermarkConfig wm;
+        wm.periodMs = 200;
+        const auto excess = periodicEmissionExcess(wm, horizon, static_cast<std::size_t>(records), {1'000, 20});
+        QCOMPARE(excess.has_value(), refused);
+        if (refused)
+            QVERIFY2(excess->find("emissions per channel") != std::string::npos, excess->c_str());
+    }
+
+    void theHorizonOfALastArrivalNearTheEndOfTimeDoesNotWrap()
+    {
+        WatermarkConfig wm;
+        wm.periodMs = 200;
+        QCOMPARE(runHorizon(wm, 1000), Timestamp(1200));
+        QCOMPARE(runHorizon(wm, kMaxTimestamp - 100), kMaxTimestamp);
+        wm.idlenessMs = 1000;
+        QCOMPARE(runHorizon(wm, 1000), Timestamp(2600));
+        wm.idlenessMs = kMaxTimestamp - 10;
+        QCOMPARE(runHorizon(wm, 0), kMaxTimestamp);
+    }
+
+    // Arrivals 23 days apart at a 200 ms period would be ten million steps to record: refused at once, with
+    // the numbers and what to change.
+    void aRunWhoseArrivalsSpanTooLongIsRefusedUpFront()
+    {
+        Scenario s = post000(1, 0, false);
+        s.records.back().arrival = 2'000'000'000;
+        try {
+            Player player(s);
+            QFAIL("the run was not refused");
+        } catch (const RunRefusedError& e) {
+            const std::string message = e.what();
+            QVERIFY2(message.find("23.1 days") != std::string::npos, e.what());
+            QVERIFY2(message.find("10,000,001 emissions per channel") != std::string::npos, e.what());
+            QVERIFY2(message.find("\"periodMs\"") != std::string::npos, e.what());
+        }
+        s.records.back().arrival = 20'000'000; // 100,000 emissions: fine
+        Player player(s);
+        QVERIFY(!player.trace().fires().empty());
+    }
+
+    void aLiveRecordArrivingTooLateIsRefusedAndChangesNothing()
+    {
+        Player::Options options;
+        options.periodicBudget = {1'000, 20};
+        Scenario s = post000(1, 0, false);
+        Player player(s, options);
+        const std::size_t steps = player.trace().stepCount();
+        const std::size_t records = player.scenario().records.size();
+        InputRecord late = test::event(s, "0001", 1538359900000, 1, 10'000'000);
+        std::string error;
+        QCOMPARE(player.appendRecord(late, &error), kNoRecord);
+        QVERIFY2(error.find("emissions per channel") != std::string::npos, error.c_str());
+        QCOMPARE(player.trace().stepCount(), steps);
+        QCOMPARE(player.scenario().records.size(), records);
+        late.arrival = InputRecord::kNoArrival; // one spacing after the last record: fine
+        QVERIFY(player.appendRecord(late, &error) != kNoRecord);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPlayer)

@@ -103,6 +103,41 @@ public:
 
 } // namespace
 
+// A small seeded generator for long generated inputs: next(n) is in [0, n).
+struct Lcg {
+    std::uint64_t state;
+    std::uint64_t operator()(std::uint64_t n)
+    {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state >> 33) % n;
+    }
+};
+
+// EventTimeTrigger behind the Trigger interface only: the operator cannot recognise it, so it takes the
+// general path through its trigger context instead of deciding inline.
+class OpaqueEventTimeTrigger final : public Trigger {
+public:
+    TriggerResult onElement(const WindowElement& e, const TimeWindow& w, TriggerContext& ctx) const override
+    {
+        return m_inner.onElement(e, w, ctx);
+    }
+    TriggerResult onEventTime(Timestamp t, const TimeWindow& w, TriggerContext& ctx) const override
+    {
+        return m_inner.onEventTime(t, w, ctx);
+    }
+    TriggerResult onProcessingTime(Timestamp t, const TimeWindow& w, TriggerContext& ctx) const override
+    {
+        return m_inner.onProcessingTime(t, w, ctx);
+    }
+    bool canMerge() const override { return true; }
+    void onMerge(const TimeWindow& w, OnMergeContext& ctx) const override { m_inner.onMerge(w, ctx); }
+    void clear(const TimeWindow& w, TriggerContext& ctx) const override { m_inner.clear(w, ctx); }
+    std::string describe() const override { return "opaque " + m_inner.describe(); }
+
+private:
+    EventTimeTrigger m_inner;
+};
+
 class TestWindowOperator : public QObject {
     Q_OBJECT
 
@@ -398,6 +433,180 @@ private slots:
         config.assigner.gapMs = 1000;
         config.trigger.type = TriggerSpec::Type::EndOfStream; // cannot merge
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, WindowOperator(config, 0));
+    }
+
+    void accumulatorPanesFireWhatElementPanesFire_data()
+    {
+        QTest::addColumn<int>("assigner");
+        QTest::addColumn<int>("function");
+        QTest::addColumn<QString>("field");
+        const char* assigners[] = {"tumbling", "sliding", "session"};
+        const char* functions[] = {"count", "sum", "min", "max", "avg"};
+        for (int a = 0; a < 3; ++a) {
+            for (int f = 0; f < 5; ++f) {
+                for (const char* field : {"value", "ts"})
+                    QTest::addRow("%s %s(%s)", assigners[a], functions[f], field) << a << f << QString(field);
+            }
+        }
+    }
+
+    // Flink keeps an accumulator for an incremental function; the visualizer keeps every element. The same
+    // input, out of order and with late records, must fire the same results either way.
+    void accumulatorPanesFireWhatElementPanesFire()
+    {
+        QFETCH(int, assigner);
+        QFETCH(int, function);
+        QFETCH(QString, field);
+        WindowConfig config;
+        const AssignerSpec::Type types[]
+            = {AssignerSpec::Type::Tumbling, AssignerSpec::Type::Sliding, AssignerSpec::Type::Session};
+        config.assigner.type = types[assigner];
+        config.assigner.sizeMs = 1000;
+        config.assigner.slideMs = 300;
+        config.assigner.gapMs = 200;
+        config.allowedLatenessMs = 150;
+        config.lateSideOutput = true;
+        const FunctionSpec::Type fns[] = {FunctionSpec::Type::Count, FunctionSpec::Type::Sum, FunctionSpec::Type::Min,
+            FunctionSpec::Type::Max, FunctionSpec::Type::Avg};
+        config.function.type = fns[function];
+        config.function.field = field.toStdString();
+
+        WindowOperator flink(config, 0, PaneStorage::AsFlink);
+        WindowOperator elements(config, 0, PaneStorage::Elements);
+        QVERIFY(flink.keepsAccumulators());
+        QVERIFY(!elements.keepsAccumulators());
+        std::vector<OperatorOutput> a;
+        std::vector<OperatorOutput> b;
+        Lcg next {12345};
+        Timestamp maxTs = 0;
+        for (int i = 0; i < 3000; ++i) {
+            const auto key = static_cast<KeyId>(next(7));
+            const auto value = static_cast<double>(static_cast<int>(next(201)) - 100);
+            const Timestamp ts = 10 * i - static_cast<Timestamp>(next(400));
+            maxTs = std::max(maxTs, ts);
+            flink.processElement(key, value, true, ts, a);
+            elements.processElement(key, value, true, ts, b);
+            if (i % 25 == 24) {
+                flink.processWatermark(maxTs - 200, a);
+                elements.processWatermark(maxTs - 200, b);
+                // Same windows, same element counts; only the element-keeping operator lists them.
+                const auto fv = flink.windows();
+                const auto ev = elements.windows();
+                QCOMPARE(fv.size(), ev.size());
+                for (std::size_t w = 0; w < fv.size(); ++w) {
+                    QCOMPARE(fv[w].window, ev[w].window);
+                    QCOMPARE(fv[w].elementCount, std::uint64_t(ev[w].contents.size()));
+                    QCOMPARE(ev[w].elementCount, std::uint64_t(ev[w].contents.size()));
+                    QVERIFY(fv[w].contents.empty());
+                }
+            }
+        }
+        flink.processWatermark(kMaxTimestamp, a);
+        elements.processWatermark(kMaxTimestamp, b);
+        QCOMPARE(a.size(), b.size());
+        std::size_t fires = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].index(), b[i].index());
+            if (const auto* fa = std::get_if<FireEvent>(&a[i])) {
+                const auto& fb = std::get<FireEvent>(b[i]);
+                QCOMPARE(fa->key, fb.key);
+                QCOMPARE(fa->window, fb.window);
+                QCOMPARE(fa->count, fb.count);
+                QCOMPARE(fa->timing, fb.timing);
+                QCOMPARE(fa->result.number, fb.result.number);
+                ++fires;
+            } else {
+                QCOMPARE(std::get<LateEvent>(a[i]).ts, std::get<LateEvent>(b[i]).ts);
+            }
+        }
+        QVERIFY(fires > 100);
+        QVERIFY(flink.windows().empty());
+    }
+
+    void inlineEventTimeTriggerDecidesAsTheTriggerInterface_data()
+    {
+        QTest::addColumn<int>("assigner");
+        QTest::addColumn<qint64>("lateness");
+        const char* assigners[] = {"tumbling", "sliding", "session"};
+        for (int a = 0; a < 3; ++a) {
+            for (qint64 lateness : {0, 150})
+                QTest::addRow("%s, lateness %lld", assigners[a], static_cast<long long>(lateness)) << a << lateness;
+        }
+    }
+
+    // The operator decides EventTimeTrigger inline for speed. Through the Trigger interface the same input
+    // must give the same outputs and register the same timers in the same order.
+    void inlineEventTimeTriggerDecidesAsTheTriggerInterface()
+    {
+        QFETCH(int, assigner);
+        QFETCH(qint64, lateness);
+        const std::shared_ptr<const WindowAssigner> assigners[] = {std::make_shared<TumblingEventTimeWindows>(1000, 0),
+            std::make_shared<SlidingEventTimeWindows>(1000, 300, 0), std::make_shared<EventTimeSessionWindows>(200)};
+        WindowOperatorParts inlineParts = parts(assigners[assigner], lateness);
+        inlineParts.trigger = std::make_shared<EventTimeTrigger>();
+        WindowOperatorParts opaqueParts = inlineParts;
+        opaqueParts.trigger = std::make_shared<OpaqueEventTimeTrigger>();
+        Harness inlined(inlineParts);
+        Harness opaque(opaqueParts);
+        Lcg next {99};
+        Timestamp maxTs = 0;
+        for (int i = 0; i < 2000; ++i) {
+            const auto key = static_cast<KeyId>(next(40));
+            const Timestamp ts = 10 * i - static_cast<Timestamp>(next(1500));
+            maxTs = std::max(maxTs, ts);
+            inlined.element(key, i, ts);
+            opaque.element(key, i, ts);
+            if (i % 20 == 19) {
+                inlined.watermark(maxTs - 200);
+                opaque.watermark(maxTs - 200);
+                const auto a = inlined.op.timers(TimeDomain::Event);
+                const auto b = opaque.op.timers(TimeDomain::Event);
+                QCOMPARE(a.size(), b.size());
+                for (std::size_t t = 0; t < a.size(); ++t) {
+                    QCOMPARE(a[t].ts, b[t].ts);
+                    QCOMPARE(a[t].key, b[t].key);
+                    QCOMPARE(a[t].window, b[t].window);
+                    QCOMPARE(a[t].sequence, b[t].sequence);
+                }
+            }
+        }
+        inlined.watermark(kMaxTimestamp);
+        opaque.watermark(kMaxTimestamp);
+        QCOMPARE(inlined.out.size(), opaque.out.size());
+        std::size_t fires = 0;
+        std::size_t lates = 0;
+        for (std::size_t i = 0; i < inlined.out.size(); ++i) {
+            QCOMPARE(inlined.out[i].index(), opaque.out[i].index());
+            if (const auto* fa = std::get_if<FireEvent>(&inlined.out[i])) {
+                const auto& fb = std::get<FireEvent>(opaque.out[i]);
+                QCOMPARE(fa->key, fb.key);
+                QCOMPARE(fa->window, fb.window);
+                QCOMPARE(fa->timing, fb.timing);
+                QCOMPARE(fa->result.list, fb.result.list);
+                ++fires;
+            } else {
+                QCOMPARE(std::get<LateEvent>(inlined.out[i]).ts, std::get<LateEvent>(opaque.out[i]).ts);
+                ++lates;
+            }
+        }
+        QVERIFY(fires > 100);
+        QVERIFY(lates > 0);
+    }
+
+    // Flink's TimeEvictor reads every element's timestamp once the first has one, and fails the job at an
+    // element without.
+    void aTimeEvictorFailsOnAPaneMixingRecordsWithAndWithoutTimestamps()
+    {
+        WindowOperatorParts p = parts(std::make_shared<GlobalWindows>(), 0, std::make_shared<CountTrigger>(2));
+        p.evictor = std::make_shared<TimeEvictor>(2000, false);
+        Harness mixed(p);
+        mixed.element(1, 1, 1000);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, mixed.element(1, 2, kNoTimestamp));
+        // Without timestamps at all the evictor keeps everything, as Flink's does.
+        Harness none(p);
+        none.element(1, 1, kNoTimestamp).element(1, 2, kNoTimestamp);
+        QCOMPARE(none.fires().size(), std::size_t(1));
+        QCOMPARE(none.fires().front().result.list, (std::vector<double> {1, 2}));
     }
 
     void copyIsAnIndependentSnapshot()

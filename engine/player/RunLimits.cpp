@@ -1,0 +1,68 @@
+#include "engine/player/RunLimits.h"
+
+#include <algorithm>
+
+namespace tidemark {
+
+namespace {
+
+// 158000000 -> "158,000,000"
+std::string grouped(std::uint64_t n)
+{
+    std::string digits = std::to_string(n);
+    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<std::size_t>(i), ",");
+    return digits;
+}
+
+// A long span of processing time in the largest unit that keeps it readable: "3.2 years", "23 days".
+std::string span(Timestamp ms)
+{
+    constexpr double kDay = 86'400'000.0;
+    const double days = static_cast<double>(ms) / kDay;
+    auto oneDecimal = [](double v) {
+        const auto tenths = static_cast<std::int64_t>(v * 10 + 0.5);
+        return std::to_string(tenths / 10) + (tenths % 10 != 0 ? "." + std::to_string(tenths % 10) : "");
+    };
+    if (days >= 365.25)
+        return oneDecimal(days / 365.25) + " years";
+    if (days >= 1)
+        return oneDecimal(days) + " days";
+    return oneDecimal(static_cast<double>(ms) / 3'600'000.0) + " hours";
+}
+
+} // namespace
+
+Timestamp runHorizon(const WatermarkConfig& watermarks, Timestamp lastArrival)
+{
+    // Saturating sums of non-negative durations: a horizon past Long.MAX_VALUE is Long.MAX_VALUE.
+    auto add = [](Timestamp a, DurationMs b) { return a > kMaxTimestamp - b ? kMaxTimestamp : a + b; };
+    const DurationMs period = std::max<DurationMs>(0, watermarks.periodMs);
+    DurationMs tail = period;
+    if (watermarks.idlenessMs > 0)
+        tail = add(add(add(watermarks.idlenessMs, period), period), period);
+    return add(lastArrival, tail);
+}
+
+std::uint64_t periodicEmissions(const WatermarkConfig& watermarks, Timestamp horizon)
+{
+    if (watermarks.periodMs <= 0 || horizon < watermarks.periodMs)
+        return 0;
+    return static_cast<std::uint64_t>(horizon / watermarks.periodMs);
+}
+
+std::optional<std::string> periodicEmissionExcess(
+    const WatermarkConfig& watermarks, Timestamp horizon, std::size_t records, const PeriodicEmissionBudget& budget)
+{
+    const std::uint64_t emissions = periodicEmissions(watermarks, horizon);
+    const std::uint64_t allowed = budget.allowed(records);
+    if (emissions <= allowed)
+        return std::nullopt;
+    return "the records' arrivals span " + span(horizon) + " of processing time: a periodic watermark every "
+        + std::to_string(watermarks.periodMs) + " ms makes that " + grouped(emissions)
+        + " emissions per channel, more than the " + grouped(allowed) + " a run of " + grouped(records)
+        + " records may take (" + std::to_string(budget.perRecord) + " per record, at least " + grouped(budget.atLeast)
+        + "); give the records closer \"arrival\" times or a longer \"periodMs\"";
+}
+
+} // namespace tidemark

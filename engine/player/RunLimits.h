@@ -1,0 +1,53 @@
+#pragma once
+
+#include "engine/core/PipelineConfig.h"
+#include "engine/core/Time.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace tidemark {
+
+// Periodic watermark emission is one step per channel every periodMs, from periodMs up to the run's horizon.
+// Arrivals far apart in processing time make that number explode (arrivals a year apart at 200 ms are 158
+// million emissions per channel): a recorded run would take minutes and gigabytes, a streamed one minutes.
+// Such a run is refused with what to change instead of being left to hang.
+struct PeriodicEmissionBudget {
+    std::uint64_t atLeast = 0; // emissions per channel always allowed
+    std::uint64_t perRecord = 0; // and this many more per input record
+
+    std::uint64_t allowed(std::size_t records) const
+    {
+        const std::uint64_t scaled = perRecord * static_cast<std::uint64_t>(records);
+        return scaled > atLeast ? scaled : atLeast;
+    }
+};
+
+// The player records every step (about 20 bytes each): 10 million steps are about 200 MB.
+inline constexpr PeriodicEmissionBudget kRecordedRunBudget {10'000'000, 20};
+// A streamed run keeps no steps, only time counts (about 13 million steps a second).
+inline constexpr PeriodicEmissionBudget kStreamedRunBudget {100'000'000, 20};
+
+// A run the player or the streaming runner refuses to start (or to go on with).
+class RunRefusedError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The processing time up to which periodic emission and processing-time timers run: the last arrival plus
+// a tail (periodMs, or idlenessMs + 3 periods with idleness, so that idleness can show). Long.MAX_VALUE
+// when that would overflow.
+Timestamp runHorizon(const WatermarkConfig& watermarks, Timestamp lastArrival);
+
+// Periodic emissions per channel up to `horizon` (0 without periodic emission).
+std::uint64_t periodicEmissions(const WatermarkConfig& watermarks, Timestamp horizon);
+
+// nullopt when the periodic emissions up to `horizon` fit `budget` for `records` input records; otherwise
+// a sentence saying how many there would be and what to change.
+std::optional<std::string> periodicEmissionExcess(
+    const WatermarkConfig& watermarks, Timestamp horizon, std::size_t records, const PeriodicEmissionBudget& budget);
+
+} // namespace tidemark
