@@ -8,7 +8,6 @@
 #include "app/WindowsModel.h"
 
 #include <QAbstractItemModel>
-#include <QDateTime>
 #include <QHelpEvent>
 #include <QItemSelectionModel>
 #include <QMouseEvent>
