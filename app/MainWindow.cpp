@@ -36,6 +36,7 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -394,6 +395,13 @@ void MainWindow::createDocks()
     m_recordsView = makeTable(m_recordsModel, this);
     m_recordsView->setObjectName(QStringLiteral("recordsView"));
     m_recordsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    // a run across midnight writes dates in the event times: widen the column so that they are not cut off
+    connect(m_cursor, &TimeCursor::runChanged, m_recordsView, [this] {
+        const int before = m_recordsView->columnWidth(RecordsModel::EventTime);
+        m_recordsView->resizeColumnToContents(RecordsModel::EventTime);
+        if (m_recordsView->columnWidth(RecordsModel::EventTime) < before)
+            m_recordsView->setColumnWidth(RecordsModel::EventTime, before);
+    });
     auto* recordsDock = dock(QStringLiteral("recordsDock"), tr("Records"), m_recordsView, Qt::BottomDockWidgetArea);
 
     auto* chart = new ProgressChart(m_session, m_cursor, m_theme, this);
@@ -596,6 +604,7 @@ void MainWindow::setPresenterMode(bool on)
     action(QStringLiteral("presenter"))->setChecked(on);
     if (on) {
         m_stateBeforePresenter = saveState();
+        m_geometryBeforePresenter = saveGeometry();
         m_themeBeforePresenter = int(m_theme->kind());
         // the class needs the picture and the why: the narration moves into the caption strip, the panels
         // (outputs, records, editor) give their width to the timeline; restoreState() brings them back
@@ -605,12 +614,18 @@ void MainWindow::setPresenterMode(bool on)
         m_theme->setScale(1.55);
         // the caption is what the teacher reads aloud: large type, the largest on screen after the picture
         QFont f = QApplication::font();
-        f.setPointSizeF(QApplication::font().pointSizeF() * 2.0);
+        // a short screen (a 768-line projector) keeps a little more height for the picture
+        const bool shortScreen = screen() && screen()->availableGeometry().height() < 900;
+        f.setPointSizeF(QApplication::font().pointSizeF() * (shortScreen ? 1.8 : 2.0));
         m_caption->setFont(f);
         scaleToolFont(1.55);
         m_caption->show();
         menuBar()->hide();
         showFullScreen();
+        // full screen is the window manager's job; without one (a kiosk, a bare X server) the window would
+        // keep its size, so ask for the screen's geometry as well
+        if (QScreen* s = screen())
+            setGeometry(s->geometry());
     } else {
         m_caption->hide();
         scaleToolFont(1.0);
@@ -619,6 +634,7 @@ void MainWindow::setPresenterMode(bool on)
         m_theme->setKind(Theme::Kind(m_themeBeforePresenter));
         restoreState(m_stateBeforePresenter);
         showNormal();
+        restoreGeometry(m_geometryBeforePresenter);
     }
     Q_EMIT m_cursor->stepChanged(m_cursor->step()); // refresh the caption
 }

@@ -114,6 +114,7 @@ private:
     QList<QDockWidget*> m_docks;
     bool m_presenter = false;
     QByteArray m_stateBeforePresenter;
+    QByteArray m_geometryBeforePresenter;
     int m_themeBeforePresenter = 0;
 };
 

@@ -105,30 +105,25 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
     , m_cursor(cursor)
     , m_theme(theme)
     , m_timer(new QTimer(this))
-    , m_buttons(new QWidget(this))
+    , m_firstRow(new QHBoxLayout)
+    , m_secondRow(new QHBoxLayout)
     , m_scrubber(new StepScrubber(session, cursor, theme, this))
     , m_speed(new QComboBox(this))
     , m_position(new QLabel(this))
 {
-    // two rows: the controls, then the scrubber across the whole width (the run at a glance)
+    // the controls in one row (two when the screen is narrow), then the scrubber across the whole width
     auto* rows = new QVBoxLayout(this);
     rows->setContentsMargins(6, 2, 6, 2);
     rows->setSpacing(0);
-    auto* layout = new QHBoxLayout;
-    layout->setSpacing(8);
-    rows->addLayout(layout);
+    m_firstRow->setSpacing(8);
+    m_secondRow->setSpacing(8);
+    rows->addLayout(m_firstRow);
+    rows->addLayout(m_secondRow);
     rows->addWidget(m_scrubber);
-    auto* buttons = new QHBoxLayout(m_buttons);
-    buttons->setContentsMargins(0, 0, 0, 0);
-    buttons->setSpacing(2);
-    layout->addWidget(m_buttons);
-    layout->addStretch(1);
     for (double speed : {0.5, 1.0, 2.0, 4.0, 10.0, 30.0, 100.0})
         m_speed->addItem(tr("%1 steps/s").arg(speed), speed);
     m_speed->setCurrentIndex(2);
     m_speed->setToolTip(tr("Playback speed, in steps per second"));
-    layout->addWidget(m_speed);
-    layout->addWidget(m_position);
     applyScale();
     // presenter mode: the controls and the step counter readable from the back of a room
     connect(m_theme, &Theme::changed, this, &PlayerBar::applyScale);
@@ -145,18 +140,109 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
 
 void PlayerBar::setActions(const std::vector<QAction*>& actions)
 {
-    auto* layout = static_cast<QHBoxLayout*>(m_buttons->layout());
+    QHBoxLayout* group = nullptr;
     for (QAction* a : actions) {
-        if (!a) {
-            layout->addSpacing(10);
-            continue;
+        if (!a || !group) {
+            auto* w = new QWidget(this);
+            group = new QHBoxLayout(w);
+            group->setContentsMargins(0, 0, 0, 0);
+            group->setSpacing(2);
+            m_groups.push_back(w);
+            if (!a)
+                continue;
         }
-        auto* b = new QToolButton(m_buttons);
+        auto* b = new QToolButton(m_groups.back());
         b->setDefaultAction(a);
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
         b->setAutoRaise(true);
-        layout->addWidget(b);
+        group->addWidget(b);
     }
+    arrange();
+}
+
+QSize PlayerBar::minimumSizeHint() const
+{
+    // As narrow as the transport buttons: the other controls wrap or make way (see arrange()), so the bar
+    // never makes the window wider than the screen.
+    const QSize hint = QWidget::minimumSizeHint();
+    const int transport = m_groups.empty() ? 0 : m_groups.front()->sizeHint().width();
+    return {std::max(transport, m_position->sizeHint().width()) + 12, hint.height()};
+}
+
+void PlayerBar::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrange();
+}
+
+void PlayerBar::arrange()
+{
+    if (m_arranging)
+        return;
+    m_arranging = true;
+    const int available = width() - 12; // the margins
+    const int spacing = m_firstRow->spacing();
+    auto widthOf = [](const std::vector<QWidget*>& items, int gap) {
+        int w = 0;
+        for (QWidget* item : items)
+            w += item->sizeHint().width() + gap;
+        return w - gap;
+    };
+    // the right-hand side: the speed, then where we are; the groups fill from the left
+    std::vector<QWidget*> left(m_groups.begin(), m_groups.end());
+    std::vector<QWidget*> right {m_speed, m_position};
+    std::vector<QWidget*> first;
+    std::vector<QWidget*> second;
+    std::vector<QWidget*> secondRight;
+    std::vector<QWidget*> hidden;
+    std::vector<QWidget*> firstRight;
+    if (widthOf(left, spacing) + spacing * 4 + widthOf(right, spacing) <= available || left.empty()) {
+        first = left;
+        firstRight = right;
+    } else {
+        // two rows: the transport first; the rest of the groups, the speed and the position below
+        first = {left.front()};
+        second.assign(left.begin() + 1, left.end());
+        secondRight = right;
+        // still too wide: the speed goes first (it has a menu entry), then the later groups (their keys stay)
+        auto secondWidth = [&] {
+            return (second.empty() ? 0 : widthOf(second, spacing) + spacing * 4) + widthOf(secondRight, spacing);
+        };
+        if (secondWidth() > available) {
+            hidden.push_back(m_speed);
+            secondRight = {m_position};
+        }
+        while (secondWidth() > available && !second.empty()) {
+            hidden.push_back(second.back());
+            second.pop_back();
+        }
+    }
+    // resizes come often and mostly change nothing: the layouts are rebuilt only when the split moves
+    std::vector<std::vector<QWidget*>> arrangement {first, firstRight, second, secondRight};
+    if (arrangement == m_arrangement) {
+        m_arranging = false;
+        return;
+    }
+    m_arrangement = std::move(arrangement);
+    auto fill = [](QHBoxLayout* row, const std::vector<QWidget*>& l, const std::vector<QWidget*>& r) {
+        while (QLayoutItem* item = row->takeAt(0))
+            delete item; // only the layout item: the widgets are the bar's children and are placed again
+        for (QWidget* w : l)
+            row->addWidget(w);
+        row->addStretch(1);
+        for (QWidget* w : r)
+            row->addWidget(w);
+    };
+    fill(m_firstRow, first, firstRight);
+    fill(m_secondRow, second, secondRight);
+    for (QWidget* w : hidden)
+        w->hide();
+    for (auto* list : {&first, &firstRight, &second, &secondRight}) {
+        for (QWidget* w : *list)
+            w->show();
+    }
+    m_controlRows = second.empty() && secondRight.empty() ? 1 : 2;
+    m_arranging = false;
 }
 
 void PlayerBar::applyScale()
@@ -180,6 +266,8 @@ void PlayerBar::applyScale()
     // a crowded row squeezes the combo box first: "2 steps," says nothing
     m_speed->setMinimumWidth(0);
     m_speed->setMinimumWidth(m_speed->sizeHint().width());
+    updateGeometry();
+    arrange();
 }
 
 bool PlayerBar::isPlaying() const

@@ -6,6 +6,7 @@
 
 class QAction;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QTimer;
 
@@ -47,11 +48,16 @@ class PlayerBar : public QWidget {
 public:
     PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent = nullptr);
 
-    // Buttons for these actions, in order; nullptr inserts a gap.
+    // Buttons for these actions, in order; nullptr starts a new group. The first group (the transport) is
+    // kept at any width; later groups wrap to a second row, and are the first to go on a very narrow screen.
     void setActions(const std::vector<QAction*>& actions);
     bool isPlaying() const;
     double stepsPerSecond() const;
     QString positionText() const;
+    // How many rows of controls the bar uses now (1 or 2; the scrubber comes below them).
+    int controlRows() const { return m_controlRows; }
+
+    QSize minimumSizeHint() const override;
 
 public Q_SLOTS:
     void setPlaying(bool playing);
@@ -61,19 +67,30 @@ public Q_SLOTS:
 Q_SIGNALS:
     void playingChanged(bool playing);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void tick();
     void refresh();
     void applyScale();
+    // Puts the controls in one row if they fit the width, else in two; hides the least needed if even two
+    // rows are too narrow (presenter type on a 1024-pixel projector).
+    void arrange();
 
     Session* m_session;
     TimeCursor* m_cursor;
     Theme* m_theme;
     QTimer* m_timer;
-    QWidget* m_buttons;
+    std::vector<QWidget*> m_groups; // button groups, in order
+    QHBoxLayout* m_firstRow;
+    QHBoxLayout* m_secondRow;
     StepScrubber* m_scrubber;
     QComboBox* m_speed;
     QLabel* m_position;
+    std::vector<std::vector<QWidget*>> m_arrangement; // what arrange() last put in each row and side
+    int m_controlRows = 1;
+    bool m_arranging = false;
 };
 
 } // namespace tidemark::app

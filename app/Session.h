@@ -68,7 +68,8 @@ public:
     Timestamp operatorWatermark() const;
 
     // --- text --------------------------------------------------------------------------------------------
-    // Times as the scenario's display setting asks (the same text as the narration).
+    // Times as the scenario's display setting asks (the same text as the narration): with date-times, a
+    // run whose records fall on more than one day in the display zone writes the date too.
     QString formatTime(Timestamp t) const;
     QString formatDateTime(Timestamp t) const;
     QString formatWindow(const TimeWindow& w) const;

@@ -200,6 +200,15 @@ QString TimeLabels::dateOf(Timestamp t) const
     return QDateTime::fromMSecsSinceEpoch(t, m_zone).toString(QStringLiteral("yyyy-MM-dd"));
 }
 
+QString TimeLabels::datesOf(Timestamp from, Timestamp to) const
+{
+    const QString a = dateOf(from);
+    const QString b = dateOf(to);
+    if (a.isEmpty() || b.isEmpty() || a == b)
+        return a.isEmpty() ? b : a;
+    return QStringLiteral("%1 – %2").arg(a, b);
+}
+
 TimeScale::TimeScale(double startMs, double endMs, double x0, double width)
     : m_start(startMs)
     , m_end(std::max(endMs, startMs + kMinSpanMs))

@@ -37,6 +37,9 @@ public:
     QString axisTitle() const;
     // The calendar date for a date-time axis (shown once, not on every tick); empty for other formats.
     QString dateOf(Timestamp t) const;
+    // The dates a view from `from` to `to` covers: "2018-10-01", or "2024-02-29 – 2024-03-03" when it crosses
+    // midnight (the tick labels then give times of day on more than one date).
+    QString datesOf(Timestamp from, Timestamp to) const;
     // Offset from UTC at t, used to align day/hour ticks to local midnight.
     DurationMs utcOffsetMs(Timestamp t) const;
 

@@ -1,16 +1,18 @@
 #include "app/TimelineView.h"
 
 #include "app/Session.h"
+#include "app/SubtaskWatermarks.h"
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
+#include "app/WindowLabels.h"
 #include "app/WindowsModel.h"
 
 #include <QAbstractItemModel>
-#include <QDateTime>
 #include <QHelpEvent>
 #include <QItemSelectionModel>
 #include <QMouseEvent>
 #include <QNativeGestureEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <QStaticText>
@@ -29,32 +31,13 @@ namespace {
 
 constexpr double kMaxWindowRowsPerKey = 6;
 
-// "[11:21, 11:24)" when both bounds share the hour (the axis already gives the rest), "[10:11:21, 10:11:24)"
-// otherwise; milliseconds only when they are not zero. Epoch and relative formats keep the session's text.
-// The window's label, longest first: the painter shows the first that fits the box, so a narrow box shows
-// fewer digits instead of a cut-off "[11:2…".
+// The window's labels, longest first (see dateTimeWindowLabels); epoch and relative formats keep the
+// session's text.
 QStringList windowLabels(const Session& session, const TimeWindow& w, DurationMs utcOffset)
 {
-    const TimeLabels& labels = session.labels();
-    if (labels.format() != DisplaySettings::TimeFormat::DateTime)
+    if (session.labels().format() != DisplaySettings::TimeFormat::DateTime)
         return {session.formatWindow(w)};
-    // the zone's offset is looked up once per paint: zone conversions per window would cost more than drawing
-    const QDateTime a = QDateTime::fromMSecsSinceEpoch(w.start() + utcOffset, QTimeZone::utc());
-    const QDateTime b = QDateTime::fromMSecsSinceEpoch(w.end() + utcOffset, QTimeZone::utc());
-    const QString frac = w.start() % 1000 != 0 || w.end() % 1000 != 0 ? QStringLiteral(".zzz") : QString();
-    const bool sameHour = a.date() == b.date() && a.time().hour() == b.time().hour();
-    const bool sameMinute = sameHour && a.time().minute() == b.time().minute();
-    const QString f = QString(sameHour ? QStringLiteral("mm:ss") : QStringLiteral("HH:mm:ss")) + frac;
-    QStringList out {QStringLiteral("[%1, %2)").arg(a.toString(f), b.toString(f))};
-    if (sameMinute) {
-        // the axis above names the minute: the seconds alone still say which window this is
-        const QString sf = QStringLiteral("ss") + frac;
-        out << QStringLiteral("[:%1, :%2)").arg(a.toString(sf), b.toString(sf))
-            << QStringLiteral(":%1").arg(a.toString(sf));
-    } else {
-        out << QStringLiteral("%1").arg(a.toString(f));
-    }
-    return out;
+    return dateTimeWindowLabels(w, utcOffset);
 }
 
 bool sameWindow(const WindowState& a, int subtask, KeyId key, const TimeWindow& w)
@@ -317,6 +300,10 @@ TimelineView::Layout TimelineView::layoutFor(const QRect& rect) const
         l.rowSets.pop_back();
         ++l.hiddenRowSets;
     }
+    // still too tall (presenter type on a short screen): thinner lanes rather than a footer cut off, since
+    // the footer carries the operator watermark's label
+    if (need() > available)
+        laneH = std::max(s(40), (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
     if (need() < available) // give spare height to the lanes, the part that explains most
         laneH = std::min(s(240), laneH + (available - need()) / l.lanes);
 
@@ -331,6 +318,7 @@ TimelineView::Layout TimelineView::layoutFor(const QRect& rect) const
     l.lanesTop = y + s(4);
     l.laneHeight = laneH;
     l.footerTop = l.lanesTop + l.lanes * laneH;
+    l.bottom = rect.bottom() + 1;
     l.plot = QRectF(
         rect.left() + l.gutter, l.axisTop, std::max(10.0, rect.width() - l.gutter - s(16)), l.footerTop - l.axisTop);
     return l;
@@ -393,7 +381,7 @@ void TimelineView::paintAxis(QPainter& p, const Layout& l, const TimeScale& sc)
             p.setPen(c.text);
             const QString text = labels.tickLabel(t.time, step);
             const double w = fm.horizontalAdvance(text);
-            p.drawText(QPointF(t.x - w / 2, labelY), text);
+            drawLabel(p, QPointF(t.x - w / 2, labelY - fm.ascent()), {text}, fm, 1e9, 5);
         }
     }
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -401,7 +389,7 @@ void TimelineView::paintAxis(QPainter& p, const Layout& l, const TimeScale& sc)
     p.fillRect(QRectF(0, l.axisTop, l.gutter - s(4), l.axisHeight), c.background);
     p.setPen(c.mutedText);
     p.setFont(font(9));
-    const QString date = labels.dateOf(Timestamp(sc.start()));
+    const QString date = labels.datesOf(Timestamp(sc.start()), Timestamp(sc.end()));
     const QString title = labels.axisTitle();
     QFontMetricsF small(p.font());
     p.drawText(QRectF(s(8), l.axisTop + s(4), l.gutter - s(12), l.axisHeight - s(6)),
@@ -496,45 +484,84 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
             peak = std::max(peak, all[std::size_t(x)]);
             tsBegin = end;
         }
-        const bool exact = true;
-        // one-pixel bars, unantialiased and drawn in two batched calls (pending, arrived): thousands of
-        // separate fills would cost more than everything else in the view
-        p.save();
-        p.setRenderHint(QPainter::Antialiasing, false);
+        // log scale keeps sparse columns visible next to a burst; the heights come from a table, one
+        // logarithm per count rather than per column
         const double maxH = l.laneHeight * 0.7;
         const double logPeakInv = 1.0 / std::log1p(double(peak));
-        const int base = int(std::lround(laneTop + l.laneHeight * 0.85));
-        QColor pending = c.mutedText;
-        pending.setAlpha(70);
-        const QColor done = m_theme->keyColor(0);
-        std::vector<QLine> pendingBars;
-        std::vector<QLine> arrivedBars;
-        pendingBars.reserve(std::size_t(cols));
-        arrivedBars.reserve(std::size_t(cols));
-        const int left = int(std::lround(l.plot.left()));
+        auto heightOf = [&](std::uint32_t n) {
+            return int(std::lround(std::max(1.0, maxH * std::log1p(double(n)) * logPeakInv)));
+        };
+        std::vector<int> heightTable;
+        if (peak <= 4u * std::uint32_t(cols)) {
+            heightTable.resize(std::size_t(peak) + 1);
+            for (std::uint32_t n = 1; n <= peak; ++n)
+                heightTable[n] = heightOf(n);
+        }
+        // per column: the bar's height and the height of its arrived part (the bottom of the bar)
+        std::vector<int> barH(std::size_t(cols), 0);
+        std::vector<int> arrivedH(std::size_t(cols), 0);
+        int tallest = 0;
         for (int x = 0; x < cols; ++x) {
             const auto n = all[std::size_t(x)];
             if (n == 0)
                 continue;
-            // log scale keeps sparse columns visible next to a burst
-            const int h = int(std::lround(std::max(1.0, maxH * std::log1p(double(n)) * logPeakInv)));
-            const int ha = exact ? int(std::lround(h * double(arrived[std::size_t(x)]) / double(n))) : 0;
-            if ((m_showPending || !exact) && ha < h)
-                pendingBars.emplace_back(left + x, base - h, left + x, base - ha - 1);
-            if (ha > 0)
-                arrivedBars.emplace_back(left + x, base - ha, left + x, base - 1);
+            const int h = heightTable.empty() ? heightOf(n) : heightTable[n];
+            const int ha = int(std::lround(h * double(arrived[std::size_t(x)]) / double(n)));
+            arrivedH[std::size_t(x)] = ha;
+            barH[std::size_t(x)] = m_showPending ? h : ha;
+            tallest = std::max(tallest, barH[std::size_t(x)]);
         }
-        p.setPen(QPen(pending, 1));
-        p.drawLines(pendingBars.data(), int(pendingBars.size()));
-        p.setPen(QPen(done, 1));
-        p.drawLines(arrivedBars.data(), int(arrivedBars.size()));
+        const int base = int(std::lround(laneTop + l.laneHeight * 0.85));
+        QColor pending = c.mutedText;
+        pending.setAlpha(70);
+        const QColor done = m_theme->keyColor(0);
+        const int left = int(std::lround(l.plot.left()));
+        p.save();
+        p.setRenderHint(QPainter::Antialiasing, false);
+        if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster) {
+            // Raster devices (the widget, PNG export): every bar written into one image per lane and blended
+            // in a single call. Stroking a thousand short lines costs a span per pixel, several times more.
+            if (m_barImage.width() < cols || m_barImage.height() < tallest)
+                m_barImage = QImage(std::max(cols, m_barImage.width()), std::max(tallest, m_barImage.height()),
+                    QImage::Format_ARGB32_Premultiplied);
+            const QRgb pendingPixel = qPremultiply(pending.rgba());
+            const QRgb donePixel = qPremultiply(done.rgba());
+            for (int row = 0; row < tallest; ++row) {
+                const int depth = tallest - row; // 1 on the row just above the base line
+                auto* line = reinterpret_cast<QRgb*>(m_barImage.scanLine(row));
+                for (int x = 0; x < cols; ++x) {
+                    const std::size_t i = std::size_t(x);
+                    line[x] = depth <= arrivedH[i] ? donePixel : (depth <= barH[i] ? pendingPixel : 0u);
+                }
+            }
+            p.drawImage(QPoint(left, base - tallest), m_barImage, QRect(0, 0, cols, tallest));
+        } else {
+            // vector devices (SVG export) keep real lines: two batched calls, pending and arrived
+            std::vector<QLine> pendingBars;
+            std::vector<QLine> arrivedBars;
+            pendingBars.reserve(std::size_t(cols));
+            arrivedBars.reserve(std::size_t(cols));
+            for (int x = 0; x < cols; ++x) {
+                const int h = barH[std::size_t(x)];
+                const int ha = arrivedH[std::size_t(x)];
+                if (ha < h)
+                    pendingBars.emplace_back(left + x, base - h, left + x, base - ha - 1);
+                if (ha > 0)
+                    arrivedBars.emplace_back(left + x, base - ha, left + x, base - 1);
+            }
+            p.setPen(QPen(pending, 1));
+            p.drawLines(pendingBars.data(), int(pendingBars.size()));
+            p.setPen(QPen(done, 1));
+            p.drawLines(arrivedBars.data(), int(arrivedBars.size()));
+        }
         p.restore();
         return;
     }
 
     const RecordIndex current = m_session->detail().record;
     const double r = s(7.5);
-    const bool labels = double(lane.size()) < columns / s(44);
+    // "#13" under each dot where there is room; a lane squeezed by a short screen keeps the dots alone
+    const bool labels = double(lane.size()) < columns / s(44) && l.laneHeight >= s(62);
     QFont labelFont = font(8.5);
     p.setFont(labelFont);
     QFontMetricsF fm(labelFont);
@@ -616,7 +643,7 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
             p.setPen(QPen(c.selection, s(2.5)));
             p.drawEllipse(centre, r + s(6), r + s(6));
         }
-        if (labels || idx == current)
+        if (labels || (idx == current && l.laneHeight >= s(62)))
             placed.push_back({idx, x, cy, stack, pending});
         Hit hit;
         hit.kind = Hit::Kind::Record;
@@ -956,88 +983,130 @@ void TimelineView::paintWatermarks(QPainter& p, const Layout& l, const TimeScale
         m_hits.push_back(hit);
     }
 
-    // the operator watermark: the one value the window operator acts on
-    const Timestamp wm = m_session->operatorWatermark();
+    // The operator watermark: the one value the window operator acts on. With W > 1 window subtasks each
+    // has its own valve: one line per distinct value, and subtasks that agree share a line whose label
+    // names them all ("subtasks 0–2: …") instead of drawing the same line W times.
+    m_operatorLines.clear();
+    const bool perSubtask = m_session->subtaskCount() > 1 && state.subtasks.size() > 1;
+    std::vector<SubtaskWatermarkGroup> groups;
+    if (perSubtask) {
+        groups = groupSubtaskWatermarks(state.subtasks);
+    } else {
+        // one subtask: its inputs are the channels, as the lanes show them
+        SubtaskWatermarkGroup g;
+        g.watermark = m_session->operatorWatermark();
+        g.subtasks = {0};
+        g.allIdle = !state.channels.empty();
+        for (std::size_t i = 0; i < state.channels.size(); ++i) {
+            const ChannelState& ch = state.channels[i];
+            if (ch.idle)
+                continue;
+            g.allIdle = false;
+            g.inputs.push_back(ch.watermark);
+            if (g.minChannel < 0 && ch.watermark == g.watermark)
+                g.minChannel = int(i);
+        }
+        groups.push_back(std::move(g));
+    }
+
     const double top = l.windowsTop - s(2);
     const double bottom = l.footerTop;
     const double labelY = l.footerTop + s(6);
-    QStringList parts;
-    int active = 0;
-    int holder = -1;
-    for (std::size_t i = 0; i < state.channels.size(); ++i) {
-        const ChannelState& ch = state.channels[i];
-        if (ch.idle)
-            continue;
-        ++active;
-        parts << m_session->formatTime(ch.watermark);
-        if (holder < 0 && ch.watermark == wm)
-            holder = int(i);
-    }
-    // the longest explanation that fits the plot, down to the bare time: a label is never cut off
-    const QString time = m_session->formatTime(wm);
-    QStringList choices;
-    if (active == 0 && !state.channels.empty()) {
-        choices << tr("operator watermark %1 — every channel is idle").arg(time);
-    } else if (state.channels.size() > 1) {
-        choices << tr("operator watermark %1 = min(%2)").arg(time, parts.join(QStringLiteral(", ")));
-        if (holder >= 0)
-            choices << tr("operator watermark %1 = min of %2 channels, channel %3 the lowest")
-                           .arg(time)
-                           .arg(active)
-                           .arg(holder)
-                    << tr("operator watermark %1 (channel %2)").arg(time).arg(holder);
-    }
-    choices << tr("operator watermark %1").arg(time) << tr("op. watermark %1").arg(time) << time;
     p.setFont(font(11.5, true));
     QFontMetricsF fm(p.font());
-    double x = l.plot.left();
-    const bool visible = wm != kMinTimestamp && wm != kMaxTimestamp && sc.mapTimeToX(double(wm)) >= l.plot.left()
-        && sc.mapTimeToX(double(wm)) <= l.plot.right();
-    QString prefix;
-    QString suffix;
-    if (visible) {
-        x = sc.mapTimeToX(double(wm));
-        QPen pen(c.operatorWatermark, s(3), Qt::DashLine, Qt::FlatCap);
-        pen.setDashPattern({4, 2.5});
-        p.setPen(pen);
-        p.drawLine(QPointF(x, top), QPointF(x, bottom));
-        p.setPen(Qt::NoPen);
-        p.setBrush(c.operatorWatermark);
-        p.drawPolygon(
-            QPolygonF({QPointF(x - s(8), top - s(2)), QPointF(x + s(8), top - s(2)), QPointF(x, top + s(10))}));
-        Hit hit;
-        hit.kind = Hit::Kind::OperatorWatermark;
-        hit.rect = QRectF(x - s(5), top, s(10), bottom - top);
-        m_hits.push_back(hit);
-    } else if (wm != kMinTimestamp && sc.mapTimeToX(double(wm)) > l.plot.right()) {
-        x = l.plot.right();
-        suffix = QStringLiteral(" ▶");
-    } else if (wm != kMinTimestamp) {
-        prefix = QStringLiteral("◀ ");
-    }
-    QString text = prefix + choices.back() + suffix;
-    for (const QString& choice : choices) {
-        const QString candidate = prefix + choice + suffix;
-        if (fm.horizontalAdvance(candidate) <= l.plot.width() - s(8)) {
-            text = candidate;
-            break;
+    const double boxH = fm.height() + s(4);
+    std::vector<QRectF> taken; // label boxes already placed: a label that would overlap moves up a row
+    for (const SubtaskWatermarkGroup& g : groups) {
+        const Timestamp wm = g.watermark;
+        // the longest explanation that fits the plot, down to the bare time: a label is never cut off
+        const QString time = m_session->formatTime(wm);
+        QStringList parts;
+        for (Timestamp t : g.inputs)
+            parts << m_session->formatTime(t);
+        const int active = int(g.inputs.size());
+        const bool severalInputs = m_session->channelCount() > 1;
+        QStringList choices;
+        if (perSubtask) {
+            const QString who = subtaskNames(g.subtasks);
+            if (g.allIdle) {
+                choices << tr("%1: operator watermark %2 — every channel is idle").arg(who, time);
+            } else if (severalInputs && g.inputsAgree) {
+                choices << tr("%1: operator watermark %2 = min(%3)").arg(who, time, parts.join(QStringLiteral(", ")))
+                        << tr("%1: %2 = min(%3)").arg(who, time, parts.join(QStringLiteral(", ")));
+                if (g.minChannel >= 0)
+                    choices << tr("%1: %2 (channel %3)").arg(who, time).arg(g.minChannel);
+            } else if (severalInputs) {
+                choices << tr("%1: operator watermark %2 = min of each one's inputs").arg(who, time);
+            }
+            choices << tr("%1: operator watermark %2").arg(who, time) << tr("%1: %2").arg(who, time);
+        } else if (g.allIdle) {
+            choices << tr("operator watermark %1 — every channel is idle").arg(time);
+        } else if (severalInputs) {
+            choices << tr("operator watermark %1 = min(%2)").arg(time, parts.join(QStringLiteral(", ")));
+            if (g.minChannel >= 0)
+                choices << tr("operator watermark %1 = min of %2 channels, channel %3 the lowest")
+                               .arg(time)
+                               .arg(active)
+                               .arg(g.minChannel)
+                        << tr("operator watermark %1 (channel %2)").arg(time).arg(g.minChannel);
         }
+        if (!perSubtask)
+            choices << tr("operator watermark %1").arg(time) << tr("op. watermark %1").arg(time);
+        choices << time;
+
+        double x = l.plot.left();
+        const bool visible = wm != kMinTimestamp && wm != kMaxTimestamp && sc.mapTimeToX(double(wm)) >= l.plot.left()
+            && sc.mapTimeToX(double(wm)) <= l.plot.right();
+        QString prefix;
+        QString suffix;
+        if (visible) {
+            x = sc.mapTimeToX(double(wm));
+            QPen pen(c.operatorWatermark, s(3), Qt::DashLine, Qt::FlatCap);
+            pen.setDashPattern({4, 2.5});
+            p.setPen(pen);
+            p.drawLine(QPointF(x, top), QPointF(x, bottom));
+            p.setPen(Qt::NoPen);
+            p.setBrush(c.operatorWatermark);
+            p.drawPolygon(
+                QPolygonF({QPointF(x - s(8), top - s(2)), QPointF(x + s(8), top - s(2)), QPointF(x, top + s(10))}));
+            Hit hit;
+            hit.kind = Hit::Kind::OperatorWatermark;
+            hit.subtask = g.subtasks.front();
+            hit.rect = QRectF(x - s(5), top, s(10), bottom - top);
+            m_hits.push_back(hit);
+        } else if (wm != kMinTimestamp && sc.mapTimeToX(double(wm)) > l.plot.right()) {
+            x = l.plot.right();
+            suffix = QStringLiteral(" ▶");
+        } else if (wm != kMinTimestamp) {
+            prefix = QStringLiteral("◀ ");
+        }
+        QString text = prefix + choices.back() + suffix;
+        for (const QString& choice : choices) {
+            const QString candidate = prefix + choice + suffix;
+            if (fm.horizontalAdvance(candidate) <= l.plot.width() - s(8)) {
+                text = candidate;
+                break;
+            }
+        }
+        const double tw = fm.horizontalAdvance(text);
+        // keep the label on screen: to the right of the line, or to its left near the right edge, else as
+        // far right as the plot allows
+        double lx = x + s(6);
+        if (lx + tw > l.plot.right())
+            lx = x - s(6) - tw;
+        lx = std::clamp(lx, l.plot.left() + s(4), std::max(l.plot.left() + s(4), l.plot.right() - tw - s(4)));
+        // the first row (under the lanes) unless an earlier label is there; further rows stack upwards
+        const QRectF box = clearOfOthers(QRectF(lx - s(4), labelY, tw + s(8), boxH), taken, boxH + s(2));
+        taken.push_back(box);
+        QColor bg = c.background;
+        bg.setAlpha(230);
+        p.setPen(Qt::NoPen);
+        p.setBrush(bg);
+        p.drawRoundedRect(box, s(3), s(3));
+        p.setPen(c.operatorWatermark);
+        p.drawText(QPointF(lx, box.top() + s(2) + fm.ascent()), text);
+        m_operatorLines.push_back({g.subtasks, wm, visible ? x : std::nan(""), text, box});
     }
-    const double tw = fm.horizontalAdvance(text);
-    // keep the label on screen: to the right of the line, or to its left near the right edge, else as far
-    // right as the plot allows
-    double lx = x + s(6);
-    if (lx + tw > l.plot.right())
-        lx = x - s(6) - tw;
-    lx = std::clamp(lx, l.plot.left() + s(4), std::max(l.plot.left() + s(4), l.plot.right() - tw - s(4)));
-    const QRectF box(lx - s(4), labelY, tw + s(8), fm.height() + s(4));
-    QColor bg = c.background;
-    bg.setAlpha(230);
-    p.setPen(Qt::NoPen);
-    p.setBrush(bg);
-    p.drawRoundedRect(box, s(3), s(3));
-    p.setPen(c.operatorWatermark);
-    p.drawText(QPointF(lx, labelY + s(2) + fm.ascent()), text);
 }
 
 void TimelineView::paintHighlight(QPainter& p, const Layout& l, const TimeScale& sc)
@@ -1161,9 +1230,11 @@ void TimelineView::paintLegend(QPainter& p, const Layout& l)
             x = l.plot.left();
             y += fm.height() + s(2);
         }
+        if (y + fm.height() > l.bottom)
+            break; // a view too short for the legend: none of it rather than half a row
         drawIcon(QPointF(x + s(7), y + fm.height() / 2));
         p.setPen(c.mutedText);
-        p.drawText(QPointF(x + s(18), y + fm.ascent()), text);
+        drawLabel(p, QPointF(x + s(18), y), {text}, fm, 1e9, 4); // the same texts every paint: laid out once
         x += width(text);
     }
 }
@@ -1177,7 +1248,8 @@ void TimelineView::drawLabel(QPainter& p, const QPointF& topLeft, const QStringL
         m_labelCache.clear();
         m_labelCacheScale = m_theme->scale();
     }
-    for (const QString& text : choices) {
+    const std::pair<QStaticText, double>* laidOut = nullptr;
+    const qsizetype fits = firstThatFits(choices, maxWidth, [&](const QString& text) {
         const auto key = std::make_pair(fontSlot, text);
         auto it = m_labelCache.find(key);
         if (it == m_labelCache.end()) {
@@ -1186,12 +1258,12 @@ void TimelineView::drawLabel(QPainter& p, const QPointF& topLeft, const QStringL
             st.prepare(QTransform(), p.font());
             it = m_labelCache.emplace(key, std::make_pair(st, fm.horizontalAdvance(text))).first;
         }
-        if (it->second.second <= maxWidth) {
-            p.drawStaticText(topLeft, it->second.first);
-            return;
-        }
-    }
+        laidOut = &it->second;
+        return it->second.second;
+    });
     // nothing fits: no label at all rather than a meaningless "1 re…"; the tooltip still names the window
+    if (fits >= 0)
+        p.drawStaticText(topLeft, laidOut->first);
 }
 
 TimelineView::Hit TimelineView::hitAt(const QPointF& pos) const
@@ -1297,6 +1369,19 @@ QString TimelineView::tooltipFor(const Hit& hit) const
                          : tr("%n record(s) so far", nullptr, int(ch.records)));
     }
     case Hit::Kind::OperatorWatermark: {
+        if (m_session->subtaskCount() > 1 && hit.subtask >= 0 && hit.subtask < int(state.subtasks.size())) {
+            // the line of the subtasks that share this value
+            for (const SubtaskWatermarkGroup& g : groupSubtaskWatermarks(state.subtasks)) {
+                if (std::find(g.subtasks.begin(), g.subtasks.end(), hit.subtask) == g.subtasks.end())
+                    continue;
+                QString text = tr("<b>Operator watermark of window %1</b> %2<br>each subtask's valve takes the "
+                                  "minimum over its active input channels")
+                                   .arg(subtaskNames(g.subtasks), m_session->formatDateTime(g.watermark));
+                if (g.minChannel >= 0)
+                    text += tr("<br>channel %1 holds it back").arg(g.minChannel);
+                return text;
+            }
+        }
         QString text = tr("<b>Operator watermark</b> %1<br>the minimum over the active channels")
                            .arg(m_session->formatDateTime(m_session->operatorWatermark()));
         if (!state.subtasks.empty() && state.subtasks.front().minChannel >= 0)

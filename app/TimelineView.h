@@ -3,6 +3,7 @@
 #include "app/TimeScale.h"
 #include "engine/player/Trace.h"
 
+#include <QImage>
 #include <QPointer>
 #include <QStaticText>
 #include <QWidget>
@@ -22,9 +23,9 @@ class Theme;
 class TimeCursor;
 
 // The centre of the app: event time left to right; window bands per key above, one lane per
-// watermark channel below, the operator watermark as one full-height line. One QPainter widget: it draws
-// only what is visible (binary search over the trace's lanes) and, where records are denser than the
-// pixels, counts them per (lane, pixel column) instead of drawing each one.
+// watermark channel below, the operator watermark as a full-height line (per window subtask when W > 1).
+// One QPainter widget: it draws only what is visible (binary search over the trace's lanes) and, where
+// records are denser than the pixels, counts them per (lane, pixel column) instead of drawing each one.
 class TimelineView : public QWidget {
     Q_OBJECT
 
@@ -57,6 +58,17 @@ public:
         QRectF rect;
     };
     Hit hitAt(const QPointF& pos) const;
+
+    // The operator-watermark lines of the last paint: one per distinct value among the window subtasks
+    // (one line when W = 1). x is NaN when the value is out of view (the label then points to it).
+    struct OperatorWatermarkLine {
+        std::vector<int> subtasks;
+        Timestamp watermark = kMinTimestamp;
+        double x = 0.0;
+        QString label;
+        QRectF labelRect;
+    };
+    const std::vector<OperatorWatermarkLine>& operatorWatermarkLines() const { return m_operatorLines; }
 
 public Q_SLOTS:
     void zoomIn();
@@ -101,6 +113,7 @@ private:
         double laneHeight = 0.0;
         int lanes = 0;
         double footerTop = 0.0;
+        double bottom = 0.0; // of the whole view: what is below is not seen
     };
 
     void onRunChanged();
@@ -135,6 +148,7 @@ private:
     bool m_collapsed = false;
     QString m_keyFilter;
     std::vector<Hit> m_hits; // filled by the last paint, for hit testing
+    std::vector<OperatorWatermarkLine> m_operatorLines; // likewise
     std::optional<QPointF> m_dragFrom;
     double m_dragStartTime = 0.0;
     bool m_dragged = false;
@@ -147,6 +161,7 @@ private:
     std::vector<std::vector<StepIndex>> m_laneArrival; // the arrival step of each, in the same order
     std::map<std::pair<int, QString>, std::pair<QStaticText, double>> m_labelCache; // (font slot, text) → laid out
     double m_labelCacheScale = 1.0;
+    QImage m_barImage; // scratch for the dense lanes' bars, reused from paint to paint
     bool m_legendTwoRows = false; // measured by the last paint; the footer grows to hold the second row
 };
 

@@ -1822,6 +1822,46 @@
         <source>&lt;br&gt;channel %1 holds it back</source>
         <translation>&lt;br&gt;通道 %1 拖住了它</translation>
     </message>
+    <message>
+        <source>subtask %1</source>
+        <translation>子任务 %1</translation>
+    </message>
+    <message>
+        <source>subtasks %1</source>
+        <translation>子任务 %1</translation>
+    </message>
+    <message>
+        <source>%1: operator watermark %2 — every channel is idle</source>
+        <translation>%1：算子水位线 %2——所有通道都空闲</translation>
+    </message>
+    <message>
+        <source>%1: operator watermark %2 = min(%3)</source>
+        <translation>%1：算子水位线 %2 = min(%3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 = min(%3)</source>
+        <translation>%1：%2 = min(%3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (channel %3)</source>
+        <translation>%1：%2（通道 %3）</translation>
+    </message>
+    <message>
+        <source>%1: operator watermark %2 = min of each one&apos;s inputs</source>
+        <translation>%1：算子水位线 %2 = 各自输入的最小值</translation>
+    </message>
+    <message>
+        <source>%1: operator watermark %2</source>
+        <translation>%1：算子水位线 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Operator watermark of window %1&lt;/b&gt; %2&lt;br&gt;each subtask&apos;s valve takes the minimum over its active input channels</source>
+        <translation>&lt;b&gt;窗口%1 的算子水位线&lt;/b&gt; %2&lt;br&gt;每个子任务的阀门取其活跃输入通道水位线的最小值</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::WindowsModel</name>

@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -22,6 +23,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 
 using namespace tidemark;
@@ -225,6 +227,48 @@ private Q_SLOTS:
         QVERIFY(m_window->session()->hasRun());
     }
 
+    void threeWindowSubtasksThatAgreeShareOneLabelledLine()
+    {
+        // post 000 runs its window operator with parallelism 3
+        QCOMPARE(m_window->session()->subtaskCount(), 3);
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ShiftModifier); // the first fire
+        TimelineView* timeline = m_window->timeline();
+        timeline->repaint();
+        // every subtask's valve sees the same three channels: one line, named for all three, with the minimum
+        const Timestamp wm = m_window->session()->operatorWatermark();
+        QCOMPARE(wm, Timestamp(1538359883999));
+        const auto& lines = timeline->operatorWatermarkLines();
+        QCOMPARE(lines.size(), std::size_t(1));
+        QCOMPARE(lines[0].subtasks, (std::vector<int> {0, 1, 2}));
+        QCOMPARE(lines[0].watermark, wm);
+        QVERIFY2(lines[0].label.startsWith(QStringLiteral("subtasks 0–2: operator watermark 10:11:23.999 = min(")),
+            qPrintable(lines[0].label));
+        QCOMPARE(lines[0].label.count(QLatin1Char(',')), 2); // the three channels' watermarks
+        QVERIFY(std::abs(lines[0].x - timeline->scale().mapTimeToX(double(wm))) < 0.5);
+        QVERIFY(timeline->rect().contains(lines[0].labelRect.toAlignedRect()));
+        // the label is at its line: beside it, or across it when the plot has no room on either side
+        QVERIFY(lines[0].x > lines[0].labelRect.left() - 20 && lines[0].x < lines[0].labelRect.right() + 20);
+        // pointing at the line finds it, for the first of its subtasks
+        const auto hit = timeline->hitAt(QPointF(lines[0].x, lines[0].labelRect.top() - 30));
+        QCOMPARE(hit.kind, TimelineView::Hit::Kind::OperatorWatermark);
+        QCOMPARE(hit.subtask, 0);
+    }
+
+    void oneWindowSubtaskKeepsTheSingleOperatorWatermarkLabel()
+    {
+        auto* editor = m_window->findChild<PipelineEditor*>();
+        QVERIFY(editor);
+        QVERIFY(editor->setFieldValue(QStringLiteral("windowParallelism"), 1));
+        QCOMPARE(m_window->session()->subtaskCount(), 1);
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ShiftModifier);
+        TimelineView* timeline = m_window->timeline();
+        timeline->repaint();
+        const auto& lines = timeline->operatorWatermarkLines();
+        QCOMPARE(lines.size(), std::size_t(1));
+        QVERIFY2(lines[0].label.startsWith(QStringLiteral("operator watermark 10:11:23.999 = min(")),
+            qPrintable(lines[0].label));
+    }
+
     void presenterModeEnlargesAndShowsTheCaption()
     {
         auto* output = m_window->findChild<QDockWidget*>(QStringLiteral("outputDock"));
@@ -245,6 +289,49 @@ private Q_SLOTS:
         QVERIFY(!caption->isVisible());
         QCOMPARE(bar->font().pointSizeF(), normalType);
         QCOMPARE(output->isVisible(), outputShown);
+    }
+
+    void presenterPlayerBarFitsA1024PixelScreen_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("1024×768 projector: two rows") << 1024 << 768 << 2;
+        QTest::newRow("1920×1080: one row") << 1920 << 1080 << 1;
+    }
+    void presenterPlayerBarFitsA1024PixelScreen()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(int, rows);
+        m_window->setPresenterMode(true);
+        // the offscreen platform's screen is 800×800: a normal window of the projector's size stands in
+        m_window->showNormal();
+        QCoreApplication::processEvents();
+        m_window->resize(width, height);
+        QCoreApplication::processEvents();
+        PlayerBar* bar = m_window->playerBar();
+        // large type must not make the window wider than the screen
+        QVERIFY(m_window->minimumSizeHint().width() <= 1024);
+        QCOMPARE(m_window->width(), width);
+        QCOMPARE(bar->controlRows(), rows);
+        // every control is on screen, whole, and none covers another
+        QList<QRect> placed;
+        for (QWidget* w : bar->findChildren<QWidget*>()) {
+            if (!w->isVisible()
+                || (!qobject_cast<QToolButton*>(w) && !qobject_cast<QComboBox*>(w) && !qobject_cast<QLabel*>(w)))
+                continue;
+            const QRect r(w->mapTo(m_window.get(), QPoint(0, 0)), w->size());
+            QVERIFY2(m_window->rect().contains(r),
+                qPrintable(w->objectName() + QLatin1Char(' ') + w->property("text").toString()));
+            for (const QRect& other : placed)
+                QVERIFY(!other.intersects(r));
+            placed << r;
+        }
+        // all transport buttons, the speed and the position are there
+        QVERIFY(placed.size() >= 9);
+        QVERIFY(bar->findChild<QComboBox*>()->isVisible());
+        m_window->setPresenterMode(false);
     }
 
 private:

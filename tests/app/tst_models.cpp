@@ -64,6 +64,65 @@ private Q_SLOTS:
         QVERIFY(session.setScenario(std::move(again), QString(), cursor.lastStep() / 2).isEmpty());
         QCOMPARE(cursor.step(), cursor.lastStep() / 2);
     }
+
+    // The tables and labels write the date when the records fall on more than one day in the display zone,
+    // as the narration does (TimeFormatter::showDatesAcross); a run within one day keeps the short times.
+    void timesNameTheDateWhenTheRunCrossesMidnight_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("zone");
+        QTest::addColumn<qint64>("first");
+        QTest::addColumn<qint64>("last");
+        QTest::addColumn<QString>("firstText");
+        QTest::addColumn<QString>("window");
+        const int dt = int(DisplaySettings::TimeFormat::DateTime);
+        // 2024-03-01 00:00:00 UTC = 1709251200000
+        QTest::newRow("one day in UTC") << dt << "UTC" << qint64(1709287200000) << qint64(1709323200000)
+                                        << "10:00:00.000"
+                                        << "[10:00:00, 10:00:01)";
+        QTest::newRow("a millisecond across midnight")
+            << dt << "UTC" << qint64(1709337599999) << qint64(1709337600000) << "2024-03-01 23:59:59.999"
+            << "[2024-03-01 23:59:59, 2024-03-02 00:00:00)";
+        QTest::newRow("across midnight in Shanghai only")
+            << dt << "Asia/Shanghai" << qint64(1709305200000) << qint64(1709312400000) << "2024-03-01 23:00:00.000"
+            << "[2024-03-01 23:00:00, 2024-03-01 23:00:01)";
+        QTest::newRow("the same hours within a Shanghai day")
+            << dt << "Asia/Shanghai" << qint64(1709251200000) << qint64(1709272800000) << "08:00:00.000"
+            << "[08:00:00, 08:00:01)";
+        QTest::newRow("epoch ms has no dates") << int(DisplaySettings::TimeFormat::EpochMs) << "UTC"
+                                               << qint64(1709337599999) << qint64(1709337600000) << "1709337599999 ms"
+                                               << "[1709337599000, 1709337600000) ms";
+    }
+    void timesNameTheDateWhenTheRunCrossesMidnight()
+    {
+        QFETCH(int, format);
+        QFETCH(QString, zone);
+        QFETCH(qint64, first);
+        QFETCH(qint64, last);
+        QFETCH(QString, firstText);
+        QFETCH(QString, window);
+        Scenario scenario;
+        scenario.display.timeFormat = DisplaySettings::TimeFormat(format);
+        scenario.display.zone = zone.toStdString();
+        scenario.pipeline.window.assigner.sizeMs = 1000;
+        const KeyId key = scenario.keys.intern("a");
+        for (qint64 ts : {first, last}) {
+            InputRecord r;
+            r.key = key;
+            r.ts = ts;
+            scenario.records.push_back(r);
+        }
+        Session session;
+        TimeCursor cursor(&session);
+        Theme theme;
+        RecordsModel records(&session, &cursor, &theme);
+        QVERIFY(session.setScenario(std::move(scenario), QString()).isEmpty());
+        QCOMPARE(session.formatTime(first), firstText);
+        const Timestamp windowStart = first - first % 1000;
+        QCOMPARE(session.formatWindow(TimeWindow(windowStart, windowStart + 1000)), window);
+        // the records table's event time column says the same
+        QCOMPARE(records.index(0, RecordsModel::EventTime).data().toString(), firstText);
+    }
 };
 
 QTEST_MAIN(TestModels)

@@ -184,6 +184,36 @@ private Q_SLOTS:
         QCOMPARE(labels.exact(t), exact);
     }
 
+    void theAxisNamesEveryDateItShows_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("zone");
+        QTest::addColumn<qint64>("from");
+        QTest::addColumn<qint64>("to");
+        QTest::addColumn<QString>("dates");
+        const int dt = int(DisplaySettings::TimeFormat::DateTime);
+        // 2024-03-01 00:00:00 UTC = 1709251200000
+        QTest::newRow("within a day") << dt << "UTC" << qint64(1709251200000) << qint64(1709337599999) << "2024-03-01";
+        QTest::newRow("across midnight") << dt << "UTC" << qint64(1709251200000) << qint64(1709337600000)
+                                         << "2024-03-01 – 2024-03-02";
+        QTest::newRow("across a leap day")
+            << dt << "UTC" << qint64(1709164800000) << qint64(1709337600000) << "2024-02-29 – 2024-03-02";
+        QTest::newRow("a UTC day is two Shanghai days")
+            << dt << "Asia/Shanghai" << qint64(1709251200000) << qint64(1709337599999) << "2024-03-01 – 2024-03-02";
+        QTest::newRow("epoch ms: no date") << int(DisplaySettings::TimeFormat::EpochMs) << "UTC"
+                                           << qint64(1709251200000) << qint64(1709337600000) << "";
+    }
+    void theAxisNamesEveryDateItShows()
+    {
+        QFETCH(int, format);
+        QFETCH(QString, zone);
+        QFETCH(qint64, from);
+        QFETCH(qint64, to);
+        QFETCH(QString, dates);
+        const TimeLabels labels(DisplaySettings::TimeFormat(format), zone);
+        QCOMPARE(labels.datesOf(from, to), dates);
+    }
+
     void durationsNameTheirUnit_data()
     {
         QTest::addColumn<qint64>("ms");
