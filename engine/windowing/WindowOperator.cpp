@@ -151,22 +151,56 @@ private:
 
 // TimerSlots ------------------------------------------------------------------------------------------
 
+WindowOperator::TimerSlots::TimerSlots(const TimerSlots& other)
+    : m_ts(other.m_ts)
+    , m_tagged(other.m_tagged)
+    , m_overflow(other.m_overflow ? std::make_unique<std::vector<TimerSlot>>(*other.m_overflow) : nullptr)
+    , m_size(other.m_size)
+{ }
+
+WindowOperator::TimerSlots& WindowOperator::TimerSlots::operator=(const TimerSlots& other)
+{
+    if (this != &other)
+        *this = TimerSlots(other);
+    return *this;
+}
+
 int WindowOperator::TimerSlots::find(Timestamp ts, TimeDomain domain) const
 {
-    for (int i = 0; i < m_size; ++i) {
-        const TimerSlot& s = at(i);
+    const std::uint32_t bit = domain == TimeDomain::Processing ? 1u : 0u;
+    const int inlined = std::min(m_size, kInline);
+    for (int i = 0; i < inlined; ++i) {
+        const auto at = static_cast<std::size_t>(i);
+        if (m_ts[at] == ts && (m_tagged[at] & 1u) == bit)
+            return i;
+    }
+    for (int i = kInline; i < m_size; ++i) {
+        const TimerSlot& s = (*m_overflow)[static_cast<std::size_t>(i - kInline)];
         if (s.ts == ts && s.domain() == domain)
             return i;
     }
     return -1;
 }
 
+void WindowOperator::TimerSlots::set(int i, const TimerSlot& slot)
+{
+    if (i < kInline) {
+        m_ts[static_cast<std::size_t>(i)] = slot.ts;
+        m_tagged[static_cast<std::size_t>(i)] = slot.tagged;
+    } else {
+        (*m_overflow)[static_cast<std::size_t>(i - kInline)] = slot;
+    }
+}
+
 void WindowOperator::TimerSlots::add(const TimerSlot& slot)
 {
-    if (m_size < kInline)
-        m_inline[static_cast<std::size_t>(m_size)] = slot;
-    else
-        m_overflow.push_back(slot);
+    if (m_size < kInline) {
+        set(m_size, slot);
+    } else {
+        if (!m_overflow)
+            m_overflow = std::make_unique<std::vector<TimerSlot>>();
+        m_overflow->push_back(slot);
+    }
     ++m_size;
 }
 
@@ -174,15 +208,10 @@ void WindowOperator::TimerSlots::remove(int i)
 {
     // Order inside one window does not matter: the queue orders timers.
     const int last = m_size - 1;
-    if (i != last) {
-        const TimerSlot moved = at(last);
-        if (i < kInline)
-            m_inline[static_cast<std::size_t>(i)] = moved;
-        else
-            m_overflow[static_cast<std::size_t>(i - kInline)] = moved;
-    }
+    if (i != last)
+        set(i, at(last));
     if (last >= kInline)
-        m_overflow.pop_back();
+        m_overflow->pop_back();
     --m_size;
 }
 
@@ -220,6 +249,7 @@ WindowOperator::WindowOperator(WindowOperatorParts parts, int subtaskIndex)
 
 void WindowOperator::init(int subtaskIndex)
 {
+    static_assert(sizeof(Namespace) == 128, "a window's state takes two cache lines, the first one hot");
     if (m_allowedLateness < 0)
         throw std::invalid_argument(
             "The allowed lateness cannot be negative, found " + std::to_string(m_allowedLateness) + " ms");
@@ -1119,7 +1149,7 @@ std::vector<TimerInfo> WindowOperator::timers(TimeDomain domain) const
     for (std::size_t slot = 0; slot < m_keys.size(); ++slot) {
         for (const Namespace& ns : m_keys[slot].namespaces) {
             for (int i = 0; i < ns.timers.size(); ++i) {
-                const TimerSlot& t = ns.timers.at(i);
+                const TimerSlot t = ns.timers.at(i);
                 if (t.domain() == domain)
                     result.push_back(
                         {domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, m_timerTargets[t.target()].sequence});

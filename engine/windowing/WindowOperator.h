@@ -147,21 +147,36 @@ public:
 private:
     struct TimerSlot {
         Timestamp ts = 0;
-        std::uint64_t tagged = 0; // queue target << 1, low bit set for processing time
+        std::uint32_t tagged = 0; // queue target << 1, low bit set for processing time
 
         static TimerSlot make(Timestamp ts, std::uint32_t target, TimeDomain domain)
         {
-            return {ts, (std::uint64_t {target} << 1) | (domain == TimeDomain::Processing ? 1u : 0u)};
+            if (target > 0x7FFFFFFFu)
+                throw std::length_error("more than 2^31 timers registered at once");
+            return {ts, (target << 1) | (domain == TimeDomain::Processing ? 1u : 0u)};
         }
-        std::uint32_t target() const { return static_cast<std::uint32_t>(tagged >> 1); }
+        std::uint32_t target() const { return tagged >> 1; }
         TimeDomain domain() const { return (tagged & 1u) != 0 ? TimeDomain::Processing : TimeDomain::Event; }
     };
 
-    // Timers of one (key, window); almost always at most two (trigger time and cleanup time).
+    // Timers of one (key, window); almost always at most two (trigger time and cleanup time), kept inline in
+    // 40 bytes (timestamps and tags in separate arrays, so that no padding is stored); more go to the heap.
     class TimerSlots {
     public:
+        TimerSlots() = default;
+        TimerSlots(const TimerSlots& other);
+        TimerSlots& operator=(const TimerSlots& other);
+        TimerSlots(TimerSlots&&) noexcept = default;
+        TimerSlots& operator=(TimerSlots&&) noexcept = default;
+        ~TimerSlots() = default;
+
         int find(Timestamp ts, TimeDomain domain) const;
-        const TimerSlot& at(int i) const { return i < kInline ? m_inline[i] : m_overflow[i - kInline]; }
+        TimerSlot at(int i) const
+        {
+            if (i < kInline)
+                return {m_ts[static_cast<std::size_t>(i)], m_tagged[static_cast<std::size_t>(i)]};
+            return (*m_overflow)[static_cast<std::size_t>(i - kInline)];
+        }
         void add(const TimerSlot& slot);
         void remove(int i);
         int size() const { return m_size; }
@@ -169,9 +184,12 @@ private:
 
     private:
         static constexpr int kInline = 2;
-        std::array<TimerSlot, kInline> m_inline {};
+        void set(int i, const TimerSlot& slot);
+
+        std::array<Timestamp, kInline> m_ts {};
+        std::array<std::uint32_t, kInline> m_tagged {};
+        std::unique_ptr<std::vector<TimerSlot>> m_overflow; // slots kInline.. when there are more
         int m_size = 0;
-        std::vector<TimerSlot> m_overflow;
     };
 
     // All state of one (key, window namespace), as Flink keys its state and timers. The fields a record
