@@ -20,6 +20,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <limits>
 
 namespace tidemark::app {
@@ -65,6 +66,7 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     , m_ts(new QLineEdit(this))
     , m_value(new QLineEdit(this))
     , m_arrival(new QLineEdit(this))
+    , m_channel(new QLineEdit(this))
     , m_unit(new QComboBox(this))
     , m_pattern(new QLineEdit(this))
     , m_zone(new QLineEdit(QStringLiteral("UTC"), this))
@@ -92,6 +94,7 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     m_key->setToolTip(tr("Column number (from 0) or name; JSON: a field name or dotted path. Empty: windowAll."));
     m_value->setPlaceholderText(tr("optional"));
     m_arrival->setPlaceholderText(tr("optional: processing time of arrival"));
+    m_channel->setPlaceholderText(tr("optional: the watermark channel (partition) of each record"));
     for (QSpinBox* spin : {m_delay, m_size, m_lateness}) {
         spin->setRange(0, std::numeric_limits<int>::max());
         spin->setSuffix(tr(" ms"));
@@ -113,6 +116,7 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     mapForm->addRow(tr("Timestamp field"), m_ts);
     mapForm->addRow(tr("Value field"), m_value);
     mapForm->addRow(tr("Arrival field"), m_arrival);
+    mapForm->addRow(tr("Channel field"), m_channel);
     mapForm->addRow(tr("Timestamps in"), m_unit);
     mapForm->addRow(tr("Timestamp pattern"), m_pattern);
     mapForm->addRow(tr("Time zone"), m_zone);
@@ -135,9 +139,9 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     mono.setStyleHint(QFont::Monospace);
     m_raw->setFont(mono);
     m_preview->setObjectName(QStringLiteral("importPreview"));
-    m_preview->setColumnCount(5);
+    m_preview->setColumnCount(6);
     m_preview->setHorizontalHeaderLabels(
-        {tr("Line"), tr("Key"), tr("Timestamp (ms)"), tr("Value"), tr("Date and time (time zone)")});
+        {tr("Line"), tr("Key"), tr("Timestamp (ms)"), tr("Value"), tr("Channel"), tr("Date and time (time zone)")});
     m_preview->horizontalHeader()->setStretchLastSection(true);
     m_preview->verticalHeader()->hide();
     m_preview->verticalHeader()->setDefaultSectionSize(m_preview->fontMetrics().height() + 6);
@@ -167,7 +171,7 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     resize(1100, 640);
 
     guessMapping();
-    for (QLineEdit* e : {m_delimiter, m_key, m_ts, m_value, m_arrival, m_pattern, m_zone})
+    for (QLineEdit* e : {m_delimiter, m_key, m_ts, m_value, m_arrival, m_channel, m_pattern, m_zone})
         connect(e, &QLineEdit::textChanged, this, &ImportDialog::updatePreview);
     for (QComboBox* c : {m_format, m_header, m_unit})
         connect(c, &QComboBox::currentIndexChanged, this, &ImportDialog::updatePreview);
@@ -185,6 +189,7 @@ void ImportDialog::guessMapping()
     m_ts->setText(fieldText(guess.ts));
     m_value->setText(guess.value ? fieldText(*guess.value) : QString());
     m_arrival->setText(guess.arrival ? fieldText(*guess.arrival) : QString());
+    m_channel->setText(guess.channel ? fieldText(*guess.channel) : QString());
     m_unit->setCurrentIndex(int(guess.timestamp.unit));
     m_pattern->setText(QString::fromStdString(guess.timestamp.pattern));
     m_zone->setText(
@@ -216,6 +221,8 @@ InputFileSpec ImportDialog::spec() const
         spec.value = fieldRef(m_value->text());
     if (!m_arrival->text().trimmed().isEmpty())
         spec.arrival = fieldRef(m_arrival->text());
+    if (!m_channel->text().trimmed().isEmpty())
+        spec.channel = fieldRef(m_channel->text());
     spec.timestamp.unit = TimestampFormat::Unit(m_unit->currentIndex());
     spec.timestamp.pattern = m_pattern->text().toStdString();
     // "UTC" is kept, not left empty: ISO-8601 text without an offset needs a zone to be read at all
@@ -267,7 +274,9 @@ void ImportDialog::updatePreview()
                                                    : QString::fromStdString(keys.name(rec.key))));
         m_preview->setItem(r, 2, new QTableWidgetItem(QString::number(rec.ts)));
         m_preview->setItem(r, 3, new QTableWidgetItem(rec.hasValue ? QString::number(rec.value) : QString()));
-        m_preview->setItem(r, 4, new QTableWidgetItem(QString::fromStdString(dates.dateTime(rec.ts))));
+        m_preview->setItem(r, 4,
+            new QTableWidgetItem(rec.channel == InputRecord::kNoChannel ? QString() : QString::number(rec.channel)));
+        m_preview->setItem(r, 5, new QTableWidgetItem(QString::fromStdString(dates.dateTime(rec.ts))));
     }
     m_preview->resizeColumnsToContents();
     m_status->setText(tr("%n record(s) read from the first lines.", nullptr, m_previewRows));
@@ -305,6 +314,12 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
     s.pipeline.watermarks.maxOutOfOrdernessMs = m_delay->value();
     s.pipeline.watermarks.parallelism = m_parallelism->value();
     s.pipeline.window.parallelism = m_parallelism->value();
+    if (s.inputFile->channel) {
+        // Records name their channel: as many watermark channels as the file uses, at least.
+        s.pipeline.watermarks.partitioning = WatermarkConfig::Partitioning::Channel;
+        for (const InputRecord& r : s.records)
+            s.pipeline.watermarks.parallelism = std::max(s.pipeline.watermarks.parallelism, r.channel + 1);
+    }
     s.pipeline.window.assigner.sizeMs = m_size->value();
     s.pipeline.window.allowedLatenessMs = m_lateness->value();
     s.pipeline.window.function.type = FunctionSpec::Type(m_function->currentIndex());

@@ -48,6 +48,7 @@ private:
     QLineEdit* m_ts;
     QLineEdit* m_value;
     QLineEdit* m_arrival;
+    QLineEdit* m_channel;
     QComboBox* m_unit;
     QLineEdit* m_pattern;
     QLineEdit* m_zone;

@@ -526,6 +526,18 @@
         <source>Date and time (time zone)</source>
         <translation>日期与时间（所选时区）</translation>
     </message>
+    <message>
+        <source>optional: the watermark channel (partition) of each record</source>
+        <translation>可选：每条记录所属的水位线通道（分区）</translation>
+    </message>
+    <message>
+        <source>Channel field</source>
+        <translation>通道字段</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>通道</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::Loading</name>

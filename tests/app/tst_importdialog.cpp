@@ -98,10 +98,26 @@ private Q_SLOTS:
             // the preview shows each timestamp as a date in the chosen zone too
             const auto* preview = dialog.findChild<QTableWidget*>(QStringLiteral("importPreview"));
             QVERIFY(preview);
-            QCOMPARE(preview->item(0, 4)->text(), QStringLiteral("2024-03-01 09:00:00.000"));
+            QCOMPARE(preview->item(0, 5)->text(), QStringLiteral("2024-03-01 09:00:00.000"));
         }
         QString error;
         QVERIFY2(dialog.buildScenario(&error), qPrintable(error));
+    }
+
+    // idle-partitions.csv names each record's partition: the import reads it as the watermark channel.
+    void aPartitionColumnBecomesTheWatermarkChannel()
+    {
+        ImportDialog dialog(examplePath(QStringLiteral("idle-partitions.csv")));
+        QVERIFY(dialog.spec().channel.has_value());
+        QCOMPARE(fieldText(*dialog.spec().channel), QStringLiteral("partition"));
+        QString error;
+        const auto scenario = dialog.buildScenario(&error);
+        QVERIFY2(scenario, qPrintable(error));
+        QCOMPARE(int(scenario->pipeline.watermarks.partitioning), int(WatermarkConfig::Partitioning::Channel));
+        QCOMPARE(scenario->pipeline.watermarks.parallelism, 2);
+        QCOMPARE(scenario->records[1].channel, 1);
+        const auto* preview = dialog.findChild<QTableWidget*>(QStringLiteral("importPreview"));
+        QCOMPARE(preview->item(1, 4)->text(), QStringLiteral("1"));
     }
 
     void readsATabSeparatedFileWithIsoTimesWithoutOffset()
