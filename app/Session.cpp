@@ -355,16 +355,7 @@ void Session::computeRunFacts()
     m_format = TimeFormatter(display, origin);
     // A run that crosses midnight in the display zone names the dates, as the narration does:
     // "23:58:59.999" then "07:58:58.999" would read as going backwards.
-    Timestamp first = kMaxTimestamp;
-    Timestamp last = kMinTimestamp;
-    for (const InputRecord& r : s.records) {
-        if (r.isWatermark())
-            continue;
-        first = std::min(first, r.ts);
-        last = std::max(last, r.ts);
-    }
-    if (first <= last)
-        m_format.showDatesAcross(first, last);
+    m_format.showDatesAcross(s.records);
     m_labels = TimeLabels(display.timeFormat, qs(display.zone), origin);
     m_narrator = std::make_unique<Narrator>(m_player->scenario(), m_format);
     m_narrator->setTemplates(translatedNarrationTemplates());

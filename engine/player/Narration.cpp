@@ -143,16 +143,7 @@ Narrator::Narrator(const Scenario& scenario, TimeFormatter format)
     : m_scenario(scenario)
     , m_format(std::move(format))
 {
-    Timestamp first = kMaxTimestamp;
-    Timestamp last = kMinTimestamp;
-    for (const InputRecord& r : scenario.records) {
-        if (r.isWatermark())
-            continue;
-        first = std::min(first, r.ts);
-        last = std::max(last, r.ts);
-    }
-    if (first <= last)
-        m_format.showDatesAcross(first, last);
+    m_format.showDatesAcross(scenario.records);
 }
 
 void Narrator::setTemplates(const std::map<std::string, std::string>& byId)

@@ -193,6 +193,20 @@ void TimeFormatter::showDatesAcross(Timestamp first, Timestamp last)
     m_showDates = a != b;
 }
 
+void TimeFormatter::showDatesAcross(const std::vector<InputRecord>& records)
+{
+    Timestamp first = kMaxTimestamp;
+    Timestamp last = kMinTimestamp;
+    for (const InputRecord& r : records) {
+        if (r.isWatermark())
+            continue;
+        first = std::min(first, r.ts);
+        last = std::max(last, r.ts);
+    }
+    if (first <= last)
+        showDatesAcross(first, last);
+}
+
 std::string TimeFormatter::timeOfDay(Timestamp t) const
 {
     const std::int64_t local = javaAdd(t, utcOffsetMs(t));

@@ -29,6 +29,8 @@ public:
     // With DateTime, makes timestamp() include the date when `first` and `last` fall on different local days
     // (a run whose records cross midnight: "23:58:59.999 → 07:58:58.999" would read as going backwards).
     void showDatesAcross(Timestamp first, Timestamp last);
+    // The same over the event records' timestamps (watermark records left out); nothing when there are none.
+    void showDatesAcross(const std::vector<InputRecord>& records);
     bool showsDates() const { return m_showDates; }
     // A window as "[start, end)" with both bounds formatted by timestamp().
     std::string window(Timestamp start, Timestamp end) const;

@@ -1,6 +1,7 @@
 #include "engine/io/EventFile.h"
 #include "engine/io/ScenarioIo.h"
 
+#include "RecordText.h"
 #include "StdStringPrinting.h"
 #include <QTemporaryDir>
 
@@ -24,34 +25,14 @@ InputFileSpec specFrom(const std::string& input)
     return *r.value->inputFile;
 }
 
-// One line per record: "L<line> <key> ts=<ts> [v=<value>] [a=<arrival>] [ch=<channel>]" or "L<line> wm=<ts>".
+// The records joined by " | " (test::recordText).
 std::string render(const io::EventFileContents& c, const KeyTable& keys)
 {
     std::string out;
     for (const auto& r : c.records) {
         if (!out.empty())
             out += " | ";
-        // Appended piece by piece: GCC 12 at -O3 misreports `"literal" + std::string` as an overlapping memcpy.
-        out += 'L';
-        out += std::to_string(r.sourceLine);
-        out += ' ';
-        if (r.isWatermark()) {
-            out += "wm=";
-            out += std::to_string(r.ts);
-        } else {
-            out += r.key == kNoKey ? std::string("-") : keys.name(r.key);
-            out += " ts=";
-            out += std::to_string(r.ts);
-            if (r.hasValue) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "%g", r.value);
-                out += std::string(" v=") + buf;
-            }
-        }
-        if (r.arrival != InputRecord::kNoArrival)
-            out += " a=" + std::to_string(r.arrival);
-        if (r.channel != InputRecord::kNoChannel)
-            out += " ch=" + std::to_string(r.channel);
+        out += test::recordText(r, keys);
     }
     return out;
 }

@@ -2,6 +2,7 @@
 #include "engine/io/GuessSpec.h"
 #include "engine/io/ScenarioIo.h"
 
+#include "RecordText.h"
 #include "StdStringPrinting.h"
 
 #include <QDir>
@@ -64,32 +65,8 @@ std::string describe(const InputFileSpec& spec)
 std::string render(const std::vector<InputRecord>& records, const KeyTable& keys, bool withKeys)
 {
     std::string out;
-    for (const auto& r : records) {
-        out += 'L';
-        out += std::to_string(r.sourceLine);
-        if (r.isWatermark()) {
-            out += " wm=";
-            out += std::to_string(r.ts);
-        } else {
-            if (withKeys) {
-                out += ' ';
-                out += r.key == kNoKey ? std::string("-") : keys.name(r.key);
-            }
-            out += " ts=";
-            out += std::to_string(r.ts);
-            if (r.hasValue) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "%g", r.value);
-                out += " v=";
-                out += buf;
-            }
-        }
-        if (r.arrival != InputRecord::kNoArrival)
-            out += " a=" + std::to_string(r.arrival);
-        if (r.channel != InputRecord::kNoChannel)
-            out += " ch=" + std::to_string(r.channel);
-        out += '\n';
-    }
+    for (const auto& r : records)
+        out += test::recordText(r, keys, withKeys) + '\n';
     return out;
 }
 
