@@ -9,6 +9,7 @@
 #include "app/ProgressChart.h"
 #include "app/RecordsModel.h"
 #include "app/Session.h"
+#include "app/ShortcutsDialog.h"
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
 #include "app/TimelineView.h"
@@ -482,6 +483,31 @@ void MainWindow::createMenus()
     QMenu* panels = view->addMenu(tr("P&anels"));
     for (QDockWidget* d : m_docks)
         panels->addAction(d->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"));
+    keys->setObjectName(QStringLiteral("shortcuts"));
+    keys->setShortcut(QKeySequence::HelpContents);
+    connect(keys, &QAction::triggered, this, [this] {
+        auto* dialog = new ShortcutsDialog(menuBar(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    help->addSeparator();
+    QAction* about = help->addAction(tr("&About Tidemark"));
+    about->setObjectName(QStringLiteral("about"));
+    connect(about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Tidemark"),
+            tr("<h3>Tidemark %1</h3>"
+               "<p>Step through Apache Flink's event time: each channel's watermark, the minimum the window "
+               "operator sees, when windows fire and re-fire, and what happens to late records.</p>"
+               "<p>Its engine decides as Flink 1.20's DataStream API does: watermark generators, "
+               "StatusWatermarkValve, key groups, WindowOperator with triggers, evictors and allowed lateness. "
+               "It is checked against Flink's own classes.</p>"
+               "<p>Built with Qt %2.</p>")
+                .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    });
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 void MainWindow::createLanguageMenu(QMenu* menu)

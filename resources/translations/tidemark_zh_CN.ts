@@ -934,6 +934,30 @@
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About Tidemark</source>
+        <translation>关于 Tidemark(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Tidemark</source>
+        <translation>关于 Tidemark</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tidemark %1&lt;/h3&gt;&lt;p&gt;Step through Apache Flink&apos;s event time: each channel&apos;s watermark, the minimum the window operator sees, when windows fire and re-fire, and what happens to late records.&lt;/p&gt;&lt;p&gt;Its engine decides as Flink 1.20&apos;s DataStream API does: watermark generators, StatusWatermarkValve, key groups, WindowOperator with triggers, evictors and allowed lateness. It is checked against Flink&apos;s own classes.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tidemark %1&lt;/h3&gt;&lt;p&gt;一步一步看清 Apache Flink 的事件时间：每个通道的水位线、窗口算子看到的最小值、窗口何时触发与因迟到数据再次触发，以及迟到记录的去向。&lt;/p&gt;&lt;p&gt;它的引擎按 Flink 1.20 DataStream API 的方式做出每个决定：水位线生成器、StatusWatermarkValve、key group，以及带触发器、驱逐器和允许延迟的 WindowOperator；并用 Flink 自己的类逐一核对。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>
@@ -1514,6 +1538,25 @@
     <message>
         <source>That line holds no record.</source>
         <translation>这一行不包含记录。</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 <context>

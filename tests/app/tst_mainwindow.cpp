@@ -6,6 +6,7 @@
 #include "app/PlayerBar.h"
 #include "app/RecordsModel.h"
 #include "app/Session.h"
+#include "app/ShortcutsDialog.h"
 #include "app/TimeCursor.h"
 #include "app/TimelineView.h"
 #include "app/WindowsModel.h"
@@ -267,6 +268,25 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), std::size_t(1));
         QVERIFY2(lines[0].label.startsWith(QStringLiteral("operator watermark 10:11:23.999 = min(")),
             qPrintable(lines[0].label));
+    }
+
+    // Help ▸ Keyboard Shortcuts lists what the menus' keys do, read from the actions themselves.
+    void theShortcutsDialogListsEveryMenuShortcut()
+    {
+        auto* shortcuts = m_window->findChild<QAction*>(QStringLiteral("shortcuts"));
+        QVERIFY(shortcuts);
+        QCOMPARE(shortcuts->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        shortcuts->trigger();
+        auto* dialog = m_window->findChild<ShortcutsDialog*>(QStringLiteral("shortcutsDialog"));
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(dialog->shortcutOf(QStringLiteral("▶ Play")),
+            QKeySequence(Qt::Key_Space).toString(QKeySequence::NativeText));
+        QCOMPARE(dialog->shortcutOf(QStringLiteral("Open…")),
+            QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText));
+        QVERIFY(!dialog->shortcutOf(QStringLiteral("Undo")).isEmpty());
+        QVERIFY(dialog->rowCount() >= 20);
+        dialog->close();
     }
 
     void presenterModeEnlargesAndShowsTheCaption()
