@@ -28,6 +28,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -798,31 +799,43 @@ bool MainWindow::exportOutputsTo(const QString& path, bool jsonl)
             v = QLatin1Char('"') + v.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
         return v;
     };
-    // the whole run's outputs: the window results, then the late records
+    // The whole run's outputs in the order they happened: window results and late records merged by step,
+    // then by their order within the step.
     if (!jsonl)
         out << "step,kind,subtask,key,window_start,window_end,watermark,count,result,printed,ts\n";
     const auto fires = trace.fires();
-    for (std::size_t i = 0; i < fires.size(); ++i) {
+    const auto lates = trace.lates();
+    auto writeFire = [&](std::size_t i) {
         const FireRecord& f = fires[i];
         const QString key = m_session->keyName(f.fire.key);
         const QString printed = m_outputModel->printedLine(int(i));
         const QString kind = f.fire.timing == FireTiming::OnTime ? QStringLiteral("fire") : QStringLiteral("late-fire");
         const QString result = m_session->formatResult(f.fire);
         if (jsonl) {
+            QJsonValue value; // null: min/max/avg of a pane an evictor emptied
+            if (f.fire.result.isList) {
+                QJsonArray list;
+                for (double v : f.fire.result.list)
+                    list.append(v);
+                value = list;
+            } else if (f.fire.result.number) {
+                value = *f.fire.result.number;
+            }
             const QJsonObject o {{QStringLiteral("type"), kind}, {QStringLiteral("step"), qint64(f.step)},
                 {QStringLiteral("subtask"), f.fire.subtask}, {QStringLiteral("key"), key},
                 {QStringLiteral("windowStart"), qint64(f.fire.window.start())},
                 {QStringLiteral("windowEnd"), qint64(f.fire.window.end())},
                 {QStringLiteral("watermark"), qint64(f.fire.watermark)},
-                {QStringLiteral("count"), qint64(f.fire.count)}, {QStringLiteral("printed"), printed}};
+                {QStringLiteral("count"), qint64(f.fire.count)}, {QStringLiteral("result"), value},
+                {QStringLiteral("printed"), printed}};
             out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
         } else {
             out << f.step << ',' << kind << ',' << f.fire.subtask << ',' << csv(key) << ',' << f.fire.window.start()
                 << ',' << f.fire.window.end() << ',' << f.fire.watermark << ',' << f.fire.count << ',' << csv(result)
                 << ',' << csv(printed) << ",\n";
         }
-    }
-    for (const LateRecord& l : trace.lates()) {
+    };
+    auto writeLate = [&](const LateRecord& l) {
         const QString kind
             = l.late.action == LateAction::Dropped ? QStringLiteral("dropped") : QStringLiteral("side-output");
         const QString key = m_session->keyName(l.late.key);
@@ -835,6 +848,18 @@ bool MainWindow::exportOutputsTo(const QString& path, bool jsonl)
             out << l.step << ',' << kind << ',' << l.late.subtask << ',' << csv(key) << ",,," << l.late.watermark
                 << ",,,," << l.late.ts << '\n';
         }
+    };
+    std::size_t fi = 0;
+    std::size_t li = 0;
+    while (fi < fires.size() || li < lates.size()) {
+        const bool fireFirst = li == lates.size()
+            || (fi < fires.size()
+                && (fires[fi].step != lates[li].step ? fires[fi].step < lates[li].step
+                                                     : fires[fi].sequence < lates[li].sequence));
+        if (fireFirst)
+            writeFire(fi++);
+        else
+            writeLate(lates[li++]);
     }
     out.flush();
     return file.commit();

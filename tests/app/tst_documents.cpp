@@ -1,0 +1,240 @@
+#include "app/Loading.h"
+#include "app/MainWindow.h"
+#include "app/OutputModel.h"
+#include "app/PipelineEditor.h"
+#include "app/Session.h"
+#include "app/TimeCursor.h"
+#include "app/TimelineView.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QToolTip>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace tidemark;
+using namespace tidemark::app;
+
+namespace {
+
+QString examplePath(const QString& name)
+{
+    return qEnvironmentVariable("TIDEMARK_SOURCE_DIR") + QStringLiteral("/resources/examples/") + name;
+}
+
+QStringList linesOf(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    return QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+// Answers the next modal message box with `button`, as a user would.
+void answerNextMessageBox(QMessageBox::StandardButton button)
+{
+    QTimer::singleShot(0, [button] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        box->button(button)->click();
+    });
+}
+
+} // namespace
+
+// What a user does with files around a run: save it, export it, drop a file on the window, reopen a recent
+// one, and not lose an edited pipeline by opening another file.
+class TestDocuments : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        // Settings of this test only (recent files), not the user's.
+        QVERIFY(m_config.isValid());
+        qputenv("XDG_CONFIG_HOME", m_config.path().toUtf8());
+    }
+
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(m_window->openExample(defaultExample()));
+    }
+    void cleanup()
+    {
+        m_window->undoStack()->setClean(); // no question when the window goes
+        m_window.reset();
+    }
+
+    void exportsTheTimelineAsPngAndSvg()
+    {
+        const QString png = m_dir.filePath(QStringLiteral("timeline.png"));
+        QVERIFY(m_window->exportTimelineTo(png, false));
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= m_window->timeline()->width());
+        const QString svg = m_dir.filePath(QStringLiteral("timeline.svg"));
+        QVERIFY(m_window->exportTimelineTo(svg, true));
+        const QString text = linesOf(svg).join(QLatin1Char('\n'));
+        QVERIFY(text.contains(QStringLiteral("<svg")));
+        QVERIFY(text.contains(QStringLiteral("channel 2")));
+    }
+
+    void exportsEveryOutputInTheOrderItHappened()
+    {
+        QVERIFY(m_window->openFile(examplePath(QStringLiteral("late-side-output.json"))));
+        const Trace& trace = m_window->session()->trace();
+        const std::size_t outputs = trace.fires().size() + trace.lates().size();
+        QVERIFY(trace.fires().size() > 1);
+        QVERIFY(!trace.lates().empty());
+
+        const QString csv = m_dir.filePath(QStringLiteral("outputs.csv"));
+        QVERIFY(m_window->exportOutputsTo(csv, false));
+        const QStringList rows = linesOf(csv);
+        QCOMPARE(rows.size(), qsizetype(outputs + 1));
+        QVERIFY(rows.front().startsWith(QStringLiteral("step,kind,")));
+
+        const QString jsonl = m_dir.filePath(QStringLiteral("outputs.jsonl"));
+        QVERIFY(m_window->exportOutputsTo(jsonl, true));
+        const QStringList lines = linesOf(jsonl);
+        QCOMPARE(lines.size(), qsizetype(outputs));
+        qint64 previousStep = 0;
+        for (const QString& line : lines) {
+            QJsonParseError error {};
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8(), &error).object();
+            QCOMPARE(error.error, QJsonParseError::NoError);
+            QVERIFY(previousStep <= o.value(QStringLiteral("step")).toInteger());
+            previousStep = o.value(QStringLiteral("step")).toInteger();
+            const QString type = o.value(QStringLiteral("type")).toString();
+            QVERIFY2(QStringList({"fire", "late-fire", "dropped", "side-output"}).contains(type), qPrintable(line));
+            if (type.endsWith(QLatin1String("fire")))
+                QVERIFY2(o.contains(QStringLiteral("result")), qPrintable(line));
+        }
+        // Each fire's result is the one the run computed.
+        const QJsonObject first = QJsonDocument::fromJson(lines.front().toUtf8()).object();
+        const FireEvent& fire = trace.fires().front().fire;
+        QCOMPARE(first.value(QStringLiteral("windowStart")).toInteger(), qint64(fire.window.start()));
+        if (fire.result.isList)
+            QCOMPARE(first.value(QStringLiteral("result")).toArray().size(), qsizetype(fire.result.list.size()));
+        else
+            QCOMPARE(first.value(QStringLiteral("result")).toDouble(), fire.result.number.value_or(0.0));
+    }
+
+    void aSavedScenarioReopensToTheSameRun()
+    {
+        auto* editor = m_window->findChild<PipelineEditor*>();
+        QVERIFY(editor);
+        QVERIFY(editor->setFieldValue(QStringLiteral("maxOutOfOrderness"), 3000));
+        QVERIFY(!m_window->undoStack()->isClean());
+        const QString path = m_dir.filePath(QStringLiteral("saved.json"));
+        QVERIFY(m_window->saveTo(path));
+        QVERIFY(m_window->undoStack()->isClean());
+        QVERIFY(!m_window->windowTitle().contains(QLatin1Char('*')));
+
+        MainWindow reopened;
+        QVERIFY(reopened.openFile(path));
+        QCOMPARE(reopened.session()->scenario().pipeline.watermarks.maxOutOfOrdernessMs, DurationMs(3000));
+        QCOMPARE(reopened.cursor()->lastStep(), m_window->cursor()->lastStep());
+        QCOMPARE(reopened.session()->trace().fires().size(), m_window->session()->trace().fires().size());
+    }
+
+    void droppingAFileOpensItAndRemembersIt()
+    {
+        const QString path = examplePath(QStringLiteral("sliding-windows.json"));
+        drop(path);
+        QCOMPARE(m_window->session()->filePath(), path);
+        QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), path);
+        // File ▸ Open Recent offers it, and opening it from there works too.
+        QMenu* recent = nullptr;
+        for (auto* menu : m_window->findChildren<QMenu*>()) {
+            if (menu->title() == QStringLiteral("Open &Recent"))
+                recent = menu;
+        }
+        QVERIFY(recent);
+        QVERIFY(recent->isEnabled());
+        QCOMPARE(recent->actions().value(0)->text(), QStringLiteral("sliding-windows.json"));
+        QVERIFY(m_window->openExample(defaultExample()));
+        recent->actions().value(0)->trigger();
+        QCOMPARE(m_window->session()->filePath(), path);
+    }
+
+    void anEditedPipelineIsNotLostByOpeningAnotherFile()
+    {
+        auto* editor = m_window->findChild<PipelineEditor*>();
+        QVERIFY(editor->setFieldValue(QStringLiteral("maxOutOfOrderness"), 3000));
+        const QString before = m_window->session()->title();
+        // Cancel keeps the edited run.
+        answerNextMessageBox(QMessageBox::Cancel);
+        drop(examplePath(QStringLiteral("sliding-windows.json")));
+        QCOMPARE(m_window->session()->title(), before);
+        QCOMPARE(m_window->session()->scenario().pipeline.watermarks.maxOutOfOrdernessMs, DurationMs(3000));
+        QVERIFY(!m_window->undoStack()->isClean());
+        // Discard opens the other file.
+        answerNextMessageBox(QMessageBox::Discard);
+        drop(examplePath(QStringLiteral("sliding-windows.json")));
+        QCOMPARE(m_window->session()->filePath(), examplePath(QStringLiteral("sliding-windows.json")));
+        QVERIFY(m_window->undoStack()->isClean());
+    }
+
+    // Hovering a record shows its exact values.
+    void hoveringARecordShowsItsExactValues()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_End);
+        TimelineView* view = m_window->timeline();
+        view->repaint(); // hits are found in what was last painted
+        QPoint at;
+        TimelineView::Hit hit;
+        for (int y = 0; y < view->height() && hit.kind != TimelineView::Hit::Kind::Record; y += 3) {
+            for (int x = 0; x < view->width(); x += 3) {
+                hit = view->hitAt(QPointF(x, y));
+                if (hit.kind == TimelineView::Hit::Kind::Record) {
+                    at = QPoint(x, y);
+                    break;
+                }
+            }
+        }
+        QCOMPARE(hit.kind, TimelineView::Hit::Kind::Record);
+        QHelpEvent help(QEvent::ToolTip, at, view->mapToGlobal(at));
+        QApplication::sendEvent(view, &help);
+        const QString tip = QToolTip::text();
+        QVERIFY2(tip.contains(QStringLiteral("#%1").arg(hit.record + 1)), qPrintable(tip));
+        const Timestamp ts = m_window->session()->scenario().records[hit.record].ts;
+        QVERIFY2(tip.contains(m_window->session()->formatTime(ts)), qPrintable(tip));
+        QToolTip::hideText();
+    }
+
+private:
+    void drop(const QString& path)
+    {
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(400, 300), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent dropped(QPointF(400, 300), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &dropped);
+    }
+
+    QTemporaryDir m_config;
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestDocuments)
+#include "tst_documents.moc"
