@@ -24,6 +24,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QUndoStack>
 
@@ -268,6 +269,31 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), std::size_t(1));
         QVERIFY2(lines[0].label.startsWith(QStringLiteral("operator watermark 10:11:23.999 = min(")),
             qPrintable(lines[0].label));
+    }
+
+    // The narration names records, windows and channels as links; hovering one highlights it in the timeline.
+    void hoveringANarrationLinkHighlightsItInTheTimeline()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ShiftModifier); // the first fire
+        auto* browser = m_window->narration()->findChild<QTextBrowser*>();
+        QVERIFY(browser);
+        const QString html = browser->toHtml();
+        const QRegularExpressionMatch window
+            = QRegularExpression(QStringLiteral(R"re(href="(window:(\d+):(\d+))")re")).match(html);
+        QVERIFY2(window.hasMatch(), qPrintable(html));
+        Q_EMIT browser->highlighted(QUrl(window.captured(1)));
+        const TimeCursor::Highlight& h = m_window->cursor()->highlight();
+        QCOMPARE(h.kind, TimeCursor::Highlight::Kind::Window);
+        QCOMPARE(h.windowStart, Timestamp(1538359881000));
+        QCOMPARE(h.windowEnd, Timestamp(1538359884000));
+        const QRegularExpressionMatch channel
+            = QRegularExpression(QStringLiteral(R"re(href="(channel:(\d+))")re")).match(html);
+        QVERIFY2(channel.hasMatch(), qPrintable(html));
+        Q_EMIT browser->highlighted(QUrl(channel.captured(1)));
+        QCOMPARE(m_window->cursor()->highlight().kind, TimeCursor::Highlight::Kind::Channel);
+        QCOMPARE(m_window->cursor()->highlight().channel, channel.captured(2).toInt());
+        Q_EMIT browser->highlighted(QUrl()); // the pointer leaves the link
+        QCOMPARE(m_window->cursor()->highlight().kind, TimeCursor::Highlight::Kind::None);
     }
 
     // Help ▸ Keyboard Shortcuts lists what the menus' keys do, read from the actions themselves.
