@@ -435,8 +435,9 @@ void MainWindow::createMenus()
     m_examplesMenu->setToolTipsVisible(true);
     for (const ExampleInfo& e : builtInExamples()) {
         QAction* a = m_examplesMenu->addAction(exampleName(e.name));
-        a->setToolTip(e.description);
-        a->setStatusTip(e.description.left(200));
+        const QString description = exampleDescription(e.description);
+        a->setToolTip(description);
+        a->setStatusTip(description.left(200));
         connect(a, &QAction::triggered, this, [this, resource = e.resource] {
             if (maybeSave())
                 openExample(resource);

@@ -133,7 +133,7 @@ constexpr Marked kNarration[] = {
 };
 
 // The names of the built-in examples (resources/examples/*.json), for lupdate; tst_translations checks that
-// every example's name is here. Their long descriptions stay in English.
+// every example's name is here.
 constexpr const char* kExampleNames[] = {
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "A count trigger instead of the watermark"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "An idle partition stalls the watermark"),
@@ -153,6 +153,187 @@ constexpr const char* kExampleNames[] = {
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 003: orders from ...481000"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "Session windows merging"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "Sliding windows: 10 s every 5 s"),
+};
+
+// The examples' descriptions (File ▸ Examples tooltips and status tips), for lupdate; tst_translations checks
+// that every example's description is here word for word, so a changed description needs a new translation.
+constexpr const char* kExampleDescriptions[] = {
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Clicks per user ('time user' lines) in 10-second tumbling event-time windows, but with "
+        ".trigger(CountTrigger.of(3)) and monotonous watermarks. The count trigger replaces the event-time trigger: "
+        "the window fires on every 3rd element of a user, never because of the watermark. It does not purge, so the "
+        "second firing lists all 6 of Bob's clicks, not just the last 3. Carol has only 2 clicks, so her window never "
+        "fires. When the watermark passes the window's end (at Bob's click at 12000) the window is cleared without "
+        "output: Bob's click at 9500 and Carol's clicks are never emitted."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "A sensor's readings are written to a Kafka topic with two partitions, read by two source subtasks with their "
+        "own watermark generators (forBoundedOutOfOrderness(1 s), every 200 ms). The 'partition' column says which "
+        "one. Partition 1 gets a single reading (6000) and then nothing more. The window operator (5-second tumbling "
+        "windows listing the timestamps) takes the minimum of the two generators' watermarks. Partition 1's generator "
+        "stays at 6000 - 1001 = 4999 for ever, so the window operator's watermark can never pass 4999, however far "
+        "partition 0 runs ahead. Window [0, 5000) fires; after that nothing fires any more, although partition 0 "
+        "reaches 16000. Compare with the version that uses withIdleness."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "A sensor's readings are written to a Kafka topic with two partitions, read by two source subtasks with their "
+        "own watermark generators (forBoundedOutOfOrderness(1 s), every 200 ms). The 'partition' column says which "
+        "one. Partition 1 gets a single reading (6000) and then nothing more. The window operator (5-second tumbling "
+        "windows listing the timestamps) takes the minimum of the two generators' watermarks. Here the strategy has "
+        ".withIdleness(2 s). Partition 1's generator checks for activity on every periodic emit; about 2 s after its "
+        "last reading (at 3.4 s of processing time) it declares itself idle, and the window operator stops waiting for "
+        "it and follows partition 0 alone. The windows now fire as partition 0's watermark passes their ends: [0, "
+        "5000) fires on the 5th line with watermark 5999, and [5000, 10000), holding the reading that came through "
+        "partition 1, fires on the 7th line, and [10000, 15000) on the 10th."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Sales of coloured items, summed in 5-second tumbling windows with monotonous watermarks (timestamps only "
+        "grow). Run it keyed and as windowAll, and compare. windowAll: there is no key, all sales share one window per "
+        "5 seconds, and Flink forces the window operator to parallelism 1. The same data gives one sum per window: 10, "
+        "then 9."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Sales of coloured items, summed in 5-second tumbling windows with monotonous watermarks (timestamps only "
+        "grow). Run it keyed and as windowAll, and compare. keyBy(colour): every colour has its own windows, and the "
+        "window operator runs with parallelism 3; Flink's key groups place blue on subtask 0, green on 1 and red on 2. "
+        "When the watermark passes 4999 each colour's window fires on its own subtask: blue 1, green 4, red 5."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Order amounts per shop in 5-second tumbling windows (sum), forBoundedOutOfOrderness(1 s), no allowed "
+        "lateness, and .sideOutputLateData(tag). Instead of being dropped silently, every record that arrives after "
+        "its window was closed goes to the side output, where the job can still see it. Watch the order at 3000 "
+        "arriving after the watermark reached 5499, the one at 4999, and the one at 9999: an element at the window's "
+        "last millisecond is already late once the watermark equals that millisecond. The order at 5500 is out of "
+        "order but arrives before its window closed, so it is counted."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Logins per user per day, with times written in Shanghai local time (UTC+8). Tumbling windows are aligned to "
+        "the epoch in UTC, so a plain 1-day window would run from 08:00 to 08:00 in Shanghai. "
+        "TumblingEventTimeWindows.of(1 day, offset -8 h) moves the windows to local midnight. Watch Alice's logins at "
+        "23:59:59.999 and at 00:00:00.000: one millisecond apart but in different days. Bob's login at 07:59:59 on 2 "
+        "March belongs to 2 March here; without the offset it would have counted for 1 March. The watermark lags 1 "
+        "minute (forBoundedOutOfOrderness(1 min)), so a day closes when a login more than a minute into the next day "
+        "arrives."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 000: lines like '0001,1538359882000' are typed into a Kafka topic; the job keys them by "
+        "'0001', puts them into 3-second tumbling event-time windows with "
+        "WatermarkStrategy.forBoundedOutOfOrderness(10 s), and lists the timestamps each window received. One line "
+        "arrives per second and every watermark generator emits every 200 ms (Flink's default auto-watermark "
+        "interval), so each line's watermark is out before the next line comes, as when a person types lines by hand. "
+        "The topic never ends (end of input: none), so windows still open at the end never fire. Here everything runs "
+        "with parallelism 1. Watch the watermark trail the largest timestamp by 10 s plus 1 ms. The first window, "
+        "[...881000, ...884000), fires only on the 5th line (...894000): that line lifts the watermark to ...883999, "
+        "the window's last millisecond. The 9th line (...891000) is out of order but not late: the watermark "
+        "(...888999) has not reached its window's end yet, so it joins [...890000, ...893000), which fires with both "
+        "timestamps on the 10th line. Then comes the late-data tail: timestamps of the window that already fired keep "
+        "arriving. With allowed lateness 0 the window was cleared the moment it fired, so every one of them is dropped "
+        "(and counted). Compare with the 2 s allowed-lateness version of the same job."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 000: lines like '0001,1538359882000' are typed into a Kafka topic; the job keys them by "
+        "'0001', puts them into 3-second tumbling event-time windows with "
+        "WatermarkStrategy.forBoundedOutOfOrderness(10 s), and lists the timestamps each window received. One line "
+        "arrives per second and every watermark generator emits every 200 ms (Flink's default auto-watermark "
+        "interval), so each line's watermark is out before the next line comes, as when a person types lines by hand. "
+        "The topic never ends (end of input: none), so windows still open at the end never fire. Here everything runs "
+        "with parallelism 1 and the window has .allowedLateness(2 s). Watch the watermark trail the largest timestamp "
+        "by 10 s plus 1 ms. The first window, [...881000, ...884000), fires only on the 5th line (...894000): that "
+        "line lifts the watermark to ...883999, the window's last millisecond. The 9th line (...891000) is out of "
+        "order but not late: the watermark (...888999) has not reached its window's end yet, so it joins [...890000, "
+        "...893000), which fires with both timestamps on the 10th line. Then comes the late-data tail. The window "
+        "[...890000, ...893000) already fired, but with 2 s of allowed lateness it stays alive until the watermark "
+        "reaches ...894999 (its end minus 1 ms plus 2 s). Every late line for it re-fires the window at once, and each "
+        "re-fire lists the whole window again, the earlier elements plus the new one (3, 4, 5, ... 9 timestamps). The "
+        "line ...905000 pushes the watermark to ...894999: the window is cleared silently, and the last three old "
+        "lines are dropped."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 000: lines like '0001,1538359882000' are typed into a Kafka topic; the job keys them by "
+        "'0001', puts them into 3-second tumbling event-time windows with "
+        "WatermarkStrategy.forBoundedOutOfOrderness(10 s), and lists the timestamps each window received. One line "
+        "arrives per second and every watermark generator emits every 200 ms (Flink's default auto-watermark "
+        "interval), so each line's watermark is out before the next line comes, as when a person types lines by hand. "
+        "The topic never ends (end of input: none), so windows still open at the end never fire. Here the watermark "
+        "generators run with parallelism 3 and the lines reach them in turn (line 1 to generator 0, line 2 to "
+        "generator 1, line 3 to generator 2, line 4 to generator 0, ...), as the post's table shows; the window "
+        "operator also runs with parallelism 3 and key '0001' lives on subtask 0 (printed '1>'). Each generator only "
+        "sees every third line, and the window operator's watermark is the minimum over the three. Watch the first "
+        "window fire on the 7th line (...897000) instead of the 5th: only then has every generator seen a timestamp of "
+        "...894000 or more. The second window waits until the 12th line, and [...890000, ...893000) until the 20th, so "
+        "most of the 'late' tail is not late at all here: it is still on time and the window fires with 9 timestamps. "
+        "Without allowed lateness the window is cleared when it fires, so the last three lines are dropped."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 000: lines like '0001,1538359882000' are typed into a Kafka topic; the job keys them by "
+        "'0001', puts them into 3-second tumbling event-time windows with "
+        "WatermarkStrategy.forBoundedOutOfOrderness(10 s), and lists the timestamps each window received. One line "
+        "arrives per second and every watermark generator emits every 200 ms (Flink's default auto-watermark "
+        "interval), so each line's watermark is out before the next line comes, as when a person types lines by hand. "
+        "The topic never ends (end of input: none), so windows still open at the end never fire. Here the watermark "
+        "generators run with parallelism 3 and the lines reach them in turn (line 1 to generator 0, line 2 to "
+        "generator 1, line 3 to generator 2, line 4 to generator 0, ...), as the post's table shows; the window "
+        "operator also runs with parallelism 3 and key '0001' lives on subtask 0 (printed '1>'). Each generator only "
+        "sees every third line, and the window operator's watermark is the minimum over the three. Watch the first "
+        "window fire on the 7th line (...897000) instead of the 5th: only then has every generator seen a timestamp of "
+        "...894000 or more. The second window waits until the 12th line, and [...890000, ...893000) until the 20th, so "
+        "most of the 'late' tail is not late at all here: it is still on time and the window fires with 9 timestamps. "
+        "With .allowedLateness(2 s) the last three lines arrive after that fire and each re-fires the window with the "
+        "whole list (10, 11, 12 timestamps)."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 001: lines like '1634091720000 a' (a timestamp and a word) are typed into a socket (nc -lk); "
+        "the job uses the legacy BoundedOutOfOrdernessTimestampExtractor, keys by the word, counts words in 3-second "
+        "tumbling event-time windows and prints '6> (a,3)'. The extractor sets the watermark to the largest timestamp "
+        "minus the delay (no extra -1 ms, unlike forBoundedOutOfOrderness); Flink runs it with the socket's "
+        "parallelism 1 and emits every 200 ms. The window operator has the parallelism of the post's machine (8), and "
+        "the word 'a' belongs to subtask 5, which Flink prints as '6>'. One line per second, and the socket never ends "
+        "(end of input: none). With a delay of 0 the watermark equals the largest timestamp. Window [...720000, "
+        "...723000) fires as soon as ...723000 arrives, with 3 words (0, 1 and 2 s), and [...723000, ...726000) fires "
+        "on ...726000 with 3 words: windows include their start and exclude their end."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 001: lines like '1634091720000 a' (a timestamp and a word) are typed into a socket (nc -lk); "
+        "the job uses the legacy BoundedOutOfOrdernessTimestampExtractor, keys by the word, counts words in 3-second "
+        "tumbling event-time windows and prints '6> (a,3)'. The extractor sets the watermark to the largest timestamp "
+        "minus the delay (no extra -1 ms, unlike forBoundedOutOfOrderness); Flink runs it with the socket's "
+        "parallelism 1 and emits every 200 ms. The window operator has the parallelism of the post's machine (8), and "
+        "the word 'a' belongs to subtask 5, which Flink prints as '6>'. One line per second, and the socket never ends "
+        "(end of input: none). With a delay of 3 s the watermark stays 3 s behind. Two lines (...721000, ...722000) "
+        "come back out of order after ...724000; the watermark is still below the end of their window, so they are "
+        "counted. The first window fires only when ...726000 arrives, with 5 words, and the second one waits for "
+        "...729000 and counts 3."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 002: JSON temperature readings {\"id\",\"temp\",\"time\"} come from Kafka into a job with "
+        "parallelism 1, forBoundedOutOfOrderness(2 s), 5-second tumbling windows per id, .allowedLateness(1 s), and a "
+        "process function that prints every reading of the window. One reading per second, watermarks every 200 ms. "
+        "Watch the 6th reading (time 7000) lift the watermark to 4999: window [0, 5000) fires for id 1 (20, 22, 30) "
+        "and for id 2 (21). The next two readings belong to that window and are late, but the window is kept for one "
+        "more second of event time, so each one re-fires it at once with ALL its readings (4 for id 1, 2 for id 2). "
+        "The reading at 8000 moves the watermark to 5999 = 4999 + 1000: the windows are cleared without any output, "
+        "and the last two late readings are dropped."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 003: JSON orders whose 'orderTime' is an epoch-millisecond string arrive from Kafka; the job "
+        "uses forBoundedOutOfOrderness(1000 ms) and sums 'amount' over all orders (windowAll) in 5-second tumbling "
+        "windows. One order per second, watermarks every 200 ms, the topic never ends. Every order is worth 10. Window "
+        "starts do not depend on the first order: they are aligned to the epoch, start = ts - (ts % 5000), so windows "
+        "are [...480000, ...485000), [...485000, ...490000), ... Here the orders start at ...480000, the first "
+        "window's start, so it holds 5 orders and prints 50 when ...486000 lifts the watermark to ...484999."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reference post 003: JSON orders whose 'orderTime' is an epoch-millisecond string arrive from Kafka; the job "
+        "uses forBoundedOutOfOrderness(1000 ms) and sums 'amount' over all orders (windowAll) in 5-second tumbling "
+        "windows. One order per second, watermarks every 200 ms, the topic never ends. Every order is worth 10. Window "
+        "starts do not depend on the first order: they are aligned to the epoch, start = ts - (ts % 5000), so windows "
+        "are [...480000, ...485000), [...485000, ...490000), ... Here the orders start at ...481000, one second after "
+        "the window's start, so the first window holds only 4 orders and prints 40: this is the surprise the post "
+        "describes. From then on every window is full and prints 50."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Clicks per user in event-time session windows with a 3 s gap, summing the clicks, with "
+        "forBoundedOutOfOrderness(2 s). Every click opens a session [ts, ts + 3 s); sessions that overlap or touch "
+        "merge. Alice's clicks at 1000 and 2000 make one session [1000, 5000); her click at 6000 starts a second one "
+        "because 6000 is past 5000. Then her click at 4000 arrives out of order and bridges the two: both merge into "
+        "[1000, 9000) with 9 clicks. Bob's clicks at 5000 and 8000 are exactly 3 s apart: [5000, 8000) and [8000, "
+        "11000) touch, and touching sessions merge too. Watermarks come from all users together, so Alice's click at "
+        "13000 closes Bob's session as well. The input is a file: its end sends Long.MAX_VALUE, which closes the last "
+        "two sessions."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "One sensor's temperatures in sliding event-time windows of 10 s that start every 5 s, reporting the highest "
+        "temperature (max), with forBoundedOutOfOrderness(1 s). Every reading belongs to two windows, so windows "
+        "overlap and each one fires on its own when the watermark passes its end. Watch the reading of 30 degrees at "
+        "4500 that arrives after 8000: the watermark (6999) has already passed the end of [-5000, 5000), which fired "
+        "without it, but [0, 10000) is still open and takes it, so that window's maximum is 30. Flink says nothing "
+        "about the window that missed it: the reading is neither dropped nor side-output, because one of its windows "
+        "accepted it. The input is a file (a bounded source) that ends right after the last reading, before that "
+        "reading's own watermark is emitted: Flink then sends the end-of-input watermark Long.MAX_VALUE, which fires "
+        "the three windows still open."),
 };
 
 std::unique_ptr<QTranslator> g_app;
@@ -235,6 +416,21 @@ std::map<std::string, std::string> translatedNarrationTemplates()
 QString exampleName(const QString& name)
 {
     return QCoreApplication::translate(kExamplesContext, name.toUtf8().constData());
+}
+
+QString exampleDescription(const QString& english)
+{
+    if (english.isEmpty())
+        return english;
+    return QCoreApplication::translate(kExampleDescriptionsContext, english.toUtf8().constData());
+}
+
+QStringList exampleDescriptionSources()
+{
+    QStringList out;
+    for (const char* d : kExampleDescriptions)
+        out << QString::fromUtf8(d);
+    return out;
 }
 
 QStringList exampleNameSources()

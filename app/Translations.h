@@ -36,6 +36,13 @@ QString exampleName(const QString& name);
 QStringList exampleNameSources();
 inline constexpr const char* kExamplesContext = "tidemark::app::Examples";
 
+// A built-in example's description (its English text from the .json file) in the installed language; other
+// texts are returned as they are.
+QString exampleDescription(const QString& english);
+// The example descriptions marked for lupdate, to check that every built-in example's description is among them.
+QStringList exampleDescriptionSources();
+inline constexpr const char* kExampleDescriptionsContext = "tidemark::app::ExampleDescriptions";
+
 // The narration templates as lupdate sees them (id, English text), to check they mirror the engine's table.
 struct NarrationSource {
     const char* id;

@@ -17,6 +17,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QXmlStreamReader>
 
 #include <functional>
@@ -153,6 +154,23 @@ private Q_SLOTS:
                     + QStringLiteral("\" is missing from app/Translations.cpp")));
     }
 
+    // The descriptions are looked up by their English text: one edited in a .json file without its entry in
+    // app/Translations.cpp (and so in the .ts) would silently show in English.
+    void everyExampleDescriptionIsMarkedForTranslation()
+    {
+        const QStringList marked = exampleDescriptionSources();
+        const QList<ExampleInfo> examples = builtInExamples();
+        QVERIFY(!examples.isEmpty());
+        for (const ExampleInfo& e : examples) {
+            QVERIFY2(!e.description.isEmpty(), qPrintable(e.fileName + QStringLiteral(" has no description")));
+            QVERIFY2(marked.contains(e.description),
+                qPrintable(e.fileName
+                    + QStringLiteral(": its description is missing from app/Translations.cpp "
+                                     "(or differs from it): \"")
+                    + e.description + QLatin1Char('"')));
+        }
+    }
+
     void translationFileHasNoUnfinishedOrObsoleteEntry()
     {
         QString error;
@@ -253,6 +271,34 @@ private Q_SLOTS:
         QVERIFY2(first.contains(QStringLiteral("到达通道")), qPrintable(first));
     }
 
+    void theExamplesMenuDescribesEachExampleInChinese()
+    {
+        installTranslators(QStringLiteral("zh_CN"));
+        MainWindow window;
+        QMenu* examplesMenu = nullptr;
+        for (QAction* a : window.menuBar()->actions().front()->menu()->actions()) {
+            if (a->menu() && a->menu()->title() == QStringLiteral("示例(&E)"))
+                examplesMenu = a->menu();
+        }
+        QVERIFY(examplesMenu);
+        QVERIFY(examplesMenu->toolTipsVisible());
+        const QList<ExampleInfo> examples = builtInExamples();
+        const QList<QAction*> actions = examplesMenu->actions();
+        QCOMPARE(actions.size(), examples.size());
+        for (qsizetype i = 0; i < actions.size(); ++i) {
+            const ExampleInfo& e = examples.at(i);
+            const QString tip = actions.at(i)->toolTip();
+            QVERIFY2(hasCjk(actions.at(i)->text()), qPrintable(e.fileName));
+            QVERIFY2(hasCjk(tip), qPrintable(e.fileName + QStringLiteral(": ") + tip));
+            QVERIFY2(tip != e.description, qPrintable(e.fileName));
+            QCOMPARE(tip, exampleDescription(e.description));
+            QVERIFY2(actions.at(i)->statusTip().size() > 0 && tip.startsWith(actions.at(i)->statusTip()),
+                qPrintable(e.fileName));
+        }
+        installTranslators(QStringLiteral("en"));
+        QCOMPARE(exampleDescription(examples.front().description), examples.front().description);
+    }
+
     // Pictures of the Chinese window, the pipeline editor, the View menu and the import dialog, written to
     // <build>/screenshots/zh-*.png for a person to check that nothing is cut off.
     void chineseScreenshots()
@@ -284,6 +330,18 @@ private Q_SLOTS:
             QVERIFY(a->menu());
             grabMenu(a->menu());
         }
+        // An example's description as File ▸ Examples shows it when hovered.
+        const QList<ExampleInfo> examples = builtInExamples();
+        QVERIFY(!examples.isEmpty());
+        QToolTip::showText(window.geometry().center(), exampleDescription(examples.front().description), &window);
+        QWidget* tip = nullptr;
+        for (QWidget* w : QApplication::topLevelWidgets()) {
+            if (w->inherits("QTipLabel") && w->isVisible())
+                tip = w;
+        }
+        QVERIFY(tip);
+        QVERIFY(tip->grab().save(dir + QStringLiteral("/zh-example-tooltip.png")));
+        QToolTip::hideText();
         ImportDialog import(sourceDir() + QStringLiteral("/resources/examples/late-orders.csv"));
         import.resize(import.sizeHint());
         import.show();
