@@ -84,8 +84,7 @@ RunResult runOnce(const WindowConfig& config, PaneStorage storage, const std::ve
     return {static_cast<double>(records.size()) / seconds, fires};
 }
 
-Figure measureOne(
-    const std::string& name, const WindowConfig& config, PaneStorage storage, const BenchOptions& options)
+Figure measureOne(const std::string& name, const WindowConfig& config, PaneStorage storage, const BenchOptions& options)
 {
     static std::vector<GeneratedRecord> records;
     if (records.size() != options.records)
