@@ -108,7 +108,9 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     m_theme->setKind(Theme::Kind(settings.value(QStringLiteral("theme"), int(Theme::Kind::Light)).toInt()));
     applyTheme();
-    resize(1600, 980);
+    // Never larger than the screen, where a window manager does not maximise it (or there is none).
+    const QSize preferred(1600, 980);
+    resize(screen() != nullptr ? preferred.boundedTo(screen()->availableGeometry().size()) : preferred);
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
     updateRecentMenu();
