@@ -1,3 +1,4 @@
+#include "ShownWindow.h"
 #include "app/Loading.h"
 #include "app/MainWindow.h"
 #include "app/OutputModel.h"
@@ -70,11 +71,8 @@ private Q_SLOTS:
 
     void init()
     {
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1600, 1000);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(m_window->openExample(defaultExample()));
+        m_window = test::shownWindowOnTheDefaultExample();
+        QVERIFY(m_window);
     }
     void cleanup()
     {

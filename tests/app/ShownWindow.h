@@ -1,0 +1,24 @@
+#pragma once
+
+#include "app/Loading.h"
+#include "app/MainWindow.h"
+
+#include <QTest>
+
+#include <memory>
+
+namespace tidemark::test {
+
+// A main window as the GUI tests drive it: 1600×1000, shown and exposed, on the default example (post 000
+// at parallelism 3). Null when it could not be shown or the example did not open.
+inline std::unique_ptr<app::MainWindow> shownWindowOnTheDefaultExample()
+{
+    auto window = std::make_unique<app::MainWindow>();
+    window->resize(1600, 1000);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()) || !window->openExample(app::defaultExample()))
+        return nullptr;
+    return window;
+}
+
+} // namespace tidemark::test
