@@ -1,5 +1,6 @@
 #include "app/ImportDialog.h"
 
+#include "app/Loading.h"
 #include "engine/io/EventFile.h"
 #include "engine/io/GuessSpec.h"
 #include "engine/player/TimeFormat.h"
@@ -44,14 +45,6 @@ FieldRef fieldRef(const QString& text)
 QString fieldText(const FieldRef& f)
 {
     return f.isIndex() ? QString::number(f.index) : QString::fromStdString(f.name);
-}
-
-QString errorsOf(const std::vector<io::LoadError>& errors)
-{
-    QStringList lines;
-    for (const auto& e : errors)
-        lines << QString::fromStdString(e.toString());
-    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace
@@ -245,7 +238,7 @@ void ImportDialog::updatePreview()
     m_preview->setRowCount(0);
     if (!parsed) {
         m_previewRows = 0;
-        m_previewError = errorsOf(parsed.errors);
+        m_previewError = errorsText(parsed.errors);
         m_status->setText(m_previewError);
         m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
         return;
@@ -300,7 +293,7 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
     auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys);
     if (!loaded) {
         if (error)
-            *error = errorsOf(loaded.errors);
+            *error = errorsText(loaded.errors);
         return std::nullopt;
     }
     if (loaded.value->records.empty()) {

@@ -14,17 +14,13 @@
 
 namespace tidemark::app {
 
-namespace {
-
-QString errorsOf(const std::vector<io::LoadError>& errors)
+QString errorsText(const std::vector<io::LoadError>& errors)
 {
     QStringList lines;
     for (const auto& e : errors)
         lines << QString::fromStdString(e.toString());
     return lines.join(QLatin1Char('\n'));
 }
-
-} // namespace
 
 QList<ExampleInfo> builtInExamples()
 {
@@ -67,7 +63,7 @@ LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, c
     io::Loaded<Scenario> parsed
         = io::parseScenarioWithoutInput(std::string_view(json.constData(), std::size_t(json.size())), name);
     if (!parsed) {
-        out.error = errorsOf(parsed.errors);
+        out.error = errorsText(parsed.errors);
         return out;
     }
     Scenario scenario = std::move(*parsed.value);
@@ -88,7 +84,7 @@ LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, c
             = io::parseEventText(std::string_view(text.constData(), std::size_t(text.size())), inputName.toStdString(),
                 *scenario.inputFile, scenario.keys, options);
         if (!events) {
-            out.error = errorsOf(events.errors);
+            out.error = errorsText(events.errors);
             return out;
         }
         scenario.records = std::move(events.value->records);

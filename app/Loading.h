@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/Scenario.h"
+#include "engine/io/LoadResult.h"
 
 #include <QList>
 #include <QString>
@@ -33,6 +34,9 @@ LoadOutcome loadScenarioFile(const QString& path);
 LoadOutcome loadExample(const QString& resource);
 // Scenario JSON from memory; an "input.file" is read next to `baseDir` (a folder or a resource prefix).
 LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir);
+
+// Load errors as the user reads them: one "file:line:column: …" per line.
+QString errorsText(const std::vector<io::LoadError>& errors);
 
 // Whether a path looks like a scenario (JSON with "tidemark") rather than an event file.
 bool isScenarioFile(const QString& path);

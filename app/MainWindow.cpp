@@ -802,12 +802,10 @@ bool MainWindow::exportOutputsTo(const QString& path, bool jsonl)
             v = QLatin1Char('"') + v.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
         return v;
     };
-    // The whole run's outputs in the order they happened: window results and late records merged by step,
-    // then by their order within the step.
+    // The whole run's outputs in the order they happened.
     if (!jsonl)
         out << "step,kind,subtask,key,window_start,window_end,watermark,count,result,printed,ts\n";
     const auto fires = trace.fires();
-    const auto lates = trace.lates();
     auto writeFire = [&](std::size_t i) {
         const FireRecord& f = fires[i];
         const QString key = m_session->keyName(f.fire.key);
@@ -852,18 +850,7 @@ bool MainWindow::exportOutputsTo(const QString& path, bool jsonl)
                 << ",,,," << l.late.ts << '\n';
         }
     };
-    std::size_t fi = 0;
-    std::size_t li = 0;
-    while (fi < fires.size() || li < lates.size()) {
-        const bool fireFirst = li == lates.size()
-            || (fi < fires.size()
-                && (fires[fi].step != lates[li].step ? fires[fi].step < lates[li].step
-                                                     : fires[fi].sequence < lates[li].sequence));
-        if (fireFirst)
-            writeFire(fi++);
-        else
-            writeLate(lates[li++]);
-    }
+    trace.forEachOutput(writeFire, writeLate);
     out.flush();
     return file.commit();
 }

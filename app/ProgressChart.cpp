@@ -141,8 +141,7 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     QChart* initial = this->chart();
     setChart(chart);
     delete initial;
-    for (QLegendMarker* m : chart->legend()->markers(m_now))
-        m->setVisible(false); // the dashed "now" line explains itself
+    hideNowFromLegend();
     connect(m_cursor, &TimeCursor::runChanged, this, &ProgressChart::onRunChanged);
     connect(m_cursor, &TimeCursor::stepChanged, this, &ProgressChart::onStepChanged);
     connect(m_theme, &Theme::changed, this, &ProgressChart::applyTheme);
@@ -248,9 +247,7 @@ void ProgressChart::onRunChanged()
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
-    // the dashed "now" line explains itself; its legend entry would only take room
-    for (QLegendMarker* m : chart()->legend()->markers(m_now))
-        m->setVisible(false);
+    hideNowFromLegend(); // re-adding the series made new markers
     const double yMin = 0.0;
     const double yMax = std::max(1.0, yOf(m_session->maxEventTime()));
     m_x->setRange(0, m_maxPt * 1.02);
@@ -299,6 +296,13 @@ void ProgressChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
     onStepChanged();
+}
+
+void ProgressChart::hideNowFromLegend()
+{
+    // the dashed "now" line explains itself; its legend entry would only take room
+    for (QLegendMarker* m : chart()->legend()->markers(m_now))
+        m->setVisible(false);
 }
 
 } // namespace tidemark::app

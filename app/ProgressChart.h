@@ -40,6 +40,7 @@ private:
     void onRunChanged();
     void onStepChanged();
     void applyTheme();
+    void hideNowFromLegend();
     int columns() const;
     double yOf(Timestamp t) const;
 

@@ -1,5 +1,6 @@
 #include "app/Session.h"
 
+#include "app/Loading.h"
 #include "app/Translations.h"
 
 #include "engine/io/EventFile.h"
@@ -179,14 +180,6 @@ Scenario Session::scenarioForSaving(const QString& targetPath) const
     return s;
 }
 
-QString Session::setPipeline(const PipelineConfig& pipeline)
-{
-    Scenario s = scenario();
-    s.pipeline = pipeline;
-    m_scenario = std::move(s);
-    return rebuild(currentStep());
-}
-
 QString Session::setSettings(const PipelineConfig& pipeline, const DisplaySettings& display)
 {
     Scenario s = scenario();
@@ -198,14 +191,6 @@ QString Session::setSettings(const PipelineConfig& pipeline, const DisplaySettin
     if (!error.isEmpty())
         m_scenario = previous;
     return error;
-}
-
-QString Session::setDisplay(const DisplaySettings& display)
-{
-    Scenario s = scenario();
-    s.display = display;
-    m_scenario = std::move(s);
-    return rebuild(currentStep());
 }
 
 QString Session::appendRecord(const InputRecord& record)
@@ -282,10 +267,7 @@ QString Session::appendLine(const QString& line)
     KeyTable& keys = m_player->keys();
     io::Loaded<io::EventFileContents> parsed = io::parseEventText(text, tr("typed line").toStdString(), spec, keys);
     if (!parsed || parsed.value->records.empty()) {
-        QStringList errors;
-        for (const auto& e : parsed.errors)
-            errors << QString::fromStdString(e.toString());
-        return errors.isEmpty() ? tr("That line holds no record.") : errors.join(QLatin1Char('\n'));
+        return parsed.errors.empty() ? tr("That line holds no record.") : errorsText(parsed.errors);
     }
     InputRecord record = parsed.value->records.front();
     record.arrival = InputRecord::kNoArrival; // the player schedules it after the last record

@@ -89,10 +89,8 @@ public:
     // The scenario to write to `targetPath`: it keeps referring to its event file when that file is found
     // next to the target, otherwise (built-in examples, typed records) the records are written inline.
     Scenario scenarioForSaving(const QString& targetPath) const;
-    // Re-runs with a changed pipeline/display, returning to the same step (or the nearest one).
+    // Re-runs with a changed pipeline and display, returning to the same step (or the nearest one).
     // Returns an error message (and keeps the previous run) when the engine rejects the configuration.
-    QString setPipeline(const PipelineConfig& pipeline);
-    QString setDisplay(const DisplaySettings& display);
     QString setSettings(const PipelineConfig& pipeline, const DisplaySettings& display);
     // Typed live input: appends a record and extends the run; returns an error message or empty.
     QString appendRecord(const InputRecord& record);

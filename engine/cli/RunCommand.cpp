@@ -259,33 +259,34 @@ int playRecorded(Scenario scenario, const fs::path& inputBase, const RunContext&
         if (o.explain)
             narrator = std::make_unique<Narrator>(s);
         OutputWriter writer(ctx.out, s, o.jsonl);
-        const auto fires = trace.fires();
-        const auto lates = trace.lates();
-        std::size_t fi = 0;
-        std::size_t li = 0;
-        const auto last = static_cast<StepIndex>(trace.stepCount() - 1);
-        for (StepIndex step = 1; step <= last; ++step) {
-            if (o.steps)
-                writer.line(o.jsonl ? stepJson(trace, step, s) : stepText(trace, step, s));
-            if (o.explain) {
-                const std::string text = narrator->narrate(player.detailAt(step), trace).text();
-                if (o.jsonl)
-                    writer.line("{\"type\":\"explain\",\"step\":" + std::to_string(step)
-                        + ",\"text\":" + jsonString(text) + "}");
-                else
-                    writer.line("[step " + std::to_string(step) + ", "
-                        + TimeFormatter::processingTime(trace.step(step).processingTime) + "] " + text);
+        // The lines of each step (with --steps / --explain) come before the outputs that step produced.
+        StepIndex written = 0;
+        auto writeStepsUpTo = [&](StepIndex last) {
+            for (; written < last; ++written) {
+                const StepIndex step = written + 1;
+                if (o.steps)
+                    writer.line(o.jsonl ? stepJson(trace, step, s) : stepText(trace, step, s));
+                if (o.explain) {
+                    const std::string text = narrator->narrate(player.detailAt(step), trace).text();
+                    if (o.jsonl)
+                        writer.line("{\"type\":\"explain\",\"step\":" + std::to_string(step)
+                            + ",\"text\":" + jsonString(text) + "}");
+                    else
+                        writer.line("[step " + std::to_string(step) + ", "
+                            + TimeFormatter::processingTime(trace.step(step).processingTime) + "] " + text);
+                }
             }
-            // Fires and late records of one step, merged back into the order they were produced.
-            while ((fi < fires.size() && fires[fi].step == step) || (li < lates.size() && lates[li].step == step)) {
-                const bool takeFire = li >= lates.size() || lates[li].step != step
-                    || (fi < fires.size() && fires[fi].step == step && fires[fi].sequence < lates[li].sequence);
-                if (takeFire)
-                    writer.fire(fires[fi++].fire);
-                else
-                    writer.late(lates[li++].late);
-            }
-        }
+        };
+        trace.forEachOutput(
+            [&](std::size_t f) {
+                writeStepsUpTo(trace.fires()[f].step);
+                writer.fire(trace.fires()[f].fire);
+            },
+            [&](const LateRecord& l) {
+                writeStepsUpTo(l.step);
+                writer.late(l.late);
+            });
+        writeStepsUpTo(static_cast<StepIndex>(trace.stepCount() - 1));
         writer.flush();
         if (player.failure()) {
             ctx.err << ctx.name << ": the job failed at step " << player.failure()->step << ": "

@@ -596,20 +596,6 @@ std::string formatName(InputFileSpec::Format f)
     return "csv";
 }
 
-std::optional<InputFileSpec::Format> formatFromExtension(const std::string& file)
-{
-    std::string ext = std::filesystem::path(file).extension().string();
-    std::transform(
-        ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (ext == ".csv" || ext == ".tsv")
-        return InputFileSpec::Format::Csv;
-    if (ext == ".jsonl" || ext == ".ndjson" || ext == ".json")
-        return InputFileSpec::Format::Jsonl;
-    if (ext == ".txt" || ext == ".text" || ext == ".log")
-        return InputFileSpec::Format::Text;
-    return std::nullopt;
-}
-
 // One column or field: a number is a column index, anything else a name (format permitting).
 FieldRef fieldRef(std::string_view text, std::string_view field, InputFileSpec::Format format, const char* flag)
 {
@@ -725,7 +711,7 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
             s.inputFile = std::move(spec);
         } else if (!s.inputFile) {
             s.inputFile = InputFileSpec {};
-            const auto format = o.eventsFormat ? o.eventsFormat : formatFromExtension(*o.events);
+            const auto format = o.eventsFormat ? o.eventsFormat : io::formatFromExtension(*o.events);
             if (!format)
                 throw Failed {"--events: cannot tell the format of " + excerpt(*o.events)
                     + " from its extension; give --events-format csv, text or jsonl"};

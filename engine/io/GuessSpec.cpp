@@ -664,15 +664,16 @@ Table jsonTable(const std::vector<std::string_view>& lines)
 Table tableOf(const std::vector<std::string_view>& lines, std::string_view fileName)
 {
     const std::string ext = lowerCase(extensionOf(fileName));
+    const auto byName = formatFromExtension(fileName);
     const bool jsonByContent = !lines.empty() && trim(lines.front()).substr(0, 1) == "{";
-    if (jsonByContent || (lines.empty() && (ext == "jsonl" || ext == "ndjson" || ext == "json")))
+    if (jsonByContent || (lines.empty() && byName == InputFileSpec::Format::Jsonl))
         return jsonTable(lines);
 
     std::vector<std::vector<std::string>> rows;
     Table t;
     if (const auto d = consistentDelimiter(lines)) {
         t.delimiter = *d;
-    } else if (consistentWhitespace(lines) || ext == "txt" || ext == "log") {
+    } else if (consistentWhitespace(lines) || byName == InputFileSpec::Format::Text) {
         for (const auto line : lines)
             rows.push_back(splitWhitespace(line));
         // Text has no header; a whitespace file with one reads as CSV split on single spaces, if it is.
@@ -931,6 +932,18 @@ InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileNam
             return g;
     }
     return guesses.front();
+}
+
+std::optional<InputFileSpec::Format> formatFromExtension(std::string_view fileName)
+{
+    const std::string ext = lowerCase(extensionOf(fileName));
+    if (ext == "csv" || ext == "tsv")
+        return InputFileSpec::Format::Csv;
+    if (ext == "jsonl" || ext == "ndjson" || ext == "json")
+        return InputFileSpec::Format::Jsonl;
+    if (ext == "txt" || ext == "text" || ext == "log")
+        return InputFileSpec::Format::Text;
+    return std::nullopt;
 }
 
 } // namespace tidemark::io

@@ -2,6 +2,7 @@
 
 #include "engine/core/InputFileSpec.h"
 
+#include <optional>
 #include <string_view>
 
 namespace tidemark::io {
@@ -18,5 +19,8 @@ namespace tidemark::io {
 // when none does (an empty file, a header alone, lines of different shapes) the best guess is returned
 // anyway, and parsing it reports what is wrong. `fileName` is used for the extension and becomes `file`.
 InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileName);
+
+// The format a file's extension names, case-insensitively: .csv/.tsv, .txt/.text/.log, .jsonl/.ndjson/.json.
+std::optional<InputFileSpec::Format> formatFromExtension(std::string_view fileName);
 
 } // namespace tidemark::io

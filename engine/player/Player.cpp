@@ -502,7 +502,7 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
     }
     const Timestamp arrival = m_arrivals.resolveAppended(r.arrival);
     if (auto excess = periodicEmissionExcess(m_scenario.pipeline.watermarks,
-            runHorizon(m_scenario.pipeline.watermarks, std::max(arrival, m_arrivals.lastArrival())),
+            runHorizon(m_scenario.pipeline.watermarks, arrival), // never before the last arrival
             m_scenario.records.size() + 1, m_options.periodicBudget))
         return fail(*excess);
     m_local.clear();

@@ -129,6 +129,19 @@ public:
     // Every fire / late record in the order they happened (sorted by step).
     std::span<const FireRecord> fires() const { return m_fires; }
     std::span<const LateRecord> lates() const { return m_lates; }
+    // Fires and late records merged back into the one order they were produced in: onFire(index into
+    // fires()), onLate(const LateRecord&).
+    template <class OnFire, class OnLate> void forEachOutput(OnFire&& onFire, OnLate&& onLate) const
+    {
+        std::size_t fi = 0;
+        std::size_t li = 0;
+        while (fi < m_fires.size() || li < m_lates.size()) {
+            if (li == m_lates.size() || (fi < m_fires.size() && m_fires[fi].sequence < m_lates[li].sequence))
+                onFire(fi++);
+            else
+                onLate(m_lates[li++]);
+        }
+    }
     // The fires / late records of steps [from, to] (binary search).
     std::span<const FireRecord> firesInSteps(StepIndex from, StepIndex to) const;
     std::span<const LateRecord> latesInSteps(StepIndex from, StepIndex to) const;

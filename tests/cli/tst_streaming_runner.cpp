@@ -27,19 +27,8 @@ Outcome recorded(const Scenario& scenario)
     Outcome o;
     const Player player(scenario);
     const Trace& t = player.trace();
-    const auto fires = t.fires();
-    const auto lates = t.lates();
-    std::size_t fi = 0, li = 0;
-    while (fi < fires.size() || li < lates.size()) {
-        const bool takeFire = li >= lates.size()
-            || (fi < fires.size()
-                && (fires[fi].step < lates[li].step
-                    || (fires[fi].step == lates[li].step && fires[fi].sequence < lates[li].sequence)));
-        if (takeFire)
-            o.lines.push_back(fireJson(fires[fi++].fire, player.scenario().keys));
-        else
-            o.lines.push_back(lateJson(lates[li++].late, player.scenario().keys));
-    }
+    t.forEachOutput([&](std::size_t f) { o.lines.push_back(fireJson(t.fires()[f].fire, player.scenario().keys)); },
+        [&](const LateRecord& l) { o.lines.push_back(lateJson(l.late, player.scenario().keys)); });
     if (player.failure()) {
         o.failedStep = player.failure()->step;
         o.failure = player.failure()->message;
