@@ -1,6 +1,8 @@
 #include "app/Loading.h"
 
 #include "engine/io/EventFile.h"
+#include "engine/io/GuessSpec.h"
+#include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 
 #include <QCoreApplication>
@@ -25,16 +27,14 @@ QString errorsText(const std::vector<io::LoadError>& errors)
 QList<ExampleInfo> builtInExamples()
 {
     QList<ExampleInfo> out;
-    QDir dir(QStringLiteral(":/examples"));
-    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    for (const QString& f : files) {
-        QFile file(dir.filePath(f));
+    for (const io::Example& e : io::examples()) {
+        const QString path = QString::fromStdString(e.path.string());
+        QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
             continue;
         const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
-        if (!o.contains(QStringLiteral("tidemark")))
-            continue;
-        out.push_back({dir.filePath(f), f, o.value(QStringLiteral("name")).toString(f),
+        const QString fileName = QFileInfo(path).fileName();
+        out.push_back({path, fileName, o.value(QStringLiteral("name")).toString(fileName),
             o.value(QStringLiteral("description")).toString()});
     }
     return out;
@@ -42,7 +42,16 @@ QList<ExampleInfo> builtInExamples()
 
 QString defaultExample()
 {
-    return QStringLiteral(":/examples/post000-parallelism3.json");
+    return QString::fromStdString((io::examplesDirectory() / "post000-parallelism3.json").string());
+}
+
+QString openFileFilter()
+{
+    QStringList patterns;
+    for (const auto& e : io::kEventFileExtensions)
+        patterns << QStringLiteral("*.") + QString::fromLatin1(e.extension.data(), qsizetype(e.extension.size()));
+    return QCoreApplication::translate("tidemark::app::Loading", "Scenarios and event files (%1);;All files (*)")
+        .arg(patterns.join(QLatin1Char(' ')));
 }
 
 bool isScenarioFile(const QString& path)
@@ -52,8 +61,8 @@ bool isScenarioFile(const QString& path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return true; // let the scenario loader report why it cannot be read
-    const QByteArray head = f.read(4096);
-    return head.contains("\"tidemark\"");
+    const QByteArray head = f.read(qint64(io::kScenarioSniffBytes));
+    return io::looksLikeScenario(std::string_view(head.constData(), std::size_t(head.size())));
 }
 
 LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir)
@@ -68,7 +77,6 @@ LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, c
     }
     Scenario scenario = std::move(*parsed.value);
     if (scenario.inputFile && !scenario.inputFile->file.empty()) {
-        // Read the event file through Qt so that the same code serves files on disk and compiled-in examples.
         const QString inputName = QString::fromStdString(scenario.inputFile->file);
         const QString inputPath = QDir(baseDir).filePath(inputName);
         QFile input(inputPath);
@@ -105,9 +113,9 @@ LoadOutcome loadScenarioFile(const QString& path)
     return parseScenarioText(file.readAll(), QFileInfo(path).fileName(), QFileInfo(path).absolutePath());
 }
 
-LoadOutcome loadExample(const QString& resource)
+LoadOutcome loadExample(const QString& path)
 {
-    return loadScenarioFile(resource);
+    return loadScenarioFile(path);
 }
 
 } // namespace tidemark::app

@@ -19,24 +19,28 @@ struct LoadOutcome {
 };
 
 struct ExampleInfo {
-    QString resource; // ":/examples/post000-parallelism3.json"
+    QString path; // …/share/tidemark/examples/post000-parallelism3.json
     QString fileName; // "post000-parallelism3.json"
     QString name;
     QString description;
 };
 
-// The built-in examples (compiled in), sorted by file name.
+// The built-in examples (installed in share/tidemark/examples, io::examplesDirectory), sorted by file name.
 QList<ExampleInfo> builtInExamples();
 // The example `tidemark` opens with no arguments: post 000 at parallelism 3.
 QString defaultExample();
 
 LoadOutcome loadScenarioFile(const QString& path);
-LoadOutcome loadExample(const QString& resource);
-// Scenario JSON from memory; an "input.file" is read next to `baseDir` (a folder or a resource prefix).
+LoadOutcome loadExample(const QString& path);
+// Scenario JSON from memory; an "input.file" is read next to `baseDir` (a folder).
 LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir);
 
 // Load errors as the user reads them: one "file:line:column: …" per line.
 QString errorsText(const std::vector<io::LoadError>& errors);
+
+// File ▸ Open's filter: scenarios and every extension the loader reads (io::kEventFileExtensions), so that the
+// dialog never hides a file it could open.
+QString openFileFilter();
 
 // Whether a path looks like a scenario (JSON with "tidemark") rather than an event file.
 bool isScenarioFile(const QString& path);

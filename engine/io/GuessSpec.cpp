@@ -937,12 +937,10 @@ InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileNam
 std::optional<InputFileSpec::Format> formatFromExtension(std::string_view fileName)
 {
     const std::string ext = lowerCase(extensionOf(fileName));
-    if (ext == "csv" || ext == "tsv")
-        return InputFileSpec::Format::Csv;
-    if (ext == "jsonl" || ext == "ndjson" || ext == "json")
-        return InputFileSpec::Format::Jsonl;
-    if (ext == "txt" || ext == "text" || ext == "log")
-        return InputFileSpec::Format::Text;
+    for (const auto& [extension, format] : kEventFileExtensions) {
+        if (ext == extension)
+            return format;
+    }
     return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include "engine/core/InputFileSpec.h"
 
+#include <array>
 #include <optional>
 #include <string_view>
 
@@ -20,7 +21,22 @@ namespace tidemark::io {
 // anyway, and parsing it reports what is wrong. `fileName` is used for the extension and becomes `file`.
 InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileName);
 
-// The format a file's extension names, case-insensitively: .csv/.tsv, .txt/.text/.log, .jsonl/.ndjson/.json.
+// The extensions that name an event file's format: the one table for the loader and every file dialog.
+struct EventFileExtension {
+    std::string_view extension; // without the dot, lower case
+    InputFileSpec::Format format;
+};
+inline constexpr std::array<EventFileExtension, 8> kEventFileExtensions {{
+    {"csv", InputFileSpec::Format::Csv},
+    {"tsv", InputFileSpec::Format::Csv},
+    {"jsonl", InputFileSpec::Format::Jsonl},
+    {"ndjson", InputFileSpec::Format::Jsonl},
+    {"json", InputFileSpec::Format::Jsonl},
+    {"txt", InputFileSpec::Format::Text},
+    {"text", InputFileSpec::Format::Text},
+    {"log", InputFileSpec::Format::Text},
+}};
+// The format a file's extension names, case-insensitively.
 std::optional<InputFileSpec::Format> formatFromExtension(std::string_view fileName);
 
 } // namespace tidemark::io

@@ -1353,4 +1353,9 @@ std::optional<std::string> scenarioDifference(const Scenario& a, const Scenario&
     return d.m_first;
 }
 
+bool looksLikeScenario(std::string_view firstBytes)
+{
+    return firstBytes.substr(0, kScenarioSniffBytes).find("\"tidemark\"") != std::string_view::npos;
+}
+
 } // namespace tidemark::io

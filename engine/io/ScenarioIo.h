@@ -43,4 +43,9 @@ std::string saveScenario(const Scenario& scenario);
 // nullopt when they are the same. Records are compared by key text, not by KeyId.
 std::optional<std::string> scenarioDifference(const Scenario& a, const Scenario& b);
 
+// Whether a .json file is a scenario rather than JSON-lines events, from its first bytes: a scenario names
+// its format version under "tidemark" near the top. kScenarioSniffBytes is enough to tell.
+inline constexpr std::size_t kScenarioSniffBytes = 4096;
+bool looksLikeScenario(std::string_view firstBytes);
+
 } // namespace tidemark::io

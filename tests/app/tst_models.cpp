@@ -22,7 +22,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("resource");
         for (const ExampleInfo& e : builtInExamples())
-            QTest::newRow(qPrintable(e.fileName)) << e.resource;
+            QTest::newRow(qPrintable(e.fileName)) << e.path;
     }
     void modelsStayConsistentOverAWholeRun()
     {

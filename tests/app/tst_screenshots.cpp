@@ -30,7 +30,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("resource");
         for (const ExampleInfo& e : builtInExamples())
-            QTest::newRow(qPrintable(e.fileName)) << e.resource;
+            QTest::newRow(qPrintable(e.fileName)) << e.path;
     }
     void everyExampleAtItsFirstFireAndAtTheEnd()
     {

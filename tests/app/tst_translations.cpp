@@ -357,7 +357,7 @@ private Q_SLOTS:
         std::set<std::string> seen;
         for (const ExampleInfo& example : builtInExamples()) {
             Session session;
-            LoadOutcome loaded = loadExample(example.resource);
+            LoadOutcome loaded = loadExample(example.path);
             QVERIFY2(loaded.ok(), qPrintable(loaded.error));
             const QString error = session.setScenario(std::move(*loaded.scenario), QString());
             QVERIFY2(error.isEmpty(), qPrintable(error));

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tidemark::io {
+
+// What this build of Tidemark is and where its data lives. The build tree is laid out as an installation is
+// (bin/tidemark beside share/tidemark/), so one rule finds the data from the executable wherever it runs:
+// installed under any prefix, from a .deb, or straight from the build folder.
+
+// The version CMake's project() names; --version, the About box, the metainfo and the package all print it.
+std::string_view version();
+
+// share/tidemark/examples, found from the running executable's folder.
+std::filesystem::path examplesDirectory();
+
+struct Example {
+    std::filesystem::path path; // …/share/tidemark/examples/post000-parallelism3.json
+    std::string name; // "post000-parallelism3": the file name without .json, as `tidemark run NAME` takes it
+};
+// The built-in example scenarios (the .json files there that are scenarios), sorted by name.
+std::vector<Example> examples();
+// The example a command line names: "post002-allowed-lateness" or "post002-allowed-lateness.json".
+std::optional<std::filesystem::path> findExample(std::string_view name);
+
+} // namespace tidemark::io
