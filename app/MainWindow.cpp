@@ -49,7 +49,10 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
+
+#include <cstdio>
 
 namespace tidemark::app {
 
@@ -148,8 +151,8 @@ void MainWindow::createActions()
     make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open, [this] {
         if (!maybeSave())
             return;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a scenario or an event file"), QString(),
-            tr("Scenarios and event files (*.json *.jsonl *.csv *.txt);;All files (*)"));
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Open a scenario or an event file"), QString(), openFileFilter());
         if (!path.isEmpty())
             openFile(path);
     });
@@ -440,7 +443,7 @@ void MainWindow::createMenus()
         const QString description = exampleDescription(e.description);
         a->setToolTip(description);
         a->setStatusTip(description.left(200));
-        connect(a, &QAction::triggered, this, [this, resource = e.resource] {
+        connect(a, &QAction::triggered, this, [this, resource = e.path] {
             if (maybeSave())
                 openExample(resource);
         });
@@ -585,9 +588,25 @@ bool MainWindow::openFile(const QString& path)
     return true;
 }
 
-bool MainWindow::openExample(const QString& resource)
+bool MainWindow::openFiles(const QStringList& paths)
 {
-    const LoadOutcome outcome = loadExample(resource);
+    if (paths.isEmpty())
+        return false;
+    const bool opened = openFile(paths.front());
+    if (paths.size() > 1) {
+        QStringList others;
+        for (const QString& p : paths.mid(1))
+            others << QFileInfo(p).fileName();
+        // one run at a time: say which files were left, rather than dropping them without a word
+        statusBar()->showMessage(tr("Tidemark shows one run at a time: opened %1, not %2.")
+                                     .arg(QFileInfo(paths.front()).fileName(), others.join(QStringLiteral(", "))));
+    }
+    return opened;
+}
+
+bool MainWindow::openExample(const QString& path)
+{
+    const LoadOutcome outcome = loadExample(path);
     if (!outcome.ok()) {
         showLoadError(outcome.error);
         return false;
@@ -607,6 +626,7 @@ void MainWindow::openScenario(Scenario scenario, const QString& path)
 
 void MainWindow::showLoadError(const QString& message)
 {
+    std::fprintf(stderr, "tidemark: %s\n", qPrintable(message)); // for a terminal, a script, --screenshot
     auto* box = new QMessageBox(
         QMessageBox::Critical, tr("Cannot open"), tr("The file could not be loaded."), QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("loadError"));
@@ -696,16 +716,35 @@ void MainWindow::addRecent(const QString& path)
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    QSettings settings;
+    const QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    // a file moved or deleted since is no use in the menu: it leaves the list when the menu is next shown
+    QStringList existing;
     for (const QString& path : recent) {
+        if (QFileInfo::exists(path))
+            existing << path;
+    }
+    if (existing != recent)
+        settings.setValue(QStringLiteral("recentFiles"), existing);
+    for (const QString& path : existing) {
         QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
         a->setToolTip(path);
+        a->setStatusTip(path);
         connect(a, &QAction::triggered, this, [this, path] {
             if (maybeSave())
                 openFile(path);
         });
     }
-    m_recentMenu->setEnabled(!recent.isEmpty());
+    if (!existing.isEmpty()) {
+        m_recentMenu->addSeparator();
+        QAction* clear = m_recentMenu->addAction(tr("&Clear Menu"));
+        clear->setObjectName(QStringLiteral("clearRecent"));
+        connect(clear, &QAction::triggered, this, [this] {
+            QSettings().remove(QStringLiteral("recentFiles"));
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!existing.isEmpty());
 }
 
 bool MainWindow::maybeSave()
@@ -886,12 +925,16 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const auto urls = event->mimeData()->urls();
-    if (urls.isEmpty() || !urls.front().isLocalFile())
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    }
+    if (paths.isEmpty())
         return;
     event->acceptProposedAction();
     if (maybeSave())
-        openFile(urls.front().toLocalFile());
+        openFiles(paths);
 }
 
 } // namespace tidemark::app

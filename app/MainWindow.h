@@ -56,7 +56,9 @@ public:
     // Opens a scenario or event file; on failure shows an error dialog (object name "loadError") and
     // returns false. `keepStep` lands the cursor there after loading.
     bool openFile(const QString& path);
-    bool openExample(const QString& resource);
+    // Opens the first of several files (a drop, a command line) and says in the status bar which were not.
+    bool openFiles(const QStringList& paths);
+    bool openExample(const QString& path);
     // Loads a scenario already read (the import dialog, tests).
     void openScenario(Scenario scenario, const QString& path);
     bool isPresenterMode() const { return m_presenter; }

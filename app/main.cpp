@@ -1,17 +1,100 @@
+#include "app/Desktop.h"
 #include "app/Loading.h"
 #include "app/MainWindow.h"
 #include "app/Session.h"
 #include "app/TimeCursor.h"
 #include "app/Translations.h"
 #include "engine/cli/RunCommand.h"
+#include "engine/io/Installation.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStyleFactory>
+#include <QTimer>
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
+
+namespace {
+
+struct StartOptions {
+    QCommandLineOption presenter {QStringLiteral("presenter"),
+        QCoreApplication::translate("main", "Start in presenter mode (full screen, large type).")};
+    QCommandLineOption step {
+        QStringLiteral("step"), QCoreApplication::translate("main", "Start at this step."), QStringLiteral("n")};
+    QCommandLineOption firstFire {QStringLiteral("first-fire"),
+        QCoreApplication::translate("main", "Start at the first step that fires a window.")};
+    QCommandLineOption lang {QStringLiteral("lang"),
+        QCoreApplication::translate(
+            "main", "Use this language (zh_CN, en) instead of the system's or the one chosen in View ▸ Language."),
+        QStringLiteral("language")};
+    QCommandLineOption screenshot {QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "Draw the window once, save it as a PNG image to this file, and quit."),
+        QStringLiteral("file.png")};
+};
+
+// Every option of the window, on `parser`. Built twice: once untranslated to see whether a window is wanted at
+// all, then again once the translator is in place, so that --help speaks the user's language.
+std::unique_ptr<StartOptions> addStartOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(QCoreApplication::translate("main",
+        "See Apache Flink's event time at work: open FILE, a scenario (.json) or an event file, or a built-in "
+        "example by its name, or with no FILE the example of post 000 at parallelism 3.\n"
+        "\n"
+        "Without a display:\n"
+        "  tidemark run SCENARIO.json [options]   play a scenario to its end and print what Flink outputs\n"
+        "  tidemark run --list-examples           the built-in examples\n"
+        "  tidemark run --help                    every option of tidemark run"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"),
+        QCoreApplication::translate("main", "A scenario (.json), an event file, or a built-in example's name."),
+        QStringLiteral("[FILE]"));
+    auto options = std::make_unique<StartOptions>();
+    parser.addOptions({options->presenter, options->step, options->firstFire, options->lang, options->screenshot});
+    return options;
+}
+
+// --help, --version and a command line that does not parse only print, so they need no display.
+bool wantsWindow(int argc, char** argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser parser;
+    addStartOptions(parser);
+    return parser.parse(arguments)
+        && !(parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))
+            || parser.isSet(QStringLiteral("version")));
+}
+
+// The language --lang names, read before the parser so that the translator is in place for its texts.
+QString languageArgument(const QStringList& arguments)
+{
+    QString language;
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size())
+            language = arguments[i + 1];
+        else if (arguments[i].startsWith(QLatin1String("--lang=")))
+            language = arguments[i].mid(7);
+    }
+    return language;
+}
+
+// A FILE that is no file but a built-in example's name opens that example.
+QString resolveFile(const QString& file)
+{
+    if (QFileInfo::exists(file))
+        return file;
+    if (const auto example = tidemark::io::findExample(file.toStdString()))
+        return QString::fromStdString(example->string());
+    return file; // the loader says that it cannot be opened, and why
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -19,66 +102,58 @@ int main(int argc, char** argv)
     if (argc >= 2 && std::strcmp(argv[1], "run") == 0)
         return tidemark::cli::runCommand(argc, argv);
 
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Tidemark"));
-    QApplication::setApplicationName(QStringLiteral("Tidemark"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
-    // Fusion draws the same everywhere and follows the QPalette we set (Qt 6.4 has no colour-scheme API).
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    const bool window = wantsWindow(argc, argv);
+    const std::unique_ptr<QCoreApplication> app
+        = window ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Tidemark"));
+    QCoreApplication::setApplicationName(QStringLiteral("Tidemark"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(tidemark::io::version()));
 
-    // The translator must be in place before the first tr() (the options' help below), so --lang is read here
-    // by hand; the parser then accepts it like any other option.
-    QString language;
-    const QStringList arguments = QApplication::arguments();
-    for (qsizetype i = 1; i < arguments.size(); ++i) {
-        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size())
-            language = arguments[i + 1];
-        else if (arguments[i].startsWith(QLatin1String("--lang=")))
-            language = arguments[i].mid(7);
-    }
+    const QString language = languageArgument(QCoreApplication::arguments());
     const QString loaded = tidemark::app::installTranslators(tidemark::app::startupLanguage(language));
     if (!language.isEmpty() && language != QLatin1String("en") && loaded.isEmpty())
         std::fprintf(stderr, "tidemark: no translation for \"%s\" (available: en, %s); using English\n",
             qPrintable(language), qPrintable(tidemark::app::translatedLanguages().join(QStringLiteral(", "))));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "See Apache Flink's event time at work."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("file"), QApplication::translate("main", "A scenario (.json) or an event file to open."));
-    const QCommandLineOption presenter(QStringLiteral("presenter"),
-        QApplication::translate("main", "Start in presenter mode (full screen, large type)."));
-    const QCommandLineOption step(
-        QStringLiteral("step"), QApplication::translate("main", "Start at this step."), QStringLiteral("n"));
-    const QCommandLineOption firstFire(
-        QStringLiteral("first-fire"), QApplication::translate("main", "Start at the first step that fires a window."));
-    const QCommandLineOption lang(QStringLiteral("lang"),
-        QApplication::translate("main",
-            "Use this language (zh_CN, en) instead of the system's or the one chosen in "
-            "View ▸ Language."),
-        QStringLiteral("language"));
-    parser.addOptions({presenter, step, firstFire, lang});
-    parser.process(app);
+    const auto options = addStartOptions(parser);
+    parser.process(*app); // prints --help, --version or the error, and exits, before any window exists
+    if (!window)
+        return 0;
 
-    tidemark::app::MainWindow window;
+    QGuiApplication::setDesktopFileName(tidemark::app::desktopFileName());
+    QGuiApplication::setWindowIcon(tidemark::app::applicationIcon());
+    // Fusion draws the same everywhere and follows the QPalette we set (Qt 6.4 has no colour-scheme API).
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+
+    tidemark::app::MainWindow mainWindow;
     // the first start fills the screen (a projector's too); later starts come back as they were left
     if (QSettings().contains(QStringLiteral("geometry")))
-        window.show();
+        mainWindow.show();
     else
-        window.showMaximized();
+        mainWindow.showMaximized();
     const QStringList files = parser.positionalArguments();
-    if (files.isEmpty())
-        window.openExample(tidemark::app::defaultExample());
-    else
-        window.openFile(files.front());
-    if (parser.isSet(step))
-        window.cursor()->setStep(parser.value(step).toInt());
-    if (parser.isSet(firstFire) && window.session()->hasRun()) {
-        if (const auto fire = window.session()->player().nextStepWith(tidemark::Happening::AnyFire))
-            window.cursor()->setStep(int(*fire));
+    const bool opened = files.isEmpty() ? mainWindow.openExample(tidemark::app::defaultExample())
+                                        : mainWindow.openFiles(QStringList {resolveFile(files.front())} + files.mid(1));
+    if (parser.isSet(options->step))
+        mainWindow.cursor()->setStep(parser.value(options->step).toInt());
+    if (parser.isSet(options->firstFire) && mainWindow.session()->hasRun()) {
+        if (const auto fire = mainWindow.session()->player().nextStepWith(tidemark::Happening::AnyFire))
+            mainWindow.cursor()->setStep(int(*fire));
     }
-    if (parser.isSet(presenter))
-        window.setPresenterMode(true);
-    return QApplication::exec();
+    if (parser.isSet(options->presenter))
+        mainWindow.setPresenterMode(true);
+    if (parser.isSet(options->screenshot)) {
+        if (!opened)
+            return 1; // a picture of an error box is no screenshot; the error itself is on stderr
+        const QString target = parser.value(options->screenshot);
+        QTimer::singleShot(0, &mainWindow, [&mainWindow, target] {
+            QCoreApplication::processEvents(); // layouts settle before the picture is taken
+            const bool saved = mainWindow.grab().save(target, "PNG");
+            if (!saved)
+                std::fprintf(stderr, "tidemark: cannot write %s\n", qPrintable(target));
+            QCoreApplication::exit(saved ? 0 : 1);
+        });
+    }
+    return QCoreApplication::exec();
 }

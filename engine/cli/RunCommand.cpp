@@ -3,6 +3,7 @@
 #include "engine/cli/OutputFormat.h"
 #include "engine/cli/RunOptions.h"
 #include "engine/cli/StreamingRunner.h"
+#include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
@@ -24,10 +25,13 @@ namespace tidemark::cli {
 const char* runUsage()
 {
     return "usage: tidemark run SCENARIO.json [options]\n"
+           "       tidemark run EXAMPLE [options]\n"
            "       tidemark run --events FILE --fields key=0,ts=1 --tumbling 3s [options]\n"
            "\n"
            "Plays a scenario, or an event file with the job given by the options, to its end and prints what\n"
            "the window operator outputs, in order. With a scenario, the options override what it says.\n"
+           "EXAMPLE is the name of a built-in example (tidemark run --list-examples), such as\n"
+           "post002-allowed-lateness.\n"
            "\n"
            "Output:\n"
            "  --format text|jsonl        readable lines in Flink's print manner (default), or one JSON object\n"
@@ -87,6 +91,9 @@ const char* runUsage()
            "Progress goes to stderr when stderr is a terminal or the file is over 64 MiB.\n"
            "\n"
            "Exit status: 0 ok, 1 invalid scenario or input, or the job failed, 2 usage error.\n"
+           "\n"
+           "  --list-examples            list the built-in examples and where they are installed\n"
+           "  --version                  print the version\n"
            "  --help                     show this text\n";
 }
 
@@ -379,12 +386,40 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
     return status;
 }
 
+// The built-in examples, one a line: the name `tidemark run NAME` takes and the example's title.
+int listExamples(std::ostream& out, std::ostream& err)
+{
+    const auto examples = io::examples();
+    if (examples.empty()) {
+        err << "tidemark run: no built-in examples in " << io::examplesDirectory().string()
+            << " (is Tidemark installed completely?)\n";
+        return 1;
+    }
+    std::size_t width = 0;
+    for (const auto& e : examples)
+        width = std::max(width, e.name.size());
+    for (const auto& e : examples) {
+        const auto loaded = io::loadScenarioFileWithoutInput(e.path);
+        out << e.name << std::string(width + 3 - e.name.size(), ' ') << (loaded.ok() ? loaded.value->name : "") << "\n";
+    }
+    out << "\n(" << io::examplesDirectory().string() << ")\n";
+    return 0;
+}
+
 int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::ostream& stdErr, bool stderrIsTerminal)
 {
     const ParsedArguments parsed = parseRunArguments(args);
-    if (parsed.help) {
+    switch (parsed.info) {
+    case ParsedArguments::Info::Help:
         stdOut << runUsage();
         return 0;
+    case ParsedArguments::Info::Version:
+        stdOut << "Tidemark " << io::version() << "\n";
+        return 0;
+    case ParsedArguments::Info::ListExamples:
+        return listExamples(stdOut, stdErr);
+    case ParsedArguments::Info::None:
+        break;
     }
     if (!parsed.options)
         return usageError(stdErr, parsed.error);
@@ -392,14 +427,20 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
 
     std::optional<Scenario> base;
     fs::path inputBase;
-    if (!o.scenarioPath.empty()) {
-        auto loaded = io::loadScenarioFileWithoutInput(o.scenarioPath);
+    std::string scenarioPath = o.scenarioPath;
+    if (!scenarioPath.empty()) {
+        std::error_code ec;
+        if (!fs::exists(scenarioPath, ec)) {
+            if (const auto example = io::findExample(scenarioPath))
+                scenarioPath = example->string();
+        }
+        auto loaded = io::loadScenarioFileWithoutInput(scenarioPath);
         if (!loaded.ok()) {
             stdErr << loaded.errorText();
             return 1;
         }
         base = std::move(*loaded.value);
-        inputBase = fs::path(o.scenarioPath).parent_path();
+        inputBase = fs::path(scenarioPath).parent_path();
     }
     AppliedScenario applied = applyRunOptions(std::move(base), inputBase, o);
     if (!applied.scenario)
@@ -434,7 +475,7 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
     if (o.streaming == RunOptions::Streaming::Auto && !o.steps && !o.explain)
         stream = fileBytes > kLargeFileBytes;
     const RunContext ctx {o, stdOut, stdErr, stderrIsTerminal,
-        o.scenarioPath.empty() ? (applied.inputBase / scenario.inputFile->file).string() : o.scenarioPath};
+        scenarioPath.empty() ? (applied.inputBase / scenario.inputFile->file).string() : scenarioPath};
     return stream ? playStreamed(std::move(scenario), applied.inputBase, ctx, fileBytes)
                   : playRecorded(std::move(scenario), applied.inputBase, ctx, fileBytes);
 }

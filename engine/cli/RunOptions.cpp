@@ -230,8 +230,10 @@ public:
                     a = a.substr(0, a.find('='));
                 }
                 m_flag = std::string(a);
-                if (a == "--help" || a == "-h") {
-                    result.help = true;
+                if (a == "--help" || a == "-h" || a == "--version" || a == "--list-examples") {
+                    result.info = a == "--version" ? ParsedArguments::Info::Version
+                        : a == "--list-examples"   ? ParsedArguments::Info::ListExamples
+                                                   : ParsedArguments::Info::Help;
                     return result;
                 }
                 if (!flag(a, o)) {

@@ -72,8 +72,10 @@ struct RunOptions {
 };
 
 struct ParsedArguments {
-    std::optional<RunOptions> options; // empty on a usage error or --help
-    bool help = false;
+    std::optional<RunOptions> options; // empty on a usage error, --help, --version or --list-examples
+    // Asked for instead of a run: these print and exit 0.
+    enum class Info : std::uint8_t { None, Help, Version, ListExamples };
+    Info info = Info::None;
     std::string error; // the usage error, without the "tidemark run: " prefix
 };
 

@@ -4,14 +4,6 @@
 <context>
     <name>main</name>
     <message>
-        <source>See Apache Flink&apos;s event time at work.</source>
-        <translation>亲眼看看 Apache Flink 的事件时间如何运作。</translation>
-    </message>
-    <message>
-        <source>A scenario (.json) or an event file to open.</source>
-        <translation>要打开的场景（.json）或事件文件。</translation>
-    </message>
-    <message>
         <source>Start in presenter mode (full screen, large type).</source>
         <translation>以演示模式启动（全屏、大字体）。</translation>
     </message>
@@ -26,6 +18,28 @@
     <message>
         <source>Use this language (zh_CN, en) instead of the system&apos;s or the one chosen in View ▸ Language.</source>
         <translation>使用此语言（zh_CN、en），而不是系统语言或在“视图 ▸ 语言”中选择的语言。</translation>
+    </message>
+    <message>
+        <source>Draw the window once, save it as a PNG image to this file, and quit.</source>
+        <translation>绘制一次窗口，把它保存为此 PNG 图像文件，然后退出。</translation>
+    </message>
+    <message>
+        <source>See Apache Flink&apos;s event time at work: open FILE, a scenario (.json) or an event file, or a built-in example by its name, or with no FILE the example of post 000 at parallelism 3.
+
+Without a display:
+  tidemark run SCENARIO.json [options]   play a scenario to its end and print what Flink outputs
+  tidemark run --list-examples           the built-in examples
+  tidemark run --help                    every option of tidemark run</source>
+        <translation>亲眼看看 Apache Flink 的事件时间如何运作：打开 FILE（场景 .json 或事件文件），或按名称打开内置示例；不给 FILE 时打开 post 000 并行度 3 的示例。
+
+无需显示器：
+  tidemark run SCENARIO.json [options]   把场景运行到结束，打印 Flink 的输出
+  tidemark run --list-examples           列出内置示例
+  tidemark run --help                    tidemark run 的全部选项</translation>
+    </message>
+    <message>
+        <source>A scenario (.json), an event file, or a built-in example&apos;s name.</source>
+        <translation>场景（.json）、事件文件，或内置示例的名称。</translation>
     </message>
 </context>
 <context>
@@ -624,6 +638,10 @@
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
+    <message>
+        <source>Scenarios and event files (%1);;All files (*)</source>
+        <translation>场景和事件文件 (%1);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::MainWindow</name>
@@ -634,10 +652,6 @@
     <message>
         <source>Open a scenario or an event file</source>
         <translation>打开场景或事件文件</translation>
-    </message>
-    <message>
-        <source>Scenarios and event files (*.json *.jsonl *.csv *.txt);;All files (*)</source>
-        <translation>场景和事件文件 (*.json *.jsonl *.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1032,6 +1046,14 @@
     <message>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Tidemark shows one run at a time: opened %1, not %2.</source>
+        <translation>Tidemark 一次只显示一个运行：已打开 %1，未打开 %2。</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>清空菜单(&amp;C)</translation>
     </message>
 </context>
 <context>

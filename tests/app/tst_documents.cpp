@@ -6,6 +6,7 @@
 #include "app/Session.h"
 #include "app/TimeCursor.h"
 #include "app/TimelineView.h"
+#include "engine/io/GuessSpec.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -18,6 +19,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -159,17 +161,56 @@ private Q_SLOTS:
         QCOMPARE(m_window->session()->filePath(), path);
         QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), path);
         // File ▸ Open Recent offers it, and opening it from there works too.
-        QMenu* recent = nullptr;
-        for (auto* menu : m_window->findChildren<QMenu*>()) {
-            if (menu->title() == QStringLiteral("Open &Recent"))
-                recent = menu;
-        }
+        QMenu* recent = recentMenu(*m_window);
         QVERIFY(recent);
         QVERIFY(recent->isEnabled());
         QCOMPARE(recent->actions().value(0)->text(), QStringLiteral("sliding-windows.json"));
         QVERIFY(m_window->openExample(defaultExample()));
         recent->actions().value(0)->trigger();
         QCOMPARE(m_window->session()->filePath(), path);
+    }
+
+    void droppingSeveralFilesOpensTheFirstAndSaysWhichWereNot()
+    {
+        const QString first = examplePath(QStringLiteral("sliding-windows.json"));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(first), QUrl::fromLocalFile(examplePath(QStringLiteral("late-orders.csv"))),
+            QUrl::fromLocalFile(examplePath(QStringLiteral("count-trigger.json")))});
+        dropMime(mime);
+        QCOMPARE(m_window->session()->filePath(), first);
+        const QString message = m_window->statusBar()->currentMessage();
+        QVERIFY2(message.contains(QStringLiteral("late-orders.csv"))
+                && message.contains(QStringLiteral("count-trigger.json")),
+            qPrintable(message));
+    }
+
+    void openRecentForgetsFilesThatAreGoneAndCanBeCleared()
+    {
+        const QString kept = examplePath(QStringLiteral("sliding-windows.json"));
+        QSettings().setValue(
+            QStringLiteral("recentFiles"), QStringList {m_dir.filePath(QStringLiteral("gone.json")), kept});
+        MainWindow window; // reads the list as a new start would
+        QMenu* recent = recentMenu(window);
+        QVERIFY(recent);
+        QCOMPARE(recent->actions().value(0)->toolTip(), kept);
+        QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList(), QStringList {kept});
+        QAction* clear = window.findChild<QAction*>(QStringLiteral("clearRecent"));
+        QVERIFY(clear);
+        QVERIFY(recent->actions().contains(clear));
+        clear->trigger();
+        QVERIFY(QSettings().value(QStringLiteral("recentFiles")).toStringList().isEmpty());
+        QVERIFY(!recent->isEnabled());
+    }
+
+    void theOpenDialogOffersEveryExtensionTheLoaderReads()
+    {
+        const QString filter = openFileFilter();
+        for (const auto& e : io::kEventFileExtensions)
+            QVERIFY2(filter.contains(
+                         QStringLiteral("*.") + QString::fromLatin1(e.extension.data(), qsizetype(e.extension.size()))),
+                qPrintable(filter));
+        for (const char* ext : {"tsv", "ndjson", "log"})
+            QVERIFY(filter.contains(QStringLiteral("*.") + QLatin1String(ext)));
     }
 
     void anEditedPipelineIsNotLostByOpeningAnotherFile()
@@ -218,10 +259,22 @@ private Q_SLOTS:
     }
 
 private:
+    static QMenu* recentMenu(const MainWindow& window)
+    {
+        for (auto* menu : window.findChildren<QMenu*>()) {
+            if (menu->title() == QStringLiteral("Open &Recent"))
+                return menu;
+        }
+        return nullptr;
+    }
     void drop(const QString& path)
     {
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(path)});
+        dropMime(mime);
+    }
+    void dropMime(QMimeData& mime)
+    {
         QDragEnterEvent enter(QPoint(400, 300), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(m_window.get(), &enter);
         QVERIFY(enter.isAccepted());
