@@ -297,8 +297,8 @@ QWidget* MainWindow::createCentre()
             b->setText(text);
         tools->addWidget(b);
     };
-    addTool(QStringLiteral("zoomIn"), tr("＋"));
-    addTool(QStringLiteral("zoomOut"), tr("－"));
+    addTool(QStringLiteral("zoomIn"), tr("+"));
+    addTool(QStringLiteral("zoomOut"), tr("−")); // U+2212: in DejaVu Sans, unlike the fullwidth forms
     addTool(QStringLiteral("fitAll"), QString());
     addTool(QStringLiteral("follow"), QString());
     tools->addSeparator();

@@ -90,7 +90,8 @@ QVariant RecordsModel::data(const QModelIndex& index, int role) const
         case EventTime:
             return m_session->formatTime(rec.ts);
         case Key:
-            return rec.isWatermark() ? QString() : m_session->keyName(rec.key);
+            return rec.isWatermark() ? QString()
+                                     : m_session->keyName(m_session->scenario().pipeline.window.operatorKey(rec.key));
         case Value:
             return rec.hasValue ? QVariant(rec.value) : QVariant(QString());
         case Status:

@@ -592,7 +592,8 @@ void TimelineView::paintRecords(QPainter& p, const Layout& l, const TimeScale& s
         const RecordStatus status = m_session->recordStatus(idx);
         const bool pending = status == RecordStatus::Pending;
         const QPointF centre(x, cy);
-        QColor key = m_theme->keyColor(rec.key == kNoKey ? 0 : int(rec.key));
+        const KeyId operatorKey = m_session->scenario().pipeline.window.operatorKey(rec.key);
+        QColor key = m_theme->keyColor(operatorKey == kNoKey ? 0 : int(operatorKey));
         if (pending) {
             QColor faint = c.mutedText;
             faint.setAlpha(130);

@@ -46,21 +46,23 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT ${TIDEMARK_PACKAGE_CONTACT})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "step through Apache Flink's event time, one step at a time")
 set(CPACK_PACKAGE_DESCRIPTION
-    "Tidemark shows what Apache Flink's event time does. Load an event file (CSV, JSON
-lines or plain text) or a scenario and step through processing time: the timeline
-shows every record, each channel's watermark, the minimum the window operator sees
-and which channel holds it back, the window boundaries, and the moments windows
-fire, re-fire for late data or drop records, each step explained with its
-arithmetic. Its engine decides exactly as Flink does.
+    "Tidemark shows what Apache Flink's event time does. Load an event file
+(CSV, JSON lines or plain text) or a scenario and step through processing
+time: the timeline shows every record, each channel's watermark, the minimum
+the window operator sees and which channel holds it back, the window
+boundaries, and the moments windows fire, re-fire for late data or drop
+records, each step explained with its arithmetic. Its engine decides exactly
+as Flink does.
 .
-The package also holds `tidemark run`, which plays a scenario without a display
-and prints what Flink would output, and the built-in examples.")
+The package also holds `tidemark run`, which plays a scenario without a
+display and prints what Flink would output, and the built-in examples.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# Qt's own Chinese strings for the standard dialogs, and a font that has the Chinese UI's glyphs.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-translations-l10n")
+# The font whose symbols the player bar uses (▶ ⚑ ✕), which fontconfig only offers among alternatives; Qt's
+# own Chinese strings for the standard dialogs; a font with the Chinese UI's glyphs.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, qt6-translations-l10n")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "fonts-noto-cjk")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)

@@ -10,3 +10,8 @@ function(tidemark_set_warnings target)
         target_compile_options(${target} PRIVATE -Werror)
     endif()
 endfunction()
+
+# Release builds are hardened as Debian builds its packages (dpkg-buildflags): checked libc calls, and a GOT
+# made read-only after start-up. Sanitizer and fuzzing builds (RelWithDebInfo) keep their own instrumentation.
+add_compile_definitions($<$<CONFIG:Release>:_FORTIFY_SOURCE=2>)
+add_link_options($<$<CONFIG:Release>:LINKER:-z,relro,-z,now>)

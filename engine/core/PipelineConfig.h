@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/Keys.h"
 #include "engine/core/Time.h"
 
 #include <cstdint>
@@ -81,6 +82,10 @@ struct WindowConfig {
     FunctionSpec function;
     EvictorSpec evictor;
     int parallelism = 1;
+
+    // The key the window operator sees for a record keyed `recordKey`: windowAll has no keyBy, and Flink keys
+    // every record with NullByteKeySelector, so a key the record carries plays no part.
+    KeyId operatorKey(KeyId recordKey) const { return keyBy ? recordKey : kNoKey; }
 };
 
 enum class EndOfInput : std::uint8_t { None, MaxWatermark };

@@ -87,10 +87,10 @@ Player::Player(Scenario scenario, Options options)
     m_trace.m_isEvent.reserve(n);
     for (const InputRecord& r : m_scenario.records) {
         m_trace.m_recordTs.push_back(r.ts);
-        m_trace.m_recordKey.push_back(r.key);
+        m_trace.m_recordKey.push_back(m_scenario.pipeline.window.operatorKey(r.key));
         m_trace.m_isEvent.push_back(!r.isWatermark());
     }
-    m_trace.m_keyCount = m_scenario.keys.size();
+    m_trace.m_keyCount = m_scenario.pipeline.window.keyBy ? m_scenario.keys.size() : 0;
     m_trace.m_steps.push_back(StepEntry {});
     m_trace.m_inputsAtCheckpoint.push_back(0);
     takeSnapshot(0, rt);
@@ -513,9 +513,9 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
     Trace& t = m_trace;
     t.m_placements.push_back({});
     t.m_recordTs.push_back(r.ts);
-    t.m_recordKey.push_back(r.key);
+    t.m_recordKey.push_back(m_scenario.pipeline.window.operatorKey(r.key));
     t.m_isEvent.push_back(!r.isWatermark());
-    t.m_keyCount = m_scenario.keys.size();
+    t.m_keyCount = m_scenario.pipeline.window.keyBy ? m_scenario.keys.size() : 0;
     t.m_lanes.clear();
     t.m_lanesBuilt.clear();
 

@@ -93,7 +93,7 @@ int Pipeline::processEvent(const InputRecord& record, int subtask, Timestamp now
         op.setCurrentProcessingTime(now);
     // TimestampsAndWatermarksOperator forwards the record before its generator sees it.
     m_operators[static_cast<std::size_t>(subtask)].processElement(
-        record.key, record.value, record.hasValue, record.ts, out);
+        m_config.window.operatorKey(record.key), record.value, record.hasValue, record.ts, out);
     WatermarkChannel& ch = m_channels[static_cast<std::size_t>(c)];
     m_items.clear();
     ch.onEvent(record.ts, m_items);

@@ -826,12 +826,12 @@ Without a display:
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <source>＋</source>
-        <translation>＋</translation>
+        <source>+</source>
+        <translation>+</translation>
     </message>
     <message>
-        <source>－</source>
-        <translation>－</translation>
+        <source>−</source>
+        <translation>−</translation>
     </message>
     <message>
         <source>Show not yet arrived</source>

@@ -39,6 +39,35 @@ private slots:
         QCOMPARE(fires.front().fire.afterInput, std::size_t(7));
     }
 
+    void windowAllIgnoresTheKeysRecordsCarry()
+    {
+        // 16 records alternating keys a and b, one every 625 ms of event time, into 5 s tumbling windows.
+        // windowAll keys every record with NullByteKeySelector: one fire per window, for no key, counting both.
+        Scenario s;
+        s.pipeline.watermarks.strategy = WatermarkConfig::Strategy::Monotonous;
+        s.pipeline.watermarks.emission = WatermarkConfig::Emission::PerEvent;
+        s.pipeline.window.keyBy.reset();
+        s.pipeline.window.assigner.type = AssignerSpec::Type::Tumbling;
+        s.pipeline.window.assigner.sizeMs = 5000;
+        s.pipeline.window.function.type = FunctionSpec::Type::Sum;
+        s.pipeline.window.function.field = "value";
+        s.pipeline.endOfInput = EndOfInput::MaxWatermark;
+        for (int i = 0; i < 16; ++i)
+            s.records.push_back(test::event(s, i % 2 == 0 ? "a" : "b", i * 625, 1));
+        Player player(s);
+        const auto fires = player.trace().fires();
+        QCOMPARE(fires.size(), std::size_t(2));
+        for (const auto& f : fires) {
+            QCOMPARE(f.fire.key, kNoKey);
+            QCOMPARE(f.fire.count, std::size_t(8));
+            QCOMPARE(f.fire.subtask, 0);
+        }
+        QCOMPARE(fires[0].fire.window, TimeWindow(0, 5000));
+        QCOMPARE(fires[1].fire.window, TimeWindow(5000, 10000));
+        // the picture agrees: every record is in the one lane of windowAll
+        QCOMPARE(player.trace().laneCount(LaneKind::Key), std::size_t(1));
+    }
+
     void stepsRunInProcessingTimeOrder()
     {
         Player player(post000(1, 0, true));
