@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <compare>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <type_traits>
@@ -44,6 +45,17 @@ public:
 
     constexpr auto operator<=>(const TimeWindow&) const = default;
 
+    // TimeWindow#hashCode: MathUtils.longToIntWithBitMixing(start + end), the SplitMix64 finaliser cut to the
+    // low 32 bits. It decides the order in which Flink's HashSet of merged windows iterates.
+    constexpr std::int32_t javaHashCode() const
+    {
+        std::uint64_t x = static_cast<std::uint64_t>(m_start) + static_cast<std::uint64_t>(m_end); // Java's wrap
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+        x = x ^ (x >> 31);
+        return static_cast<std::int32_t>(static_cast<std::uint32_t>(x));
+    }
+
     // TimeWindow.getWindowStartWithOffset: Java's % truncates like C++'s, so negative timestamps and
     // offsets round down to the previous boundary.
     static constexpr Timestamp startWithOffset(Timestamp ts, DurationMs offset, DurationMs size)
@@ -58,17 +70,43 @@ private:
     bool m_global = false;
 };
 
+// Puts distinct windows, given in the order they were added to a new java.util.HashSet, in the order that set
+// iterates them: by bucket, (h ^ h >>> 16) & (capacity - 1) of a table that starts at 16 and doubles past 3/4
+// full, ties in the order added (a bucket's chain grows at its tail, and a resize keeps the order of each
+// half). A bucket turns into a tree only at 9 entries in a table of 64, far beyond a merge of sessions.
+inline void orderAsJavaHashSet(std::vector<TimeWindow>& windows)
+{
+    std::uint32_t capacity = 16;
+    while (windows.size() > capacity / 4 * 3)
+        capacity *= 2;
+    const auto bucket = [capacity](const TimeWindow& w) {
+        const auto h = static_cast<std::uint32_t>(w.javaHashCode());
+        return (h ^ (h >> 16)) & (capacity - 1);
+    };
+    // insertion sort: stable without a buffer, and a merge holds a handful of windows
+    for (std::size_t i = 1; i < windows.size(); ++i) {
+        const TimeWindow w = windows[i];
+        const std::uint32_t b = bucket(w);
+        std::size_t j = i;
+        for (; j > 0 && b < bucket(windows[j - 1]); --j)
+            windows[j] = windows[j - 1];
+        windows[j] = w;
+    }
+}
+
 // One merge TimeWindow.mergeWindows reports: the distinct windows of a group and the window covering them.
 struct WindowMerge {
-    std::vector<TimeWindow> merged; // distinct, in ascending start order
+    // distinct, in the order of Flink's HashSet for the group (filled in ascending start order): the first of
+    // them gives the state window the others' panes are appended to, in this order
+    std::vector<TimeWindow> merged;
     TimeWindow result;
 };
 
 // TimeWindow.mergeWindows: sort by start (stable, start only), sweep and absorb every window that
 // intersects the running cover. Only groups of more than one distinct window are reported (appended to
 // `merges`), so a single window (also a single point window) merges with nothing, and a window contained in
-// another is merged into it. Flink collects each group in a HashSet; here a group lists its windows in
-// ascending start order.
+// another is merged into it. Flink collects each group in a HashSet, and so does `merged`
+// (orderAsJavaHashSet).
 inline void mergeWindows(std::span<const TimeWindow> input, std::vector<WindowMerge>& merges)
 {
     // Usually nothing overlaps (a new session far from the others): then every window is its own group.
@@ -124,8 +162,10 @@ inline void mergeWindows(std::span<const TimeWindow> input, std::vector<WindowMe
                 merge.merged.push_back(windows[i]);
         }
         merge.result = cover;
-        if (merge.merged.size() > 1)
+        if (merge.merged.size() > 1) {
+            orderAsJavaHashSet(merge.merged);
             merges.push_back(std::move(merge));
+        }
     };
     for (std::size_t i = 0; i < windows.size(); ++i) {
         if (i > 0 && cover.intersects(windows[i])) {

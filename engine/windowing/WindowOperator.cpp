@@ -903,6 +903,7 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
             merge.merged.push_back(*touched);
             merge.merged.push_back(newWindow);
         }
+        orderAsJavaHashSet(merge.merged); // as mergeWindows reports it
         merge.result = touched->cover(newWindow);
     } else {
         m_mergeCandidates.clear();
@@ -944,7 +945,7 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
         }
         if (merged.empty())
             continue;
-        // Flink takes the state window of "any" merged window (HashSet order); here: the earliest one.
+        // MergingWindowSet.addWindow: the state window of the first merged window in HashSet order is kept.
         const TimeWindow* first = stateWindowOf(ks, merged.front());
         const TimeWindow mergedStateWindow = first != nullptr ? *first : merged.front();
         std::vector<TimeWindow>& mergedStateWindows = m_mergedStateWindows;
@@ -1010,7 +1011,7 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
             Namespace& target = namespaceFor(ks, merge.result);
             target.fireCount = std::max(target.fireCount, fired);
         }
-        // Merge the panes: target first, then the others in window-start order.
+        // HeapListState.mergeState (a.addAll(b)): the kept pane first, then the others in HashSet order.
         namespaceFor(ks, mergedStateWindow);
         for (const TimeWindow& source : mergedStateWindows) {
             Namespace* src = findNamespace(ks, source);

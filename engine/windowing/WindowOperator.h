@@ -92,9 +92,10 @@ struct WindowStateView {
 // is history-dependent and unspecified; this is the documented replacement). A re-registered timer counts
 // as registered anew.
 //
-// Merged session panes: the state window of a merge result is the state window of the earliest (lowest
-// start) merged window, and the merged pane is the concatenation of the merged panes in window-start order
-// (Flink uses Java HashSet order here, which is unspecified).
+// Merged session panes, as MergingWindowSet.addWindow and the heap state's mergeNamespaces do it: the merged
+// windows in the iteration order of Flink's HashSet (orderAsJavaHashSet); the state window of the first is
+// kept and the others' panes are appended to it in that order, then the new element. The order is Java's
+// HashMap, deterministic from TimeWindow#hashCode, and it decides what a list or an evictor sees.
 class WindowOperator {
 public:
     // Firings, in one watermark advance, of timers registered during that same advance, beyond which the

@@ -273,17 +273,94 @@ private slots:
         QCOMPARE(apart.fires().size(), std::size_t(2));
     }
 
-    void mergedSessionPaneIsThePanesInStartOrderThenTheNewElement()
+    void mergedSessionPanesAreInTheOrderOfFlinksHashSet_data()
     {
-        Harness h(parts(std::make_shared<EventTimeSessionWindows>(1000)));
-        h.element(1, 3, 1800).element(1, 1, 0).element(1, 2, 900); // 900 bridges [0,1000) and [1800,2800)
+        QTest::addColumn<std::vector<double>>("arrivals"); // values; value v has the timestamp of kTimestampOf
+        QTest::addColumn<std::vector<double>>("expected");
+        QTest::addColumn<DurationMs>("gap");
+        // Each row printed by Flink 1.20.1 itself (a MiniCluster, heap state, EventTimeSessionWindows, a list
+        // of the window's values). MergingWindowSet keeps the state window of the merged window its HashSet
+        // iterates first and appends the others' panes in that order (HeapListState: a.addAll(b)), so the
+        // list follows TimeWindow#hashCode, not time: with gap 1000 the panes of 1 (1000) and 2.5 + 3
+        // (2500, 3000) come out as [2.5, 3, 1, …] because [2500, 4000) hashes to bucket 5 and [1000, 2000) to 6.
+        QTest::newRow("1 2.5 3 10") << std::vector<double> {1, 2.5, 3, 10} << std::vector<double> {2.5, 3, 1, 10}
+                                    << DurationMs(1000);
+        QTest::newRow("1 2.5 10 3") << std::vector<double> {1, 2.5, 10, 3} << std::vector<double> {1, 2.5, 10, 3}
+                                    << DurationMs(1000);
+        QTest::newRow("1 3 2.5 10") << std::vector<double> {1, 3, 2.5, 10} << std::vector<double> {3, 2.5, 1, 10}
+                                    << DurationMs(1000);
+        QTest::newRow("1 3 10 2.5") << std::vector<double> {1, 3, 10, 2.5} << std::vector<double> {3, 1, 10, 2.5}
+                                    << DurationMs(1000);
+        QTest::newRow("1 10 2.5 3") << std::vector<double> {1, 10, 2.5, 3} << std::vector<double> {1, 10, 2.5, 3}
+                                    << DurationMs(1000);
+        QTest::newRow("1 10 3 2.5") << std::vector<double> {1, 10, 3, 2.5} << std::vector<double> {3, 1, 10, 2.5}
+                                    << DurationMs(1000);
+        QTest::newRow("2.5 1 3 10") << std::vector<double> {2.5, 1, 3, 10} << std::vector<double> {2.5, 3, 1, 10}
+                                    << DurationMs(1000);
+        QTest::newRow("2.5 1 10 3") << std::vector<double> {2.5, 1, 10, 3} << std::vector<double> {1, 2.5, 10, 3}
+                                    << DurationMs(1000);
+        QTest::newRow("2.5 3 1 10") << std::vector<double> {2.5, 3, 1, 10} << std::vector<double> {2.5, 3, 1, 10}
+                                    << DurationMs(1000);
+        QTest::newRow("2.5 3 10 1") << std::vector<double> {2.5, 3, 10, 1} << std::vector<double> {2.5, 3, 10, 1}
+                                    << DurationMs(1000);
+        QTest::newRow("2.5 10 1 3") << std::vector<double> {2.5, 10, 1, 3} << std::vector<double> {2.5, 10, 1, 3}
+                                    << DurationMs(1000);
+        QTest::newRow("2.5 10 3 1") << std::vector<double> {2.5, 10, 3, 1} << std::vector<double> {2.5, 10, 3, 1}
+                                    << DurationMs(1000);
+        QTest::newRow("3 1 2.5 10") << std::vector<double> {3, 1, 2.5, 10} << std::vector<double> {3, 2.5, 1, 10}
+                                    << DurationMs(1000);
+        QTest::newRow("3 1 10 2.5") << std::vector<double> {3, 1, 10, 2.5} << std::vector<double> {3, 1, 10, 2.5}
+                                    << DurationMs(1000);
+        QTest::newRow("3 2.5 1 10") << std::vector<double> {3, 2.5, 1, 10} << std::vector<double> {3, 2.5, 1, 10}
+                                    << DurationMs(1000);
+        QTest::newRow("3 2.5 10 1") << std::vector<double> {3, 2.5, 10, 1} << std::vector<double> {3, 2.5, 10, 1}
+                                    << DurationMs(1000);
+        QTest::newRow("3 10 1 2.5") << std::vector<double> {3, 10, 1, 2.5} << std::vector<double> {3, 10, 1, 2.5}
+                                    << DurationMs(1000);
+        QTest::newRow("3 10 2.5 1") << std::vector<double> {3, 10, 2.5, 1} << std::vector<double> {10, 3, 2.5, 1}
+                                    << DurationMs(1000);
+        QTest::newRow("10 1 2.5 3") << std::vector<double> {10, 1, 2.5, 3} << std::vector<double> {10, 1, 2.5, 3}
+                                    << DurationMs(1000);
+        QTest::newRow("10 1 3 2.5") << std::vector<double> {10, 1, 3, 2.5} << std::vector<double> {3, 10, 1, 2.5}
+                                    << DurationMs(1000);
+        QTest::newRow("10 2.5 1 3") << std::vector<double> {10, 2.5, 1, 3} << std::vector<double> {10, 2.5, 1, 3}
+                                    << DurationMs(1000);
+        QTest::newRow("10 2.5 3 1") << std::vector<double> {10, 2.5, 3, 1} << std::vector<double> {10, 2.5, 3, 1}
+                                    << DurationMs(1000);
+        QTest::newRow("10 3 1 2.5") << std::vector<double> {10, 3, 1, 2.5} << std::vector<double> {3, 10, 1, 2.5}
+                                    << DurationMs(1000);
+        QTest::newRow("10 3 2.5 1") << std::vector<double> {10, 3, 2.5, 1} << std::vector<double> {10, 3, 2.5, 1}
+                                    << DurationMs(1000);
+        // windows that only touch merge too; the pane of 3 (window [3000, 5000)) is kept
+        QTest::newRow("gap 2000: 3 1 2.5 10")
+            << std::vector<double> {3, 1, 2.5, 10} << std::vector<double> {3, 1, 2.5, 10} << DurationMs(2000);
+    }
+    void mergedSessionPanesAreInTheOrderOfFlinksHashSet()
+    {
+        QFETCH(std::vector<double>, arrivals);
+        QFETCH(std::vector<double>, expected);
+        QFETCH(DurationMs, gap);
+        const auto timestampOf = [](double v) -> Timestamp { return v == 10 ? 1500 : Timestamp(v * 1000); };
+        Harness h(parts(std::make_shared<EventTimeSessionWindows>(gap)));
+        for (const double v : arrivals)
+            h.element(1, v, timestampOf(v));
         const auto windows = h.op.windows();
         QCOMPARE(windows.size(), std::size_t(1));
-        QCOMPARE(windows[0].window, TimeWindow(0, 2800));
-        QCOMPARE(values(windows[0].contents), (std::vector<double> {1, 3, 2}));
-        h.watermark(2799);
+        QCOMPARE(values(windows[0].contents), expected);
+        h.watermark(kMaxTimestamp);
         QCOMPARE(h.fires().size(), std::size_t(1));
-        QVERIFY(h.op.windows().empty());
+        QCOMPARE(h.fires()[0].result.list, expected);
+    }
+
+    void javaHashCodeOfATimeWindowIsFlinks()
+    {
+        // TimeWindow#hashCode values read from Flink 1.20 on JDK 17
+        QCOMPARE(TimeWindow(1000, 2000).javaHashCode(), -535147460);
+        QCOMPARE(TimeWindow(1500, 2500).javaHashCode(), -1906661320);
+        QCOMPARE(TimeWindow(2500, 3500).javaHashCode(), -1070294919);
+        QCOMPARE(TimeWindow(3000, 4000).javaHashCode(), 39204846);
+        QCOMPARE(TimeWindow(2500, 4000).javaHashCode(), 768081890);
+        QCOMPARE(TimeWindow(1000, 4000).javaHashCode(), 1040397190);
     }
 
     void shrinkingMergeIsReportedAsAnError()
