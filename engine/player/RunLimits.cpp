@@ -1,5 +1,7 @@
 #include "engine/player/RunLimits.h"
 
+#include "engine/player/TimeFormat.h"
+
 #include <algorithm>
 
 namespace tidemark {
@@ -63,6 +65,30 @@ std::optional<std::string> periodicEmissionExcess(
         + " emissions per channel, more than the " + grouped(allowed) + " a run of " + grouped(records)
         + " records may take (" + std::to_string(budget.perRecord) + " per record, at least " + grouped(budget.atLeast)
         + "); give the records closer \"arrival\" times or a longer \"periodMs\"";
+}
+
+std::uint64_t windowsPerRecord(const AssignerSpec& assigner)
+{
+    if (assigner.type != AssignerSpec::Type::Sliding || assigner.slideMs <= 0 || assigner.sizeMs <= 0)
+        return 1;
+    const auto size = static_cast<std::uint64_t>(assigner.sizeMs);
+    const auto slide = static_cast<std::uint64_t>(assigner.slideMs);
+    return size / slide + (size % slide != 0 ? 1 : 0);
+}
+
+std::optional<std::string> windowAssignmentExcess(const AssignerSpec& assigner)
+{
+    const std::uint64_t windows = windowsPerRecord(assigner);
+    if (windows <= kMaxWindowsPerRecord)
+        return std::nullopt;
+    // the shortest slide that stays within the limit for this size
+    const DurationMs slide
+        = (assigner.sizeMs + DurationMs(kMaxWindowsPerRecord) - 1) / DurationMs(kMaxWindowsPerRecord);
+    return "sliding windows of " + TimeFormatter::duration(assigner.sizeMs) + " every "
+        + TimeFormatter::duration(assigner.slideMs) + " put every record into " + grouped(windows)
+        + " windows, each with its own state and timers: more than the " + grouped(kMaxWindowsPerRecord)
+        + " windows per record a run may take; give a slide of at least " + TimeFormatter::duration(slide)
+        + " for windows of " + TimeFormatter::duration(assigner.sizeMs) + ", or shorter windows";
 }
 
 } // namespace tidemark

@@ -37,6 +37,18 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A sliding window assigner puts each record into size / slide windows (SlidingEventTimeWindows.assignWindows),
+// each with its own state and timers: sliding 1 h every 1 ms puts every record into 3,600,000 windows, and two
+// records ran for minutes. More windows per record than this are refused up front, with what to change.
+inline constexpr std::uint64_t kMaxWindowsPerRecord = 10'000;
+
+// How many windows the assigner puts one record into: ceil(size / slide) for sliding windows, else 1.
+std::uint64_t windowsPerRecord(const AssignerSpec& assigner);
+
+// nullopt when a record goes into at most kMaxWindowsPerRecord windows; otherwise a sentence with the numbers
+// and what to change.
+std::optional<std::string> windowAssignmentExcess(const AssignerSpec& assigner);
+
 // The processing time up to which periodic emission and processing-time timers run: the last arrival plus
 // a tail (periodMs, or idlenessMs + 3 periods with idleness, so that idleness can show). Long.MAX_VALUE
 // when that would overflow.

@@ -166,6 +166,26 @@ private Q_SLOTS:
         QCOMPARE(m_window->session()->scenario().pipeline.watermarks.maxOutOfOrdernessMs, DurationMs(3000));
     }
 
+    void aSettingThatWouldExplodeTheRunIsRefusedAndThePreviousRunStays()
+    {
+        auto* editor = m_window->findChild<PipelineEditor*>();
+        QVERIFY(editor);
+        QVERIFY(editor->setFieldValue(QStringLiteral("slide"), 1000));
+        QVERIFY(editor->setFieldValue(QStringLiteral("assigner"), 1)); // sliding 3 s every 1 s: a valid run
+        const AssignerSpec before = m_window->session()->scenario().pipeline.window.assigner;
+        QCOMPARE(before.type, AssignerSpec::Type::Sliding);
+        const int lastStep = m_window->cursor()->lastStep();
+        // size 1 h every 1 ms: 3,600,000 windows per record, refused up front with the numbers
+        QVERIFY(editor->setFieldValue(QStringLiteral("size"), 3'600'000));
+        QVERIFY(editor->setFieldValue(QStringLiteral("slide"), 1));
+        auto* error = m_window->findChild<QLabel*>(QStringLiteral("pipelineError"));
+        QVERIFY(error);
+        QVERIFY(!error->isHidden()); // shown in the editor (its dock may be closed)
+        QVERIFY2(error->text().contains(QStringLiteral("3,600,000 windows")), qPrintable(error->text()));
+        QCOMPARE(m_window->session()->scenario().pipeline.window.assigner.slideMs, DurationMs(1000));
+        QCOMPARE(m_window->cursor()->lastStep(), lastStep);
+    }
+
     void clickingARecordInTheTimelineSelectsItsRow()
     {
         QTest::keyClick(m_window.get(), Qt::Key_End);

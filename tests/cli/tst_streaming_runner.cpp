@@ -262,6 +262,23 @@ private slots:
         QVERIFY(roomy.finish());
         QVERIFY(!roomy.refusal());
     }
+
+    void slidingWindowsOfMillionsPerRecordAreRefusedBeforeTheFirstRecord()
+    {
+        Scenario s = test::post000(1, 0, false);
+        s.pipeline.window.assigner.type = AssignerSpec::Type::Sliding;
+        s.pipeline.window.assigner.sizeMs = 3'600'000;
+        s.pipeline.window.assigner.slideMs = 1;
+        std::size_t outputs = 0;
+        StreamingRunner runner(
+            s.pipeline, s.keys, s.defaultArrivalSpacingMs, [&](const OperatorOutput&) { ++outputs; });
+        QVERIFY(runner.refusal().has_value());
+        QVERIFY2(runner.refusal()->find("3,600,000 windows") != std::string::npos, runner.refusal()->c_str());
+        QVERIFY(!runner.push(s.records.front()));
+        QVERIFY(!runner.finish());
+        QCOMPARE(runner.inputsProcessed(), std::uint64_t(0));
+        QCOMPARE(outputs, std::size_t(0));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStreamingRunner)

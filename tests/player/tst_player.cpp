@@ -1,5 +1,6 @@
 #include "ScenarioBuilder.h"
 #include "engine/player/Player.h"
+#include "engine/player/RunLimits.h"
 
 #include <QTest>
 
@@ -235,6 +236,26 @@ private slots:
         s.records.back().arrival = 20'000'000; // 100,000 emissions: fine
         Player player(s);
         QVERIFY(!player.trace().fires().empty());
+    }
+
+    void slidingWindowsThatPutARecordIntoMillionsOfWindowsAreRefusedUpFront()
+    {
+        Scenario s = post000(1, 0, false);
+        s.pipeline.window.assigner.type = AssignerSpec::Type::Sliding;
+        s.pipeline.window.assigner.sizeMs = 3'600'000;
+        s.pipeline.window.assigner.slideMs = 1;
+        try {
+            Player player(s);
+            QFAIL("the run was not refused");
+        } catch (const RunRefusedError& e) {
+            const std::string message = e.what();
+            QVERIFY2(message.find("3,600,000 windows") != std::string::npos, e.what());
+            QVERIFY2(message.find("a slide of at least 360 ms") != std::string::npos, e.what());
+        }
+        s.pipeline.window.assigner.slideMs = 360; // 10,000 windows per record: the most a run may take
+        QCOMPARE(windowsPerRecord(s.pipeline.window.assigner), std::uint64_t(10'000));
+        Player player(s);
+        QVERIFY(player.atStart());
     }
 
     void aLiveRecordArrivingTooLateIsRefusedAndChangesNothing()
