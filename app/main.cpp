@@ -38,7 +38,7 @@ struct StartOptions {
 
 // Every option of the window, on `parser`. Built twice: once untranslated to see whether a window is wanted at
 // all, then again once the translator is in place, so that --help speaks the user's language.
-std::unique_ptr<StartOptions> addStartOptions(QCommandLineParser& parser)
+StartOptions addStartOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(QCoreApplication::translate("main",
         "See Apache Flink's event time at work: open FILE, a scenario (.json) or an event file, or a built-in "
@@ -53,8 +53,8 @@ std::unique_ptr<StartOptions> addStartOptions(QCommandLineParser& parser)
     parser.addPositionalArgument(QStringLiteral("file"),
         QCoreApplication::translate("main", "A scenario (.json), an event file, or a built-in example's name."),
         QStringLiteral("[FILE]"));
-    auto options = std::make_unique<StartOptions>();
-    parser.addOptions({options->presenter, options->step, options->firstFire, options->lang, options->screenshot});
+    StartOptions options;
+    parser.addOptions({options.presenter, options.step, options.firstFire, options.lang, options.screenshot});
     return options;
 }
 
@@ -135,18 +135,18 @@ int main(int argc, char** argv)
     const QStringList files = parser.positionalArguments();
     const bool opened = files.isEmpty() ? mainWindow.openExample(tidemark::app::defaultExample())
                                         : mainWindow.openFiles(QStringList {resolveFile(files.front())} + files.mid(1));
-    if (parser.isSet(options->step))
-        mainWindow.cursor()->setStep(parser.value(options->step).toInt());
-    if (parser.isSet(options->firstFire) && mainWindow.session()->hasRun()) {
+    if (parser.isSet(options.step))
+        mainWindow.cursor()->setStep(parser.value(options.step).toInt());
+    if (parser.isSet(options.firstFire) && mainWindow.session()->hasRun()) {
         if (const auto fire = mainWindow.session()->player().nextStepWith(tidemark::Happening::AnyFire))
             mainWindow.cursor()->setStep(int(*fire));
     }
-    if (parser.isSet(options->presenter))
+    if (parser.isSet(options.presenter))
         mainWindow.setPresenterMode(true);
-    if (parser.isSet(options->screenshot)) {
+    if (parser.isSet(options.screenshot)) {
         if (!opened)
             return 1; // a picture of an error box is no screenshot; the error itself is on stderr
-        const QString target = parser.value(options->screenshot);
+        const QString target = parser.value(options.screenshot);
         QTimer::singleShot(0, &mainWindow, [&mainWindow, target] {
             QCoreApplication::processEvents(); // layouts settle before the picture is taken
             const bool saved = mainWindow.grab().save(target, "PNG");

@@ -68,7 +68,7 @@ Player::Player(Scenario scenario, Options options)
     if (m_options.snapshotBudgetBytes == 0)
         m_options.snapshotBudgetBytes = std::max<std::size_t>(16u << 20, 48 * m_scenario.records.size());
     m_interval = std::max<std::size_t>(1, m_options.snapshotInterval);
-    if (auto excess = windowAssignmentExcess(m_scenario.pipeline.window.assigner))
+    if (auto excess = windowSettingsExcess(m_scenario.pipeline.window))
         throw RunRefusedError(*excess);
     if (auto excess = periodicEmissionExcess(
             m_scenario.pipeline.watermarks, horizon(), m_scenario.records.size(), m_options.periodicBudget))

@@ -76,19 +76,40 @@ std::uint64_t windowsPerRecord(const AssignerSpec& assigner)
     return size / slide + (size % slide != 0 ? 1 : 0);
 }
 
-std::optional<std::string> windowAssignmentExcess(const AssignerSpec& assigner)
+std::uint64_t firingsPerWindow(const WindowConfig& window)
 {
-    const std::uint64_t windows = windowsPerRecord(assigner);
-    if (windows <= kMaxWindowsPerRecord)
-        return std::nullopt;
-    // the shortest slide that stays within the limit for this size
-    const DurationMs slide
-        = (assigner.sizeMs + DurationMs(kMaxWindowsPerRecord) - 1) / DurationMs(kMaxWindowsPerRecord);
-    return "sliding windows of " + TimeFormatter::duration(assigner.sizeMs) + " every "
-        + TimeFormatter::duration(assigner.slideMs) + " put every record into " + grouped(windows)
-        + " windows, each with its own state and timers: more than the " + grouped(kMaxWindowsPerRecord)
-        + " windows per record a run may take; give a slide of at least " + TimeFormatter::duration(slide)
-        + " for windows of " + TimeFormatter::duration(assigner.sizeMs) + ", or shorter windows";
+    const AssignerSpec& a = window.assigner;
+    if (window.trigger.type != TriggerSpec::Type::ContinuousEventTime)
+        return 1;
+    const bool fixedSize = a.type == AssignerSpec::Type::Tumbling || a.type == AssignerSpec::Type::Sliding;
+    if (!fixedSize || a.sizeMs <= 0 || window.trigger.intervalMs <= 0)
+        return 0;
+    const auto size = static_cast<std::uint64_t>(a.sizeMs);
+    const auto interval = static_cast<std::uint64_t>(window.trigger.intervalMs);
+    return size / interval + (size % interval != 0 ? 1 : 0);
+}
+
+std::optional<std::string> windowSettingsExcess(const WindowConfig& window)
+{
+    const AssignerSpec& a = window.assigner;
+    // the shortest step that stays within `limit` pieces of the window's size
+    const auto shortest = [&](std::uint64_t limit) {
+        return TimeFormatter::duration((a.sizeMs + DurationMs(limit) - 1) / DurationMs(limit));
+    };
+    const std::string size = TimeFormatter::duration(a.sizeMs);
+    if (const std::uint64_t windows = windowsPerRecord(a); windows > kMaxWindowsPerRecord) {
+        return "sliding windows of " + size + " every " + TimeFormatter::duration(a.slideMs) + " put every record into "
+            + grouped(windows) + " windows, each with its own state and timers: more than the "
+            + grouped(kMaxWindowsPerRecord) + " windows per record a run may take; give a slide of at least "
+            + shortest(kMaxWindowsPerRecord) + " for windows of " + size + ", or shorter windows";
+    }
+    if (const std::uint64_t firings = firingsPerWindow(window); firings > kMaxFiringsPerWindow) {
+        return "a continuous-event-time trigger every " + TimeFormatter::duration(window.trigger.intervalMs)
+            + " fires each window of " + size + " up to " + grouped(firings) + " times: more than the "
+            + grouped(kMaxFiringsPerWindow) + " firings per window a run may take; give an interval of at least "
+            + shortest(kMaxFiringsPerWindow) + " for windows of " + size + ", or shorter windows";
+    }
+    return std::nullopt;
 }
 
 } // namespace tidemark

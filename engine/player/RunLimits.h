@@ -37,17 +37,24 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// A sliding window assigner puts each record into size / slide windows (SlidingEventTimeWindows.assignWindows),
-// each with its own state and timers: sliding 1 h every 1 ms puts every record into 3,600,000 windows, and two
-// records ran for minutes. More windows per record than this are refused up front, with what to change.
+// Settings that make every record cost thousands of windows or firings are refused up front, with what to
+// change: a sliding assigner puts each record into size / slide windows (SlidingEventTimeWindows.assignWindows),
+// each with its own state and timers, so sliding 1 h every 1 ms makes 3,600,000 windows per record and two
+// records ran for minutes; a continuous-event-time trigger fires a window every interval of its length, so
+// 1 ms in 1 h windows fires each of them 3,600,000 times.
 inline constexpr std::uint64_t kMaxWindowsPerRecord = 10'000;
+inline constexpr std::uint64_t kMaxFiringsPerWindow = 10'000;
 
 // How many windows the assigner puts one record into: ceil(size / slide) for sliding windows, else 1.
 std::uint64_t windowsPerRecord(const AssignerSpec& assigner);
+// How often a continuous-event-time trigger can fire one window: ceil(size / interval) for windows of a fixed
+// size (tumbling, sliding); 1 for other triggers; 0 where no bound follows from the settings (global windows,
+// sessions), which the operator's limit on firings per watermark advance covers instead.
+std::uint64_t firingsPerWindow(const WindowConfig& window);
 
-// nullopt when a record goes into at most kMaxWindowsPerRecord windows; otherwise a sentence with the numbers
-// and what to change.
-std::optional<std::string> windowAssignmentExcess(const AssignerSpec& assigner);
+// nullopt when the window settings stay within those limits; otherwise a sentence with the numbers and what to
+// change.
+std::optional<std::string> windowSettingsExcess(const WindowConfig& window);
 
 // The processing time up to which periodic emission and processing-time timers run: the last arrival plus
 // a tail (periodMs, or idlenessMs + 3 periods with idleness, so that idleness can show). Long.MAX_VALUE

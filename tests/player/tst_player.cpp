@@ -258,6 +258,29 @@ private slots:
         QVERIFY(player.atStart());
     }
 
+    void aContinuousTriggerThatFiresAWindowMillionsOfTimesIsRefusedUpFront()
+    {
+        Scenario s = post000(1, 0, false);
+        s.pipeline.window.assigner.sizeMs = 3'600'000;
+        s.pipeline.window.trigger.type = TriggerSpec::Type::ContinuousEventTime;
+        s.pipeline.window.trigger.intervalMs = 1;
+        try {
+            Player player(s);
+            QFAIL("the run was not refused");
+        } catch (const RunRefusedError& e) {
+            const std::string message = e.what();
+            QVERIFY2(message.find("up to 3,600,000 times") != std::string::npos, e.what());
+            QVERIFY2(message.find("an interval of at least 360 ms") != std::string::npos, e.what());
+        }
+        s.pipeline.window.trigger.intervalMs = 360;
+        QCOMPARE(firingsPerWindow(s.pipeline.window), std::uint64_t(10'000));
+        Player player(s);
+        QVERIFY(!player.trace().fires().empty());
+        // on the global window no bound follows from the settings: the operator's per-advance limit stays
+        s.pipeline.window.assigner.type = AssignerSpec::Type::Global;
+        QCOMPARE(firingsPerWindow(s.pipeline.window), std::uint64_t(0));
+    }
+
     void aLiveRecordArrivingTooLateIsRefusedAndChangesNothing()
     {
         Player::Options options;
