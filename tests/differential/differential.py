@@ -4,6 +4,8 @@
 Runs the built-in examples, the oracle's reference-post scenarios, the regression scenarios, the
 conformance cases that can be written as scenarios, and N seeded random scenarios through both, and
 compares their outputs:
+  * refusals ("#ERROR …") agree only when they are of the same kind (refusal_kind): an invalid
+    configuration, a job that failed, or a run that never ends; a timeout never agrees;
   * outputs with the same afterInput are compared as a multiset (Flink leaves the order of
     equal-timestamp timers of different keys unspecified);
   * every field is compared exactly (watermark and subtask included), numbers by value
@@ -18,6 +20,7 @@ import collections
 import copy
 import difflib
 import glob
+import itertools
 import json
 import os
 import random
@@ -78,9 +81,26 @@ def canon_num(x):
     return x
 
 
+_timeouts = itertools.count()
+
+
+def refusal_kind(line):
+    """What kind of refusal a "#ERROR …" line is, so that two refusals agree only when they are of one kind:
+    an invalid configuration, a job that failed while running, or a run that never ends. A timeout is never
+    an agreement: it is a unique kind."""
+    text = line[len("#ERROR"):].strip()
+    if "timed out" in text:
+        return "#TIMEOUT %d" % next(_timeouts)  # unique: equal to nothing, not even another timeout
+    if "does not terminate" in text:
+        return "#ENDLESS"
+    if "the job failed" in text or ("Exception" in text and "IllegalArgumentException" not in text):
+        return "#FAILED"
+    return "#INVALID"
+
+
 def canon(line):
     if line.startswith("#"):
-        return "#ERROR"  # both sides refusing a scenario agree, whatever their messages say
+        return refusal_kind(line)
     try:
         o = json.loads(line)
     except json.JSONDecodeError:
