@@ -71,18 +71,23 @@ final class FlinkPipeline {
 
     // ------------------------------------------------------------------ watermarks
 
-    /** A RelativeClock that reads the scenario's processing time (WatermarksWithIdleness' clock). */
+    /**
+     * A RelativeClock that reads the scenario's processing time (WatermarksWithIdleness' clock), from an origin
+     * of one hour: WatermarksWithIdleness.IdlenessTimer takes a start of inactivity of 0 ns for "not started",
+     * and a real clock (System.nanoTime) never reads 0, so neither may this one. Only differences are read.
+     */
     static final class ScenarioClock implements RelativeClock, Serializable {
+        private static final long ORIGIN_MS = 3_600_000L;
         long nowMs;
 
         @Override
         public long relativeTimeMillis() {
-            return nowMs;
+            return ORIGIN_MS + nowMs;
         }
 
         @Override
         public long relativeTimeNanos() {
-            return nowMs * 1_000_000L;
+            return (ORIGIN_MS + nowMs) * 1_000_000L;
         }
     }
 
