@@ -29,11 +29,11 @@ import java.util.Set;
  *
  * <p>Topology: P TimestampsAndWatermarksOperator harnesses (one per watermark channel), W window
  * operator harnesses (KeyedOneInputStreamOperatorTestHarness, key-group range of subtask i of W,
- * max parallelism 128), each window subtask behind its own StatusWatermarkValve with P channels.
+ * max parallelism as Flink derives it from W), each window subtask behind its own StatusWatermarkValve with P
+ * channels.
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 final class Oracle {
-    static final int MAX_PARALLELISM = 128;
 
     private static final int ARRIVAL = 0;
     private static final int END_OF_INPUT = 1;
@@ -43,6 +43,7 @@ final class Oracle {
     private record Happening(long time, long seq, int kind, int index) {}
 
     private final Scenario s;
+    private final int maxParallelism;
     private final List<String> out = new ArrayList<>();
     private final PriorityQueue<Happening> queue = new PriorityQueue<>((a, b) -> a.time != b.time
             ? Long.compare(a.time, b.time) : Long.compare(a.seq, b.seq));
@@ -63,6 +64,9 @@ final class Oracle {
 
     Oracle(Scenario s) {
         this.s = s;
+        // KeyGroupRangeAssignment.computeDefaultMaxParallelism, as a job that sets no max parallelism gets:
+        // 128 up to 85 window subtasks, then 1.5 * W rounded up to a power of two
+        this.maxParallelism = KeyGroupRangeAssignment.computeDefaultMaxParallelism(s.windowParallelism);
     }
 
     static List<String> run(Scenario s) throws Exception {
@@ -92,7 +96,7 @@ final class Oracle {
         for (int i = 0; i < w; i++) {
             WindowOperator op = FlinkPipeline.windowOperator(s);
             KeyedOneInputStreamOperatorTestHarness<Object, Ev, String> h = new KeyedOneInputStreamOperatorTestHarness<>(
-                    op, FlinkPipeline.keySelector(s), FlinkPipeline.keyType(s), MAX_PARALLELISM, w, i);
+                    op, FlinkPipeline.keySelector(s), FlinkPipeline.keyType(s), maxParallelism, w, i);
             h.setProcessingTime(0);
             h.open();
             windows.add(h);
@@ -224,7 +228,7 @@ final class Oracle {
     private void deliver(StreamRecord<Ev> rec) throws Exception {
         Ev ev = rec.getValue();
         int sub = s.windowAll() ? 0
-                : KeyGroupRangeAssignment.assignKeyToParallelOperator(ev.key, MAX_PARALLELISM, s.windowParallelism);
+                : KeyGroupRangeAssignment.assignKeyToParallelOperator(ev.key, maxParallelism, s.windowParallelism);
         var h = windows.get(sub);
         if (stepTime > h.getProcessingTime()) {
             h.setProcessingTime(stepTime);
