@@ -225,6 +225,15 @@ def random_scenario(seed):
     end = ch(["none", "max-watermark"])
     if assigner_type == "global" and trig == "continuous-event-time":
         end = "none"  # the global window's continuous trigger would fire forever at Long.MAX_VALUE
+    # Cases drawn from a second generator, so that every scenario above stays as it was: keyed records under
+    # windowAll (the key must play no part), and up to 128 window subtasks (max parallelism 256 from 86 up).
+    extra = random.Random("extra-%d" % seed)
+    if window_all and extra.random() < 0.5:
+        for rec in records:
+            if "watermark" not in rec:
+                rec["key"] = extra.choice(keys)
+    if not window_all and extra.random() < 0.1:
+        window["parallelism"] = extra.randint(5, 128)
     return {"tidemark": 1, "name": "random-%d" % seed, "description": "seeded random scenario %d" % seed,
             "input": {"records": records},
             "pipeline": {"source": {"parallelism": p if partitioning == "forward" else 1}, "watermarks": wm,
