@@ -83,6 +83,9 @@ def canon_num(x):
 
 _timeouts = itertools.count()
 
+# Below this many random scenarios the shares of eventful ones are printed but not enforced.
+MIN_RANDOM_FOR_SHARES = 100
+
 
 def refusal_kind(line):
     """What kind of refusal a "#ERROR …" line is, so that two refusals agree only when they are of one kind:
@@ -234,6 +237,39 @@ def random_scenario(seed):
                 rec["key"] = extra.choice(keys)
     if not window_all and extra.random() < 0.1:
         window["parallelism"] = extra.randint(5, 128)
+    # Most runs should show something: a bounded source flushes every window at the end, and a few stragglers
+    # far behind the others make late records (dropped, side output, or re-firing within the lateness).
+    if end == "none" and not (assigner_type == "global" and trig == "continuous-event-time") and extra.random() < 0.9:
+        end = "max-watermark"
+    if assigner_type == "global" and trig == "default" and extra.random() < 0.75:
+        window["trigger"] = {"type": "count", "count": extra.randint(1, 3)}  # the global window never fires
+    if assigner_type == "global" and trig == "continuous-event-time":
+        trigger["intervalMs"] = gran * extra.choice([2, 3, 5])  # within the records' span of event time
+        if extra.random() < 0.7:
+            wm["maxOutOfOrdernessMs"] = 0  # a watermark that can pass the records' span
+    if strategy == "input" and end == "none" and extra.random() < 0.7:
+        records.append({"watermark": base + cur + size})  # on every channel: past the records, short of the end
+    if (processing or trig == "processing-time") and records and extra.random() < 0.8:
+        # a record that comes well after the others, so that processing time passes their windows' ends
+        last = max((r.get("arrival", 0) for r in records), default=0) if explicit_arrivals else 1000 * (len(records) - 1)
+        rec = {"value": 1, "ts": base + cur, "arrival": last + 2 * size + 1000}
+        if not window_all:
+            rec["key"] = extra.choice(keys)
+        if partitioning == "channel":
+            rec["channel"] = extra.randrange(p)
+        records.append(rec)
+    if records and extra.random() < 0.55:
+        arrival_now = max((r.get("arrival", 0) for r in records), default=0)
+        for _ in range(extra.randint(1, 3)):
+            rec = {"value": extra.randint(0, 9), "ts": base + cur - extra.choice([1, 2, 3, 5]) * size}
+            if not window_all or "key" in records[0]:
+                rec["key"] = extra.choice(keys)
+            if partitioning == "channel":
+                rec["channel"] = extra.randrange(p)
+            if explicit_arrivals:
+                arrival_now += extra.choice([100, 1000, 3000])
+                rec["arrival"] = arrival_now
+            records.append(rec)
     return {"tidemark": 1, "name": "random-%d" % seed, "description": "seeded random scenario %d" % seed,
             "input": {"records": records},
             "pipeline": {"source": {"parallelism": p if partitioning == "forward" else 1}, "watermarks": wm,
@@ -428,6 +464,12 @@ def main():
         t_out, o_out, path = check(sc, name)
         counts["scenarios"] += 1
         counts["outputs"] += len(o_out)
+        if seed is not None:
+            shown = [json.loads(l) for l in o_out if not l.startswith("#")]
+            counts["random"] += 1
+            counts["random with output"] += bool(shown)
+            counts["random with a late record"] += any(
+                o.get("type") == "late" or o.get("timing") == "late" for o in shown)
         if seed is None and any(l.startswith("#ERROR") for l in o_out + t_out):
             failures += 1
             print("REFUSED %s: a fixed scenario must run on both sides" % label)
@@ -466,6 +508,14 @@ def main():
     elapsed = time.time() - started
     print("differential: %d scenarios, %d oracle outputs, %d mismatching, %.1f s"
           % (counts["scenarios"], counts["outputs"], failures, elapsed))
+    # Random scenarios that show nothing test little: the generator must keep most of them eventful.
+    if counts["random"] >= MIN_RANDOM_FOR_SHARES:
+        for what, least in (("random with output", 0.90), ("random with a late record", 0.30)):
+            share = counts[what] / counts["random"]
+            print("  %s: %d of %d (%.1f%%, at least %d%%)" % (what, counts[what], counts["random"], 100 * share, 100 * least))
+            if share < least:
+                print("SHARE TOO LOW: %s" % what)
+                failures += 1
     return 1 if failures else 0
 
 
