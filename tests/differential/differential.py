@@ -247,19 +247,27 @@ def random_scenario(seed):
         trigger["intervalMs"] = gran * extra.choice([2, 3, 5])  # within the records' span of event time
         if extra.random() < 0.7:
             wm["maxOutOfOrdernessMs"] = 0  # a watermark that can pass the records' span
+    def later(step):
+        """An arrival `step` ms after every record so far: arrivals never go back."""
+        last = max((r.get("arrival", 0) for r in records), default=0) if explicit_arrivals else 1000 * (len(records) - 1)
+        return last + step
+
     if strategy == "input" and end == "none" and extra.random() < 0.7:
-        records.append({"watermark": base + cur + size})  # on every channel: past the records, short of the end
+        final = {"watermark": base + cur + size}  # on every channel: past the records, short of the end
+        if explicit_arrivals:
+            final["arrival"] = later(10)
+        records.append(final)
     if (processing or trig == "processing-time") and records and extra.random() < 0.8:
         # a record that comes well after the others, so that processing time passes their windows' ends
-        last = max((r.get("arrival", 0) for r in records), default=0) if explicit_arrivals else 1000 * (len(records) - 1)
-        rec = {"value": 1, "ts": base + cur, "arrival": last + 2 * size + 1000}
+        rec = {"value": 1, "ts": base + cur, "arrival": later(2 * size + 1000)}
+        explicit_arrivals = True  # the records after it must come later still
         if not window_all:
             rec["key"] = extra.choice(keys)
         if partitioning == "channel":
             rec["channel"] = extra.randrange(p)
         records.append(rec)
     if records and extra.random() < 0.55:
-        arrival_now = max((r.get("arrival", 0) for r in records), default=0)
+        arrival_now = later(0)
         for _ in range(extra.randint(1, 3)):
             rec = {"value": extra.randint(0, 9), "ts": base + cur - extra.choice([1, 2, 3, 5]) * size}
             if not window_all or "key" in records[0]:
