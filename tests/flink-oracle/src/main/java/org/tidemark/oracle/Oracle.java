@@ -161,7 +161,7 @@ final class Oracle {
 
     private void arrive(int i) throws Exception {
         Scenario.Rec r = s.records.get(i);
-        processed = i + 1;
+        ++processed; // in arrival order, which is file order only when the arrivals never go back
         if (r.watermark) {
             Ev marker = new Ev(null, null, r.ts, true, i);
             if (r.channel != null) {
