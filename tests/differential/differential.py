@@ -237,6 +237,25 @@ def random_scenario(seed):
                 rec["key"] = extra.choice(keys)
     if not window_all and extra.random() < 0.1:
         window["parallelism"] = extra.randint(5, 128)
+    # Cases the first generator never makes: records without a value where the function needs none, numeric
+    # and empty keys, the never and end-of-stream triggers of the global window, lateness that overflows the
+    # cleanup time, and longer runs with more keys.
+    if extra.random() < 0.1 and (window["function"]["type"] == "count" or window["function"]["field"] == "ts"):
+        for rec in records:
+            if "watermark" not in rec and extra.random() < 0.5:
+                rec.pop("value", None)
+    if not window_all and extra.random() < 0.1:
+        numeric = [extra.choice([0, 1, 7, 42, -3, 1000000]), extra.choice(["", "7", "01"])]
+        for rec in records:
+            if "key" in rec and extra.random() < 0.5:
+                rec["key"] = extra.choice(numeric)
+    if assigner_type == "global" and extra.random() < 0.15:
+        window["trigger"] = {"type": extra.choice(["never", "end-of-stream", "end-of-stream", "end-of-stream"])}
+        trig = window["trigger"]["type"]
+        if trig == "end-of-stream":
+            end = "max-watermark"  # the end of the stream is what it waits for
+    if extra.random() < 0.05:
+        window["allowedLatenessMs"] = extra.choice([2 ** 62, 2 ** 63 - 1])
     # Most runs should show something: a bounded source flushes every window at the end, and a few stragglers
     # far behind the others make late records (dropped, side output, or re-firing within the lateness).
     if end == "none" and not (assigner_type == "global" and trig == "continuous-event-time") and extra.random() < 0.9:
