@@ -297,6 +297,11 @@ def random_scenario(seed):
                 arrival_now += extra.choice([100, 1000, 3000])
                 rec["arrival"] = arrival_now
             records.append(rec)
+    if not window_all and extra.random() < 0.08:
+        second = extra.sample(["x", "1", "y z"], 2)  # keyBy(0, 1): a Tuple2 key, hashed and printed as Flink's
+        for rec in records:
+            if "key" in rec:
+                rec["key"] = [str(rec["key"]), extra.choice(second)]
     return {"tidemark": 1, "name": "random-%d" % seed, "description": "seeded random scenario %d" % seed,
             "input": {"records": records},
             "pipeline": {"source": {"parallelism": p if partitioning == "forward" else 1}, "watermarks": wm,

@@ -6,7 +6,8 @@ package org.tidemark.oracle;
  * A public POJO so Flink serialises it with its PojoSerializer.
  */
 public class Ev {
-    public String key; // null for windowAll input without a key
+    public String key; // null for windowAll input without a key; a composite key printed "(a,b)"
+    public String[] keyFields; // a composite key's fields, or null
     public Double value; // null when the record has no value
     public long ts;
     public boolean marker;
@@ -14,8 +15,9 @@ public class Ev {
 
     public Ev() {}
 
-    public Ev(String key, Double value, long ts, boolean marker, int index) {
+    public Ev(String key, String[] keyFields, Double value, long ts, boolean marker, int index) {
         this.key = key;
+        this.keyFields = keyFields;
         this.value = value;
         this.ts = ts;
         this.marker = marker;

@@ -1,5 +1,9 @@
 package org.tidemark.oracle;
 
+import org.apache.flink.api.java.typeutils.TupleTypeInfo;
+
+import org.apache.flink.api.java.tuple.Tuple;
+
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.eventtime.TimestampAssignerSupplier;
@@ -270,15 +274,34 @@ final class FlinkPipeline {
         return e.value == null ? 0.0 : e.value;
     }
 
+    /** keyBy: the key field, a Tuple of the key's fields for a composite key (as keyBy(0, 1) keys), or none. */
     static KeySelector keySelector(Scenario s) {
         if (s.windowAll()) {
             return new NullByteKeySelector<Ev>();
+        }
+        if (s.keyArity() > 1) {
+            return (KeySelector<Ev, Tuple>) ev -> {
+                Tuple t = Tuple.newInstance(ev.keyFields.length);
+                for (int f = 0; f < ev.keyFields.length; f++) {
+                    t.setField(ev.keyFields[f], f);
+                }
+                return t;
+            };
         }
         return (KeySelector<Ev, String>) ev -> ev.key;
     }
 
     static TypeInformation keyType(Scenario s) {
-        return s.windowAll() ? BasicTypeInfo.BYTE_TYPE_INFO : BasicTypeInfo.STRING_TYPE_INFO;
+        if (s.windowAll()) {
+            return BasicTypeInfo.BYTE_TYPE_INFO;
+        }
+        int arity = s.keyArity();
+        if (arity > 1) {
+            TypeInformation<?>[] fields = new TypeInformation<?>[arity];
+            java.util.Arrays.fill(fields, BasicTypeInfo.STRING_TYPE_INFO);
+            return new TupleTypeInfo<>(Tuple.getTupleClass(arity), fields);
+        }
+        return BasicTypeInfo.STRING_TYPE_INFO;
     }
 
     /** The window operator as WindowedStream#process / #aggregate build it. */

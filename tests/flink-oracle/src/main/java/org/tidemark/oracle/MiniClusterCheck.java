@@ -100,14 +100,14 @@ final class MiniClusterCheck {
         List<Ev> input = new ArrayList<>();
         for (int i = 0; i < s.records.size(); i++) {
             Scenario.Rec r = s.records.get(i);
-            input.add(new Ev(r.key, r.value, r.ts, r.watermark, i));
+            input.add(new Ev(r.key, r.keyFields, r.value, r.ts, r.watermark, i));
         }
         FlinkPipeline.ScenarioClock clock = new FlinkPipeline.ScenarioClock();
         DataStream<Ev> withTimestamps = env.fromData(input, FlinkPipeline.EV_TYPE)
                 .assignTimestampsAndWatermarks(FlinkPipeline.strategy(s, clock))
                 .filter(ev -> !ev.marker);
-        KeySelector keySelector = s.windowAll() ? new NullByteKeySelector<Ev>() : (KeySelector<Ev, String>) ev -> ev.key;
-        TypeInformation keyType = s.windowAll() ? BasicTypeInfo.BYTE_TYPE_INFO : BasicTypeInfo.STRING_TYPE_INFO;
+        KeySelector keySelector = FlinkPipeline.keySelector(s);
+        TypeInformation keyType = FlinkPipeline.keyType(s);
         WindowedStream windowed = withTimestamps.keyBy(keySelector, keyType).window(FlinkPipeline.assigner(s));
         Trigger t = FlinkPipeline.trigger(s, FlinkPipeline.assigner(s));
         if (t != null) {

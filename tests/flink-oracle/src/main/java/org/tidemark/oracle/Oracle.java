@@ -1,5 +1,7 @@
 package org.tidemark.oracle;
 
+import org.apache.flink.api.java.functions.KeySelector;
+
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -44,6 +46,7 @@ final class Oracle {
 
     private final Scenario s;
     private final int maxParallelism;
+    private final KeySelector<Ev, Object> keySelector;
     private final List<String> out = new ArrayList<>();
     private final PriorityQueue<Happening> queue = new PriorityQueue<>((a, b) -> a.time != b.time
             ? Long.compare(a.time, b.time) : Long.compare(a.seq, b.seq));
@@ -67,6 +70,7 @@ final class Oracle {
         // KeyGroupRangeAssignment.computeDefaultMaxParallelism, as a job that sets no max parallelism gets:
         // 128 up to 85 window subtasks, then 1.5 * W rounded up to a power of two
         this.maxParallelism = KeyGroupRangeAssignment.computeDefaultMaxParallelism(s.windowParallelism);
+        this.keySelector = FlinkPipeline.keySelector(s);
     }
 
     static List<String> run(Scenario s) throws Exception {
@@ -163,7 +167,7 @@ final class Oracle {
         Scenario.Rec r = s.records.get(i);
         ++processed; // in arrival order, which is file order only when the arrivals never go back
         if (r.watermark) {
-            Ev marker = new Ev(null, null, r.ts, true, i);
+            Ev marker = new Ev(null, null, null, r.ts, true, i);
             if (r.channel != null) {
                 punctuate(r.channel, marker);
             } else {
@@ -181,7 +185,7 @@ final class Oracle {
             default -> throw new IllegalArgumentException("unknown partitioning \"" + s.partitioning + "\"");
         }
         eventsRouted++;
-        channels.get(c).processElement(new StreamRecord<>(new Ev(r.key, r.value, r.ts, false, i)));
+        channels.get(c).processElement(new StreamRecord<>(new Ev(r.key, r.keyFields, r.value, r.ts, false, i)));
         drainChannel(c);
     }
 
@@ -228,7 +232,7 @@ final class Oracle {
     private void deliver(StreamRecord<Ev> rec) throws Exception {
         Ev ev = rec.getValue();
         int sub = s.windowAll() ? 0
-                : KeyGroupRangeAssignment.assignKeyToParallelOperator(ev.key, maxParallelism, s.windowParallelism);
+                : KeyGroupRangeAssignment.assignKeyToParallelOperator(keySelector.getKey(ev), maxParallelism, s.windowParallelism);
         var h = windows.get(sub);
         if (stepTime > h.getProcessingTime()) {
             h.setProcessingTime(stepTime);

@@ -14,7 +14,8 @@ final class Scenario implements java.io.Serializable {
 
     static final class Rec implements java.io.Serializable {
         boolean watermark;
-        String key;
+        String key; // a composite key in its printed form, "(a,b)"
+        String[] keyFields; // a composite key's fields in order; null for a key of one field
         Double value;
         long ts;
         Long arrival; // null: previous arrival + spacing
@@ -142,10 +143,17 @@ final class Scenario implements java.io.Serializable {
             } else {
                 String keyField = s.keyBy == null ? "key" : s.keyBy;
                 JsonNode k = r.get(keyField);
-                if (k != null && k.isArray()) {
-                    throw new IllegalArgumentException(name + ": record " + (s.records.size() + 1) + ": composite keys are not supported by the oracle");
+                if (k != null && k.isArray() && k.size() > 1) {
+                    // keyBy on several fields: a Flink Tuple of their texts, printed "(a,b)"
+                    rec.keyFields = new String[k.size()];
+                    for (int field = 0; field < k.size(); field++) {
+                        rec.keyFields[field] = keyText(k.get(field));
+                    }
+                    rec.key = "(" + String.join(",", rec.keyFields) + ")";
+                } else {
+                    JsonNode one = k != null && k.isArray() ? k.get(0) : k;
+                    rec.key = (one == null || one.isNull()) ? null : keyText(one);
                 }
-                rec.key = (k == null || k.isNull()) ? null : (k.isBigDecimal() ? k.decimalValue().toString() : k.asText());
                 JsonNode v = r.get("value");
                 rec.value = (v == null || v.isNull()) ? null : v.asDouble();
                 JsonNode ts = r.get("ts");
@@ -164,6 +172,27 @@ final class Scenario implements java.io.Serializable {
         }
         s.validate(name);
         return s;
+    }
+
+    /** The fields of the composite keys (all keyed records have the same number), or 0 for keys of one field. */
+    int keyArity() {
+        int arity = -1;
+        for (Rec r : records) {
+            if (r.watermark || r.key == null) {
+                continue;
+            }
+            int a = r.keyFields == null ? 0 : r.keyFields.length;
+            if (arity >= 0 && a != arity) {
+                throw new IllegalArgumentException("records mix keys of " + Math.max(arity, 1) + " and " + Math.max(a, 1)
+                        + " fields; a keyBy has one key type");
+            }
+            arity = a;
+        }
+        return Math.max(arity, 0);
+    }
+
+    private static String keyText(JsonNode k) {
+        return k.isBigDecimal() ? k.decimalValue().toString() : k.asText();
     }
 
     boolean windowAll() {
