@@ -63,7 +63,7 @@ public:
     int channelCount() const { return m_scenario.pipeline.watermarks.parallelism; }
     int subtaskCount() const { return m_player ? m_player->trace().subtaskCount() : 1; }
     // The keys the window operator sees: none under windowAll, whatever keys the records carry.
-    int keyCount() const { return m_scenario.pipeline.window.keyBy ? int(m_scenario.keys.size()) : 0; }
+    int keyCount() const { return int(m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size())); }
     QString keyName(KeyId key) const;
     // The operator watermark that decides (the minimum over the window subtasks' watermarks).
     Timestamp operatorWatermark() const;

@@ -1,11 +1,10 @@
 // Build-time tool: renders the app's SVG icon to the PNG sizes of the hicolor icon theme, with the same
-// renderer the app uses for its window icon. Usage: render_icon ICON.svg OUT_DIR NAME SIZE...
+// function the app uses for its window icon (app/IconImage.h). Usage: render_icon ICON.svg OUT_DIR NAME SIZE...
 // writes OUT_DIR/<size>x<size>/apps/NAME.png for each size.
+#include "app/IconImage.h"
+
 #include <QDir>
 #include <QGuiApplication>
-#include <QImage>
-#include <QPainter>
-#include <QSvgRenderer>
 
 #include <cstdio>
 
@@ -30,12 +29,7 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "render_icon: %s is no icon size\n", argv[i]);
             return 2;
         }
-        QImage image(size, size, QImage::Format_ARGB32);
-        image.fill(Qt::transparent);
-        QPainter painter(&image);
-        painter.setRenderHint(QPainter::Antialiasing);
-        svg.render(&painter);
-        painter.end();
+        const QImage image = tidemark::app::renderIcon(svg, size);
         const QString folder = QStringLiteral("%1x%1/apps").arg(size);
         const QString file = out.filePath(folder + QLatin1Char('/') + name + QStringLiteral(".png"));
         if (!out.mkpath(folder) || !image.save(file, "PNG")) {

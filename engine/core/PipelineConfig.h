@@ -3,6 +3,7 @@
 #include "engine/core/Keys.h"
 #include "engine/core/Time.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -86,6 +87,8 @@ struct WindowConfig {
     // The key the window operator sees for a record keyed `recordKey`: windowAll has no keyBy, and Flink keys
     // every record with NullByteKeySelector, so a key the record carries plays no part.
     KeyId operatorKey(KeyId recordKey) const { return keyBy ? recordKey : kNoKey; }
+    // How many keys the window operator sees when the records carry `recordKeys`: none under windowAll.
+    std::size_t operatorKeyCount(std::size_t recordKeys) const { return keyBy ? recordKeys : 0; }
 };
 
 enum class EndOfInput : std::uint8_t { None, MaxWatermark };

@@ -92,7 +92,7 @@ Player::Player(Scenario scenario, Options options)
         m_trace.m_recordKey.push_back(m_scenario.pipeline.window.operatorKey(r.key));
         m_trace.m_isEvent.push_back(!r.isWatermark());
     }
-    m_trace.m_keyCount = m_scenario.pipeline.window.keyBy ? m_scenario.keys.size() : 0;
+    m_trace.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     m_trace.m_steps.push_back(StepEntry {});
     m_trace.m_inputsAtCheckpoint.push_back(0);
     takeSnapshot(0, rt);
@@ -517,7 +517,7 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
     t.m_recordTs.push_back(r.ts);
     t.m_recordKey.push_back(m_scenario.pipeline.window.operatorKey(r.key));
     t.m_isEvent.push_back(!r.isWatermark());
-    t.m_keyCount = m_scenario.pipeline.window.keyBy ? m_scenario.keys.size() : 0;
+    t.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     t.m_lanes.clear();
     t.m_lanesBuilt.clear();
 
