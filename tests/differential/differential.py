@@ -3,11 +3,15 @@
 
 Runs the built-in examples, the oracle's reference-post scenarios, the regression scenarios, the
 conformance cases that can be written as scenarios, and N seeded random scenarios through both, and
-compares their outputs:
+compares, for each scenario, the picture and the outputs:
+  * the trajectory: `tidemark run --steps` against the oracle's step lines, step by step: the
+    happening (kind, processing time, record, channel or subtask), inputs processed, each channel's
+    forwarded watermark and idle status and each window subtask's watermark after it;
+  * the outputs of each step as a multiset (Flink leaves the order of equal-timestamp timers of
+    different keys unspecified), so each fire is compared with the step that produced it;
+  * the streaming runner (`tidemark run --stream`) against the oracle's outputs, grouped by afterInput;
   * refusals ("#ERROR …") agree only when they are of the same kind (refusal_kind): an invalid
     configuration, a job that failed, or a run that never ends; a timeout never agrees;
-  * outputs with the same afterInput are compared as a multiset (Flink leaves the order of
-    equal-timestamp timers of different keys unspecified);
   * every field is compared exactly (watermark and subtask included), numbers by value
     (non-integral numbers to 12 significant digits: the spelling of a double may differ);
   * lists are compared in order, merged session panes too: Flink concatenates them in the order of
@@ -36,7 +40,8 @@ class Oracle:
     """The oracle jar in --serve mode: one JVM for the whole run."""
 
     def __init__(self, jar):
-        self.proc = subprocess.Popen(["java", "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", jar, "--serve"],
+        self.proc = subprocess.Popen(["java", "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", jar, "--serve",
+                                      "--steps"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
 
     def run(self, path):
@@ -57,9 +62,10 @@ class Oracle:
         self.proc.wait(timeout=30)
 
 
-def run_tidemark(exe, path):
+def run_tidemark(exe, path, mode):
+    """`tidemark run` with every step (mode "--steps") or through the streaming runner ("--stream")."""
     try:
-        p = subprocess.run([exe, "run", path, "--format", "jsonl"], capture_output=True, text=True,
+        p = subprocess.run([exe, "run", path, "--format", "jsonl", mode], capture_output=True, text=True,
                            encoding="utf-8", timeout=60)
     except subprocess.TimeoutExpired:
         return ["#ERROR tidemark timed out"]
@@ -120,9 +126,32 @@ def canon(line):
     return json.dumps(o, sort_keys=True)
 
 
+def is_step(line):
+    return line.startswith('{"type":"step"')
+
+
+def refusals(lines):
+    return sorted(refusal_kind(l) for l in lines if l.startswith("#"))
+
+
+def trajectory(lines):
+    """The steps of a --steps run (what the timeline draws) and the outputs of each step as a multiset."""
+    steps, outputs = [], collections.defaultdict(collections.Counter)
+    for l in lines:
+        if is_step(l):
+            o = json.loads(l)
+            o.pop("key", None)  # the record's key as the input spells it: not a decision
+            steps.append(json.dumps(o, sort_keys=True))
+        elif not l.startswith("#"):
+            outputs[len(steps)][canon(l)] += 1
+    return steps, outputs
+
+
 def grouped(lines):
     groups = collections.defaultdict(collections.Counter)
     for l in lines:
+        if is_step(l):
+            continue
         try:
             n = json.loads(l).get("afterInput", -1) if not l.startswith("#") else -2
         except json.JSONDecodeError:
@@ -131,8 +160,31 @@ def grouped(lines):
     return groups
 
 
-def same(sc, a, b):
-    return grouped(a) == grouped(b)
+def differences(runs, oracle_lines):
+    """What differs between Tidemark's runs and the oracle: [] when nothing does."""
+    steps_run, stream_run = runs
+    ref = refusals(oracle_lines)
+    found = [what for what, run in (("refusal (--steps)", steps_run), ("refusal (--stream)", stream_run))
+             if refusals(run) != ref]
+    if ref or found:
+        return found
+    t_steps, t_outputs = trajectory(steps_run)
+    o_steps, o_outputs = trajectory(oracle_lines)
+    if t_steps != o_steps:
+        found.append("trajectory")
+    if t_outputs != o_outputs:
+        found.append("outputs per step")
+    if grouped(stream_run) != grouped(oracle_lines):
+        found.append("streaming runner")
+    return found
+
+
+def first_difference(a, b):
+    """The first step where two trajectories differ, for the report."""
+    for i, (x, y) in enumerate(itertools.zip_longest(a, b)):
+        if x != y:
+            return i + 1, y, x
+    return None
 
 
 # ----------------------------------------------------------------------------- random scenarios
@@ -469,7 +521,8 @@ def main():
 
     def check(sc, name):
         path = write(sc, name)
-        return run_tidemark(args.tidemark, path), oracle.run(path), path
+        runs = (run_tidemark(args.tidemark, path, "--steps"), run_tidemark(args.tidemark, path, "--stream"))
+        return runs, oracle.run(path), path
 
     def load(f):
         sc = json.load(open(f, encoding="utf-8"))
@@ -493,31 +546,34 @@ def main():
     for label, seed, make in cases:
         sc = make()
         name = ("seed-%d.json" % seed) if seed is not None else label.replace("/", "_")
-        t_out, o_out, path = check(sc, name)
+        t_runs, o_out, path = check(sc, name)
+        o_outputs = [l for l in o_out if not is_step(l)]
         counts["scenarios"] += 1
-        counts["outputs"] += len(o_out)
+        counts["outputs"] += len(o_outputs)
+        counts["steps"] += len(o_out) - len(o_outputs)
         if seed is not None:
-            shown = [json.loads(l) for l in o_out if not l.startswith("#")]
+            shown = [json.loads(l) for l in o_outputs if not l.startswith("#")]
             counts["random"] += 1
             counts["random with output"] += bool(shown)
             counts["random with a late record"] += any(
                 o.get("type") == "late" or o.get("timing") == "late" for o in shown)
-        if seed is None and any(l.startswith("#ERROR") for l in o_out + t_out):
+        if seed is None and any(l.startswith("#ERROR") for l in o_out + t_runs[0] + t_runs[1]):
             failures += 1
             print("REFUSED %s: a fixed scenario must run on both sides" % label)
             print("  flink-oracle: %s" % " ".join(l for l in o_out if l.startswith("#")))
-            print("  tidemark:     %s" % " ".join(l for l in t_out if l.startswith("#")))
+            print("  tidemark:     %s" % " ".join(l for l in t_runs[0] + t_runs[1] if l.startswith("#")))
             continue
-        if same(sc, t_out, o_out):
+        found = differences(t_runs, o_out)
+        if not found:
             os.remove(path)
             continue
         failures += 1
-        print("MISMATCH %s%s" % (label, "" if seed is None else " (seed %d)" % seed))
+        print("MISMATCH %s%s: %s" % (label, "" if seed is None else " (seed %d)" % seed, ", ".join(found)))
         print("  scenario: %s" % path)
         if failures > args.max_report:
             continue
-        # shrink
-        best, best_t, best_o = sc, t_out, o_out
+        # shrink, keeping the kind of difference
+        best, best_t, best_o = sc, t_runs, o_out
         attempts = 0
         progress = True
         while progress and attempts < 400:
@@ -525,7 +581,7 @@ def main():
             for cand in simplifications(best):
                 attempts += 1
                 ct, co, cpath = check(cand, "shrinking.json")
-                if not same(cand, ct, co):
+                if set(differences(ct, co)) & set(found):
                     best, best_t, best_o = cand, ct, co
                     progress = True
                     break
@@ -534,12 +590,17 @@ def main():
         small = write(best, name.replace(".json", "") + "-min.json")
         print("  minimal scenario (%d records): %s" % (len(best["input"]["records"]), small))
         print("  " + json.dumps(best, ensure_ascii=False))
-        for l in difflib.unified_diff(best_o, best_t, "flink-oracle", "tidemark", lineterm="", n=2):
+        shown_t = best_t[1] if found == ["streaming runner"] else best_t[0]
+        if not found[0].startswith("refusal") and found[0] != "streaming runner":
+            where = first_difference(trajectory(best_t[0])[0], trajectory(best_o)[0])
+            if where:
+                print("  first step that differs: %d\n    flink-oracle: %s\n    tidemark:     %s" % where)
+        for l in difflib.unified_diff(best_o, shown_t, "flink-oracle", "tidemark", lineterm="", n=2):
             print("    " + l)
     oracle.close()
     elapsed = time.time() - started
-    print("differential: %d scenarios, %d oracle outputs, %d mismatching, %.1f s"
-          % (counts["scenarios"], counts["outputs"], failures, elapsed))
+    print("differential: %d scenarios, %d oracle outputs, %d steps compared, %d mismatching, %.1f s"
+          % (counts["scenarios"], counts["outputs"], counts["steps"], failures, elapsed))
     # Random scenarios that show nothing test little: the generator must keep most of them eventful.
     if counts["random"] >= MIN_RANDOM_FOR_SHARES:
         for what, least in (("random with output", 0.90), ("random with a late record", 0.30)):

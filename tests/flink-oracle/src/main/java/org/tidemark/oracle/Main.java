@@ -17,11 +17,19 @@ import java.util.List;
  *                                                    its output lines then "#END" (JVM start-up paid once)
  * java -jar flink-oracle.jar --minicluster PATH...   end-to-end check: each scenario as a real DataStream
  *                                                    job on a local MiniCluster vs. the harness run
+ *
+ * With --steps (after the mode) every happening is printed as a step line before its outputs, as
+ * `tidemark run --steps --format jsonl` prints it.
  */
 public final class Main {
     private Main() {}
 
+    private static boolean steps = false;
+
     public static void main(String[] args) throws Exception {
+        List<String> rest = new ArrayList<>(Arrays.asList(args));
+        steps = rest.remove("--steps");
+        args = rest.toArray(new String[0]);
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         if (args.length == 0) {
             System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster PATH...");
@@ -63,7 +71,7 @@ public final class Main {
 
     private static boolean runOne(File f, PrintStream out, boolean inline) {
         try {
-            for (String l : Oracle.run(Scenario.load(f))) {
+            for (String l : Oracle.run(Scenario.load(f), steps)) {
                 out.println(l);
             }
             return true;

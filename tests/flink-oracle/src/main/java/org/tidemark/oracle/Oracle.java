@@ -4,6 +4,7 @@ import org.apache.flink.api.java.functions.KeySelector;
 
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.streaming.api.operators.InternalTimerService;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
 import org.apache.flink.streaming.runtime.operators.TimestampsAndWatermarksOperator;
@@ -11,6 +12,7 @@ import org.apache.flink.streaming.runtime.operators.windowing.WindowOperator;
 import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.tasks.TestProcessingTimeService;
 import org.apache.flink.streaming.runtime.watermarkstatus.StatusWatermarkValve;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
@@ -33,6 +35,10 @@ import java.util.Set;
  * operator harnesses (KeyedOneInputStreamOperatorTestHarness, key-group range of subtask i of W,
  * max parallelism as Flink derives it from W), each window subtask behind its own StatusWatermarkValve with P
  * channels.
+ *
+ * <p>With steps on, every happening is printed first as a step line in the form of `tidemark run --steps
+ * --format jsonl` (what the timeline draws: each channel's forwarded watermark and status, each subtask's
+ * watermark), followed by the outputs it produced.
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 final class Oracle {
@@ -45,6 +51,7 @@ final class Oracle {
     private record Happening(long time, long seq, int kind, int index) {}
 
     private final Scenario s;
+    private final boolean steps;
     private final int maxParallelism;
     private final KeySelector<Ev, Object> keySelector;
     private final List<String> out = new ArrayList<>();
@@ -57,16 +64,21 @@ final class Oracle {
     private final List<KeyedOneInputStreamOperatorTestHarness<Object, Ev, String>> windows = new ArrayList<>();
     private final List<WindowOperator> windowOps = new ArrayList<>();
     private final List<StatusWatermarkValve> valves = new ArrayList<>();
-    private final List<Set<Long>> scheduledTimers = new ArrayList<>();
+    private final List<Set<Long>> scheduledTimers = new ArrayList<>(); // per subtask: times of pending timer happenings
     private long[] subtaskWatermark;
+    private long[] channelWatermark; // the last watermark each channel forwarded
+    private boolean[] channelIdle;
+    private Integer arrivalChannel; // the channel of the record that arrived in this step (null: every channel)
+    private int stepNumber = 0;
 
     private int processed = 0; // input records processed so far (afterInput)
     private long stepTime = 0;
     private long horizon;
     private int eventsRouted = 0; // for rebalance
 
-    Oracle(Scenario s) {
+    Oracle(Scenario s, boolean steps) {
         this.s = s;
+        this.steps = steps;
         // KeyGroupRangeAssignment.computeDefaultMaxParallelism, as a job that sets no max parallelism gets:
         // 128 up to 85 window subtasks, then 1.5 * W rounded up to a power of two
         this.maxParallelism = KeyGroupRangeAssignment.computeDefaultMaxParallelism(s.windowParallelism);
@@ -74,7 +86,11 @@ final class Oracle {
     }
 
     static List<String> run(Scenario s) throws Exception {
-        Oracle o = new Oracle(s);
+        return run(s, false);
+    }
+
+    static List<String> run(Scenario s, boolean steps) throws Exception {
+        Oracle o = new Oracle(s, steps);
         FlinkPipeline.firings = 0;
         try {
             o.execute();
@@ -87,6 +103,9 @@ final class Oracle {
     private void execute() throws Exception {
         int p = s.wmParallelism;
         int w = s.windowParallelism;
+        channelWatermark = new long[p];
+        java.util.Arrays.fill(channelWatermark, Long.MIN_VALUE);
+        channelIdle = new boolean[p];
         for (int c = 0; c < p; c++) {
             TimestampsAndWatermarksOperator<Ev> op =
                     new TimestampsAndWatermarksOperator<>(FlinkPipeline.strategy(s, clock), true);
@@ -140,6 +159,7 @@ final class Oracle {
             Happening h = queue.poll();
             stepTime = h.time;
             clock.nowMs = stepTime;
+            int outputsBefore = out.size();
             switch (h.kind) {
                 case ARRIVAL -> arrive(h.index);
                 case END_OF_INPUT -> endOfInput();
@@ -154,13 +174,50 @@ final class Oracle {
                 case PROCESSING_TIMER -> {
                     var wh = windows.get(h.index);
                     wh.setProcessingTime(Math.max(h.time, wh.getProcessingTime())); // fires every timer <= it
-                    scheduledTimers.get(h.index).removeIf(t -> t <= wh.getProcessingTime());
+                    scheduledTimers.get(h.index).remove(h.time); // no longer pending
                     drainWindow(h.index);
                 }
                 default -> throw new IllegalStateException();
             }
             scheduleProcessingTimers();
+            if (steps) {
+                out.add(outputsBefore, stepLine(h));
+            }
         }
+    }
+
+    /** The step line of `tidemark run --steps --format jsonl` for a happening, with the state after it. */
+    private String stepLine(Happening h) {
+        StringBuilder b = new StringBuilder("{\"type\":\"step\",\"step\":").append(++stepNumber)
+                .append(",\"processingTime\":").append(h.time).append(",\"kind\":\"");
+        switch (h.kind) {
+            case ARRIVAL -> {
+                Scenario.Rec r = s.records.get(h.index);
+                b.append(r.watermark ? "watermark" : "event").append("\",\"record\":").append(h.index + 1)
+                        .append(",\"ts\":").append(r.ts).append(",\"channel\":").append(arrivalChannel);
+            }
+            case END_OF_INPUT -> b.append("end-of-input\"");
+            case PERIODIC -> b.append("periodic\",\"channel\":").append(h.index);
+            case PROCESSING_TIMER -> b.append("timer\",\"subtask\":").append(h.index);
+            default -> throw new IllegalStateException();
+        }
+        b.append(",\"afterInput\":").append(processed).append(",\"channelWatermarks\":[");
+        for (int c = 0; c < channelWatermark.length; c++) {
+            b.append(c > 0 ? "," : "").append(channelWatermark[c]);
+        }
+        b.append("],\"idleChannels\":[");
+        String sep = "";
+        for (int c = 0; c < channelIdle.length; c++) {
+            if (channelIdle[c]) {
+                b.append(sep).append(c);
+                sep = ",";
+            }
+        }
+        b.append("],\"operatorWatermarks\":[");
+        for (int i = 0; i < subtaskWatermark.length; i++) {
+            b.append(i > 0 ? "," : "").append(subtaskWatermark[i]);
+        }
+        return b.append("]}").toString();
     }
 
     private void arrive(int i) throws Exception {
@@ -168,6 +225,7 @@ final class Oracle {
         ++processed; // in arrival order, which is file order only when the arrivals never go back
         if (r.watermark) {
             Ev marker = new Ev(null, null, null, r.ts, true, i);
+            arrivalChannel = r.channel;
             if (r.channel != null) {
                 punctuate(r.channel, marker);
             } else {
@@ -185,6 +243,7 @@ final class Oracle {
             default -> throw new IllegalArgumentException("unknown partitioning \"" + s.partitioning + "\"");
         }
         eventsRouted++;
+        arrivalChannel = c;
         channels.get(c).processElement(new StreamRecord<>(new Ev(r.key, r.keyFields, r.value, r.ts, false, i)));
         drainChannel(c);
     }
@@ -218,10 +277,12 @@ final class Oracle {
                 }
                 deliver(rec);
             } else if (o instanceof Watermark wm) {
+                channelWatermark[c] = wm.getTimestamp();
                 for (int i = 0; i < windows.size(); i++) {
                     valves.get(i).inputWatermark(wm, c, new ValveOutput(i));
                 }
             } else if (o instanceof WatermarkStatus st) {
+                channelIdle[c] = st.isIdle();
                 for (int i = 0; i < windows.size(); i++) {
                     valves.get(i).inputWatermarkStatus(st, c, new ValveOutput(i));
                 }
@@ -235,8 +296,10 @@ final class Oracle {
                 : KeyGroupRangeAssignment.assignKeyToParallelOperator(keySelector.getKey(ev), maxParallelism, s.windowParallelism);
         var h = windows.get(sub);
         if (stepTime > h.getProcessingTime()) {
-            h.setProcessingTime(stepTime);
-            drainWindow(sub);
+            // Flink fires a processing-time timer for T at T + 1 at the earliest
+            // (ProcessingTimeServiceUtil#getProcessingTimeDelay), so an element that arrives at T sees processing
+            // time T with the timers due at T still pending: they fire in their own, later happening.
+            setTimeWithoutFiring(h.getProcessingTimeService(), stepTime);
         }
         long dropped = droppedCount(sub);
         FlinkPipeline.inElement = true;
@@ -248,6 +311,21 @@ final class Oracle {
         drainWindow(sub);
         if (droppedCount(sub) != dropped) {
             out.add(lateLine(sub, ev, "dropped"));
+        }
+    }
+
+    /** Moves the service's manual clock without firing its due timers (setCurrentTime would fire them). */
+    private static void setTimeWithoutFiring(TestProcessingTimeService service, long time) {
+        try {
+            Object clock = service.getClock();
+            var set = clock.getClass().getMethod("setCurrentTime", long.class, java.util.concurrent.TimeUnit.class);
+            set.setAccessible(true);
+            set.invoke(clock, time, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot move TestProcessingTimeService's clock", e);
+        }
+        if (service.getCurrentProcessingTime() != time) {
+            throw new IllegalStateException("TestProcessingTimeService's clock did not move to " + time);
         }
     }
 
@@ -285,17 +363,35 @@ final class Oracle {
                 + Json.num(ev.value) + ",\"watermark\":" + subtaskWatermark[sub] + ",\"action\":\"" + action + "\"}";
     }
 
-    /** Rule 4: a processing-time timer a window subtask registered becomes a happening (up to the horizon). */
-    private void scheduleProcessingTimers() {
+    /**
+     * Rule 4, as the execution model states it: after every happening, each window subtask in index order, its
+     * registered processing-time timers in time order (read from its InternalTimerService, not only the one
+     * timer it has handed to the ProcessingTimeService) become happenings at their time, one per subtask and
+     * time still pending, up to the horizon. A timer registered in the past (a processing-time trigger on
+     * event-time windows) is due at once: Flink schedules it with delay 0. Processing time never goes
+     * backwards, so its happening is at the current time, after those already queued for it.
+     */
+    private void scheduleProcessingTimers() throws Exception {
         for (int i = 0; i < windows.size(); i++) {
-            for (long t : windows.get(i).getProcessingTimeService().getActiveTimerTimestamps()) {
-                // A timer registered in the past (a processing-time trigger on event-time windows) is due
-                // at once: Flink schedules it with delay 0. Processing time never goes backwards, so its
-                // happening is at the current time, after those already queued for it.
-                if (t <= horizon && scheduledTimers.get(i).add(t)) {
-                    queue.add(new Happening(Math.max(t, stepTime), seq++, PROCESSING_TIMER, i));
+            List<Long> registered = new ArrayList<>();
+            timerService(windowOps.get(i)).forEachProcessingTimeTimer((window, t) -> registered.add(t));
+            registered.sort(null);
+            for (long t : registered) {
+                long at = Math.max(t, stepTime);
+                if (at <= horizon && scheduledTimers.get(i).add(at)) {
+                    queue.add(new Happening(at, seq++, PROCESSING_TIMER, i));
                 }
             }
+        }
+    }
+
+    private static InternalTimerService<?> timerService(WindowOperator op) {
+        try {
+            Field f = WindowOperator.class.getDeclaredField("internalTimerService");
+            f.setAccessible(true);
+            return (InternalTimerService<?>) f.get(op);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read WindowOperator.internalTimerService", e);
         }
     }
 
