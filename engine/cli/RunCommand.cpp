@@ -73,6 +73,7 @@ const char* runUsage()
            "  --strategy S               bounded-out-of-orderness (default) | monotonous |\n"
            "                             legacy-bounded-out-of-orderness | input\n"
            "  --out-of-orderness DURATION   the bound of the bounded strategies (default 0)\n"
+           "  --flink-version V          the Flink release line to decide as: 1.20 | 2.3 (default 2.3)\n"
            "  --emit per-event|periodic  watermark emission (default periodic)\n"
            "  --period DURATION          the periodic interval (default 200ms)\n"
            "  --idleness DURATION        withIdleness (default off)\n"

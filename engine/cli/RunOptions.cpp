@@ -199,9 +199,9 @@ std::string formatDuration(DurationMs ms)
 bool RunOptions::hasOverrides() const
 {
     return lenient || events || eventsFormat || !fields.empty() || delimiter || header || tsUnit || tsPattern || tsZone
-        || assigner || offset || strategy || outOfOrderness || emission || period || idleness || lateness || sideOutput
-        || parallelism || windowParallelism || sourceParallelism || partitioning || firstChannel || keyBy || function
-        || trigger || purging || endOfInput;
+        || assigner || offset || strategy || flinkVersion || outOfOrderness || emission || period || idleness
+        || lateness || sideOutput || parallelism || windowParallelism || sourceParallelism || partitioning
+        || firstChannel || keyBy || function || trigger || purging || endOfInput;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -437,6 +437,11 @@ private:
             o.offset = duration(true, true);
         } else if (a == "--strategy") {
             o.strategy = choice(kStrategies);
+        } else if (a == "--flink-version") {
+            const std::string_view v = value(": the Flink release line, " + FlinkVersion::supportedNames());
+            o.flinkVersion = FlinkVersion::parse(v);
+            if (!o.flinkVersion)
+                fail("expected " + FlinkVersion::supportedNames() + ", found " + excerpt(v));
         } else if (a == "--out-of-orderness") {
             o.outOfOrderness = duration(false, true);
         } else if (a == "--emit") {
@@ -888,6 +893,8 @@ void applyPipeline(Scenario& s, const RunOptions& o, bool newScenario)
     }
     if (o.strategy)
         wm.strategy = *o.strategy;
+    if (o.flinkVersion)
+        p.flinkVersion = *o.flinkVersion;
     if (o.outOfOrderness)
         wm.maxOutOfOrdernessMs = *o.outOfOrderness;
     if (o.emission)

@@ -48,6 +48,7 @@ struct RunOptions {
     std::string assignerFlag; // which of them, for messages
     std::optional<DurationMs> offset;
     std::optional<WatermarkConfig::Strategy> strategy;
+    std::optional<FlinkVersion> flinkVersion;
     std::optional<DurationMs> outOfOrderness;
     std::optional<WatermarkConfig::Emission> emission;
     std::optional<DurationMs> period;

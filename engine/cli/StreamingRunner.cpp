@@ -15,7 +15,7 @@ StreamingRunner::StreamingRunner(const PipelineConfig& config, const KeyTable& k
     , m_spacing(defaultArrivalSpacingMs)
     , m_periodicBudget(periodicBudget)
 {
-    m_refusal = windowSettingsExcess(m_config.window); // refused before the first record
+    m_refusal = upFrontRefusal(m_config); // refused before the first record
     // The horizon is only known at the end (it follows the last arrival); until then every happening
     // runs before an arrival that is at most the last one, so it is inside the horizon anyway.
     m_queue.setHorizon(kMaxTimestamp);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/FlinkVersion.h"
 #include "engine/core/Keys.h"
 #include "engine/core/Time.h"
 
@@ -94,6 +95,7 @@ struct WindowConfig {
 enum class EndOfInput : std::uint8_t { None, MaxWatermark };
 
 struct PipelineConfig {
+    FlinkVersion flinkVersion = kNewestFlinkVersion; // the scenario's "flinkVersion"
     int sourceParallelism = 1;
     WatermarkConfig watermarks;
     WindowConfig window;

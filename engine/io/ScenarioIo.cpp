@@ -380,7 +380,8 @@ private:
         if (root.kind != Kind::Object)
             expected(root, "a scenario object", {});
         const Obj top(root, "scenario",
-            {"tidemark", "name", "description", "input", "pipeline", "display", "lenient", "defaultArrivalSpacingMs"});
+            {"tidemark", "name", "description", "flinkVersion", "input", "pipeline", "display", "lenient",
+                "defaultArrivalSpacingMs"});
         const auto& version = top.req("tidemark", "the scenario format version, 1");
         const auto v = asInt64(version, "tidemark");
         if (v > kFormatVersion) {
@@ -398,6 +399,21 @@ private:
         if (const auto* d = top.opt("display"))
             readDisplay(*d, s.display);
         readPipeline(top.req("pipeline"), s.pipeline);
+        const JsonNode* flink = top.opt("flinkVersion");
+        if (flink) {
+            const std::string name = asString(*flink, "flinkVersion");
+            const auto parsed = FlinkVersion::parse(name);
+            if (!parsed) {
+                fail(*flink,
+                    "expected " + FlinkVersion::supportedNames()
+                        + " for \"flinkVersion\" (the Flink release line the "
+                          "scenario follows), found "
+                        + q(name));
+            }
+            s.pipeline.flinkVersion = *parsed;
+        }
+        if (const auto refused = refusedByFlinkVersion(s.pipeline))
+            fail(*top.req("pipeline").member("window")->member("assigner"), *refused);
         const JsonNode* fileNode = readInput(top.req("input"), s);
         if (!fileNode)
             validateRecords(s);
@@ -1102,6 +1118,7 @@ public:
 
 void comparePipelines(Differ& d, const PipelineConfig& a, const PipelineConfig& b)
 {
+    d.check("flinkVersion", a.flinkVersion.name(), b.flinkVersion.name());
     d.check("pipeline.source.parallelism", a.sourceParallelism, b.sourceParallelism);
     const auto &wa = a.watermarks, &wb = b.watermarks;
     d.check("pipeline.watermarks.strategy", wa.strategy, wb.strategy);
@@ -1261,6 +1278,8 @@ std::string saveScenario(const Scenario& s)
     out += "  \"tidemark\": " + std::to_string(kFormatVersion) + ",\n";
     out += "  \"name\": " + q(s.name) + ",\n";
     out += "  \"description\": " + q(s.description) + ",\n";
+    if (s.pipeline.flinkVersion != kNewestFlinkVersion)
+        out += "  \"flinkVersion\": " + q(s.pipeline.flinkVersion.name()) + ",\n";
     const DisplaySettings defaultDisplay;
     if (s.display.timeFormat != defaultDisplay.timeFormat || s.display.zone != defaultDisplay.zone) {
         JsonOut d;

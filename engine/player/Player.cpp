@@ -68,8 +68,8 @@ Player::Player(Scenario scenario, Options options)
     if (m_options.snapshotBudgetBytes == 0)
         m_options.snapshotBudgetBytes = std::max<std::size_t>(16u << 20, 48 * m_scenario.records.size());
     m_interval = std::max<std::size_t>(1, m_options.snapshotInterval);
-    if (auto excess = windowSettingsExcess(m_scenario.pipeline.window))
-        throw RunRefusedError(*excess);
+    if (auto refusal = upFrontRefusal(m_scenario.pipeline))
+        throw RunRefusedError(*refusal);
     if (auto excess = periodicEmissionExcess(
             m_scenario.pipeline.watermarks, horizon(), m_scenario.records.size(), m_options.periodicBudget))
         throw RunRefusedError(*excess);

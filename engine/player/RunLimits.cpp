@@ -112,4 +112,11 @@ std::optional<std::string> windowSettingsExcess(const WindowConfig& window)
     return std::nullopt;
 }
 
+std::optional<std::string> upFrontRefusal(const PipelineConfig& pipeline)
+{
+    if (auto refused = refusedByFlinkVersion(pipeline))
+        return refused;
+    return windowSettingsExcess(pipeline.window);
+}
+
 } // namespace tidemark

@@ -56,6 +56,10 @@ std::uint64_t firingsPerWindow(const WindowConfig& window);
 // change.
 std::optional<std::string> windowSettingsExcess(const WindowConfig& window);
 
+// What a run refuses before its first step: a job the pipeline's Flink version refuses to build, or window
+// settings beyond the limits above. nullopt when the run may start.
+std::optional<std::string> upFrontRefusal(const PipelineConfig& pipeline);
+
 // The processing time up to which periodic emission and processing-time timers run: the last arrival plus
 // a tail (periodMs, or idlenessMs + 3 periods with idleness, so that idleness can show). Long.MAX_VALUE
 // when that would overflow.

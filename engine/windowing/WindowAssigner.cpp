@@ -40,8 +40,19 @@ void slide(Timestamp ts, DurationMs size, DurationMs slideMs, DurationMs offset,
 {
     const Timestamp lastStart = TimeWindow::startWithOffset(ts, offset, slideMs);
     const Timestamp firstExcluded = javaSub(ts, size);
-    for (Timestamp start = lastStart; start > firstExcluded; start = javaSub(start, slideMs))
+    for (Timestamp start = lastStart; start > firstExcluded;) {
         out.emplace_back(start, javaAdd(start, size));
+        const Timestamp next = javaSub(start, slideMs);
+        // Next to Long.MIN_VALUE, start - slide wraps to a start near Long.MAX_VALUE, still after firstExcluded:
+        // Flink's loop then runs about 2^64 / slide times, until the task runs out of memory.
+        if (next > start) {
+            throw EndlessAssignmentError("assigning sliding windows to timestamp " + std::to_string(ts)
+                + " does not terminate: the window start " + std::to_string(start) + " minus the slide "
+                + std::to_string(slideMs) + " wraps past Long.MIN_VALUE, and Flink's SlidingEventTimeWindows "
+                + "keeps adding windows until it runs out of memory");
+        }
+        start = next;
+    }
 }
 
 std::string ms(DurationMs v)

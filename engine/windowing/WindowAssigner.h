@@ -7,12 +7,21 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace tidemark {
 
 class Trigger;
+
+// An assignment Flink never finishes: next to Long.MIN_VALUE a sliding window start minus the slide wraps to a
+// start near Long.MAX_VALUE and SlidingEventTimeWindows keeps adding windows until the task runs out of memory.
+// The job fails at that record instead (the Flink oracle stops at the same place).
+class EndlessAssignmentError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 // What an assigner may remember per operator instance. Flink's assigners are copied into every parallel
 // subtask and TumblingEventTimeWindows computes its stagger offset once, on the first element; keeping

@@ -208,6 +208,20 @@ private slots:
         QTest::newRow("count trigger of zero")
             << std::string("{\"type\": \"event-time\"}") << std::string("{\"type\": \"count\", \"count\": 0}")
             << std::string("s.json:12:54: expected \"count\" of at least 1, found 0");
+        QTest::newRow("flink version Tidemark does not follow")
+            << std::string("\"name\": \"post 000\",") << std::string("\"flinkVersion\": \"1.19\",")
+            << std::string("s.json:1:34: expected \"1.20\" or \"2.3\" for \"flinkVersion\" (the Flink release line "
+                           "the scenario follows), found \"1.19\"");
+        QTest::newRow("flink 2 refuses more than 10,000,000 sliding windows per record")
+            << std::string(R"({"type": "tumbling", "sizeMs": 5000, "offsetMs": 0})")
+            << std::string(R"({"type": "sliding", "sizeMs": 100000000000, "slideMs": 10, "offsetMs": 0})")
+            << std::string("s.json:11:28: SlidingEventTimeWindows parameters must satisfy size / slide <= 10000000, "
+                           "found size 100000000000 ms and slide 10 ms (Flink 2.3 refuses the job; choose a longer "
+                           "slide or a shorter size)");
+        QTest::newRow("flink version belongs to the scenario, not the watermarks")
+            << std::string("\"strategy\": \"bounded-out-of-orderness\"")
+            << std::string("\"strategy\": \"legacy-bounded-out-of-orderness\", \"flinkVersion\": \"1.20\"")
+            << std::string("s.json:7:67: unknown key \"flinkVersion\" in watermarks; did you mean \"idlenessMs\"?");
         QTest::newRow("function field other than value or ts")
             << std::string("\"field\": \"value\"") << std::string("\"field\": \"temp\"")
             << std::string("s.json:14:54: expected \"value\" or \"ts\" for \"field\", found \"temp\"");
@@ -225,6 +239,17 @@ private slots:
         QVERIFY(!r.ok());
         QCOMPARE(r.errors.size(), std::size_t(1));
         QCOMPARE(r.errors.front().toString(), expected);
+    }
+
+    void theNamedFlinkLineDecidesWhetherTheJobIsBuilt()
+    {
+        const std::string sliding = replaced(kBase, R"({"type": "tumbling", "sizeMs": 5000, "offsetMs": 0})",
+            R"({"type": "sliding", "sizeMs": 100000000000, "slideMs": 10, "offsetMs": 0})");
+        QVERIFY(!parse(sliding).ok()); // the newest line, 2.3, refuses it
+        const auto flink120 = parse(replaced(sliding, "\"name\": \"post 000\",", "\"flinkVersion\": \"1.20\","));
+        QVERIFY2(flink120.ok(), flink120.errorText().c_str()); // 1.20 has no such bound
+        QCOMPARE(flink120.value->pipeline.flinkVersion, (FlinkVersion {1, 20}));
+        QCOMPARE(parse(kBase).value->pipeline.flinkVersion, kNewestFlinkVersion);
     }
 
     void compositeKeysAreTuples()
@@ -291,6 +316,9 @@ private slots:
                    // (an ordinary literal: moc misreads backslashes inside raw strings)
                    "\"name\": \"post \\\"000\\\"\\n\\u00e9\", \"display\": {\"time\": \"datetime\", "
                    "\"zone\": \"Asia/Shanghai\"}, \"lenient\": true, \"defaultArrivalSpacingMs\": 250,");
+        QTest::newRow("flink 1.20 with the legacy extractor") << replaced(
+            replaced(kBase, "\"name\": \"post 000\",", "\"name\": \"post 000\", \"flinkVersion\": \"1.20.5\","),
+            "\"strategy\": \"bounded-out-of-orderness\"", "\"strategy\": \"legacy-bounded-out-of-orderness\"");
         QTest::newRow("composite keys") << replaced(
             kBase, R"({"key": "1", "value": 20, "ts": 1000})", R"({"key": ["a", 7], "value": 20, "ts": 1000})");
         QTest::newRow("global window, time evictor, max-watermark end") << replaced(

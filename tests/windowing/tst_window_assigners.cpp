@@ -56,6 +56,20 @@ private slots:
         QCOMPARE(assign(sliding, 3999), std::vector<TimeWindow> {TimeWindow(3000, 4000)});
     }
 
+    void slidingWindowsNextToLongMinWrapAsJavaDoes()
+    {
+        // Flink's loop: start = ts - (ts % slide + slide) for a negative remainder, while start > ts - size,
+        // start -= slide. Here the first start and ts - size both wrap to near Long.MAX_VALUE: one window there.
+        const SlidingEventTimeWindows sliding(5000, 10000);
+        const Timestamp start = kMaxTimestamp - 4191; // (MIN + 2) - 4194, wrapped
+        QCOMPARE(assign(sliding, kMinTimestamp + 2), std::vector<TimeWindow> {TimeWindow(start, javaAdd(start, 5000))});
+        // Here it does not wrap, but the start minus the slide does: Flink adds windows until it runs out of
+        // memory. The job fails at this record instead.
+        QVERIFY_THROWS_EXCEPTION(EndlessAssignmentError, assign(sliding, kMinTimestamp + 6002));
+        // Far enough from the end both are ordinary.
+        QCOMPARE(assign(sliding, kMinTimestamp + 20'807).size(), std::size_t(1));
+    }
+
     void sessionWindowStartsAtTheElement()
     {
         const EventTimeSessionWindows sessions(3000);
