@@ -307,6 +307,9 @@ final class FlinkPipeline {
     /** The window operator as WindowedStream#process / #aggregate build it. */
     static WindowOperator windowOperator(Scenario s) {
         WindowAssigner assigner = assigner(s);
+        if (s.assigner.equals("sliding") && !s.timeDomain.equals("processing")) {
+            assigner = new AssignmentGuard(assigner, s.sizeMs, s.slideMs, s.offsetMs);
+        }
         WindowOperatorBuilder b = new WindowOperatorBuilder(assigner, assigner.getDefaultTrigger(),
                 new ExecutionConfig(), EV_TYPE, keySelector(s), keyType(s));
         Trigger t = trigger(s, assigner);
@@ -314,9 +317,7 @@ final class FlinkPipeline {
             // EventTimeTrigger / ProcessingTimeTrigger are Trigger<Object, TimeWindow>: no Flink program compiles this
             throw new IllegalArgumentException("trigger \"" + s.trigger + "\" needs time windows, not the global window");
         }
-        if (t != null) {
-            b.trigger(t);
-        }
+        b.trigger(FiringGuard.around(t != null ? t : assigner.getDefaultTrigger())); // Flink's trigger, counted
         b.allowedLateness(Duration.ofMillis(s.allowedLatenessMs));
         if (s.lateSideOutput) {
             b.sideOutputLateData(LATE_TAG);

@@ -173,6 +173,7 @@ final class Oracle {
                 }
                 case PROCESSING_TIMER -> {
                     var wh = windows.get(h.index);
+                    FiringGuard.startAdvance();
                     wh.setProcessingTime(Math.max(h.time, wh.getProcessingTime())); // fires every timer <= it
                     scheduledTimers.get(h.index).remove(h.time); // no longer pending
                     drainWindow(h.index);
@@ -411,6 +412,7 @@ final class Oracle {
         @Override
         public void emitWatermark(Watermark wm) throws Exception {
             subtaskWatermark[sub] = wm.getTimestamp();
+            FiringGuard.startAdvance();
             windows.get(sub).processWatermark(wm);
             drainWindow(sub);
         }
