@@ -8,16 +8,15 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.datastream.WindowedStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.SinkFunction;
 import org.apache.flink.streaming.api.windowing.evictors.Evictor;
 import org.apache.flink.streaming.api.windowing.triggers.Trigger;
+import org.apache.flink.util.CloseableIterator;
 
 import java.io.File;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * End-to-end check without any harness: a scenario runs as a real DataStream job on a local
@@ -29,9 +28,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 final class MiniClusterCheck {
-    private static final ConcurrentLinkedQueue<String> FIRES = new ConcurrentLinkedQueue<>();
-    private static final ConcurrentLinkedQueue<String> LATES = new ConcurrentLinkedQueue<>();
-
     private MiniClusterCheck() {}
 
     static boolean run(List<File> files, PrintStream out) throws Exception {
@@ -63,11 +59,11 @@ final class MiniClusterCheck {
                     expectedLates.add(lateKey(l));
                 }
             }
-            FIRES.clear();
-            LATES.clear();
-            runJob(s);
-            List<String> fires = new ArrayList<>(FIRES);
-            List<String> lates = new ArrayList<>(LATES);
+            List<String> fires = new ArrayList<>();
+            List<String> lates = new ArrayList<>();
+            for (String l : runJob(s)) {
+                (l.startsWith("L") ? lates : fires).add(l.substring(1));
+            }
             boolean same = fires.equals(expectedFires) && lates.equals(expectedLates);
             out.println((same ? "OK   " : "FAIL ") + f.getPath() + " (" + fires.size() + " fires, " + lates.size() + " late)");
             if (!same) {
@@ -94,7 +90,8 @@ final class MiniClusterCheck {
         return key + "," + ts + "," + value;
     }
 
-    private static void runJob(Scenario s) throws Exception {
+    /** The job's fires ("F" + fragment) and late records ("L" + key,ts,value), collected in the order they came. */
+    private static List<String> runJob(Scenario s) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
         env.getConfig().setAutoWatermarkInterval(0);
         List<Ev> input = new ArrayList<>();
@@ -123,29 +120,20 @@ final class MiniClusterCheck {
                 : windowed.aggregate(new FlinkPipeline.Agg(s.field), new FlinkPipeline.AggFunction(s.function, s.windowAll()),
                         TypeInformation.of(FlinkPipeline.Acc.class), BasicTypeInfo.STRING_TYPE_INFO,
                         BasicTypeInfo.STRING_TYPE_INFO);
-        result.map(MiniClusterCheck::stripTiming).addSink(new FireSink());
         boolean windowAll = s.windowAll();
-        result.getSideOutput(FlinkPipeline.LATE_TAG)
-                .map(ev -> (windowAll ? "null" : Json.str(ev.key)) + "," + ev.ts + "," + Json.num(ev.value))
-                .addSink(new LateSink());
-        env.execute("tidemark-oracle-e2e");
+        DataStream<String> all = result.map(f -> "F" + stripTiming(f)).union(result.getSideOutput(FlinkPipeline.LATE_TAG)
+                .map(ev -> "L" + (windowAll ? "null" : Json.str(ev.key)) + "," + ev.ts + "," + Json.num(ev.value)));
+        // SinkFunction/addSink are gone in Flink 2.x; executeAndCollect exists in both lines
+        List<String> lines = new ArrayList<>();
+        try (CloseableIterator<String> it = all.executeAndCollect("tidemark-oracle-e2e")) {
+            while (it.hasNext()) {
+                lines.add(it.next());
+            }
+        }
+        return lines;
     }
 
     private static String stripTiming(String fragment) {
         return fragment.replaceAll("\"timing\":\"[a-z-]+\",", "");
-    }
-
-    private static final class FireSink implements SinkFunction<String> {
-        @Override
-        public void invoke(String v, Context c) {
-            FIRES.add(v);
-        }
-    }
-
-    private static final class LateSink implements SinkFunction<String> {
-        @Override
-        public void invoke(String v, Context c) {
-            LATES.add(v);
-        }
     }
 }
