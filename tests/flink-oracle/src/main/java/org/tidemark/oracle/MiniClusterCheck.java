@@ -482,7 +482,11 @@ final class MiniClusterCheck {
         List<String> out = new ArrayList<>();
         for (String l : lines) {
             JsonNode o = JSON.readTree(l);
-            if (o.path("type").asText().equals("fire")) {
+            String type = o.path("type").asText();
+            if (!type.equals("fire") && !type.equals("late")) {
+                continue; // step lines: not observable in a job
+            }
+            if (type.equals("fire")) {
                 JsonNode r = o.get("result");
                 String result;
                 if (r != null && r.isArray()) {
