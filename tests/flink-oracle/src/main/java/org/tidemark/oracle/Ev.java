@@ -12,6 +12,7 @@ public class Ev {
     public long ts;
     public boolean marker;
     public int index; // position in the input (0-based)
+    public int channel; // the watermark channel the MiniCluster check routes it to (unused by the harness run)
 
     public Ev() {}
 

@@ -18,7 +18,6 @@ import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.functions.NullByteKeySelector;
-import org.apache.flink.streaming.api.functions.timestamps.BoundedOutOfOrdernessTimestampExtractor;
 import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
 import org.apache.flink.streaming.api.functions.windowing.delta.DeltaFunction;
 import org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows;
@@ -33,7 +32,6 @@ import org.apache.flink.streaming.api.windowing.evictors.CountEvictor;
 import org.apache.flink.streaming.api.windowing.evictors.DeltaEvictor;
 import org.apache.flink.streaming.api.windowing.evictors.Evictor;
 import org.apache.flink.streaming.api.windowing.evictors.TimeEvictor;
-import org.apache.flink.streaming.api.windowing.time.Time;
 import org.apache.flink.streaming.api.windowing.triggers.ContinuousEventTimeTrigger;
 import org.apache.flink.streaming.api.windowing.triggers.CountTrigger;
 import org.apache.flink.streaming.api.windowing.triggers.EventTimeTrigger;
@@ -42,7 +40,6 @@ import org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger;
 import org.apache.flink.streaming.api.windowing.triggers.Trigger;
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.streaming.api.windowing.windows.Window;
-import org.apache.flink.streaming.runtime.operators.util.AssignerWithPeriodicWatermarksAdapter;
 import org.apache.flink.streaming.runtime.operators.windowing.WindowOperator;
 import org.apache.flink.streaming.runtime.operators.windowing.WindowOperatorBuilder;
 import org.apache.flink.util.Collector;
@@ -101,6 +98,8 @@ final class FlinkPipeline {
      * with idleness it is activity, as for any punctuated generator's event), through the operator's
      * never-backwards emitter, without touching the inner generator's state. With emit = per-event the
      * channel's onPeriodicEmit (the idleness check included) runs right after each event record.
+     * A null clock gives idleness the operator's own input-activity clock (wall-clock time), as
+     * WatermarkStrategy#withIdleness does in a real job.
      */
     static WatermarkStrategy<Ev> strategy(Scenario s, ScenarioClock clock) {
         return new WatermarkStrategy<Ev>() {
@@ -124,7 +123,8 @@ final class FlinkPipeline {
             public WatermarkGenerator<Ev> createWatermarkGenerator(WatermarkGeneratorSupplier.Context ctx) {
                 WatermarkGenerator<Ev> g = new Punctuations(base().createWatermarkGenerator(ctx));
                 if (s.idlenessMs > 0) {
-                    g = new WatermarksWithIdleness<>(g, Duration.ofMillis(s.idlenessMs), clock);
+                    g = new WatermarksWithIdleness<>(g, Duration.ofMillis(s.idlenessMs),
+                            clock != null ? clock : ctx.getInputActivityClock());
                 }
                 return new PerEventEmission(g, s.emit.equals("per-event"));
             }
@@ -139,13 +139,7 @@ final class FlinkPipeline {
             case "monotonous":
                 return WatermarkStrategy.<Ev>forMonotonousTimestamps().withTimestampAssigner((ev, prev) -> ev.ts);
             case "legacy-bounded-out-of-orderness":
-                return new AssignerWithPeriodicWatermarksAdapter.Strategy<>(
-                        new BoundedOutOfOrdernessTimestampExtractor<Ev>(Time.milliseconds(s.maxOutOfOrdernessMs)) {
-                            @Override
-                            public long extractTimestamp(Ev ev) {
-                                return ev.ts;
-                            }
-                        });
+                return Compat.legacyBoundedOutOfOrderness(s.maxOutOfOrdernessMs);
             case "input":
                 return WatermarkStrategy.<Ev>noWatermarks().withTimestampAssigner((ev, prev) -> ev.ts);
             default:
@@ -326,10 +320,12 @@ final class FlinkPipeline {
         if (e != null) {
             b.evictor(e);
         }
+        // 1.20 declares WindowOperator as the result, 2.x OneInputStreamOperator (it may build an async one)
         if (s.function.equals("list")) {
-            return b.process(new ListFunction(s.field, s.windowAll()));
+            return (WindowOperator) b.process(new ListFunction(s.field, s.windowAll()));
         }
-        return b.aggregate(new Agg(s.field), new AggFunction(s.function, s.windowAll()), TypeInformation.of(Acc.class));
+        return (WindowOperator) b.aggregate(new Agg(s.field), new AggFunction(s.function, s.windowAll()),
+                TypeInformation.of(Acc.class));
     }
 
     // ------------------------------------------------------------------ window functions
@@ -364,13 +360,16 @@ final class FlinkPipeline {
 
         @Override
         public void process(Object key, Context ctx, Iterable<Ev> elements, Collector<String> out) {
-            List<String> vals = new ArrayList<>();
-            for (Ev e : elements) {
-                vals.add(Json.num(field(e, field)));
-            }
-            out.collect(fireFragment(key, windowAll, ctx.window(), ctx.currentWatermark(), vals.size(),
-                    "[" + String.join(",", vals) + "]"));
+            out.collect(listFragment(key, windowAll, ctx.window(), ctx.currentWatermark(), elements, field));
         }
+    }
+
+    static String listFragment(Object key, boolean windowAll, Window w, long watermark, Iterable<Ev> elements, String field) {
+        List<String> vals = new ArrayList<>();
+        for (Ev e : elements) {
+            vals.add(Json.num(field(e, field)));
+        }
+        return fireFragment(key, windowAll, w, watermark, vals.size(), "[" + String.join(",", vals) + "]");
     }
 
     /** Accumulator of the numeric functions (count, sum, min, max, avg). */
@@ -432,28 +431,31 @@ final class FlinkPipeline {
 
         @Override
         public void process(Object key, Context ctx, Iterable<Acc> elements, Collector<String> out) {
-            Acc a = elements.iterator().next();
-            String r;
-            switch (type) {
-                case "count":
-                    r = Long.toString(a.count);
-                    break;
-                case "sum":
-                    r = Json.num(a.sum);
-                    break;
-                case "min":
-                    r = a.count == 0 ? "null" : Json.num(a.min);
-                    break;
-                case "max":
-                    r = a.count == 0 ? "null" : Json.num(a.max);
-                    break;
-                case "avg":
-                    r = a.count == 0 ? "null" : Json.num(a.sum / a.count);
-                    break;
-                default:
-                    throw new IllegalArgumentException("unknown function \"" + type + "\"");
-            }
-            out.collect(fireFragment(key, windowAll, ctx.window(), ctx.currentWatermark(), a.count, r));
+            out.collect(aggFragment(type, key, windowAll, ctx.window(), ctx.currentWatermark(), elements.iterator().next()));
         }
+    }
+
+    static String aggFragment(String type, Object key, boolean windowAll, Window w, long watermark, Acc a) {
+        String r;
+        switch (type) {
+            case "count":
+                r = Long.toString(a.count);
+                break;
+            case "sum":
+                r = Json.num(a.sum);
+                break;
+            case "min":
+                r = a.count == 0 ? "null" : Json.num(a.min);
+                break;
+            case "max":
+                r = a.count == 0 ? "null" : Json.num(a.max);
+                break;
+            case "avg":
+                r = a.count == 0 ? "null" : Json.num(a.sum / a.count);
+                break;
+            default:
+                throw new IllegalArgumentException("unknown function \"" + type + "\"");
+        }
+        return fireFragment(key, windowAll, w, watermark, a.count, r);
     }
 }

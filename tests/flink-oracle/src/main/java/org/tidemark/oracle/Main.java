@@ -17,6 +17,7 @@ import java.util.List;
  *                                                    its output lines then "#END" (JVM start-up paid once)
  * java -jar flink-oracle.jar --minicluster PATH...   end-to-end check: each scenario as a real DataStream
  *                                                    job on a local MiniCluster vs. the harness run
+ * java -jar flink-oracle.jar --version               "flink X.Y.Z": the Flink version this jar runs
  *
  * With --steps (after the mode) every happening is printed as a step line before its outputs, as
  * `tidemark run --steps --format jsonl` prints it.
@@ -32,10 +33,14 @@ public final class Main {
         args = rest.toArray(new String[0]);
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         if (args.length == 0) {
-            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster PATH...");
+            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster PATH... | --version");
             System.exit(2);
         }
         switch (args[0]) {
+            case "--version" -> {
+                out.println("flink " + Scenario.runtimeFlinkVersion());
+                out.flush();
+            }
             case "--batch" -> {
                 for (File f : expand(Arrays.asList(args).subList(1, args.length))) {
                     out.println("#SCENARIO " + f.getPath());

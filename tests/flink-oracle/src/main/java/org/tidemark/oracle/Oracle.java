@@ -6,8 +6,6 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.operators.InternalTimerService;
 import org.apache.flink.streaming.api.watermark.Watermark;
-import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
-import org.apache.flink.streaming.runtime.operators.TimestampsAndWatermarksOperator;
 import org.apache.flink.streaming.runtime.operators.windowing.WindowOperator;
 import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
@@ -107,9 +105,7 @@ final class Oracle {
         java.util.Arrays.fill(channelWatermark, Long.MIN_VALUE);
         channelIdle = new boolean[p];
         for (int c = 0; c < p; c++) {
-            TimestampsAndWatermarksOperator<Ev> op =
-                    new TimestampsAndWatermarksOperator<>(FlinkPipeline.strategy(s, clock), true);
-            OneInputStreamOperatorTestHarness<Ev, Ev> h = new OneInputStreamOperatorTestHarness<>(op);
+            OneInputStreamOperatorTestHarness<Ev, Ev> h = Compat.timestampsHarness(FlinkPipeline.strategy(s, clock));
             h.getExecutionConfig().setAutoWatermarkInterval(s.periodMs);
             h.setProcessingTime(0);
             h.open();
@@ -397,7 +393,7 @@ final class Oracle {
     }
 
     /** What a valve outputs goes straight into its window subtask. */
-    private final class ValveOutput implements PushingAsyncDataInput.DataOutput<Object> {
+    private final class ValveOutput extends Compat.DataOutputBase<Object> {
         private final int sub;
 
         ValveOutput(int sub) {

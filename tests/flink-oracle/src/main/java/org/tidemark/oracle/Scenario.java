@@ -56,6 +56,7 @@ final class Scenario implements java.io.Serializable {
     int windowParallelism = 1;
     String endOfInput = "none";
     long arrivalSpacingMs = DEFAULT_ARRIVAL_SPACING_MS;
+    String flinkVersion = null; // the Flink line the scenario names ("1.20", "2.3"); null: this oracle's
 
     final List<Rec> records = new ArrayList<>();
 
@@ -79,6 +80,10 @@ final class Scenario implements java.io.Serializable {
             throw new IllegalArgumentException(name + ": expected a JSON object");
         }
         Scenario s = new Scenario();
+        JsonNode fv = root.get("flinkVersion");
+        if (fv != null && !fv.isNull()) {
+            s.flinkVersion = fv.isBigDecimal() ? fv.decimalValue().toPlainString() : fv.asText();
+        }
         JsonNode p = root.path("pipeline");
         s.sourceParallelism = p.path("source").path("parallelism").asInt(1);
         JsonNode w = p.path("watermarks");
@@ -199,7 +204,34 @@ final class Scenario implements java.io.Serializable {
         return keyBy == null;
     }
 
+    /** The Flink version this oracle runs, as Flink reports it ("1.20.5", "2.3.0"). */
+    static String runtimeFlinkVersion() {
+        return org.apache.flink.runtime.util.EnvironmentInformation.getVersion();
+    }
+
+    /** major.minor of a version ("2.3" of "2.3.0"), or the major alone when that is all it has. */
+    static String versionLine(String version) {
+        String[] parts = version.split("\\.");
+        return parts.length >= 2 ? parts[0] + "." + parts[1] : parts[0];
+    }
+
     private void validate(String name) {
+        if (flinkVersion != null) {
+            if (!flinkVersion.matches("\\d+(\\.\\d+){0,2}")) {
+                throw new IllegalArgumentException(name + ": invalid configuration: flinkVersion \"" + flinkVersion
+                        + "\" is not a Flink version such as 1.20 or 2.3");
+            }
+            String mine = versionLine(runtimeFlinkVersion());
+            String named = versionLine(flinkVersion);
+            boolean same = named.contains(".") ? named.equals(mine) : mine.startsWith(named + ".");
+            if (!same) {
+                throw new IllegalArgumentException(name + ": invalid configuration: this oracle runs Flink " + mine
+                        + ", the scenario names " + flinkVersion);
+            }
+        }
+        if (strategy.equals("legacy-bounded-out-of-orderness") && Compat.legacyRefusal() != null) {
+            throw new IllegalArgumentException(name + ": " + Compat.legacyRefusal());
+        }
         if (wmParallelism < 1) {
             throw new IllegalArgumentException(name + ": watermarks.parallelism must be >= 1");
         }
