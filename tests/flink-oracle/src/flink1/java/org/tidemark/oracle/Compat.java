@@ -21,11 +21,6 @@ final class Compat {
         return new OneInputStreamOperatorTestHarness<>(new TimestampsAndWatermarksOperator<>(strategy, true));
     }
 
-    /** Why strategy legacy-bounded-out-of-orderness cannot run on this Flink line, or null when it can. */
-    static String legacyRefusal() {
-        return null;
-    }
-
     /**
      * The legacy BoundedOutOfOrdernessTimestampExtractor (an AssignerWithPeriodicWatermarks) as
      * assignTimestampsAndWatermarks(AssignerWithPeriodicWatermarks) wraps it. It is both timestamp

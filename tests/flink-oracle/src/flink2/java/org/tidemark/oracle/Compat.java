@@ -2,9 +2,12 @@ package org.tidemark.oracle;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.runtime.event.WatermarkEvent;
+import org.apache.flink.streaming.api.functions.timestamps.BoundedOutOfOrdernessTimestampExtractor;
 import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
 import org.apache.flink.streaming.runtime.operators.TimestampsAndWatermarksOperatorFactory;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+
+import java.time.Duration;
 
 /**
  * What differs between Flink 1.20 and Flink 2.x in the classes the oracle uses: this is the Flink 2.x
@@ -23,19 +26,18 @@ final class Compat {
     }
 
     /**
-     * Why strategy legacy-bounded-out-of-orderness cannot run on this Flink line, or null when it can.
-     * Flink 2.0 removed AssignerWithPeriodicWatermarks, its adapter and the
-     * assignTimestampsAndWatermarks overload that took one: the legacy periodic assigner a 1.x job
-     * plugged a BoundedOutOfOrdernessTimestampExtractor into.
+     * The legacy BoundedOutOfOrdernessTimestampExtractor. Flink 2.0 removed AssignerWithPeriodicWatermarks and
+     * its adapter, but kept this class, rewritten as a WatermarkStrategy (WatermarkStrategyWithPeriodicWatermarks)
+     * with the same watermark, max - d: a 2.x job passes it to assignTimestampsAndWatermarks directly. It is both
+     * timestamp assigner and generator, so each channel needs its own instance.
      */
-    static String legacyRefusal() {
-        return "invalid configuration: strategy \"legacy-bounded-out-of-orderness\" needs the legacy periodic assigner API"
-                + " (AssignerWithPeriodicWatermarks, as BoundedOutOfOrdernessTimestampExtractor implemented it),"
-                + " which was removed in Flink 2.0; use bounded-out-of-orderness";
-    }
-
     static WatermarkStrategy<Ev> legacyBoundedOutOfOrderness(long maxOutOfOrdernessMs) {
-        throw new IllegalArgumentException(legacyRefusal());
+        return new BoundedOutOfOrdernessTimestampExtractor<Ev>(Duration.ofMillis(maxOutOfOrdernessMs)) {
+            @Override
+            public long extractTimestamp(Ev ev) {
+                return ev.ts;
+            }
+        };
     }
 
     /**

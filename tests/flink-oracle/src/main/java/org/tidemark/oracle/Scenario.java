@@ -229,9 +229,6 @@ final class Scenario implements java.io.Serializable {
                         + ", the scenario names " + flinkVersion);
             }
         }
-        if (strategy.equals("legacy-bounded-out-of-orderness") && Compat.legacyRefusal() != null) {
-            throw new IllegalArgumentException(name + ": " + Compat.legacyRefusal());
-        }
         if (wmParallelism < 1) {
             throw new IllegalArgumentException(name + ": watermarks.parallelism must be >= 1");
         }
