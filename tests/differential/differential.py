@@ -28,6 +28,7 @@ import itertools
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -604,7 +605,12 @@ def main():
     ap.add_argument("--flink-version", required=True,
                     help="the release line of the oracle jar (1.20, 2.3): written into every scenario as flinkVersion; "
                          "scenarios that name another line are skipped")
+    ap.add_argument("--minicluster-random", type=int, metavar="K",
+                    help="instead: write the --count random scenarios and run them as real jobs on a local MiniCluster "
+                         "(the oracle's --minicluster check); fail unless at least K of them are checked")
     args = ap.parse_args()
+    if args.minicluster_random is not None:
+        return minicluster_random(args)
 
     os.makedirs(args.work_dir, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="scenario-", dir=args.work_dir)
@@ -631,7 +637,8 @@ def main():
         return sc
 
     cases = []
-    for pattern in ("resources/examples/*.json", "tests/flink-oracle/scenarios/*.json", "tests/differential/regressions/*.json"):
+    for pattern in ("resources/examples/*.json", "tests/flink-oracle/scenarios/*.json", "tests/differential/regressions/*.json",
+                    "tests/differential/regressions/refused/*.json"):
         for f in sorted(glob.glob(os.path.join(args.source_dir, pattern))):
             cases.append((os.path.relpath(f, args.source_dir), None, lambda f=f: load(f)))
     for name, sc in conformance_scenarios(os.path.join(args.source_dir, "tests/conformance/cases")):
@@ -661,7 +668,12 @@ def main():
             counts["random with output"] += bool(shown)
             counts["random with a late record"] += any(
                 o.get("type") == "late" or o.get("timing") == "late" for o in shown)
-        if seed is None and any(l.startswith("#ERROR") for l in o_out + t_runs[0] + t_runs[1]):
+        must_refuse = "/refused/" in label  # a job Flink itself never finishes: both sides must fail it alike
+        if must_refuse and not (refusals(o_out) and refusals(t_runs[0]) and refusals(t_runs[1])):
+            failures += 1
+            print("NOT REFUSED %s: both sides must fail this job" % label)
+            continue
+        if seed is None and not must_refuse and any(l.startswith("#ERROR") for l in o_out + t_runs[0] + t_runs[1]):
             failures += 1
             print("REFUSED %s: a fixed scenario must run on both sides" % label)
             print("  flink-oracle: %s" % " ".join(l for l in o_out if l.startswith("#")))
@@ -715,6 +727,35 @@ def main():
                 print("SHARE TOO LOW: %s" % what)
                 failures += 1
     return 1 if failures else 0
+
+
+def minicluster_random(args):
+    """The random scenarios as real DataStream jobs: the check runs those whose outcome no interleaving of a real
+    job can change, and skips the others with the reason; at least K must be checked, and none may fail."""
+    os.makedirs(args.work_dir, exist_ok=True)
+    folder = tempfile.mkdtemp(prefix="minicluster-", dir=args.work_dir)
+    for seed in range(args.first_seed, args.first_seed + args.count):
+        sc = random_scenario(seed)
+        sc["flinkVersion"] = args.flink_version
+        with open(os.path.join(folder, "seed-%05d.json" % seed), "w", encoding="utf-8") as f:
+            json.dump(sc, f, indent=1, ensure_ascii=False)
+    p = subprocess.run(["java", "-jar", args.oracle_jar, "--minicluster", folder], capture_output=True, text=True,
+                       encoding="utf-8", timeout=1500)
+    lines = p.stdout.splitlines()
+    summary = next((l for l in reversed(lines) if l.startswith("checked ")), None)
+    for l in lines:
+        if not l.startswith(("OK", "SKIP")):
+            print(l)
+    if summary is None:
+        print("minicluster: no summary (exit %d): %s" % (p.returncode, p.stderr.strip()[-2000:]))
+        return 1
+    checked = int(summary.split()[1].rstrip(","))
+    print("minicluster: %d random scenarios (seeds %d-%d), %s; at least %d must be checked"
+          % (args.count, args.first_seed, args.first_seed + args.count - 1, summary, args.minicluster_random))
+    if p.returncode != 0 or checked < args.minicluster_random:
+        return 1
+    shutil.rmtree(folder)
+    return 0
 
 
 if __name__ == "__main__":

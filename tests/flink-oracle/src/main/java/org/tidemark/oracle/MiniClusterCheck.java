@@ -9,6 +9,9 @@ import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.streaming.api.datastream.AllWindowedStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -337,7 +340,12 @@ final class MiniClusterCheck {
                 input.add(routedEv(r, i, channel(s, r, routed++)));
             }
         }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(Math.max(p, w));
+        // Up to 128 window subtasks behind P channels: the local cluster's default network memory (64 MiB)
+        // has too few buffers for that many channels, so give it what a task manager of that size would have.
+        Configuration conf = new Configuration();
+        conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.ofMebiBytes(256));
+        conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.ofMebiBytes(256));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(Math.max(p, w), conf);
         env.getConfig().setAutoWatermarkInterval(s.periodMs);
         DataStream<Ev> source = env.fromData(input, FlinkPipeline.EV_TYPE).setParallelism(1);
         DataStream<Ev> events = source.partitionCustom(new ToChannel(), new ChannelOf())
