@@ -179,8 +179,17 @@ final class EventFile {
             throw new IllegalArgumentException(name + ":" + lineNo + ": no ts field");
         }
         r.ts = time(ts.strip(), lineNo);
-        String key = column(cols, header, "key", lineNo);
-        r.key = key;
+        JsonNode keySel = fields.get("key");
+        if (keySel != null && keySel.isArray() && keySel.size() > 1) {
+            // keyBy on several columns: a Flink Tuple of their texts, printed "(a,b)"
+            r.keyFields = new String[keySel.size()];
+            for (int f = 0; f < keySel.size(); f++) {
+                r.keyFields[f] = columnAt(cols, header, keySel.get(f), lineNo);
+            }
+            r.key = "(" + String.join(",", r.keyFields) + ")";
+        } else {
+            r.key = column(cols, header, "key", lineNo);
+        }
         String v = column(cols, header, "value", lineNo);
         r.value = v == null ? null : Double.parseDouble(v.strip());
         String a = column(cols, header, "arrival", lineNo);
@@ -195,9 +204,11 @@ final class EventFile {
         if (sel == null || sel.isNull()) {
             return null;
         }
-        if (sel.isArray()) {
-            throw new IllegalArgumentException(name + ": composite keys are not supported by the oracle");
-        }
+        return columnAt(cols, header, sel.isArray() ? sel.get(0) : sel, lineNo);
+    }
+
+    /** The column a selector names: an index, or a header name. */
+    private String columnAt(List<String> cols, Map<String, Integer> header, JsonNode sel, int lineNo) {
         int idx;
         if (sel.isTextual()) {
             Integer i = header == null ? null : header.get(sel.asText());
@@ -244,8 +255,22 @@ final class EventFile {
                 throw new IllegalArgumentException(name + ":" + (i + 1) + ": no \"" + tsName + "\"");
             }
             r.ts = time(text(ts), i + 1);
-            JsonNode k = fields.has("key") ? member(o, fields.get("key").asText()) : null;
-            r.key = k == null ? null : text(k);
+            JsonNode keySel = fields.get("key");
+            if (keySel != null && keySel.isArray() && keySel.size() > 1) {
+                r.keyFields = new String[keySel.size()];
+                for (int f = 0; f < keySel.size(); f++) {
+                    JsonNode k = member(o, keySel.get(f).asText());
+                    if (k == null) {
+                        throw new IllegalArgumentException(name + ":" + (i + 1) + ": no \"" + keySel.get(f).asText() + "\"");
+                    }
+                    r.keyFields[f] = text(k);
+                }
+                r.key = "(" + String.join(",", r.keyFields) + ")";
+            } else {
+                JsonNode one = keySel != null && keySel.isArray() ? keySel.get(0) : keySel;
+                JsonNode k = one != null ? member(o, one.asText()) : null;
+                r.key = k == null ? null : text(k);
+            }
             JsonNode v = fields.has("value") ? member(o, fields.get("value").asText()) : null;
             r.value = v == null ? null : Double.parseDouble(text(v));
             JsonNode a = fields.has("arrival") ? member(o, fields.get("arrival").asText()) : null;
