@@ -1,5 +1,7 @@
 #include "engine/windowing/WindowAssigner.h"
 
+#include <cstdint>
+
 #include "engine/windowing/Trigger.h"
 
 #include <stdexcept>
@@ -36,20 +38,42 @@ void tumble(Timestamp ts, DurationMs size, DurationMs offset, std::vector<TimeWi
     out.emplace_back(start, javaAdd(start, size));
 }
 
+// More windows than this for one record can only come from starts that wrapped around the long range; Flink's
+// loop would build them all (SlidingEventTimeWindows.MAX_WINDOW_NUM is the same bound on size / slide).
+constexpr std::uint64_t kMaxWindowsOfOneRecord = 10'000'000;
+
+[[noreturn]] void endlessAssignment(Timestamp ts, const std::string& why)
+{
+    throw EndlessAssignmentError("assigning sliding windows to timestamp " + std::to_string(ts)
+        + " does not terminate: " + why + ", and Flink's SlidingEventTimeWindows keeps adding windows until it runs "
+        + "out of memory");
+}
+
 void slide(Timestamp ts, DurationMs size, DurationMs slideMs, DurationMs offset, std::vector<TimeWindow>& out)
 {
     const Timestamp lastStart = TimeWindow::startWithOffset(ts, offset, slideMs);
     const Timestamp firstExcluded = javaSub(ts, size);
+    if (lastStart > firstExcluded) {
+        // Next to the ends of the long range the last start or ts - size wrap around, and the loop below would
+        // run from near Long.MAX_VALUE down to near Long.MIN_VALUE: count its turns first.
+        const std::uint64_t span = static_cast<std::uint64_t>(lastStart) - static_cast<std::uint64_t>(firstExcluded);
+        const auto step = static_cast<std::uint64_t>(slideMs);
+        const std::uint64_t windows = span / step + (span % step != 0 ? 1 : 0);
+        if (windows > kMaxWindowsOfOneRecord) {
+            endlessAssignment(ts,
+                "the window starts wrap around the long range (the last start is " + std::to_string(lastStart)
+                    + ", ts - size is " + std::to_string(firstExcluded) + "), so the loop would make "
+                    + std::to_string(windows) + " windows");
+        }
+    }
     for (Timestamp start = lastStart; start > firstExcluded;) {
         out.emplace_back(start, javaAdd(start, size));
         const Timestamp next = javaSub(start, slideMs);
-        // Next to Long.MIN_VALUE, start - slide wraps to a start near Long.MAX_VALUE, still after firstExcluded:
-        // Flink's loop then runs about 2^64 / slide times, until the task runs out of memory.
+        // Next to Long.MIN_VALUE, start - slide wraps to a start near Long.MAX_VALUE, still after firstExcluded.
         if (next > start) {
-            throw EndlessAssignmentError("assigning sliding windows to timestamp " + std::to_string(ts)
-                + " does not terminate: the window start " + std::to_string(start) + " minus the slide "
-                + std::to_string(slideMs) + " wraps past Long.MIN_VALUE, and Flink's SlidingEventTimeWindows "
-                + "keeps adding windows until it runs out of memory");
+            endlessAssignment(ts,
+                "the window start " + std::to_string(start) + " minus the slide " + std::to_string(slideMs)
+                    + " wraps past Long.MIN_VALUE");
         }
         start = next;
     }

@@ -66,6 +66,10 @@ private slots:
         // Here it does not wrap, but the start minus the slide does: Flink adds windows until it runs out of
         // memory. The job fails at this record instead.
         QVERIFY_THROWS_EXCEPTION(EndlessAssignmentError, assign(sliding, kMinTimestamp + 6002));
+        // Here the last start itself wraps to near Long.MAX_VALUE while ts - size does not: the loop would count
+        // down from there to ts - size, about 2^63 / slide windows.
+        QVERIFY_THROWS_EXCEPTION(
+            EndlessAssignmentError, assign(SlidingEventTimeWindows(1000, 2000), kMinTimestamp + 1400));
         // Far enough from the end both are ordinary.
         QCOMPARE(assign(sliding, kMinTimestamp + 20'807).size(), std::size_t(1));
     }

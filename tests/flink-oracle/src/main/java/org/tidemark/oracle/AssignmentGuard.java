@@ -17,6 +17,9 @@ import java.util.Collection;
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 final class AssignmentGuard extends WindowAssigner<Object, TimeWindow> {
+    /** The engine's bound (kMaxWindowsOfOneRecord), Flink 2's SlidingEventTimeWindows.MAX_WINDOW_NUM. */
+    private static final long MAX_WINDOWS_OF_ONE_RECORD = 10_000_000L;
+
     private final WindowAssigner<Object, TimeWindow> inner;
     private final long size;
     private final long slide;
@@ -31,9 +34,21 @@ final class AssignmentGuard extends WindowAssigner<Object, TimeWindow> {
 
     @Override
     public Collection<TimeWindow> assignWindows(Object element, long timestamp, WindowAssignerContext ctx) {
-        // Flink's loop bounds, walked without building windows: at most size / slide steps before it ends.
+        // Flink's loop bounds, counted without building windows. Next to the ends of the long range the last
+        // start or timestamp - size wrap around, and the loop would run from near Long.MAX_VALUE down to near
+        // Long.MIN_VALUE (more windows than MAX_WINDOW_NUM can only come from that); or a start minus the slide
+        // wraps past Long.MIN_VALUE and it never ends.
         long firstExcluded = timestamp - size;
-        for (long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide); start > firstExcluded; ) {
+        long lastStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
+        if (lastStart > firstExcluded) {
+            long span = lastStart - firstExcluded; // unsigned: the true difference is below 2^64
+            long windows = Long.divideUnsigned(span, slide) + (Long.remainderUnsigned(span, slide) != 0 ? 1 : 0);
+            if (Long.compareUnsigned(windows, MAX_WINDOWS_OF_ONE_RECORD) > 0) {
+                throw new IllegalStateException("assigning sliding windows to timestamp " + timestamp
+                        + " does not terminate: the window starts wrap around the long range");
+            }
+        }
+        for (long start = lastStart; start > firstExcluded; ) {
             long next = start - slide;
             if (next > start) {
                 throw new IllegalStateException("assigning sliding windows to timestamp " + timestamp
