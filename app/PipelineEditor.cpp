@@ -13,6 +13,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <limits>
 
 namespace tidemark::app {
@@ -87,6 +88,20 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
 
     using S = Scenario;
     using WC = WatermarkConfig;
+    addGroup(tr("Flink"));
+    QStringList versions;
+    for (const FlinkVersion& v : kSupportedFlinkVersions)
+        versions << tr("Flink %1").arg(QString::fromStdString(v.name()));
+    addEnum(
+        QStringLiteral("flinkVersion"), tr("Decide as"), versions,
+        [](const S& s) {
+            const auto* at = std::find(
+                std::begin(kSupportedFlinkVersions), std::end(kSupportedFlinkVersions), s.pipeline.flinkVersion);
+            return int(at - std::begin(kSupportedFlinkVersions));
+        },
+        [](S& s, int v) { s.pipeline.flinkVersion = kSupportedFlinkVersions[v]; },
+        tr("The Flink release line the run follows (\"flinkVersion\"): where the lines decide differently, "
+           "Tidemark decides as this one"));
     addGroup(tr("Watermarks (WatermarkStrategy)"));
     addEnum(
         QStringLiteral("strategy"), tr("Strategy"),

@@ -29,6 +29,8 @@
 #include <QToolButton>
 #include <QUndoStack>
 
+#include <limits>
+
 using namespace tidemark;
 using namespace tidemark::app;
 
@@ -184,6 +186,28 @@ private Q_SLOTS:
         QVERIFY2(error->text().contains(QStringLiteral("3,600,000 windows")), qPrintable(error->text()));
         QCOMPARE(m_window->session()->scenario().pipeline.window.assigner.slideMs, DurationMs(1000));
         QCOMPARE(m_window->cursor()->lastStep(), lastStep);
+    }
+
+    void theFlinkLineIsASettingAndDecidesWhatIsRefused()
+    {
+        auto* editor = m_window->findChild<PipelineEditor*>();
+        QVERIFY(editor);
+        QCOMPARE(m_window->session()->scenario().pipeline.flinkVersion, kNewestFlinkVersion);
+        QVERIFY(editor->setFieldValue(QStringLiteral("slide"), 1000));
+        QVERIFY(editor->setFieldValue(QStringLiteral("assigner"), 1));
+        // windows of 2,147,483,647 ms every 100 ms, 21 million per record: Flink 2.3 itself refuses the job
+        // (SlidingEventTimeWindows.MAX_WINDOW_NUM) ...
+        QVERIFY(editor->setFieldValue(QStringLiteral("slide"), 100));
+        QVERIFY(editor->setFieldValue(QStringLiteral("size"), std::numeric_limits<int>::max()));
+        auto* error = m_window->findChild<QLabel*>(QStringLiteral("pipelineError"));
+        QVERIFY2(error->text().contains(QStringLiteral("Flink 2.3 refuses the job")), qPrintable(error->text()));
+        // ... while Flink 1.20 builds it, and Tidemark's own limit on windows per record refuses to run it
+        QVERIFY(editor->setFieldValue(QStringLiteral("flinkVersion"), 0));
+        QCOMPARE(m_window->session()->scenario().pipeline.flinkVersion, (FlinkVersion {1, 20}));
+        QVERIFY(editor->setFieldValue(QStringLiteral("size"), std::numeric_limits<int>::max() - 1));
+        QVERIFY2(error->text().contains(QStringLiteral("10,000 windows per record")), qPrintable(error->text()));
+        m_window->undoStack()->undo(); // the version change comes back
+        QCOMPARE(m_window->session()->scenario().pipeline.flinkVersion, kNewestFlinkVersion);
     }
 
     void clickingARecordInTheTimelineSelectsItsRow()
