@@ -1456,6 +1456,22 @@ Without a display:
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
+    <message>
+        <source>Flink</source>
+        <translation>Flink</translation>
+    </message>
+    <message>
+        <source>Flink %1</source>
+        <translation>Flink %1</translation>
+    </message>
+    <message>
+        <source>Decide as</source>
+        <translation>按此版本判定</translation>
+    </message>
+    <message>
+        <source>The Flink release line the run follows (&quot;flinkVersion&quot;): where the lines decide differently, Tidemark decides as this one</source>
+        <translation>运行所遵循的 Flink 版本系列（&quot;flinkVersion&quot;）：两个版本系列判定不同时，Tidemark 按此版本判定</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::PlayerBar</name>
