@@ -110,7 +110,6 @@ TimeScale TimelineView::scale() const
 void TimelineView::onRunChanged()
 {
     // indexes over the whole run, so that a paint touches only what is in view
-    m_firesByWindow.clear();
     m_firstFireOfKey.clear();
     m_laneTs.clear();
     m_laneArrival.clear();
@@ -134,11 +133,6 @@ void TimelineView::onRunChanged()
     }
     m_maxWindowSpan = 0;
     if (m_session->hasRun()) {
-        const auto fires = m_session->trace().fires();
-        for (std::size_t i = 0; i < fires.size(); ++i) {
-            const FireEvent& f = fires[i].fire;
-            m_firesByWindow[{f.subtask, f.key, f.window.start(), f.window.end()}].push_back(i);
-        }
         for (const FiredWindow& w : m_session->trace().firedWindows()) {
             if (!w.window.isGlobal())
                 m_maxWindowSpan = std::max(m_maxWindowSpan, double(w.window.end() - w.window.start()));
@@ -778,13 +772,10 @@ void TimelineView::paintWindows(QPainter& p, const Layout& l, const TimeScale& s
             continue;
         bands.push_back({fw.subtask, fw.key, fw.window, WindowStatus::Purged, true, 0, fw.fireCount});
     }
-    // the fires of one window up to the current step (from an index built once per run)
+    // the fires of one window up to the current step (from the trace's index, built once per run)
     auto firesOf = [&](const Band& b) {
         std::vector<std::size_t> out;
-        const auto found = m_firesByWindow.find({b.subtask, b.key, b.window.start(), b.window.end()});
-        if (found == m_firesByWindow.end())
-            return out;
-        for (std::size_t fi : found->second) {
+        for (std::size_t fi : trace.firesOfWindow(b.subtask, b.key, b.window)) {
             if (int(fires[fi].step) <= step)
                 out.push_back(fi);
         }

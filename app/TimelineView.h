@@ -154,7 +154,6 @@ private:
     bool m_dragged = false;
     RecordIndex m_selectedRecord = kNoRecord;
     bool m_firstRun = true;
-    std::map<std::tuple<int, KeyId, Timestamp, Timestamp>, std::vector<std::size_t>> m_firesByWindow;
     std::map<std::pair<KeyId, int>, StepIndex> m_firstFireOfKey;
     double m_maxWindowSpan = 0.0;
     std::vector<std::vector<Timestamp>> m_laneTs; // per channel lane, sorted event times

@@ -135,45 +135,58 @@ std::vector<FiredWindow> Trace::firedWindowsOverlapping(Timestamp from, Timestam
     return result;
 }
 
-std::vector<std::size_t> Trace::firesOfWindow(int subtask, KeyId key, const TimeWindow& window) const
+namespace {
+
+// The order of Trace::firedWindows(): (window.start, subtask, key, window.end).
+bool firedBefore(int subtaskA, KeyId keyA, const TimeWindow& a, int subtaskB, KeyId keyB, const TimeWindow& b)
 {
-    std::vector<std::size_t> result;
-    for (std::size_t i = 0; i < m_fires.size(); ++i) {
-        const FireEvent& f = m_fires[i].fire;
-        if (f.subtask == subtask && f.key == key && f.window == window)
-            result.push_back(i);
-    }
-    return result;
+    if (a.start() != b.start())
+        return a.start() < b.start();
+    if (subtaskA != subtaskB)
+        return subtaskA < subtaskB;
+    if (keyA != keyB)
+        return keyA < keyB;
+    return a.end() < b.end();
+}
+
+} // namespace
+
+std::span<const std::size_t> Trace::firesOfWindow(int subtask, KeyId key, const TimeWindow& window) const
+{
+    const auto at = std::lower_bound(
+        m_firedWindows.begin(), m_firedWindows.end(), window, [&](const FiredWindow& w, const TimeWindow&) {
+            return firedBefore(w.subtask, w.key, w.window, subtask, key, window);
+        });
+    if (at == m_firedWindows.end() || at->subtask != subtask || at->key != key || !(at->window == window))
+        return {};
+    return std::span<const std::size_t>(m_firesByWindow).subspan(at->firstFireIndex, at->fireCount);
 }
 
 void Trace::rebuildFiredWindows()
 {
     m_firedWindows.clear();
-    std::vector<FiredWindow> all;
-    all.reserve(m_fires.size());
-    for (const FireRecord& f : m_fires)
-        all.push_back({f.fire.subtask, f.fire.key, f.fire.window, f.step, f.step, 1});
-    auto order = [](const FiredWindow& a, const FiredWindow& b) {
-        if (a.window.start() != b.window.start())
-            return a.window.start() < b.window.start();
-        if (a.subtask != b.subtask)
-            return a.subtask < b.subtask;
-        if (a.key != b.key)
-            return a.key < b.key;
-        return a.window.end() < b.window.end();
-    };
-    std::stable_sort(all.begin(), all.end(), order);
-    for (const FiredWindow& w : all) {
+    m_firesByWindow.resize(m_fires.size());
+    for (std::size_t i = 0; i < m_fires.size(); ++i)
+        m_firesByWindow[i] = i;
+    // fires in window order, each window's in step order (a stable sort of fires that are in step order)
+    std::stable_sort(m_firesByWindow.begin(), m_firesByWindow.end(), [&](std::size_t a, std::size_t b) {
+        const FireEvent& fa = m_fires[a].fire;
+        const FireEvent& fb = m_fires[b].fire;
+        return firedBefore(fa.subtask, fa.key, fa.window, fb.subtask, fb.key, fb.window);
+    });
+    for (std::size_t at = 0; at < m_firesByWindow.size(); ++at) {
+        const FireRecord& f = m_fires[m_firesByWindow[at]];
         if (!m_firedWindows.empty()) {
             FiredWindow& last = m_firedWindows.back();
-            if (last.subtask == w.subtask && last.key == w.key && last.window == w.window) {
-                last.firstFire = std::min(last.firstFire, w.firstFire);
-                last.lastFire = std::max(last.lastFire, w.lastFire);
+            if (last.subtask == f.fire.subtask && last.key == f.fire.key && last.window == f.fire.window) {
+                last.firstFire = std::min(last.firstFire, f.step);
+                last.lastFire = std::max(last.lastFire, f.step);
                 ++last.fireCount;
                 continue;
             }
         }
-        m_firedWindows.push_back(w);
+        m_firedWindows.push_back(
+            {f.fire.subtask, f.fire.key, f.fire.window, f.step, f.step, 1, static_cast<std::uint32_t>(at)});
     }
 }
 
@@ -199,6 +212,7 @@ std::size_t Trace::memoryBytes() const
             bytes += lane.capacity() * sizeof(RecordIndex);
     }
     bytes += m_firedWindows.capacity() * sizeof(FiredWindow);
+    bytes += m_firesByWindow.capacity() * sizeof(std::size_t);
     return bytes;
 }
 

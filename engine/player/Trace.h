@@ -111,6 +111,7 @@ struct FiredWindow {
     StepIndex firstFire = kNoStep;
     StepIndex lastFire = kNoStep;
     std::uint32_t fireCount = 0;
+    std::uint32_t firstFireIndex = 0; // where its fires start in the trace's fires-by-window index
 };
 
 // The recorded run. Built by Player; read-only for views. All spans stay valid until the run is extended
@@ -165,8 +166,8 @@ public:
     // [from, to) (windows with start < to and end > from).
     std::span<const FiredWindow> firedWindows() const { return m_firedWindows; }
     std::vector<FiredWindow> firedWindowsOverlapping(Timestamp from, Timestamp to) const;
-    // The FireRecords of one window (indices into fires()).
-    std::vector<std::size_t> firesOfWindow(int subtask, KeyId key, const TimeWindow& window) const;
+    // The FireRecords of one window (indices into fires(), in step order), from an index built with the run.
+    std::span<const std::size_t> firesOfWindow(int subtask, KeyId key, const TimeWindow& window) const;
 
     // Bytes held by the trace (steps, outputs, histories, lanes; not the snapshots — see Player).
     std::size_t memoryBytes() const;
@@ -192,6 +193,7 @@ private:
     mutable std::vector<std::vector<std::vector<RecordIndex>>> m_lanes; // [LaneKind][lane]
     mutable std::vector<bool> m_lanesBuilt;
     std::vector<FiredWindow> m_firedWindows;
+    std::vector<std::size_t> m_firesByWindow; // indices into m_fires, grouped as m_firedWindows, each group in order
     std::size_t m_keyCount = 0;
 };
 

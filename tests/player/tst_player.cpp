@@ -1,3 +1,4 @@
+#include "RandomScenario.h"
 #include "ScenarioBuilder.h"
 #include "engine/player/Player.h"
 #include "engine/player/RunLimits.h"
@@ -26,6 +27,32 @@ class TestPlayer : public QObject {
     Q_OBJECT
 
 private slots:
+    void everyFireIsFoundUnderItsWindowInStepOrder()
+    {
+        std::size_t checked = 0;
+        for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+            const Player player(randomScenario(seed));
+            const Trace& t = player.trace();
+            std::size_t grouped = 0;
+            for (const FiredWindow& w : t.firedWindows()) {
+                const auto fires = t.firesOfWindow(w.subtask, w.key, w.window);
+                QCOMPARE(fires.size(), std::size_t(w.fireCount));
+                grouped += fires.size();
+                for (std::size_t i = 0; i < fires.size(); ++i) {
+                    const FireEvent& f = t.fires()[fires[i]].fire;
+                    QVERIFY(f.subtask == w.subtask && f.key == w.key && f.window == w.window);
+                    QVERIFY(i == 0 || fires[i - 1] < fires[i]);
+                }
+                QCOMPARE(t.fires()[fires.front()].step, w.firstFire);
+                QCOMPARE(t.fires()[fires.back()].step, w.lastFire);
+            }
+            QCOMPARE(grouped, t.fires().size()); // every fire in exactly one window's group
+            QVERIFY(t.firesOfWindow(0, kNoKey, TimeWindow(kMinTimestamp, kMinTimestamp + 1)).empty());
+            checked += t.fires().size();
+        }
+        QVERIFY(checked > 100); // the seeds fire
+    }
+
     void post000FiresItsFirstWindowAfterTheFifthRecordAtParallelismOne()
     {
         Player player(post000(1, 0, false));
