@@ -62,11 +62,10 @@ std::string FlinkVersion::supportedNames()
 std::optional<std::string> refusedByFlinkVersion(const PipelineConfig& pipeline)
 {
     const AssignerSpec& a = pipeline.window.assigner;
-    constexpr DurationMs kMaxWindowNum = 10'000'000; // SlidingEventTimeWindows.MAX_WINDOW_NUM, Flink 2.0 on
     if (pipeline.flinkVersion >= FlinkVersion {2, 0} && a.type == AssignerSpec::Type::Sliding
-        && a.timeDomain == TimeDomain::Event && a.slideMs > 0 && a.sizeMs / a.slideMs > kMaxWindowNum) {
-        return "SlidingEventTimeWindows parameters must satisfy size / slide <= 10000000, found size "
-            + std::to_string(a.sizeMs) + " ms and slide " + std::to_string(a.slideMs) + " ms (Flink "
+        && a.timeDomain == TimeDomain::Event && a.slideMs > 0 && a.sizeMs / a.slideMs > kSlidingMaxWindowNum) {
+        return "SlidingEventTimeWindows parameters must satisfy size / slide <= " + std::to_string(kSlidingMaxWindowNum)
+            + ", found size " + std::to_string(a.sizeMs) + " ms and slide " + std::to_string(a.slideMs) + " ms (Flink "
             + pipeline.flinkVersion.name() + " refuses the job; choose a longer slide or a shorter size)";
     }
     return std::nullopt;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,8 +10,8 @@ namespace tidemark {
 struct PipelineConfig;
 
 // The Flink release line a scenario follows ("flinkVersion"). Where two lines decide differently, Tidemark
-// decides as the named one; a feature the line does not have is refused. Both lines are checked against Flink
-// itself by the differential test (tests/differential).
+// decides as the named one (refusedByFlinkVersion). Both lines are checked against Flink itself by the
+// differential test (tests/differential).
 struct FlinkVersion {
     int major = 2;
     int minor = 3;
@@ -38,6 +39,10 @@ struct FlinkVersion {
 
 inline constexpr FlinkVersion kNewestFlinkVersion {2, 3};
 inline constexpr FlinkVersion kSupportedFlinkVersions[] = {{1, 20}, kNewestFlinkVersion};
+
+// SlidingEventTimeWindows.MAX_WINDOW_NUM: from Flink 2.0 on the most windows (size / slide) one record may go
+// into; the engine also stops an assignment whose wrapped-around starts would make more (EndlessAssignmentError).
+inline constexpr std::int64_t kSlidingMaxWindowNum = 10'000'000;
 
 // nullopt when the pipeline's Flink version builds the job; otherwise the sentence with which that version
 // refuses it. The lines differ here: SlidingEventTimeWindows refuses size / slide above 10,000,000 from Flink 2.0

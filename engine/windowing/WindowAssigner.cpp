@@ -38,10 +38,6 @@ void tumble(Timestamp ts, DurationMs size, DurationMs offset, std::vector<TimeWi
     out.emplace_back(start, javaAdd(start, size));
 }
 
-// More windows than this for one record can only come from starts that wrapped around the long range; Flink's
-// loop would build them all (SlidingEventTimeWindows.MAX_WINDOW_NUM is the same bound on size / slide).
-constexpr std::uint64_t kMaxWindowsOfOneRecord = 10'000'000;
-
 [[noreturn]] void endlessAssignment(Timestamp ts, const std::string& why)
 {
     throw EndlessAssignmentError("assigning sliding windows to timestamp " + std::to_string(ts)
@@ -59,7 +55,8 @@ void slide(Timestamp ts, DurationMs size, DurationMs slideMs, DurationMs offset,
         const std::uint64_t span = static_cast<std::uint64_t>(lastStart) - static_cast<std::uint64_t>(firstExcluded);
         const auto step = static_cast<std::uint64_t>(slideMs);
         const std::uint64_t windows = span / step + (span % step != 0 ? 1 : 0);
-        if (windows > kMaxWindowsOfOneRecord) {
+        // More than Flink 2's bound on size / slide can only come from starts that wrapped around.
+        if (windows > static_cast<std::uint64_t>(kSlidingMaxWindowNum)) {
             endlessAssignment(ts,
                 "the window starts wrap around the long range (the last start is " + std::to_string(lastStart)
                     + ", ts - size is " + std::to_string(firstExcluded) + "), so the loop would make "

@@ -17,7 +17,7 @@ import java.util.Collection;
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 final class AssignmentGuard extends WindowAssigner<Object, TimeWindow> {
-    /** The engine's bound (kMaxWindowsOfOneRecord), Flink 2's SlidingEventTimeWindows.MAX_WINDOW_NUM. */
+    /** The engine's bound (kSlidingMaxWindowNum), Flink 2's SlidingEventTimeWindows.MAX_WINDOW_NUM. */
     private static final long MAX_WINDOWS_OF_ONE_RECORD = 10_000_000L;
 
     private final WindowAssigner<Object, TimeWindow> inner;
