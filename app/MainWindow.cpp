@@ -12,7 +12,7 @@
 #include "app/ShortcutsDialog.h"
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
-#include "app/TimelineView.h"
+#include "app/timeline/TimelineView.h"
 #include "app/Translations.h"
 #include "app/WindowsModel.h"
 #include "engine/io/ScenarioIo.h"

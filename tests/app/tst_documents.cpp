@@ -5,7 +5,7 @@
 #include "app/PipelineEditor.h"
 #include "app/Session.h"
 #include "app/TimeCursor.h"
-#include "app/TimelineView.h"
+#include "app/timeline/TimelineView.h"
 #include "engine/io/GuessSpec.h"
 
 #include <QAbstractButton>

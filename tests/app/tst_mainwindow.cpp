@@ -9,7 +9,7 @@
 #include "app/Session.h"
 #include "app/ShortcutsDialog.h"
 #include "app/TimeCursor.h"
-#include "app/TimelineView.h"
+#include "app/timeline/TimelineView.h"
 #include "app/WindowsModel.h"
 
 #include <QAbstractItemModelTester>

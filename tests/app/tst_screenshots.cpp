@@ -3,7 +3,7 @@
 #include "app/Session.h"
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
-#include "app/TimelineView.h"
+#include "app/timeline/TimelineView.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,0 +1,211 @@
+#include "app/timeline/Decorations.h"
+
+#include "app/Theme.h"
+#include "app/timeline/PaintCache.h"
+#include "app/timeline/TimelineFrame.h"
+#include "app/timeline/TimelineScene.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tidemark::app {
+
+namespace {
+
+// The timeline's texts keep one translation context, whichever of its files draws them.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(tidemark::app::TimelineView)
+};
+
+constexpr int kLegendKeys = 8;
+
+// Label-cache slots of the decorations (the bands use 0-3).
+constexpr int kLegendSlot = 4;
+constexpr int kTickSlot = 5;
+
+double itemWidth(const QFontMetricsF& fm, const QString& text, double unit)
+{
+    return 18 * unit + fm.horizontalAdvance(text) + 18 * unit;
+}
+
+} // namespace
+
+std::vector<LegendItem> legendItems(const Session& session)
+{
+    using S = LegendItem::Symbol;
+    std::vector<LegendItem> items;
+    const int keys = std::min(session.keyCount(), kLegendKeys);
+    for (int k = 0; k < keys; ++k)
+        items.push_back({S::Key, k, Text::tr("key %1").arg(session.keyName(KeyId(k)))});
+    if (session.keyCount() > keys)
+        items.push_back({S::MoreKeys, 0, Text::tr("+%1 keys").arg(session.keyCount() - keys)});
+    items.push_back({S::NotArrived, 0, Text::tr("not arrived yet")});
+    items.push_back({S::LateRefired, 0, Text::tr("late, re-fired")});
+    items.push_back({S::LateDropped, 0, Text::tr("late, dropped")});
+    items.push_back({S::LateSideOutput, 0, Text::tr("late, side output")});
+    items.push_back({S::ChannelWatermark, 0, Text::tr("channel watermark")});
+    items.push_back({S::Fire, 0, Text::tr("fire")});
+    items.push_back({S::LateFire, 0, Text::tr("late re-fire")});
+    if (session.scenario().pipeline.window.allowedLatenessMs > 0)
+        items.push_back({S::AllowedLateness, 0, Text::tr("allowed lateness")});
+    return items;
+}
+
+bool legendWraps(const std::vector<LegendItem>& items, const QFontMetricsF& fm, double left, double right, double unit)
+{
+    double total = 0;
+    for (const LegendItem& it : items)
+        total += itemWidth(fm, it.text, unit);
+    return total > right - left;
+}
+
+DecorationPainter::DecorationPainter(
+    QPainter& painter, const TimelineFrame& frame, const TimelineScene& scene, PaintCache& cache)
+    : p(painter)
+    , f(frame)
+    , m_scene(scene)
+    , m_cache(cache)
+{ }
+
+void DecorationPainter::paintAxis()
+{
+    const ThemeColors& c = f.theme.colors();
+    const TimelineLayout& l = m_scene.layout;
+    const TimeScale& sc = m_scene.scale;
+    const TimeLabels& labels = f.session.labels();
+    p.setFont(f.font(10.5));
+    const QFontMetricsF fm(p.font());
+    const double labelWidth
+        = fm.horizontalAdvance(labels.tickLabel(Timestamp(sc.start()), {1, TickStep::Unit::Millisecond}));
+    const TickStep step
+        = TimeScale::niceStep(sc.msPerPixel(), std::max(f.s(90), labelWidth + f.s(24)), labels.format());
+    const auto ticks = sc.ticks(step, -labels.utcOffsetMs(Timestamp(sc.start())));
+    const double gridBottom = l.footerTop;
+    const double labelY = l.axisTop + l.axisHeight - f.s(10);
+    // grid lines on whole pixels without antialiasing: crisp, and a fraction of the cost
+    p.setRenderHint(QPainter::Antialiasing, false);
+    for (const Tick& t : ticks) {
+        p.setPen(QPen(t.major ? c.grid : c.gridMinor, 1.0));
+        const int x = int(std::lround(t.x));
+        p.drawLine(QPoint(x, int(l.axisTop + l.axisHeight - (t.major ? f.s(8) : f.s(4)))), QPoint(x, int(gridBottom)));
+        if (t.major) {
+            p.setPen(c.text);
+            const QString text = labels.tickLabel(t.time, step);
+            const double w = fm.horizontalAdvance(text);
+            m_cache.drawLabel(
+                p, QPointF(t.x - w / 2, labelY - fm.ascent()), {text}, fm, 1e9, kTickSlot, f.theme.scale());
+        }
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+    // the gutter names the axis and gives the date once, so that ticks can stay short
+    p.fillRect(QRectF(0, l.axisTop, l.gutter - f.s(4), l.axisHeight), c.background);
+    p.setPen(c.mutedText);
+    p.setFont(f.font(9));
+    const QString date = labels.datesOf(Timestamp(sc.start()), Timestamp(sc.end()));
+    const QString title = labels.axisTitle();
+    p.drawText(QRectF(f.s(8), l.axisTop + f.s(4), l.gutter - f.s(12), l.axisHeight - f.s(6)),
+        Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, date.isEmpty() ? title : date + QLatin1Char('\n') + title);
+}
+
+void DecorationPainter::paintHighlight()
+{
+    const TimeCursor::Highlight& h = f.highlight;
+    const ThemeColors& c = f.theme.colors();
+    const TimelineLayout& l = m_scene.layout;
+    if (h.kind == TimeCursor::Highlight::Kind::Record && h.record >= 0) {
+        const auto r = RecordIndex(h.record);
+        for (const TimelineHit& hit : m_scene.hits) {
+            if (hit.kind == TimelineHit::Kind::Record && hit.record == r) {
+                p.setPen(QPen(c.current, f.s(3)));
+                p.setBrush(Qt::NoBrush);
+                p.drawEllipse(hit.rect.center(), hit.rect.width() / 2 + f.s(5), hit.rect.width() / 2 + f.s(5));
+            }
+        }
+    } else if (h.kind == TimeCursor::Highlight::Kind::Channel && h.channel >= 0 && h.channel < l.lanes) {
+        const double top = l.lanesTop + h.channel * l.laneHeight;
+        p.setPen(QPen(c.current, f.s(3)));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(l.plot.left() - f.s(2), top + f.s(1), l.plot.width() + f.s(4), l.laneHeight - f.s(2)));
+    }
+}
+
+void DecorationPainter::paintSymbol(const LegendItem& item, const QPointF& pt)
+{
+    const ThemeColors& c = f.theme.colors();
+    const auto s = [this](double v) { return f.s(v); };
+    switch (item.symbol) {
+    case LegendItem::Symbol::Key:
+        p.setPen(Qt::NoPen);
+        p.setBrush(f.theme.keyColor(item.key));
+        p.drawEllipse(pt, s(5), s(5));
+        break;
+    case LegendItem::Symbol::MoreKeys:
+        break;
+    case LegendItem::Symbol::NotArrived:
+        p.setPen(QPen(c.mutedText, s(1.2), Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(pt, s(5), s(5));
+        break;
+    case LegendItem::Symbol::LateRefired:
+        p.setPen(QPen(c.lateFire, s(2)));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(pt, s(6), s(6));
+        break;
+    case LegendItem::Symbol::LateDropped:
+        p.setPen(QPen(c.dropped, s(2.5)));
+        p.drawLine(pt + QPointF(-s(5), -s(5)), pt + QPointF(s(5), s(5)));
+        p.drawLine(pt + QPointF(-s(5), s(5)), pt + QPointF(s(5), -s(5)));
+        break;
+    case LegendItem::Symbol::LateSideOutput:
+        p.setPen(QPen(c.sideOutput, s(2)));
+        p.setBrush(Qt::NoBrush);
+        p.drawPolygon(
+            QPolygonF({pt + QPointF(0, -s(6)), pt + QPointF(s(6), 0), pt + QPointF(0, s(6)), pt + QPointF(-s(6), 0)}));
+        break;
+    case LegendItem::Symbol::ChannelWatermark:
+        p.setPen(Qt::NoPen);
+        p.setBrush(c.channelWatermark);
+        p.drawPolygon(QPolygonF({pt + QPointF(-s(6), -s(5)), pt + QPointF(s(6), -s(5)), pt + QPointF(0, s(5))}));
+        break;
+    case LegendItem::Symbol::Fire:
+    case LegendItem::Symbol::LateFire:
+        p.setPen(Qt::NoPen);
+        p.setBrush(item.symbol == LegendItem::Symbol::Fire ? c.fire : c.lateFire);
+        p.drawPolygon(QPolygonF({pt + QPointF(s(3), -s(6)), pt + QPointF(s(3), s(6)), pt + QPointF(-s(5), 0)}));
+        break;
+    case LegendItem::Symbol::AllowedLateness:
+        p.setPen(QPen(c.windowLateness, 1));
+        p.setBrush(QBrush(c.windowLateness, Qt::BDiagPattern));
+        p.drawRect(QRectF(pt.x() - s(7), pt.y() - s(4), s(14), s(8)));
+        break;
+    }
+}
+
+void DecorationPainter::paintLegend()
+{
+    const ThemeColors& c = f.theme.colors();
+    const TimelineLayout& l = m_scene.layout;
+    p.setFont(f.font(9.5));
+    const QFontMetricsF fm(p.font());
+    const double right = l.plot.right() + f.s(12);
+    double x = l.plot.left();
+    double y = l.footerTop + f.s(40);
+    for (const LegendItem& item : m_scene.legend) {
+        const double width = itemWidth(fm, item.text, f.theme.scale());
+        if (x > l.plot.left() && x + width - f.s(18) > right) {
+            x = l.plot.left();
+            y += fm.height() + f.s(2);
+        }
+        if (y + fm.height() > l.bottom)
+            break; // a view too short for the legend: none of it rather than half a row
+        paintSymbol(item, QPointF(x + f.s(7), y + fm.height() / 2));
+        p.setPen(c.mutedText);
+        m_cache.drawLabel(p, QPointF(x + f.s(18), y), {item.text}, fm, 1e9, kLegendSlot, f.theme.scale());
+        x += width;
+    }
+}
+
+} // namespace tidemark::app

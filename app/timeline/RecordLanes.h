@@ -1,0 +1,38 @@
+#pragma once
+
+#include "app/timeline/TimelineScene.h"
+
+#include <QCoreApplication>
+
+class QPainter;
+
+namespace tidemark::app {
+
+class PaintCache;
+
+// Where the records of each channel lane go at this step: dots, stacked where they share a pixel, or, where
+// records are denser than the pixels, a count per pixel column (binary searches over the lane's sorted
+// timestamps, no per-record lookups).
+std::vector<RecordLane> recordLanes(const TimelineFrame& frame, const TimelineLayout& layout, const TimeScale& scale);
+
+// The lower part of the timeline: one lane per watermark channel with its gutter label (the channel, its
+// watermark, why it matters) and its records.
+class RecordLanePainter {
+    Q_DECLARE_TR_FUNCTIONS(tidemark::app::TimelineView)
+
+public:
+    RecordLanePainter(QPainter& painter, const TimelineFrame& frame, const TimelineScene& scene, PaintCache& cache);
+    void paint();
+
+private:
+    void paintLane(int channel, double top);
+    void paintDense(const DenseBars& bars);
+    void paintDots(const RecordLane& lane);
+
+    QPainter& p;
+    const TimelineFrame& f;
+    const TimelineScene& m_scene;
+    PaintCache& m_cache;
+};
+
+} // namespace tidemark::app

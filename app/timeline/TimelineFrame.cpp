@@ -1,0 +1,60 @@
+#include "app/timeline/TimelineFrame.h"
+
+#include "app/Theme.h"
+
+#include <algorithm>
+
+namespace tidemark::app {
+
+TimelineRunIndex TimelineRunIndex::build(const Session& session)
+{
+    TimelineRunIndex index;
+    if (!session.hasRun())
+        return index;
+    const Trace& trace = session.trace();
+    const auto& records = session.scenario().records;
+    const auto placements = trace.placements();
+    for (int c = 0; c < session.channelCount(); ++c) {
+        const auto lane = trace.recordsInRange(LaneKind::Channel, std::uint32_t(c), kMinTimestamp, kMaxTimestamp);
+        std::vector<Timestamp> ts;
+        std::vector<StepIndex> arrival;
+        ts.reserve(lane.size());
+        arrival.reserve(lane.size());
+        for (RecordIndex r : lane) {
+            ts.push_back(records[r].ts);
+            arrival.push_back(placements[r].arrivalStep); // kNoStep (never) compares as "later"
+        }
+        index.laneTs.push_back(std::move(ts));
+        index.laneArrival.push_back(std::move(arrival));
+    }
+    for (const FiredWindow& w : trace.firedWindows()) {
+        if (!w.window.isGlobal())
+            index.maxWindowSpan = std::max(index.maxWindowSpan, double(w.window.end() - w.window.start()));
+        if (w.firstFire == kNoStep)
+            continue;
+        auto [pos, added] = index.firstFireOfKey.try_emplace({w.key, w.subtask}, w.firstFire);
+        if (!added)
+            pos->second = std::min(pos->second, w.firstFire);
+    }
+    return index;
+}
+
+double TimelineFrame::unit() const
+{
+    return theme.scale();
+}
+
+double TimelineFrame::s(double v) const
+{
+    return v * theme.scale();
+}
+
+QFont TimelineFrame::font(double points, bool bold) const
+{
+    QFont f = baseFont;
+    f.setPointSizeF(points * theme.scale());
+    f.setBold(bold);
+    return f;
+}
+
+} // namespace tidemark::app

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "app/Session.h"
+#include "app/TimeCursor.h"
+
+#include <QFont>
+#include <QString>
+
+#include <map>
+#include <vector>
+
+namespace tidemark::app {
+
+class Theme;
+
+// What the view is asked to show, beside the run and the step.
+struct TimelineOptions {
+    bool showPending = true; // records that have not arrived yet, as faint outlines
+    bool collapsed = false; // every key's windows in one row set
+    QString keyFilter; // only keys whose name contains it
+    bool operator==(const TimelineOptions&) const = default;
+};
+
+// Indexes over the whole run, built once when the run changes, so that a paint touches only what is in view.
+struct TimelineRunIndex {
+    std::map<std::pair<KeyId, int>, StepIndex> firstFireOfKey; // (key, subtask) → its first fire
+    double maxWindowSpan = 0.0; // of the fired windows: how far before the view one can start
+    std::vector<std::vector<Timestamp>> laneTs; // per channel lane, sorted event times
+    std::vector<std::vector<StepIndex>> laneArrival; // the arrival step of each, in the same order
+
+    static TimelineRunIndex build(const Session& session);
+};
+
+// Everything one paint of the timeline reads besides its geometry (TimelineScene): the session at its
+// step, the palette, the run's indexes, the options, what the pointer is over and what is selected.
+struct TimelineFrame {
+    const Session& session;
+    const Theme& theme;
+    const TimelineRunIndex& index;
+    TimelineOptions options;
+    int step = 0;
+    TimeCursor::Highlight highlight;
+    RecordIndex selectedRecord = kNoRecord;
+    QFont baseFont;
+
+    double unit() const; // the presenter scale: 1 normally
+    double s(double v) const; // scaled by presenter mode
+    QFont font(double points, bool bold = false) const;
+};
+
+} // namespace tidemark::app

@@ -1,0 +1,86 @@
+#include "app/timeline/TimelineLayout.h"
+
+#include <algorithm>
+#include <set>
+
+namespace tidemark::app {
+
+std::vector<RowSet> rowSetsAt(const RowSetQuery& q)
+{
+    std::set<std::pair<KeyId, int>> keys;
+    for (const WindowState& w : q.windows)
+        keys.insert({w.key, w.subtask});
+    for (const auto& [key, first] : q.firstFireOfKey) {
+        if (int(first) <= q.step)
+            keys.insert(key);
+    }
+    std::vector<RowSet> out;
+    if (q.collapsed) {
+        if (!keys.empty())
+            out.push_back({-1, kNoKey, q.rowsPerKey, 0, 0});
+    } else {
+        for (const auto& [key, subtask] : keys) {
+            if (!q.keyFilter.isEmpty() && !q.keyName(key).contains(q.keyFilter, Qt::CaseInsensitive))
+                continue;
+            out.push_back({subtask, key, q.rowsPerKey, 0, 0});
+        }
+    }
+    if (out.empty())
+        out.push_back({-1, kNoKey, q.rowsPerKey, 0, 0}); // an empty row: "no windows yet"
+    return out;
+}
+
+TimelineLayout TimelineLayout::compute(const Input& in)
+{
+    const auto s = [&in](double v) { return v * in.unit; };
+    const QRect& rect = in.rect;
+    TimelineLayout l;
+    l.gutter = s(178);
+    l.axisTop = rect.top();
+    l.axisHeight = s(50);
+    const double footer = s(64) + (in.legendTwoRows ? s(20) : 0.0);
+    l.lanes = std::max(1, in.channels);
+    l.rowSets = in.rowSets;
+
+    const double available = std::max(0.0, double(rect.height()) - l.axisHeight - footer);
+    int totalRows = 0;
+    for (const auto& r : l.rowSets)
+        totalRows += r.rows;
+    double rowH = s(60);
+    double laneH = s(96);
+    const double setGap = s(6);
+    auto need = [&] { return totalRows * rowH + double(l.rowSets.size()) * setGap + l.lanes * laneH; };
+    if (need() > available)
+        laneH = std::max(s(54), (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
+    if (need() > available && totalRows > 0)
+        rowH = std::max(s(20), (available - l.lanes * laneH - double(l.rowSets.size()) * setGap) / totalRows);
+    while (need() > available && l.rowSets.size() > 1) {
+        totalRows -= l.rowSets.back().rows;
+        l.rowSets.pop_back();
+        ++l.hiddenRowSets;
+    }
+    // still too tall (presenter type on a short screen): thinner lanes rather than a footer cut off, since
+    // the footer carries the operator watermark's label
+    if (need() > available)
+        laneH = std::max(s(40), (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
+    if (need() < available) // give spare height to the lanes, the part that explains most
+        laneH = std::min(s(240), laneH + (available - need()) / l.lanes);
+
+    l.windowsTop = l.axisTop + l.axisHeight + s(4);
+    double y = l.windowsTop;
+    for (auto& r : l.rowSets) {
+        r.top = y;
+        r.rowHeight = rowH;
+        y += r.rows * rowH + setGap;
+    }
+    l.windowsHeight = y - l.windowsTop;
+    l.lanesTop = y + s(4);
+    l.laneHeight = laneH;
+    l.footerTop = l.lanesTop + l.lanes * laneH;
+    l.bottom = rect.bottom() + 1;
+    l.plot = QRectF(
+        rect.left() + l.gutter, l.axisTop, std::max(10.0, rect.width() - l.gutter - s(16)), l.footerTop - l.axisTop);
+    return l;
+}
+
+} // namespace tidemark::app

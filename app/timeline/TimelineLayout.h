@@ -1,0 +1,69 @@
+#pragma once
+
+#include "engine/core/Keys.h"
+#include "engine/player/Trace.h"
+
+#include <QRect>
+#include <QRectF>
+#include <QString>
+
+#include <functional>
+#include <map>
+#include <vector>
+
+namespace tidemark::app {
+
+// The rows of one (window subtask, key) in the window area; subtask -1 and no key: the one row set of
+// "all keys in one row", or the empty row that says no window has state yet.
+struct RowSet {
+    int subtask = 0;
+    KeyId key = kNoKey;
+    int rows = 1;
+    double top = 0.0;
+    double rowHeight = 0.0;
+    bool operator==(const RowSet&) const = default;
+};
+
+// Which row sets the window area has at a step: one per (subtask, key) that has a window now or had one
+// fire by this step, in key order; only keys whose name contains `keyFilter` (any case); collapsed, one
+// for all. Never empty: with nothing to show, one empty row.
+struct RowSetQuery {
+    const std::vector<WindowState>& windows;
+    const std::map<std::pair<KeyId, int>, StepIndex>& firstFireOfKey; // (key, subtask) → first fire
+    int step = 0;
+    int rowsPerKey = 1;
+    bool collapsed = false;
+    QString keyFilter;
+    std::function<QString(KeyId)> keyName;
+};
+std::vector<RowSet> rowSetsAt(const RowSetQuery& query);
+
+// Where everything goes in the view, top to bottom: the axis, the window area (row sets), one lane per
+// watermark channel, the footer (operator watermark labels, legend). A value computed from the view's
+// size and what it shows, before anything is drawn.
+struct TimelineLayout {
+    struct Input {
+        QRect rect;
+        double unit = 1.0; // presenter scale
+        int channels = 1;
+        std::vector<RowSet> rowSets; // from rowSetsAt (tops and heights are filled in here)
+        bool legendTwoRows = false;
+    };
+    static TimelineLayout compute(const Input& input);
+
+    QRectF plot; // the time area right of the gutter
+    double gutter = 0.0;
+    double axisTop = 0.0;
+    double axisHeight = 0.0;
+    double windowsTop = 0.0;
+    double windowsHeight = 0.0;
+    std::vector<RowSet> rowSets; // those that fit
+    int hiddenRowSets = 0; // those that did not (the gutter says "+N more keys")
+    double lanesTop = 0.0;
+    double laneHeight = 0.0;
+    int lanes = 0;
+    double footerTop = 0.0;
+    double bottom = 0.0; // of the whole view: what is below is not seen
+};
+
+} // namespace tidemark::app

@@ -1,0 +1,140 @@
+#include "app/timeline/TimelineTooltip.h"
+
+#include "app/Session.h"
+#include "app/SubtaskWatermarks.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace tidemark::app {
+
+namespace {
+
+// The timeline's texts keep one translation context, whichever of its files draws them.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(tidemark::app::TimelineView)
+};
+
+bool sameWindow(const WindowState& a, int subtask, KeyId key, const TimeWindow& w)
+{
+    return a.subtask == subtask && a.key == key && a.window == w;
+}
+
+} // namespace
+
+QString timelineTooltip(const Session& session, const TimelineHit& hit)
+{
+    const Trace& trace = session.trace();
+    const PipelineState& state = session.state();
+    switch (hit.kind) {
+    case TimelineHit::Kind::Record: {
+        const InputRecord& r = session.scenario().records[hit.record];
+        QString status;
+        switch (session.recordStatus(hit.record)) {
+        case RecordStatus::Pending:
+            status = Text::tr("not arrived yet");
+            break;
+        case RecordStatus::OnTime:
+            status = Text::tr("on time");
+            break;
+        case RecordStatus::LateAccepted:
+            status = Text::tr("late, within allowed lateness: re-fired its window");
+            break;
+        case RecordStatus::Dropped:
+            status = Text::tr("late: dropped");
+            break;
+        case RecordStatus::SideOutput:
+            status = Text::tr("late: sent to the side output");
+            break;
+        case RecordStatus::Watermark:
+            status = Text::tr("watermark");
+            break;
+        }
+        const StepIndex arrived = session.arrivalStep(hit.record);
+        QString text
+            = Text::tr("<b>Record #%1</b><br>key %2").arg(hit.record + 1).arg(session.keyName(r.key).toHtmlEscaped());
+        if (r.hasValue)
+            text += Text::tr(" · value %1").arg(r.value);
+        text += Text::tr("<br>event time %1 (%2 ms)").arg(session.formatDateTime(r.ts)).arg(r.ts);
+        if (arrived != kNoStep)
+            text += Text::tr("<br>arrives at step %1, processing time %2, on channel %3")
+                        .arg(arrived)
+                        .arg(Session::formatProcessingTime(trace.step(arrived).processingTime))
+                        .arg(hit.channel);
+        if (r.sourceLine > 0)
+            text += Text::tr("<br>line %1 of the input").arg(r.sourceLine);
+        return text + Text::tr("<br>status: %1").arg(status);
+    }
+    case TimelineHit::Kind::Window: {
+        QString text = Text::tr("<b>Window %1</b>").arg(session.formatWindow(hit.window).toHtmlEscaped());
+        if (hit.key != kNoKey)
+            text += Text::tr("<br>key %1").arg(session.keyName(hit.key).toHtmlEscaped());
+        if (session.subtaskCount() > 1)
+            text += Text::tr(" · window subtask %1").arg(hit.subtask);
+        text += Text::tr("<br>fires when the watermark reaches %1 (end − 1 ms)")
+                    .arg(session.formatTime(hit.window.maxTimestamp()));
+        for (const WindowState& w : state.windows) {
+            if (sameWindow(w, hit.subtask, hit.key, hit.window)) {
+                text += Text::tr("<br>%n element(s)", nullptr, int(w.count));
+                if (w.cleanupTime != kMaxTimestamp)
+                    text += Text::tr("<br>state kept until the watermark passes %1")
+                                .arg(session.formatTime(w.cleanupTime));
+            }
+        }
+        for (std::size_t fi : trace.firesOfWindow(hit.subtask, hit.key, hit.window)) {
+            const FireRecord& f = trace.fires()[fi];
+            if (int(f.step) > session.currentStep())
+                break;
+            text += Text::tr("<br>%1 at step %2: %3 (watermark %4)")
+                        .arg(f.fire.timing == FireTiming::OnTime ? Text::tr("fired") : Text::tr("re-fired (late)"))
+                        .arg(f.step)
+                        .arg(session.formatResult(f.fire).toHtmlEscaped())
+                        .arg(session.formatTime(f.fire.watermark));
+        }
+        return text;
+    }
+    case TimelineHit::Kind::Fire: {
+        const FireRecord& f = trace.fires()[hit.fire];
+        return Text::tr("<b>%1</b> at step %2<br>window %3<br>result %4<br>operator watermark %5")
+            .arg(f.fire.timing == FireTiming::OnTime ? Text::tr("On-time fire") : Text::tr("Late re-fire"))
+            .arg(f.step)
+            .arg(session.formatWindow(f.fire.window).toHtmlEscaped())
+            .arg(session.formatResult(f.fire).toHtmlEscaped())
+            .arg(session.formatTime(f.fire.watermark));
+    }
+    case TimelineHit::Kind::ChannelWatermark: {
+        const ChannelState& ch = state.channels[std::size_t(hit.channel)];
+        return Text::tr("<b>Channel %1 watermark</b> %2<br>largest timestamp seen %3<br>%4")
+            .arg(hit.channel)
+            .arg(session.formatDateTime(ch.watermark))
+            .arg(session.formatTime(ch.maxTimestamp))
+            .arg(ch.idle ? Text::tr("idle: ignored by the window operator")
+                         : Text::tr("%n record(s) so far", nullptr, int(ch.records)));
+    }
+    case TimelineHit::Kind::OperatorWatermark: {
+        if (session.subtaskCount() > 1 && hit.subtask >= 0 && hit.subtask < int(state.subtasks.size())) {
+            // the line of the subtasks that share this value
+            for (const SubtaskWatermarkGroup& g : groupSubtaskWatermarks(state.subtasks)) {
+                if (std::find(g.subtasks.begin(), g.subtasks.end(), hit.subtask) == g.subtasks.end())
+                    continue;
+                QString text = Text::tr("<b>Operator watermark of window %1</b> %2<br>each subtask's valve takes the "
+                                        "minimum over its active input channels")
+                                   .arg(subtaskNames(g.subtasks), session.formatDateTime(g.watermark));
+                if (g.minChannel >= 0)
+                    text += Text::tr("<br>channel %1 holds it back").arg(g.minChannel);
+                return text;
+            }
+        }
+        QString text = Text::tr("<b>Operator watermark</b> %1<br>the minimum over the active channels")
+                           .arg(session.formatDateTime(session.operatorWatermark()));
+        if (!state.subtasks.empty() && state.subtasks.front().minChannel >= 0)
+            text += Text::tr("<br>channel %1 holds it back").arg(state.subtasks.front().minChannel);
+        return text;
+    }
+    default:
+        return {};
+    }
+}
+
+} // namespace tidemark::app

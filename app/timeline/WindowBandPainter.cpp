@@ -1,0 +1,216 @@
+#include "app/timeline/WindowBandPainter.h"
+
+#include "app/Theme.h"
+#include "app/WindowLabels.h"
+#include "app/timeline/PaintCache.h"
+#include "app/timeline/TimelineFrame.h"
+
+#include <QPainter>
+
+namespace tidemark::app {
+
+namespace {
+
+// The window's labels, longest first (see dateTimeWindowLabels); epoch and relative formats keep the
+// session's text.
+QStringList windowLabels(const Session& session, const TimeWindow& w, DurationMs utcOffset)
+{
+    if (session.labels().format() != DisplaySettings::TimeFormat::DateTime)
+        return {session.formatWindow(w)};
+    return dateTimeWindowLabels(w, utcOffset);
+}
+
+// Font slots of the label cache: one per font the bands use.
+enum FontSlot { BigRange = 0, SmallRange = 1, Second = 2, SecondBold = 3 };
+
+} // namespace
+
+WindowBandPainter::WindowBandPainter(
+    QPainter& painter, const TimelineFrame& frame, const TimelineScene& scene, PaintCache& cache)
+    : p(painter)
+    , f(frame)
+    , m_scene(scene)
+    , m_cache(cache)
+    , m_bigFont(frame.font(11))
+    , m_smallFont(frame.font(9))
+    , m_secondFont(frame.font(10))
+    , m_secondBold(frame.font(10, true))
+    , m_bigFm(m_bigFont)
+    , m_smallFm(m_smallFont)
+    , m_secondFm(m_secondFont)
+    , m_secondBoldFm(m_secondBold)
+    , m_utcOffset(frame.session.labels().utcOffsetMs(Timestamp(scene.scale.start())))
+{ }
+
+void WindowBandPainter::paint()
+{
+    paintRowSets();
+    for (const WindowBand& b : m_scene.bands.bands)
+        paintBand(b);
+}
+
+void WindowBandPainter::paintRowSets()
+{
+    const ThemeColors& c = f.theme.colors();
+    const TimelineLayout& l = m_scene.layout;
+    for (const RowSet& rs : l.rowSets) {
+        const QRectF box(f.s(8), rs.top, l.gutter - f.s(16), rs.rows * rs.rowHeight);
+        p.setPen(c.text);
+        p.setFont(f.font(11, true));
+        QString name;
+        if (rs.key == kNoKey && rs.subtask < 0)
+            name = f.options.collapsed ? tr("windows (all keys)") : tr("windows");
+        else if (rs.key == kNoKey)
+            name = tr("windows (all)");
+        else
+            name = tr("key %1").arg(f.session.keyName(rs.key));
+        if (rs.key != kNoKey) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(f.theme.keyColor(int(rs.key)));
+            p.drawEllipse(QPointF(box.left() + f.s(5), box.top() + f.s(12)), f.s(5), f.s(5));
+            p.setPen(c.text);
+        }
+        const QRectF textBox = box.adjusted(rs.key != kNoKey ? f.s(15) : 0, f.s(2), 0, 0);
+        QString sub;
+        if (f.session.subtaskCount() > 1 && rs.subtask >= 0)
+            sub = tr("window subtask %1").arg(rs.subtask);
+        p.drawText(textBox, Qt::AlignLeft | Qt::AlignTop, name);
+        if (!sub.isEmpty() && box.height() > f.s(34)) {
+            p.setFont(f.font(9));
+            p.setPen(c.mutedText);
+            p.drawText(textBox.adjusted(0, f.s(18), 0, 0), Qt::AlignLeft | Qt::AlignTop, sub);
+        }
+        p.setPen(QPen(c.gridMinor, 1));
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.drawLine(QPointF(l.plot.left(), rs.top + rs.rows * rs.rowHeight + f.s(3)),
+            QPointF(l.plot.right(), rs.top + rs.rows * rs.rowHeight + f.s(3)));
+        p.setRenderHint(QPainter::Antialiasing, true);
+    }
+    if (l.hiddenRowSets > 0) {
+        p.setPen(c.mutedText);
+        p.setFont(f.font(9));
+        p.drawText(QRectF(f.s(8), l.lanesTop - f.s(18), l.gutter, f.s(16)), Qt::AlignLeft,
+            tr("+%n more key(s): filter", nullptr, l.hiddenRowSets));
+    }
+    if (f.session.state().windows.empty() && l.rowSets.size() == 1 && l.rowSets.front().subtask < 0
+        && !f.options.collapsed) {
+        p.setPen(c.mutedText);
+        p.setFont(f.font(10.5));
+        p.drawText(QRectF(l.plot.left() + f.s(8), l.rowSets.front().top, l.plot.width(), l.rowSets.front().rowHeight),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("No window has state yet: a window [start, end) appears when its first record arrives."));
+    }
+}
+
+QStringList WindowBandPainter::secondLine(const WindowBand& b) const
+{
+    QStringList second;
+    if (!b.fires.empty()) {
+        const FireEvent& last = f.session.trace().fires()[b.fires.back()].fire;
+        const QString result = f.session.formatResult(last);
+        const qsizetype n = qsizetype(b.fires.size());
+        const QString times = n == 1 ? QString() : tr("×%1").arg(n);
+        const QString full = n == 1 ? tr("⚑ fired: %1").arg(result) : tr("⚑ fired %1: %2").arg(times, result);
+        if (b.gone)
+            second << full + tr(" · cleaned up");
+        second << full << tr("⚑ %1").arg(result) << tr("⚑ fired %1").arg(times).trimmed()
+               << QStringLiteral("⚑%1").arg(times);
+    } else if (b.status == WindowStatus::Purged) {
+        second << tr("purged");
+    } else {
+        // the count matters more than the word: narrow boxes keep the number
+        second << tr("%n record(s)", nullptr, int(b.count)) << tr("%n rec.", nullptr, int(b.count))
+               << QString::number(b.count);
+    }
+    return second;
+}
+
+void WindowBandPainter::paintBand(const WindowBand& b)
+{
+    const ThemeColors& c = f.theme.colors();
+    const TimelineLayout& l = m_scene.layout;
+    const bool crowded = m_scene.bands.crowded;
+    const QRectF& box = b.box;
+    if (b.tiny) {
+        // more windows than pixels: a plain mark per window, no text, no markers
+        const QColor fill = b.gone ? c.windowPurged : (b.fired ? c.windowFired : c.windowCollecting);
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.fillRect(QRect(int(box.left()), int(box.top()), std::max(1, int(box.width())), int(box.height())), fill);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        return;
+    }
+    if (!b.tail.isEmpty()) {
+        p.setPen(QPen(c.windowLateness, f.s(1)));
+        p.setBrush(QBrush(c.windowLateness, Qt::BDiagPattern));
+        p.drawRect(b.tail);
+    }
+
+    QColor fill = c.windowCollecting;
+    QColor border = c.windowCollectingBorder;
+    if (b.gone || b.status == WindowStatus::Purged) {
+        fill = c.windowPurged;
+        border = c.mutedText;
+    } else if (b.fired) {
+        fill = c.windowFired;
+        border = c.windowFiredBorder;
+    }
+    if (b.gone)
+        fill.setAlpha(150);
+    if (f.options.collapsed && b.key != kNoKey)
+        border = f.theme.keyColor(int(b.key));
+    // cleaned-up windows: a thin muted outline (a dashed outline per window would cost more than the rest)
+    p.setPen(QPen(border, b.gone ? f.s(1) : f.s(1.5)));
+    p.setBrush(fill);
+    const double radius = f.s(5);
+    if (crowded) {
+        // a crowded view: square, unantialiased boxes on whole pixels, the cheapest to fill and stroke
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.drawRect(box.toAlignedRect().adjusted(0, 0, -1, -1));
+        p.setRenderHint(QPainter::Antialiasing, true);
+    } else {
+        p.drawRoundedRect(box, radius, radius);
+    }
+
+    // text: the window, then what it holds or what it produced
+    const double h = b.height;
+    if (box.width() > f.s(28) && h > f.s(16)) {
+        p.setPen(b.gone ? c.mutedText : c.text);
+        const bool big = h > f.s(36);
+        p.setFont(big ? m_bigFont : m_smallFont);
+        const QFontMetricsF& fm = big ? m_bigFm : m_smallFm;
+        const QStringList range = windowLabels(f.session, b.window, m_utcOffset);
+        const double tx = std::max(box.left(), l.plot.left()) + f.s(5);
+        const double line1 = b.top + f.s(3) + fm.ascent();
+        m_cache.drawLabel(p, QPointF(tx, line1 - fm.ascent()), range, fm, box.right() - tx - f.s(3),
+            big ? BigRange : SmallRange, f.theme.scale());
+        if (big) {
+            const bool bold = b.fired && !b.gone;
+            p.setFont(bold ? m_secondBold : m_secondFont);
+            const QFontMetricsF& fm2 = bold ? m_secondBoldFm : m_secondFm;
+            p.setPen(b.fired && !b.gone ? c.windowFiredBorder.darker(140) : (b.gone ? c.mutedText : c.text));
+            if (b.fired && f.theme.kind() == Theme::Kind::Dark)
+                p.setPen(c.text);
+            m_cache.drawLabel(p, QPointF(tx, line1 + fm.descent() + f.s(3)), secondLine(b), fm2,
+                box.right() - tx - f.s(3), bold ? SecondBold : Second, f.theme.scale());
+        }
+    }
+    // fire markers on the window's end: green flag for on time, purple for each late re-fire
+    const auto fires = f.session.trace().fires();
+    for (const FireMark& m : b.marks) {
+        const QColor fc = fires[m.fire].fire.timing == FireTiming::OnTime ? c.fire : c.lateFire;
+        p.setPen(crowded ? Qt::NoPen : QPen(fc.darker(120), f.s(1)));
+        p.setBrush(fc);
+        p.setRenderHint(QPainter::Antialiasing, !crowded);
+        p.drawPolygon(m.flag);
+        p.setRenderHint(QPainter::Antialiasing, true);
+    }
+    const TimeCursor::Highlight& hl = f.highlight;
+    if (hl.kind == TimeCursor::Highlight::Kind::Window && hl.windowStart == b.window.start()
+        && hl.windowEnd == b.window.end()) {
+        p.setPen(QPen(c.current, f.s(3)));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(box.adjusted(-f.s(2), -f.s(2), f.s(2), f.s(2)), radius, radius);
+    }
+}
+
+} // namespace tidemark::app

@@ -1,0 +1,159 @@
+#include "app/timeline/WindowBands.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace tidemark::app {
+
+namespace {
+
+constexpr double kMaxWindowRowsPerKey = 6;
+constexpr std::size_t kCrowdedBands = 40;
+constexpr int kMaxFireMarks = 6;
+
+// Clamp far-off coordinates so that QPainter never sees values it cannot rasterise.
+double clampX(double x, const QRectF& plot)
+{
+    return std::clamp(x, plot.left() - 50.0, plot.right() + 50.0);
+}
+
+bool sameWindow(const WindowState& a, int subtask, KeyId key, const TimeWindow& w)
+{
+    return a.subtask == subtask && a.key == key && a.window == w;
+}
+
+const RowSet* rowSetOf(const TimelineLayout& layout, bool collapsed, int subtask, KeyId key)
+{
+    for (const RowSet& rs : layout.rowSets) {
+        if (collapsed || (rs.key == key && rs.subtask == subtask))
+            return &rs;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+int windowRowsPerKey(const AssignerSpec& a)
+{
+    if (a.type == AssignerSpec::Type::Sliding && a.slideMs > 0) {
+        const double rows = std::ceil(double(a.sizeMs) / double(a.slideMs));
+        return int(std::clamp(rows, 1.0, kMaxWindowRowsPerKey));
+    }
+    return 1;
+}
+
+int windowRow(const AssignerSpec& a, const TimeWindow& w)
+{
+    const int rows = windowRowsPerKey(a);
+    if (rows <= 1 || a.slideMs <= 0)
+        return 0;
+    Timestamp k = javaSub(w.start(), a.offsetMs) / a.slideMs;
+    if (javaSub(w.start(), a.offsetMs) < 0 && javaSub(w.start(), a.offsetMs) % a.slideMs != 0)
+        --k;
+    return int(((k % rows) + rows) % rows);
+}
+
+WindowBandSet windowBands(const WindowBandQuery& q)
+{
+    const PipelineState& state = q.state;
+    const Trace& trace = q.trace;
+    const TimeScale& sc = q.scale;
+    const QRectF& plot = q.layout.plot;
+    const DurationMs lateness = q.window.allowedLatenessMs;
+    const bool eventTime = q.window.assigner.isEventTime();
+    const auto s = [&q](double v) { return v * q.unit; };
+
+    struct Candidate {
+        int subtask;
+        KeyId key;
+        TimeWindow window;
+        WindowStatus status;
+        bool gone;
+        std::size_t count;
+        std::uint32_t fires;
+    };
+    std::vector<Candidate> candidates;
+    const double viewFrom = sc.start() - double(std::max<DurationMs>(lateness, 0));
+    const double viewTo = sc.end();
+    for (const WindowState& w : state.windows) {
+        if (w.window.isGlobal() || double(w.window.end()) < viewFrom || double(w.window.start()) > viewTo)
+            continue;
+        candidates.push_back({w.subtask, w.key, w.window, w.status, false, w.count, w.fireCount});
+    }
+    const auto fired = trace.firedWindows();
+    auto it = std::lower_bound(fired.begin(), fired.end(), viewFrom - q.maxWindowSpan,
+        [](const FiredWindow& w, double t) { return double(w.window.start()) < t; });
+    for (; it != fired.end() && double(it->window.start()) <= viewTo; ++it) {
+        const FiredWindow& fw = *it;
+        if (fw.firstFire == kNoStep || int(fw.firstFire) > q.step || double(fw.window.end()) < viewFrom)
+            continue;
+        const auto live = std::lower_bound(
+            state.windows.begin(), state.windows.end(), fw, [](const WindowState& w, const FiredWindow& f) {
+                return std::tie(w.subtask, w.key, w.window) < std::tie(f.subtask, f.key, f.window);
+            });
+        if (live != state.windows.end() && sameWindow(*live, fw.subtask, fw.key, fw.window))
+            continue;
+        candidates.push_back({fw.subtask, fw.key, fw.window, WindowStatus::Purged, true, 0, fw.fireCount});
+    }
+
+    WindowBandSet out;
+    out.crowded = candidates.size() > kCrowdedBands;
+    const auto allFires = trace.fires();
+    for (const Candidate& c : candidates) {
+        if (c.window.isGlobal())
+            continue;
+        const RowSet* rs = rowSetOf(q.layout, q.collapsed, c.subtask, c.key);
+        if (!rs)
+            continue;
+        const double x1 = sc.mapTimeToX(double(c.window.start()));
+        const double x2 = sc.mapTimeToX(double(c.window.end()));
+        const double tailEnd = sc.mapTimeToX(double(javaAdd(c.window.end(), lateness)));
+        if (std::max(x2, tailEnd) < plot.left() || x1 > plot.right())
+            continue;
+        WindowBand b;
+        b.subtask = c.subtask;
+        b.key = c.key;
+        b.window = c.window;
+        b.status = c.status;
+        b.gone = c.gone;
+        b.count = c.count;
+        b.fired = c.gone || c.fires > 0;
+        b.top = rs->top + windowRow(q.window.assigner, c.window) * rs->rowHeight + s(3);
+        // the bottom strip of each row carries the allowed-lateness tails, which reach under later windows
+        const double tailH = lateness > 0 && eventTime ? s(8) : 0.0;
+        b.height = rs->rowHeight - s(6) - tailH;
+        b.box = QRectF(clampX(x1, plot) + 1, b.top, clampX(x2, plot) - clampX(x1, plot) - 2, b.height);
+        b.tiny = b.box.width() < s(4);
+        if (b.tiny) {
+            out.bands.push_back(std::move(b));
+            continue;
+        }
+        if (b.fired) {
+            for (std::size_t fi : trace.firesOfWindow(c.subtask, c.key, c.window)) {
+                if (int(allFires[fi].step) <= q.step)
+                    b.fires.push_back(fi);
+            }
+        }
+        // from end to end + lateness, where a late record still re-fires the window
+        if (eventTime && lateness > 0 && !b.gone && (b.fired || b.status == WindowStatus::InAllowedLateness))
+            b.tail = QRectF(b.box.right() - s(1), b.top + b.height + s(1), clampX(tailEnd, plot) - b.box.right() + s(1),
+                tailH - s(1));
+        if (!b.fires.empty() && x2 >= plot.left() && x2 <= plot.right() + s(10)) {
+            int k = 0;
+            for (std::size_t fi : b.fires) {
+                const double fx = x2 - s(2) - k * s(9);
+                const double fy = b.top - s(1);
+                b.marks.push_back(
+                    {fi, QPolygonF({QPointF(fx, fy), QPointF(fx, fy + s(12)), QPointF(fx - s(8), fy + s(6))}),
+                        QRectF(fx - s(9), fy - s(1), s(11), s(14))});
+                if (++k >= kMaxFireMarks)
+                    break;
+            }
+        }
+        out.bands.push_back(std::move(b));
+    }
+    return out;
+}
+
+} // namespace tidemark::app
