@@ -6,10 +6,12 @@
 #include "app/OutputModel.h"
 #include "app/PipelineEditor.h"
 #include "app/PlayerBar.h"
+#include "app/PresenterMode.h"
 #include "app/ProgressChart.h"
 #include "app/RecordsModel.h"
 #include "app/Session.h"
 #include "app/ShortcutsDialog.h"
+#include "app/TableSelection.h"
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
 #include "app/timeline/TimelineView.h"
@@ -95,18 +97,16 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(createCentre());
     createDocks();
     createMenus();
-    m_timeline->setSelectionModels(m_recordsView->selectionModel(), m_windowsView->selectionModel());
+    m_presenterMode = new PresenterMode(this, m_theme, m_caption);
+    connect(m_presenterMode, &PresenterMode::toggled, action(QStringLiteral("presenter")), &QAction::setChecked);
+    // the tables map their rows to what the cursor selects, both ways
+    new TableSelection(m_recordsView, m_recordsModel, m_cursor);
+    new TableSelection(m_windowsView, m_windowsModel, m_cursor);
 
     connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_cursor, &TimeCursor::runChanged, this, &MainWindow::updateTitle);
     connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_theme, &Theme::changed, this, &MainWindow::applyTheme);
-    // a click in the timeline scrolls the table to the record; the shared selection does the rest
-    connect(m_recordsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this](const QModelIndex& current) {
-            if (current.isValid())
-                m_recordsView->scrollTo(current);
-        });
 
     QSettings settings;
     m_theme->setKind(Theme::Kind(settings.value(QStringLiteral("theme"), int(Theme::Kind::Light)).toInt()));
@@ -188,12 +188,7 @@ void MainWindow::createActions()
         m_cursor->toEnd();
     })->setToolTip(tr("To the end of the run (End)"));
     auto jump = [this](Happening h, bool forward) {
-        if (!m_session->hasRun())
-            return;
-        const auto target = forward ? m_session->player().nextStepWith(h) : m_session->player().previousStepWith(h);
-        if (target)
-            m_cursor->setStep(int(*target));
-        else
+        if (m_session->hasRun() && !m_cursor->jumpTo(h, forward))
             statusBar()->showMessage(
                 forward ? tr("No later step of that kind.") : tr("No earlier step of that kind."), 3000);
     };
@@ -245,7 +240,7 @@ void MainWindow::createActions()
     auto* escape = new QAction(this); // Esc leaves presenter mode, as it leaves every full-screen view
     escape->setShortcut(QKeySequence(Qt::Key_Escape));
     connect(escape, &QAction::triggered, this, [this] {
-        if (m_presenter)
+        if (isPresenterMode())
             setPresenterMode(false);
     });
     addAction(escape);
@@ -339,24 +334,8 @@ QWidget* MainWindow::createCentre()
     layout->addWidget(live);
 
     // presenter mode: the narration as a caption strip under the picture
-    m_caption = new QLabel(centre);
-    m_caption->setObjectName(QStringLiteral("caption"));
-    m_caption->setWordWrap(true);
-    m_caption->setTextFormat(Qt::RichText);
-    m_caption->setMargin(14);
-    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    m_caption->hide();
+    m_caption = new NarrationCaption(m_session, m_cursor, m_theme, centre);
     layout->addWidget(m_caption);
-    auto updateCaption = [this] {
-        if (!m_caption->isVisible())
-            return;
-        m_caption->setText(QStringLiteral("<b>%1</b> — %2")
-                               .arg(NarrationPanel::headingFor(*m_session).toHtmlEscaped(),
-                                   NarrationPanel::html(*m_session, *m_theme, false)));
-    };
-    connect(m_cursor, &TimeCursor::stepChanged, this, updateCaption);
-    connect(m_cursor, &TimeCursor::runChanged, this, updateCaption);
-    connect(m_theme, &Theme::changed, this, updateCaption);
     return centre;
 }
 
@@ -547,9 +526,6 @@ void MainWindow::applyTheme()
         if (auto* a = findChild<QAction*>(QStringLiteral("theme%1").arg(k)))
             a->setChecked(k == int(m_theme->kind()));
     }
-    const ThemeColors& c = m_theme->colors();
-    m_caption->setStyleSheet(QStringLiteral("QLabel#caption { background: %1; color: %2; border-top: 3px solid %3; }")
-                                 .arg(c.laneBackground.name(), c.text.name(), c.operatorWatermark.name()));
 }
 
 void MainWindow::updateTitle()
@@ -648,57 +624,12 @@ void MainWindow::submitLiveInput()
 
 void MainWindow::setPresenterMode(bool on)
 {
-    if (on == m_presenter)
-        return;
-    m_presenter = on;
-    action(QStringLiteral("presenter"))->setChecked(on);
-    if (on) {
-        m_stateBeforePresenter = saveState();
-        m_geometryBeforePresenter = saveGeometry();
-        m_themeBeforePresenter = int(m_theme->kind());
-        // the class needs the picture and the why: the narration moves into the caption strip, the panels
-        // (outputs, records, editor) give their width to the timeline; restoreState() brings them back
-        for (QDockWidget* d : m_docks)
-            d->hide();
-        m_theme->setKind(Theme::Kind::HighContrast);
-        m_theme->setScale(1.55);
-        // the caption is what the teacher reads aloud: large type, the largest on screen after the picture
-        QFont f = QApplication::font();
-        // a short screen (a 768-line projector) keeps a little more height for the picture
-        const bool shortScreen = screen() && screen()->availableGeometry().height() < 900;
-        f.setPointSizeF(QApplication::font().pointSizeF() * (shortScreen ? 1.8 : 2.0));
-        m_caption->setFont(f);
-        scaleToolFont(1.55);
-        m_caption->show();
-        menuBar()->hide();
-        showFullScreen();
-        // full screen is the window manager's job; without one (a kiosk, a bare X server) the window would
-        // keep its size, so ask for the screen's geometry as well
-        if (QScreen* s = screen())
-            setGeometry(s->geometry());
-    } else {
-        m_caption->hide();
-        scaleToolFont(1.0);
-        menuBar()->show();
-        m_theme->setScale(1.0);
-        m_theme->setKind(Theme::Kind(m_themeBeforePresenter));
-        restoreState(m_stateBeforePresenter);
-        showNormal();
-        restoreGeometry(m_geometryBeforePresenter);
-    }
-    Q_EMIT m_cursor->stepChanged(m_cursor->step()); // refresh the caption
+    m_presenterMode->setOn(on);
 }
 
-void MainWindow::scaleToolFont(double scale)
+bool MainWindow::isPresenterMode() const
 {
-    auto* tools = findChild<QToolBar*>(QStringLiteral("timelineTools"));
-    if (!tools)
-        return;
-    QFont f = QApplication::font();
-    if (f.pointSizeF() > 0)
-        f.setPointSizeF(f.pointSizeF() * scale);
-    tools->setFont(f);
-    m_liveInput->parentWidget()->setFont(f);
+    return m_presenterMode->isOn();
 }
 
 void MainWindow::addRecent(const QString& path)
@@ -909,7 +840,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    if (m_presenter)
+    if (isPresenterMode())
         setPresenterMode(false);
     QSettings settings;
     settings.setValue(QStringLiteral("geometry"), saveGeometry());

@@ -21,9 +21,11 @@ struct Scenario;
 
 namespace tidemark::app {
 
+class NarrationCaption;
 class NarrationPanel;
 class OutputModel;
 class PlayerBar;
+class PresenterMode;
 class RecordsModel;
 class Session;
 class Theme;
@@ -61,7 +63,7 @@ public:
     bool openExample(const QString& path);
     // Loads a scenario already read (the import dialog, tests).
     void openScenario(Scenario scenario, const QString& path);
-    bool isPresenterMode() const { return m_presenter; }
+    bool isPresenterMode() const;
     // Writes the scenario (QSaveFile) and marks the undo stack clean.
     bool saveTo(const QString& path);
     // The timeline as it is on screen, as PNG (2× pixels) or SVG; every output of the run as CSV or JSON lines.
@@ -93,7 +95,6 @@ private:
     bool saveAs();
     void exportTimeline(bool svg);
     void exportOutputs(bool jsonl);
-    void scaleToolFont(double scale); // the timeline toolbar and live input follow presenter type
 
     Session* m_session;
     TimeCursor* m_cursor;
@@ -110,14 +111,11 @@ private:
     QTableView* m_windowsView = nullptr;
     QLineEdit* m_liveInput = nullptr;
     QLabel* m_liveStatus = nullptr;
-    QLabel* m_caption = nullptr;
+    NarrationCaption* m_caption = nullptr;
+    PresenterMode* m_presenterMode = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
     QList<QDockWidget*> m_docks;
-    bool m_presenter = false;
-    QByteArray m_stateBeforePresenter;
-    QByteArray m_geometryBeforePresenter;
-    int m_themeBeforePresenter = 0;
 };
 
 } // namespace tidemark::app

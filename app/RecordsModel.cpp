@@ -32,6 +32,18 @@ void RecordsModel::onStepChanged()
         {Qt::DisplayRole, Qt::ForegroundRole, Qt::FontRole, StatusRole});
 }
 
+int RecordsModel::rowOf(const TimeCursor::Selection& selection) const
+{
+    if (selection.kind != TimeCursor::Selection::Kind::Record || selection.record >= RecordIndex(m_rows))
+        return -1;
+    return int(selection.record); // rows are in record order
+}
+
+TimeCursor::Selection RecordsModel::selectionAt(int row) const
+{
+    return row >= 0 && row < m_rows ? TimeCursor::Selection::ofRecord(RecordIndex(row)) : TimeCursor::Selection {};
+}
+
 int RecordsModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : m_rows;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/TableSelection.h"
 #include "engine/player/Trace.h"
 
 #include <QAbstractTableModel>
@@ -10,9 +11,9 @@ class Session;
 class Theme;
 class TimeCursor;
 
-// Every input record with where it went and what happened to it as of the current step.
-// Row = record index (file order, then typed records), so other views select by record index.
-class RecordsModel : public QAbstractTableModel {
+// Every input record with where it went and what happened to it as of the current step, in file order
+// (then typed records); rowOf / selectionAt map rows to records for whoever selects.
+class RecordsModel : public QAbstractTableModel, public SelectionRows {
     Q_OBJECT
 
 public:
@@ -25,6 +26,10 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    const QAbstractItemModel& rowsModel() const override { return *this; }
+    int rowOf(const TimeCursor::Selection& selection) const override;
+    TimeCursor::Selection selectionAt(int row) const override;
 
     static QString statusText(int status);
 

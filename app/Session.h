@@ -44,9 +44,6 @@ public:
     // 0 … lastStep(); step 0 is "nothing happened yet".
     int lastStep() const { return m_player ? int(m_player->lastStep()) : 0; }
     int currentStep() const { return m_player ? int(m_player->currentStep()) : 0; }
-    // Moves the player (the TimeCursor calls this; views follow the cursor's signals).
-    void seek(int step);
-
     // The state, detail and narration of the current step (computed once per step).
     const PipelineState& state() const { return m_state; }
     const StepDetail& detail() const;
@@ -107,6 +104,10 @@ Q_SIGNALS:
     void filePathChanged(const QString& path);
 
 private:
+    // Only the cursor moves the player; views follow the cursor's signals.
+    friend class TimeCursor;
+    void seek(int step);
+
     QString rebuild(int keepStep);
     void computeRunFacts();
     void refreshCurrent();

@@ -27,12 +27,26 @@ void TimeCursor::setStep(int step)
 
 void TimeCursor::onRunReplaced(int keepStep)
 {
+    // a new run's record and window numbers need not name the same things: the selection goes
+    m_selection = {};
     m_lastStep = m_session->lastStep();
     m_step = std::clamp(keepStep, 0, m_lastStep);
     m_session->seek(m_step);
     Q_EMIT runChanged();
     Q_EMIT lastStepChanged(m_lastStep);
     Q_EMIT stepChanged(m_step);
+}
+
+bool TimeCursor::jumpTo(Happening happening, bool forward)
+{
+    if (!m_session->hasRun())
+        return false;
+    const Player& player = m_session->player();
+    const auto target = forward ? player.nextStepWith(happening) : player.previousStepWith(happening);
+    if (!target)
+        return false;
+    setStep(int(*target));
+    return true;
 }
 
 void TimeCursor::setVisibleRange(double start, double end)
@@ -60,6 +74,45 @@ void TimeCursor::setHighlight(const Highlight& h)
         return;
     m_highlight = h;
     Q_EMIT highlightChanged();
+}
+
+TimeCursor::Selection TimeCursor::Selection::ofRecord(RecordIndex r)
+{
+    Selection s;
+    s.kind = Kind::Record;
+    s.record = r;
+    return s;
+}
+
+TimeCursor::Selection TimeCursor::Selection::ofWindow(int subtask, KeyId key, const TimeWindow& window)
+{
+    Selection s;
+    s.kind = Kind::Window;
+    s.subtask = subtask;
+    s.key = key;
+    s.window = window;
+    return s;
+}
+
+TimeCursor::Selection TimeCursor::Selection::ofChannel(int channel)
+{
+    Selection s;
+    s.kind = Kind::Channel;
+    s.channel = channel;
+    return s;
+}
+
+RecordIndex TimeCursor::selectedRecord() const
+{
+    return m_selection.kind == Selection::Kind::Record ? m_selection.record : kNoRecord;
+}
+
+void TimeCursor::select(const Selection& selection)
+{
+    if (selection == m_selection)
+        return;
+    m_selection = selection;
+    Q_EMIT selectionChanged();
 }
 
 } // namespace tidemark::app

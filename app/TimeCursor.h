@@ -1,6 +1,8 @@
 #pragma once
 
 #include "engine/core/Time.h"
+#include "engine/core/TimeWindow.h"
+#include "engine/player/Player.h"
 
 #include <QObject>
 
@@ -11,8 +13,9 @@ namespace tidemark::app {
 class Session;
 
 // The one shared "where are we" of the app: the current step of the run, the event-time range the
-// views show, whether the view follows the operator watermark, and what the pointer is over.
-// Views take it in their constructor and listen to the fine-grained signals; nobody relays.
+// views show, whether the view follows the operator watermark, what the pointer is over and what is
+// selected. Views take it in their constructor and listen to the fine-grained signals; nobody relays.
+// Only the cursor moves the session.
 class TimeCursor : public QObject {
     Q_OBJECT
 
@@ -43,6 +46,28 @@ public:
     };
     const Highlight& highlight() const { return m_highlight; }
 
+    // What the user picked in any view (a click in the timeline, a row of a table); kept until the run
+    // changes. A record by its index in the scenario, a window by (subtask, key, window), a channel.
+    struct Selection {
+        enum class Kind : std::uint8_t { None, Record, Window, Channel };
+        Kind kind = Kind::None;
+        RecordIndex record = kNoRecord;
+        int subtask = 0;
+        KeyId key = kNoKey;
+        TimeWindow window;
+        int channel = -1;
+        bool operator==(const Selection&) const = default;
+        static Selection ofRecord(RecordIndex r);
+        static Selection ofWindow(int subtask, KeyId key, const TimeWindow& window);
+        static Selection ofChannel(int channel);
+    };
+    const Selection& selection() const { return m_selection; }
+    RecordIndex selectedRecord() const;
+
+    // Semantic jumps: to the next (or previous) step with a happening of that kind. Returns false and stays
+    // where it is when there is none.
+    bool jumpTo(tidemark::Happening happening, bool forward = true);
+
 public Q_SLOTS:
     void setStep(int step);
     void stepForward() { setStep(m_step + 1); }
@@ -53,6 +78,8 @@ public Q_SLOTS:
     void setFollowWatermark(bool follow);
     void setHighlight(const tidemark::app::TimeCursor::Highlight& h);
     void clearHighlight() { setHighlight({}); }
+    void select(const tidemark::app::TimeCursor::Selection& selection);
+    void clearSelection() { select({}); }
 
 Q_SIGNALS:
     // The session was re-run (new file, pipeline edit, live input): every view reloads what it caches.
@@ -62,6 +89,7 @@ Q_SIGNALS:
     void visibleRangeChanged(double start, double end);
     void followWatermarkChanged(bool follow);
     void highlightChanged();
+    void selectionChanged();
 
 private:
     void onRunReplaced(int keepStep);
@@ -73,6 +101,7 @@ private:
     double m_visibleEnd = 1000.0;
     bool m_follow = false;
     Highlight m_highlight;
+    Selection m_selection;
 };
 
 } // namespace tidemark::app

@@ -79,6 +79,21 @@ int WindowsModel::rowOf(int subtask, KeyId key, const TimeWindow& window) const
     return -1;
 }
 
+int WindowsModel::rowOf(const TimeCursor::Selection& selection) const
+{
+    if (selection.kind != TimeCursor::Selection::Kind::Window)
+        return -1;
+    return rowOf(selection.subtask, selection.key, selection.window);
+}
+
+TimeCursor::Selection WindowsModel::selectionAt(int row) const
+{
+    if (row < 0 || row >= int(m_rows.size()))
+        return {};
+    const Row& r = m_rows[std::size_t(row)];
+    return TimeCursor::Selection::ofWindow(r.subtask, r.key, r.window);
+}
+
 int WindowsModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/TableSelection.h"
 #include "engine/player/Trace.h"
 
 #include <QAbstractTableModel>
@@ -14,7 +15,7 @@ class TimeCursor;
 
 // The window operator's state at the current step: every window with state, plus the windows that fired
 // and have been cleaned up since (so a class still sees what became of them).
-class WindowsModel : public QAbstractTableModel {
+class WindowsModel : public QAbstractTableModel, public SelectionRows {
     Q_OBJECT
 
 public:
@@ -31,6 +32,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     int rowOf(int subtask, KeyId key, const TimeWindow& window) const;
+    const QAbstractItemModel& rowsModel() const override { return *this; }
+    int rowOf(const TimeCursor::Selection& selection) const override;
+    TimeCursor::Selection selectionAt(int row) const override;
     static QString stateText(int state);
 
 private:

@@ -137,10 +137,8 @@ int main(int argc, char** argv)
                                         : mainWindow.openFiles(QStringList {resolveFile(files.front())} + files.mid(1));
     if (parser.isSet(options.step))
         mainWindow.cursor()->setStep(parser.value(options.step).toInt());
-    if (parser.isSet(options.firstFire) && mainWindow.session()->hasRun()) {
-        if (const auto fire = mainWindow.session()->player().nextStepWith(tidemark::Happening::AnyFire))
-            mainWindow.cursor()->setStep(int(*fire));
-    }
+    if (parser.isSet(options.firstFire))
+        mainWindow.cursor()->jumpTo(tidemark::Happening::AnyFire);
     if (parser.isSet(options.presenter))
         mainWindow.setPresenterMode(true);
     if (parser.isSet(options.screenshot)) {

@@ -115,6 +115,14 @@ void DecorationPainter::paintHighlight()
     const TimeCursor::Highlight& h = f.highlight;
     const ThemeColors& c = f.theme.colors();
     const TimelineLayout& l = m_scene.layout;
+    // a selected channel: its lane outlined in the selection colour, under any highlight
+    const int selected = f.selection.kind == TimeCursor::Selection::Kind::Channel ? f.selection.channel : -1;
+    if (selected >= 0 && selected < l.lanes) {
+        const double top = l.lanesTop + selected * l.laneHeight;
+        p.setPen(QPen(c.selection, f.s(2.5)));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(l.plot.left() - f.s(1), top + f.s(2), l.plot.width() + f.s(2), l.laneHeight - f.s(4)));
+    }
     if (h.kind == TimeCursor::Highlight::Kind::Record && h.record >= 0) {
         const auto r = RecordIndex(h.record);
         for (const TimelineHit& hit : m_scene.hits) {

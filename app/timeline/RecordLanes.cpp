@@ -290,7 +290,7 @@ void RecordLanePainter::paintDots(const RecordLane& lane)
                 break;
             }
         }
-        if (d.record == f.selectedRecord) {
+        if (f.selection.kind == TimeCursor::Selection::Kind::Record && d.record == f.selection.record) {
             p.setBrush(Qt::NoBrush);
             p.setPen(QPen(c.selection, f.s(2.5)));
             p.drawEllipse(centre, r + f.s(6), r + f.s(6));

@@ -40,7 +40,7 @@ struct TimelineFrame {
     TimelineOptions options;
     int step = 0;
     TimeCursor::Highlight highlight;
-    RecordIndex selectedRecord = kNoRecord;
+    TimeCursor::Selection selection;
     QFont baseFont;
 
     double unit() const; // the presenter scale: 1 normally

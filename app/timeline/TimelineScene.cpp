@@ -49,7 +49,7 @@ TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, do
     scene.operatorLines = operatorWatermarkLines(f, l, scene.scale);
 
     // hit areas in drawing order: records, then each window's fire markers before the window, then the
-    // channels' watermarks, then the operator's
+    // channels' watermarks, the lanes' labels, the operator's watermark
     const double r = f.s(kRecordRadius);
     for (const RecordLane& lane : scene.lanes) {
         for (const RecordDot& d : lane.dots) {
@@ -88,6 +88,13 @@ TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, do
         hit.rect = QRectF(m.x - f.s(6), m.top, f.s(12), m.bottom - m.top);
         scene.hits.push_back(hit);
     }
+    for (const RecordLane& lane : scene.lanes) {
+        TimelineHit hit;
+        hit.kind = TimelineHit::Kind::Lane; // the lane's gutter label
+        hit.channel = lane.channel;
+        hit.rect = QRectF(0, lane.top, l.gutter, l.laneHeight);
+        scene.hits.push_back(hit);
+    }
     const double top = operatorLineTop(f, l);
     for (const OperatorWatermarkLine& line : scene.operatorLines) {
         if (std::isnan(line.x))
@@ -105,7 +112,7 @@ TimelineHit TimelineScene::hitAt(const QPointF& pos) const
 {
     // records and markers before windows and lines: the smaller target wins; among equals the one on top
     for (auto kind : {TimelineHit::Kind::Record, TimelineHit::Kind::Fire, TimelineHit::Kind::ChannelWatermark,
-             TimelineHit::Kind::OperatorWatermark, TimelineHit::Kind::Window}) {
+             TimelineHit::Kind::OperatorWatermark, TimelineHit::Kind::Window, TimelineHit::Kind::Lane}) {
         for (auto it = hits.rbegin(); it != hits.rend(); ++it) {
             if (it->kind == kind && it->rect.contains(pos))
                 return *it;

@@ -3,16 +3,13 @@
 #include "app/Session.h"
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
-#include "app/WindowsModel.h"
 #include "app/timeline/Decorations.h"
 #include "app/timeline/RecordLanes.h"
 #include "app/timeline/TimelineTooltip.h"
 #include "app/timeline/WatermarkLines.h"
 #include "app/timeline/WindowBandPainter.h"
 
-#include <QAbstractItemModel>
 #include <QHelpEvent>
-#include <QItemSelectionModel>
 #include <QMouseEvent>
 #include <QNativeGestureEvent>
 #include <QPainter>
@@ -37,6 +34,7 @@ TimelineView::TimelineView(Session* session, TimeCursor* cursor, Theme* theme, Q
     connect(m_cursor, &TimeCursor::stepChanged, this, &TimelineView::onStepChanged);
     connect(m_cursor, &TimeCursor::visibleRangeChanged, this, qOverload<>(&QWidget::update));
     connect(m_cursor, &TimeCursor::highlightChanged, this, qOverload<>(&QWidget::update));
+    connect(m_cursor, &TimeCursor::selectionChanged, this, qOverload<>(&QWidget::update));
     connect(m_cursor, &TimeCursor::followWatermarkChanged, this, [this](bool follow) {
         if (follow)
             followIfNeeded();
@@ -46,21 +44,9 @@ TimelineView::TimelineView(Session* session, TimeCursor* cursor, Theme* theme, Q
         onRunChanged();
 }
 
-void TimelineView::setSelectionModels(QItemSelectionModel* records, QItemSelectionModel* windows)
-{
-    m_recordSelection = records;
-    m_windowSelection = windows;
-    if (m_recordSelection) {
-        connect(m_recordSelection, &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-            m_selectedRecord = current.isValid() ? RecordIndex(current.row()) : kNoRecord;
-            update();
-        });
-    }
-}
-
 TimelineFrame TimelineView::frame() const
 {
-    return {*m_session, *m_theme, m_index, m_options, m_session->currentStep(), m_cursor->highlight(), m_selectedRecord,
+    return {*m_session, *m_theme, m_index, m_options, m_session->currentStep(), m_cursor->highlight(), m_cursor->selection(),
         QWidget::font()};
 }
 
@@ -99,7 +85,6 @@ void TimelineView::onRunChanged()
         m_firstRun = false;
         fitAll();
     }
-    m_selectedRecord = kNoRecord;
     update();
 }
 
@@ -323,9 +308,11 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         if (!m_dragged) {
             const Hit hit = hitAt(event->position());
             if (hit.kind == Hit::Kind::Record)
-                selectRecord(hit.record);
+                m_cursor->select(TimeCursor::Selection::ofRecord(hit.record));
             else if (hit.kind == Hit::Kind::Window)
-                selectWindow(hit.subtask, hit.key, hit.window);
+                m_cursor->select(TimeCursor::Selection::ofWindow(hit.subtask, hit.key, hit.window));
+            else if (hit.kind == Hit::Kind::ChannelWatermark || hit.kind == Hit::Kind::Lane)
+                m_cursor->select(TimeCursor::Selection::ofChannel(hit.channel));
         }
         m_dragFrom.reset();
         setCursor(Qt::OpenHandCursor);
@@ -344,30 +331,6 @@ void TimelineView::leaveEvent(QEvent* event)
 {
     m_cursor->clearHighlight();
     QWidget::leaveEvent(event);
-}
-
-void TimelineView::selectRecord(RecordIndex r)
-{
-    m_selectedRecord = r;
-    if (m_recordSelection && m_recordSelection->model()) {
-        const QModelIndex index = m_recordSelection->model()->index(int(r), 0);
-        m_recordSelection->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    }
-    Q_EMIT recordClicked(r);
-    update();
-}
-
-void TimelineView::selectWindow(int subtask, KeyId key, const TimeWindow& w)
-{
-    if (!m_windowSelection)
-        return;
-    auto* model = qobject_cast<const WindowsModel*>(m_windowSelection->model());
-    if (!model)
-        return;
-    const int row = model->rowOf(subtask, key, w);
-    if (row >= 0)
-        m_windowSelection->setCurrentIndex(
-            model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 } // namespace tidemark::app

@@ -5,12 +5,9 @@
 #include "app/timeline/TimelineFrame.h"
 #include "app/timeline/TimelineScene.h"
 
-#include <QPointer>
 #include <QWidget>
 
 #include <optional>
-
-class QItemSelectionModel;
 
 namespace tidemark::app {
 
@@ -30,9 +27,6 @@ public:
     using Hit = TimelineHit;
 
     TimelineView(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent = nullptr);
-
-    // Rows of the records table and of the windows table: clicking here selects there and back.
-    void setSelectionModels(QItemSelectionModel* records, QItemSelectionModel* windows);
 
     TimeScale scale() const;
     bool showPending() const { return m_options.showPending; }
@@ -57,9 +51,6 @@ public Q_SLOTS:
     void setKeyFilter(const QString& filter);
     void setCollapsed(bool collapsed);
 
-Q_SIGNALS:
-    void recordClicked(tidemark::RecordIndex record);
-
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
@@ -81,8 +72,6 @@ private:
     // The scene of the widget's own rect, built again only when something it depends on changed.
     const TimelineScene& scene() const;
     void paintScene(QPainter& p, const TimelineFrame& frame, const TimelineScene& scene, const QRect& rect);
-    void selectRecord(RecordIndex r);
-    void selectWindow(int subtask, KeyId key, const TimeWindow& w);
 
     // What a scene depends on besides the run (which bumps the generation).
     struct SceneKey {
@@ -100,8 +89,6 @@ private:
     Session* m_session;
     TimeCursor* m_cursor;
     Theme* m_theme;
-    QPointer<QItemSelectionModel> m_recordSelection;
-    QPointer<QItemSelectionModel> m_windowSelection;
     TimelineOptions m_options;
     TimelineRunIndex m_index;
     std::uint64_t m_generation = 0; // bumped when the run or the font changes
@@ -111,7 +98,6 @@ private:
     std::optional<QPointF> m_dragFrom;
     double m_dragStartTime = 0.0;
     bool m_dragged = false;
-    RecordIndex m_selectedRecord = kNoRecord;
     bool m_firstRun = true;
 };
 

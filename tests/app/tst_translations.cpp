@@ -357,12 +357,13 @@ private Q_SLOTS:
         std::set<std::string> seen;
         for (const ExampleInfo& example : builtInExamples()) {
             Session session;
+            TimeCursor cursor(&session);
             LoadOutcome loaded = loadExample(example.path);
             QVERIFY2(loaded.ok(), qPrintable(loaded.error));
             const QString error = session.setScenario(std::move(*loaded.scenario), QString());
             QVERIFY2(error.isEmpty(), qPrintable(error));
             for (int step = 0; step <= session.lastStep(); ++step) {
-                session.seek(step);
+                cursor.setStep(step);
                 for (const NarrationSentence& s : session.narration().sentences) {
                     const QString text = QString::fromStdString(s.text);
                     const QString where = QStringLiteral("%1 step %2: %3").arg(example.fileName).arg(step).arg(text);

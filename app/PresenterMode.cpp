@@ -1,0 +1,130 @@
+#include "app/PresenterMode.h"
+
+#include "app/NarrationPanel.h"
+#include "app/Session.h"
+#include "app/Theme.h"
+#include "app/TimeCursor.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QScreen>
+#include <QToolBar>
+
+namespace tidemark::app {
+
+NarrationCaption::NarrationCaption(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
+    : QLabel(parent)
+    , m_session(session)
+    , m_theme(theme)
+{
+    setObjectName(QStringLiteral("caption"));
+    setWordWrap(true);
+    setTextFormat(Qt::RichText);
+    setMargin(14);
+    setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    hide();
+    connect(cursor, &TimeCursor::stepChanged, this, &NarrationCaption::refresh);
+    connect(cursor, &TimeCursor::runChanged, this, &NarrationCaption::refresh);
+    connect(theme, &Theme::changed, this, [this] {
+        applyTheme();
+        refresh();
+    });
+    applyTheme();
+}
+
+void NarrationCaption::showEvent(QShowEvent* event)
+{
+    refresh(); // hidden, it did not follow the cursor
+    QLabel::showEvent(event);
+}
+
+void NarrationCaption::refresh()
+{
+    if (!isVisible())
+        return;
+    setText(QStringLiteral("<b>%1</b> — %2")
+                .arg(NarrationPanel::headingFor(*m_session).toHtmlEscaped(),
+                    NarrationPanel::html(*m_session, *m_theme, false)));
+}
+
+void NarrationCaption::applyTheme()
+{
+    const ThemeColors& c = m_theme->colors();
+    setStyleSheet(QStringLiteral("QLabel#caption { background: %1; color: %2; border-top: 3px solid %3; }")
+                      .arg(c.laneBackground.name(), c.text.name(), c.operatorWatermark.name()));
+}
+
+PresenterMode::PresenterMode(QMainWindow* window, Theme* theme, NarrationCaption* caption)
+    : QObject(window)
+    , m_window(window)
+    , m_theme(theme)
+    , m_caption(caption)
+{
+}
+
+void PresenterMode::setOn(bool on)
+{
+    if (on == m_on)
+        return;
+    m_on = on;
+    if (on)
+        enter();
+    else
+        leave();
+    Q_EMIT toggled(on);
+}
+
+void PresenterMode::enter()
+{
+    m_stateBefore = m_window->saveState();
+    m_geometryBefore = m_window->saveGeometry();
+    m_themeBefore = int(m_theme->kind());
+    // the class needs the picture and the why: the narration moves into the caption strip, the panels
+    // (outputs, records, editor) give their width to the timeline; restoreState() brings them back
+    for (QDockWidget* d : m_window->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        d->hide();
+    m_theme->setKind(Theme::Kind::HighContrast);
+    m_theme->setScale(1.55);
+    // the caption is what the teacher reads aloud: large type, the largest on screen after the picture
+    QFont f = QApplication::font();
+    // a short screen (a 768-line projector) keeps a little more height for the picture
+    const bool shortScreen = m_window->screen() && m_window->screen()->availableGeometry().height() < 900;
+    f.setPointSizeF(QApplication::font().pointSizeF() * (shortScreen ? 1.8 : 2.0));
+    m_caption->setFont(f);
+    scaleToolFont(1.55);
+    m_caption->show();
+    m_window->menuBar()->hide();
+    m_window->showFullScreen();
+    // full screen is the window manager's job; without one (a kiosk, a bare X server) the window would
+    // keep its size, so ask for the screen's geometry as well
+    if (QScreen* s = m_window->screen())
+        m_window->setGeometry(s->geometry());
+}
+
+void PresenterMode::leave()
+{
+    m_caption->hide();
+    scaleToolFont(1.0);
+    m_window->menuBar()->show();
+    m_theme->setScale(1.0);
+    m_theme->setKind(Theme::Kind(m_themeBefore));
+    m_window->restoreState(m_stateBefore);
+    m_window->showNormal();
+    m_window->restoreGeometry(m_geometryBefore);
+}
+
+void PresenterMode::scaleToolFont(double scale)
+{
+    QFont f = QApplication::font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * scale);
+    if (auto* tools = m_window->findChild<QToolBar*>(QStringLiteral("timelineTools")))
+        tools->setFont(f);
+    if (auto* live = m_window->findChild<QLineEdit*>(QStringLiteral("liveInput")))
+        live->parentWidget()->setFont(f);
+}
+
+} // namespace tidemark::app
