@@ -1,4 +1,5 @@
 #include "ShownWindow.h"
+#include "TidemarkRun.h"
 #include "app/Loading.h"
 #include "app/MainWindow.h"
 #include "app/OutputModel.h"
@@ -10,6 +11,7 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -44,6 +46,12 @@ QStringList linesOf(const QString& path)
     if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
         return {};
     return QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+bool writeFile(const QString& path, const char* text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == qint64(qstrlen(text));
 }
 
 // Answers the next modal message box with `button`, as a user would.
@@ -134,6 +142,38 @@ private Q_SLOTS:
             QCOMPARE(first.value(QStringLiteral("result")).toArray().size(), qsizetype(fire.result.list.size()));
         else
             QCOMPARE(first.value(QStringLiteral("result")).toDouble(), fire.result.number.value_or(0.0));
+    }
+
+    // A record on a channel the job does not have is refused when the scenario is opened, with the message
+    // `tidemark run` gives, not found out in the middle of the run.
+    void aRecordOnAChannelOutOfRangeIsTheLoadErrorTidemarkRunGives()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("channels"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString scenario = QDir(folder).filePath(QStringLiteral("two-channels.json"));
+        QVERIFY(writeFile(scenario,
+            R"({"tidemark": 1, "input": {"file": "events.csv", "format": "csv", "header": false,
+                  "fields": {"key": 0, "ts": 1, "channel": 2}},
+                "pipeline": {"watermarks": {"strategy": "monotonous", "parallelism": 2, "partitioning": "channel"},
+                             "window": {"assigner": {"type": "tumbling", "sizeMs": 1000},
+                                        "function": {"type": "count"}}}})"));
+        QVERIFY(writeFile(QDir(folder).filePath(QStringLiteral("events.csv")), "a,1000,0\na,2000,1\na,3000,5\n"));
+
+        const test::TidemarkRun run = test::tidemarkRun({scenario});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(run.out.isEmpty());
+        const QString message = QDir(folder).filePath(QStringLiteral("events.csv"))
+            + QStringLiteral(":3:8: expected a channel between 0 and 1, found 5");
+        QCOMPARE(run.err, message + QLatin1Char('\n'));
+
+        const LoadOutcome opened = loadScenarioFile(scenario);
+        QVERIFY(!opened.ok());
+        QCOMPARE(opened.error, message);
+        QFile file(scenario);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const LoadOutcome parsed = parseScenarioText(file.readAll(), scenario, folder);
+        QVERIFY(!parsed.ok());
+        QCOMPARE(parsed.error, message);
     }
 
     void aSavedScenarioReopensToTheSameRun()
