@@ -1,6 +1,7 @@
 #include "app/ImportDialog.h"
 
 #include "app/Loading.h"
+#include "engine/cli/OutputFormat.h"
 #include "engine/io/EventFile.h"
 #include "engine/io/GuessSpec.h"
 #include "engine/player/TimeFormat.h"
@@ -266,7 +267,8 @@ void ImportDialog::updatePreview()
                     : rec.key == kNoKey            ? QString()
                                                    : QString::fromStdString(keys.name(rec.key))));
         m_preview->setItem(r, 2, new QTableWidgetItem(QString::number(rec.ts)));
-        m_preview->setItem(r, 3, new QTableWidgetItem(rec.hasValue ? QString::number(rec.value) : QString()));
+        m_preview->setItem(r, 3,
+            new QTableWidgetItem(rec.hasValue ? QString::fromStdString(cli::formatNumber(rec.value)) : QString()));
         m_preview->setItem(r, 4,
             new QTableWidgetItem(rec.channel == InputRecord::kNoChannel ? QString() : QString::number(rec.channel)));
         m_preview->setItem(r, 5, new QTableWidgetItem(QString::fromStdString(dates.dateTime(rec.ts))));

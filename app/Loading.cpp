@@ -1,18 +1,16 @@
 #include "app/Loading.h"
 
-#include "engine/io/EventFile.h"
 #include "engine/io/GuessSpec.h"
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <algorithm>
+#include <filesystem>
 
 namespace tidemark::app {
 
@@ -65,52 +63,42 @@ bool isScenarioFile(const QString& path)
     return io::looksLikeScenario(std::string_view(head.constData(), std::size_t(head.size())));
 }
 
-LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir)
+namespace {
+
+// The second half of what `tidemark run` does with a scenario: its event file read with the rules of the job
+// (io::loadScenarioInput), so that a bad line is the same load error, with the same message, in both.
+LoadOutcome withInput(io::Loaded<Scenario> parsed, const std::filesystem::path& baseDir)
 {
     LoadOutcome out;
-    const std::string name = fileName.toStdString();
-    io::Loaded<Scenario> parsed
-        = io::parseScenarioWithoutInput(std::string_view(json.constData(), std::size_t(json.size())), name);
+    if (parsed)
+        parsed = io::loadScenarioInput(std::move(*parsed.value), baseDir);
     if (!parsed) {
         out.error = errorsText(parsed.errors);
         return out;
     }
-    Scenario scenario = std::move(*parsed.value);
-    if (scenario.inputFile && !scenario.inputFile->file.empty()) {
-        const QString inputName = QString::fromStdString(scenario.inputFile->file);
-        const QString inputPath = QDir(baseDir).filePath(inputName);
-        QFile input(inputPath);
-        if (!input.open(QIODevice::ReadOnly)) {
-            out.error = QCoreApplication::translate("tidemark::app::Loading", "%1: cannot read the input file %2: %3")
-                            .arg(fileName, inputPath, input.errorString());
-            return out;
-        }
-        const QByteArray text = input.readAll();
-        io::LoadOptions options;
-        options.lenient = scenario.lenient;
-        io::Loaded<io::EventFileContents> events
-            = io::parseEventText(std::string_view(text.constData(), std::size_t(text.size())), inputName.toStdString(),
-                *scenario.inputFile, scenario.keys, options);
-        if (!events) {
-            out.error = errorsText(events.errors);
-            return out;
-        }
-        scenario.records = std::move(events.value->records);
-    }
-    out.scenario = std::move(scenario);
+    out.scenario = std::move(*parsed.value);
     return out;
+}
+
+std::filesystem::path fsPath(const QString& path)
+{
+    return std::filesystem::path(path.toStdString());
+}
+
+} // namespace
+
+LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir)
+{
+    return withInput(io::parseScenarioWithoutInput(
+                         std::string_view(json.constData(), std::size_t(json.size())), fileName.toStdString()),
+        fsPath(baseDir));
 }
 
 LoadOutcome loadScenarioFile(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        LoadOutcome out;
-        out.error = QCoreApplication::translate("tidemark::app::Loading", "%1: cannot open: %2")
-                        .arg(path, file.errorString());
-        return out;
-    }
-    return parseScenarioText(file.readAll(), QFileInfo(path).fileName(), QFileInfo(path).absolutePath());
+    // as `tidemark run PATH` loads it: the same functions, the same path in the messages
+    const std::filesystem::path file = fsPath(path);
+    return withInput(io::loadScenarioFileWithoutInput(file), file.parent_path());
 }
 
 LoadOutcome loadExample(const QString& path)

@@ -30,9 +30,12 @@ QList<ExampleInfo> builtInExamples();
 // The example `tidemark` opens with no arguments: post 000 at parallelism 3.
 QString defaultExample();
 
+// A scenario and its event file, read by the same engine functions as `tidemark run PATH` reads them
+// (io::loadScenarioFileWithoutInput, then io::loadScenarioInput with the job's record rules), so that every
+// load error is the same, with the same message.
 LoadOutcome loadScenarioFile(const QString& path);
 LoadOutcome loadExample(const QString& path);
-// Scenario JSON from memory; an "input.file" is read next to `baseDir` (a folder).
+// Scenario JSON from memory, the same way; an "input.file" is read next to `baseDir` (a folder).
 LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir);
 
 // Load errors as the user reads them: one "file:line:column: …" per line.

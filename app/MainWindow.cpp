@@ -3,6 +3,7 @@
 #include "app/ImportDialog.h"
 #include "app/Loading.h"
 #include "app/NarrationPanel.h"
+#include "app/OutputExport.h"
 #include "app/OutputModel.h"
 #include "app/PipelineEditor.h"
 #include "app/PlayerBar.h"
@@ -30,9 +31,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -47,7 +45,6 @@
 #include <QSvgGenerator>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTextStream>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -762,67 +759,7 @@ void MainWindow::exportTimeline(bool svg)
 
 bool MainWindow::exportOutputsTo(const QString& path, bool jsonl)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
-        return false;
-    QTextStream out(&file);
-    const Trace& trace = m_session->trace();
-    auto csv = [](QString v) {
-        if (v.contains(QLatin1Char(',')) || v.contains(QLatin1Char('"')))
-            v = QLatin1Char('"') + v.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-        return v;
-    };
-    // The whole run's outputs in the order they happened.
-    if (!jsonl)
-        out << "step,kind,subtask,key,window_start,window_end,watermark,count,result,printed,ts\n";
-    const auto fires = trace.fires();
-    auto writeFire = [&](std::size_t i) {
-        const FireRecord& f = fires[i];
-        const QString key = m_session->keyName(f.fire.key);
-        const QString printed = m_outputModel->printedLine(int(i));
-        const QString kind = f.fire.timing == FireTiming::OnTime ? QStringLiteral("fire") : QStringLiteral("late-fire");
-        const QString result = m_session->formatResult(f.fire);
-        if (jsonl) {
-            QJsonValue value; // null: min/max/avg of a pane an evictor emptied
-            if (f.fire.result.isList) {
-                QJsonArray list;
-                for (double v : f.fire.result.list)
-                    list.append(v);
-                value = list;
-            } else if (f.fire.result.number) {
-                value = *f.fire.result.number;
-            }
-            const QJsonObject o {{QStringLiteral("type"), kind}, {QStringLiteral("step"), qint64(f.step)},
-                {QStringLiteral("subtask"), f.fire.subtask}, {QStringLiteral("key"), key},
-                {QStringLiteral("windowStart"), qint64(f.fire.window.start())},
-                {QStringLiteral("windowEnd"), qint64(f.fire.window.end())},
-                {QStringLiteral("watermark"), qint64(f.fire.watermark)},
-                {QStringLiteral("count"), qint64(f.fire.count)}, {QStringLiteral("result"), value},
-                {QStringLiteral("printed"), printed}};
-            out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
-        } else {
-            out << f.step << ',' << kind << ',' << f.fire.subtask << ',' << csv(key) << ',' << f.fire.window.start()
-                << ',' << f.fire.window.end() << ',' << f.fire.watermark << ',' << f.fire.count << ',' << csv(result)
-                << ',' << csv(printed) << ",\n";
-        }
-    };
-    auto writeLate = [&](const LateRecord& l) {
-        const QString kind
-            = l.late.action == LateAction::Dropped ? QStringLiteral("dropped") : QStringLiteral("side-output");
-        const QString key = m_session->keyName(l.late.key);
-        if (jsonl) {
-            const QJsonObject o {{QStringLiteral("type"), kind}, {QStringLiteral("step"), qint64(l.step)},
-                {QStringLiteral("subtask"), l.late.subtask}, {QStringLiteral("key"), key},
-                {QStringLiteral("ts"), qint64(l.late.ts)}, {QStringLiteral("watermark"), qint64(l.late.watermark)}};
-            out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
-        } else {
-            out << l.step << ',' << kind << ',' << l.late.subtask << ',' << csv(key) << ",,," << l.late.watermark
-                << ",,,," << l.late.ts << '\n';
-        }
-    };
-    trace.forEachOutput(writeFire, writeLate);
-    out.flush();
-    return file.commit();
+    return writeOutputs(*m_session, path, jsonl ? OutputExportFormat::JsonLines : OutputExportFormat::Csv);
 }
 
 void MainWindow::exportOutputs(bool jsonl)

@@ -4,6 +4,8 @@
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
 
+#include "engine/cli/OutputFormat.h"
+
 namespace tidemark::app {
 
 OutputModel::OutputModel(Kind kind, Session* session, TimeCursor* cursor, Theme* theme, QObject* parent)
@@ -58,16 +60,10 @@ int OutputModel::columnCount(const QModelIndex& parent) const
 
 QString OutputModel::printedLine(int row) const
 {
-    if (m_kind == Kind::Results) {
-        const FireEvent& f = m_session->trace().fires()[std::size_t(row)].fire;
-        // print() prefixes the sink subtask ("3> ") only when the sink runs with parallelism > 1
-        const QString prefix = m_session->subtaskCount() > 1 ? QStringLiteral("%1> ").arg(f.subtask + 1) : QString();
-        return prefix + m_session->formatResult(f);
-    }
-    const LateRecord& l = m_session->trace().lates()[std::size_t(row)];
-    const QString key = l.late.key == kNoKey ? QString() : m_session->keyName(l.late.key) + QLatin1Char(',');
-    const QString value = l.late.hasValue ? QStringLiteral(",%1").arg(l.late.value) : QString();
-    return QStringLiteral("(%1%2%3)").arg(key).arg(l.late.ts).arg(value);
+    const KeyTable& keys = m_session->scenario().keys;
+    if (m_kind == Kind::Results)
+        return QString::fromStdString(cli::printedFire(m_session->trace().fires()[std::size_t(row)].fire, keys));
+    return QString::fromStdString(cli::printedLate(m_session->trace().lates()[std::size_t(row)].late, keys));
 }
 
 QVariant OutputModel::data(const QModelIndex& index, int role) const

@@ -11,8 +11,9 @@ class Theme;
 class TimeCursor;
 
 // What the job has printed up to the current step: the window results as Flink's print() shows them
-// ("N> (key,result)"), or the late records (side output and dropped ones). Rows grow and shrink with the
-// step, as inserts/removes so that views keep their scroll position.
+// ("N> (key,result)"), or the late records (side output and dropped ones, "N> late (key,value)"), in the
+// very text `tidemark run --format text` starts its lines with. Rows grow and shrink with the step, as
+// inserts/removes so that views keep their scroll position.
 class OutputModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -28,7 +29,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // The text exactly as the console shows it, one line per row (for export and copy).
+    // The printed text of a row, exactly as `tidemark run --format text` prints it (cli::printedFire/printedLate).
     QString printedLine(int row) const;
 
 private:

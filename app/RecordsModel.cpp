@@ -4,6 +4,8 @@
 #include "app/Theme.h"
 #include "app/TimeCursor.h"
 
+#include "engine/cli/OutputFormat.h"
+
 #include <QFont>
 
 namespace tidemark::app {
@@ -105,7 +107,8 @@ QVariant RecordsModel::data(const QModelIndex& index, int role) const
             return rec.isWatermark() ? QString()
                                      : m_session->keyName(m_session->scenario().pipeline.window.operatorKey(rec.key));
         case Value:
-            return rec.hasValue ? QVariant(rec.value) : QVariant(QString());
+            // the text the outputs print the same value in (a late record, a list result)
+            return rec.hasValue ? QString::fromStdString(cli::formatNumber(rec.value)) : QString();
         case Status:
             return statusText(int(status));
         }

@@ -3,13 +3,13 @@
 #include "app/Loading.h"
 #include "app/Translations.h"
 
+#include "engine/cli/OutputFormat.h"
 #include "engine/io/EventFile.h"
 
 #include <QDir>
 #include <QFileInfo>
 
 #include <algorithm>
-#include <cmath>
 
 namespace tidemark::app {
 
@@ -18,13 +18,6 @@ namespace {
 QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
-}
-
-QString number(double v)
-{
-    if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15)
-        return QString::number(static_cast<qint64>(v));
-    return QString::number(v, 'g', 12);
 }
 
 } // namespace
@@ -123,20 +116,7 @@ QString Session::formatDuration(DurationMs d)
 
 QString Session::formatResult(const FireEvent& fire) const
 {
-    QString value;
-    if (fire.result.isList) {
-        QStringList items;
-        for (double v : fire.result.list)
-            items << number(v);
-        value = QStringLiteral("[") + items.join(QStringLiteral(", ")) + QStringLiteral("]");
-    } else if (fire.result.number) {
-        value = number(*fire.result.number);
-    } else {
-        value = QStringLiteral("null");
-    }
-    if (fire.key == kNoKey)
-        return value;
-    return QStringLiteral("(%1,%2)").arg(keyName(fire.key), value);
+    return qs(cli::printedResult(fire, scenario().keys));
 }
 
 void Session::setFilePath(const QString& path)

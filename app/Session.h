@@ -75,7 +75,8 @@ public:
     static QString formatDuration(DurationMs d);
     // Axis labels and ticks.
     const TimeLabels& labels() const { return m_labels; }
-    // What Flink prints for a fire: "(key,result)" (or the list), as in the posts' `N> (a,3)`.
+    // What Flink prints for a fire, without the subtask prefix: "(key,result)", "(result)" under windowAll; the
+    // text `tidemark run` prints (cli::printedResult).
     QString formatResult(const FireEvent& fire) const;
 
     // --- the document ------------------------------------------------------------------------------------

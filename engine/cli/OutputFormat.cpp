@@ -61,17 +61,20 @@ std::string keyJson(KeyId key, const KeyTable& keys)
     return key == kNoKey || key >= keys.size() ? std::string("null") : jsonString(keys.name(key));
 }
 
-std::string resultJson(const WindowResult& r)
+// The key as print() writes it in front of the result, "alice,"; nothing under windowAll.
+std::string keyPart(KeyId key, const KeyTable& keys)
 {
-    if (!r.isList)
-        return r.number ? formatNumber(*r.number) : std::string("null");
-    std::string s = "[";
-    for (std::size_t i = 0; i < r.list.size(); ++i) {
-        if (i)
-            s += ',';
-        s += formatNumber(r.list[i]);
-    }
-    return s + "]";
+    return key == kNoKey || key >= keys.size() ? std::string() : keys.name(key) + ",";
+}
+
+std::string subtaskPrefix(int subtask)
+{
+    return std::to_string(subtask + 1) + "> ";
+}
+
+std::string valueText(const LateEvent& late)
+{
+    return late.hasValue ? formatNumber(late.value) : std::string("null");
 }
 
 const char* kindName(StepKind k)
@@ -95,6 +98,29 @@ const char* kindName(StepKind k)
 
 } // namespace
 
+std::string_view timingName(FireTiming timing)
+{
+    return timing == FireTiming::Late ? "late" : "on-time";
+}
+
+std::string_view actionName(LateAction action)
+{
+    return action == LateAction::Dropped ? "dropped" : "side-output";
+}
+
+std::string resultText(const WindowResult& r)
+{
+    if (!r.isList)
+        return r.number ? formatNumber(*r.number) : std::string("null");
+    std::string s = "[";
+    for (std::size_t i = 0; i < r.list.size(); ++i) {
+        if (i)
+            s += ',';
+        s += formatNumber(r.list[i]);
+    }
+    return s + "]";
+}
+
 std::string fireJson(const FireEvent& fire, const KeyTable& keys)
 {
     std::string s = "{\"type\":\"fire\",\"afterInput\":" + std::to_string(fire.afterInput)
@@ -106,45 +132,53 @@ std::string fireJson(const FireEvent& fire, const KeyTable& keys)
                                       .append(std::to_string(fire.window.end()))
                                       .append("]");
     s += ",\"timing\":\"";
-    s += fire.timing == FireTiming::Late ? "late" : "on-time";
+    s += timingName(fire.timing);
     s += "\",\"watermark\":" + std::to_string(fire.watermark) + ",\"count\":" + std::to_string(fire.count)
-        + ",\"result\":" + resultJson(fire.result) + "}";
+        + ",\"result\":" + resultText(fire.result) + "}";
     return s;
 }
 
 std::string lateJson(const LateEvent& late, const KeyTable& keys)
 {
-    std::string s = "{\"type\":\"late\",\"afterInput\":" + std::to_string(late.afterInput)
-        + ",\"subtask\":" + std::to_string(late.subtask) + ",\"key\":" + keyJson(late.key, keys)
-        + ",\"ts\":" + std::to_string(late.ts) + ",\"value\":" + (late.hasValue ? formatNumber(late.value) : "null")
-        + ",\"watermark\":" + std::to_string(late.watermark) + ",\"action\":\"";
-    s += late.action == LateAction::Dropped ? "dropped" : "side-output";
+    std::string s = "{\"type\":\"late\",\"afterInput\":" + std::to_string(late.afterInput) + ",\"subtask\":"
+        + std::to_string(late.subtask) + ",\"key\":" + keyJson(late.key, keys) + ",\"ts\":" + std::to_string(late.ts)
+        + ",\"value\":" + valueText(late) + ",\"watermark\":" + std::to_string(late.watermark) + ",\"action\":\"";
+    s += actionName(late.action);
     return s + "\"}";
+}
+
+std::string printedResult(const FireEvent& fire, const KeyTable& keys)
+{
+    return "(" + keyPart(fire.key, keys) + resultText(fire.result) + ")";
+}
+
+std::string printedFire(const FireEvent& fire, const KeyTable& keys)
+{
+    return subtaskPrefix(fire.subtask) + printedResult(fire, keys);
+}
+
+std::string printedLate(const LateEvent& late, const KeyTable& keys)
+{
+    return subtaskPrefix(late.subtask) + "late (" + keyPart(late.key, keys) + valueText(late) + ")";
 }
 
 std::string fireText(const FireEvent& fire, const KeyTable& keys)
 {
-    std::string s = std::to_string(fire.subtask + 1) + "> (";
-    if (fire.key != kNoKey && fire.key < keys.size())
-        s += keys.name(fire.key) + ",";
-    s += resultJson(fire.result) + ") window ";
+    std::string s = printedFire(fire, keys) + " window ";
     s += fire.window.isGlobal() ? std::string("global")
                                 : std::string("[")
                                       .append(std::to_string(fire.window.start()))
                                       .append(",")
                                       .append(std::to_string(fire.window.end()))
                                       .append(")");
-    s += fire.timing == FireTiming::Late ? " late" : " on-time";
+    s.append(" ").append(timingName(fire.timing));
     return s + ", watermark " + std::to_string(fire.watermark);
 }
 
 std::string lateText(const LateEvent& late, const KeyTable& keys)
 {
-    std::string s = std::to_string(late.subtask + 1) + "> late (";
-    if (late.key != kNoKey && late.key < keys.size())
-        s += keys.name(late.key) + ",";
-    s += (late.hasValue ? formatNumber(late.value) : std::string("null")) + ") ts " + std::to_string(late.ts);
-    s += late.action == LateAction::Dropped ? " dropped" : " side-output";
+    std::string s = printedLate(late, keys) + " ts " + std::to_string(late.ts);
+    s.append(" ").append(actionName(late.action));
     return s + ", watermark " + std::to_string(late.watermark);
 }
 

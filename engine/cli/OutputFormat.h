@@ -23,9 +23,30 @@ std::string jsonString(std::string_view text);
 std::string fireJson(const FireEvent& fire, const KeyTable& keys);
 std::string lateJson(const LateEvent& late, const KeyTable& keys);
 
-// The same in Flink's print manner, the subtask prefix being `index + 1>` as Flink's print sink writes it:
+// The words every output format uses for a fire's timing ("on-time", "late") and a late record's fate
+// ("dropped", "side-output").
+std::string_view timingName(FireTiming timing);
+std::string_view actionName(LateAction action);
+
+// A window function's result as every output format writes it: "20", "[20,22,30]" (a list), or "null" (min,
+// max or avg of a pane an evictor emptied).
+std::string resultText(const WindowResult& result);
+
+// What Flink's print sink writes for a fire: the emitted record "(key,result)", or "(result)" under windowAll.
+//   (1,[20,22,30])
+std::string printedResult(const FireEvent& fire, const KeyTable& keys);
+// The same behind the prefix `index + 1>` of the window subtask that emitted it. Flink's print sink leaves the
+// prefix out when it runs as one subtask; here it is always written, at every parallelism alike.
+//   1> (1,[20,22,30])
+std::string printedFire(const FireEvent& fire, const KeyTable& keys);
+// A late record the same way, marked as late:
+//   1> late (1,1000)
+std::string printedLate(const LateEvent& late, const KeyTable& keys);
+
+// A whole line in Flink's print manner: printedFire / printedLate followed by what the print leaves out.
 //   1> (1,[20,22,30]) window [0,5000) on-time, watermark 4999
 //   1> late (1,1000) ts 2000 dropped, watermark 5999
+// The app's Output dock and export show the printed part of these lines, from the same functions.
 std::string fireText(const FireEvent& fire, const KeyTable& keys);
 std::string lateText(const LateEvent& late, const KeyTable& keys);
 

@@ -631,14 +631,6 @@ Without a display:
 <context>
     <name>tidemark::app::Loading</name>
     <message>
-        <source>%1: cannot read the input file %2: %3</source>
-        <translation>%1：无法读取输入文件 %2：%3</translation>
-    </message>
-    <message>
-        <source>%1: cannot open: %2</source>
-        <translation>%1：无法打开：%2</translation>
-    </message>
-    <message>
         <source>Scenarios and event files (%1);;All files (*)</source>
         <translation>场景和事件文件 (%1);;所有文件 (*)</translation>
     </message>

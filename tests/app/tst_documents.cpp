@@ -1,4 +1,5 @@
 #include "ShownWindow.h"
+#include "TidemarkRun.h"
 #include "app/Loading.h"
 #include "app/MainWindow.h"
 #include "app/OutputModel.h"
@@ -10,14 +11,18 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -44,6 +49,61 @@ QStringList linesOf(const QString& path)
     if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
         return {};
     return QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+bool writeFile(const QString& path, const char* text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == qint64(qstrlen(text));
+}
+
+// The cells of a CSV row; a quoted cell may hold commas and doubled quotes.
+QStringList csvCells(const QString& row)
+{
+    QStringList cells;
+    QString cell;
+    bool quoted = false;
+    for (qsizetype i = 0; i < row.size(); ++i) {
+        const QChar c = row[i];
+        if (quoted && c == QLatin1Char('"') && i + 1 < row.size() && row[i + 1] == QLatin1Char('"')) {
+            cell += c;
+            ++i;
+        } else if (c == QLatin1Char('"')) {
+            quoted = !quoted;
+        } else if (c == QLatin1Char(',') && !quoted) {
+            cells << cell;
+            cell.clear();
+        } else {
+            cell += c;
+        }
+    }
+    return cells << cell;
+}
+
+// The members of a `tidemark run --format jsonl` line as the CSV export's cells should read: each value's
+// text as the line writes it, strings without their quotes, null as an empty cell, "window" as windowStart
+// and windowEnd.
+QMap<QString, QString> csvFieldsOfJsonLine(const QString& line)
+{
+    // "name": then an array, a string (with escapes) or a scalar
+    static const QRegularExpression member(
+        QStringLiteral("\"(\\w+)\":(\\[[^\\]]*\\]|\"(?:[^\"\\\\]|\\\\.)*\"|[^,}]+)"));
+    QMap<QString, QString> fields;
+    for (const QRegularExpressionMatch& m : member.globalMatch(line)) {
+        QString value = m.captured(2);
+        if (value == QLatin1String("null"))
+            value.clear();
+        else if (value.startsWith(QLatin1Char('"')))
+            value = value.mid(1, value.size() - 2);
+        if (m.captured(1) == QLatin1String("window")) {
+            const QStringList bounds = value.mid(1, value.size() - 2).split(QLatin1Char(','));
+            fields.insert(QStringLiteral("windowStart"), bounds.value(0));
+            fields.insert(QStringLiteral("windowEnd"), bounds.value(1));
+        } else {
+            fields.insert(m.captured(1), value);
+        }
+    }
+    return fields;
 }
 
 // Answers the next modal message box with `button`, as a user would.
@@ -108,32 +168,101 @@ private Q_SLOTS:
         QVERIFY(m_window->exportOutputsTo(csv, false));
         const QStringList rows = linesOf(csv);
         QCOMPARE(rows.size(), qsizetype(outputs + 1));
-        QVERIFY(rows.front().startsWith(QStringLiteral("step,kind,")));
+        QVERIFY(rows.front().startsWith(QStringLiteral("type,afterInput,")));
 
         const QString jsonl = m_dir.filePath(QStringLiteral("outputs.jsonl"));
         QVERIFY(m_window->exportOutputsTo(jsonl, true));
         const QStringList lines = linesOf(jsonl);
         QCOMPARE(lines.size(), qsizetype(outputs));
-        qint64 previousStep = 0;
+        qint64 previousInput = 0;
         for (const QString& line : lines) {
             QJsonParseError error {};
             const QJsonObject o = QJsonDocument::fromJson(line.toUtf8(), &error).object();
             QCOMPARE(error.error, QJsonParseError::NoError);
-            QVERIFY(previousStep <= o.value(QStringLiteral("step")).toInteger());
-            previousStep = o.value(QStringLiteral("step")).toInteger();
+            QVERIFY(previousInput <= o.value(QStringLiteral("afterInput")).toInteger());
+            previousInput = o.value(QStringLiteral("afterInput")).toInteger();
             const QString type = o.value(QStringLiteral("type")).toString();
-            QVERIFY2(QStringList({"fire", "late-fire", "dropped", "side-output"}).contains(type), qPrintable(line));
-            if (type.endsWith(QLatin1String("fire")))
+            QVERIFY2(QStringList({"fire", "late"}).contains(type), qPrintable(line));
+            if (type == QLatin1String("fire"))
                 QVERIFY2(o.contains(QStringLiteral("result")), qPrintable(line));
         }
         // Each fire's result is the one the run computed.
         const QJsonObject first = QJsonDocument::fromJson(lines.front().toUtf8()).object();
         const FireEvent& fire = trace.fires().front().fire;
-        QCOMPARE(first.value(QStringLiteral("windowStart")).toInteger(), qint64(fire.window.start()));
+        QCOMPARE(first.value(QStringLiteral("window")).toArray().at(0).toInteger(), qint64(fire.window.start()));
         if (fire.result.isList)
             QCOMPARE(first.value(QStringLiteral("result")).toArray().size(), qsizetype(fire.result.list.size()));
         else
             QCOMPARE(first.value(QStringLiteral("result")).toDouble(), fire.result.number.value_or(0.0));
+    }
+
+    // File ▸ Export ▸ Outputs as JSON lines writes, line for line, what `tidemark run EXAMPLE --format jsonl`
+    // prints; the CSV export holds the same fields with the same text.
+    void theExportsSayWhatTidemarkRunPrints_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const ExampleInfo& e : builtInExamples())
+            QTest::newRow(qPrintable(e.fileName)) << e.path;
+    }
+    void theExportsSayWhatTidemarkRunPrints()
+    {
+        QFETCH(QString, path);
+        QVERIFY(m_window->openExample(path));
+        const test::TidemarkRun run = test::tidemarkRun({QFileInfo(path).completeBaseName(), "--format", "jsonl"});
+        QCOMPARE(run.err, QString());
+        QCOMPARE(run.exitCode, 0);
+
+        const QString jsonl = m_dir.filePath(QStringLiteral("outputs.jsonl"));
+        QVERIFY(m_window->exportOutputsTo(jsonl, true));
+        QCOMPARE(linesOf(jsonl), run.out);
+
+        const QString csv = m_dir.filePath(QStringLiteral("outputs.csv"));
+        QVERIFY(m_window->exportOutputsTo(csv, false));
+        QStringList rows = linesOf(csv);
+        QVERIFY(!rows.isEmpty());
+        const QStringList header = csvCells(rows.takeFirst());
+        QCOMPARE(rows.size(), run.out.size());
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const QStringList cells = csvCells(rows[i]);
+            QCOMPARE(cells.size(), header.size());
+            const QMap<QString, QString> expected = csvFieldsOfJsonLine(run.out[i]);
+            for (auto f = expected.begin(); f != expected.end(); ++f) {
+                QVERIFY2(header.contains(f.key()), qPrintable(f.key()));
+                QCOMPARE(cells[header.indexOf(f.key())], f.value());
+            }
+        }
+    }
+
+    // A record on a channel the job does not have is refused when the scenario is opened, with the message
+    // `tidemark run` gives, not found out in the middle of the run.
+    void aRecordOnAChannelOutOfRangeIsTheLoadErrorTidemarkRunGives()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("channels"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString scenario = QDir(folder).filePath(QStringLiteral("two-channels.json"));
+        QVERIFY(writeFile(scenario,
+            R"({"tidemark": 1, "input": {"file": "events.csv", "format": "csv", "header": false,
+                  "fields": {"key": 0, "ts": 1, "channel": 2}},
+                "pipeline": {"watermarks": {"strategy": "monotonous", "parallelism": 2, "partitioning": "channel"},
+                             "window": {"assigner": {"type": "tumbling", "sizeMs": 1000},
+                                        "function": {"type": "count"}}}})"));
+        QVERIFY(writeFile(QDir(folder).filePath(QStringLiteral("events.csv")), "a,1000,0\na,2000,1\na,3000,5\n"));
+
+        const test::TidemarkRun run = test::tidemarkRun({scenario});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(run.out.isEmpty());
+        const QString message = QDir(folder).filePath(QStringLiteral("events.csv"))
+            + QStringLiteral(":3:8: expected a channel between 0 and 1, found 5");
+        QCOMPARE(run.err, message + QLatin1Char('\n'));
+
+        const LoadOutcome opened = loadScenarioFile(scenario);
+        QVERIFY(!opened.ok());
+        QCOMPARE(opened.error, message);
+        QFile file(scenario);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const LoadOutcome parsed = parseScenarioText(file.readAll(), scenario, folder);
+        QVERIFY(!parsed.ok());
+        QCOMPARE(parsed.error, message);
     }
 
     void aSavedScenarioReopensToTheSameRun()

@@ -1,3 +1,4 @@
+#include "TidemarkRun.h"
 #include "app/Loading.h"
 #include "app/OutputModel.h"
 #include "app/RecordsModel.h"
@@ -7,6 +8,8 @@
 #include "app/WindowsModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QFileInfo>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace tidemark;
@@ -63,6 +66,47 @@ private Q_SLOTS:
         Scenario again = session.scenario();
         QVERIFY(session.setScenario(std::move(again), QString(), cursor.lastStep() / 2).isEmpty());
         QCOMPARE(cursor.step(), cursor.lastStep() / 2);
+    }
+
+    // The Output dock prints what `tidemark run --format text` prints: at the end of every example each Printed
+    // cell, of the results and of the late records, is the print part of the corresponding line, in order.
+    void thePrintedCellsAreWhatTidemarkRunPrints_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const ExampleInfo& e : builtInExamples())
+            QTest::newRow(qPrintable(e.fileName)) << e.path;
+    }
+    void thePrintedCellsAreWhatTidemarkRunPrints()
+    {
+        QFETCH(QString, path);
+        Session session;
+        TimeCursor cursor(&session);
+        Theme theme;
+        OutputModel results(OutputModel::Kind::Results, &session, &cursor, &theme);
+        OutputModel lates(OutputModel::Kind::LateRecords, &session, &cursor, &theme);
+        LoadOutcome loaded = loadExample(path);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+        QVERIFY(session.setScenario(std::move(*loaded.scenario), QString()).isEmpty());
+        cursor.setStep(cursor.lastStep());
+
+        const test::TidemarkRun run = test::tidemarkRun({QFileInfo(path).completeBaseName(), "--format", "text"});
+        QCOMPARE(run.err, QString());
+        QCOMPARE(run.exitCode, 0);
+        // "1> (key,result) window …" and "1> late (key,value) ts …": the print part ends where the window or
+        // the timestamp begins
+        static const QRegularExpression line(QStringLiteral(R"(^(\d+> (late )?\(.*\)) (window|ts) )"));
+        int fire = 0;
+        int late = 0;
+        for (const QString& text : run.out) {
+            const QRegularExpressionMatch m = line.match(text);
+            QVERIFY2(m.hasMatch(), qPrintable(text));
+            OutputModel& model = m.capturedLength(2) > 0 ? lates : results;
+            int& row = m.capturedLength(2) > 0 ? late : fire;
+            QVERIFY2(row < model.rowCount(), qPrintable(text));
+            QCOMPARE(model.index(row++, OutputModel::Printed).data().toString(), m.captured(1));
+        }
+        QCOMPARE(fire, results.rowCount());
+        QCOMPARE(late, lates.rowCount());
     }
 
     // The tables and labels write the date when the records fall on more than one day in the display zone,

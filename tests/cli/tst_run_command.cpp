@@ -418,6 +418,25 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    // The job's rules for each record hold while the events file loads: a channel the job does not have
+    // stops the load at that line, before anything runs (the app refuses it with the same message).
+    void aRecordOnAChannelOutOfRangeIsALoadError()
+    {
+        const QString scenario = write("two-channels.json",
+            R"({"tidemark": 1, "input": {"file": "channels.csv", "format": "csv", "header": false,
+                  "fields": {"key": 0, "ts": 1, "channel": 2}},
+                "pipeline": {"watermarks": {"strategy": "monotonous", "parallelism": 2, "partitioning": "channel"},
+                             "window": {"assigner": {"type": "tumbling", "sizeMs": 1000},
+                                        "function": {"type": "count"}}}})");
+        write("channels.csv", "a,1000,0\na,2000,1\na,3000,5\n");
+        const Run r = run({scenario});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err, m_dir.filePath("channels.csv") + ":3:8: expected a channel between 0 and 1, found 5\n");
+        // at a parallelism that has channel 5 the same file loads and runs
+        QCOMPARE(run({scenario, "--parallelism", "6"}).exitCode, 0);
+    }
+
     void aMissingEventsFileExitsWithOne()
     {
         const Run r = run({"--events", m_dir.filePath("nothing.csv"), "--fields", "ts=0", "--global"});
