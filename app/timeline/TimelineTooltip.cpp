@@ -2,6 +2,7 @@
 
 #include "app/Session.h"
 #include "app/SubtaskWatermarks.h"
+#include "engine/cli/OutputFormat.h"
 
 #include <QCoreApplication>
 
@@ -55,7 +56,7 @@ QString timelineTooltip(const Session& session, const TimelineHit& hit)
         QString text
             = Text::tr("<b>Record #%1</b><br>key %2").arg(hit.record + 1).arg(session.keyName(r.key).toHtmlEscaped());
         if (r.hasValue)
-            text += Text::tr(" · value %1").arg(r.value);
+            text += Text::tr(" · value %1").arg(QString::fromStdString(cli::formatNumber(r.value)));
         text += Text::tr("<br>event time %1 (%2 ms)").arg(session.formatDateTime(r.ts)).arg(r.ts);
         if (arrived != kNoStep)
             text += Text::tr("<br>arrives at step %1, processing time %2, on channel %3")
