@@ -1,9 +1,9 @@
 #include "app/Desktop.h"
-#include "app/Loading.h"
 #include "app/MainWindow.h"
-#include "app/Session.h"
-#include "app/TimeCursor.h"
 #include "app/Translations.h"
+#include "app/document/Loading.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 #include "engine/cli/RunCommand.h"
 #include "engine/io/Installation.h"
 

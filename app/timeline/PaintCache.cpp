@@ -1,6 +1,6 @@
 #include "app/timeline/PaintCache.h"
 
-#include "app/WindowLabels.h"
+#include "app/timeline/WindowLabels.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/Session.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 
 #include <QFont>
 #include <QString>

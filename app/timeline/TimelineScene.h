@@ -1,8 +1,8 @@
 #pragma once
 
-#include "app/Session.h"
-#include "app/TimeScale.h"
+#include "app/document/Session.h"
 #include "app/timeline/Decorations.h"
+#include "app/timeline/TimeScale.h"
 #include "app/timeline/TimelineLayout.h"
 #include "app/timeline/WindowBands.h"
 

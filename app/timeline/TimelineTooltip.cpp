@@ -1,7 +1,7 @@
 #include "app/timeline/TimelineTooltip.h"
 
-#include "app/Session.h"
-#include "app/SubtaskWatermarks.h"
+#include "app/document/Session.h"
+#include "app/timeline/SubtaskWatermarks.h"
 #include "engine/cli/OutputFormat.h"
 
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 #include "app/timeline/TimelineView.h"
 
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 #include "app/timeline/Decorations.h"
 #include "app/timeline/RecordLanes.h"
 #include "app/timeline/TimelineTooltip.h"
@@ -46,8 +46,8 @@ TimelineView::TimelineView(Session* session, TimeCursor* cursor, Theme* theme, Q
 
 TimelineFrame TimelineView::frame() const
 {
-    return {*m_session, *m_theme, m_index, m_options, m_session->currentStep(), m_cursor->highlight(), m_cursor->selection(),
-        QWidget::font()};
+    return {*m_session, *m_theme, m_index, m_options, m_session->currentStep(), m_cursor->highlight(),
+        m_cursor->selection(), QWidget::font()};
 }
 
 TimelineView::SceneKey TimelineView::sceneKey(const QRect& rect) const

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/TimeScale.h"
 #include "app/timeline/PaintCache.h"
+#include "app/timeline/TimeScale.h"
 #include "app/timeline/TimelineFrame.h"
 #include "app/timeline/TimelineScene.h"
 

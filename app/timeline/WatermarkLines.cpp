@@ -1,7 +1,7 @@
 #include "app/timeline/WatermarkLines.h"
 
-#include "app/SubtaskWatermarks.h"
 #include "app/Theme.h"
+#include "app/timeline/SubtaskWatermarks.h"
 #include "app/timeline/TimelineFrame.h"
 
 #include <QFontMetricsF>

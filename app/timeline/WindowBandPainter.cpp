@@ -1,9 +1,9 @@
 #include "app/timeline/WindowBandPainter.h"
 
 #include "app/Theme.h"
-#include "app/WindowLabels.h"
 #include "app/timeline/PaintCache.h"
 #include "app/timeline/TimelineFrame.h"
+#include "app/timeline/WindowLabels.h"
 
 #include <QPainter>
 

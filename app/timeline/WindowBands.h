@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/TimeScale.h"
+#include "app/timeline/TimeScale.h"
 #include "app/timeline/TimelineLayout.h"
 #include "engine/core/PipelineConfig.h"
 #include "engine/player/Trace.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/Loading.h"
 #include "app/MainWindow.h"
+#include "app/document/Loading.h"
 
 #include <QTest>
 

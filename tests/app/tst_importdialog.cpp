@@ -1,4 +1,4 @@
-#include "app/ImportDialog.h"
+#include "app/panels/ImportDialog.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,11 +1,11 @@
 #include "TidemarkRun.h"
-#include "app/Loading.h"
-#include "app/OutputModel.h"
-#include "app/RecordsModel.h"
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
-#include "app/WindowsModel.h"
+#include "app/document/Loading.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
+#include "app/models/OutputModel.h"
+#include "app/models/RecordsModel.h"
+#include "app/models/WindowsModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QFileInfo>

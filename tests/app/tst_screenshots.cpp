@@ -1,8 +1,8 @@
-#include "app/Loading.h"
 #include "app/MainWindow.h"
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Loading.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 #include "app/timeline/TimelineView.h"
 
 #include <QApplication>

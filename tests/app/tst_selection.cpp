@@ -1,11 +1,11 @@
 // Selection and semantic jumps live on the cursor; tables map their own rows, through any proxy.
-#include "app/Loading.h"
-#include "app/RecordsModel.h"
-#include "app/Session.h"
-#include "app/TableSelection.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
-#include "app/WindowsModel.h"
+#include "app/document/Loading.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
+#include "app/models/RecordsModel.h"
+#include "app/models/TableSelection.h"
+#include "app/models/WindowsModel.h"
 
 #include <QSortFilterProxyModel>
 #include <QTableView>

@@ -1,8 +1,8 @@
 // What the timeline writes: window labels and how they shorten when a band is narrow; on its
 // operator-watermark lines, which window subtasks share a line, how they are named, and where labels go so
 // that none covers another.
-#include "app/SubtaskWatermarks.h"
-#include "app/WindowLabels.h"
+#include "app/timeline/SubtaskWatermarks.h"
+#include "app/timeline/WindowLabels.h"
 
 #include <QTest>
 

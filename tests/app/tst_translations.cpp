@@ -1,10 +1,10 @@
-#include "app/ImportDialog.h"
-#include "app/Loading.h"
 #include "app/MainWindow.h"
-#include "app/RecordsModel.h"
-#include "app/Session.h"
-#include "app/TimeCursor.h"
 #include "app/Translations.h"
+#include "app/document/Loading.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
+#include "app/models/RecordsModel.h"
+#include "app/panels/ImportDialog.h"
 #include "engine/player/Narration.h"
 
 #include <QApplication>

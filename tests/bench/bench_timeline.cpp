@@ -3,11 +3,11 @@
 // Also the app's first frame: window built, post-000 example loaded and run, first paint done.
 #include "BenchRegistry.h"
 
-#include "app/Loading.h"
 #include "app/MainWindow.h"
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Loading.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 #include "app/timeline/TimelineView.h"
 
 #include <QApplication>

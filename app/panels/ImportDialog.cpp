@@ -1,6 +1,6 @@
-#include "app/ImportDialog.h"
+#include "app/panels/ImportDialog.h"
 
-#include "app/Loading.h"
+#include "app/document/Loading.h"
 #include "engine/cli/OutputFormat.h"
 #include "engine/io/EventFile.h"
 #include "engine/io/GuessSpec.h"

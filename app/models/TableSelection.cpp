@@ -1,4 +1,4 @@
-#include "app/TableSelection.h"
+#include "app/models/TableSelection.h"
 
 #include <QAbstractItemView>
 #include <QAbstractProxyModel>
@@ -41,8 +41,7 @@ TableSelection::TableSelection(QAbstractItemView* view, const SelectionRows* row
     , m_cursor(cursor)
 {
     connect(m_cursor, &TimeCursor::selectionChanged, this, &TableSelection::showSelection);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &TableSelection::onCurrentChanged);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &TableSelection::onCurrentChanged);
     // rows come and go with the step (the windows table): the selected thing keeps its row
     connect(m_view->model(), &QAbstractItemModel::modelReset, this, &TableSelection::showSelection);
     connect(m_view->model(), &QAbstractItemModel::layoutChanged, this, &TableSelection::showSelection);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/TimeCursor.h"
+#include "app/document/TimeCursor.h"
 
 #include <QObject>
 

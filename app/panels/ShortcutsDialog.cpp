@@ -1,4 +1,4 @@
-#include "app/ShortcutsDialog.h"
+#include "app/panels/ShortcutsDialog.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

@@ -1,8 +1,8 @@
-#include "app/RecordsModel.h"
+#include "app/models/RecordsModel.h"
 
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 
 #include "engine/cli/OutputFormat.h"
 

@@ -1,6 +1,6 @@
-#include "app/TimeCursor.h"
+#include "app/document/TimeCursor.h"
 
-#include "app/Session.h"
+#include "app/document/Session.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "app/OutputExport.h"
+#include "app/document/OutputExport.h"
 
-#include "app/Session.h"
+#include "app/document/Session.h"
 
 #include "engine/cli/OutputFormat.h"
 

@@ -1,8 +1,8 @@
-#include "app/WindowsModel.h"
+#include "app/models/WindowsModel.h"
 
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 
 #include <algorithm>
 #include <tuple>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/TimeScale.h"
+#include "app/timeline/TimeScale.h"
 #include "engine/core/Scenario.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"

@@ -1,4 +1,4 @@
-#include "app/SubtaskWatermarks.h"
+#include "app/timeline/SubtaskWatermarks.h"
 
 #include <QCoreApplication>
 #include <QStringList>

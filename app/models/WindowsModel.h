@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/TableSelection.h"
+#include "app/models/TableSelection.h"
 #include "engine/player/Trace.h"
 
 #include <QAbstractTableModel>

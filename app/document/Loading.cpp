@@ -1,4 +1,4 @@
-#include "app/Loading.h"
+#include "app/document/Loading.h"
 
 #include "engine/io/GuessSpec.h"
 #include "engine/io/Installation.h"

@@ -1,8 +1,8 @@
-#include "app/NarrationPanel.h"
+#include "app/panels/NarrationPanel.h"
 
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 
 #include <QLabel>
 #include <QTextBrowser>

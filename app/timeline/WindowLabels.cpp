@@ -1,4 +1,4 @@
-#include "app/WindowLabels.h"
+#include "app/timeline/WindowLabels.h"
 
 #include <array>
 

@@ -1,7 +1,7 @@
-#include "app/Session.h"
+#include "app/document/Session.h"
 
-#include "app/Loading.h"
 #include "app/Translations.h"
+#include "app/document/Loading.h"
 
 #include "engine/cli/OutputFormat.h"
 #include "engine/io/EventFile.h"

@@ -1,9 +1,9 @@
-#include "app/PresenterMode.h"
+#include "app/panels/PresenterMode.h"
 
-#include "app/NarrationPanel.h"
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
+#include "app/panels/NarrationPanel.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -62,8 +62,7 @@ PresenterMode::PresenterMode(QMainWindow* window, Theme* theme, NarrationCaption
     , m_window(window)
     , m_theme(theme)
     , m_caption(caption)
-{
-}
+{ }
 
 void PresenterMode::setOn(bool on)
 {

@@ -1,8 +1,8 @@
-#include "app/PlayerBar.h"
+#include "app/panels/PlayerBar.h"
 
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,4 +1,4 @@
-#include "app/TimeScale.h"
+#include "app/timeline/TimeScale.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

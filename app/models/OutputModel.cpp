@@ -1,8 +1,8 @@
-#include "app/OutputModel.h"
+#include "app/models/OutputModel.h"
 
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 
 #include "engine/cli/OutputFormat.h"
 

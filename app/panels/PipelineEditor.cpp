@@ -1,7 +1,7 @@
-#include "app/PipelineEditor.h"
+#include "app/panels/PipelineEditor.h"
 
-#include "app/Session.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
-#include "app/ProgressChart.h"
+#include "app/panels/ProgressChart.h"
 
-#include "app/Session.h"
 #include "app/Theme.h"
-#include "app/TimeCursor.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 
 #include <QChart>
 #include <QLegendMarker>
