@@ -3,13 +3,13 @@
 #include "app/Theme.h"
 #include "app/Translations.h"
 #include "app/document/Loading.h"
-#include "app/document/OutputExport.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/models/OutputModel.h"
 #include "app/models/RecordsModel.h"
 #include "app/models/TableSelection.h"
 #include "app/models/WindowsModel.h"
+#include "app/panels/ExportMenu.h"
 #include "app/panels/ImportDialog.h"
 #include "app/panels/NarrationPanel.h"
 #include "app/panels/PipelineEditor.h"
@@ -36,13 +36,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPainter>
 #include <QSaveFile>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
-#include <QSvgGenerator>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
@@ -92,6 +90,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     setCentralWidget(createCentre());
+    m_export = std::make_unique<ExportMenu>(this, m_session, m_timeline);
     createDocks();
     createMenus();
     m_presenterMode = new PresenterMode(this, m_theme, m_caption);
@@ -157,10 +156,6 @@ void MainWindow::createActions()
     make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
     make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
         [this] { saveAs(); });
-    make(QStringLiteral("exportPng"), tr("Timeline as PNG…"), QKeySequence(), [this] { exportTimeline(false); });
-    make(QStringLiteral("exportSvg"), tr("Timeline as SVG…"), QKeySequence(), [this] { exportTimeline(true); });
-    make(QStringLiteral("exportCsv"), tr("Outputs as CSV…"), QKeySequence(), [this] { exportOutputs(false); });
-    make(QStringLiteral("exportJsonl"), tr("Outputs as JSON lines…"), QKeySequence(), [this] { exportOutputs(true); });
     make(QStringLiteral("pipelinePanel"), tr("Edit the pipeline"), QKeySequence(Qt::CTRL | Qt::Key_E), [this] {
         if (auto* d = findChild<QDockWidget*>(QStringLiteral("pipelineDock"))) {
             d->show();
@@ -427,9 +422,7 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(action(QStringLiteral("save")));
     file->addAction(action(QStringLiteral("saveAs")));
-    QMenu* exportMenu = file->addMenu(tr("&Export"));
-    for (const char* name : {"exportPng", "exportSvg", "exportCsv", "exportJsonl"})
-        exportMenu->addAction(action(QString::fromLatin1(name)));
+    m_export->addTo(file->addMenu(tr("&Export")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));
 
@@ -724,51 +717,12 @@ bool MainWindow::saveTo(const QString& path)
 
 bool MainWindow::exportTimelineTo(const QString& path, bool svg)
 {
-    const QSize size = m_timeline->size();
-    if (svg) {
-        QSvgGenerator generator;
-        generator.setFileName(path);
-        generator.setSize(size);
-        generator.setViewBox(QRect(QPoint(0, 0), size));
-        generator.setTitle(m_session->title());
-        generator.setDescription(NarrationPanel::headingFor(*m_session));
-        QPainter painter;
-        if (!painter.begin(&generator))
-            return false;
-        m_timeline->paint(painter, QRect(QPoint(0, 0), size));
-        return painter.end();
-    }
-    // twice the pixels: sharp on slides and in print
-    QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(2.0);
-    QPainter painter(&image);
-    m_timeline->paint(painter, QRect(QPoint(0, 0), size));
-    painter.end();
-    return image.save(path);
-}
-
-void MainWindow::exportTimeline(bool svg)
-{
-    const QString path
-        = QFileDialog::getSaveFileName(this, svg ? tr("Export the timeline as SVG") : tr("Export the timeline as PNG"),
-            m_session->title() + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
-            svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
-    if (!path.isEmpty() && !exportTimelineTo(path, svg))
-        QMessageBox::critical(this, tr("Cannot export"), tr("%1 could not be written.").arg(path));
+    return m_export->exportTimelineTo(path, svg);
 }
 
 bool MainWindow::exportOutputsTo(const QString& path, bool jsonl)
 {
-    return writeOutputs(*m_session, path, jsonl ? OutputExportFormat::JsonLines : OutputExportFormat::Csv);
-}
-
-void MainWindow::exportOutputs(bool jsonl)
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the outputs"),
-        m_session->title() + (jsonl ? QStringLiteral(".jsonl") : QStringLiteral(".csv")),
-        jsonl ? tr("JSON lines (*.jsonl)") : tr("CSV (*.csv)"));
-    if (!path.isEmpty() && !exportOutputsTo(path, jsonl))
-        QMessageBox::critical(this, tr("Cannot export"), tr("%1 could not be written.").arg(path));
+    return m_export->exportOutputsTo(path, jsonl);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

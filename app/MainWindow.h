@@ -21,6 +21,7 @@ struct Scenario;
 
 namespace tidemark::app {
 
+class ExportMenu;
 class NarrationCaption;
 class NarrationPanel;
 class OutputModel;
@@ -93,8 +94,6 @@ private:
     bool maybeSave();
     bool save();
     bool saveAs();
-    void exportTimeline(bool svg);
-    void exportOutputs(bool jsonl);
 
     Session* m_session;
     TimeCursor* m_cursor;
@@ -113,6 +112,7 @@ private:
     QLabel* m_liveStatus = nullptr;
     NarrationCaption* m_caption = nullptr;
     PresenterMode* m_presenterMode = nullptr;
+    std::unique_ptr<ExportMenu> m_export;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
     QList<QDockWidget*> m_docks;

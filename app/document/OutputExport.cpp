@@ -70,7 +70,7 @@ bool writeOutputs(const Session& session, const QString& path, OutputExportForma
     QSaveFile file(path);
     const auto fail = [&] {
         if (error)
-            *error = file.errorString();
+            *error = QStringLiteral("%1: %2").arg(path, file.errorString());
         file.cancelWriting();
         return false;
     };

@@ -2,10 +2,12 @@
 #include "TidemarkRun.h"
 #include "app/MainWindow.h"
 #include "app/document/Loading.h"
+#include "app/document/OutputExport.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/models/OutputModel.h"
 #include "app/panels/PipelineEditor.h"
+#include "app/timeline/TimelineImage.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/io/GuessSpec.h"
 
@@ -154,6 +156,20 @@ private Q_SLOTS:
         const QString text = linesOf(svg).join(QLatin1Char('\n'));
         QVERIFY(text.contains(QStringLiteral("<svg")));
         QVERIFY(text.contains(QStringLiteral("channel 2")));
+    }
+
+    void anExportThatCannotBeWrittenSaysWhereAndWhy()
+    {
+        const QString nowhere = m_dir.filePath(QStringLiteral("no-such-folder/out"));
+        QString error;
+        QVERIFY(!writeOutputs(*m_window->session(), nowhere + QStringLiteral(".csv"), OutputExportFormat::Csv, &error));
+        QVERIFY2(error.startsWith(nowhere + QStringLiteral(".csv: ")), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(nowhere + QStringLiteral(".csv")));
+        error.clear();
+        QVERIFY(!writeTimelineImage(*m_window->timeline(), nowhere + QStringLiteral(".png"), TimelineImageFormat::Png,
+            QString(), QString(), &error));
+        QVERIFY2(error.startsWith(nowhere + QStringLiteral(".png: ")), qPrintable(error));
+        QVERIFY(!m_window->exportOutputsTo(nowhere + QStringLiteral(".jsonl"), true));
     }
 
     void exportsEveryOutputInTheOrderItHappened()

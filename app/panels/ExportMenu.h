@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QCoreApplication>
+
+class QMainWindow;
+class QMenu;
+
+namespace tidemark::app {
+
+class Session;
+class TimelineView;
+
+// File ▸ Export: the timeline as PNG or SVG, every output of the run as CSV or JSON lines. Owns the four
+// actions (added to the window, so that their shortcuts work), asks where to write, and says why a file
+// could not be written.
+class ExportMenu {
+    Q_DECLARE_TR_FUNCTIONS(tidemark::app::MainWindow)
+
+public:
+    ExportMenu(QMainWindow* window, Session* session, TimelineView* timeline);
+    void addTo(QMenu* menu) const;
+
+    bool exportTimelineTo(const QString& path, bool svg, QString* error = nullptr) const;
+    bool exportOutputsTo(const QString& path, bool jsonl, QString* error = nullptr) const;
+
+private:
+    void exportTimeline(bool svg) const;
+    void exportOutputs(bool jsonl) const;
+    void showError(const QString& error) const;
+
+    QMainWindow* m_window;
+    Session* m_session;
+    TimelineView* m_timeline;
+};
+
+} // namespace tidemark::app
