@@ -1,5 +1,5 @@
+#include "../cli/TidemarkRun.h"
 #include "ShownWindow.h"
-#include "TidemarkRun.h"
 #include "app/MainWindow.h"
 #include "app/document/Loading.h"
 #include "app/document/OutputExport.h"

@@ -1,4 +1,4 @@
-#include "TidemarkRun.h"
+#include "../cli/TidemarkRun.h"
 #include "app/Theme.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"

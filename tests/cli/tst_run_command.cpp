@@ -1,4 +1,5 @@
 // `tidemark run` end to end, in process: what it prints and how it exits.
+#include "TidemarkRun.h"
 #include "engine/cli/OutputFormat.h"
 #include "engine/cli/RunCommand.h"
 
@@ -14,27 +15,11 @@ using namespace tidemark;
 
 namespace {
 
-struct Run {
-    int exitCode = 0;
-    QStringList out;
-    QString err;
-};
+using Run = test::TidemarkRun;
 
 Run run(const QStringList& arguments)
 {
-    std::vector<std::string> storage {"tidemark", "run"};
-    for (const QString& a : arguments)
-        storage.push_back(a.toStdString());
-    std::vector<char*> argv;
-    for (std::string& s : storage)
-        argv.push_back(s.data());
-    std::ostringstream out;
-    std::ostringstream err;
-    Run r;
-    r.exitCode = cli::runCommand(static_cast<int>(argv.size()), argv.data(), out, err);
-    r.out = QString::fromStdString(out.str()).split('\n', Qt::SkipEmptyParts);
-    r.err = QString::fromStdString(err.str());
-    return r;
+    return test::tidemarkRun(arguments);
 }
 
 // Post 000's first eleven lines at parallelism 1 (key 0001, 3 s tumbling windows, bounded out-of-orderness
