@@ -20,13 +20,6 @@ struct FiresLater {
     }
 };
 
-std::string windowText(const TimeWindow& w)
-{
-    if (w.isGlobal())
-        return "GlobalWindow";
-    return "TimeWindow{start=" + std::to_string(w.start()) + ", end=" + std::to_string(w.end()) + "}";
-}
-
 constexpr std::size_t kMaxSpareContents = 4096;
 constexpr std::uint32_t kCompactEvery = 8;
 
@@ -657,7 +650,7 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
         auto it = std::find_if(
             ks.mergingSet.begin(), ks.mergingSet.end(), [&](const auto& entry) { return entry.first == window; });
         if (it == ks.mergingSet.end())
-            throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
+            throw std::logic_error("Window " + toJavaString(window) + " is not in in-flight window set.");
         ks.mergingSet.erase(it);
     }
 }
@@ -967,11 +960,11 @@ TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindo
         if (m_eventTime && javaAdd(merge.result.maxTimestamp(), m_allowedLateness) <= m_watermark)
             throw WindowMergeError("The end timestamp of an event-time window cannot become earlier than the current "
                                    "watermark by merging. Current watermark: "
-                + std::to_string(m_watermark) + " window: " + windowText(merge.result));
+                + std::to_string(m_watermark) + " window: " + toJavaString(merge.result));
         if (!m_eventTime && merge.result.maxTimestamp() <= m_processingTime)
             throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
                                    "current processing time by merging. Current processing time: "
-                + std::to_string(m_processingTime) + " window: " + windowText(merge.result));
+                + std::to_string(m_processingTime) + " window: " + toJavaString(merge.result));
         if (m_inlineMergingEventTimeTrigger) {
             // EventTimeTrigger.onMerge
             if (merge.result.maxTimestamp() > m_watermark)
@@ -1052,7 +1045,7 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
         skipped = false;
         const TimeWindow* sw = stateWindowOf(ks, actual);
         if (sw == nullptr)
-            throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
+            throw std::logic_error("Window " + toJavaString(window) + " is not in in-flight window set.");
         const TimeWindow stateWindow = *sw;
         addToPane(namespaceFor(ks, stateWindow), element);
 
