@@ -29,7 +29,7 @@ constexpr std::uint32_t kCompactEvery = 8;
 class WindowOperator::Context final : public OnMergeContext {
 public:
     Context(WindowOperator& op, KeyState& ks, KeyId key, const TimeWindow& window, std::size_t hint = kNoIndex,
-        const std::vector<TimeWindow>* mergedWindows = nullptr)
+        std::span<const TimeWindow> mergedWindows = {})
         : m_op(op)
         , m_ks(ks)
         , m_key(key)
@@ -70,10 +70,8 @@ public:
 
     void mergeState(int slot, StateReducer reduce) override
     {
-        if (m_merged == nullptr)
-            return;
-        std::optional<std::int64_t> merged;
-        for (const TimeWindow& w : *m_merged) {
+        std::optional<std::int64_t> merged; // stays empty outside a merge: there are no merged windows
+        for (const TimeWindow& w : m_merged) {
             Namespace* ns = findNamespace(m_ks, w);
             if (ns == nullptr || (ns->triggerStatePresent & bit(slot)) == 0)
                 continue;
@@ -139,7 +137,7 @@ private:
     KeyId m_key;
     TimeWindow m_window;
     std::size_t m_hint;
-    const std::vector<TimeWindow>* m_merged;
+    std::span<const TimeWindow> m_merged;
 };
 
 // TimerSlots ------------------------------------------------------------------------------------------
@@ -260,10 +258,9 @@ void WindowOperator::init(int subtaskIndex)
     // EventTimeTrigger.onElement's.
     const bool eventTimeTrigger = dynamic_cast<const EventTimeTrigger*>(m_trigger.get()) != nullptr;
     m_inlineEventTimeTrigger = m_eventTime && !m_merging && eventTimeTrigger;
-    m_sessionMerge = dynamic_cast<const EventTimeSessionWindows*>(m_assigner.get()) != nullptr
-        || dynamic_cast<const ProcessingTimeSessionWindows*>(m_assigner.get()) != nullptr;
+    m_merger = MergingWindowSet::Merger(m_assigner);
     // Sessions too: EventTimeTrigger.onElement, onMerge and clear, decided inline on the namespace at hand.
-    m_inlineMergingEventTimeTrigger = m_eventTime && m_merging && m_sessionMerge && eventTimeTrigger;
+    m_inlineMergingEventTimeTrigger = m_eventTime && m_merging && m_merger.mergesSessions() && eventTimeTrigger;
     if (m_merging && !m_trigger->canMerge())
         throw std::invalid_argument("A merging window assigner cannot be used with a trigger that does not support "
                                     "merging ("
@@ -543,7 +540,7 @@ void WindowOperator::fireTimer(
     KeyState& ks = m_keys[slotOf(timer.key)];
     TimeWindow stateWindow = timer.window;
     if (m_merging) {
-        const TimeWindow* sw = stateWindowOf(ks, timer.window);
+        const TimeWindow* sw = ks.mergingWindows.getStateWindow(timer.window);
         if (sw == nullptr) {
             // A timer of a window that was merged away or cleaned up: its trigger state is gone already.
             ks.dirty = true;
@@ -646,13 +643,8 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
         ks.namespaces[i].live = false;
         ks.namespaces[i].fireCount = 0;
     }
-    if (m_merging) {
-        auto it = std::find_if(
-            ks.mergingSet.begin(), ks.mergingSet.end(), [&](const auto& entry) { return entry.first == window; });
-        if (it == ks.mergingSet.end())
-            throw std::logic_error("Window " + toJavaString(window) + " is not in in-flight window set.");
-        ks.mergingSet.erase(it);
-    }
+    if (m_merging)
+        ks.mergingWindows.retireWindow(window);
 }
 
 // Firing ----------------------------------------------------------------------------------------------
@@ -848,202 +840,118 @@ void WindowOperator::processWithEventTimeTrigger(
     compact(ks);
 }
 
-// Merging windows (MergingWindowSet + the merge function of WindowOperator.processElement) ------------
+// Merging windows ---------------------------------------------------------------------------------------
 
-const TimeWindow* WindowOperator::stateWindowOf(const KeyState& ks, const TimeWindow& window)
-{
-    for (const auto& [w, stateWindow] : ks.mergingSet) {
-        if (w == window)
-            return &stateWindow;
-    }
-    return nullptr;
-}
+// The merge function of one key's merging-window set.
+class WindowOperator::MergeFunction final : public MergingWindowSet::MergeFunction {
+public:
+    MergeFunction(WindowOperator& op, KeyState& ks, KeyId key)
+        : m_op(op)
+        , m_ks(ks)
+        , m_key(key)
+    { }
 
-TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindow)
+    void merge(const TimeWindow& mergeResult, std::span<const TimeWindow> mergedWindows,
+        const TimeWindow& stateWindowResult, std::span<const TimeWindow> mergedStateWindows) override
+    {
+        m_op.mergeWindowState(m_ks, m_key, mergeResult, mergedWindows, stateWindowResult, mergedStateWindows);
+    }
+
+private:
+    WindowOperator& m_op;
+    KeyState& m_ks;
+    KeyId m_key;
+};
+
+// The merge function of WindowOperator.processElement: refuses a merge that would make the window late,
+// lets the trigger merge, and folds the panes of the merged state windows into the one that is kept.
+void WindowOperator::mergeWindowState(KeyState& ks, KeyId key, const TimeWindow& mergeResult,
+    std::span<const TimeWindow> mergedWindows, const TimeWindow& stateWindowResult,
+    std::span<const TimeWindow> mergedStateWindows)
 {
-    KeyState& ks = keyState(key);
-    std::vector<WindowMerge>& merges = m_merges; // scratch: keeps its capacity between records
-    // The in-flight windows of a key never intersect one another (every addition merges all it touches),
-    // so TimeWindow.mergeWindows can only report one group: the new window with the windows it intersects.
-    // With at most one such window that group is known without sorting (and without allocating).
-    std::size_t touching = 0;
-    const TimeWindow* touched = nullptr;
-    if (m_sessionMerge) {
-        for (const auto& entry : ks.mergingSet) {
-            if (entry.first.intersects(newWindow)) {
-                touched = &entry.first;
-                if (++touching > 1)
-                    break;
-            }
-        }
-    }
-    if (m_sessionMerge && touching == 0) {
-        ks.mergingSet.emplace_back(newWindow, newWindow);
-        return newWindow;
-    }
-    if (m_sessionMerge && touching == 1) {
-        if (touched->start() <= newWindow.start() && newWindow.end() <= touched->end())
-            return *touched; // contained in an existing window: no merge
-        if (merges.empty())
-            merges.emplace_back();
-        merges.resize(1);
-        WindowMerge& merge = merges.front();
-        merge.merged.clear();
-        if (newWindow.start() < touched->start()) {
-            merge.merged.push_back(newWindow); // the order of the sort by start
-            merge.merged.push_back(*touched);
-        } else {
-            merge.merged.push_back(*touched);
-            merge.merged.push_back(newWindow);
-        }
-        orderAsJavaHashSet(merge.merged); // as mergeWindows reports it
-        merge.result = touched->cover(newWindow);
+    if (m_eventTime && javaAdd(mergeResult.maxTimestamp(), m_allowedLateness) <= m_watermark)
+        throw WindowMergeError("The end timestamp of an event-time window cannot become earlier than the current "
+                               "watermark by merging. Current watermark: "
+            + std::to_string(m_watermark) + " window: " + toJavaString(mergeResult));
+    if (!m_eventTime && mergeResult.maxTimestamp() <= m_processingTime)
+        throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
+                               "current processing time by merging. Current processing time: "
+            + std::to_string(m_processingTime) + " window: " + toJavaString(mergeResult));
+    if (m_inlineMergingEventTimeTrigger) {
+        // EventTimeTrigger.onMerge
+        if (mergeResult.maxTimestamp() > m_watermark)
+            registerTimer(ks, key, mergeResult, mergeResult.maxTimestamp(), TimeDomain::Event, kNoIndex);
     } else {
-        m_mergeCandidates.clear();
-        for (const auto& entry : ks.mergingSet)
-            m_mergeCandidates.push_back(entry.first);
-        m_mergeCandidates.push_back(newWindow);
-        merges.clear();
-        m_assigner->mergeWindows(m_mergeCandidates, merges);
+        Context ctx(*this, ks, key, mergeResult, kNoIndex, mergedWindows);
+        m_trigger->onMerge(mergeResult, ctx);
     }
-
-    auto put = [&ks](const TimeWindow& w, const TimeWindow& stateWindow) {
-        for (auto& entry : ks.mergingSet) {
-            if (entry.first == w) {
-                entry.second = stateWindow;
-                return;
-            }
-        }
-        ks.mergingSet.emplace_back(w, stateWindow);
-    };
-    auto take = [&ks](const TimeWindow& w) -> std::optional<TimeWindow> {
-        for (auto it = ks.mergingSet.begin(); it != ks.mergingSet.end(); ++it) {
-            if (it->first == w) {
-                const TimeWindow stateWindow = it->second;
-                ks.mergingSet.erase(it);
-                return stateWindow;
-            }
-        }
-        return std::nullopt;
-    };
-
-    TimeWindow result = newWindow;
-    bool mergedNewWindow = false;
-    for (WindowMerge& merge : merges) {
-        std::vector<TimeWindow>& merged = merge.merged;
-        if (auto it = std::find(merged.begin(), merged.end(), newWindow); it != merged.end()) {
-            merged.erase(it);
-            mergedNewWindow = true;
-            result = merge.result;
-        }
-        if (merged.empty())
-            continue;
-        // MergingWindowSet.addWindow: the state window of the first merged window in HashSet order is kept.
-        const TimeWindow* first = stateWindowOf(ks, merged.front());
-        const TimeWindow mergedStateWindow = first != nullptr ? *first : merged.front();
-        std::vector<TimeWindow>& mergedStateWindows = m_mergedStateWindows;
-        mergedStateWindows.clear();
-        for (const TimeWindow& w : merged) {
-            if (std::optional<TimeWindow> sw = take(w))
-                mergedStateWindows.push_back(*sw);
-        }
-        put(merge.result, mergedStateWindow);
-        if (auto it = std::find(mergedStateWindows.begin(), mergedStateWindows.end(), mergedStateWindow);
-            it != mergedStateWindows.end())
-            mergedStateWindows.erase(it);
-
-        // Adding a window contained in an existing one changes nothing: no merge.
-        if (merged.size() == 1 && merged.front() == merge.result)
-            continue;
-
-        // The merge function of WindowOperator.processElement.
-        if (m_eventTime && javaAdd(merge.result.maxTimestamp(), m_allowedLateness) <= m_watermark)
-            throw WindowMergeError("The end timestamp of an event-time window cannot become earlier than the current "
-                                   "watermark by merging. Current watermark: "
-                + std::to_string(m_watermark) + " window: " + toJavaString(merge.result));
-        if (!m_eventTime && merge.result.maxTimestamp() <= m_processingTime)
-            throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
-                                   "current processing time by merging. Current processing time: "
-                + std::to_string(m_processingTime) + " window: " + toJavaString(merge.result));
+    std::uint32_t fired = 0;
+    for (const TimeWindow& m : mergedWindows) {
         if (m_inlineMergingEventTimeTrigger) {
-            // EventTimeTrigger.onMerge
-            if (merge.result.maxTimestamp() > m_watermark)
-                registerTimer(ks, key, merge.result, merge.result.maxTimestamp(), TimeDomain::Event, kNoIndex);
-        } else {
-            Context ctx(*this, ks, key, merge.result, kNoIndex, &merged);
-            m_trigger->onMerge(merge.result, ctx);
-        }
-        std::uint32_t fired = 0;
-        for (const TimeWindow& m : merged) {
-            if (m_inlineMergingEventTimeTrigger) {
-                // EventTimeTrigger.clear and the cleanup timer's deletion, on the one namespace of `m`.
-                Namespace* ns = findNamespace(ks, m);
-                if (ns == nullptr)
-                    continue;
-                if (const int t = ns->timers.find(m.maxTimestamp(), TimeDomain::Event); t >= 0)
+            // EventTimeTrigger.clear and the cleanup timer's deletion, on the one namespace of `m`.
+            Namespace* ns = findNamespace(ks, m);
+            if (ns == nullptr)
+                continue;
+            if (const int t = ns->timers.find(m.maxTimestamp(), TimeDomain::Event); t >= 0)
+                removeTimerSlot(ks, *ns, t);
+            if (const Timestamp cleanup = cleanupTime(m); cleanup != kMaxTimestamp) {
+                if (const int t = ns->timers.find(cleanup, TimeDomain::Event); t >= 0)
                     removeTimerSlot(ks, *ns, t);
-                if (const Timestamp cleanup = cleanupTime(m); cleanup != kMaxTimestamp) {
-                    if (const int t = ns->timers.find(cleanup, TimeDomain::Event); t >= 0)
-                        removeTimerSlot(ks, *ns, t);
-                }
-                fired = std::max(fired, ns->fireCount);
-                ns->fireCount = 0;
-                continue;
             }
-            {
-                Context ctx(*this, ks, key, m);
-                m_trigger->clear(m, ctx);
-            }
-            deleteCleanupTimer(key, m);
-            if (Namespace* ns = findNamespace(ks, m)) {
-                fired = std::max(fired, ns->fireCount);
-                ns->fireCount = 0;
-            }
+            fired = std::max(fired, ns->fireCount);
+            ns->fireCount = 0;
+            continue;
         }
-        if (fired > 0) {
-            Namespace& target = namespaceFor(ks, merge.result);
-            target.fireCount = std::max(target.fireCount, fired);
+        {
+            Context ctx(*this, ks, key, m);
+            m_trigger->clear(m, ctx);
         }
-        // HeapListState.mergeState (a.addAll(b)): the kept pane first, then the others in HashSet order.
-        namespaceFor(ks, mergedStateWindow);
-        for (const TimeWindow& source : mergedStateWindows) {
-            Namespace* src = findNamespace(ks, source);
-            if (src == nullptr || src->paneEmpty())
-                continue;
-            if (m_accumulating != nullptr) {
-                const PaneAccumulator moved = src->accumulator;
-                src->accumulator = {};
-                m_accumulating->merge(findNamespace(ks, mergedStateWindow)->accumulator, moved);
-                continue;
-            }
-            std::vector<PaneElement> moved = std::move(src->contents);
-            src->contents.clear();
-            std::vector<PaneElement>& target = findNamespace(ks, mergedStateWindow)->contents;
-            target.insert(target.end(), moved.begin(), moved.end());
+        deleteCleanupTimer(key, m);
+        if (Namespace* ns = findNamespace(ks, m)) {
+            fired = std::max(fired, ns->fireCount);
+            ns->fireCount = 0;
         }
-        ks.dirty = true;
     }
-    if (merges.empty() || (result == newWindow && !mergedNewWindow))
-        put(result, result);
-    return result;
+    if (fired > 0) {
+        Namespace& target = namespaceFor(ks, mergeResult);
+        target.fireCount = std::max(target.fireCount, fired);
+    }
+    // HeapListState.mergeState (a.addAll(b)): the kept pane first, then the others in HashSet order.
+    namespaceFor(ks, stateWindowResult);
+    for (const TimeWindow& source : mergedStateWindows) {
+        Namespace* src = findNamespace(ks, source);
+        if (src == nullptr || src->paneEmpty())
+            continue;
+        if (m_accumulating != nullptr) {
+            const PaneAccumulator moved = src->accumulator;
+            src->accumulator = {};
+            m_accumulating->merge(findNamespace(ks, stateWindowResult)->accumulator, moved);
+            continue;
+        }
+        std::vector<PaneElement> moved = std::move(src->contents);
+        src->contents.clear();
+        std::vector<PaneElement>& target = findNamespace(ks, stateWindowResult)->contents;
+        target.insert(target.end(), moved.begin(), moved.end());
+    }
+    ks.dirty = true;
 }
 
 void WindowOperator::processMerging(const WindowElement& element, bool& skipped, std::vector<OperatorOutput>& out)
 {
     const KeyId key = element.key;
     KeyState& ks = keyState(key);
+    MergeFunction onMerge(*this, ks, key);
     for (const TimeWindow& window : m_assigned) {
-        const TimeWindow actual = addToMergingSet(key, window);
+        const TimeWindow actual = ks.mergingWindows.addWindow(window, m_merger, onMerge);
         if (isWindowLate(actual)) {
-            // Drop the window that is already late (retire it from the in-flight set).
-            auto it = std::find_if(
-                ks.mergingSet.begin(), ks.mergingSet.end(), [&](const auto& entry) { return entry.first == actual; });
-            if (it != ks.mergingSet.end())
-                ks.mergingSet.erase(it);
+            // Drop the window that is already late. It is in flight unless a custom assigner's merges
+            // swallowed it; then there is nothing to retire.
+            if (ks.mergingWindows.getStateWindow(actual) != nullptr)
+                ks.mergingWindows.retireWindow(actual);
             continue;
         }
         skipped = false;
-        const TimeWindow* sw = stateWindowOf(ks, actual);
+        const TimeWindow* sw = ks.mergingWindows.getStateWindow(actual);
         if (sw == nullptr)
             throw std::logic_error("Window " + toJavaString(window) + " is not in in-flight window set.");
         const TimeWindow stateWindow = *sw;
@@ -1103,7 +1011,7 @@ std::vector<WindowStateView> WindowOperator::windows() const
             views.push_back(std::move(v));
         };
         if (m_merging) {
-            for (const auto& [w, sw] : ks.mergingSet)
+            for (const auto& [w, sw] : ks.mergingWindows)
                 view(w, sw);
         } else {
             for (const Namespace& ns : ks.namespaces) {
@@ -1128,7 +1036,7 @@ std::vector<PaneElement> WindowOperator::contents(KeyId key, const TimeWindow& w
         return {};
     TimeWindow stateWindow = window;
     if (m_merging) {
-        const TimeWindow* sw = stateWindowOf(*ks, window);
+        const TimeWindow* sw = ks->mergingWindows.getStateWindow(window);
         if (sw == nullptr)
             return {};
         stateWindow = *sw;

@@ -4,6 +4,7 @@
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/TimeWindow.h"
 #include "engine/windowing/Evictor.h"
+#include "engine/windowing/MergingWindowSet.h"
 #include "engine/windowing/TimerQueue.h"
 #include "engine/windowing/Trigger.h"
 #include "engine/windowing/WindowAssigner.h"
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <utility>
 #include <variant>
@@ -220,7 +222,7 @@ private:
     struct KeyState {
         std::vector<Namespace> namespaces; // ordered by window
         std::vector<Timestamp> starts; // starts[i] == namespaces[i].window.start(): a compact array to search
-        std::vector<std::pair<TimeWindow, TimeWindow>> mergingSet; // in-flight window -> state window
+        MergingWindowSet mergingWindows; // merging assigners only
         bool dirty = false; // some namespace may have become unused
         std::uint32_t deferredCompactions = 0;
     };
@@ -245,6 +247,7 @@ private:
 
     class Context;
     friend class Context;
+    class MergeFunction;
 
     void init(int subtaskIndex);
     void addToPane(Namespace& ns, const WindowElement& element) const
@@ -287,8 +290,9 @@ private:
     void processWithEventTimeTrigger(
         const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out);
     void processMerging(const WindowElement& element, bool& skipped, std::vector<OperatorOutput>& out);
-    TimeWindow addToMergingSet(KeyId key, const TimeWindow& newWindow);
-    static const TimeWindow* stateWindowOf(const KeyState& ks, const TimeWindow& window);
+    void mergeWindowState(KeyState& ks, KeyId key, const TimeWindow& mergeResult,
+        std::span<const TimeWindow> mergedWindows, const TimeWindow& stateWindowResult,
+        std::span<const TimeWindow> mergedStateWindows);
 
     std::shared_ptr<const WindowAssigner> m_assigner;
     std::shared_ptr<const Trigger> m_trigger;
@@ -302,7 +306,6 @@ private:
     bool m_merging = false;
     bool m_inlineEventTimeTrigger = false;
     bool m_inlineMergingEventTimeTrigger = false; // the same for event-time sessions
-    bool m_sessionMerge = false; // merging with TimeWindow.mergeWindows (the built-in session assigners)
     bool m_watermarkRegressed = false;
     int m_subtask = 0;
 
@@ -312,6 +315,7 @@ private:
     std::uint64_t m_nextTimerSequence = 0;
     bool m_timersDeleted = false; // a queue head may be a deleted timer
     AssignerInstanceState m_assignerState;
+    MergingWindowSet::Merger m_merger; // what every key's merging-window set merges with
 
     std::vector<KeyState> m_keys; // indexed by KeyId + 1 (kNoKey wraps to 0: the windowAll key)
     TimerQueue m_eventTimers; // deleted timers stay queued and are skipped when they come up
@@ -321,9 +325,6 @@ private:
 
     // Scratch space reused across calls (no allocation per record).
     std::vector<TimeWindow> m_assigned;
-    std::vector<TimeWindow> m_mergeCandidates;
-    std::vector<WindowMerge> m_merges;
-    std::vector<TimeWindow> m_mergedStateWindows;
     std::vector<WindowResult> m_results;
     std::vector<std::vector<PaneElement>> m_spareContents;
 };
