@@ -12,14 +12,6 @@ std::size_t slotOf(KeyId key)
     return static_cast<std::size_t>(static_cast<KeyId>(key + 1u));
 }
 
-// Timer order: (timestamp, registration sequence); a total order, so any heap pops the same sequence.
-struct FiresLater {
-    template <typename T> bool operator()(const T& a, const T& b) const
-    {
-        return a.ts != b.ts ? a.ts > b.ts : a.sequence > b.sequence;
-    }
-};
-
 constexpr std::size_t kMaxSpareContents = 4096;
 constexpr std::uint32_t kCompactEvery = 8;
 
@@ -38,8 +30,8 @@ public:
         , m_merged(mergedWindows)
     { }
 
-    Timestamp currentWatermark() const override { return m_op.m_watermark; }
-    Timestamp currentProcessingTime() const override { return m_op.m_processingTime; }
+    Timestamp currentWatermark() const override { return m_op.currentWatermark(); }
+    Timestamp currentProcessingTime() const override { return m_op.currentProcessingTime(); }
     void registerEventTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Event); }
     void deleteEventTimeTimer(Timestamp time) override { deleteTimer(time, TimeDomain::Event); }
     void registerProcessingTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Processing); }
@@ -118,18 +110,13 @@ private:
         Namespace* ns = find();
         if (ns == nullptr)
             return; // deleting a timer that does not exist is a no-op
-        const int i = ns->timers.find(time, domain);
-        if (i < 0)
-            return;
-        m_op.removeTimerSlot(m_ks, *ns, i);
+        if (m_op.m_timers.deleteTimer(ns->timers, time, domain))
+            m_ks.dirty = true;
     }
 
     void registerTimer(Timestamp time, TimeDomain domain)
     {
-        Namespace& ns = own();
-        if (ns.timers.find(time, domain) >= 0)
-            return;
-        m_op.pushTimer(ns, m_key, m_window, time, domain);
+        m_op.m_timers.registerTimer(own().timers, m_key, m_window, time, domain);
     }
 
     WindowOperator& m_op;
@@ -139,72 +126,6 @@ private:
     std::size_t m_hint;
     std::span<const TimeWindow> m_merged;
 };
-
-// TimerSlots ------------------------------------------------------------------------------------------
-
-WindowOperator::TimerSlots::TimerSlots(const TimerSlots& other)
-    : m_ts(other.m_ts)
-    , m_tagged(other.m_tagged)
-    , m_overflow(other.m_overflow ? std::make_unique<std::vector<TimerSlot>>(*other.m_overflow) : nullptr)
-    , m_size(other.m_size)
-{ }
-
-WindowOperator::TimerSlots& WindowOperator::TimerSlots::operator=(const TimerSlots& other)
-{
-    if (this != &other)
-        *this = TimerSlots(other);
-    return *this;
-}
-
-int WindowOperator::TimerSlots::find(Timestamp ts, TimeDomain domain) const
-{
-    const std::uint32_t bit = domain == TimeDomain::Processing ? 1u : 0u;
-    const int inlined = std::min(m_size, kInline);
-    for (int i = 0; i < inlined; ++i) {
-        const auto at = static_cast<std::size_t>(i);
-        if (m_ts[at] == ts && (m_tagged[at] & 1u) == bit)
-            return i;
-    }
-    for (int i = kInline; i < m_size; ++i) {
-        const TimerSlot& s = (*m_overflow)[static_cast<std::size_t>(i - kInline)];
-        if (s.ts == ts && s.domain() == domain)
-            return i;
-    }
-    return -1;
-}
-
-void WindowOperator::TimerSlots::set(int i, const TimerSlot& slot)
-{
-    if (i < kInline) {
-        m_ts[static_cast<std::size_t>(i)] = slot.ts;
-        m_tagged[static_cast<std::size_t>(i)] = slot.tagged;
-    } else {
-        (*m_overflow)[static_cast<std::size_t>(i - kInline)] = slot;
-    }
-}
-
-void WindowOperator::TimerSlots::add(const TimerSlot& slot)
-{
-    if (m_size < kInline) {
-        set(m_size, slot);
-    } else {
-        if (!m_overflow)
-            m_overflow = std::make_unique<std::vector<TimerSlot>>();
-        m_overflow->push_back(slot);
-    }
-    ++m_size;
-}
-
-void WindowOperator::TimerSlots::remove(int i)
-{
-    // Order inside one window does not matter: the queue orders timers.
-    const int last = m_size - 1;
-    if (i != last)
-        set(i, at(last));
-    if (last >= kInline)
-        m_overflow->pop_back();
-    --m_size;
-}
 
 // Construction ----------------------------------------------------------------------------------------
 
@@ -383,64 +304,41 @@ void WindowOperator::compact(KeyState& ks)
 
 // Timers ----------------------------------------------------------------------------------------------
 
-void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
-{
-    const std::uint64_t sequence = m_nextTimerSequence++;
-    std::uint32_t target = 0;
-    if (!m_freeTimerTargets.empty()) {
-        target = m_freeTimerTargets.back();
-        m_freeTimerTargets.pop_back();
-        m_timerTargets[target] = {key, true, window, sequence};
-    } else {
-        target = static_cast<std::uint32_t>(m_timerTargets.size());
-        m_timerTargets.push_back({key, true, window, sequence});
-    }
-    ns.timers.add(TimerSlot::make(ts, target, domain));
-    TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-    queue.push(ts, sequence, target);
-}
-
-WindowOperator::QueuedTimer WindowOperator::popTimer(TimerQueue& queue)
-{
-    const TimerQueue::Entry entry = queue.pop();
-    const TimerTarget& target = m_timerTargets[entry.target];
-    QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window, entry.target, target.live};
-    m_freeTimerTargets.push_back(entry.target);
-    return timer;
-}
-
-void WindowOperator::removeTimerSlot(KeyState& ks, Namespace& ns, int slot)
-{
-    // The queue entry stays and is skipped when it comes up.
-    m_timerTargets[ns.timers.at(slot).target()].live = false;
-    ns.timers.remove(slot);
-    ks.dirty = true;
-    m_timersDeleted = true;
-}
-
 void WindowOperator::registerTimer(
     KeyState& ks, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain, std::size_t hint)
 {
-    Namespace& ns = ks.namespaces[namespaceIndex(ks, window, hint)];
-    if (ns.timers.find(ts, domain) >= 0)
-        return; // (ts, key, window) is registered already
-    pushTimer(ns, key, window, ts, domain);
+    m_timers.registerTimer(ks.namespaces[namespaceIndex(ks, window, hint)].timers, key, window, ts, domain);
 }
 
 void WindowOperator::deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
 {
     KeyState& ks = keyState(key);
     Namespace* ns = findNamespace(ks, window);
-    if (ns == nullptr)
-        return;
-    if (const int i = ns->timers.find(ts, domain); i >= 0)
-        removeTimerSlot(ks, *ns, i);
+    if (ns != nullptr && m_timers.deleteTimer(ns->timers, ts, domain))
+        ks.dirty = true;
 }
 
-std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
+void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out)
 {
-    if (!timer.live)
-        return kNoIndex; // deleted after it was queued
+    // InternalTimerServiceImpl.advanceWatermark: the new watermark is visible to every trigger that fires.
+    if (watermark < currentWatermark())
+        m_watermarkRegressed = true; // never after a valve; kept correct for direct callers anyway
+    m_timers.advanceWatermark(watermark, [&](const InternalTimer& timer) { onTimer(timer, out); });
+}
+
+void WindowOperator::advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out)
+{
+    m_timers.advanceProcessingTime(now, [&](const InternalTimer& timer) { onTimer(timer, out); });
+}
+
+void WindowOperator::onTimer(const InternalTimer& timer, std::vector<OperatorOutput>& out)
+{
+    if (const std::size_t index = claimTimer(timer); index != kNoIndex)
+        fireTimer(timer, index, out);
+}
+
+std::size_t WindowOperator::claimTimer(const InternalTimer& timer)
+{
     const std::size_t slot = slotOf(timer.key);
     if (slot >= m_keys.size())
         return kNoIndex;
@@ -462,81 +360,14 @@ std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain doma
         index = indexOf(ks, timer.window, kNoIndex);
     if (index == kNoIndex)
         return kNoIndex;
-    Namespace& ns = ks.namespaces[index];
-    const int i = ns.timers.find(timer.ts, domain);
-    if (i < 0 || ns.timers.at(i).target() != timer.target)
-        return kNoIndex;
-    ns.timers.remove(i); // fireTimer lets the namespace go if nothing else is left in it
-    return index;
-}
-
-void WindowOperator::pruneTimerQueues()
-{
-    if (!m_timersDeleted)
-        return;
-    m_timersDeleted = false;
-    for (TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing}) {
-        TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-        while (!queue.empty() && !m_timerTargets[queue.top().target].live)
-            popTimer(queue);
-    }
-}
-
-std::optional<Timestamp> WindowOperator::nextProcessingTimer() const
-{
-    if (m_processingTimers.empty())
-        return std::nullopt;
-    return m_processingTimers.top().ts;
-}
-
-std::optional<Timestamp> WindowOperator::nextEventTimer() const
-{
-    if (m_eventTimers.empty())
-        return std::nullopt;
-    return m_eventTimers.top().ts;
-}
-
-void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out)
-{
-    // InternalTimerServiceImpl.advanceWatermark: the new watermark is visible to every trigger that fires.
-    if (watermark < m_watermark)
-        m_watermarkRegressed = true; // never after a valve; kept correct for direct callers anyway
-    m_watermark = watermark;
-    // Timers registered from here on are registered by the triggers this advance fires; when they are due
-    // too they fire in the same advance, and a trigger that always does so never lets it end.
-    const std::uint64_t firstChained = m_nextTimerSequence;
-    std::uint64_t chained = 0;
-    while (!m_eventTimers.empty() && m_eventTimers.top().ts <= watermark) {
-        const QueuedTimer timer = popTimer(m_eventTimers);
-        if (const std::size_t index = claimTimer(timer, TimeDomain::Event); index != kNoIndex) {
-            if (timer.sequence >= firstChained && ++chained > kMaxChainedFirings) {
-                throw EndlessFiringError("more than " + std::to_string(kMaxChainedFirings)
-                    + " firings in one watermark advance: the scenario does not terminate (the trigger keeps "
-                      "registering timers the watermark "
-                    + std::to_string(watermark) + " has already passed, as a continuous-event-time trigger on "
-                    + "the global window does at the end of input)");
-            }
-            fireTimer(timer, TimeDomain::Event, index, out);
-        }
-    }
-    pruneTimerQueues();
-}
-
-void WindowOperator::advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out)
-{
-    m_processingTime = now;
-    while (!m_processingTimers.empty() && m_processingTimers.top().ts <= now) {
-        const QueuedTimer timer = popTimer(m_processingTimers);
-        if (const std::size_t index = claimTimer(timer, TimeDomain::Processing); index != kNoIndex)
-            fireTimer(timer, TimeDomain::Processing, index, out);
-    }
-    pruneTimerQueues();
+    // fireTimer lets the namespace go if nothing else is left in it
+    return m_timers.claim(ks.namespaces[index].timers, timer) ? index : kNoIndex;
 }
 
 // WindowOperator.onEventTime / onProcessingTime.
-void WindowOperator::fireTimer(
-    const QueuedTimer& timer, TimeDomain domain, std::size_t index, std::vector<OperatorOutput>& out)
+void WindowOperator::fireTimer(const InternalTimer& timer, std::size_t index, std::vector<OperatorOutput>& out)
 {
+    const TimeDomain domain = timer.domain;
     KeyState& ks = m_keys[slotOf(timer.key)];
     TimeWindow stateWindow = timer.window;
     if (m_merging) {
@@ -588,12 +419,12 @@ Timestamp WindowOperator::cleanupTime(const TimeWindow& window) const
 
 bool WindowOperator::isWindowLate(const TimeWindow& window) const
 {
-    return m_eventTime && cleanupTime(window) <= m_watermark;
+    return m_eventTime && cleanupTime(window) <= currentWatermark();
 }
 
 bool WindowOperator::isElementLate(Timestamp ts) const
 {
-    return m_eventTime && javaAdd(ts, m_allowedLateness) <= m_watermark;
+    return m_eventTime && javaAdd(ts, m_allowedLateness) <= currentWatermark();
 }
 
 void WindowOperator::registerCleanupTimer(KeyState& ks, KeyId key, const TimeWindow& window, std::size_t hint)
@@ -619,8 +450,8 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
         // The common case below, on the namespace at hand (non-merging: it is also the state window).
         Namespace& ns = ks.namespaces[hint];
         ns.clearPane();
-        if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0)
-            removeTimerSlot(ks, ns, t); // EventTimeTrigger.clear
+        if (m_timers.deleteEventTimeTimer(ns.timers, window.maxTimestamp())) // EventTimeTrigger.clear
+            ks.dirty = true;
         ns.live = false;
         ns.fireCount = 0;
         return;
@@ -631,9 +462,8 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
     if (m_inlineEventTimeTrigger) {
         // EventTimeTrigger.clear: delete the event-time timer at maxTimestamp (a no-op when it has fired).
         if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex) {
-            Namespace& ns = ks.namespaces[i];
-            if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0)
-                removeTimerSlot(ks, ns, t);
+            if (m_timers.deleteEventTimeTimer(ks.namespaces[i].timers, window.maxTimestamp()))
+                ks.dirty = true;
         }
     } else {
         Context ctx(*this, ks, key, window, hint);
@@ -679,14 +509,15 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
     else
         namespaceFor(ks, window).fireCount += 1;
 
-    const FireTiming timing = inElement && window.maxTimestamp() <= m_watermark ? FireTiming::Late : FireTiming::OnTime;
+    const FireTiming timing
+        = inElement && window.maxTimestamp() <= currentWatermark() ? FireTiming::Late : FireTiming::OnTime;
     for (WindowResult& r : m_results) {
         FireEvent ev;
         ev.subtask = m_subtask;
         ev.key = key;
         ev.window = window;
         ev.timing = timing;
-        ev.watermark = m_watermark;
+        ev.watermark = currentWatermark();
         ev.count = seen;
         ev.result = std::move(r);
         out.emplace_back(std::move(ev));
@@ -704,7 +535,7 @@ void WindowOperator::processElement(
 void WindowOperator::processElement(const WindowElement& element, std::vector<OperatorOutput>& out)
 {
     m_assigned.clear();
-    AssignerContext actx {m_processingTime, &m_assignerState};
+    AssignerContext actx {currentProcessingTime(), &m_assignerState};
     m_assigner->assignWindows(element, actx, m_assigned);
 
     bool skipped = true;
@@ -720,7 +551,7 @@ void WindowOperator::processElement(const WindowElement& element, std::vector<Op
         late.ts = element.ts;
         late.hasValue = element.hasValue;
         late.value = element.value;
-        late.watermark = m_watermark;
+        late.watermark = currentWatermark();
         if (m_lateSideOutput) {
             late.action = LateAction::SideOutput;
         } else {
@@ -729,7 +560,7 @@ void WindowOperator::processElement(const WindowElement& element, std::vector<Op
         }
         out.emplace_back(late);
     }
-    pruneTimerQueues();
+    m_timers.pruneDeletedTimers();
 }
 
 void WindowOperator::processNonMerging(
@@ -758,12 +589,12 @@ void WindowOperator::processNonMerging(
         TriggerResult result;
         if (m_inlineEventTimeTrigger) {
             const Timestamp maxTs = window.maxTimestamp();
-            if (maxTs <= m_watermark) {
+            if (maxTs <= currentWatermark()) {
                 result = TriggerResult::Fire;
             } else {
                 result = TriggerResult::Continue;
-                if (!timersKnown && ns.timers.find(maxTs, TimeDomain::Event) < 0)
-                    pushTimer(ns, key, window, maxTs, TimeDomain::Event);
+                if (!timersKnown)
+                    m_timers.registerEventTimeTimer(ns.timers, key, window, maxTs);
             }
         } else {
             Context ctx(*this, ks, key, window, index);
@@ -825,16 +656,16 @@ void WindowOperator::processWithEventTimeTrigger(
         ns.live = true;
 
         const Timestamp maxTs = window.maxTimestamp();
-        if (maxTs <= m_watermark) {
+        if (maxTs <= currentWatermark()) {
             emitWindowContents(key, window, window, true, out, index); // EventTimeTrigger: FIRE at once
-        } else if (!timersKnown && ns.timers.find(maxTs, TimeDomain::Event) < 0) {
-            pushTimer(ns, key, window, maxTs, TimeDomain::Event);
+        } else if (!timersKnown) {
+            m_timers.registerEventTimeTimer(ns.timers, key, window, maxTs);
         }
         if (!timersKnown) {
             // registerCleanupTimer on the namespace at hand (with no allowed lateness it is the timer above).
             const Timestamp cleanup = cleanupTime(window);
-            if (cleanup != kMaxTimestamp && ns.timers.find(cleanup, TimeDomain::Event) < 0)
-                pushTimer(ns, key, window, cleanup, TimeDomain::Event);
+            if (cleanup != kMaxTimestamp)
+                m_timers.registerEventTimeTimer(ns.timers, key, window, cleanup);
         }
     }
     compact(ks);
@@ -869,17 +700,17 @@ void WindowOperator::mergeWindowState(KeyState& ks, KeyId key, const TimeWindow&
     std::span<const TimeWindow> mergedWindows, const TimeWindow& stateWindowResult,
     std::span<const TimeWindow> mergedStateWindows)
 {
-    if (m_eventTime && javaAdd(mergeResult.maxTimestamp(), m_allowedLateness) <= m_watermark)
+    if (m_eventTime && javaAdd(mergeResult.maxTimestamp(), m_allowedLateness) <= currentWatermark())
         throw WindowMergeError("The end timestamp of an event-time window cannot become earlier than the current "
                                "watermark by merging. Current watermark: "
-            + std::to_string(m_watermark) + " window: " + toJavaString(mergeResult));
-    if (!m_eventTime && mergeResult.maxTimestamp() <= m_processingTime)
+            + std::to_string(currentWatermark()) + " window: " + toJavaString(mergeResult));
+    if (!m_eventTime && mergeResult.maxTimestamp() <= currentProcessingTime())
         throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
                                "current processing time by merging. Current processing time: "
-            + std::to_string(m_processingTime) + " window: " + toJavaString(mergeResult));
+            + std::to_string(currentProcessingTime()) + " window: " + toJavaString(mergeResult));
     if (m_inlineMergingEventTimeTrigger) {
         // EventTimeTrigger.onMerge
-        if (mergeResult.maxTimestamp() > m_watermark)
+        if (mergeResult.maxTimestamp() > currentWatermark())
             registerTimer(ks, key, mergeResult, mergeResult.maxTimestamp(), TimeDomain::Event, kNoIndex);
     } else {
         Context ctx(*this, ks, key, mergeResult, kNoIndex, mergedWindows);
@@ -892,11 +723,11 @@ void WindowOperator::mergeWindowState(KeyState& ks, KeyId key, const TimeWindow&
             Namespace* ns = findNamespace(ks, m);
             if (ns == nullptr)
                 continue;
-            if (const int t = ns->timers.find(m.maxTimestamp(), TimeDomain::Event); t >= 0)
-                removeTimerSlot(ks, *ns, t);
+            if (m_timers.deleteEventTimeTimer(ns->timers, m.maxTimestamp()))
+                ks.dirty = true;
             if (const Timestamp cleanup = cleanupTime(m); cleanup != kMaxTimestamp) {
-                if (const int t = ns->timers.find(cleanup, TimeDomain::Event); t >= 0)
-                    removeTimerSlot(ks, *ns, t);
+                if (m_timers.deleteEventTimeTimer(ns->timers, cleanup))
+                    ks.dirty = true;
             }
             fired = std::max(fired, ns->fireCount);
             ns->fireCount = 0;
@@ -962,12 +793,11 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
         if (m_inlineMergingEventTimeTrigger) {
             // EventTimeTrigger.onElement
             const Timestamp maxTs = actual.maxTimestamp();
-            if (maxTs <= m_watermark) {
+            if (maxTs <= currentWatermark()) {
                 result = TriggerResult::Fire;
             } else {
                 hint = namespaceIndex(ks, actual, kNoIndex);
-                if (ks.namespaces[hint].timers.find(maxTs, TimeDomain::Event) < 0)
-                    pushTimer(ks.namespaces[hint], key, actual, maxTs, TimeDomain::Event);
+                m_timers.registerEventTimeTimer(ks.namespaces[hint].timers, key, actual, maxTs);
             }
         } else {
             Context ctx(*this, ks, key, actual);
@@ -1049,17 +879,12 @@ std::vector<TimerInfo> WindowOperator::timers(TimeDomain domain) const
 {
     std::vector<TimerInfo> result;
     for (std::size_t slot = 0; slot < m_keys.size(); ++slot) {
-        for (const Namespace& ns : m_keys[slot].namespaces) {
-            for (int i = 0; i < ns.timers.size(); ++i) {
-                const TimerSlot t = ns.timers.at(i);
-                if (t.domain() == domain)
-                    result.push_back(
-                        {domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, m_timerTargets[t.target()].sequence});
-            }
-        }
+        for (const Namespace& ns : m_keys[slot].namespaces)
+            m_timers.appendTimers(ns.timers, domain, static_cast<KeyId>(slot - 1u), ns.window, result);
     }
-    std::sort(result.begin(), result.end(), FiresLater {});
-    std::reverse(result.begin(), result.end());
+    // The order they fire in: (timestamp, registration sequence), a total order (sequences are unique).
+    std::sort(result.begin(), result.end(),
+        [](const TimerInfo& a, const TimerInfo& b) { return a.ts != b.ts ? a.ts < b.ts : a.sequence < b.sequence; });
     return result;
 }
 
