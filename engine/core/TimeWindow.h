@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -69,6 +70,14 @@ private:
     Timestamp m_end = 0;
     bool m_global = false;
 };
+
+// TimeWindow#toString (GlobalWindow's for the global window): how Flink's error messages name a window.
+inline std::string toJavaString(const TimeWindow& w)
+{
+    if (w.isGlobal())
+        return "GlobalWindow";
+    return "TimeWindow{start=" + std::to_string(w.start()) + ", end=" + std::to_string(w.end()) + "}";
+}
 
 // Puts distinct windows, given in the order they were added to a new java.util.HashSet, in the order that set
 // iterates them: by bucket, (h ^ h >>> 16) & (capacity - 1) of a table that starts at 16 and doubles past 3/4

@@ -200,70 +200,111 @@ NarrationSentence Narrator::render(std::string_view id, std::vector<Arg> args) c
     return s;
 }
 
-Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
-{
-    Narration n;
-    const PipelineConfig& pc = m_scenario.pipeline;
-    const WatermarkConfig& wmc = pc.watermarks;
-    const bool keyed = pc.window.keyBy.has_value();
-    const int channels = std::max(1, wmc.parallelism);
-    const TimeFormatter& f = m_format;
+// One step's narration as it is written: the step, the placeholders' builders, and a function per section.
+class Narrator::StepNarration {
+public:
+    StepNarration(const Narrator& narrator, const StepDetail& detail)
+        : m_narrator(narrator)
+        , m_scenario(narrator.m_scenario)
+        , m_format(narrator.m_format)
+        , m_detail(detail)
+        , m_record(detail.record != kNoRecord && detail.record < m_scenario.records.size()
+                  ? &m_scenario.records[detail.record]
+                  : nullptr)
+    { }
 
+    void start() { add("start", {time("watermark", kMinTimestamp)}); }
+    void whatHappened();
+    void lateRecords();
+    void channelChanges();
+    void operatorWatermark();
+    void fires();
+    void cleanups();
+    // "Nothing else changes." after a step that, besides saying what happened, had nothing to tell.
+    void nothingElse();
+
+    Narration take() { return std::move(m_narration); }
+
+private:
     using Arg = Narrator::Arg;
-    auto text = [](std::string name, std::string value) { return Arg {std::move(name), std::move(value), {}, false}; };
-    auto time = [&](std::string name, Timestamp t) { return text(std::move(name), f.timestamp(t)); };
-    auto channelArg = [&](int c) {
+
+    const PipelineConfig& pipeline() const { return m_scenario.pipeline; }
+    const WatermarkConfig& watermarks() const { return m_scenario.pipeline.watermarks; }
+
+    void add(std::string_view id, std::vector<Arg> args)
+    {
+        m_narration.sentences.push_back(m_narrator.render(id, std::move(args)));
+    }
+    std::string phrase(std::string_view id, std::vector<Arg> args) const
+    {
+        return m_narrator.render(id, std::move(args)).text;
+    }
+
+    static Arg text(std::string name, std::string value) { return Arg {std::move(name), std::move(value), {}, false}; }
+    Arg time(std::string name, Timestamp t) const { return text(std::move(name), m_format.timestamp(t)); }
+    static Arg channelArg(int c)
+    {
         Arg a {"channel", std::to_string(c), {}, true};
         a.ref.kind = NarrationRefKind::Channel;
         a.ref.channel = c;
         return a;
-    };
-    auto subtaskArg = [&](int s) {
+    }
+    static Arg subtaskArg(int s)
+    {
         Arg a {"subtask", std::to_string(s), {}, true};
         a.ref.kind = NarrationRefKind::Subtask;
         a.ref.subtask = s;
         return a;
-    };
-    auto keyName
-        = [&](KeyId k) { return k == kNoKey || k >= m_scenario.keys.size() ? std::string() : m_scenario.keys.name(k); };
-    auto keyArg = [&](KeyId k) {
+    }
+    std::string keyName(KeyId k) const
+    {
+        return k == kNoKey || k >= m_scenario.keys.size() ? std::string() : m_scenario.keys.name(k);
+    }
+    Arg keyArg(KeyId k) const
+    {
         Arg a {"key", keyName(k), {}, true};
         a.ref.kind = NarrationRefKind::Key;
         a.ref.key = k;
         return a;
-    };
-    auto phrase = [&](std::string_view id, std::vector<Arg> args) { return render(id, std::move(args)).text; };
-    auto records = [&](std::size_t count) {
+    }
+    std::string records(std::size_t count) const
+    {
         return phrase(count == 1 ? "phrase.records.one" : "phrase.records.many", {text("n", std::to_string(count))});
-    };
-    auto subjectArg = [&](KeyId k) {
+    }
+    Arg subjectArg(KeyId k) const
+    {
         Arg a {"subject",
             k == kNoKey ? phrase("phrase.subject.all", {}) : phrase("phrase.subject.key", {text("key", keyName(k))}),
             {}, k != kNoKey};
         a.ref.kind = NarrationRefKind::Key;
         a.ref.key = k;
         return a;
-    };
-    auto windowArg = [&](int s, KeyId k, const TimeWindow& w) {
-        Arg a {"window", w.isGlobal() ? phrase("phrase.window.global", {}) : f.window(w.start(), w.end()), {}, true};
+    }
+    Arg windowArg(int s, KeyId k, const TimeWindow& w) const
+    {
+        Arg a {"window", w.isGlobal() ? phrase("phrase.window.global", {}) : m_format.window(w.start(), w.end()), {},
+            true};
         a.ref.kind = NarrationRefKind::Window;
         a.ref.subtask = s;
         a.ref.key = k;
         a.ref.window = w;
         return a;
-    };
-    auto recordArg = [&](RecordIndex r) {
+    }
+    static Arg recordArg(RecordIndex r)
+    {
         Arg a {"record", std::string("#").append(std::to_string(r + 1)), {}, true};
         a.ref.kind = NarrationRefKind::Record;
         a.ref.record = r;
         return a;
-    };
-    auto add = [&](std::string_view id, std::vector<Arg> args) { n.sentences.push_back(render(id, std::move(args))); };
-    auto cleanupOf = [&](const TimeWindow& w) {
-        const Timestamp c = javaAdd(w.maxTimestamp(), pc.window.allowedLatenessMs);
+    }
+    Timestamp cleanupOf(const TimeWindow& w) const
+    {
+        const Timestamp c = javaAdd(w.maxTimestamp(), pipeline().window.allowedLatenessMs);
         return c >= w.maxTimestamp() ? c : kMaxTimestamp;
-    };
-    auto lagText = [&]() -> std::string {
+    }
+    std::string lagText() const
+    {
+        const WatermarkConfig& wmc = watermarks();
         switch (wmc.strategy) {
         case WatermarkConfig::Strategy::BoundedOutOfOrderness:
             return wmc.maxOutOfOrdernessMs == 0 ? std::string("1 ms")
@@ -276,17 +317,43 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
             break;
         }
         return {};
-    };
-
-    const StepEntry& e = d.entry;
-    if (e.kind == StepKind::Start) {
-        add("start", {time("watermark", kMinTimestamp)});
-        return n;
     }
 
-    // 1. What happened.
-    const InputRecord* rec
-        = d.record != kNoRecord && d.record < m_scenario.records.size() ? &m_scenario.records[d.record] : nullptr;
+    const Narrator& m_narrator;
+    const Scenario& m_scenario;
+    const TimeFormatter& m_format;
+    const StepDetail& m_detail;
+    const InputRecord* m_record; // the arriving record, if any
+    Narration m_narration;
+};
+
+Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
+{
+    (void)trace;
+    StepNarration step(*this, d);
+    if (d.entry.kind == StepKind::Start) {
+        step.start();
+        return step.take();
+    }
+    step.whatHappened();
+    step.lateRecords();
+    step.channelChanges();
+    step.operatorWatermark();
+    step.fires();
+    step.cleanups();
+    step.nothingElse();
+    return step.take();
+}
+
+// The arrival, emission, timer or end of input, and where an arriving element went.
+void Narrator::StepNarration::whatHappened()
+{
+    const StepDetail& d = m_detail;
+    const StepEntry& e = d.entry;
+    const PipelineConfig& pc = pipeline();
+    const WatermarkConfig& wmc = watermarks();
+    const bool keyed = pc.window.keyBy.has_value();
+    const InputRecord* rec = m_record;
     switch (e.kind) {
     case StepKind::EventArrival:
         if (rec && keyed)
@@ -339,8 +406,12 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
     case StepKind::Start:
         break;
     }
+}
 
-    // 2. Late records.
+void Narrator::StepNarration::lateRecords()
+{
+    const StepDetail& d = m_detail;
+    const PipelineConfig& pc = pipeline();
     for (const LateEvent& l : d.lates) {
         TimeWindow w;
         const AssignerSpec& as = pc.window.assigner;
@@ -366,8 +437,15 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
             {time("ts", l.ts), windowArg(l.subtask, l.key, w), time("cleanup", cleanupOf(w)),
                 time("watermark", l.watermark)});
     }
+}
 
-    // 3. Channels.
+// Channel watermarks and idleness.
+void Narrator::StepNarration::channelChanges()
+{
+    const StepDetail& d = m_detail;
+    const StepEntry& e = d.entry;
+    const WatermarkConfig& wmc = watermarks();
+    const InputRecord* rec = m_record;
     const bool periodic = wmc.emission == WatermarkConfig::Emission::Periodic;
     for (const ChannelChange& c : d.channels) {
         if (c.idleAfter && !c.idleBefore) {
@@ -402,8 +480,13 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
             add("channel.watermark.same", {channelArg(c.channel), time("watermark", c.watermarkAfter)});
         }
     }
+}
 
-    // 4. The operator watermark: every subtask sees the same channels, so one sentence covers them all.
+// Every subtask sees the same channels, so one sentence covers them all.
+void Narrator::StepNarration::operatorWatermark()
+{
+    const StepDetail& d = m_detail;
+    const int channelCount = std::max(1, watermarks().parallelism);
     if (!d.subtasks.empty()) {
         const SubtaskChange& s = d.subtasks.front();
         const bool anyChannelMoved = std::any_of(d.channels.begin(), d.channels.end(), [](const ChannelChange& c) {
@@ -417,7 +500,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         } else if (s.watermarkAfter != s.watermarkBefore) {
             if (allIdle && s.watermarkAfter != kMaxTimestamp)
                 add("operator.advance.idle", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
-            else if (channels == 1 || s.watermarkAfter == kMaxTimestamp)
+            else if (channelCount == 1 || s.watermarkAfter == kMaxTimestamp)
                 add("operator.advance.single", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
             else if (s.minChannelAfter < 0)
                 add("operator.advance.idle", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
@@ -425,12 +508,18 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
                 add("operator.advance",
                     {time("before", s.watermarkBefore), time("after", s.watermarkAfter),
                         channelArg(s.minChannelAfter)});
-        } else if (anyChannelMoved && channels > 1 && s.minChannelAfter >= 0) {
+        } else if (anyChannelMoved && channelCount > 1 && s.minChannelAfter >= 0) {
             add("operator.stays", {time("watermark", s.watermarkAfter), channelArg(s.minChannelAfter)});
         }
     }
+}
 
-    // 5. Fires, with the rule that made them fire.
+// Each fire with the rule that made it fire, and its result.
+void Narrator::StepNarration::fires()
+{
+    const StepDetail& d = m_detail;
+    const StepEntry& e = d.entry;
+    const PipelineConfig& pc = pipeline();
     for (const FireEvent& fire : d.fires) {
         const std::vector<Arg> base = {
             windowArg(fire.subtask, fire.key, fire.window), subjectArg(fire.key), text("count", records(fire.count))};
@@ -475,8 +564,12 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         }
         add("fire.result", {text("result", result)});
     }
+}
 
-    // 6. Windows cleaned up.
+void Narrator::StepNarration::cleanups()
+{
+    const StepDetail& d = m_detail;
+    const PipelineConfig& pc = pipeline();
     for (const WindowRef& w : d.cleanups) {
         // "Right after firing" only when it did fire in this step: a count-triggered window is removed by its
         // cleanup timer without firing.
@@ -499,10 +592,13 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
         if (w.unfired > 0)
             add("cleanup.discarded", {text("count", records(w.unfired))});
     }
-    (void)trace;
-    if (n.sentences.size() == 1 && e.kind != StepKind::EventArrival && e.kind != StepKind::EndOfInput)
+}
+
+void Narrator::StepNarration::nothingElse()
+{
+    const StepKind kind = m_detail.entry.kind;
+    if (m_narration.sentences.size() == 1 && kind != StepKind::EventArrival && kind != StepKind::EndOfInput)
         add("nothing", {});
-    return n;
 }
 
 } // namespace tidemark

@@ -77,6 +77,8 @@ public:
     };
 
 private:
+    class StepNarration;
+
     NarrationSentence render(std::string_view id, std::vector<Arg> args) const;
     std::string_view templateText(std::string_view id) const;
 

@@ -12,21 +12,6 @@ std::size_t slotOf(KeyId key)
     return static_cast<std::size_t>(static_cast<KeyId>(key + 1u));
 }
 
-// Timer order: (timestamp, registration sequence); a total order, so any heap pops the same sequence.
-struct FiresLater {
-    template <typename T> bool operator()(const T& a, const T& b) const
-    {
-        return a.ts != b.ts ? a.ts > b.ts : a.sequence > b.sequence;
-    }
-};
-
-std::string windowText(const TimeWindow& w)
-{
-    if (w.isGlobal())
-        return "GlobalWindow";
-    return "TimeWindow{start=" + std::to_string(w.start()) + ", end=" + std::to_string(w.end()) + "}";
-}
-
 constexpr std::size_t kMaxSpareContents = 4096;
 constexpr std::uint32_t kCompactEvery = 8;
 
@@ -36,7 +21,7 @@ constexpr std::uint32_t kCompactEvery = 8;
 class WindowOperator::Context final : public OnMergeContext {
 public:
     Context(WindowOperator& op, KeyState& ks, KeyId key, const TimeWindow& window, std::size_t hint = kNoIndex,
-        const std::vector<TimeWindow>* mergedWindows = nullptr)
+        std::span<const TimeWindow> mergedWindows = {})
         : m_op(op)
         , m_ks(ks)
         , m_key(key)
@@ -45,8 +30,8 @@ public:
         , m_merged(mergedWindows)
     { }
 
-    Timestamp currentWatermark() const override { return m_op.m_watermark; }
-    Timestamp currentProcessingTime() const override { return m_op.m_processingTime; }
+    Timestamp currentWatermark() const override { return m_op.currentWatermark(); }
+    Timestamp currentProcessingTime() const override { return m_op.currentProcessingTime(); }
     void registerEventTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Event); }
     void deleteEventTimeTimer(Timestamp time) override { deleteTimer(time, TimeDomain::Event); }
     void registerProcessingTimeTimer(Timestamp time) override { registerTimer(time, TimeDomain::Processing); }
@@ -77,10 +62,8 @@ public:
 
     void mergeState(int slot, StateReducer reduce) override
     {
-        if (m_merged == nullptr)
-            return;
-        std::optional<std::int64_t> merged;
-        for (const TimeWindow& w : *m_merged) {
+        std::optional<std::int64_t> merged; // stays empty outside a merge: there are no merged windows
+        for (const TimeWindow& w : m_merged) {
             Namespace* ns = findNamespace(m_ks, w);
             if (ns == nullptr || (ns->triggerStatePresent & bit(slot)) == 0)
                 continue;
@@ -127,18 +110,13 @@ private:
         Namespace* ns = find();
         if (ns == nullptr)
             return; // deleting a timer that does not exist is a no-op
-        const int i = ns->timers.find(time, domain);
-        if (i < 0)
-            return;
-        m_op.removeTimerSlot(m_ks, *ns, i);
+        if (m_op.m_timers.deleteTimer(ns->timers, time, domain))
+            m_ks.dirty = true;
     }
 
     void registerTimer(Timestamp time, TimeDomain domain)
     {
-        Namespace& ns = own();
-        if (ns.timers.find(time, domain) >= 0)
-            return;
-        m_op.pushTimer(ns, m_key, m_window, time, domain);
+        m_op.m_timers.registerTimer(own().timers, m_key, m_window, time, domain);
     }
 
     WindowOperator& m_op;
@@ -146,74 +124,8 @@ private:
     KeyId m_key;
     TimeWindow m_window;
     std::size_t m_hint;
-    const std::vector<TimeWindow>* m_merged;
+    std::span<const TimeWindow> m_merged;
 };
-
-// TimerSlots ------------------------------------------------------------------------------------------
-
-WindowOperator::TimerSlots::TimerSlots(const TimerSlots& other)
-    : m_ts(other.m_ts)
-    , m_tagged(other.m_tagged)
-    , m_overflow(other.m_overflow ? std::make_unique<std::vector<TimerSlot>>(*other.m_overflow) : nullptr)
-    , m_size(other.m_size)
-{ }
-
-WindowOperator::TimerSlots& WindowOperator::TimerSlots::operator=(const TimerSlots& other)
-{
-    if (this != &other)
-        *this = TimerSlots(other);
-    return *this;
-}
-
-int WindowOperator::TimerSlots::find(Timestamp ts, TimeDomain domain) const
-{
-    const std::uint32_t bit = domain == TimeDomain::Processing ? 1u : 0u;
-    const int inlined = std::min(m_size, kInline);
-    for (int i = 0; i < inlined; ++i) {
-        const auto at = static_cast<std::size_t>(i);
-        if (m_ts[at] == ts && (m_tagged[at] & 1u) == bit)
-            return i;
-    }
-    for (int i = kInline; i < m_size; ++i) {
-        const TimerSlot& s = (*m_overflow)[static_cast<std::size_t>(i - kInline)];
-        if (s.ts == ts && s.domain() == domain)
-            return i;
-    }
-    return -1;
-}
-
-void WindowOperator::TimerSlots::set(int i, const TimerSlot& slot)
-{
-    if (i < kInline) {
-        m_ts[static_cast<std::size_t>(i)] = slot.ts;
-        m_tagged[static_cast<std::size_t>(i)] = slot.tagged;
-    } else {
-        (*m_overflow)[static_cast<std::size_t>(i - kInline)] = slot;
-    }
-}
-
-void WindowOperator::TimerSlots::add(const TimerSlot& slot)
-{
-    if (m_size < kInline) {
-        set(m_size, slot);
-    } else {
-        if (!m_overflow)
-            m_overflow = std::make_unique<std::vector<TimerSlot>>();
-        m_overflow->push_back(slot);
-    }
-    ++m_size;
-}
-
-void WindowOperator::TimerSlots::remove(int i)
-{
-    // Order inside one window does not matter: the queue orders timers.
-    const int last = m_size - 1;
-    if (i != last)
-        set(i, at(last));
-    if (last >= kInline)
-        m_overflow->pop_back();
-    --m_size;
-}
 
 // Construction ----------------------------------------------------------------------------------------
 
@@ -267,10 +179,9 @@ void WindowOperator::init(int subtaskIndex)
     // EventTimeTrigger.onElement's.
     const bool eventTimeTrigger = dynamic_cast<const EventTimeTrigger*>(m_trigger.get()) != nullptr;
     m_inlineEventTimeTrigger = m_eventTime && !m_merging && eventTimeTrigger;
-    m_sessionMerge = dynamic_cast<const EventTimeSessionWindows*>(m_assigner.get()) != nullptr
-        || dynamic_cast<const ProcessingTimeSessionWindows*>(m_assigner.get()) != nullptr;
+    m_merger = MergingWindowSet::Merger(m_assigner);
     // Sessions too: EventTimeTrigger.onElement, onMerge and clear, decided inline on the namespace at hand.
-    m_inlineMergingEventTimeTrigger = m_eventTime && m_merging && m_sessionMerge && eventTimeTrigger;
+    m_inlineMergingEventTimeTrigger = m_eventTime && m_merging && m_merger.mergesSessions() && eventTimeTrigger;
     if (m_merging && !m_trigger->canMerge())
         throw std::invalid_argument("A merging window assigner cannot be used with a trigger that does not support "
                                     "merging ("
@@ -393,64 +304,41 @@ void WindowOperator::compact(KeyState& ks)
 
 // Timers ----------------------------------------------------------------------------------------------
 
-void WindowOperator::pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
-{
-    const std::uint64_t sequence = m_nextTimerSequence++;
-    std::uint32_t target = 0;
-    if (!m_freeTimerTargets.empty()) {
-        target = m_freeTimerTargets.back();
-        m_freeTimerTargets.pop_back();
-        m_timerTargets[target] = {key, true, window, sequence};
-    } else {
-        target = static_cast<std::uint32_t>(m_timerTargets.size());
-        m_timerTargets.push_back({key, true, window, sequence});
-    }
-    ns.timers.add(TimerSlot::make(ts, target, domain));
-    TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-    queue.push(ts, sequence, target);
-}
-
-WindowOperator::QueuedTimer WindowOperator::popTimer(TimerQueue& queue)
-{
-    const TimerQueue::Entry entry = queue.pop();
-    const TimerTarget& target = m_timerTargets[entry.target];
-    QueuedTimer timer {entry.ts, entry.sequence, target.key, target.window, entry.target, target.live};
-    m_freeTimerTargets.push_back(entry.target);
-    return timer;
-}
-
-void WindowOperator::removeTimerSlot(KeyState& ks, Namespace& ns, int slot)
-{
-    // The queue entry stays and is skipped when it comes up.
-    m_timerTargets[ns.timers.at(slot).target()].live = false;
-    ns.timers.remove(slot);
-    ks.dirty = true;
-    m_timersDeleted = true;
-}
-
 void WindowOperator::registerTimer(
     KeyState& ks, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain, std::size_t hint)
 {
-    Namespace& ns = ks.namespaces[namespaceIndex(ks, window, hint)];
-    if (ns.timers.find(ts, domain) >= 0)
-        return; // (ts, key, window) is registered already
-    pushTimer(ns, key, window, ts, domain);
+    m_timers.registerTimer(ks.namespaces[namespaceIndex(ks, window, hint)].timers, key, window, ts, domain);
 }
 
 void WindowOperator::deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
 {
     KeyState& ks = keyState(key);
     Namespace* ns = findNamespace(ks, window);
-    if (ns == nullptr)
-        return;
-    if (const int i = ns->timers.find(ts, domain); i >= 0)
-        removeTimerSlot(ks, *ns, i);
+    if (ns != nullptr && m_timers.deleteTimer(ns->timers, ts, domain))
+        ks.dirty = true;
 }
 
-std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain domain)
+void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out)
 {
-    if (!timer.live)
-        return kNoIndex; // deleted after it was queued
+    // InternalTimerServiceImpl.advanceWatermark: the new watermark is visible to every trigger that fires.
+    if (watermark < currentWatermark())
+        m_watermarkRegressed = true; // never after a valve; kept correct for direct callers anyway
+    m_timers.advanceWatermark(watermark, [&](const InternalTimer& timer) { onTimer(timer, out); });
+}
+
+void WindowOperator::advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out)
+{
+    m_timers.advanceProcessingTime(now, [&](const InternalTimer& timer) { onTimer(timer, out); });
+}
+
+void WindowOperator::onTimer(const InternalTimer& timer, std::vector<OperatorOutput>& out)
+{
+    if (const std::size_t index = claimTimer(timer); index != kNoIndex)
+        fireTimer(timer, index, out);
+}
+
+std::size_t WindowOperator::claimTimer(const InternalTimer& timer)
+{
     const std::size_t slot = slotOf(timer.key);
     if (slot >= m_keys.size())
         return kNoIndex;
@@ -472,85 +360,18 @@ std::size_t WindowOperator::claimTimer(const QueuedTimer& timer, TimeDomain doma
         index = indexOf(ks, timer.window, kNoIndex);
     if (index == kNoIndex)
         return kNoIndex;
-    Namespace& ns = ks.namespaces[index];
-    const int i = ns.timers.find(timer.ts, domain);
-    if (i < 0 || ns.timers.at(i).target() != timer.target)
-        return kNoIndex;
-    ns.timers.remove(i); // fireTimer lets the namespace go if nothing else is left in it
-    return index;
-}
-
-void WindowOperator::pruneTimerQueues()
-{
-    if (!m_timersDeleted)
-        return;
-    m_timersDeleted = false;
-    for (TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing}) {
-        TimerQueue& queue = domain == TimeDomain::Event ? m_eventTimers : m_processingTimers;
-        while (!queue.empty() && !m_timerTargets[queue.top().target].live)
-            popTimer(queue);
-    }
-}
-
-std::optional<Timestamp> WindowOperator::nextProcessingTimer() const
-{
-    if (m_processingTimers.empty())
-        return std::nullopt;
-    return m_processingTimers.top().ts;
-}
-
-std::optional<Timestamp> WindowOperator::nextEventTimer() const
-{
-    if (m_eventTimers.empty())
-        return std::nullopt;
-    return m_eventTimers.top().ts;
-}
-
-void WindowOperator::processWatermark(Timestamp watermark, std::vector<OperatorOutput>& out)
-{
-    // InternalTimerServiceImpl.advanceWatermark: the new watermark is visible to every trigger that fires.
-    if (watermark < m_watermark)
-        m_watermarkRegressed = true; // never after a valve; kept correct for direct callers anyway
-    m_watermark = watermark;
-    // Timers registered from here on are registered by the triggers this advance fires; when they are due
-    // too they fire in the same advance, and a trigger that always does so never lets it end.
-    const std::uint64_t firstChained = m_nextTimerSequence;
-    std::uint64_t chained = 0;
-    while (!m_eventTimers.empty() && m_eventTimers.top().ts <= watermark) {
-        const QueuedTimer timer = popTimer(m_eventTimers);
-        if (const std::size_t index = claimTimer(timer, TimeDomain::Event); index != kNoIndex) {
-            if (timer.sequence >= firstChained && ++chained > kMaxChainedFirings) {
-                throw EndlessFiringError("more than " + std::to_string(kMaxChainedFirings)
-                    + " firings in one watermark advance: the scenario does not terminate (the trigger keeps "
-                      "registering timers the watermark "
-                    + std::to_string(watermark) + " has already passed, as a continuous-event-time trigger on "
-                    + "the global window does at the end of input)");
-            }
-            fireTimer(timer, TimeDomain::Event, index, out);
-        }
-    }
-    pruneTimerQueues();
-}
-
-void WindowOperator::advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out)
-{
-    m_processingTime = now;
-    while (!m_processingTimers.empty() && m_processingTimers.top().ts <= now) {
-        const QueuedTimer timer = popTimer(m_processingTimers);
-        if (const std::size_t index = claimTimer(timer, TimeDomain::Processing); index != kNoIndex)
-            fireTimer(timer, TimeDomain::Processing, index, out);
-    }
-    pruneTimerQueues();
+    // fireTimer lets the namespace go if nothing else is left in it
+    return m_timers.claim(ks.namespaces[index].timers, timer) ? index : kNoIndex;
 }
 
 // WindowOperator.onEventTime / onProcessingTime.
-void WindowOperator::fireTimer(
-    const QueuedTimer& timer, TimeDomain domain, std::size_t index, std::vector<OperatorOutput>& out)
+void WindowOperator::fireTimer(const InternalTimer& timer, std::size_t index, std::vector<OperatorOutput>& out)
 {
+    const TimeDomain domain = timer.domain;
     KeyState& ks = m_keys[slotOf(timer.key)];
     TimeWindow stateWindow = timer.window;
     if (m_merging) {
-        const TimeWindow* sw = stateWindowOf(ks, timer.window);
+        const TimeWindow* sw = ks.mergingWindows.getStateWindow(timer.window);
         if (sw == nullptr) {
             // A timer of a window that was merged away or cleaned up: its trigger state is gone already.
             ks.dirty = true;
@@ -598,12 +419,12 @@ Timestamp WindowOperator::cleanupTime(const TimeWindow& window) const
 
 bool WindowOperator::isWindowLate(const TimeWindow& window) const
 {
-    return m_eventTime && cleanupTime(window) <= m_watermark;
+    return m_eventTime && cleanupTime(window) <= currentWatermark();
 }
 
 bool WindowOperator::isElementLate(Timestamp ts) const
 {
-    return m_eventTime && javaAdd(ts, m_allowedLateness) <= m_watermark;
+    return m_eventTime && javaAdd(ts, m_allowedLateness) <= currentWatermark();
 }
 
 void WindowOperator::registerCleanupTimer(KeyState& ks, KeyId key, const TimeWindow& window, std::size_t hint)
@@ -629,8 +450,8 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
         // The common case below, on the namespace at hand (non-merging: it is also the state window).
         Namespace& ns = ks.namespaces[hint];
         ns.clearPane();
-        if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0)
-            removeTimerSlot(ks, ns, t); // EventTimeTrigger.clear
+        if (m_timers.deleteEventTimeTimer(ns.timers, window.maxTimestamp())) // EventTimeTrigger.clear
+            ks.dirty = true;
         ns.live = false;
         ns.fireCount = 0;
         return;
@@ -641,9 +462,8 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
     if (m_inlineEventTimeTrigger) {
         // EventTimeTrigger.clear: delete the event-time timer at maxTimestamp (a no-op when it has fired).
         if (const std::size_t i = indexOf(ks, window, hint); i != kNoIndex) {
-            Namespace& ns = ks.namespaces[i];
-            if (const int t = ns.timers.find(window.maxTimestamp(), TimeDomain::Event); t >= 0)
-                removeTimerSlot(ks, ns, t);
+            if (m_timers.deleteEventTimeTimer(ks.namespaces[i].timers, window.maxTimestamp()))
+                ks.dirty = true;
         }
     } else {
         Context ctx(*this, ks, key, window, hint);
@@ -653,13 +473,8 @@ void WindowOperator::clearAllState(KeyId key, const TimeWindow& window, const Ti
         ks.namespaces[i].live = false;
         ks.namespaces[i].fireCount = 0;
     }
-    if (m_merging) {
-        auto it = std::find_if(
-            ks.mergingSet.begin(), ks.mergingSet.end(), [&](const auto& entry) { return entry.first == window; });
-        if (it == ks.mergingSet.end())
-            throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
-        ks.mergingSet.erase(it);
-    }
+    if (m_merging)
+        ks.mergingWindows.retireWindow(window);
 }
 
 // Firing ----------------------------------------------------------------------------------------------
@@ -694,14 +509,15 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
     else
         namespaceFor(ks, window).fireCount += 1;
 
-    const FireTiming timing = inElement && window.maxTimestamp() <= m_watermark ? FireTiming::Late : FireTiming::OnTime;
+    const FireTiming timing
+        = inElement && window.maxTimestamp() <= currentWatermark() ? FireTiming::Late : FireTiming::OnTime;
     for (WindowResult& r : m_results) {
         FireEvent ev;
         ev.subtask = m_subtask;
         ev.key = key;
         ev.window = window;
         ev.timing = timing;
-        ev.watermark = m_watermark;
+        ev.watermark = currentWatermark();
         ev.count = seen;
         ev.result = std::move(r);
         out.emplace_back(std::move(ev));
@@ -719,7 +535,7 @@ void WindowOperator::processElement(
 void WindowOperator::processElement(const WindowElement& element, std::vector<OperatorOutput>& out)
 {
     m_assigned.clear();
-    AssignerContext actx {m_processingTime, &m_assignerState};
+    AssignerContext actx {currentProcessingTime(), &m_assignerState};
     m_assigner->assignWindows(element, actx, m_assigned);
 
     bool skipped = true;
@@ -735,7 +551,7 @@ void WindowOperator::processElement(const WindowElement& element, std::vector<Op
         late.ts = element.ts;
         late.hasValue = element.hasValue;
         late.value = element.value;
-        late.watermark = m_watermark;
+        late.watermark = currentWatermark();
         if (m_lateSideOutput) {
             late.action = LateAction::SideOutput;
         } else {
@@ -744,7 +560,7 @@ void WindowOperator::processElement(const WindowElement& element, std::vector<Op
         }
         out.emplace_back(late);
     }
-    pruneTimerQueues();
+    m_timers.pruneDeletedTimers();
 }
 
 void WindowOperator::processNonMerging(
@@ -773,12 +589,12 @@ void WindowOperator::processNonMerging(
         TriggerResult result;
         if (m_inlineEventTimeTrigger) {
             const Timestamp maxTs = window.maxTimestamp();
-            if (maxTs <= m_watermark) {
+            if (maxTs <= currentWatermark()) {
                 result = TriggerResult::Fire;
             } else {
                 result = TriggerResult::Continue;
-                if (!timersKnown && ns.timers.find(maxTs, TimeDomain::Event) < 0)
-                    pushTimer(ns, key, window, maxTs, TimeDomain::Event);
+                if (!timersKnown)
+                    m_timers.registerEventTimeTimer(ns.timers, key, window, maxTs);
             }
         } else {
             Context ctx(*this, ks, key, window, index);
@@ -840,219 +656,135 @@ void WindowOperator::processWithEventTimeTrigger(
         ns.live = true;
 
         const Timestamp maxTs = window.maxTimestamp();
-        if (maxTs <= m_watermark) {
+        if (maxTs <= currentWatermark()) {
             emitWindowContents(key, window, window, true, out, index); // EventTimeTrigger: FIRE at once
-        } else if (!timersKnown && ns.timers.find(maxTs, TimeDomain::Event) < 0) {
-            pushTimer(ns, key, window, maxTs, TimeDomain::Event);
+        } else if (!timersKnown) {
+            m_timers.registerEventTimeTimer(ns.timers, key, window, maxTs);
         }
         if (!timersKnown) {
             // registerCleanupTimer on the namespace at hand (with no allowed lateness it is the timer above).
             const Timestamp cleanup = cleanupTime(window);
-            if (cleanup != kMaxTimestamp && ns.timers.find(cleanup, TimeDomain::Event) < 0)
-                pushTimer(ns, key, window, cleanup, TimeDomain::Event);
+            if (cleanup != kMaxTimestamp)
+                m_timers.registerEventTimeTimer(ns.timers, key, window, cleanup);
         }
     }
     compact(ks);
 }
 
-// Merging windows (MergingWindowSet + the merge function of WindowOperator.processElement) ------------
+// Merging windows ---------------------------------------------------------------------------------------
 
-const TimeWindow* WindowOperator::stateWindowOf(const KeyState& ks, const TimeWindow& window)
-{
-    for (const auto& [w, stateWindow] : ks.mergingSet) {
-        if (w == window)
-            return &stateWindow;
-    }
-    return nullptr;
-}
+// The merge function of one key's merging-window set.
+class WindowOperator::MergeFunction final : public MergingWindowSet::MergeFunction {
+public:
+    MergeFunction(WindowOperator& op, KeyState& ks, KeyId key)
+        : m_op(op)
+        , m_ks(ks)
+        , m_key(key)
+    { }
 
-TimeWindow WindowOperator::addToMergingSet(KeyId key, const TimeWindow& newWindow)
+    void merge(const TimeWindow& mergeResult, std::span<const TimeWindow> mergedWindows,
+        const TimeWindow& stateWindowResult, std::span<const TimeWindow> mergedStateWindows) override
+    {
+        m_op.mergeWindowState(m_ks, m_key, mergeResult, mergedWindows, stateWindowResult, mergedStateWindows);
+    }
+
+private:
+    WindowOperator& m_op;
+    KeyState& m_ks;
+    KeyId m_key;
+};
+
+// The merge function of WindowOperator.processElement: refuses a merge that would make the window late,
+// lets the trigger merge, and folds the panes of the merged state windows into the one that is kept.
+void WindowOperator::mergeWindowState(KeyState& ks, KeyId key, const TimeWindow& mergeResult,
+    std::span<const TimeWindow> mergedWindows, const TimeWindow& stateWindowResult,
+    std::span<const TimeWindow> mergedStateWindows)
 {
-    KeyState& ks = keyState(key);
-    std::vector<WindowMerge>& merges = m_merges; // scratch: keeps its capacity between records
-    // The in-flight windows of a key never intersect one another (every addition merges all it touches),
-    // so TimeWindow.mergeWindows can only report one group: the new window with the windows it intersects.
-    // With at most one such window that group is known without sorting (and without allocating).
-    std::size_t touching = 0;
-    const TimeWindow* touched = nullptr;
-    if (m_sessionMerge) {
-        for (const auto& entry : ks.mergingSet) {
-            if (entry.first.intersects(newWindow)) {
-                touched = &entry.first;
-                if (++touching > 1)
-                    break;
-            }
-        }
-    }
-    if (m_sessionMerge && touching == 0) {
-        ks.mergingSet.emplace_back(newWindow, newWindow);
-        return newWindow;
-    }
-    if (m_sessionMerge && touching == 1) {
-        if (touched->start() <= newWindow.start() && newWindow.end() <= touched->end())
-            return *touched; // contained in an existing window: no merge
-        if (merges.empty())
-            merges.emplace_back();
-        merges.resize(1);
-        WindowMerge& merge = merges.front();
-        merge.merged.clear();
-        if (newWindow.start() < touched->start()) {
-            merge.merged.push_back(newWindow); // the order of the sort by start
-            merge.merged.push_back(*touched);
-        } else {
-            merge.merged.push_back(*touched);
-            merge.merged.push_back(newWindow);
-        }
-        orderAsJavaHashSet(merge.merged); // as mergeWindows reports it
-        merge.result = touched->cover(newWindow);
+    if (m_eventTime && javaAdd(mergeResult.maxTimestamp(), m_allowedLateness) <= currentWatermark())
+        throw WindowMergeError("The end timestamp of an event-time window cannot become earlier than the current "
+                               "watermark by merging. Current watermark: "
+            + std::to_string(currentWatermark()) + " window: " + toJavaString(mergeResult));
+    if (!m_eventTime && mergeResult.maxTimestamp() <= currentProcessingTime())
+        throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
+                               "current processing time by merging. Current processing time: "
+            + std::to_string(currentProcessingTime()) + " window: " + toJavaString(mergeResult));
+    if (m_inlineMergingEventTimeTrigger) {
+        // EventTimeTrigger.onMerge
+        if (mergeResult.maxTimestamp() > currentWatermark())
+            registerTimer(ks, key, mergeResult, mergeResult.maxTimestamp(), TimeDomain::Event, kNoIndex);
     } else {
-        m_mergeCandidates.clear();
-        for (const auto& entry : ks.mergingSet)
-            m_mergeCandidates.push_back(entry.first);
-        m_mergeCandidates.push_back(newWindow);
-        merges.clear();
-        m_assigner->mergeWindows(m_mergeCandidates, merges);
+        Context ctx(*this, ks, key, mergeResult, kNoIndex, mergedWindows);
+        m_trigger->onMerge(mergeResult, ctx);
     }
-
-    auto put = [&ks](const TimeWindow& w, const TimeWindow& stateWindow) {
-        for (auto& entry : ks.mergingSet) {
-            if (entry.first == w) {
-                entry.second = stateWindow;
-                return;
-            }
-        }
-        ks.mergingSet.emplace_back(w, stateWindow);
-    };
-    auto take = [&ks](const TimeWindow& w) -> std::optional<TimeWindow> {
-        for (auto it = ks.mergingSet.begin(); it != ks.mergingSet.end(); ++it) {
-            if (it->first == w) {
-                const TimeWindow stateWindow = it->second;
-                ks.mergingSet.erase(it);
-                return stateWindow;
-            }
-        }
-        return std::nullopt;
-    };
-
-    TimeWindow result = newWindow;
-    bool mergedNewWindow = false;
-    for (WindowMerge& merge : merges) {
-        std::vector<TimeWindow>& merged = merge.merged;
-        if (auto it = std::find(merged.begin(), merged.end(), newWindow); it != merged.end()) {
-            merged.erase(it);
-            mergedNewWindow = true;
-            result = merge.result;
-        }
-        if (merged.empty())
-            continue;
-        // MergingWindowSet.addWindow: the state window of the first merged window in HashSet order is kept.
-        const TimeWindow* first = stateWindowOf(ks, merged.front());
-        const TimeWindow mergedStateWindow = first != nullptr ? *first : merged.front();
-        std::vector<TimeWindow>& mergedStateWindows = m_mergedStateWindows;
-        mergedStateWindows.clear();
-        for (const TimeWindow& w : merged) {
-            if (std::optional<TimeWindow> sw = take(w))
-                mergedStateWindows.push_back(*sw);
-        }
-        put(merge.result, mergedStateWindow);
-        if (auto it = std::find(mergedStateWindows.begin(), mergedStateWindows.end(), mergedStateWindow);
-            it != mergedStateWindows.end())
-            mergedStateWindows.erase(it);
-
-        // Adding a window contained in an existing one changes nothing: no merge.
-        if (merged.size() == 1 && merged.front() == merge.result)
-            continue;
-
-        // The merge function of WindowOperator.processElement.
-        if (m_eventTime && javaAdd(merge.result.maxTimestamp(), m_allowedLateness) <= m_watermark)
-            throw WindowMergeError("The end timestamp of an event-time window cannot become earlier than the current "
-                                   "watermark by merging. Current watermark: "
-                + std::to_string(m_watermark) + " window: " + windowText(merge.result));
-        if (!m_eventTime && merge.result.maxTimestamp() <= m_processingTime)
-            throw WindowMergeError("The end timestamp of a processing-time window cannot become earlier than the "
-                                   "current processing time by merging. Current processing time: "
-                + std::to_string(m_processingTime) + " window: " + windowText(merge.result));
+    std::uint32_t fired = 0;
+    for (const TimeWindow& m : mergedWindows) {
         if (m_inlineMergingEventTimeTrigger) {
-            // EventTimeTrigger.onMerge
-            if (merge.result.maxTimestamp() > m_watermark)
-                registerTimer(ks, key, merge.result, merge.result.maxTimestamp(), TimeDomain::Event, kNoIndex);
-        } else {
-            Context ctx(*this, ks, key, merge.result, kNoIndex, &merged);
-            m_trigger->onMerge(merge.result, ctx);
-        }
-        std::uint32_t fired = 0;
-        for (const TimeWindow& m : merged) {
-            if (m_inlineMergingEventTimeTrigger) {
-                // EventTimeTrigger.clear and the cleanup timer's deletion, on the one namespace of `m`.
-                Namespace* ns = findNamespace(ks, m);
-                if (ns == nullptr)
-                    continue;
-                if (const int t = ns->timers.find(m.maxTimestamp(), TimeDomain::Event); t >= 0)
-                    removeTimerSlot(ks, *ns, t);
-                if (const Timestamp cleanup = cleanupTime(m); cleanup != kMaxTimestamp) {
-                    if (const int t = ns->timers.find(cleanup, TimeDomain::Event); t >= 0)
-                        removeTimerSlot(ks, *ns, t);
-                }
-                fired = std::max(fired, ns->fireCount);
-                ns->fireCount = 0;
+            // EventTimeTrigger.clear and the cleanup timer's deletion, on the one namespace of `m`.
+            Namespace* ns = findNamespace(ks, m);
+            if (ns == nullptr)
                 continue;
+            if (m_timers.deleteEventTimeTimer(ns->timers, m.maxTimestamp()))
+                ks.dirty = true;
+            if (const Timestamp cleanup = cleanupTime(m); cleanup != kMaxTimestamp) {
+                if (m_timers.deleteEventTimeTimer(ns->timers, cleanup))
+                    ks.dirty = true;
             }
-            {
-                Context ctx(*this, ks, key, m);
-                m_trigger->clear(m, ctx);
-            }
-            deleteCleanupTimer(key, m);
-            if (Namespace* ns = findNamespace(ks, m)) {
-                fired = std::max(fired, ns->fireCount);
-                ns->fireCount = 0;
-            }
+            fired = std::max(fired, ns->fireCount);
+            ns->fireCount = 0;
+            continue;
         }
-        if (fired > 0) {
-            Namespace& target = namespaceFor(ks, merge.result);
-            target.fireCount = std::max(target.fireCount, fired);
+        {
+            Context ctx(*this, ks, key, m);
+            m_trigger->clear(m, ctx);
         }
-        // HeapListState.mergeState (a.addAll(b)): the kept pane first, then the others in HashSet order.
-        namespaceFor(ks, mergedStateWindow);
-        for (const TimeWindow& source : mergedStateWindows) {
-            Namespace* src = findNamespace(ks, source);
-            if (src == nullptr || src->paneEmpty())
-                continue;
-            if (m_accumulating != nullptr) {
-                const PaneAccumulator moved = src->accumulator;
-                src->accumulator = {};
-                m_accumulating->merge(findNamespace(ks, mergedStateWindow)->accumulator, moved);
-                continue;
-            }
-            std::vector<PaneElement> moved = std::move(src->contents);
-            src->contents.clear();
-            std::vector<PaneElement>& target = findNamespace(ks, mergedStateWindow)->contents;
-            target.insert(target.end(), moved.begin(), moved.end());
+        deleteCleanupTimer(key, m);
+        if (Namespace* ns = findNamespace(ks, m)) {
+            fired = std::max(fired, ns->fireCount);
+            ns->fireCount = 0;
         }
-        ks.dirty = true;
     }
-    if (merges.empty() || (result == newWindow && !mergedNewWindow))
-        put(result, result);
-    return result;
+    if (fired > 0) {
+        Namespace& target = namespaceFor(ks, mergeResult);
+        target.fireCount = std::max(target.fireCount, fired);
+    }
+    // HeapListState.mergeState (a.addAll(b)): the kept pane first, then the others in HashSet order.
+    namespaceFor(ks, stateWindowResult);
+    for (const TimeWindow& source : mergedStateWindows) {
+        Namespace* src = findNamespace(ks, source);
+        if (src == nullptr || src->paneEmpty())
+            continue;
+        if (m_accumulating != nullptr) {
+            const PaneAccumulator moved = src->accumulator;
+            src->accumulator = {};
+            m_accumulating->merge(findNamespace(ks, stateWindowResult)->accumulator, moved);
+            continue;
+        }
+        std::vector<PaneElement> moved = std::move(src->contents);
+        src->contents.clear();
+        std::vector<PaneElement>& target = findNamespace(ks, stateWindowResult)->contents;
+        target.insert(target.end(), moved.begin(), moved.end());
+    }
+    ks.dirty = true;
 }
 
 void WindowOperator::processMerging(const WindowElement& element, bool& skipped, std::vector<OperatorOutput>& out)
 {
     const KeyId key = element.key;
     KeyState& ks = keyState(key);
+    MergeFunction onMerge(*this, ks, key);
     for (const TimeWindow& window : m_assigned) {
-        const TimeWindow actual = addToMergingSet(key, window);
+        const TimeWindow actual = ks.mergingWindows.addWindow(window, m_merger, onMerge);
         if (isWindowLate(actual)) {
-            // Drop the window that is already late (retire it from the in-flight set).
-            auto it = std::find_if(
-                ks.mergingSet.begin(), ks.mergingSet.end(), [&](const auto& entry) { return entry.first == actual; });
-            if (it != ks.mergingSet.end())
-                ks.mergingSet.erase(it);
+            // Drop the window that is already late. It is in flight unless a custom assigner's merges
+            // swallowed it; then there is nothing to retire.
+            if (ks.mergingWindows.getStateWindow(actual) != nullptr)
+                ks.mergingWindows.retireWindow(actual);
             continue;
         }
         skipped = false;
-        const TimeWindow* sw = stateWindowOf(ks, actual);
+        const TimeWindow* sw = ks.mergingWindows.getStateWindow(actual);
         if (sw == nullptr)
-            throw std::logic_error("Window " + windowText(window) + " is not in in-flight window set.");
+            throw std::logic_error("Window " + toJavaString(window) + " is not in in-flight window set.");
         const TimeWindow stateWindow = *sw;
         addToPane(namespaceFor(ks, stateWindow), element);
 
@@ -1061,12 +793,11 @@ void WindowOperator::processMerging(const WindowElement& element, bool& skipped,
         if (m_inlineMergingEventTimeTrigger) {
             // EventTimeTrigger.onElement
             const Timestamp maxTs = actual.maxTimestamp();
-            if (maxTs <= m_watermark) {
+            if (maxTs <= currentWatermark()) {
                 result = TriggerResult::Fire;
             } else {
                 hint = namespaceIndex(ks, actual, kNoIndex);
-                if (ks.namespaces[hint].timers.find(maxTs, TimeDomain::Event) < 0)
-                    pushTimer(ks.namespaces[hint], key, actual, maxTs, TimeDomain::Event);
+                m_timers.registerEventTimeTimer(ks.namespaces[hint].timers, key, actual, maxTs);
             }
         } else {
             Context ctx(*this, ks, key, actual);
@@ -1110,7 +841,7 @@ std::vector<WindowStateView> WindowOperator::windows() const
             views.push_back(std::move(v));
         };
         if (m_merging) {
-            for (const auto& [w, sw] : ks.mergingSet)
+            for (const auto& [w, sw] : ks.mergingWindows)
                 view(w, sw);
         } else {
             for (const Namespace& ns : ks.namespaces) {
@@ -1135,7 +866,7 @@ std::vector<PaneElement> WindowOperator::contents(KeyId key, const TimeWindow& w
         return {};
     TimeWindow stateWindow = window;
     if (m_merging) {
-        const TimeWindow* sw = stateWindowOf(*ks, window);
+        const TimeWindow* sw = ks->mergingWindows.getStateWindow(window);
         if (sw == nullptr)
             return {};
         stateWindow = *sw;
@@ -1148,17 +879,12 @@ std::vector<TimerInfo> WindowOperator::timers(TimeDomain domain) const
 {
     std::vector<TimerInfo> result;
     for (std::size_t slot = 0; slot < m_keys.size(); ++slot) {
-        for (const Namespace& ns : m_keys[slot].namespaces) {
-            for (int i = 0; i < ns.timers.size(); ++i) {
-                const TimerSlot t = ns.timers.at(i);
-                if (t.domain() == domain)
-                    result.push_back(
-                        {domain, t.ts, static_cast<KeyId>(slot - 1u), ns.window, m_timerTargets[t.target()].sequence});
-            }
-        }
+        for (const Namespace& ns : m_keys[slot].namespaces)
+            m_timers.appendTimers(ns.timers, domain, static_cast<KeyId>(slot - 1u), ns.window, result);
     }
-    std::sort(result.begin(), result.end(), FiresLater {});
-    std::reverse(result.begin(), result.end());
+    // The order they fire in: (timestamp, registration sequence), a total order (sequences are unique).
+    std::sort(result.begin(), result.end(),
+        [](const TimerInfo& a, const TimerInfo& b) { return a.ts != b.ts ? a.ts < b.ts : a.sequence < b.sequence; });
     return result;
 }
 

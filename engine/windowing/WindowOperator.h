@@ -4,7 +4,8 @@
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/TimeWindow.h"
 #include "engine/windowing/Evictor.h"
-#include "engine/windowing/TimerQueue.h"
+#include "engine/windowing/InternalTimerService.h"
+#include "engine/windowing/MergingWindowSet.h"
 #include "engine/windowing/Trigger.h"
 #include "engine/windowing/WindowAssigner.h"
 #include "engine/windowing/WindowElement.h"
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <utility>
 #include <variant>
@@ -51,24 +53,6 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// A watermark advance that would never end: the triggers it fires keep registering timers it has already
-// passed (a ContinuousEventTimeTrigger on the global window meeting the end-of-input watermark; Flink loops
-// there). Thrown after WindowOperator::kMaxChainedFirings such firings; the job fails, as a Flink job that
-// is stopped would. The bound is the one the Flink oracle uses (tests/flink-oracle).
-class EndlessFiringError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
-// A registered timer, for inspection.
-struct TimerInfo {
-    TimeDomain domain = TimeDomain::Event;
-    Timestamp ts = 0;
-    KeyId key = kNoKey;
-    TimeWindow window;
-    std::uint64_t sequence = 0; // registration order; breaks ties between equal timestamps
-};
-
 // A live window, for inspection.
 struct WindowStateView {
     KeyId key = kNoKey;
@@ -87,10 +71,7 @@ struct WindowStateView {
 // Copying an operator copies all of its state: the copy is an independent snapshot (the shared parts —
 // assigner, trigger, function, evictor — are immutable).
 //
-// Timers: (timestamp, key, window) triples, registered at most once per domain. Due timers fire in
-// timestamp order; timers with equal timestamps fire in the order they were registered (Flink's heap order
-// is history-dependent and unspecified; this is the documented replacement). A re-registered timer counts
-// as registered anew.
+// Timers: (timestamp, key, window) triples in an InternalTimerService, which says in what order they fire.
 //
 // Merged session panes, as MergingWindowSet.addWindow and the heap state's mergeNamespaces do it: the merged
 // windows in the iteration order of Flink's HashSet (orderAsJavaHashSet); the state window of the first is
@@ -98,10 +79,8 @@ struct WindowStateView {
 // HashMap, deterministic from TimeWindow#hashCode, and it decides what a list or an evictor sees.
 class WindowOperator {
 public:
-    // Firings, in one watermark advance, of timers registered during that same advance, beyond which the
-    // advance fails with EndlessFiringError. Timers registered before it do not count: flushing a million
-    // open windows at the end of input is fine.
-    static constexpr std::uint64_t kMaxChainedFirings = 200000;
+    // See InternalTimerService::kMaxChainedFirings.
+    static constexpr std::uint64_t kMaxChainedFirings = InternalTimerService::kMaxChainedFirings;
 
     WindowOperator(const WindowConfig& config, int subtaskIndex, PaneStorage storage = PaneStorage::AsFlink);
     WindowOperator(WindowOperatorParts parts, int subtaskIndex);
@@ -114,14 +93,14 @@ public:
     // Sets the processing-time clock, then fires every processing-time timer <= now.
     void advanceProcessingTime(Timestamp now, std::vector<OperatorOutput>& out);
 
-    Timestamp currentWatermark() const { return m_watermark; }
-    Timestamp currentProcessingTime() const { return m_processingTime; }
+    Timestamp currentWatermark() const { return m_timers.currentWatermark(); }
+    Timestamp currentProcessingTime() const { return m_timers.currentProcessingTime(); }
     // Moves the processing-time clock without firing timers: the clock an element or a watermark is
     // processed with. Due timers fire in their own happening (advanceProcessingTime), which the event
     // queue may run after this one at the same time (docs/execution-model.md).
-    void setCurrentProcessingTime(Timestamp now) { m_processingTime = now; }
-    std::optional<Timestamp> nextProcessingTimer() const;
-    std::optional<Timestamp> nextEventTimer() const;
+    void setCurrentProcessingTime(Timestamp now) { m_timers.setCurrentProcessingTime(now); }
+    std::optional<Timestamp> nextProcessingTimer() const { return m_timers.nextProcessingTimer(); }
+    std::optional<Timestamp> nextEventTimer() const { return m_timers.nextEventTimer(); }
     std::uint64_t numLateRecordsDropped() const { return m_numLateRecordsDropped; }
     int subtaskIndex() const { return m_subtask; }
 
@@ -146,53 +125,6 @@ public:
     std::vector<TimerInfo> timers(TimeDomain domain) const;
 
 private:
-    struct TimerSlot {
-        Timestamp ts = 0;
-        std::uint32_t tagged = 0; // queue target << 1, low bit set for processing time
-
-        static TimerSlot make(Timestamp ts, std::uint32_t target, TimeDomain domain)
-        {
-            if (target > 0x7FFFFFFFu)
-                throw std::length_error("more than 2^31 timers registered at once");
-            return {ts, (target << 1) | (domain == TimeDomain::Processing ? 1u : 0u)};
-        }
-        std::uint32_t target() const { return tagged >> 1; }
-        TimeDomain domain() const { return (tagged & 1u) != 0 ? TimeDomain::Processing : TimeDomain::Event; }
-    };
-
-    // Timers of one (key, window); almost always at most two (trigger time and cleanup time), kept inline in
-    // 40 bytes (timestamps and tags in separate arrays, so that no padding is stored); more go to the heap.
-    class TimerSlots {
-    public:
-        TimerSlots() = default;
-        TimerSlots(const TimerSlots& other);
-        TimerSlots& operator=(const TimerSlots& other);
-        TimerSlots(TimerSlots&&) noexcept = default;
-        TimerSlots& operator=(TimerSlots&&) noexcept = default;
-        ~TimerSlots() = default;
-
-        int find(Timestamp ts, TimeDomain domain) const;
-        TimerSlot at(int i) const
-        {
-            if (i < kInline)
-                return {m_ts[static_cast<std::size_t>(i)], m_tagged[static_cast<std::size_t>(i)]};
-            return (*m_overflow)[static_cast<std::size_t>(i - kInline)];
-        }
-        void add(const TimerSlot& slot);
-        void remove(int i);
-        int size() const { return m_size; }
-        bool empty() const { return m_size == 0; }
-
-    private:
-        static constexpr int kInline = 2;
-        void set(int i, const TimerSlot& slot);
-
-        std::array<Timestamp, kInline> m_ts {};
-        std::array<std::uint32_t, kInline> m_tagged {};
-        std::unique_ptr<std::vector<TimerSlot>> m_overflow; // slots kInline.. when there are more
-        int m_size = 0;
-    };
-
     // All state of one (key, window namespace), as Flink keys its state and timers. The fields a record
     // touches (window, flags, pane) fill the first cache line, so that one line serves the common case.
     struct alignas(64) Namespace {
@@ -202,7 +134,7 @@ private:
         bool live = false; // non-merging: assigned and not cleaned up yet
         std::vector<PaneElement> contents; // empty (and accumulator.count == 0) == Flink's "null" state
         PaneAccumulator accumulator; // used instead of contents when m_accumulating is set
-        TimerSlots timers;
+        NamespaceTimers timers;
         std::array<std::int64_t, kTriggerStateSlots> triggerState {};
 
         bool paneEmpty() const { return contents.empty() && accumulator.count == 0; }
@@ -220,31 +152,14 @@ private:
     struct KeyState {
         std::vector<Namespace> namespaces; // ordered by window
         std::vector<Timestamp> starts; // starts[i] == namespaces[i].window.start(): a compact array to search
-        std::vector<std::pair<TimeWindow, TimeWindow>> mergingSet; // in-flight window -> state window
+        MergingWindowSet mergingWindows; // merging assigners only
         bool dirty = false; // some namespace may have become unused
         std::uint32_t deferredCompactions = 0;
     };
 
-    struct QueuedTimer {
-        Timestamp ts;
-        std::uint64_t sequence;
-        KeyId key;
-        TimeWindow window;
-        std::uint32_t target; // the queue target it came from
-        bool live; // false: deleted after it was queued
-    };
-
-    // What a queued timer is for: kept beside the queue so that queue entries stay small. A deleted timer
-    // stays queued with `live` cleared, so that it is skipped when it comes up without a state lookup.
-    struct TimerTarget {
-        KeyId key = kNoKey;
-        bool live = false;
-        TimeWindow window;
-        std::uint64_t sequence = 0;
-    };
-
     class Context;
     friend class Context;
+    class MergeFunction;
 
     void init(int subtaskIndex);
     void addToPane(Namespace& ns, const WindowElement& element) const
@@ -265,15 +180,14 @@ private:
     Namespace& namespaceFor(KeyState& ks, const TimeWindow& window);
     void compact(KeyState& ks);
 
+    using InternalTimer = InternalTimerService::InternalTimer;
     void registerTimer(
         KeyState& ks, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain, std::size_t hint);
     void deleteTimer(KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
-    void pushTimer(Namespace& ns, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
-    void removeTimerSlot(KeyState& ks, Namespace& ns, int slot); // a deleted timer
-    QueuedTimer popTimer(TimerQueue& queue);
-    std::size_t claimTimer(const QueuedTimer& timer, TimeDomain domain); // the namespace index, or kNoIndex
-    void pruneTimerQueues();
-    void fireTimer(const QueuedTimer& timer, TimeDomain domain, std::size_t index, std::vector<OperatorOutput>& out);
+    void onTimer(
+        const InternalTimer& timer, std::vector<OperatorOutput>& out); // Flink's onEventTime / onProcessingTime
+    std::size_t claimTimer(const InternalTimer& timer); // the namespace index, or kNoIndex
+    void fireTimer(const InternalTimer& timer, std::size_t index, std::vector<OperatorOutput>& out);
 
     bool isWindowLate(const TimeWindow& window) const;
     bool isElementLate(Timestamp ts) const;
@@ -287,8 +201,9 @@ private:
     void processWithEventTimeTrigger(
         const WindowElement& element, KeyState& ks, bool& skipped, std::vector<OperatorOutput>& out);
     void processMerging(const WindowElement& element, bool& skipped, std::vector<OperatorOutput>& out);
-    TimeWindow addToMergingSet(KeyId key, const TimeWindow& newWindow);
-    static const TimeWindow* stateWindowOf(const KeyState& ks, const TimeWindow& window);
+    void mergeWindowState(KeyState& ks, KeyId key, const TimeWindow& mergeResult,
+        std::span<const TimeWindow> mergedWindows, const TimeWindow& stateWindowResult,
+        std::span<const TimeWindow> mergedStateWindows);
 
     std::shared_ptr<const WindowAssigner> m_assigner;
     std::shared_ptr<const Trigger> m_trigger;
@@ -302,28 +217,18 @@ private:
     bool m_merging = false;
     bool m_inlineEventTimeTrigger = false;
     bool m_inlineMergingEventTimeTrigger = false; // the same for event-time sessions
-    bool m_sessionMerge = false; // merging with TimeWindow.mergeWindows (the built-in session assigners)
     bool m_watermarkRegressed = false;
     int m_subtask = 0;
 
-    Timestamp m_watermark = kMinTimestamp;
-    Timestamp m_processingTime = 0; // a fresh job's clock; the caller advances it
     std::uint64_t m_numLateRecordsDropped = 0;
-    std::uint64_t m_nextTimerSequence = 0;
-    bool m_timersDeleted = false; // a queue head may be a deleted timer
     AssignerInstanceState m_assignerState;
+    MergingWindowSet::Merger m_merger; // what every key's merging-window set merges with
 
     std::vector<KeyState> m_keys; // indexed by KeyId + 1 (kNoKey wraps to 0: the windowAll key)
-    TimerQueue m_eventTimers; // deleted timers stay queued and are skipped when they come up
-    TimerQueue m_processingTimers;
-    std::vector<TimerTarget> m_timerTargets;
-    std::vector<std::uint32_t> m_freeTimerTargets;
+    InternalTimerService m_timers; // also the watermark and the processing-time clock
 
     // Scratch space reused across calls (no allocation per record).
     std::vector<TimeWindow> m_assigned;
-    std::vector<TimeWindow> m_mergeCandidates;
-    std::vector<WindowMerge> m_merges;
-    std::vector<TimeWindow> m_mergedStateWindows;
     std::vector<WindowResult> m_results;
     std::vector<std::vector<PaneElement>> m_spareContents;
 };
