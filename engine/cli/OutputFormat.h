@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/NumberText.h"
 #include "engine/core/Output.h"
 #include "engine/core/Scenario.h"
 #include "engine/player/Trace.h"
@@ -8,9 +9,9 @@
 
 namespace tidemark::cli {
 
-// Numbers as `tidemark run` prints them: integral values as integers ("20", not "20.0"), others as the
-// shortest text that reads back to the same double (std::to_chars); NaN and infinities as null.
-std::string formatNumber(double value);
+// Numbers as everywhere else: integers as integers, others the shortest text that reads back, NaN and
+// infinities as null (engine/core/NumberText.h).
+using tidemark::formatNumber;
 // A JSON string literal with the escapes JSON requires.
 std::string jsonString(std::string_view text);
 

@@ -1,9 +1,9 @@
 #include "engine/player/Narration.h"
 
+#include "engine/core/NumberText.h"
 #include "engine/runtime/KeyGroupRangeAssignment.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 namespace tidemark {
@@ -98,13 +98,10 @@ std::string minusSign(std::string t)
     return t;
 }
 
+// The numbers of the outputs (formatNumber), with a typographic minus for prose.
 std::string number(double v)
 {
-    if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 9.2e18)
-        return minusSign(std::to_string(static_cast<long long>(v)));
-    char buf[32];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    return minusSign(std::string(buf, r.ptr));
+    return minusSign(formatNumber(v));
 }
 
 Timestamp relativeOrigin(const Scenario& s)
