@@ -5,6 +5,7 @@
 #include "engine/core/TimeWindow.h"
 #include "engine/windowing/TimerQueue.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -193,6 +194,7 @@ private:
     TimerQueue& queue(TimeDomain domain) { return domain == TimeDomain::Event ? m_eventTimers : m_processingTimers; }
     // Pops the head of `queue` into `timer`; false when it was deleted after it was queued.
     bool poll(TimerQueue& queue, TimeDomain domain, InternalTimer& timer);
+    [[noreturn]] void throwEndlessFiring() const;
 
     Timestamp m_watermark = kMinTimestamp;
     Timestamp m_processingTime = 0; // a fresh job's clock; the caller advances it
@@ -206,5 +208,75 @@ private:
     std::vector<Registration> m_registrations; // indexed by registration id
     std::vector<std::uint32_t> m_freeIds;
 };
+
+// The per-record and per-timer paths, inline so that the operator's loops do not pay a call for each.
+
+inline int NamespaceTimers::find(Timestamp ts, TimeDomain domain) const
+{
+    const std::uint32_t bit = domain == TimeDomain::Processing ? 1u : 0u;
+    const int inlined = std::min(m_size, kInline);
+    for (int i = 0; i < inlined; ++i) {
+        const auto at = static_cast<std::size_t>(i);
+        if (m_ts[at] == ts && (m_tagged[at] & 1u) == bit)
+            return i;
+    }
+    for (int i = kInline; i < m_size; ++i) {
+        const Slot& s = (*m_overflow)[static_cast<std::size_t>(i - kInline)];
+        if (s.ts == ts && s.domain() == domain)
+            return i;
+    }
+    return -1;
+}
+
+inline void InternalTimerService::registerTimer(
+    NamespaceTimers& timers, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
+{
+    if (timers.find(ts, domain) >= 0)
+        return; // (ts, key, window) is registered already
+    const std::uint64_t sequence = m_nextSequence++;
+    std::uint32_t id = 0;
+    if (!m_freeIds.empty()) {
+        id = m_freeIds.back();
+        m_freeIds.pop_back();
+        m_registrations[id] = {key, true, window, sequence};
+    } else {
+        id = static_cast<std::uint32_t>(m_registrations.size());
+        m_registrations.push_back({key, true, window, sequence});
+    }
+    timers.add(NamespaceTimers::Slot::make(ts, id, domain));
+    queue(domain).push(ts, sequence, id);
+}
+
+inline bool InternalTimerService::deleteTimer(NamespaceTimers& timers, Timestamp ts, TimeDomain domain)
+{
+    const int i = timers.find(ts, domain);
+    if (i < 0)
+        return false;
+    // The queue entry stays and is skipped when it comes up.
+    m_registrations[timers.at(i).id()].live = false;
+    timers.remove(i);
+    m_timersDeleted = true;
+    return true;
+}
+
+inline bool InternalTimerService::poll(TimerQueue& queue, TimeDomain domain, InternalTimer& timer)
+{
+    const TimerQueue::Entry entry = queue.pop();
+    const Registration& registration = m_registrations[entry.target];
+    timer = {entry.ts, entry.sequence, registration.key, registration.window, domain, entry.target};
+    m_freeIds.push_back(entry.target);
+    return registration.live;
+}
+
+inline bool InternalTimerService::claim(NamespaceTimers& timers, const InternalTimer& timer)
+{
+    const int i = timers.find(timer.ts, timer.domain);
+    if (i < 0 || timers.at(i).id() != timer.id)
+        return false;
+    timers.remove(i); // the operator lets the namespace go if nothing else is left in it
+    if (timer.domain == TimeDomain::Event && timer.sequence >= m_firstChained && ++m_chained > kMaxChainedFirings)
+        throwEndlessFiring();
+    return true;
+}
 
 } // namespace tidemark
