@@ -2,6 +2,7 @@
 
 #include "engine/cli/OutputFormat.h"
 #include "engine/cli/RunOptions.h"
+#include "engine/cli/SpooledInput.h"
 #include "engine/cli/StreamingRunner.h"
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
@@ -39,10 +40,12 @@ const char* runUsage()
            "  --steps                    also print every step of the event queue\n"
            "  --explain                  explain every step in words, with the numbers and the rule\n"
            "  --save-scenario OUT.json   also write what was run as a scenario (the events file is referenced\n"
-           "                             relative to OUT's folder); running OUT.json gives the same output\n"
+           "                             relative to OUT's folder; records read from standard input or a pipe\n"
+           "                             are written into it); running OUT.json gives the same output\n"
            "\n"
            "Input (an events file instead of, or in place of, the scenario's records):\n"
-           "  --events FILE              the events file\n"
+           "  --events FILE              the events file; - (or a pipe, a FIFO, /dev/stdin) reads standard input\n"
+           "                             to its end, then runs it as a file\n"
            "  --events-format csv|text|jsonl   its format; default from the extension (.csv .tsv, .txt .log,\n"
            "                             .jsonl .ndjson .json). --format is the OUTPUT format.\n"
            "  --fields MAPPING           which columns or fields hold key, value, ts, arrival, channel:\n"
@@ -232,6 +235,7 @@ struct RunContext {
     std::ostream& err;
     bool stderrIsTerminal = false;
     std::string name; // what messages about the run name: the scenario, or the events file
+    std::string eventsName; // what messages call the events when they were read from a copy (stdin)
 };
 
 int playRecorded(Scenario scenario, const fs::path& inputBase, const RunContext& ctx, std::uint64_t fileBytes)
@@ -241,8 +245,9 @@ int playRecorded(Scenario scenario, const fs::path& inputBase, const RunContext&
     std::vector<io::LoadError> shown;
     std::string eventsName;
     if (scenario.inputFile) {
-        eventsName = (inputBase / scenario.inputFile->file).string();
+        eventsName = ctx.eventsName.empty() ? (inputBase / scenario.inputFile->file).string() : ctx.eventsName;
         io::LoadOptions load;
+        load.sourceName = ctx.eventsName;
         std::unique_ptr<ProgressReporter> progress;
         if (ctx.stderrIsTerminal || fileBytes > kLargeFileBytes) {
             progress = std::make_unique<ProgressReporter>(ctx.err, eventsName, ctx.stderrIsTerminal);
@@ -334,8 +339,9 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
     io::Loaded<io::EventFileContents> loaded;
     bool stopped = false;
     if (scenario.inputFile) {
-        eventsName = (inputBase / scenario.inputFile->file).string();
+        eventsName = ctx.eventsName.empty() ? (inputBase / scenario.inputFile->file).string() : ctx.eventsName;
         io::LoadOptions load;
+        load.sourceName = ctx.eventsName;
         load.lenient = scenario.lenient;
         std::unique_ptr<ProgressReporter> progress;
         if (ctx.stderrIsTerminal || fileBytes > kLargeFileBytes) {
@@ -409,7 +415,7 @@ int listExamples(std::ostream& out, std::ostream& err)
 
 int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::ostream& stdErr, bool stderrIsTerminal)
 {
-    const ParsedArguments parsed = parseRunArguments(args);
+    ParsedArguments parsed = parseRunArguments(args);
     switch (parsed.info) {
     case ParsedArguments::Info::Help:
         stdOut << runUsage();
@@ -424,6 +430,19 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
     }
     if (!parsed.options)
         return usageError(stdErr, parsed.error);
+    // Standard input or a pipe can be read once only: it is read to its end into a copy first, so that
+    // its layout can be guessed from its first lines and every record then read from that copy.
+    std::optional<SpooledInput> spooled;
+    if (parsed.options->events && SpooledInput::needed(*parsed.options->events)) {
+        std::string error;
+        spooled = SpooledInput::spool(*parsed.options->events, error);
+        if (!spooled) {
+            stdErr << "tidemark run: " << error << "\n";
+            return 1;
+        }
+        parsed.options->eventsName = spooled->name();
+        parsed.options->events = spooled->path().string();
+    }
     const RunOptions& o = *parsed.options;
 
     std::optional<Scenario> base;
@@ -456,7 +475,20 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
             return optionError(stdErr, "the options make an invalid job: " + check.errors.front().message);
     }
     if (o.saveScenarioPath) {
-        const std::string text = io::saveScenario(scenarioForSaving(scenario, applied.inputBase, *o.saveScenarioPath));
+        Scenario saved = scenario;
+        if (spooled && saved.inputFile) {
+            // the copy goes when the run ends: the scenario keeps the records themselves
+            io::LoadOptions load;
+            load.sourceName = spooled->name();
+            auto loaded = io::loadScenarioInput(std::move(saved), applied.inputBase, load);
+            if (!loaded.ok()) {
+                stdErr << loaded.errorText();
+                return 1;
+            }
+            saved = std::move(*loaded.value);
+            saved.inputFile.reset();
+        }
+        const std::string text = io::saveScenario(scenarioForSaving(saved, applied.inputBase, *o.saveScenarioPath));
         std::ofstream file(*o.saveScenarioPath, std::ios::binary | std::ios::trunc);
         file << text;
         file.close();
@@ -476,7 +508,9 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
     if (o.streaming == RunOptions::Streaming::Auto && !o.steps && !o.explain)
         stream = fileBytes > kLargeFileBytes;
     const RunContext ctx {o, stdOut, stdErr, stderrIsTerminal,
-        scenarioPath.empty() ? (applied.inputBase / scenario.inputFile->file).string() : scenarioPath};
+        scenarioPath.empty() ? (spooled ? spooled->name() : (applied.inputBase / scenario.inputFile->file).string())
+                             : scenarioPath,
+        spooled ? spooled->name() : std::string()};
     return stream ? playStreamed(std::move(scenario), applied.inputBase, ctx, fileBytes)
                   : playRecorded(std::move(scenario), applied.inputBase, ctx, fileBytes);
 }

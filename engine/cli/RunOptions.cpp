@@ -708,19 +708,20 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
     if (o.events) {
         if (!s.inputFile && o.fields.empty()) {
             // No mapping given: read the file's first lines the way the app's import dialog does, and say so.
-            InputFileSpec spec = io::guessInputFileSpec(headOf(*o.events), *o.events);
+            InputFileSpec spec = io::guessInputFileSpec(headOf(*o.events), o.eventsShownAs());
             if (o.eventsFormat && *o.eventsFormat != spec.format)
-                throw Failed {"--events: " + excerpt(*o.events) + " does not read as " + formatName(*o.eventsFormat)
+                throw Failed {"--events: " + excerpt(o.eventsShownAs()) + " does not read as "
+                    + formatName(*o.eventsFormat)
                     + " by itself; give --fields to say which columns hold key, value and ts, like "
                     + std::string(*o.eventsFormat == InputFileSpec::Format::Jsonl ? "--fields key=id,value=temp,ts=time"
                                                                                   : "--fields key=0,ts=1")};
-            guessed = *o.events + ": read as " + describeGuess(spec) + " (guessed from its first lines)";
+            guessed = o.eventsShownAs() + ": read as " + describeGuess(spec) + " (guessed from its first lines)";
             s.inputFile = std::move(spec);
         } else if (!s.inputFile) {
             s.inputFile = InputFileSpec {};
-            const auto format = o.eventsFormat ? o.eventsFormat : io::formatFromExtension(*o.events);
+            const auto format = o.eventsFormat ? o.eventsFormat : io::formatFromExtension(o.eventsShownAs());
             if (!format)
-                throw Failed {"--events: cannot tell the format of " + excerpt(*o.events)
+                throw Failed {"--events: cannot tell the format of " + excerpt(o.eventsShownAs())
                     + " from its extension; give --events-format csv, text or jsonl"};
             s.inputFile->format = *format;
         }
@@ -958,7 +959,7 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
     Scenario s = newScenario ? Scenario {} : std::move(*base);
     try {
         if (newScenario) {
-            s.name = o.events ? std::filesystem::path(*o.events).filename().string() : std::string();
+            s.name = o.events ? std::filesystem::path(o.eventsShownAs()).filename().string() : std::string();
             std::string line = "tidemark run";
             for (const auto& a : o.arguments)
                 line += " " + a;

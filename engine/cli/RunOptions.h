@@ -34,6 +34,9 @@ struct RunOptions {
 
     // --- input ---
     std::optional<std::string> events; // the events file, relative to the working directory
+    // What messages call the events when they are read from a copy (standard input, a pipe): "stdin".
+    std::optional<std::string> eventsName;
+    std::string eventsShownAs() const { return eventsName ? *eventsName : events.value_or(std::string()); }
     std::optional<InputFileSpec::Format> eventsFormat;
     // --fields, per field: (name, raw value); an empty value removes the field.
     std::vector<std::pair<std::string, std::string>> fields;

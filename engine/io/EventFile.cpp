@@ -1014,7 +1014,7 @@ Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const 
     const LoadOptions& options, const RecordRules& rules, const RecordSink* sink)
 {
     const std::string name = path.string();
-    Loader loader(name, spec, keys, options, rules, sink);
+    Loader loader(options.sourceName.empty() ? name : options.sourceName, spec, keys, options, rules, sink);
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     // The error already starts with the file's name.

@@ -69,6 +69,8 @@ struct LoadOptions {
     // A line longer than this is an error rather than an unbounded allocation.
     std::size_t maxLineBytes = std::size_t(256) << 20;
     ProgressCallback progress;
+    // What messages call the input ("stdin" for a copy of standard input); empty: its path.
+    std::string sourceName;
 };
 
 } // namespace tidemark::io

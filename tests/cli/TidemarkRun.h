@@ -4,8 +4,11 @@
 
 #include <QStringList>
 
+#include <cstdio>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace tidemark::test {
@@ -31,6 +34,35 @@ inline TidemarkRun tidemarkRun(const QStringList& arguments)
     r.exitCode = cli::runCommand(int(argv.size()), argv.data(), out, err);
     r.out = QString::fromStdString(out.str()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     r.err = QString::fromStdString(err.str());
+    return r;
+}
+
+// The same with `input` on standard input, through a pipe (written by a thread, as a shell pipe would).
+inline TidemarkRun tidemarkRunWithStdin(const QStringList& arguments, const QByteArray& input)
+{
+    int fds[2];
+    if (::pipe(fds) != 0)
+        return {-1, {}, QStringLiteral("no pipe")};
+    std::thread writer([fd = fds[1], input] {
+        qsizetype done = 0;
+        while (done < input.size()) {
+            const ssize_t n = ::write(fd, input.constData() + done, std::size_t(input.size() - done));
+            if (n <= 0)
+                break;
+            done += n;
+        }
+        ::close(fd);
+    });
+    std::fflush(stdin);
+    const int saved = ::dup(STDIN_FILENO);
+    ::dup2(fds[0], STDIN_FILENO);
+    ::close(fds[0]);
+    std::clearerr(stdin);
+    TidemarkRun r = tidemarkRun(arguments);
+    ::dup2(saved, STDIN_FILENO);
+    ::close(saved);
+    std::clearerr(stdin);
+    writer.join();
     return r;
 }
 

@@ -2,6 +2,7 @@
 #include "TidemarkRun.h"
 #include "engine/cli/OutputFormat.h"
 #include "engine/cli/RunCommand.h"
+#include "engine/io/ScenarioIo.h"
 
 #include <QDir>
 #include <QFile>
@@ -427,6 +428,71 @@ private slots:
         const Run r = run({"--events", m_dir.filePath("nothing.csv"), "--fields", "ts=0", "--global"});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err, QString(m_dir.filePath("nothing.csv") + ": cannot open it: no such file\n"));
+    }
+
+    // Standard input and pipes are read once: the layout is guessed from a copy, and no record is lost.
+    // Every example's events file, piped: with the scenario's own mapping, and with the layout guessed.
+    void everyExampleEventFileReadsTheSameThroughStandardInput()
+    {
+        int compared = 0;
+        for (const QString& name : QDir(examples()).entryList({QStringLiteral("*.json")}, QDir::Files)) {
+            const QString scenario = examples() + name;
+            const auto loaded = io::loadScenarioFileWithoutInput(scenario.toStdString());
+            QVERIFY2(loaded.ok(), qPrintable(name));
+            if (!loaded.value->inputFile)
+                continue;
+            const QString events = examples() + QString::fromStdString(loaded.value->inputFile->file);
+            QFile file(events);
+            QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(events));
+            const QByteArray bytes = file.readAll();
+
+            // the scenario's mapping (its fields) on the piped records
+            const Run fromFile = run({scenario});
+            const Run piped
+                = test::tidemarkRunWithStdin({scenario, QStringLiteral("--events"), QStringLiteral("-")}, bytes);
+            QCOMPARE(fromFile.exitCode, 0);
+            QVERIFY2(!fromFile.out.isEmpty(), qPrintable(name));
+            QCOMPARE(piped.exitCode, 0);
+            QCOMPARE(piped.out, fromFile.out);
+
+            // no mapping: guessed from the first lines of the copy as from the file's
+            const QStringList job {QStringLiteral("--tumbling"), QStringLiteral("3s"), QStringLiteral("--end-of-input"),
+                QStringLiteral("max-watermark")};
+            const Run guessedFile = run(QStringList {QStringLiteral("--events"), events} + job);
+            const Run guessedPipe = test::tidemarkRunWithStdin(
+                QStringList {QStringLiteral("--events"), QStringLiteral("-")} + job, bytes);
+            QCOMPARE(guessedPipe.exitCode, guessedFile.exitCode);
+            QCOMPARE(guessedPipe.out, guessedFile.out);
+            ++compared;
+        }
+        QVERIFY2(compared >= 10, qPrintable(QString::number(compared)));
+    }
+
+    void aBadLineOnStandardInputIsNamedAsStdin()
+    {
+        const Run r = test::tidemarkRunWithStdin(
+            {QStringLiteral("--events"), QStringLiteral("-"), QStringLiteral("--events-format"), QStringLiteral("csv"),
+                QStringLiteral("--fields"), QStringLiteral("key=0,ts=1"), QStringLiteral("--tumbling"),
+                QStringLiteral("3s")},
+            "a,1000\nb,later\n");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.startsWith(QStringLiteral("stdin:2:3: ")), qPrintable(r.err));
+    }
+
+    void aRunFromStandardInputSavesItsRecordsInTheScenario()
+    {
+        QTemporaryDir dir;
+        const QString saved = dir.filePath(QStringLiteral("piped.json"));
+        const QStringList job {QStringLiteral("--events"), QStringLiteral("/dev/stdin"), QStringLiteral("--tumbling"),
+            QStringLiteral("3s"), QStringLiteral("--end-of-input"), QStringLiteral("max-watermark")};
+        const Run piped = test::tidemarkRunWithStdin(
+            job + QStringList {QStringLiteral("--save-scenario"), saved}, "k,1000,1\nk,2000,2\nj,4000,3\n");
+        QCOMPARE(piped.exitCode, 0);
+        QCOMPARE(piped.out.size(), 2);
+        // the copy of standard input is gone; the saved scenario holds the records and runs alike
+        const Run replayed = run({saved});
+        QCOMPARE(replayed.exitCode, 0);
+        QCOMPARE(replayed.out, piped.out);
     }
 };
 
