@@ -40,7 +40,7 @@ std::string keyCell(KeyId key, const KeyTable& keys)
 constexpr const char* kCsvHeader
     = "type,afterInput,subtask,key,windowStart,windowEnd,timing,watermark,count,result,ts,value,action,printed\n";
 
-std::string fireCsv(const FireEvent& f, const KeyTable& keys)
+std::string fireCsv(const FireEvent& f, const KeyTable& keys, int sinkSubtasks)
 {
     const bool global = f.window.isGlobal();
     std::string row = "fire," + std::to_string(f.afterInput) + ',' + std::to_string(f.subtask) + ','
@@ -48,17 +48,17 @@ std::string fireCsv(const FireEvent& f, const KeyTable& keys)
         + (global ? std::string() : std::to_string(f.window.end())) + ',';
     row.append(cli::timingName(f.timing));
     row += ',' + std::to_string(f.watermark) + ',' + std::to_string(f.count) + ',' + csvValue(cli::resultText(f.result))
-        + ",,,," + csvCell(cli::printedFire(f, keys)) + '\n';
+        + ",,,," + csvCell(cli::printedFire(f, keys, sinkSubtasks)) + '\n';
     return row;
 }
 
-std::string lateCsv(const LateEvent& l, const KeyTable& keys)
+std::string lateCsv(const LateEvent& l, const KeyTable& keys, int sinkSubtasks)
 {
     std::string row = "late," + std::to_string(l.afterInput) + ',' + std::to_string(l.subtask) + ','
         + keyCell(l.key, keys) + ",,,," + std::to_string(l.watermark) + ",,," + std::to_string(l.ts) + ','
         + (l.hasValue ? cli::formatNumber(l.value) : std::string()) + ',';
     row.append(cli::actionName(l.action));
-    row += ',' + csvCell(cli::printedLate(l, keys)) + '\n';
+    row += ',' + csvCell(cli::printedLate(l, keys, sinkSubtasks)) + '\n';
     return row;
 }
 
@@ -78,6 +78,7 @@ bool writeOutputs(const Session& session, const QString& path, OutputExportForma
         return fail();
     const bool jsonl = format == OutputExportFormat::JsonLines;
     const KeyTable& keys = session.scenario().keys;
+    const int sinkSubtasks = session.scenario().pipeline.window.subtasks();
     std::string buffer = jsonl ? std::string() : std::string(kCsvHeader);
     bool written = true;
     const auto flush = [&](std::size_t atLeast) {
@@ -89,11 +90,11 @@ bool writeOutputs(const Session& session, const QString& path, OutputExportForma
     constexpr std::size_t kChunk = std::size_t(1) << 16;
     const auto writeFire = [&](std::size_t i) {
         const FireEvent& f = session.trace().fires()[i].fire;
-        buffer += jsonl ? cli::fireJson(f, keys) + '\n' : fireCsv(f, keys);
+        buffer += jsonl ? cli::fireJson(f, keys) + '\n' : fireCsv(f, keys, sinkSubtasks);
         flush(kChunk);
     };
     const auto writeLate = [&](const LateRecord& l) {
-        buffer += jsonl ? cli::lateJson(l.late, keys) + '\n' : lateCsv(l.late, keys);
+        buffer += jsonl ? cli::lateJson(l.late, keys) + '\n' : lateCsv(l.late, keys, sinkSubtasks);
         flush(kChunk);
     };
     // the one order they were produced in, as `tidemark run` prints them

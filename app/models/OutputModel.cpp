@@ -61,9 +61,12 @@ int OutputModel::columnCount(const QModelIndex& parent) const
 QString OutputModel::printedLine(int row) const
 {
     const KeyTable& keys = m_session->scenario().keys;
+    const int sinkSubtasks = m_session->scenario().pipeline.window.subtasks();
     if (m_kind == Kind::Results)
-        return QString::fromStdString(cli::printedFire(m_session->trace().fires()[std::size_t(row)].fire, keys));
-    return QString::fromStdString(cli::printedLate(m_session->trace().lates()[std::size_t(row)].late, keys));
+        return QString::fromStdString(
+            cli::printedFire(m_session->trace().fires()[std::size_t(row)].fire, keys, sinkSubtasks));
+    return QString::fromStdString(
+        cli::printedLate(m_session->trace().lates()[std::size_t(row)].late, keys, sinkSubtasks));
 }
 
 QVariant OutputModel::data(const QModelIndex& index, int role) const

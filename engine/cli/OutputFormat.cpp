@@ -54,9 +54,9 @@ std::string keyPart(KeyId key, const KeyTable& keys)
     return key == kNoKey || key >= keys.size() ? std::string() : keys.name(key) + ",";
 }
 
-std::string subtaskPrefix(int subtask)
+std::string subtaskPrefix(int subtask, int sinkSubtasks)
 {
-    return std::to_string(subtask + 1) + "> ";
+    return sinkSubtasks > 1 ? std::to_string(subtask + 1) + "> " : std::string();
 }
 
 std::string valueText(const LateEvent& late)
@@ -139,19 +139,19 @@ std::string printedResult(const FireEvent& fire, const KeyTable& keys)
     return "(" + keyPart(fire.key, keys) + resultText(fire.result) + ")";
 }
 
-std::string printedFire(const FireEvent& fire, const KeyTable& keys)
+std::string printedFire(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks)
 {
-    return subtaskPrefix(fire.subtask) + printedResult(fire, keys);
+    return subtaskPrefix(fire.subtask, sinkSubtasks) + printedResult(fire, keys);
 }
 
-std::string printedLate(const LateEvent& late, const KeyTable& keys)
+std::string printedLate(const LateEvent& late, const KeyTable& keys, int sinkSubtasks)
 {
-    return subtaskPrefix(late.subtask) + "late (" + keyPart(late.key, keys) + valueText(late) + ")";
+    return subtaskPrefix(late.subtask, sinkSubtasks) + "late (" + keyPart(late.key, keys) + valueText(late) + ")";
 }
 
-std::string fireText(const FireEvent& fire, const KeyTable& keys)
+std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks)
 {
-    std::string s = printedFire(fire, keys) + " window ";
+    std::string s = printedFire(fire, keys, sinkSubtasks) + " window ";
     s += fire.window.isGlobal() ? std::string("global")
                                 : std::string("[")
                                       .append(std::to_string(fire.window.start()))
@@ -162,9 +162,9 @@ std::string fireText(const FireEvent& fire, const KeyTable& keys)
     return s + ", watermark " + std::to_string(fire.watermark);
 }
 
-std::string lateText(const LateEvent& late, const KeyTable& keys)
+std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks)
 {
-    std::string s = printedLate(late, keys) + " ts " + std::to_string(late.ts);
+    std::string s = printedLate(late, keys, sinkSubtasks) + " ts " + std::to_string(late.ts);
     s.append(" ").append(actionName(late.action));
     return s + ", watermark " + std::to_string(late.watermark);
 }

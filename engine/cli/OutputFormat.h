@@ -36,20 +36,21 @@ std::string resultText(const WindowResult& result);
 // What Flink's print sink writes for a fire: the emitted record "(key,result)", or "(result)" under windowAll.
 //   (1,[20,22,30])
 std::string printedResult(const FireEvent& fire, const KeyTable& keys);
-// The same behind the prefix `index + 1>` of the window subtask that emitted it. Flink's print sink leaves the
-// prefix out when it runs as one subtask; here it is always written, at every parallelism alike.
-//   1> (1,[20,22,30])
-std::string printedFire(const FireEvent& fire, const KeyTable& keys);
+// The same as Flink's print sink writes it after the window operator, running with as many subtasks
+// (`sinkSubtasks`, WindowConfig::subtasks()): behind the prefix `index + 1>` of the subtask that emitted it,
+// which the sink leaves out when it runs as one subtask (PrintSinkOutputWriter).
+//   2> (1,[20,22,30])        (1,[20,22,30]) with one subtask
+std::string printedFire(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks);
 // A late record the same way, marked as late:
-//   1> late (1,1000)
-std::string printedLate(const LateEvent& late, const KeyTable& keys);
+//   2> late (1,1000)         late (1,1000) with one subtask
+std::string printedLate(const LateEvent& late, const KeyTable& keys, int sinkSubtasks);
 
 // A whole line in Flink's print manner: printedFire / printedLate followed by what the print leaves out.
-//   1> (1,[20,22,30]) window [0,5000) on-time, watermark 4999
-//   1> late (1,1000) ts 2000 dropped, watermark 5999
+//   2> (1,[20,22,30]) window [0,5000) on-time, watermark 4999
+//   late (1,1000) ts 2000 dropped, watermark 5999
 // The app's Output dock and export show the printed part of these lines, from the same functions.
-std::string fireText(const FireEvent& fire, const KeyTable& keys);
-std::string lateText(const LateEvent& late, const KeyTable& keys);
+std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks);
+std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks);
 
 // A step of the event queue (with --steps). "record" is the 1-based input record number.
 //   {"type":"step","step":5,"processingTime":4000,"kind":"event","record":5,"channel":0,"afterInput":5,

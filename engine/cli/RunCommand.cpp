@@ -191,13 +191,15 @@ public:
 
     void fire(const FireEvent& f)
     {
-        m_buffer += m_jsonl ? fireJson(f, m_scenario.keys) : fireText(f, m_scenario.keys);
+        m_buffer += m_jsonl ? fireJson(f, m_scenario.keys)
+                            : fireText(f, m_scenario.keys, m_scenario.pipeline.window.subtasks());
         m_buffer += '\n';
         maybeFlush();
     }
     void late(const LateEvent& l)
     {
-        m_buffer += m_jsonl ? lateJson(l, m_scenario.keys) : lateText(l, m_scenario.keys);
+        m_buffer += m_jsonl ? lateJson(l, m_scenario.keys)
+                            : lateText(l, m_scenario.keys, m_scenario.pipeline.window.subtasks());
         m_buffer += '\n';
         maybeFlush();
     }

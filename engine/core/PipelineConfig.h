@@ -4,6 +4,7 @@
 #include "engine/core/Keys.h"
 #include "engine/core/Time.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -88,6 +89,9 @@ struct WindowConfig {
     // The key the window operator sees for a record keyed `recordKey`: windowAll has no keyBy, and Flink keys
     // every record with NullByteKeySelector, so a key the record carries plays no part.
     KeyId operatorKey(KeyId recordKey) const { return keyBy ? recordKey : kNoKey; }
+    // The window operator's subtasks (and so the print sink's after it): windowAll runs as one, as Flink's
+    // forceNonParallel() makes it.
+    int subtasks() const { return keyBy ? std::max(1, parallelism) : 1; }
     // How many keys the window operator sees when the records carry `recordKeys`: none under windowAll.
     std::size_t operatorKeyCount(std::size_t recordKeys) const { return keyBy ? recordKeys : 0; }
 };

@@ -12,9 +12,7 @@ namespace {
 
 int windowParallelism(const PipelineConfig& config)
 {
-    if (!config.window.keyBy)
-        return 1; // windowAll: forceNonParallel()
-    return std::max(1, config.window.parallelism);
+    return config.window.subtasks();
 }
 
 std::string num(double v)

@@ -92,16 +92,16 @@ private Q_SLOTS:
         const test::TidemarkRun run = test::tidemarkRun({QFileInfo(path).completeBaseName(), "--format", "text"});
         QCOMPARE(run.err, QString());
         QCOMPARE(run.exitCode, 0);
-        // "1> (key,result) window …" and "1> late (key,value) ts …": the print part ends where the window or
-        // the timestamp begins
-        static const QRegularExpression line(QStringLiteral(R"(^(\d+> (late )?\(.*\)) (window|ts) )"));
+        // "2> (key,result) window …" and "2> late (key,value) ts …" (no "N> " with one window subtask): the print
+        // part ends where the window or the timestamp begins
+        static const QRegularExpression line(QStringLiteral(R"(^((\d+> )?(late )?\(.*\)) (window|ts) )"));
         int fire = 0;
         int late = 0;
         for (const QString& text : run.out) {
             const QRegularExpressionMatch m = line.match(text);
             QVERIFY2(m.hasMatch(), qPrintable(text));
-            OutputModel& model = m.capturedLength(2) > 0 ? lates : results;
-            int& row = m.capturedLength(2) > 0 ? late : fire;
+            OutputModel& model = m.capturedLength(3) > 0 ? lates : results;
+            int& row = m.capturedLength(3) > 0 ? late : fire;
             QVERIFY2(row < model.rowCount(), qPrintable(text));
             QCOMPARE(model.index(row++, OutputModel::Printed).data().toString(), m.captured(1));
         }

@@ -101,11 +101,10 @@ private slots:
         const Run r = run({write("p000.json", kPost000), "--format", "text"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out.size(), 4);
+        QCOMPARE(r.out[0], QString("(0001,[1]) window [1538359881000,1538359884000) on-time, watermark 1538359883999"));
         QCOMPARE(
-            r.out[0], QString("1> (0001,[1]) window [1538359881000,1538359884000) on-time, watermark 1538359883999"));
-        QCOMPARE(
-            r.out[2], QString("1> (0001,[3,9]) window [1538359890000,1538359893000) on-time, watermark 1538359892999"));
-        QCOMPARE(r.out[3], QString("1> late (0001,11) ts 1538359890000 dropped, watermark 1538359892999"));
+            r.out[2], QString("(0001,[3,9]) window [1538359890000,1538359893000) on-time, watermark 1538359892999"));
+        QCOMPARE(r.out[3], QString("late (0001,11) ts 1538359890000 dropped, watermark 1538359892999"));
     }
 
     void windowAllHasANullKeyAndAveragesPrintShortest()
