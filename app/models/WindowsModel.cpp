@@ -32,14 +32,8 @@ void WindowsModel::rebuild()
         for (const FiredWindow& fw : trace.firedWindows()) {
             if (fw.firstFire == kNoStep || int(fw.firstFire) > step)
                 continue;
-            // the state is sorted by (subtask, key, window): a binary search says whether it is still live
-            const auto live = std::lower_bound(
-                state.windows.begin(), state.windows.end(), fw, [](const WindowState& w, const FiredWindow& f) {
-                    return std::tie(w.subtask, w.key, w.window) < std::tie(f.subtask, f.key, f.window);
-                });
-            if (live != state.windows.end() && live->subtask == fw.subtask && live->key == fw.key
-                && live->window == fw.window)
-                continue;
+            if (state.findWindow(fw.subtask, fw.key, fw.window))
+                continue; // still live: listed from the state
             std::uint32_t fires = fw.fireCount;
             if (fw.lastFire != kNoStep && int(fw.lastFire) > step) {
                 // it fires again later in the run: count only the fires so far

@@ -1,4 +1,5 @@
 #include "app/timeline/Decorations.h"
+#include "app/timeline/TimelineText.h"
 
 #include "app/Theme.h"
 #include "app/timeline/PaintCache.h"
@@ -14,11 +15,6 @@
 namespace tidemark::app {
 
 namespace {
-
-// The timeline's texts keep one translation context, whichever of its files draws them.
-struct Text {
-    Q_DECLARE_TR_FUNCTIONS(tidemark::app::TimelineView)
-};
 
 constexpr int kLegendKeys = 8;
 
@@ -39,18 +35,18 @@ std::vector<LegendItem> legendItems(const Session& session)
     std::vector<LegendItem> items;
     const int keys = std::min(session.keyCount(), kLegendKeys);
     for (int k = 0; k < keys; ++k)
-        items.push_back({S::Key, k, Text::tr("key %1").arg(session.keyName(KeyId(k)))});
+        items.push_back({S::Key, k, TimelineText::tr("key %1").arg(session.keyName(KeyId(k)))});
     if (session.keyCount() > keys)
-        items.push_back({S::MoreKeys, 0, Text::tr("+%1 keys").arg(session.keyCount() - keys)});
-    items.push_back({S::NotArrived, 0, Text::tr("not arrived yet")});
-    items.push_back({S::LateRefired, 0, Text::tr("late, re-fired")});
-    items.push_back({S::LateDropped, 0, Text::tr("late, dropped")});
-    items.push_back({S::LateSideOutput, 0, Text::tr("late, side output")});
-    items.push_back({S::ChannelWatermark, 0, Text::tr("channel watermark")});
-    items.push_back({S::Fire, 0, Text::tr("fire")});
-    items.push_back({S::LateFire, 0, Text::tr("late re-fire")});
+        items.push_back({S::MoreKeys, 0, TimelineText::tr("+%1 keys").arg(session.keyCount() - keys)});
+    items.push_back({S::NotArrived, 0, TimelineText::tr("not arrived yet")});
+    items.push_back({S::LateRefired, 0, TimelineText::tr("late, re-fired")});
+    items.push_back({S::LateDropped, 0, TimelineText::tr("late, dropped")});
+    items.push_back({S::LateSideOutput, 0, TimelineText::tr("late, side output")});
+    items.push_back({S::ChannelWatermark, 0, TimelineText::tr("channel watermark")});
+    items.push_back({S::Fire, 0, TimelineText::tr("fire")});
+    items.push_back({S::LateFire, 0, TimelineText::tr("late re-fire")});
     if (session.scenario().pipeline.window.allowedLatenessMs > 0)
-        items.push_back({S::AllowedLateness, 0, Text::tr("allowed lateness")});
+        items.push_back({S::AllowedLateness, 0, TimelineText::tr("allowed lateness")});
     return items;
 }
 

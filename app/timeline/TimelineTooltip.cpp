@@ -2,6 +2,7 @@
 
 #include "app/document/Session.h"
 #include "app/timeline/SubtaskWatermarks.h"
+#include "app/timeline/TimelineText.h"
 #include "engine/cli/OutputFormat.h"
 
 #include <QCoreApplication>
@@ -9,20 +10,6 @@
 #include <algorithm>
 
 namespace tidemark::app {
-
-namespace {
-
-// The timeline's texts keep one translation context, whichever of its files draws them.
-struct Text {
-    Q_DECLARE_TR_FUNCTIONS(tidemark::app::TimelineView)
-};
-
-bool sameWindow(const WindowState& a, int subtask, KeyId key, const TimeWindow& w)
-{
-    return a.subtask == subtask && a.key == key && a.window == w;
-}
-
-} // namespace
 
 QString timelineTooltip(const Session& session, const TimelineHit& hit)
 {
@@ -34,61 +21,61 @@ QString timelineTooltip(const Session& session, const TimelineHit& hit)
         QString status;
         switch (session.recordStatus(hit.record)) {
         case RecordStatus::Pending:
-            status = Text::tr("not arrived yet");
+            status = TimelineText::tr("not arrived yet");
             break;
         case RecordStatus::OnTime:
-            status = Text::tr("on time");
+            status = TimelineText::tr("on time");
             break;
         case RecordStatus::LateAccepted:
-            status = Text::tr("late, within allowed lateness: re-fired its window");
+            status = TimelineText::tr("late, within allowed lateness: re-fired its window");
             break;
         case RecordStatus::Dropped:
-            status = Text::tr("late: dropped");
+            status = TimelineText::tr("late: dropped");
             break;
         case RecordStatus::SideOutput:
-            status = Text::tr("late: sent to the side output");
+            status = TimelineText::tr("late: sent to the side output");
             break;
         case RecordStatus::Watermark:
-            status = Text::tr("watermark");
+            status = TimelineText::tr("watermark");
             break;
         }
         const StepIndex arrived = session.arrivalStep(hit.record);
-        QString text
-            = Text::tr("<b>Record #%1</b><br>key %2").arg(hit.record + 1).arg(session.keyName(r.key).toHtmlEscaped());
+        QString text = TimelineText::tr("<b>Record #%1</b><br>key %2")
+                           .arg(hit.record + 1)
+                           .arg(session.keyName(r.key).toHtmlEscaped());
         if (r.hasValue)
-            text += Text::tr(" · value %1").arg(QString::fromStdString(cli::formatNumber(r.value)));
-        text += Text::tr("<br>event time %1 (%2 ms)").arg(session.formatDateTime(r.ts)).arg(r.ts);
+            text += TimelineText::tr(" · value %1").arg(QString::fromStdString(cli::formatNumber(r.value)));
+        text += TimelineText::tr("<br>event time %1 (%2 ms)").arg(session.formatDateTime(r.ts)).arg(r.ts);
         if (arrived != kNoStep)
-            text += Text::tr("<br>arrives at step %1, processing time %2, on channel %3")
+            text += TimelineText::tr("<br>arrives at step %1, processing time %2, on channel %3")
                         .arg(arrived)
                         .arg(Session::formatProcessingTime(trace.step(arrived).processingTime))
                         .arg(hit.channel);
         if (r.sourceLine > 0)
-            text += Text::tr("<br>line %1 of the input").arg(r.sourceLine);
-        return text + Text::tr("<br>status: %1").arg(status);
+            text += TimelineText::tr("<br>line %1 of the input").arg(r.sourceLine);
+        return text + TimelineText::tr("<br>status: %1").arg(status);
     }
     case TimelineHit::Kind::Window: {
-        QString text = Text::tr("<b>Window %1</b>").arg(session.formatWindow(hit.window).toHtmlEscaped());
+        QString text = TimelineText::tr("<b>Window %1</b>").arg(session.formatWindow(hit.window).toHtmlEscaped());
         if (hit.key != kNoKey)
-            text += Text::tr("<br>key %1").arg(session.keyName(hit.key).toHtmlEscaped());
+            text += TimelineText::tr("<br>key %1").arg(session.keyName(hit.key).toHtmlEscaped());
         if (session.subtaskCount() > 1)
-            text += Text::tr(" · window subtask %1").arg(hit.subtask);
-        text += Text::tr("<br>fires when the watermark reaches %1 (end − 1 ms)")
+            text += TimelineText::tr(" · window subtask %1").arg(hit.subtask);
+        text += TimelineText::tr("<br>fires when the watermark reaches %1 (end − 1 ms)")
                     .arg(session.formatTime(hit.window.maxTimestamp()));
-        for (const WindowState& w : state.windows) {
-            if (sameWindow(w, hit.subtask, hit.key, hit.window)) {
-                text += Text::tr("<br>%n element(s)", nullptr, int(w.count));
-                if (w.cleanupTime != kMaxTimestamp)
-                    text += Text::tr("<br>state kept until the watermark passes %1")
-                                .arg(session.formatTime(w.cleanupTime));
-            }
+        if (const WindowState* w = state.findWindow(hit.subtask, hit.key, hit.window)) {
+            text += TimelineText::tr("<br>%n element(s)", nullptr, int(w->count));
+            if (w->cleanupTime != kMaxTimestamp)
+                text += TimelineText::tr("<br>state kept until the watermark passes %1")
+                            .arg(session.formatTime(w->cleanupTime));
         }
         for (std::size_t fi : trace.firesOfWindow(hit.subtask, hit.key, hit.window)) {
             const FireRecord& f = trace.fires()[fi];
             if (int(f.step) > session.currentStep())
                 break;
-            text += Text::tr("<br>%1 at step %2: %3 (watermark %4)")
-                        .arg(f.fire.timing == FireTiming::OnTime ? Text::tr("fired") : Text::tr("re-fired (late)"))
+            text += TimelineText::tr("<br>%1 at step %2: %3 (watermark %4)")
+                        .arg(f.fire.timing == FireTiming::OnTime ? TimelineText::tr("fired")
+                                                                 : TimelineText::tr("re-fired (late)"))
                         .arg(f.step)
                         .arg(session.formatResult(f.fire).toHtmlEscaped())
                         .arg(session.formatTime(f.fire.watermark));
@@ -97,8 +84,9 @@ QString timelineTooltip(const Session& session, const TimelineHit& hit)
     }
     case TimelineHit::Kind::Fire: {
         const FireRecord& f = trace.fires()[hit.fire];
-        return Text::tr("<b>%1</b> at step %2<br>window %3<br>result %4<br>operator watermark %5")
-            .arg(f.fire.timing == FireTiming::OnTime ? Text::tr("On-time fire") : Text::tr("Late re-fire"))
+        return TimelineText::tr("<b>%1</b> at step %2<br>window %3<br>result %4<br>operator watermark %5")
+            .arg(f.fire.timing == FireTiming::OnTime ? TimelineText::tr("On-time fire")
+                                                     : TimelineText::tr("Late re-fire"))
             .arg(f.step)
             .arg(session.formatWindow(f.fire.window).toHtmlEscaped())
             .arg(session.formatResult(f.fire).toHtmlEscaped())
@@ -106,12 +94,12 @@ QString timelineTooltip(const Session& session, const TimelineHit& hit)
     }
     case TimelineHit::Kind::ChannelWatermark: {
         const ChannelState& ch = state.channels[std::size_t(hit.channel)];
-        return Text::tr("<b>Channel %1 watermark</b> %2<br>largest timestamp seen %3<br>%4")
+        return TimelineText::tr("<b>Channel %1 watermark</b> %2<br>largest timestamp seen %3<br>%4")
             .arg(hit.channel)
             .arg(session.formatDateTime(ch.watermark))
             .arg(session.formatTime(ch.maxTimestamp))
-            .arg(ch.idle ? Text::tr("idle: ignored by the window operator")
-                         : Text::tr("%n record(s) so far", nullptr, int(ch.records)));
+            .arg(ch.idle ? TimelineText::tr("idle: ignored by the window operator")
+                         : TimelineText::tr("%n record(s) so far", nullptr, int(ch.records)));
     }
     case TimelineHit::Kind::OperatorWatermark: {
         if (session.subtaskCount() > 1 && hit.subtask >= 0 && hit.subtask < int(state.subtasks.size())) {
@@ -119,18 +107,19 @@ QString timelineTooltip(const Session& session, const TimelineHit& hit)
             for (const SubtaskWatermarkGroup& g : groupSubtaskWatermarks(state.subtasks)) {
                 if (std::find(g.subtasks.begin(), g.subtasks.end(), hit.subtask) == g.subtasks.end())
                     continue;
-                QString text = Text::tr("<b>Operator watermark of window %1</b> %2<br>each subtask's valve takes the "
-                                        "minimum over its active input channels")
-                                   .arg(subtaskNames(g.subtasks), session.formatDateTime(g.watermark));
+                QString text
+                    = TimelineText::tr("<b>Operator watermark of window %1</b> %2<br>each subtask's valve takes the "
+                                       "minimum over its active input channels")
+                          .arg(subtaskNames(g.subtasks), session.formatDateTime(g.watermark));
                 if (g.minChannel >= 0)
-                    text += Text::tr("<br>channel %1 holds it back").arg(g.minChannel);
+                    text += TimelineText::tr("<br>channel %1 holds it back").arg(g.minChannel);
                 return text;
             }
         }
-        QString text = Text::tr("<b>Operator watermark</b> %1<br>the minimum over the active channels")
+        QString text = TimelineText::tr("<b>Operator watermark</b> %1<br>the minimum over the active channels")
                            .arg(session.formatDateTime(session.operatorWatermark()));
         if (!state.subtasks.empty() && state.subtasks.front().minChannel >= 0)
-            text += Text::tr("<br>channel %1 holds it back").arg(state.subtasks.front().minChannel);
+            text += TimelineText::tr("<br>channel %1 holds it back").arg(state.subtasks.front().minChannel);
         return text;
     }
     default:

@@ -1,4 +1,5 @@
 #include "app/timeline/WatermarkLines.h"
+#include "app/timeline/TimelineText.h"
 
 #include "app/Theme.h"
 #include "app/timeline/SubtaskWatermarks.h"
@@ -12,11 +13,6 @@
 namespace tidemark::app {
 
 namespace {
-
-// The timeline's texts keep one translation context, whichever of its files draws them.
-struct Text {
-    Q_DECLARE_TR_FUNCTIONS(tidemark::app::TimelineView)
-};
 
 std::vector<SubtaskWatermarkGroup> watermarkGroups(const Session& session)
 {
@@ -53,29 +49,32 @@ QStringList labelChoices(const Session& session, const SubtaskWatermarkGroup& g,
     if (perSubtask) {
         const QString who = subtaskNames(g.subtasks);
         if (g.allIdle) {
-            choices << Text::tr("%1: operator watermark %2 — every channel is idle").arg(who, time);
+            choices << TimelineText::tr("%1: operator watermark %2 — every channel is idle").arg(who, time);
         } else if (severalInputs && g.inputsAgree) {
-            choices << Text::tr("%1: operator watermark %2 = min(%3)").arg(who, time, parts.join(QStringLiteral(", ")))
-                    << Text::tr("%1: %2 = min(%3)").arg(who, time, parts.join(QStringLiteral(", ")));
+            choices << TimelineText::tr("%1: operator watermark %2 = min(%3)")
+                           .arg(who, time, parts.join(QStringLiteral(", ")))
+                    << TimelineText::tr("%1: %2 = min(%3)").arg(who, time, parts.join(QStringLiteral(", ")));
             if (g.minChannel >= 0)
-                choices << Text::tr("%1: %2 (channel %3)").arg(who, time).arg(g.minChannel);
+                choices << TimelineText::tr("%1: %2 (channel %3)").arg(who, time).arg(g.minChannel);
         } else if (severalInputs) {
-            choices << Text::tr("%1: operator watermark %2 = min of each one's inputs").arg(who, time);
+            choices << TimelineText::tr("%1: operator watermark %2 = min of each one's inputs").arg(who, time);
         }
-        choices << Text::tr("%1: operator watermark %2").arg(who, time) << Text::tr("%1: %2").arg(who, time);
+        choices << TimelineText::tr("%1: operator watermark %2").arg(who, time)
+                << TimelineText::tr("%1: %2").arg(who, time);
     } else if (g.allIdle) {
-        choices << Text::tr("operator watermark %1 — every channel is idle").arg(time);
+        choices << TimelineText::tr("operator watermark %1 — every channel is idle").arg(time);
     } else if (severalInputs) {
-        choices << Text::tr("operator watermark %1 = min(%2)").arg(time, parts.join(QStringLiteral(", ")));
+        choices << TimelineText::tr("operator watermark %1 = min(%2)").arg(time, parts.join(QStringLiteral(", ")));
         if (g.minChannel >= 0)
-            choices << Text::tr("operator watermark %1 = min of %2 channels, channel %3 the lowest")
+            choices << TimelineText::tr("operator watermark %1 = min of %2 channels, channel %3 the lowest")
                            .arg(time)
                            .arg(active)
                            .arg(g.minChannel)
-                    << Text::tr("operator watermark %1 (channel %2)").arg(time).arg(g.minChannel);
+                    << TimelineText::tr("operator watermark %1 (channel %2)").arg(time).arg(g.minChannel);
     }
     if (!perSubtask)
-        choices << Text::tr("operator watermark %1").arg(time) << Text::tr("op. watermark %1").arg(time);
+        choices << TimelineText::tr("operator watermark %1").arg(time)
+                << TimelineText::tr("op. watermark %1").arg(time);
     choices << time;
     return choices;
 }

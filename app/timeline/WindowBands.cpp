@@ -18,11 +18,6 @@ double clampX(double x, const QRectF& plot)
     return std::clamp(x, plot.left() - 50.0, plot.right() + 50.0);
 }
 
-bool sameWindow(const WindowState& a, int subtask, KeyId key, const TimeWindow& w)
-{
-    return a.subtask == subtask && a.key == key && a.window == w;
-}
-
 const RowSet* rowSetOf(const TimelineLayout& layout, bool collapsed, int subtask, KeyId key)
 {
     for (const RowSet& rs : layout.rowSets) {
@@ -88,12 +83,8 @@ WindowBandSet windowBands(const WindowBandQuery& q)
         const FiredWindow& fw = *it;
         if (fw.firstFire == kNoStep || int(fw.firstFire) > q.step || double(fw.window.end()) < viewFrom)
             continue;
-        const auto live = std::lower_bound(
-            state.windows.begin(), state.windows.end(), fw, [](const WindowState& w, const FiredWindow& f) {
-                return std::tie(w.subtask, w.key, w.window) < std::tie(f.subtask, f.key, f.window);
-            });
-        if (live != state.windows.end() && sameWindow(*live, fw.subtask, fw.key, fw.window))
-            continue;
+        if (state.findWindow(fw.subtask, fw.key, fw.window))
+            continue; // live: a band from the state already
         candidates.push_back({fw.subtask, fw.key, fw.window, WindowStatus::Purged, true, 0, fw.fireCount});
     }
 

@@ -1,6 +1,7 @@
 #include "engine/player/Trace.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace tidemark {
 
@@ -214,6 +215,15 @@ std::size_t Trace::memoryBytes() const
     bytes += m_firedWindows.capacity() * sizeof(FiredWindow);
     bytes += m_firesByWindow.capacity() * sizeof(std::size_t);
     return bytes;
+}
+
+const WindowState* PipelineState::findWindow(int subtask, KeyId key, const TimeWindow& window) const
+{
+    const auto it = std::lower_bound(windows.begin(), windows.end(), std::tie(subtask, key, window),
+        [](const WindowState& w, const auto& wanted) { return std::tie(w.subtask, w.key, w.window) < wanted; });
+    if (it == windows.end() || it->subtask != subtask || it->key != key || !(it->window == window))
+        return nullptr;
+    return &*it;
 }
 
 } // namespace tidemark

@@ -326,6 +326,9 @@ struct PipelineState {
     std::vector<WindowState> windows; // sorted by (subtask, key, window)
     std::vector<TimerState> timers; // sorted by (subtask, domain, time, key, window)
     std::size_t droppedRecords = 0; // numLateRecordsDropped over all subtasks
+
+    // The live window (subtask, key, window), or nullptr when it has no state (binary search).
+    const WindowState* findWindow(int subtask, KeyId key, const TimeWindow& window) const;
 };
 
 } // namespace tidemark
