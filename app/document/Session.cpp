@@ -5,6 +5,7 @@
 
 #include "engine/cli/OutputFormat.h"
 #include "engine/io/EventFile.h"
+#include "engine/io/ScenarioIo.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -189,44 +190,11 @@ QString Session::appendRecord(const InputRecord& record)
     return {};
 }
 
-namespace {
-
-// Inline records carry no file format: read typed lines as CSV "key,timestamp[,value]".
-InputFileSpec liveSpec(const Scenario& s)
-{
-    if (s.inputFile)
-        return *s.inputFile;
-    InputFileSpec spec;
-    spec.format = InputFileSpec::Format::Csv;
-    spec.header = InputFileSpec::Header::Absent;
-    FieldRef key;
-    key.index = 0;
-    FieldRef ts;
-    ts.index = 1;
-    if (s.pipeline.window.keyBy) {
-        spec.key = {key};
-        spec.ts = ts;
-    } else {
-        ts.index = 0;
-        spec.ts = ts;
-    }
-    const bool values
-        = std::any_of(s.records.begin(), s.records.end(), [](const InputRecord& r) { return r.hasValue; });
-    if (values) {
-        FieldRef value;
-        value.index = spec.ts.index + 1;
-        spec.value = value;
-    }
-    return spec;
-}
-
-} // namespace
-
 QString Session::liveInputHint() const
 {
     if (!m_player)
         return {};
-    const InputFileSpec spec = liveSpec(scenario());
+    const InputFileSpec spec = io::liveLineSpec(scenario());
     if (scenario().inputFile)
         return tr("Type a line as in %1 and press Enter").arg(QString::fromStdString(spec.file));
     QString hint = scenario().pipeline.window.keyBy ? tr("key,timestamp") : tr("timestamp");
@@ -242,7 +210,7 @@ QString Session::appendLine(const QString& line)
     const std::string text = line.trimmed().toStdString();
     if (text.empty())
         return tr("Type a record first.");
-    InputFileSpec spec = liveSpec(scenario());
+    InputFileSpec spec = io::liveLineSpec(scenario());
     spec.header = InputFileSpec::Header::Absent;
     KeyTable& keys = m_player->keys();
     io::Loaded<io::EventFileContents> parsed = io::parseEventText(text, tr("typed line").toStdString(), spec, keys);

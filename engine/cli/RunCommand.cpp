@@ -1,9 +1,11 @@
 #include "engine/cli/RunCommand.h"
 
+#include "engine/cli/LiveCommand.h"
 #include "engine/cli/OutputFormat.h"
 #include "engine/cli/RunOptions.h"
 #include "engine/cli/SpooledInput.h"
 #include "engine/cli/StreamingRunner.h"
+#include "engine/cli/TraceWriter.h"
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/player/Narration.h"
@@ -177,60 +179,6 @@ void reportSkipped(
         err << "  ... and " << skipped - shown.size() << " more\n";
 }
 
-// Buffers stdout and writes it out in large pieces.
-class OutputWriter {
-public:
-    OutputWriter(std::ostream& out, const Scenario& scenario, bool jsonl)
-        : m_out(out)
-        , m_scenario(scenario)
-        , m_jsonl(jsonl)
-    { }
-    ~OutputWriter() { flush(); }
-    OutputWriter(const OutputWriter&) = delete;
-    OutputWriter& operator=(const OutputWriter&) = delete;
-
-    void fire(const FireEvent& f)
-    {
-        m_buffer += m_jsonl ? fireJson(f, m_scenario.keys)
-                            : fireText(f, m_scenario.keys, m_scenario.pipeline.window.subtasks());
-        m_buffer += '\n';
-        maybeFlush();
-    }
-    void late(const LateEvent& l)
-    {
-        m_buffer += m_jsonl ? lateJson(l, m_scenario.keys)
-                            : lateText(l, m_scenario.keys, m_scenario.pipeline.window.subtasks());
-        m_buffer += '\n';
-        maybeFlush();
-    }
-    void line(const std::string& text)
-    {
-        m_buffer += text;
-        m_buffer += '\n';
-        maybeFlush();
-    }
-    void flush()
-    {
-        m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
-        m_out.flush();
-        m_buffer.clear();
-    }
-
-private:
-    void maybeFlush()
-    {
-        if (m_buffer.size() > (1u << 16)) {
-            m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
-            m_buffer.clear();
-        }
-    }
-
-    std::ostream& m_out;
-    const Scenario& m_scenario;
-    bool m_jsonl;
-    std::string m_buffer;
-};
-
 struct RunContext {
     const RunOptions& options;
     std::ostream& out;
@@ -270,38 +218,9 @@ int playRecorded(Scenario scenario, const fs::path& inputBase, const RunContext&
         const Player player(std::move(scenario));
         const Scenario& s = player.scenario();
         const Trace& trace = player.trace();
-        std::unique_ptr<Narrator> narrator;
-        if (o.explain)
-            narrator = std::make_unique<Narrator>(s);
         OutputWriter writer(ctx.out, s, o.jsonl);
-        // The lines of each step (with --steps / --explain) come before the outputs that step produced.
-        StepIndex written = 0;
-        auto writeStepsUpTo = [&](StepIndex last) {
-            for (; written < last; ++written) {
-                const StepIndex step = written + 1;
-                if (o.steps)
-                    writer.line(o.jsonl ? stepJson(trace, step, s) : stepText(trace, step, s));
-                if (o.explain) {
-                    const std::string text = narrator->narrate(player.detailAt(step), trace).text();
-                    if (o.jsonl)
-                        writer.line("{\"type\":\"explain\",\"step\":" + std::to_string(step)
-                            + ",\"text\":" + jsonString(text) + "}");
-                    else
-                        writer.line("[step " + std::to_string(step) + ", "
-                            + TimeFormatter::processingTime(trace.step(step).processingTime) + "] " + text);
-                }
-            }
-        };
-        trace.forEachOutput(
-            [&](std::size_t f) {
-                writeStepsUpTo(trace.fires()[f].step);
-                writer.fire(trace.fires()[f].fire);
-            },
-            [&](const LateRecord& l) {
-                writeStepsUpTo(l.step);
-                writer.late(l.late);
-            });
-        writeStepsUpTo(static_cast<StepIndex>(trace.stepCount() - 1));
+        TraceWriter(writer, player, o.steps, o.explain, o.jsonl)
+            .writeThrough(static_cast<StepIndex>(trace.stepCount() - 1));
         writer.flush();
         if (player.failure()) {
             ctx.err << ctx.name << ": the job failed at step " << player.failure()->step << ": "
@@ -374,7 +293,7 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
         }
     }
     if (!runner->stopped())
-        runner->finish();
+        runner->finish(scenario.inputEndMs);
     writer.flush();
     int status = 0;
     if (const auto& order = runner->orderError()) {
@@ -476,6 +395,8 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
         if (!check.ok())
             return optionError(stdErr, "the options make an invalid job: " + check.errors.front().message);
     }
+    if (o.live())
+        return playLive(std::move(scenario), o, stdOut, stdErr);
     if (o.saveScenarioPath) {
         Scenario saved = scenario;
         if (spooled && saved.inputFile) {

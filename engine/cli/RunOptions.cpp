@@ -1,6 +1,9 @@
 #include "engine/cli/RunOptions.h"
 
+#include "engine/live/Endpoint.h"
+
 #include "engine/io/GuessSpec.h"
+#include "engine/io/ScenarioIo.h"
 #include "engine/io/ScenarioNames.h"
 #include "engine/io/Suggest.h"
 #include "engine/io/Timestamps.h"
@@ -198,8 +201,8 @@ std::string formatDuration(DurationMs ms)
 
 bool RunOptions::hasOverrides() const
 {
-    return lenient || events || eventsFormat || !fields.empty() || delimiter || header || tsUnit || tsPattern || tsZone
-        || assigner || offset || strategy || flinkVersion || outOfOrderness || emission || period || idleness
+    return lenient || events || live() || eventsFormat || !fields.empty() || delimiter || header || tsUnit || tsPattern
+        || tsZone || assigner || offset || strategy || flinkVersion || outOfOrderness || emission || period || idleness
         || lateness || sideOutput || parallelism || windowParallelism || sourceParallelism || partitioning
         || firstChannel || keyBy || function || trigger || purging || endOfInput;
 }
@@ -244,8 +247,9 @@ public:
                     o.scenarioPath = a;
                 }
             }
-            if (o.scenarioPath.empty() && !o.events)
+            if (o.scenarioPath.empty() && !o.events && !o.live())
                 throw Usage("no scenario given: pass SCENARIO.json, or --events FILE with the window to run");
+            checkLive(o);
             if (o.streaming == RunOptions::Streaming::Always && (o.steps || o.explain))
                 throw Usage(std::string(o.steps ? "--steps" : "--explain")
                     + " needs the whole run in memory; it cannot be combined with --stream");
@@ -266,6 +270,30 @@ private:
     };
 
     [[noreturn]] void fail(const std::string& message) const { throw Usage(m_flag + ": " + message); }
+
+    // The live-source flags that only make sense together.
+    static void checkLive(const RunOptions& o)
+    {
+        if (o.socket && o.listen)
+            throw Usage("--socket and --listen are two sources; give one of them");
+        if (o.live() && o.events)
+            throw Usage(
+                std::string(o.socket ? "--socket" : "--listen") + " and --events are two inputs; give one of them");
+        if (o.socketRetries && !o.socket)
+            throw Usage("--socket-retries applies to --socket HOST:PORT");
+        if ((o.untilIdle || o.forward) && !o.listen)
+            throw Usage(std::string(o.untilIdle ? "--until-idle" : "--forward") + " applies to --listen PORT");
+        if (o.live() && o.streaming == RunOptions::Streaming::Always)
+            throw Usage("a live source is recorded as it comes; it cannot be combined with --stream");
+        for (const auto* endpoint : {&o.socket, &o.listen, &o.forward}) {
+            if (!*endpoint)
+                continue;
+            std::string error;
+            const char* flag = endpoint == &o.socket ? "--socket" : endpoint == &o.listen ? "--listen" : "--forward";
+            if (!live::Endpoint::parse(**endpoint, error, endpoint != &o.socket))
+                throw Usage(std::string(flag) + ": " + error);
+        }
+    }
 
     std::string_view value()
     {
@@ -367,6 +395,28 @@ private:
             o.events = std::string(value(": the event file to run"));
             if (o.events->empty())
                 fail("expected a file name, found \"\"");
+        } else if (a == "--socket") {
+            o.socket = std::string(value(": HOST:PORT to read lines from, as socketTextStream(host, port)"));
+        } else if (a == "--socket-retries") {
+            const std::string_view text = value(": how often to reconnect after the peer closes (-1: for ever)");
+            const auto n = parseInteger(text);
+            if (!n || *n < -1)
+                fail("expected -1 (for ever), 0 (never) or a number of closes, found " + excerpt(text));
+            o.socketRetries = *n;
+        } else if (a == "--listen") {
+            o.listen = std::string(value(": [HOST:]PORT to listen on, as nc -lk PORT"));
+        } else if (a == "--until-idle") {
+            const std::string_view text = value(": seconds without a client before the run ends, like 5 or 1500ms");
+            const auto seconds = parseInteger(text);
+            std::string error;
+            const auto d = seconds ? std::optional<DurationMs>(*seconds * 1000) : parseDuration(text, &error);
+            if (!d)
+                fail("expected a number of seconds or a duration like 1500ms, found " + excerpt(text));
+            if (*d < 0 || (seconds && (*seconds < 0 || *seconds > 1'000'000'000)))
+                fail("expected a number of seconds of 0 or more, found " + excerpt(text));
+            o.untilIdle = *d;
+        } else if (a == "--forward") {
+            o.forward = std::string(value(": HOST:PORT where a Flink job's socketTextStream reads the same lines"));
         } else if (a == "--events-format") {
             o.eventsFormat = choice(kFormats);
         } else if (a == "--fields") {
@@ -728,6 +778,19 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
         s.inputFile->file = *o.events;
         s.records.clear();
         inputBase = std::filesystem::path();
+    } else if (o.live()) {
+        // Lines are read as the scenario's events file is; options only: as the given format and fields, or as
+        // the typed-line default (CSV "key,timestamp[,value]").
+        if (!s.inputFile) {
+            InputFileSpec spec = io::liveLineSpec(s);
+            if (o.eventsFormat || !o.fields.empty()) {
+                spec = InputFileSpec {};
+                spec.format = o.eventsFormat.value_or(InputFileSpec::Format::Csv);
+            }
+            s.inputFile = std::move(spec);
+        }
+        s.inputFile->file = o.socket ? *o.socket : *o.listen;
+        s.records.clear();
     } else if (shapes && !s.inputFile) {
         throw Failed {"the input options (--events-format, --fields, --delimiter, --header, --ts-…) describe an "
                       "events file; give one with --events FILE"};
@@ -959,7 +1022,9 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
     Scenario s = newScenario ? Scenario {} : std::move(*base);
     try {
         if (newScenario) {
-            s.name = o.events ? std::filesystem::path(o.eventsShownAs()).filename().string() : std::string();
+            s.name = o.events ? std::filesystem::path(o.eventsShownAs()).filename().string()
+                : o.live()    ? "live " + *(o.socket ? o.socket : o.listen)
+                              : std::string();
             std::string line = "tidemark run";
             for (const auto& a : o.arguments)
                 line += " " + a;

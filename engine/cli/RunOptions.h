@@ -46,6 +46,14 @@ struct RunOptions {
     std::optional<std::string> tsPattern;
     std::optional<std::string> tsZone;
 
+    // --- a live source instead of an events file (docs/live-sources.md) ---
+    std::optional<std::string> socket; // --socket HOST:PORT, as socketTextStream(host, port)
+    std::optional<std::int64_t> socketRetries; // --socket-retries N: socketTextStream's maxRetry
+    std::optional<std::string> listen; // --listen [HOST:]PORT, as nc -lk PORT
+    std::optional<DurationMs> untilIdle; // --until-idle SECONDS
+    std::optional<std::string> forward; // --forward HOST:PORT
+    bool live() const { return socket || listen; }
+
     // --- pipeline ---
     std::optional<AssignerSpec> assigner; // --tumbling / --sliding / --session / --global
     std::string assignerFlag; // which of them, for messages

@@ -58,7 +58,7 @@ bool StreamingRunner::push(const InputRecord& record)
     return !stopped();
 }
 
-bool StreamingRunner::finish()
+bool StreamingRunner::finish(std::optional<Timestamp> inputEnd)
 {
     if (stopped() || m_finished)
         return !stopped();
@@ -73,12 +73,16 @@ bool StreamingRunner::finish()
     // Every happening before the last arrival has run (each arrival runs what precedes it). The Player's
     // end of input sits at the last arrival, first among the happenings queued for that time.
     const Timestamp lastArrival = m_anyPlayed ? m_lastPlayedArrival : 0;
+    const Timestamp end = inputEnd && *inputEnd > lastArrival ? *inputEnd : lastArrival;
+    runBefore(end); // a recorded live source went on after its last line
+    if (stopped())
+        return false;
     if (m_config.endOfInput == EndOfInput::MaxWatermark) {
-        if (!step([&] { m_pipeline.endOfInput(lastArrival, m_out); }, lastArrival))
+        if (!step([&] { m_pipeline.endOfInput(end, m_out); }, end))
             return false;
     }
-    // Player::horizon(): the tail after the last arrival that periodic emission and timers may use.
-    m_queue.setHorizon(runHorizon(m_config.watermarks, lastArrival));
+    // Player::horizon(): the tail after the end of input that periodic emission and timers may use.
+    m_queue.setHorizon(runHorizon(m_config.watermarks, end));
     runToHorizon();
     return !stopped();
 }

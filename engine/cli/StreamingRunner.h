@@ -53,8 +53,9 @@ public:
 
     // The next record in input order. Returns false once the run cannot go on (failure() or orderError()).
     bool push(const InputRecord& record);
-    // No more records: plays what is left, the end of input and the tail up to the horizon.
-    bool finish();
+    // No more records: plays what is left, the end of input and the tail up to the horizon. The input ends at
+    // the last arrival, or at `inputEnd` when that is later (Scenario::inputEndMs).
+    bool finish(std::optional<Timestamp> inputEnd = std::nullopt);
 
     const std::optional<Failure>& failure() const { return m_failure; }
     const std::optional<OrderError>& orderError() const { return m_orderError; }

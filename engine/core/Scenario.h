@@ -33,6 +33,16 @@ struct Scenario {
     std::optional<InputFileSpec> inputFile;
     // Skip bad lines of the event file (counted and reported) instead of stopping at the first one.
     bool lenient = false;
+    // When the input ended, in processing time, if later than the last arrival: a recorded live source ends
+    // when it closed or the recording stopped, and periodic emission ran until then. Without it the input
+    // ends at its last arrival.
+    std::optional<Timestamp> inputEndMs;
+
+    // The processing time at which the input ends, given its last arrival.
+    Timestamp inputEnd(Timestamp lastArrival) const
+    {
+        return inputEndMs && *inputEndMs > lastArrival ? *inputEndMs : lastArrival;
+    }
 };
 
 } // namespace tidemark

@@ -250,6 +250,38 @@ public:
         return std::move(m_result);
     }
 
+    // A line at a time (EventLineParser): lenient, so that a bad line is reported and the next one read.
+    std::optional<LoadError> begin()
+    {
+        if (prepare())
+            return std::nullopt;
+        return m_result.errors.front();
+    }
+
+    EventLineParser::Outcome parseOne(std::string_view line)
+    {
+        m_lineBuffer.assign(line.begin(), line.end());
+        m_lineBuffer.resize(line.size() + simdjson::SIMDJSON_PADDING);
+        const std::size_t badByte = detail::findInvalidUtf8(line);
+        m_result.errors.clear();
+        m_result.value->records.clear();
+        processLine(m_lineBuffer.data(), line.size(), m_lineBuffer.size(), badByte);
+        EventLineParser::Outcome outcome;
+        if (!m_result.errors.empty())
+            outcome.error = std::move(m_result.errors.front());
+        else if (!m_result.value->records.empty())
+            outcome.record = m_result.value->records.front();
+        return outcome;
+    }
+
+    LoadError skipLine(std::string message)
+    {
+        ++m_lineNumber;
+        return LoadError(m_fileName, m_lineNumber, 1, std::move(message));
+    }
+
+    std::uint32_t lineNumber() const { return m_lineNumber; }
+
     Loaded<EventFileContents> failEarly(std::string message)
     {
         m_result.errors.push_back(LoadError(m_fileName, 0, 0, std::move(message)));
@@ -1008,6 +1040,7 @@ private:
     std::vector<std::string> m_keyFields;
     std::unordered_map<std::string, KeyId, StringHash, std::equal_to<>> m_keyCache;
     std::vector<InputRecord> m_batch;
+    std::vector<char> m_lineBuffer; // one line and simdjson's padding (EventLineParser)
 };
 
 Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const EventFileSpec& spec, KeyTable& keys,
@@ -1035,6 +1068,64 @@ Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const 
 }
 
 } // namespace
+
+namespace {
+
+// Lenient, so that a bad line is reported and the next one read; each line's error is taken as it comes.
+const LoadOptions& lineByLine()
+{
+    static const LoadOptions options = [] {
+        LoadOptions o;
+        o.lenient = true;
+        o.maxReportedErrors = 1;
+        return o;
+    }();
+    return options;
+}
+
+} // namespace
+
+// The Loader refers to its spec: the parser keeps its own copy, made before the Loader.
+struct OwnedSpec {
+    EventFileSpec spec;
+};
+
+class EventLineParser::Impl : private OwnedSpec, public Loader {
+public:
+    Impl(std::string sourceName, const EventFileSpec& spec, KeyTable& keys, const RecordRules& rules)
+        : OwnedSpec {spec}
+        , Loader(std::move(sourceName), OwnedSpec::spec, keys, lineByLine(), rules, nullptr)
+    { }
+};
+
+EventLineParser::EventLineParser(
+    std::string sourceName, const EventFileSpec& spec, KeyTable& keys, const RecordRules& rules)
+    : m_impl(std::make_unique<Impl>(std::move(sourceName), spec, keys, rules))
+{
+    m_specError = m_impl->begin();
+}
+
+EventLineParser::~EventLineParser() = default;
+
+EventLineParser::Outcome EventLineParser::parse(std::string_view line)
+{
+    if (m_specError) {
+        Outcome refused;
+        refused.error = LoadError(m_specError->where.file, m_impl->skipLine({}).where.line, 1, m_specError->message);
+        return refused;
+    }
+    return m_impl->parseOne(line);
+}
+
+LoadError EventLineParser::skip(std::string message)
+{
+    return m_impl->skipLine(std::move(message));
+}
+
+std::uint32_t EventLineParser::linesRead() const
+{
+    return m_impl->lineNumber();
+}
 
 Loaded<EventFileContents> loadEventFile(const std::filesystem::path& path, const EventFileSpec& spec, KeyTable& keys,
     const LoadOptions& options, const RecordRules& rules)

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -48,5 +50,36 @@ Loaded<EventFileContents> streamEventFile(const std::filesystem::path& path, con
 // The same over text in memory; `fileName` is only used in messages.
 Loaded<EventFileContents> parseEventText(std::string_view text, const std::string& fileName, const EventFileSpec& spec,
     KeyTable& keys, const LoadOptions& options = {}, const RecordRules& rules = {});
+
+// Reads an event stream a line at a time, by the same rules as an event file: a live source (a socket, a
+// client of a listening port). Lines are numbered from 1 in the order given; a CSV header, when the spec has
+// one, is the first line. Memory holds one line, whatever the stream's length.
+class EventLineParser {
+public:
+    EventLineParser(std::string sourceName, const EventFileSpec& spec, KeyTable& keys, const RecordRules& rules = {});
+    ~EventLineParser();
+    EventLineParser(const EventLineParser&) = delete;
+    EventLineParser& operator=(const EventLineParser&) = delete;
+
+    // What the spec itself gets wrong (a bad timestamp pattern, columns by name without a header), found before
+    // any line; every line is then refused.
+    const std::optional<LoadError>& specError() const { return m_specError; }
+
+    // One line, without its '\n' (a trailing '\r' is dropped). Neither a record nor an error: a blank line, a
+    // comment or the header.
+    struct Outcome {
+        std::optional<InputRecord> record; // sourceLine set
+        std::optional<LoadError> error; // "source:line:column: expected …"
+    };
+    Outcome parse(std::string_view line);
+    // Counts a line that never reached parse() (longer than the source's limit) and returns its error.
+    LoadError skip(std::string message);
+    std::uint32_t linesRead() const;
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> m_impl;
+    std::optional<LoadError> m_specError;
+};
 
 } // namespace tidemark::io

@@ -7,6 +7,7 @@
 #include "engine/io/Suggest.h"
 #include "engine/io/Timestamps.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -381,7 +382,7 @@ private:
             expected(root, "a scenario object", {});
         const Obj top(root, "scenario",
             {"tidemark", "name", "description", "flinkVersion", "input", "pipeline", "display", "lenient",
-                "defaultArrivalSpacingMs"});
+                "defaultArrivalSpacingMs", "inputEndMs"});
         const auto& version = top.req("tidemark", "the scenario format version, 1");
         const auto v = asInt64(version, "tidemark");
         if (v > kFormatVersion) {
@@ -396,6 +397,8 @@ private:
         s.description = top.string("description", "");
         s.lenient = top.boolean("lenient", false);
         s.defaultArrivalSpacingMs = nonNegativeDuration(top, "defaultArrivalSpacingMs", 1000);
+        if (top.opt("inputEndMs"))
+            s.inputEndMs = nonNegativeDuration(top, "inputEndMs", 0);
         if (const auto* d = top.opt("display"))
             readDisplay(*d, s.display);
         readPipeline(top.req("pipeline"), s.pipeline);
@@ -1175,6 +1178,34 @@ void compareInputFiles(Differ& d, const InputFileSpec& a, const InputFileSpec& b
 
 } // namespace
 
+InputFileSpec liveLineSpec(const Scenario& s)
+{
+    if (s.inputFile)
+        return *s.inputFile;
+    InputFileSpec spec;
+    spec.format = InputFileSpec::Format::Csv;
+    spec.header = InputFileSpec::Header::Absent;
+    FieldRef key;
+    key.index = 0;
+    FieldRef ts;
+    ts.index = 1;
+    if (s.pipeline.window.keyBy) {
+        spec.key = {key};
+        spec.ts = ts;
+    } else {
+        ts.index = 0;
+        spec.ts = ts;
+    }
+    const bool values
+        = std::any_of(s.records.begin(), s.records.end(), [](const InputRecord& r) { return r.hasValue; });
+    if (values) {
+        FieldRef value;
+        value.index = spec.ts.index + 1;
+        spec.value = value;
+    }
+    return spec;
+}
+
 RecordRules recordRulesFor(const PipelineConfig& p)
 {
     RecordRules rules;
@@ -1290,6 +1321,8 @@ std::string saveScenario(const Scenario& s)
         out += "  \"lenient\": true,\n";
     if (s.defaultArrivalSpacingMs != 1000)
         out += "  \"defaultArrivalSpacingMs\": " + std::to_string(s.defaultArrivalSpacingMs) + ",\n";
+    if (s.inputEndMs)
+        out += "  \"inputEndMs\": " + std::to_string(*s.inputEndMs) + ",\n";
     if (s.inputFile) {
         out += "  \"input\": " + inputFileJson(*s.inputFile) + ",\n";
     } else {
@@ -1346,6 +1379,7 @@ std::optional<std::string> scenarioDifference(const Scenario& a, const Scenario&
     d.check("display.zone", a.display.zone, b.display.zone);
     d.check("lenient", a.lenient, b.lenient);
     d.check("defaultArrivalSpacingMs", a.defaultArrivalSpacingMs, b.defaultArrivalSpacingMs);
+    d.check("inputEndMs", a.inputEndMs.value_or(-1), b.inputEndMs.value_or(-1));
     comparePipelines(d, a.pipeline, b.pipeline);
     d.check("input is a file", a.inputFile.has_value(), b.inputFile.has_value());
     if (a.inputFile && b.inputFile)

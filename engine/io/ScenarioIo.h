@@ -34,6 +34,9 @@ Loaded<Scenario> loadScenarioInput(
 
 // What the pipeline requires of every record (value present, channel range), for loading its event file.
 RecordRules recordRulesFor(const PipelineConfig& pipeline);
+// How a typed line or a live source's line is read: as the scenario's events file is, or, when its records are
+// inline, as CSV "key,timestamp[,value]" (no key under windowAll; a value when the records have values).
+InputFileSpec liveLineSpec(const Scenario& scenario);
 
 // Scenario JSON text; parseScenario(saveScenario(s)) gives back s. A scenario whose records came from a
 // file saves the file reference, not the records.

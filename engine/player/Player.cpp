@@ -64,6 +64,7 @@ Player::Player(Scenario scenario, Options options)
     : m_scenario(std::move(scenario))
     , m_options(options)
     , m_arrivals(explicitArrivals(m_scenario), m_scenario.defaultArrivalSpacingMs)
+    , m_open(options.openInput)
 {
     if (m_options.snapshotBudgetBytes == 0)
         m_options.snapshotBudgetBytes = std::max<std::size_t>(16u << 20, 48 * m_scenario.records.size());
@@ -105,7 +106,16 @@ Player::~Player() = default;
 
 Timestamp Player::horizon() const
 {
-    return runHorizon(m_scenario.pipeline.watermarks, m_arrivals.lastArrival());
+    if (m_open)
+        return std::max(m_arrivals.lastArrival(), m_clock);
+    return runHorizon(m_scenario.pipeline.watermarks, m_scenario.inputEnd(m_arrivals.lastArrival()));
+}
+
+Timestamp Player::endOfInputTime() const
+{
+    // An open input has no end yet: queued beyond any horizon, it keeps its place among the happenings of
+    // its time (inserted first) for when the input closes.
+    return m_open ? kMaxTimestamp : m_scenario.inputEnd(m_arrivals.lastArrival());
 }
 
 Player::Runtime Player::freshRuntime() const
@@ -115,7 +125,7 @@ Player::Runtime Player::freshRuntime() const
     // Inserted after all arrivals: end of input first ("right after the last record"), then the first
     // periodic timer of every channel in index order.
     if (m_scenario.pipeline.endOfInput == EndOfInput::MaxWatermark)
-        rt.queue.schedule(m_arrivals.lastArrival(), EventQueue::Kind::EndOfInput, 0);
+        rt.queue.schedule(endOfInputTime(), EventQueue::Kind::EndOfInput, 0);
     const DurationMs period = m_scenario.pipeline.watermarks.periodMs;
     if (period > 0) {
         for (int c = 0; c < rt.pipeline.channelCount(); ++c)
@@ -466,9 +476,13 @@ void Player::truncateTrace(StepIndex firstDropped)
                 h.pop_back();
         }
     }
-    for (RecordPlacement& p : t.m_placements) {
-        if (p.arrivalStep != kNoStep && p.arrivalStep >= firstDropped)
-            p = RecordPlacement {};
+    // Arrival steps grow in arrival order: only the latest arrivals can be among the dropped steps (a live
+    // run truncates its last few steps on every record and clock tick).
+    for (std::size_t k = m_arrivals.size(); k-- > 0;) {
+        RecordPlacement& p = t.m_placements[m_arrivals.recordAt(k)];
+        if (p.arrivalStep != kNoStep && p.arrivalStep < firstDropped)
+            break;
+        p = RecordPlacement {};
     }
     std::erase_if(m_snapshots, [&](const Snapshot& s) { return s.step >= firstDropped; });
     m_snapshotBytes = 0;
@@ -476,7 +490,7 @@ void Player::truncateTrace(StepIndex firstDropped)
         m_snapshotBytes += s.bytes;
 }
 
-RecordIndex Player::appendRecord(InputRecord r, std::string* error)
+RecordIndex Player::pushRecord(InputRecord r, std::string* error)
 {
     auto fail = [&](std::string message) {
         if (error)
@@ -502,12 +516,12 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
             return fail("channel " + std::to_string(r.channel) + " does not exist: there are "
                 + std::to_string(channels) + " channels");
     }
-    const Timestamp arrival = m_arrivals.resolveAppended(r.arrival);
+    // On an open input nothing may arrive before the clock: the steps up to it are already recorded.
+    const Timestamp arrival = std::max(m_arrivals.resolveAppended(r.arrival), m_open ? m_clock : kMinTimestamp);
     if (auto excess = periodicEmissionExcess(m_scenario.pipeline.watermarks,
             runHorizon(m_scenario.pipeline.watermarks, arrival), // never before the last arrival
             m_scenario.records.size() + 1, m_options.periodicBudget))
         return fail(*excess);
-    m_local.clear();
     r.arrival = arrival;
     const auto index = static_cast<RecordIndex>(m_scenario.records.size());
     m_scenario.records.push_back(r);
@@ -520,14 +534,79 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
     t.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     t.m_lanes.clear();
     t.m_lanesBuilt.clear();
+    return index;
+}
 
-    // Everything up to the last step that precedes the new arrival stays; a fresh run would run the same
-    // happenings in the same order until then.
-    const auto& steps = t.m_steps;
+RecordIndex Player::appendRecord(InputRecord r, std::string* error)
+{
+    const RecordIndex index = pushRecord(std::move(r), error);
+    if (index != kNoRecord)
+        rerunFrom(m_scenario.records[index].arrival);
+    return index;
+}
+
+std::size_t Player::appendRecords(std::span<const InputRecord> records, std::vector<std::string>* errors)
+{
+    std::optional<Timestamp> from;
+    std::size_t appended = 0;
+    for (const InputRecord& r : records) {
+        std::string error;
+        const RecordIndex index = pushRecord(r, &error);
+        if (index == kNoRecord) {
+            if (errors)
+                errors->push_back(std::move(error));
+            continue;
+        }
+        ++appended;
+        if (!from)
+            from = m_scenario.records[index].arrival;
+    }
+    if (from)
+        rerunFrom(*from);
+    return appended;
+}
+
+std::string Player::advanceClock(Timestamp t)
+{
+    if (!m_open || t <= horizon())
+        return {};
+    if (auto excess = periodicEmissionExcess(
+            m_scenario.pipeline.watermarks, t, m_scenario.records.size(), m_options.periodicBudget))
+        return *excess;
+    const Timestamp from = horizon();
+    m_clock = t;
+    rerunFrom(from);
+    return {};
+}
+
+std::string Player::endInput(Timestamp t)
+{
+    if (!m_open)
+        return {};
+    const Timestamp end = std::max({t, m_clock, m_arrivals.lastArrival()});
+    if (auto excess = periodicEmissionExcess(m_scenario.pipeline.watermarks,
+            runHorizon(m_scenario.pipeline.watermarks, end), m_scenario.records.size(), m_options.periodicBudget))
+        return *excess;
+    const Timestamp from = horizon();
+    m_open = false;
+    m_clock = end;
+    if (end > m_arrivals.lastArrival())
+        m_scenario.inputEndMs = end;
+    rerunFrom(std::min(from, end));
+    return {};
+}
+
+// Every step after `time` (and every step at `time` that is not an arrival, which a new arrival at `time`
+// precedes) is recorded again under the current horizon and end of input; the steps before stay, since a fresh
+// run would run the same happenings in the same order until then. The position is kept (clamped).
+void Player::rerunFrom(Timestamp time)
+{
+    m_local.clear();
+    const auto& steps = m_trace.m_steps;
     auto first = static_cast<StepIndex>(steps.size());
     while (first > 1) {
         const StepEntry& e = steps[first - 1];
-        const bool after = e.processingTime > arrival || (e.processingTime == arrival && e.record() == kNoRecord);
+        const bool after = e.processingTime > time || (e.processingTime == time && e.record() == kNoRecord);
         if (!after)
             break;
         --first;
@@ -539,11 +618,11 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
         }
     }
     truncateTrace(first);
-    // What a fresh run would have had from the start: the later horizon and end of input.
     const Timestamp newHorizon = horizon();
+    const Timestamp endOfInput = endOfInputTime();
     auto patch = [&](Runtime& rt) {
         rt.queue.setHorizon(newHorizon);
-        rt.queue.rescheduleEndOfInput(arrival);
+        rt.queue.rescheduleEndOfInput(endOfInput);
     };
     for (Snapshot& s : m_snapshots)
         patch(s.runtime);
@@ -558,7 +637,6 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
     }
     m_detail.reset();
     m_detailBase.reset();
-    return index;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace tidemark {
 
@@ -40,6 +42,9 @@ public:
         std::size_t snapshotBudgetBytes = 0;
         // How many periodic emissions per channel a run may take (engine/player/RunLimits.h).
         PeriodicEmissionBudget periodicBudget = kRecordedRunBudget;
+        // A live source still open: the input has no end yet, so there is no end of input and the run goes
+        // as far as advanceClock() has taken it instead of a tail after the last arrival. endInput() closes it.
+        bool openInput = false;
     };
 
     // Records the whole run. Throws what the engine refuses to build (std::invalid_argument, as Flink
@@ -93,7 +98,22 @@ public:
     // (clamped). Returns the record's index, or an error message (bad key/channel, or an arrival so late that
     // periodic emission would exceed the run's budget) with kNoRecord.
     RecordIndex appendRecord(InputRecord record, std::string* error = nullptr);
+    // The same for records in arrival order, recomputing once: a live source hands on what it read in a burst.
+    // Records that cannot be appended are left out, each with its message in `errors`; returns how many were.
+    std::size_t appendRecords(std::span<const InputRecord> records, std::vector<std::string>* errors = nullptr);
     KeyTable& keys() { return m_scenario.keys; } // to intern the key of a typed record
+
+    // An open input (Options::openInput): processing time goes on between records, as Flink's periodic
+    // emission and processing-time timers do. advanceClock(t) runs every happening up to `t`; a record
+    // appended later must arrive after `t` (so that no step already recorded changes). Returns an error
+    // message (the run's periodic-emission budget) or empty.
+    std::string advanceClock(Timestamp t);
+    // Closes an open input at processing time `t` (not before the last arrival): the end of input and the
+    // tail after it run as in a recorded run whose scenario says `inputEndMs: t`, which scenario() now says.
+    std::string endInput(Timestamp t);
+    bool inputOpen() const { return m_open; }
+    // How far an open input's clock has gone (0 before the first advance).
+    Timestamp clock() const { return m_clock; }
 
     // --- what views read --------------------------------------------------------------------------------
     // Everything the current step did (empty detail with kind Start at step 0).
@@ -132,6 +152,9 @@ private:
     void moveLiveTo(StepIndex step);
     StepDetail computeDetail(StepIndex step) const;
     Timestamp horizon() const;
+    Timestamp endOfInputTime() const;
+    void rerunFrom(Timestamp time);
+    RecordIndex pushRecord(InputRecord record, std::string* error);
     std::optional<StepIndex> findStep(Happening h, bool forward) const;
 
     Scenario m_scenario;
@@ -150,6 +173,8 @@ private:
     std::uint32_t m_outputSequence = 0;
     mutable std::vector<OperatorOutput> m_scratch;
     std::optional<Failure> m_failure;
+    bool m_open = false;
+    Timestamp m_clock = 0;
     mutable std::optional<StepDetail> m_detail;
     mutable std::unique_ptr<Runtime> m_detailBase; // the state after the last detailed step
     mutable StepIndex m_detailBaseStep = 0;
