@@ -389,7 +389,23 @@ def random_scenario(seed):
         _shift_to_long_end(sc, extra)
     if extra.random() < 0.6:
         _arrive_on_timer_times(sc, extra)
+    # Drawn last of all: an input that stays open after its last record (a recorded live source closes later),
+    # so that periodic emission, idleness and processing-time timers run on before the end of input.
+    if extra.random() < 0.2:
+        period = wm["periodMs"]
+        more = extra.choice([0, extra.randint(1, 3 * period), extra.randint(1, 5) * 1000,
+                             wm["idlenessMs"] + extra.randint(1, 3) * period])
+        sc["inputEndMs"] = _last_arrival(sc) + more
     return sc
+
+
+def _last_arrival(sc):
+    """The last arrival, as the execution model resolves arrivals (a record without one: the previous + 1000 ms)."""
+    last, t = 0, 0
+    for i, r in enumerate(sc["input"]["records"]):
+        t = r.get("arrival", 0 if i == 0 else t + 1000)
+        last = t if i == 0 else max(last, t)
+    return last
 
 
 LONG_MIN, LONG_MAX = -2 ** 63, 2 ** 63 - 1
@@ -554,6 +570,7 @@ def simplifications(sc):
         lambda c: _set(c["pipeline"]["watermarks"], "emit", "per-event"),
         lambda c: _set(c["pipeline"]["watermarks"], "firstChannel", 0),
         lambda c: _set(c["pipeline"], "endOfInput", "none"),
+        lambda c: c.pop("inputEndMs", None) is not None,
         lambda c: _one_channel(c),
         lambda c: _drop_field(c, "arrival"),
         lambda c: _drop_field(c, "channel") if c["pipeline"]["watermarks"].get("partitioning") == "rebalance" else False,

@@ -27,7 +27,8 @@ import java.util.Set;
 /**
  * Runs one scenario through Flink's operators, following docs/execution-model.md for everything the
  * scenario itself defines (arrival times, channels, periodic emission times, the horizon, end of
- * input), and prints what Flink decided in the JSON lines of `tidemark run --format jsonl`.
+ * input at the last arrival or at inputEndMs), and prints what Flink decided in the JSON lines of
+ * `tidemark run --format jsonl`.
  *
  * <p>Topology: P TimestampsAndWatermarksOperator harnesses (one per watermark channel), W window
  * operator harnesses (KeyedOneInputStreamOperatorTestHarness, key-group range of subtask i of W,
@@ -135,12 +136,15 @@ final class Oracle {
             lastArrival = i == 0 ? a : Math.max(lastArrival, a);
             queue.add(new Happening(a, seq++, ARRIVAL, i));
         }
+        // The input ends at its last arrival, or later when the scenario says so (a recorded live source went on
+        // after its last record): periodic emission and timers run until then, and the tail follows the end.
+        long inputEnd = s.inputEnd(lastArrival);
         boolean idleness = s.idlenessMs > 0;
         long tail = idleness ? s.idlenessMs + 3 * s.periodMs : s.periodMs;
-        horizon = lastArrival + tail;
-        // 5. end of input, right after the last record
+        horizon = inputEnd > Long.MAX_VALUE - tail ? Long.MAX_VALUE : inputEnd + tail; // saturates, as runHorizon does
+        // 5. end of input, right after the last record (or at inputEndMs), before what else is due then
         if (s.endOfInput.equals("max-watermark")) {
-            queue.add(new Happening(lastArrival, seq++, END_OF_INPUT, 0));
+            queue.add(new Happening(inputEnd, seq++, END_OF_INPUT, 0));
         }
         // 2. periodic emission, channels in index order
         if (s.periodMs > 0) {

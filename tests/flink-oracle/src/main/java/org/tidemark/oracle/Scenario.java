@@ -56,6 +56,7 @@ final class Scenario implements java.io.Serializable {
     int windowParallelism = 1;
     String endOfInput = "none";
     long arrivalSpacingMs = DEFAULT_ARRIVAL_SPACING_MS;
+    Long inputEndMs = null; // when the input ended, if after the last arrival (a recorded live source); null: at it
     String flinkVersion = null; // the Flink line the scenario names ("1.20", "2.3"); null: this oracle's
 
     final List<Rec> records = new ArrayList<>();
@@ -131,6 +132,13 @@ final class Scenario implements java.io.Serializable {
         if (root.has("defaultArrivalSpacingMs")) {
             s.arrivalSpacingMs = root.get("defaultArrivalSpacingMs").asLong();
         }
+        JsonNode end = root.get("inputEndMs");
+        if (end != null) {
+            if (!end.isIntegralNumber() || !end.canConvertToLong() || end.asLong() < 0) {
+                throw new IllegalArgumentException(name + ": invalid configuration: inputEndMs must be an integer >= 0");
+            }
+            s.inputEndMs = end.asLong();
+        }
         if (input.has("file")) {
             s.records.addAll(EventFile.read(input, file, !s.windowAll()));
             s.validate(name);
@@ -198,6 +206,11 @@ final class Scenario implements java.io.Serializable {
 
     private static String keyText(JsonNode k) {
         return k.isBigDecimal() ? k.decimalValue().toString() : k.asText();
+    }
+
+    /** The processing time at which the input ends: its last arrival, or inputEndMs when that is later. */
+    long inputEnd(long lastArrival) {
+        return inputEndMs != null && inputEndMs > lastArrival ? inputEndMs : lastArrival;
     }
 
     boolean windowAll() {
