@@ -49,16 +49,21 @@ void LiveFeed::flush(Player& player, Result& result)
     // Nothing before the first of them is still to come: the clock may run up to just before it.
     if (const std::string excess = player.advanceClock(m_batch.front().arrival - 1); !excess.empty()) {
         m_batch.clear();
+        m_origins.clear();
         end(player, result, player.clock(), excess, true);
         return;
     }
-    std::vector<std::string> errors;
+    Player::AppendErrors errors;
     const std::size_t appended = player.appendRecords(m_batch, &errors);
     m_records += appended;
     result.records += appended;
-    for (std::size_t i = 0; i < errors.size(); ++i)
-        problem(result, io::LoadError(m_connectionName(1), 0, 0, errors[i]), m_batch.back().arrival, {});
+    for (const auto& [i, message] : errors) {
+        const Origin& o = m_origins[i];
+        problem(result, io::LoadError(m_connectionName(o.client), m_batch[i].sourceLine, 1, message),
+            m_batch[i].arrival, o.line);
+    }
     m_batch.clear();
+    m_origins.clear();
 }
 
 LiveFeed::Result LiveFeed::feed(Player& player, std::span<const LiveEvent> events)
@@ -93,6 +98,7 @@ LiveFeed::Result LiveFeed::feed(Player& player, std::span<const LiveEvent> event
             InputRecord r = *outcome.record;
             r.arrival = e.at; // processing time is when the line was read, whatever a field says
             m_batch.push_back(r);
+            m_origins.push_back({e.client, e.text.substr(0, 200)});
             break;
         }
         case LiveEvent::Kind::TooLong: {
@@ -115,7 +121,7 @@ LiveFeed::Result LiveFeed::feed(Player& player, std::span<const LiveEvent> event
             if (m_stopped)
                 break;
             const StepIndex before = player.lastStep();
-            if (const std::string excess = player.advanceClock(e.at - 1); !excess.empty())
+            if (const std::string excess = player.advanceClock(e.at); !excess.empty())
                 end(player, result, player.clock(), excess, true);
             result.clockMoved = result.clockMoved || player.lastStep() != before;
             break;

@@ -82,6 +82,11 @@ private:
     std::function<std::string(int)> m_connectionName;
     std::map<int, std::unique_ptr<io::EventLineParser>> m_parsers;
     std::vector<InputRecord> m_batch;
+    struct Origin {
+        int client = 0;
+        std::string line;
+    };
+    std::vector<Origin> m_origins; // m_batch's lines, for the player's refusals
     std::vector<Problem> m_problems;
     std::uint64_t m_problemCount = 0;
     std::uint64_t m_lines = 0;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <thread>
 
 namespace tidemark::live {
 
@@ -40,9 +41,12 @@ bool LiveSource::poll(int timeoutMs, std::vector<LiveEvent>& out)
     else
         pollOnce(timeoutMs, out);
     if (!m_ended) {
+        // Wait out the millisecond: a line read from now on is read after it, so the run may go up to it.
         LiveEvent clock;
         clock.kind = LiveEvent::Kind::Clock;
         clock.at = now();
+        while (now() == clock.at)
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
         out.push_back(std::move(clock));
     }
     return !m_ended;
@@ -50,23 +54,13 @@ bool LiveSource::poll(int timeoutMs, std::vector<LiveEvent>& out)
 
 void LiveSource::end(std::vector<LiveEvent>& out, std::string why, bool failed)
 {
-    LiveEvent e;
-    e.kind = LiveEvent::Kind::Ended;
-    e.at = now();
-    e.text = std::move(why);
-    e.failed = failed;
-    out.push_back(std::move(e));
+    out.push_back({LiveEvent::Kind::Ended, now(), 1, std::move(why), 0, failed});
     m_ended = true;
 }
 
 void LiveSource::notice(std::vector<LiveEvent>& out, Timestamp at, std::string text, int client)
 {
-    LiveEvent e;
-    e.kind = LiveEvent::Kind::Notice;
-    e.at = at;
-    e.client = client;
-    e.text = std::move(text);
-    out.push_back(std::move(e));
+    out.push_back({LiveEvent::Kind::Notice, at, client, std::move(text), 0, false});
 }
 
 void LiveSource::split(
@@ -75,20 +69,10 @@ void LiveSource::split(
     splitter.feed(
         bytes,
         [&](std::string_view line) {
-            LiveEvent e;
-            e.kind = LiveEvent::Kind::Line;
-            e.at = at;
-            e.client = client;
-            e.text = std::string(line);
-            out.push_back(std::move(e));
+            out.push_back({LiveEvent::Kind::Line, at, client, std::string(line), 0, false});
         },
         [&](std::uint64_t length) {
-            LiveEvent e;
-            e.kind = LiveEvent::Kind::TooLong;
-            e.at = at;
-            e.client = client;
-            e.bytes = length;
-            out.push_back(std::move(e));
+            out.push_back({LiveEvent::Kind::TooLong, at, client, {}, length, false});
         });
 }
 
@@ -136,11 +120,17 @@ void SocketSource::pollOnce(int timeoutMs, std::vector<LiveEvent>& out)
         const Timestamp at = now();
         if (r.bytes > 0)
             split(m_splitter, std::string_view(buffer.data(), r.bytes), at, 1, out);
+        if (r.closed && !r.error.empty()) {
+            // A read that fails is no end of stream: Flink's reading loop throws, and the job fails, without a
+            // retry and without the trailing data.
+            m_socket.close();
+            end(out, "the connection to " + m_peer.toString() + " broke: " + r.error, true);
+            return;
+        }
         if (r.closed) {
             m_socket.close();
             ++m_closes;
-            const std::string why = r.error.empty() ? m_peer.toString() + " closed the connection"
-                                                    : "the connection to " + m_peer.toString() + " broke: " + r.error;
+            const std::string why = m_peer.toString() + " closed the connection";
             if (m_options.maxRetries == -1 || m_closes < m_options.maxRetries) {
                 notice(out, at,
                     why + "; reconnecting in " + std::to_string(m_options.retryDelayMs) + " ms (retry "

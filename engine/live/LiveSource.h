@@ -21,7 +21,7 @@ struct LiveEvent {
         Line, // a complete line (text), from connection `client`
         TooLong, // a line longer than the limit, dropped (bytes: its length)
         Notice, // something to tell the user (text): connected, a client came or left, reconnecting
-        Clock, // nothing before `at` is still to come: processing time may run up to it
+        Clock, // every line read up to and including `at` has been handed on: processing time may run to it
         Ended // the source is done (text says why; `failed` when it could not go on, as a job that fails)
     };
     Kind kind = Kind::Notice;

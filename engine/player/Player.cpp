@@ -106,8 +106,10 @@ Player::~Player() = default;
 
 Timestamp Player::horizon() const
 {
+    // What has been recorded of an open input is final: nothing runs beyond the clock, and whatever comes later
+    // (a record, the end) comes after it.
     if (m_open)
-        return std::max(m_arrivals.lastArrival(), m_clock);
+        return m_clock;
     return runHorizon(m_scenario.pipeline.watermarks, m_scenario.inputEnd(m_arrivals.lastArrival()));
 }
 
@@ -190,6 +192,7 @@ void Player::record(Runtime rt)
 {
     std::vector<OperatorOutput> out;
     m_failure.reset();
+    const std::size_t firesBefore = m_trace.m_fires.size();
     while (const auto next = rt.queue.peek(m_arrivals)) {
         out.clear();
         Executed x;
@@ -206,7 +209,11 @@ void Player::record(Runtime rt)
         if (step % m_interval == 0)
             takeSnapshot(step, rt);
     }
-    m_trace.rebuildFiredWindows();
+    if (m_firesDropped || m_trace.m_fires.size() != firesBefore)
+        m_trace.rebuildFiredWindows();
+    m_firesDropped = false;
+    if (m_open && !m_failure)
+        m_tail = std::make_unique<Runtime>(std::move(rt));
 }
 
 void Player::recordStep(
@@ -465,6 +472,9 @@ bool Player::jumpToPrevious(Happening h)
 void Player::truncateTrace(StepIndex firstDropped)
 {
     Trace& t = m_trace;
+    if (firstDropped >= t.m_steps.size())
+        return; // nothing to drop: a live run growing at its end, many times a second
+    m_firesDropped = m_firesDropped || (!t.m_fires.empty() && t.m_fires.back().step >= firstDropped);
     t.m_steps.resize(firstDropped);
     t.m_inputsAtCheckpoint.resize((firstDropped - 1) / Trace::kInputCheckpointEvery + 1);
     std::erase_if(t.m_fires, [&](const FireRecord& f) { return f.step >= firstDropped; });
@@ -517,7 +527,7 @@ RecordIndex Player::pushRecord(InputRecord r, std::string* error)
                 + std::to_string(channels) + " channels");
     }
     // On an open input nothing may arrive before the clock: the steps up to it are already recorded.
-    const Timestamp arrival = std::max(m_arrivals.resolveAppended(r.arrival), m_open ? m_clock : kMinTimestamp);
+    const Timestamp arrival = std::max(m_arrivals.resolveAppended(r.arrival), m_open ? m_clock + 1 : kMinTimestamp);
     if (auto excess = periodicEmissionExcess(m_scenario.pipeline.watermarks,
             runHorizon(m_scenario.pipeline.watermarks, arrival), // never before the last arrival
             m_scenario.records.size() + 1, m_options.periodicBudget))
@@ -545,16 +555,16 @@ RecordIndex Player::appendRecord(InputRecord r, std::string* error)
     return index;
 }
 
-std::size_t Player::appendRecords(std::span<const InputRecord> records, std::vector<std::string>* errors)
+std::size_t Player::appendRecords(std::span<const InputRecord> records, AppendErrors* errors)
 {
     std::optional<Timestamp> from;
     std::size_t appended = 0;
-    for (const InputRecord& r : records) {
+    for (std::size_t i = 0; i < records.size(); ++i) {
         std::string error;
-        const RecordIndex index = pushRecord(r, &error);
+        const RecordIndex index = pushRecord(records[i], &error);
         if (index == kNoRecord) {
             if (errors)
-                errors->push_back(std::move(error));
+                errors->emplace_back(i, std::move(error));
             continue;
         }
         ++appended;
@@ -573,9 +583,8 @@ std::string Player::advanceClock(Timestamp t)
     if (auto excess = periodicEmissionExcess(
             m_scenario.pipeline.watermarks, t, m_scenario.records.size(), m_options.periodicBudget))
         return *excess;
-    const Timestamp from = horizon();
     m_clock = t;
-    rerunFrom(from);
+    rerunFrom(t);
     return {};
 }
 
@@ -583,16 +592,16 @@ std::string Player::endInput(Timestamp t)
 {
     if (!m_open)
         return {};
-    const Timestamp end = std::max({t, m_clock, m_arrivals.lastArrival()});
+    // after every step already recorded, which may be at the clock
+    const Timestamp end = std::max({t, m_clock + 1, m_arrivals.lastArrival()});
     if (auto excess = periodicEmissionExcess(m_scenario.pipeline.watermarks,
             runHorizon(m_scenario.pipeline.watermarks, end), m_scenario.records.size(), m_options.periodicBudget))
         return *excess;
-    const Timestamp from = horizon();
     m_open = false;
     m_clock = end;
     if (end > m_arrivals.lastArrival())
         m_scenario.inputEndMs = end;
-    rerunFrom(std::min(from, end));
+    rerunFrom(end);
     return {};
 }
 
@@ -611,12 +620,15 @@ void Player::rerunFrom(Timestamp time)
             break;
         --first;
     }
-    for (StepIndex s = first; s-- > 1;) {
+    // The end of input comes after the last arrival: look for it no further back than that.
+    for (StepIndex s = first; s-- > 1 && steps[s].record() == kNoRecord;) {
         if (steps[s].kind == StepKind::EndOfInput) {
             first = s; // end of input moves after the new record
             break;
         }
     }
+    // An open input only ever grows at its end: it goes on from the state after its last step, kept for that.
+    const bool fromTail = m_tail && first == steps.size();
     truncateTrace(first);
     const Timestamp newHorizon = horizon();
     const Timestamp endOfInput = endOfInputTime();
@@ -626,7 +638,9 @@ void Player::rerunFrom(Timestamp time)
     };
     for (Snapshot& s : m_snapshots)
         patch(s.runtime);
-    Runtime rt = stateAt(first - 1);
+    Runtime rt = fromTail ? std::move(*m_tail) : stateAt(first - 1);
+    m_tail.reset();
+    patch(rt);
     record(std::move(rt));
     if (m_current < first) {
         patch(*m_live);

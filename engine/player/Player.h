@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tidemark {
@@ -99,17 +100,21 @@ public:
     // periodic emission would exceed the run's budget) with kNoRecord.
     RecordIndex appendRecord(InputRecord record, std::string* error = nullptr);
     // The same for records in arrival order, recomputing once: a live source hands on what it read in a burst.
-    // Records that cannot be appended are left out, each with its message in `errors`; returns how many were.
-    std::size_t appendRecords(std::span<const InputRecord> records, std::vector<std::string>* errors = nullptr);
+    // Records that cannot be appended are left out, each with its index in `records` and its message in
+    // `errors`; returns how many were appended.
+    using AppendErrors = std::vector<std::pair<std::size_t, std::string>>;
+    std::size_t appendRecords(std::span<const InputRecord> records, AppendErrors* errors = nullptr);
     KeyTable& keys() { return m_scenario.keys; } // to intern the key of a typed record
 
     // An open input (Options::openInput): processing time goes on between records, as Flink's periodic
-    // emission and processing-time timers do. advanceClock(t) runs every happening up to `t`; a record
-    // appended later must arrive after `t` (so that no step already recorded changes). Returns an error
-    // message (the run's periodic-emission budget) or empty.
+    // emission and processing-time timers do. advanceClock(t) runs every happening up to `t`, and only those:
+    // a record appended arrives after the clock (it is moved there if it says earlier) and runs when the clock
+    // reaches it, so that no step already recorded ever changes. Returns an error message (the run's
+    // periodic-emission budget) or empty.
     std::string advanceClock(Timestamp t);
-    // Closes an open input at processing time `t` (not before the last arrival): the end of input and the
-    // tail after it run as in a recorded run whose scenario says `inputEndMs: t`, which scenario() now says.
+    // Closes an open input at processing time `t` (not before the last arrival, and after the clock): the end
+    // of input and the tail after it run as in a recorded run whose scenario says `inputEndMs: t`, which
+    // scenario() now says.
     std::string endInput(Timestamp t);
     bool inputOpen() const { return m_open; }
     // How far an open input's clock has gone (0 before the first advance).
@@ -162,6 +167,7 @@ private:
     Trace m_trace;
     ArrivalSchedule m_arrivals;
     std::unique_ptr<Runtime> m_live; // the state at m_current
+    std::unique_ptr<Runtime> m_tail; // an open input's state after its last step, to go on from
     StepIndex m_current = 0;
     std::vector<Snapshot> m_snapshots; // sorted by step; always holds step 0
     // A few checkpoints near recent seeks (every kLocalEvery steps), so stepping back stays cheap.
@@ -175,6 +181,7 @@ private:
     std::optional<Failure> m_failure;
     bool m_open = false;
     Timestamp m_clock = 0;
+    bool m_firesDropped = false; // the index of fired windows must be rebuilt
     mutable std::optional<StepDetail> m_detail;
     mutable std::unique_ptr<Runtime> m_detailBase; // the state after the last detailed step
     mutable StepIndex m_detailBaseStep = 0;

@@ -2,7 +2,9 @@
 
 #include "engine/cli/RunCommand.h"
 
+#include <QFile>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <cstdio>
 #include <sstream>
@@ -12,6 +14,24 @@
 #include <vector>
 
 namespace tidemark::test {
+
+// Files a test writes for `tidemark run` to read, in a folder of its own that goes with it.
+class ScratchFiles {
+public:
+    // The file's path, or empty when it could not be written.
+    QString write(const QString& name, const QByteArray& text)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+            return {};
+        return path;
+    }
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+private:
+    QTemporaryDir m_dir;
+};
 
 // What `tidemark run ARGUMENTS…` printed, through the function the executable dispatches `run` to.
 struct TidemarkRun {

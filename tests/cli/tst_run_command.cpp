@@ -68,16 +68,8 @@ const char* kEndless = R"({ "tidemark": 1, "input": {"records": [{"key": "a", "v
 class TestRunCommand : public QObject {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    QString write(const QString& name, const char* text)
-    {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(text);
-        return path;
-    }
+    test::ScratchFiles m_files;
+    QString write(const QString& name, const QByteArray& text) { return m_files.write(name, text); }
 
 private slots:
     void jsonlPrintsEveryFireAndDropInOrder()
@@ -241,8 +233,8 @@ private slots:
 
     void aSavedScenarioRunsTheSame()
     {
-        const QString out = m_dir.filePath("saved/run.json");
-        QVERIFY(QDir(m_dir.path()).mkpath("saved"));
+        const QString out = m_files.path("saved/run.json");
+        QVERIFY(QDir().mkpath(m_files.path("saved")));
         const Run first = run({"--events", examples() + "post002-temps.jsonl", "--fields", "key=id,value=temp,ts=time",
             "--tumbling", "5s", "--out-of-orderness", "2s", "--lateness", "1s", "--end-of-input", "max-watermark",
             "--save-scenario", out, "--format", "jsonl"});
@@ -253,14 +245,14 @@ private slots:
         QVERIFY(saved.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(saved.readAll());
         // The events file stays a file, referenced from the saved scenario's folder.
-        const QString relative = QDir(m_dir.filePath("saved")).relativeFilePath(examples() + "post002-temps.jsonl");
+        const QString relative = QDir(m_files.path("saved")).relativeFilePath(examples() + "post002-temps.jsonl");
         QVERIFY2(text.contains("\"file\": \"" + relative + "\""), qPrintable(text));
         QVERIFY(!text.contains("\"records\""));
         const Run again = run({out, "--format", "jsonl"});
         QCOMPARE(again.exitCode, 0);
         QCOMPARE(again.out, first.out);
         // Saving what was saved changes nothing.
-        const QString twice = m_dir.filePath("saved/twice.json");
+        const QString twice = m_files.path("saved/twice.json");
         QCOMPARE(run({out, "--save-scenario", twice}).exitCode, 0);
         QFile second(twice);
         QVERIFY(second.open(QIODevice::ReadOnly));
@@ -283,7 +275,7 @@ private slots:
             else
                 csv += "a," + QByteArray::number(i * 100) + "\n";
         }
-        const QString path = m_dir.filePath("bad.csv");
+        const QString path = m_files.path("bad.csv");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(csv);
@@ -366,7 +358,7 @@ private slots:
         for (int i = 0; i < 70000; ++i)
             csv += "a," + QByteArray::number(i * 10) + "," + QByteArray::number(i * 1000) + "\n";
         csv += "a,5,0\n";
-        const QString path = m_dir.filePath("back.csv");
+        const QString path = m_files.path("back.csv");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(csv);
@@ -417,16 +409,16 @@ private slots:
         const Run r = run({scenario});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.isEmpty());
-        QCOMPARE(r.err, m_dir.filePath("channels.csv") + ":3:8: expected a channel between 0 and 1, found 5\n");
+        QCOMPARE(r.err, m_files.path("channels.csv") + ":3:8: expected a channel between 0 and 1, found 5\n");
         // at a parallelism that has channel 5 the same file loads and runs
         QCOMPARE(run({scenario, "--parallelism", "6"}).exitCode, 0);
     }
 
     void aMissingEventsFileExitsWithOne()
     {
-        const Run r = run({"--events", m_dir.filePath("nothing.csv"), "--fields", "ts=0", "--global"});
+        const Run r = run({"--events", m_files.path("nothing.csv"), "--fields", "ts=0", "--global"});
         QCOMPARE(r.exitCode, 1);
-        QCOMPARE(r.err, QString(m_dir.filePath("nothing.csv") + ": cannot open it: no such file\n"));
+        QCOMPARE(r.err, QString(m_files.path("nothing.csv") + ": cannot open it: no such file\n"));
     }
 
     // Standard input and pipes are read once: the layout is guessed from a copy, and no record is lost.
