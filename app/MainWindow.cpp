@@ -5,12 +5,15 @@
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/models/BadLinesModel.h"
 #include "app/models/OutputModel.h"
 #include "app/models/RecordsModel.h"
 #include "app/models/TableSelection.h"
 #include "app/models/WindowsModel.h"
 #include "app/panels/ExportMenu.h"
 #include "app/panels/ImportDialog.h"
+#include "app/panels/LiveBar.h"
+#include "app/panels/LiveSourceDialog.h"
 #include "app/panels/NarrationPanel.h"
 #include "app/panels/PipelineEditor.h"
 #include "app/panels/PlayerBar.h"
@@ -19,6 +22,7 @@
 #include "app/panels/ShortcutsDialog.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/live/LiveSource.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -101,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_cursor, &TimeCursor::runChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &Session::liveChanged, this, &MainWindow::updateTitle);
     connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_theme, &Theme::changed, this, &MainWindow::applyTheme);
 
@@ -153,6 +158,16 @@ void MainWindow::createActions()
             openFile(path);
     });
     make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    make(QStringLiteral("connectSocket"), tr("&Connect to Socket…"), QKeySequence(),
+        [this] { askForLiveSource(LiveSourceRequest::Kind::Connect); });
+    make(QStringLiteral("listenPort"), tr("&Listen on Port…"), QKeySequence(),
+        [this] { askForLiveSource(LiveSourceRequest::Kind::Listen); });
+    make(QStringLiteral("stopLive"), tr("S&top Live Source"), QKeySequence(), [this] {
+        m_session->stopLive();
+    })->setToolTip(tr("End the live source now: the run keeps what came, and the input ends here"));
+    make(QStringLiteral("reconnectLive"), tr("Reco&nnect"), QKeySequence(), [this] {
+        reconnectLiveSource();
+    })->setToolTip(tr("Open the same live source again, as a new run"));
     make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
     make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
         [this] { saveAs(); });
@@ -308,22 +323,9 @@ QWidget* MainWindow::createCentre()
     layout->addWidget(tools);
     layout->addWidget(m_timeline, 1);
 
-    // live input: type a record as into `nc -lk`
-    auto* live = new QWidget(centre);
-    auto* liveLayout = new QHBoxLayout(live);
-    liveLayout->setContentsMargins(8, 4, 8, 4);
-    auto* liveLabel = new QLabel(tr("Live input:"), live);
-    m_liveInput = new QLineEdit(live);
-    m_liveInput->setObjectName(QStringLiteral("liveInput"));
-    m_liveStatus = new QLabel(live);
-    m_liveStatus->setObjectName(QStringLiteral("liveStatus"));
-    liveLayout->addWidget(liveLabel);
-    liveLayout->addWidget(m_liveInput, 1);
-    liveLayout->addWidget(m_liveStatus);
-    connect(m_liveInput, &QLineEdit::returnPressed, this, &MainWindow::submitLiveInput);
-    connect(m_cursor, &TimeCursor::runChanged, this,
-        [this] { m_liveInput->setPlaceholderText(m_session->liveInputHint()); });
-    layout->addWidget(live);
+    // typed lines and live sources: a record as typed into `nc -lk`, or whatever the socket brings
+    layout->addWidget(new LiveBar(
+        m_session, m_cursor, action(QStringLiteral("stopLive")), action(QStringLiteral("reconnectLive")), centre));
 
     // presenter mode: the narration as a caption strip under the picture
     m_caption = new NarrationCaption(m_session, m_cursor, m_theme, centre);
@@ -380,7 +382,19 @@ void MainWindow::createDocks()
         if (m_recordsView->columnWidth(RecordsModel::EventTime) < before)
             m_recordsView->setColumnWidth(RecordsModel::EventTime, before);
     });
-    auto* recordsDock = dock(QStringLiteral("recordsDock"), tr("Records"), m_recordsView, Qt::BottomDockWidgetArea);
+    auto* recordTabs = new QTabWidget(this);
+    recordTabs->setObjectName(QStringLiteral("recordTabs"));
+    recordTabs->addTab(m_recordsView, tr("Records"));
+    auto* badLinesModel = new BadLinesModel(m_session, this);
+    auto* badLines = makeTable(badLinesModel, recordTabs);
+    badLines->setObjectName(QStringLiteral("badLinesView"));
+    badLines->horizontalHeader()->setSectionResizeMode(BadLinesModel::Problem, QHeaderView::Stretch);
+    const int badTab = recordTabs->addTab(badLines, tr("Bad lines"));
+    connect(badLinesModel, &BadLinesModel::countChanged, recordTabs, [recordTabs, badTab](int count) {
+        recordTabs->setTabText(badTab, count == 0 ? tr("Bad lines") : tr("Bad lines (%1)").arg(count));
+    });
+    connect(badLinesModel, &QAbstractItemModel::rowsInserted, badLines, [badLines] { badLines->scrollToBottom(); });
+    auto* recordsDock = dock(QStringLiteral("recordsDock"), tr("Records"), recordTabs, Qt::BottomDockWidgetArea);
 
     auto* chart = new ProgressChart(m_session, m_cursor, m_theme, this);
     chart->setObjectName(QStringLiteral("progressChart"));
@@ -420,6 +434,12 @@ void MainWindow::createMenus()
         });
     }
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("connectSocket")));
+    file->addAction(action(QStringLiteral("listenPort")));
+    file->addAction(action(QStringLiteral("stopLive")));
+    file->addAction(action(QStringLiteral("reconnectLive")));
+    file->addSeparator();
     file->addAction(action(QStringLiteral("save")));
     file->addAction(action(QStringLiteral("saveAs")));
     m_export->addTo(file->addMenu(tr("&Export")));
@@ -521,7 +541,7 @@ void MainWindow::applyTheme()
 void MainWindow::updateTitle()
 {
     QString title = m_session->hasRun() ? m_session->title() : tr("No scenario");
-    if (!m_undo->isClean())
+    if (!m_undo->isClean() || m_session->unsavedRecords() > 0)
         title += QStringLiteral(" *");
     setWindowTitle(tr("%1 — Tidemark").arg(title));
 }
@@ -601,17 +621,6 @@ void MainWindow::showLoadError(const QString& message)
     box->open(); // window-modal without a nested event loop, so nothing else waits on it
 }
 
-void MainWindow::submitLiveInput()
-{
-    const QString error = m_session->appendLine(m_liveInput->text());
-    if (error.isEmpty()) {
-        m_liveStatus->setText(tr("appended; %n step(s) in the run", nullptr, m_session->lastStep()));
-        m_liveInput->clear();
-    } else {
-        m_liveStatus->setText(error);
-    }
-}
-
 void MainWindow::setPresenterMode(bool on)
 {
     m_presenterMode->setOn(on);
@@ -668,13 +677,75 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->setEnabled(!existing.isEmpty());
 }
 
+void MainWindow::askForLiveSource(LiveSourceRequest::Kind kind)
+{
+    if (!m_session->hasRun() || !maybeSave())
+        return;
+    LiveSourceDialog dialog(kind, io::liveLineSpec(m_session->scenario()), m_lastLiveSource, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    beginLiveRun(dialog.request(), dialog.takeSource());
+}
+
+void MainWindow::reconnectLiveSource()
+{
+    if (!m_session->hasLiveRun() || !maybeSave())
+        return;
+    QString error;
+    if (!startLiveSource(m_lastLiveSource, &error))
+        QMessageBox::critical(this, tr("Cannot reconnect"), error);
+}
+
+bool MainWindow::startLiveSource(const LiveSourceRequest& request, QString* error)
+{
+    QString why;
+    std::unique_ptr<live::LiveSource> source = request.open(&why);
+    if (!source) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    return beginLiveRun(request, std::move(source), error);
+}
+
+bool MainWindow::beginLiveRun(
+    const LiveSourceRequest& request, std::unique_ptr<live::LiveSource> source, QString* error)
+{
+    m_lastLiveSource = request;
+    const InputFileSpec spec = io::liveLineSpec(m_session->scenario());
+    const QString refused = m_session->startLive(std::move(source), spec, request.lenient);
+    if (!refused.isEmpty()) {
+        if (error)
+            *error = refused;
+        else
+            QMessageBox::critical(this, tr("Cannot start the live run"), refused);
+        return false;
+    }
+    m_undo->clear();
+    statusBar()->showMessage(request.kind == LiveSourceRequest::Kind::Connect
+            ? tr("Reading lines from %1").arg(request.endpoint())
+            : tr("Listening on %1: type lines into nc %2 %3").arg(request.endpoint(), request.host).arg(request.port),
+        8000);
+    return true;
+}
+
 bool MainWindow::maybeSave()
 {
-    if (m_undo->isClean())
+    const int records = m_session->unsavedRecords();
+    if (m_undo->isClean() && records == 0)
         return true;
-    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
-        tr("The pipeline of “%1” was changed. Save the changes?").arg(m_session->title()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const QString question = records == 0
+        ? tr("The pipeline of “%1” was changed. Save the changes?").arg(m_session->title())
+        : m_session->hasLiveRun()
+        ? tr("“%1” holds %n record(s) received from %2 that no file has. Save the run?", nullptr, records)
+              .arg(m_session->title(), m_session->liveSourceName())
+        : tr("“%1” holds %n typed record(s) that no file has. Save the run?", nullptr, records).arg(m_session->title());
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Unsaved changes"), question,
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("unsavedChanges"));
+    box->setDefaultButton(QMessageBox::Save);
+    const auto answer = QMessageBox::StandardButton(box->exec());
+    delete box;
     if (answer == QMessageBox::Cancel)
         return false;
     if (answer == QMessageBox::Save)
@@ -709,6 +780,7 @@ bool MainWindow::saveTo(const QString& path)
         return false;
     }
     m_session->setFilePath(QFileInfo(path).absoluteFilePath());
+    m_session->markSaved();
     m_undo->setClean();
     addRecent(QFileInfo(path).absoluteFilePath());
     updateTitle();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/panels/LiveSourceDialog.h"
+
 #include <QMainWindow>
 
 #include <memory>
@@ -70,6 +72,9 @@ public:
     // The timeline as it is on screen, as PNG (2× pixels) or SVG; every output of the run as CSV or JSON lines.
     bool exportTimelineTo(const QString& path, bool svg);
     bool exportOutputsTo(const QString& path, bool jsonl);
+    // Starts a live run of the loaded pipeline from a socket or a listening port (File ▸ Connect to Socket…,
+    // Listen on Port…, `tidemark FILE --listen 9000`). False with `error` set when the source cannot be opened.
+    bool startLiveSource(const LiveSourceRequest& request, QString* error = nullptr);
 
 public Q_SLOTS:
     void setPresenterMode(bool on);
@@ -89,7 +94,10 @@ private:
     void updateRecentMenu();
     void addRecent(const QString& path);
     void showLoadError(const QString& message);
-    void submitLiveInput();
+    void askForLiveSource(LiveSourceRequest::Kind kind);
+    void reconnectLiveSource();
+    bool beginLiveRun(
+        const LiveSourceRequest& request, std::unique_ptr<live::LiveSource> source, QString* error = nullptr);
     void applyTheme();
     bool maybeSave();
     bool save();
@@ -108,8 +116,7 @@ private:
     OutputModel* m_lateModel = nullptr;
     QTableView* m_recordsView = nullptr;
     QTableView* m_windowsView = nullptr;
-    QLineEdit* m_liveInput = nullptr;
-    QLabel* m_liveStatus = nullptr;
+    LiveSourceRequest m_lastLiveSource;
     NarrationCaption* m_caption = nullptr;
     PresenterMode* m_presenterMode = nullptr;
     std::unique_ptr<ExportMenu> m_export;

@@ -6,6 +6,7 @@
 #include "app/document/TimeCursor.h"
 #include "engine/cli/RunCommand.h"
 #include "engine/io/Installation.h"
+#include "engine/live/Endpoint.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -31,6 +32,16 @@ struct StartOptions {
         QCoreApplication::translate(
             "main", "Use this language (zh_CN, en) instead of the system's or the one chosen in View ▸ Language."),
         QStringLiteral("language")};
+    QCommandLineOption listen {QStringLiteral("listen"),
+        QCoreApplication::translate("main",
+            "Listen on this port (as nc -lk PORT; HOST:PORT to accept other machines) and show the lines that "
+            "arrive as a live run of FILE's pipeline."),
+        QStringLiteral("[host:]port")};
+    QCommandLineOption socket {QStringLiteral("socket"),
+        QCoreApplication::translate("main",
+            "Read lines from this server socket, as Flink's socketTextStream(host, port), as a live run of FILE's "
+            "pipeline."),
+        QStringLiteral("host:port")};
     QCommandLineOption screenshot {QStringLiteral("screenshot"),
         QCoreApplication::translate("main", "Draw the window once, save it as a PNG image to this file, and quit."),
         QStringLiteral("file.png")};
@@ -54,7 +65,8 @@ StartOptions addStartOptions(QCommandLineParser& parser)
         QCoreApplication::translate("main", "A scenario (.json), an event file, or a built-in example's name."),
         QStringLiteral("[FILE]"));
     StartOptions options;
-    parser.addOptions({options.presenter, options.step, options.firstFire, options.lang, options.screenshot});
+    parser.addOptions({options.presenter, options.step, options.firstFire, options.lang, options.listen, options.socket,
+        options.screenshot});
     return options;
 }
 
@@ -135,6 +147,25 @@ int main(int argc, char** argv)
     const QStringList files = parser.positionalArguments();
     const bool opened = files.isEmpty() ? mainWindow.openExample(tidemark::app::defaultExample())
                                         : mainWindow.openFiles(QStringList {resolveFile(files.front())} + files.mid(1));
+    for (const QCommandLineOption* liveOption : {&options.listen, &options.socket}) {
+        if (!opened || !parser.isSet(*liveOption))
+            continue;
+        std::string why;
+        const bool listen = liveOption == &options.listen;
+        const auto at = tidemark::live::Endpoint::parse(parser.value(*liveOption).toStdString(), why, listen);
+        tidemark::app::LiveSourceRequest request;
+        request.kind
+            = listen ? tidemark::app::LiveSourceRequest::Kind::Listen : tidemark::app::LiveSourceRequest::Kind::Connect;
+        QString error = QString::fromStdString(why);
+        if (at) {
+            request.host = QString::fromStdString(at->host);
+            request.port = at->port;
+        }
+        if (!at || !mainWindow.startLiveSource(request, &error)) {
+            std::fprintf(stderr, "tidemark: --%s: %s\n", listen ? "listen" : "socket", qPrintable(error));
+            return 1;
+        }
+    }
     if (parser.isSet(options.step))
         mainWindow.cursor()->setStep(parser.value(options.step).toInt());
     if (parser.isSet(options.firstFire))

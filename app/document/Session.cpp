@@ -1,6 +1,7 @@
 #include "app/document/Session.h"
 
 #include "app/Translations.h"
+#include "app/document/LiveReader.h"
 #include "app/document/Loading.h"
 
 #include "engine/cli/OutputFormat.h"
@@ -11,6 +12,8 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 namespace tidemark::app {
 
@@ -139,9 +142,16 @@ QString Session::title() const
 
 QString Session::setScenario(Scenario scenario, const QString& filePath, int keepStep)
 {
+    // another document replaces the live run (the window asked first if it held unsaved records)
+    m_reader.reset();
+    m_feed.reset();
+    m_liveName.clear();
+    m_liveNotices.clear();
     m_scenario = std::move(scenario);
     m_appended = 0;
     const QString error = rebuild(keepStep);
+    if (error.isEmpty())
+        m_savedRecords = this->scenario().records.size();
     if (error.isEmpty() && filePath != m_filePath) {
         m_filePath = filePath;
         Q_EMIT filePathChanged(m_filePath);
@@ -152,6 +162,9 @@ QString Session::setScenario(Scenario scenario, const QString& filePath, int kee
 Scenario Session::scenarioForSaving(const QString& targetPath) const
 {
     Scenario s = scenario();
+    // a live run saved while its source is open ends, in the saved copy, where the run has got to
+    if (isLive() && m_player)
+        s.inputEndMs = std::max(m_player->clock(), s.inputEndMs.value_or(0));
     if (s.inputFile) {
         const QString input = QFileInfo(targetPath).dir().filePath(QString::fromStdString(s.inputFile->file));
         const bool sameRecords = m_appended == 0;
@@ -210,6 +223,8 @@ QString Session::appendLine(const QString& line)
     const std::string text = line.trimmed().toStdString();
     if (text.empty())
         return tr("Type a record first.");
+    if (isLive())
+        return appendTypedLiveLine(text);
     InputFileSpec spec = io::liveLineSpec(scenario());
     spec.header = InputFileSpec::Header::Absent;
     KeyTable& keys = m_player->keys();
@@ -226,7 +241,11 @@ QString Session::rebuild(int keepStep)
 {
     std::unique_ptr<Player> player;
     try {
-        player = std::make_unique<Player>(m_scenario);
+        Player::Options options;
+        options.openInput = isLive(); // a setting changed while lines still come: the input stays open
+        player = std::make_unique<Player>(m_scenario, options);
+        if (isLive() && m_player)
+            player->advanceClock(m_player->clock());
     } catch (const std::exception& e) {
         // the engine refuses configurations Flink would refuse; the previous run stays
         return QString::fromStdString(e.what());
@@ -290,6 +309,134 @@ void Session::computeRunFacts()
     m_narrator = std::make_unique<Narrator>(m_player->scenario(), m_format);
     m_narrator->setTemplates(translatedNarrationTemplates());
     refreshCurrent();
+}
+
+int Session::unsavedRecords() const
+{
+    if (!m_player)
+        return 0;
+    const std::size_t n = scenario().records.size();
+    return n > m_savedRecords ? int(n - m_savedRecords) : 0;
+}
+
+void Session::markSaved()
+{
+    m_savedRecords = m_player ? scenario().records.size() : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A live source
+
+QString Session::startLive(std::unique_ptr<live::LiveSource> source, const InputFileSpec& spec, bool lenient)
+{
+    m_reader.reset();
+    m_feed.reset();
+    Scenario s = scenario();
+    s.records.clear();
+    s.inputFile.reset(); // the records are the run's own: saved inline, each with its arrival
+    s.inputEndMs.reset();
+    s.keys = KeyTable {};
+    s.lenient = lenient;
+    s.name = tr("Live from %1").arg(QString::fromStdString(source->name())).toStdString();
+    const Scenario previous = m_scenario;
+    m_scenario = std::move(s);
+    // the feed exists before the player is built, so that it is built with its input open
+    m_liveName = QString::fromStdString(source->name());
+    const live::LiveSource* named = source.get();
+    m_feed = std::make_unique<live::LiveFeed>(spec, lenient, io::recordRulesFor(m_scenario.pipeline), KeyTable {},
+        [named](int client) { return client == 0 ? std::string("typed line") : named->connectionName(client); });
+    const QString error = rebuild(0);
+    if (!error.isEmpty()) {
+        m_feed.reset();
+        m_liveName.clear();
+        m_scenario = previous;
+        return error;
+    }
+    m_appended = 0;
+    m_savedRecords = 0;
+    m_liveNotices.clear();
+    if (!m_filePath.isEmpty()) {
+        m_filePath.clear(); // saving must not overwrite the file the pipeline came from
+        Q_EMIT filePathChanged(m_filePath);
+    }
+    m_reader = std::make_unique<LiveReader>(std::move(source));
+    connect(m_reader.get(), &LiveReader::eventsReady, this, &Session::takeLiveEvents);
+    Q_EMIT liveChanged();
+    return {};
+}
+
+void Session::stopLive()
+{
+    if (!m_reader || !isLive())
+        return;
+    m_reader->stop();
+    // the source hands on what it holds, then ends: wait for that (a tenth of a second at most)
+    for (int i = 0; i < 50 && !m_reader->finished(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    takeLiveEvents();
+    if (isLive()) { // the source did not answer in time: end the run where it is
+        m_feed->stop(*m_player, m_reader->source().now(), "stopped");
+        computeRunFacts();
+        Q_EMIT runExtended();
+        Q_EMIT liveChanged();
+    }
+}
+
+Timestamp Session::liveClock() const
+{
+    return m_player && hasLiveRun() ? m_player->clock() : 0;
+}
+
+void Session::noteLive(const std::string& text)
+{
+    m_liveNotices << QString::fromStdString(text);
+    while (m_liveNotices.size() > 200)
+        m_liveNotices.removeFirst();
+}
+
+void Session::takeLiveEvents()
+{
+    if (!m_reader || !m_feed || !m_player)
+        return;
+    const std::vector<live::LiveEvent> events = m_reader->take();
+    if (events.empty())
+        return;
+    const bool wasLive = isLive();
+    const StepIndex steps = m_player->lastStep();
+    const live::LiveFeed::Result result = m_feed->feed(*m_player, events);
+    for (const std::string& n : result.notices)
+        noteLive(n);
+    if (wasLive && !isLive()) {
+        noteLive(m_feed->stopReason());
+        m_reader->stop();
+    }
+    if (m_player->lastStep() != steps || result.records > 0) {
+        computeRunFacts();
+        Q_EMIT runExtended();
+    }
+    if (!result.notices.empty() || !result.problems.empty() || result.records > 0 || wasLive != isLive())
+        Q_EMIT liveChanged();
+}
+
+QString Session::appendTypedLiveLine(const std::string& text)
+{
+    // a typed line is one more client of the live run, arriving now
+    live::LiveEvent e;
+    e.kind = live::LiveEvent::Kind::Line;
+    e.client = 0;
+    e.at = std::max(m_reader->source().now(), m_player->clock() + 1);
+    e.text = text;
+    const auto problems = m_feed->problemCount();
+    const StepIndex steps = m_player->lastStep();
+    const live::LiveFeed::Result result = m_feed->feed(*m_player, std::span<const live::LiveEvent>(&e, 1));
+    if (m_player->lastStep() != steps || result.records > 0) {
+        computeRunFacts();
+        Q_EMIT runExtended();
+    }
+    Q_EMIT liveChanged();
+    if (m_feed->problemCount() > problems && !result.problems.empty())
+        return QString::fromStdString(result.problems.back().error.toString());
+    return {};
 }
 
 } // namespace tidemark::app

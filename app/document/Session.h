@@ -2,6 +2,7 @@
 
 #include "app/timeline/TimeScale.h"
 #include "engine/core/Scenario.h"
+#include "engine/live/LiveFeed.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
 #include "engine/player/TimeFormat.h"
@@ -14,7 +15,13 @@
 #include <optional>
 #include <vector>
 
+namespace tidemark::live {
+class LiveSource;
+}
+
 namespace tidemark::app {
+
+class LiveReader;
 
 // What happened to an input record, as of the current step.
 enum class RecordStatus : std::uint8_t {
@@ -98,10 +105,38 @@ public:
     QString appendLine(const QString& line);
     // How a typed line is read, for the input field's placeholder ("key,timestamp").
     QString liveInputHint() const;
+    // Records the document holds that no file has: typed, or received from a live source, since the last
+    // load or save. Closing or replacing the document asks first.
+    int unsavedRecords() const;
+    // The document was written: its records are saved.
+    void markSaved();
+
+    // --- a live source (File ▸ Connect to Socket…, Listen on Port…; docs/live-sources.md) -----------------
+    // Starts a live run of the current pipeline and display: no records yet, the input open, each line read
+    // as `spec` says, arriving when it is read. Replaces the run; returns an error message (the engine refuses
+    // the pipeline) or empty.
+    QString startLive(std::unique_ptr<live::LiveSource> source, const InputFileSpec& spec, bool lenient);
+    // A live source is open: lines may still come.
+    bool isLive() const { return m_feed && !m_feed->stopped(); }
+    // The run came from a live source (open or ended).
+    bool hasLiveRun() const { return m_feed != nullptr; }
+    // Ends the live source now: what it holds is taken, then the input closes.
+    void stopLive();
+    // The feed of the live run (counts, bad lines, why it stopped); null without one.
+    const live::LiveFeed* liveFeed() const { return m_feed.get(); }
+    QString liveSourceName() const { return m_liveName; }
+    // What the source said (connected, client left, reconnecting), newest last; the last 200.
+    const QStringList& liveNotices() const { return m_liveNotices; }
+    // Processing time of the live run so far (ms since the source opened).
+    Timestamp liveClock() const;
 
 Q_SIGNALS:
     // The run was rebuilt (new scenario, changed pipeline, appended record). The cursor re-seeks to keepStep.
     void runReplaced(int keepStep);
+    // The run grew at its end (a live source): every step before stays as it was.
+    void runExtended();
+    // A live source opened, said something, read a bad line or ended.
+    void liveChanged();
     void filePathChanged(const QString& path);
 
 private:
@@ -110,6 +145,9 @@ private:
     void seek(int step);
 
     QString rebuild(int keepStep);
+    void takeLiveEvents();
+    QString appendTypedLiveLine(const std::string& text);
+    void noteLive(const std::string& text);
     void computeRunFacts();
     void refreshCurrent();
 
@@ -125,6 +163,12 @@ private:
     Timestamp m_minTs = 0;
     Timestamp m_maxTs = 1000;
     int m_appended = 0; // typed records since the run was built
+    std::size_t m_savedRecords = 0; // records as of the last load or save
+    // a live run: the reader thread, and the feed that turns its lines into records (survives a rebuild)
+    std::unique_ptr<LiveReader> m_reader;
+    std::unique_ptr<live::LiveFeed> m_feed;
+    QString m_liveName;
+    QStringList m_liveNotices;
 };
 
 } // namespace tidemark::app

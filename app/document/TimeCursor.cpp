@@ -11,6 +11,7 @@ TimeCursor::TimeCursor(Session* session, QObject* parent)
     , m_session(session)
 {
     connect(m_session, &Session::runReplaced, this, &TimeCursor::onRunReplaced);
+    connect(m_session, &Session::runExtended, this, &TimeCursor::onRunExtended);
     m_lastStep = m_session->lastStep();
 }
 
@@ -19,6 +20,9 @@ void TimeCursor::setStep(int step)
     step = std::clamp(step, 0, m_lastStep);
     if (step == m_step)
         return;
+    // leaving the newest step of a live run is looking back: the run goes on growing behind the cursor
+    if (step < m_lastStep && m_session->isLive())
+        setFollowLive(false);
     m_step = step;
     // The session moves first so that every view reading it in stepChanged sees the new state.
     m_session->seek(m_step);
@@ -31,10 +35,43 @@ void TimeCursor::onRunReplaced(int keepStep)
     m_selection = {};
     m_lastStep = m_session->lastStep();
     m_step = std::clamp(keepStep, 0, m_lastStep);
+    if (m_session->isLive() && !m_followLive) {
+        m_followLive = true; // a live run starts on its newest step
+        Q_EMIT followLiveChanged(true);
+    }
     m_session->seek(m_step);
     Q_EMIT runChanged();
     Q_EMIT lastStepChanged(m_lastStep);
     Q_EMIT stepChanged(m_step);
+}
+
+void TimeCursor::onRunExtended()
+{
+    m_lastStep = m_session->lastStep();
+    Q_EMIT runExtended();
+    Q_EMIT lastStepChanged(m_lastStep);
+    if (m_followLive && m_step != m_lastStep) {
+        m_step = m_lastStep;
+        m_session->seek(m_step);
+        Q_EMIT stepChanged(m_step);
+    }
+}
+
+void TimeCursor::toEnd()
+{
+    if (m_session->isLive())
+        setFollowLive(true);
+    setStep(m_lastStep);
+}
+
+void TimeCursor::setFollowLive(bool follow)
+{
+    if (follow == m_followLive)
+        return;
+    m_followLive = follow;
+    Q_EMIT followLiveChanged(follow);
+    if (follow)
+        setStep(m_lastStep);
 }
 
 bool TimeCursor::jumpTo(Happening happening, bool forward)

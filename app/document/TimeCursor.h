@@ -33,6 +33,9 @@ public:
     double visibleStart() const { return m_visibleStart; }
     double visibleEnd() const { return m_visibleEnd; }
     bool followWatermark() const { return m_follow; }
+    // While a live source is open: the cursor stays on the newest step as the run grows. Stepping back or
+    // seeking turns it off (the run keeps growing behind); End, or turning it on again, goes back to the newest.
+    bool followLive() const { return m_followLive; }
 
     // What the pointer is over in any view (narration links, timeline hover): record index or window.
     struct Highlight {
@@ -73,9 +76,10 @@ public Q_SLOTS:
     void stepForward() { setStep(m_step + 1); }
     void stepBack() { setStep(m_step - 1); }
     void toStart() { setStep(0); }
-    void toEnd() { setStep(m_lastStep); }
+    void toEnd();
     void setVisibleRange(double start, double end);
     void setFollowWatermark(bool follow);
+    void setFollowLive(bool follow);
     void setHighlight(const tidemark::app::TimeCursor::Highlight& h);
     void clearHighlight() { setHighlight({}); }
     void select(const tidemark::app::TimeCursor::Selection& selection);
@@ -84,15 +88,20 @@ public Q_SLOTS:
 Q_SIGNALS:
     // The session was re-run (new file, pipeline edit, live input): every view reloads what it caches.
     void runChanged();
+    // The run grew at its end (a live source): steps up to the previous last one are unchanged, and so is
+    // the selection. Views that cache the whole run bring it up to date.
+    void runExtended();
     void lastStepChanged(int lastStep);
     void stepChanged(int step);
     void visibleRangeChanged(double start, double end);
     void followWatermarkChanged(bool follow);
+    void followLiveChanged(bool follow);
     void highlightChanged();
     void selectionChanged();
 
 private:
     void onRunReplaced(int keepStep);
+    void onRunExtended();
 
     Session* m_session = nullptr;
     int m_step = 0;
@@ -100,6 +109,7 @@ private:
     double m_visibleStart = 0.0;
     double m_visibleEnd = 1000.0;
     bool m_follow = false;
+    bool m_followLive = true;
     Highlight m_highlight;
     Selection m_selection;
 };

@@ -22,6 +22,15 @@ RecordsModel::RecordsModel(Session* session, TimeCursor* cursor, Theme* theme, Q
         m_rows = m_session->hasRun() ? int(m_session->scenario().records.size()) : 0;
         endResetModel();
     });
+    connect(m_cursor, &TimeCursor::runExtended, this, [this] {
+        // a live run's new records come at the end; the rows before keep their selection and scroll
+        const int rows = m_session->hasRun() ? int(m_session->scenario().records.size()) : 0;
+        if (rows <= m_rows)
+            return;
+        beginInsertRows({}, m_rows, rows - 1);
+        m_rows = rows;
+        endInsertRows();
+    });
     connect(m_cursor, &TimeCursor::stepChanged, this, &RecordsModel::onStepChanged);
 }
 

@@ -33,6 +33,7 @@ StepScrubber::StepScrubber(Session* session, TimeCursor* cursor, Theme* theme, Q
                   "Click or drag to go to a step."));
     connect(m_cursor, &TimeCursor::stepChanged, this, qOverload<>(&QWidget::update));
     connect(m_cursor, &TimeCursor::runChanged, this, qOverload<>(&QWidget::update));
+    connect(m_cursor, &TimeCursor::runExtended, this, qOverload<>(&QWidget::update));
     connect(m_theme, &Theme::changed, this, qOverload<>(&QWidget::update));
 }
 
@@ -135,6 +136,7 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
     m_timer->setInterval(int(std::lround(1000.0 / stepsPerSecond())));
     connect(m_cursor, &TimeCursor::stepChanged, this, &PlayerBar::refresh);
     connect(m_cursor, &TimeCursor::runChanged, this, &PlayerBar::refresh);
+    connect(m_cursor, &TimeCursor::runExtended, this, &PlayerBar::refresh);
     refresh();
 }
 

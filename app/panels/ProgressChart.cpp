@@ -143,6 +143,7 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     delete initial;
     hideNowFromLegend();
     connect(m_cursor, &TimeCursor::runChanged, this, &ProgressChart::onRunChanged);
+    connect(m_cursor, &TimeCursor::runExtended, this, &ProgressChart::onRunChanged); // cheap for a live run's size
     connect(m_cursor, &TimeCursor::stepChanged, this, &ProgressChart::onStepChanged);
     connect(m_theme, &Theme::changed, this, &ProgressChart::applyTheme);
     applyTheme();

@@ -31,6 +31,7 @@ TimelineView::TimelineView(Session* session, TimeCursor* cursor, Theme* theme, Q
     setFocusPolicy(Qt::ClickFocus);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     connect(m_cursor, &TimeCursor::runChanged, this, &TimelineView::onRunChanged);
+    connect(m_cursor, &TimeCursor::runExtended, this, &TimelineView::onRunExtended);
     connect(m_cursor, &TimeCursor::stepChanged, this, &TimelineView::onStepChanged);
     connect(m_cursor, &TimeCursor::visibleRangeChanged, this, qOverload<>(&QWidget::update));
     connect(m_cursor, &TimeCursor::highlightChanged, this, qOverload<>(&QWidget::update));
@@ -73,6 +74,7 @@ TimeScale TimelineView::scale() const
 
 void TimelineView::onRunChanged()
 {
+    m_recordsSeen = m_session->hasRun() ? m_session->scenario().records.size() : 0;
     m_index = TimelineRunIndex::build(*m_session);
     ++m_generation;
     // A new file (or a changed pipeline that moved the data) gets a fresh view; an edit that keeps the
@@ -84,6 +86,25 @@ void TimelineView::onRunChanged()
     if (b < vs || a > ve || (ve - vs) > 50.0 * std::max(b - a, 1000.0) || m_firstRun) {
         m_firstRun = false;
         fitAll();
+    }
+    update();
+}
+
+void TimelineView::onRunExtended()
+{
+    const bool hadRecords = m_recordsSeen > 0;
+    m_recordsSeen = m_session->scenario().records.size();
+    m_index = TimelineRunIndex::build(*m_session);
+    ++m_generation;
+    // A live run's first records set the view; later ones keep the zoom, and the newest stays in sight while
+    // the cursor follows the run.
+    const double newest = double(m_session->maxEventTime());
+    if (!hadRecords && m_recordsSeen > 0) {
+        fitAll();
+    } else if (m_cursor->followLive() && m_session->isLive() && newest > m_cursor->visibleEnd()) {
+        // widen to the right, keeping where the view starts: what the class has seen stays in the picture
+        const double start = m_cursor->visibleStart();
+        m_cursor->setVisibleRange(start, newest + 0.15 * (newest - start));
     }
     update();
 }

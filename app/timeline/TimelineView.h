@@ -65,6 +65,7 @@ protected:
 
 private:
     void onRunChanged();
+    void onRunExtended();
     void onStepChanged();
     void followIfNeeded();
     void setOptions(const TimelineOptions& options);
@@ -90,6 +91,7 @@ private:
     TimeCursor* m_cursor;
     Theme* m_theme;
     TimelineOptions m_options;
+    std::size_t m_recordsSeen = 0; // a live run's first records fit the view
     TimelineRunIndex m_index;
     std::uint64_t m_generation = 0; // bumped when the run or the font changes
     mutable std::optional<TimelineScene> m_scene;

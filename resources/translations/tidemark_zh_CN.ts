@@ -41,6 +41,14 @@ Without a display:
         <source>A scenario (.json), an event file, or a built-in example&apos;s name.</source>
         <translation>场景（.json）、事件文件，或内置示例的名称。</translation>
     </message>
+    <message>
+        <source>Listen on this port (as nc -lk PORT; HOST:PORT to accept other machines) and show the lines that arrive as a live run of FILE&apos;s pipeline.</source>
+        <translation>监听此端口（如同 nc -lk PORT；写 HOST:PORT 可接受其他机器的连接），把到达的行作为 FILE 流水线的实时运行显示出来。</translation>
+    </message>
+    <message>
+        <source>Read lines from this server socket, as Flink&apos;s socketTextStream(host, port), as a live run of FILE&apos;s pipeline.</source>
+        <translation>像 Flink 的 socketTextStream(host, port) 那样从此服务器套接字读取行，作为 FILE 流水线的实时运行。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::Narration</name>
@@ -263,6 +271,29 @@ Without a display:
         <source>none</source>
         <comment>phrase.result.none</comment>
         <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::BadLinesModel</name>
+    <message>
+        <source>%1:%2:%3</source>
+        <translation>%1:%2:%3</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Why it is not a record</source>
+        <translation>为何不是记录</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Read at</source>
+        <translation>读取时间</translation>
     </message>
 </context>
 <context>
@@ -629,6 +660,226 @@ Without a display:
     </message>
 </context>
 <context>
+    <name>tidemark::app::LiveBar</name>
+    <message>
+        <source>Live input:</source>
+        <translation>实时输入：</translation>
+    </message>
+    <message>
+        <source>Follow live</source>
+        <translation>跟随实时</translation>
+    </message>
+    <message>
+        <source>Keep the cursor on the newest step while lines arrive. Stepping back turns it off; End turns it on again.</source>
+        <translation>有新行到达时，光标停留在最新一步。后退一步会关闭它；按 End 重新打开。</translation>
+    </message>
+    <message numerus="yes">
+        <source>appended; %n step(s) in the run</source>
+        <translation>
+            <numerusform>已追加；运行共 %n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>● live from %1</source>
+        <translation>● 实时来自 %1</translation>
+    </message>
+    <message>
+        <source>○ %1 ended</source>
+        <translation>○ %1 已结束</translation>
+    </message>
+    <message>
+        <source>1 line</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source>1 record</source>
+        <translation>1 条记录</translation>
+    </message>
+    <message>
+        <source>%1 records</source>
+        <translation>%1 条记录</translation>
+    </message>
+    <message>
+        <source>1 bad line</source>
+        <translation>1 个错误行</translation>
+    </message>
+    <message>
+        <source>%1 bad lines</source>
+        <translation>%1 个错误行</translation>
+    </message>
+    <message>
+        <source>Type a line as into nc and press Enter — it arrives now, as one more client</source>
+        <translation>像在 nc 中那样输入一行并按回车——它此刻到达，如同又一个客户端</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::LiveSourceDialog</name>
+    <message>
+        <source>column %1</source>
+        <translation>第 %1 列</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>JSON lines</source>
+        <translation>JSON Lines</translation>
+    </message>
+    <message>
+        <source>text columns</source>
+        <translation>文本列</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>ts in %1</source>
+        <translation>ts 在%1</translation>
+    </message>
+    <message>
+        <source>key in %1</source>
+        <translation>键在%1</translation>
+    </message>
+    <message>
+        <source>value in %1</source>
+        <translation>值在%1</translation>
+    </message>
+    <message>
+        <source>channel in %1</source>
+        <translation>通道在%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Connect to Socket</source>
+        <translation>连接到套接字</translation>
+    </message>
+    <message>
+        <source>Listen on Port</source>
+        <translation>监听端口</translation>
+    </message>
+    <message>
+        <source>Read lines from a server socket, as Flink&apos;s socketTextStream(host, port) does: each line is a record, arriving when it is read.</source>
+        <translation>像 Flink 的 socketTextStream(host, port) 那样从服务器套接字读取行：每一行是一条记录，在被读取时到达。</translation>
+    </message>
+    <message>
+        <source>Listen on a port, as nc -lk does: every terminal that connects with nc can type lines, and each line is a record, arriving when it is read.</source>
+        <translation>像 nc -lk 那样监听端口：每个用 nc 连接的终端都可以输入行，每一行是一条记录，在被读取时到达。</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>for ever (-1)</source>
+        <translation>一直重连 (-1)</translation>
+    </message>
+    <message>
+        <source>Flink&apos;s maxRetry: after the peer closes, reconnect while fewer closes than this have happened, 500 ms apart. 0: the run ends when the peer closes.</source>
+        <translation>Flink 的 maxRetry：对端关闭后，只要关闭次数少于此值就每隔 500 毫秒重新连接。0：对端关闭时运行结束。</translation>
+    </message>
+    <message>
+        <source>&amp;Reconnect (maxRetry):</source>
+        <translation>重新连接 (maxRetry)(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Accept connections from other machines (all interfaces)</source>
+        <translation>接受来自其他机器的连接（所有网络接口）</translation>
+    </message>
+    <message>
+        <source>Off: only this machine can connect (127.0.0.1).</source>
+        <translation>关闭时：只有本机可以连接（127.0.0.1）。</translation>
+    </message>
+    <message>
+        <source>As the loaded scenario reads its events. Open an events file first to read lines in another format.</source>
+        <translation>与已加载场景读取事件的方式相同。要按其他格式读取，请先打开一个事件文件。</translation>
+    </message>
+    <message>
+        <source>Each line is read as:</source>
+        <translation>每一行的读法：</translation>
+    </message>
+    <message>
+        <source>type a line to see how it is read</source>
+        <translation>输入一行，看看它会被如何读取</translation>
+    </message>
+    <message>
+        <source>&amp;Try a line:</source>
+        <translation>试一行(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>List bad lines and skip them (lenient)</source>
+        <translation>列出错误行并跳过（宽松）</translation>
+    </message>
+    <message>
+        <source>Stop the run at the first bad line (strict)</source>
+        <translation>遇到第一个错误行就停止运行（严格）</translation>
+    </message>
+    <message>
+        <source>Bad lines:</source>
+        <translation>错误行：</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Listen</source>
+        <translation>监听(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The server must be running first, as in the posts: in a terminal, &lt;code&gt;nc -lk %1&lt;/code&gt;, then type lines there.</source>
+        <translation>服务器必须先运行，就像文章中那样：在终端中执行 &lt;code&gt;nc -lk %1&lt;/code&gt;，然后在那里输入行。</translation>
+    </message>
+    <message>
+        <source>Then, in one terminal or several: &lt;code&gt;nc %1 %2&lt;/code&gt;, and type lines.</source>
+        <translation>然后在一个或多个终端中执行 &lt;code&gt;nc %1 %2&lt;/code&gt;，并输入行。</translation>
+    </message>
+    <message>
+        <source>THIS-MACHINE</source>
+        <translation>本机地址</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>a blank or comment line: no record</source>
+        <translation>空行或注释行：没有记录</translation>
+    </message>
+    <message>
+        <source>a watermark %1</source>
+        <translation>水位线 %1</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>键 %1</translation>
+    </message>
+    <message>
+        <source>ts %1</source>
+        <translation>ts %1</translation>
+    </message>
+    <message>
+        <source>value %1</source>
+        <translation>值 %1</translation>
+    </message>
+    <message>
+        <source>Give the host to connect to, such as 127.0.0.1 or localhost.</source>
+        <translation>请给出要连接的主机，例如 127.0.0.1 或 localhost。</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::app::Loading</name>
     <message>
         <source>Scenarios and event files (%1);;All files (*)</source>
@@ -838,10 +1089,6 @@ Without a display:
         <translation>Ctrl+滚轮缩放 · 拖动平移 · 双击显示全部  </translation>
     </message>
     <message>
-        <source>Live input:</source>
-        <translation>实时输入：</translation>
-    </message>
-    <message>
         <source>Why? — narration</source>
         <translation>为什么？——讲解</translation>
     </message>
@@ -949,12 +1196,6 @@ Without a display:
         <source>The file could not be loaded.</source>
         <translation>无法加载该文件。</translation>
     </message>
-    <message numerus="yes">
-        <source>appended; %n step(s) in the run</source>
-        <translation>
-            <numerusform>已追加；本次运行共 %n 步</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
@@ -1046,6 +1287,66 @@ Without a display:
     <message>
         <source>&amp;Clear Menu</source>
         <translation>清空菜单(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Listen on Port…</source>
+        <translation>监听端口(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>S&amp;top Live Source</source>
+        <translation>停止实时数据源(&amp;T)</translation>
+    </message>
+    <message>
+        <source>End the live source now: the run keeps what came, and the input ends here</source>
+        <translation>立即结束实时数据源：运行保留已到达的内容，输入在此结束</translation>
+    </message>
+    <message>
+        <source>Open the same live source again, as a new run</source>
+        <translation>再次打开同一个实时数据源，作为新的运行</translation>
+    </message>
+    <message>
+        <source>Bad lines</source>
+        <translation>错误行</translation>
+    </message>
+    <message>
+        <source>Bad lines (%1)</source>
+        <translation>错误行 (%1)</translation>
+    </message>
+    <message>
+        <source>Cannot reconnect</source>
+        <translation>无法重新连接</translation>
+    </message>
+    <message>
+        <source>Cannot start the live run</source>
+        <translation>无法开始实时运行</translation>
+    </message>
+    <message>
+        <source>Reading lines from %1</source>
+        <translation>正在从 %1 读取行</translation>
+    </message>
+    <message>
+        <source>Listening on %1: type lines into nc %2 %3</source>
+        <translation>正在监听 %1：请在 nc %2 %3 中输入行</translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” holds %n record(s) received from %2 that no file has. Save the run?</source>
+        <translation>
+            <numerusform>“%1”中有 %n 条从 %2 收到的记录尚未保存到任何文件。是否保存此运行？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” holds %n typed record(s) that no file has. Save the run?</source>
+        <translation>
+            <numerusform>“%1”中有 %n 条输入的记录尚未保存到任何文件。是否保存此运行？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Connect to Socket…</source>
+        <translation>连接到套接字(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Reco&amp;nnect</source>
+        <translation>重新连接(&amp;N)</translation>
     </message>
 </context>
 <context>
@@ -1643,6 +1944,10 @@ Without a display:
     <message>
         <source>That line holds no record.</source>
         <translation>这一行不包含记录。</translation>
+    </message>
+    <message>
+        <source>Live from %1</source>
+        <translation>实时来自 %1</translation>
     </message>
 </context>
 <context>

@@ -37,13 +37,9 @@
 
 using namespace tidemark;
 using namespace tidemark::app;
+using tidemark::test::examplePath;
 
 namespace {
-
-QString examplePath(const QString& name)
-{
-    return qEnvironmentVariable("TIDEMARK_SOURCE_DIR") + QStringLiteral("/resources/examples/") + name;
-}
 
 QStringList linesOf(const QString& path)
 {
