@@ -327,6 +327,10 @@ Player::Runtime Player::stateAt(StepIndex step) const
 {
     const Snapshot& base = baseFor(step);
     Runtime rt = base.runtime;
+    // Snapshots keep the horizon and end of input of their time; a run that grew since has later ones, as a
+    // fresh run of it would from the start.
+    rt.queue.setHorizon(horizon());
+    rt.queue.rescheduleEndOfInput(endOfInputTime());
     for (StepIndex s = base.step; s < step; ++s) {
         m_scratch.clear();
         execute(rt, m_scratch);
@@ -636,8 +640,6 @@ void Player::rerunFrom(Timestamp time)
         rt.queue.setHorizon(newHorizon);
         rt.queue.rescheduleEndOfInput(endOfInput);
     };
-    for (Snapshot& s : m_snapshots)
-        patch(s.runtime);
     Runtime rt = fromTail ? std::move(*m_tail) : stateAt(first - 1);
     m_tail.reset();
     patch(rt);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
@@ -25,5 +26,17 @@ using BenchFunction = std::function<std::vector<Figure>(const BenchOptions&)>;
 //   static const bool registered = registerBenchmark("engine_tumbling", 10, [](const BenchOptions& o) {...});
 // Benchmarks run in ascending `order`, then by name; a command line can name the ones to run.
 bool registerBenchmark(std::string name, int order, BenchFunction function);
+
+// CPU time of this thread: one core's work, unaffected by other processes competing for the machine.
+inline double threadCpuSeconds()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+inline double threadCpuMs()
+{
+    return threadCpuSeconds() * 1e3;
+}
 
 } // namespace tidemark::bench

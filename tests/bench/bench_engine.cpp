@@ -47,14 +47,6 @@ std::vector<GeneratedRecord> generate(std::size_t count)
     return records;
 }
 
-// CPU time of this thread: throughput of one core, unaffected by other processes competing for the CPU.
-double threadCpuSeconds()
-{
-    timespec t {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
 struct RunResult {
     double recordsPerSecond = 0;
     std::size_t fires = 0;

@@ -20,13 +20,6 @@ namespace tidemark::bench {
 
 namespace {
 
-double threadCpuSeconds()
-{
-    timespec t {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
 struct Files {
     std::filesystem::path dir;
     std::filesystem::path csv;

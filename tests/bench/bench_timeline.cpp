@@ -68,14 +68,6 @@ Scenario largeScenario(std::size_t count)
     return s;
 }
 
-// CPU time of this thread: the paint's own cost, not what other processes on the machine take.
-double threadCpuMs()
-{
-    timespec t {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
-}
-
 // A paint after a step, as the player makes them: the cursor moves between two neighbouring steps, so the
 // view lays out its scene again every time instead of drawing one it already has.
 double paintMs(app::TimelineView& view, app::TimeCursor& cursor, int repetitions, const char* snapshotName)

@@ -42,15 +42,6 @@ Scenario generatedScenario(std::size_t count)
     return s;
 }
 
-// CPU time of this thread, as the engine figures use: one core's work, unaffected by other processes
-// competing for the machine.
-double threadCpuMs()
-{
-    timespec t {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
-}
-
 double p99(std::vector<double> samples)
 {
     std::sort(samples.begin(), samples.end());
