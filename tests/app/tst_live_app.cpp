@@ -319,6 +319,27 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(session->trace().fires().size(), std::size_t(1), kWaitMs);
     }
 
+    void aLineTypedDuringALiveRunArrivesNowAsOneMoreClient()
+    {
+        Session* session = m_window->session();
+        QVERIFY(listenOnAFreePort());
+        QTest::qWait(250); // the clock has moved on: the typed record arrives then, not at 0
+        auto* input = m_window->findChild<QLineEdit*>(QStringLiteral("liveInput"));
+        input->setText(QStringLiteral("1634091720000 a"));
+        QTest::keyClick(input, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->recordsModel()->rowCount(), 1, kWaitMs);
+        QVERIFY(input->text().isEmpty());
+        QVERIFY(session->scenario().records.front().arrival >= 200);
+        // a bad typed line is said where it was typed, with its column, and kept for correcting
+        input->setText(QStringLiteral("a 1634091720000"));
+        QTest::keyClick(input, Qt::Key_Return);
+        QCOMPARE(input->text(), QStringLiteral("a 1634091720000"));
+        QVERIFY2(m_window->findChild<QLabel*>(QStringLiteral("liveStatus"))
+                     ->text()
+                     .contains(QStringLiteral("typed line:2:1")),
+            qPrintable(m_window->findChild<QLabel*>(QStringLiteral("liveStatus"))->text()));
+    }
+
     void closingAWindowWithReceivedRecordsAsksFirst()
     {
         Session* session = m_window->session();
