@@ -604,10 +604,26 @@ bool MainWindow::openExample(const QString& path)
 
 void MainWindow::openScenario(Scenario scenario, const QString& path)
 {
+    if (!releaseLiveRun())
+        return;
     m_playerBar->setPlaying(false);
+    const QString error = m_session->setScenario(std::move(scenario), path, 0);
+    if (!error.isEmpty()) {
+        showLoadError(error); // the engine refuses the job: the run shown stays
+        return;
+    }
     m_undo->clear();
-    m_session->setScenario(std::move(scenario), path, 0);
     updateTitle();
+}
+
+bool MainWindow::releaseLiveRun()
+{
+    // Lines may have come while a dialog was open, after the user was asked: the source ends here, and what
+    // came since is saved if the user wants it.
+    if (!m_session->isLive())
+        return true;
+    m_session->stopLive();
+    return maybeSave();
 }
 
 void MainWindow::showLoadError(const QString& message)
@@ -681,7 +697,7 @@ void MainWindow::askForLiveSource(LiveSourceRequest::Kind kind)
 {
     if (!m_session->hasRun() || !maybeSave())
         return;
-    LiveSourceDialog dialog(kind, io::liveLineSpec(m_session->scenario()), m_lastLiveSource, this);
+    LiveSourceDialog dialog(kind, m_session->lineSpec(), m_lastLiveSource, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     beginLiveRun(dialog.request(), dialog.takeSource());
@@ -711,9 +727,12 @@ bool MainWindow::startLiveSource(const LiveSourceRequest& request, QString* erro
 bool MainWindow::beginLiveRun(
     const LiveSourceRequest& request, std::unique_ptr<live::LiveSource> source, QString* error)
 {
+    if (!releaseLiveRun())
+        return false;
     m_lastLiveSource = request;
-    const InputFileSpec spec = io::liveLineSpec(m_session->scenario());
-    const QString refused = m_session->startLive(std::move(source), spec, request.lenient);
+    if (const auto* listening = dynamic_cast<const live::ListenSource*>(source.get()))
+        m_lastLiveSource.port = listening->port(); // port 0 asked for any free one: Reconnect reopens the same
+    const QString refused = m_session->startLive(std::move(source), m_session->lineSpec(), request.lenient);
     if (!refused.isEmpty()) {
         if (error)
             *error = refused;
@@ -722,9 +741,10 @@ bool MainWindow::beginLiveRun(
         return false;
     }
     m_undo->clear();
-    statusBar()->showMessage(request.kind == LiveSourceRequest::Kind::Connect
-            ? tr("Reading lines from %1").arg(request.endpoint())
-            : tr("Listening on %1: type lines into nc %2 %3").arg(request.endpoint(), request.host).arg(request.port),
+    const LiveSourceRequest& opened = m_lastLiveSource;
+    statusBar()->showMessage(opened.kind == LiveSourceRequest::Kind::Connect
+            ? tr("Reading lines from %1").arg(opened.endpoint())
+            : tr("Listening on %1: type lines into nc %2 %3").arg(opened.endpoint(), opened.host).arg(opened.port),
         8000);
     return true;
 }

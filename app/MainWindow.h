@@ -96,6 +96,7 @@ private:
     void showLoadError(const QString& message);
     void askForLiveSource(LiveSourceRequest::Kind kind);
     void reconnectLiveSource();
+    bool releaseLiveRun();
     bool beginLiveRun(
         const LiveSourceRequest& request, std::unique_ptr<live::LiveSource> source, QString* error = nullptr);
     void applyTheme();

@@ -142,16 +142,25 @@ QString Session::title() const
 
 QString Session::setScenario(Scenario scenario, const QString& filePath, int keepStep)
 {
-    // another document replaces the live run (the window asked first if it held unsaved records)
-    m_reader.reset();
-    m_feed.reset();
-    m_liveName.clear();
-    m_liveNotices.clear();
+    // Another document replaces the live run (the window asked first if it held unsaved records); the live
+    // run stays if the engine refuses the new one.
+    std::unique_ptr<LiveReader> reader = std::move(m_reader);
+    std::unique_ptr<live::LiveFeed> feed = std::move(m_feed);
     m_scenario = std::move(scenario);
-    m_appended = 0;
     const QString error = rebuild(keepStep);
-    if (error.isEmpty())
-        m_savedRecords = this->scenario().records.size();
+    if (!error.isEmpty()) {
+        m_reader = std::move(reader);
+        m_feed = std::move(feed);
+        return error;
+    }
+    m_appended = 0;
+    m_savedRecords = this->scenario().records.size();
+    if (feed) {
+        reader.reset(); // stops the source and joins its thread
+        m_liveName.clear();
+        m_liveNotices.clear();
+        Q_EMIT liveChanged();
+    }
     if (error.isEmpty() && filePath != m_filePath) {
         m_filePath = filePath;
         Q_EMIT filePathChanged(m_filePath);
@@ -163,8 +172,9 @@ Scenario Session::scenarioForSaving(const QString& targetPath) const
 {
     Scenario s = scenario();
     // a live run saved while its source is open ends, in the saved copy, where the run has got to
+    // (just after it: the steps at the clock are recorded, and a replay must run them before the end)
     if (isLive() && m_player)
-        s.inputEndMs = std::max(m_player->clock(), s.inputEndMs.value_or(0));
+        s.inputEndMs = std::max(m_player->clock() + 1, s.inputEndMs.value_or(0));
     if (s.inputFile) {
         const QString input = QFileInfo(targetPath).dir().filePath(QString::fromStdString(s.inputFile->file));
         const bool sameRecords = m_appended == 0;
@@ -203,11 +213,17 @@ QString Session::appendRecord(const InputRecord& record)
     return {};
 }
 
+InputFileSpec Session::lineSpec() const
+{
+    // a live run's records are inline, but its lines keep the format they came in
+    return hasLiveRun() ? m_liveSpec : io::liveLineSpec(scenario());
+}
+
 QString Session::liveInputHint() const
 {
     if (!m_player)
         return {};
-    const InputFileSpec spec = io::liveLineSpec(scenario());
+    const InputFileSpec spec = lineSpec();
     if (scenario().inputFile)
         return tr("Type a line as in %1 and press Enter").arg(QString::fromStdString(spec.file));
     QString hint = scenario().pipeline.window.keyBy ? tr("key,timestamp") : tr("timestamp");
@@ -225,7 +241,7 @@ QString Session::appendLine(const QString& line)
         return tr("Type a record first.");
     if (isLive())
         return appendTypedLiveLine(text);
-    InputFileSpec spec = io::liveLineSpec(scenario());
+    InputFileSpec spec = lineSpec();
     spec.header = InputFileSpec::Header::Absent;
     KeyTable& keys = m_player->keys();
     io::Loaded<io::EventFileContents> parsed = io::parseEventText(text, tr("typed line").toStdString(), spec, keys);
@@ -244,8 +260,10 @@ QString Session::rebuild(int keepStep)
         Player::Options options;
         options.openInput = isLive(); // a setting changed while lines still come: the input stays open
         player = std::make_unique<Player>(m_scenario, options);
-        if (isLive() && m_player)
-            player->advanceClock(m_player->clock());
+        if (isLive() && m_player) {
+            if (const std::string excess = player->advanceClock(m_player->clock()); !excess.empty())
+                return QString::fromStdString(excess);
+        }
     } catch (const std::exception& e) {
         // the engine refuses configurations Flink would refuse; the previous run stays
         return QString::fromStdString(e.what());
@@ -329,8 +347,10 @@ void Session::markSaved()
 
 QString Session::startLive(std::unique_ptr<live::LiveSource> source, const InputFileSpec& spec, bool lenient)
 {
-    m_reader.reset();
-    m_feed.reset();
+    std::unique_ptr<LiveReader> oldReader = std::move(m_reader);
+    std::unique_ptr<live::LiveFeed> oldFeed = std::move(m_feed);
+    const InputFileSpec oldSpec = m_liveSpec;
+    const QString oldName = m_liveName;
     Scenario s = scenario();
     s.records.clear();
     s.inputFile.reset(); // the records are the run's own: saved inline, each with its arrival
@@ -342,16 +362,24 @@ QString Session::startLive(std::unique_ptr<live::LiveSource> source, const Input
     m_scenario = std::move(s);
     // the feed exists before the player is built, so that it is built with its input open
     m_liveName = QString::fromStdString(source->name());
+    m_liveSpec = spec;
     const live::LiveSource* named = source.get();
-    m_feed = std::make_unique<live::LiveFeed>(spec, lenient, io::recordRulesFor(m_scenario.pipeline), KeyTable {},
-        [named](int client) { return client == 0 ? std::string("typed line") : named->connectionName(client); });
+    const std::string typed = tr("typed line").toStdString();
+    m_feed = std::make_unique<live::LiveFeed>(
+        spec, lenient, io::recordRulesFor(m_scenario.pipeline), KeyTable {}, [named, typed](int client) {
+            return client == live::LiveFeed::kTypedClient ? typed : named->connectionName(client);
+        });
     const QString error = rebuild(0);
     if (!error.isEmpty()) {
-        m_feed.reset();
-        m_liveName.clear();
+        m_reader = std::move(oldReader);
+        m_feed = std::move(oldFeed);
+        m_liveSpec = oldSpec;
+        m_liveName = oldName;
         m_scenario = previous;
         return error;
     }
+    oldReader.reset();
+    oldFeed.reset();
     m_appended = 0;
     m_savedRecords = 0;
     m_liveNotices.clear();
@@ -361,6 +389,7 @@ QString Session::startLive(std::unique_ptr<live::LiveSource> source, const Input
     }
     m_reader = std::make_unique<LiveReader>(std::move(source));
     connect(m_reader.get(), &LiveReader::eventsReady, this, &Session::takeLiveEvents);
+    Q_EMIT liveStarted();
     Q_EMIT liveChanged();
     return {};
 }
@@ -370,12 +399,12 @@ void Session::stopLive()
     if (!m_reader || !isLive())
         return;
     m_reader->stop();
-    // the source hands on what it holds, then ends: wait for that (a tenth of a second at most)
+    // the source hands on what it holds, then ends at its next poll: wait for that (half a second at most)
     for (int i = 0; i < 50 && !m_reader->finished(); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     takeLiveEvents();
     if (isLive()) { // the source did not answer in time: end the run where it is
-        m_feed->stop(*m_player, m_reader->source().now(), "stopped");
+        m_feed->stop(*m_player, m_reader->source().now(), tr("stopped").toStdString());
         computeRunFacts();
         Q_EMIT runExtended();
         Q_EMIT liveChanged();
@@ -384,7 +413,12 @@ void Session::stopLive()
 
 Timestamp Session::liveClock() const
 {
-    return m_player && hasLiveRun() ? m_player->clock() : 0;
+    if (!m_player || !hasLiveRun())
+        return 0;
+    if (m_player->inputOpen())
+        return m_player->clock();
+    const auto& records = scenario().records; // a live run's records are in arrival order
+    return scenario().inputEnd(records.empty() ? 0 : records.back().arrival);
 }
 
 void Session::noteLive(const std::string& text)
@@ -406,6 +440,12 @@ void Session::takeLiveEvents()
     const live::LiveFeed::Result result = m_feed->feed(*m_player, events);
     for (const std::string& n : result.notices)
         noteLive(n);
+    if (isLive() && m_player->failure()) {
+        // the job failed as Flink would fail it: no later line can run, so the source stops here
+        const Player::Failure& f = *m_player->failure();
+        m_feed->stop(*m_player, m_player->clock() + 1,
+            tr("the job failed at step %1: %2").arg(f.step).arg(QString::fromStdString(f.message)).toStdString(), true);
+    }
     if (wasLive && !isLive()) {
         noteLive(m_feed->stopReason());
         m_reader->stop();
@@ -423,7 +463,7 @@ QString Session::appendTypedLiveLine(const std::string& text)
     // a typed line is one more client of the live run, arriving now
     live::LiveEvent e;
     e.kind = live::LiveEvent::Kind::Line;
-    e.client = 0;
+    e.client = live::LiveFeed::kTypedClient;
     e.at = std::max(m_reader->source().now(), m_player->clock() + 1);
     e.text = text;
     const auto problems = m_feed->problemCount();

@@ -105,6 +105,8 @@ public:
     QString appendLine(const QString& line);
     // How a typed line is read, for the input field's placeholder ("key,timestamp").
     QString liveInputHint() const;
+    // How a typed or live line is read: as the live run's lines were, or as the scenario's events file.
+    InputFileSpec lineSpec() const;
     // Records the document holds that no file has: typed, or received from a live source, since the last
     // load or save. Closing or replacing the document asks first.
     int unsavedRecords() const;
@@ -137,6 +139,8 @@ Q_SIGNALS:
     void runExtended();
     // A live source opened, said something, read a bad line or ended.
     void liveChanged();
+    // A new live run began (not a setting changed during one).
+    void liveStarted();
     void filePathChanged(const QString& path);
 
 private:
@@ -168,6 +172,7 @@ private:
     std::unique_ptr<LiveReader> m_reader;
     std::unique_ptr<live::LiveFeed> m_feed;
     QString m_liveName;
+    InputFileSpec m_liveSpec;
     QStringList m_liveNotices;
 };
 

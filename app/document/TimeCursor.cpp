@@ -12,6 +12,8 @@ TimeCursor::TimeCursor(Session* session, QObject* parent)
 {
     connect(m_session, &Session::runReplaced, this, &TimeCursor::onRunReplaced);
     connect(m_session, &Session::runExtended, this, &TimeCursor::onRunExtended);
+    connect(m_session, &Session::liveStarted, this,
+        [this] { setFollowLive(true); }); // a live run starts at its newest step
     m_lastStep = m_session->lastStep();
 }
 
@@ -35,10 +37,7 @@ void TimeCursor::onRunReplaced(int keepStep)
     m_selection = {};
     m_lastStep = m_session->lastStep();
     m_step = std::clamp(keepStep, 0, m_lastStep);
-    if (m_session->isLive() && !m_followLive) {
-        m_followLive = true; // a live run starts on its newest step
-        Q_EMIT followLiveChanged(true);
-    }
+
     m_session->seek(m_step);
     Q_EMIT runChanged();
     Q_EMIT lastStepChanged(m_lastStep);

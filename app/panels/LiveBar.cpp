@@ -80,9 +80,8 @@ QString LiveBar::statusText() const
     QStringList parts;
     const QString source = m_session->liveSourceName();
     parts << (m_session->isLive() ? tr("● live from %1").arg(source) : tr("○ %1 ended").arg(source));
-    const auto count = [](std::uint64_t n, const QString& one, const QString& many) {
-        return n == 1 ? one : many.arg(n);
-    };
+    const auto count
+        = [](std::uint64_t n, const QString& one, const QString& many) { return n == 1 ? one : many.arg(n); };
     parts << count(feed->linesRead(), tr("1 line"), tr("%1 lines"));
     parts << count(feed->recordsAccepted(), tr("1 record"), tr("%1 records"));
     if (feed->problemCount() > 0)

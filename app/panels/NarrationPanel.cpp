@@ -38,7 +38,8 @@ NarrationPanel::NarrationPanel(Session* session, TimeCursor* cursor, Theme* them
     layout->addWidget(m_text, 1);
     connect(m_cursor, &TimeCursor::stepChanged, this, &NarrationPanel::refresh);
     connect(m_cursor, &TimeCursor::runChanged, this, &NarrationPanel::refresh);
-    connect(m_cursor, &TimeCursor::lastStepChanged, this, &NarrationPanel::refresh); // "step 41 of 52" as a live run grows
+    // "step 41 of 52" as a live run grows; the text (and where the reader scrolled to) stays
+    connect(m_cursor, &TimeCursor::lastStepChanged, this, [this] { m_heading->setText(headingFor(*m_session)); });
     connect(m_theme, &Theme::changed, this, &NarrationPanel::refresh);
     connect(m_text, &QTextBrowser::highlighted, this, &NarrationPanel::onLinkHovered);
     refresh();

@@ -8,6 +8,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QTimer>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -143,7 +144,16 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     delete initial;
     hideNowFromLegend();
     connect(m_cursor, &TimeCursor::runChanged, this, &ProgressChart::onRunChanged);
-    connect(m_cursor, &TimeCursor::runExtended, this, &ProgressChart::onRunChanged); // cheap for a live run's size
+    // A live run grows ten times a second: its series are redrawn at most four times a second.
+    m_extended = new QTimer(this);
+    m_extended->setSingleShot(true);
+    m_extended->setInterval(250);
+    connect(m_extended, &QTimer::timeout, this, &ProgressChart::onRunChanged);
+    connect(m_cursor, &TimeCursor::runExtended, m_extended, [this] {
+        if (!m_extended->isActive())
+            m_extended->start();
+    });
+    connect(m_cursor, &TimeCursor::runChanged, m_extended, &QTimer::stop);
     connect(m_cursor, &TimeCursor::stepChanged, this, &ProgressChart::onStepChanged);
     connect(m_theme, &Theme::changed, this, &ProgressChart::applyTheme);
     applyTheme();

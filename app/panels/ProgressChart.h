@@ -7,6 +7,7 @@
 #include <vector>
 
 class QLineSeries;
+class QTimer;
 class QScatterSeries;
 class QValueAxis;
 
@@ -43,6 +44,8 @@ private:
     void hideNowFromLegend();
     int columns() const;
     double yOf(Timestamp t) const;
+
+    QTimer* m_extended = nullptr; // coalesces a live run's growth
 
     Session* m_session;
     TimeCursor* m_cursor;

@@ -75,7 +75,9 @@ void LineForwarder::flush(std::vector<std::string>* notices)
         if (why.empty() && r.queued.size() > kMaxQueuedBytes)
             why = "fell " + std::to_string(kMaxQueuedBytes >> 20) + " MiB behind and was disconnected";
         if (why.empty()) {
-            // A reader that has gone shows as a read of 0 bytes; a job never sends anything.
+            // A reader that has gone shows as the end of what it sends, so that it is noticed while no line is
+            // written. A job's socketTextStream never closes its sending side while it reads; one that does
+            // (nc HOST PORT < /dev/null) is taken as gone too.
             char probe = 0;
             const Socket::ReadResult rr = r.socket.read(&probe, 1);
             if (rr.closed)

@@ -19,8 +19,12 @@ LiveFeed::~LiveFeed() = default;
 io::EventLineParser& LiveFeed::parserFor(int client)
 {
     auto& parser = m_parsers[client];
-    if (!parser)
-        parser = std::make_unique<io::EventLineParser>(m_connectionName(client), m_spec, m_keys, m_rules);
+    if (!parser) {
+        InputFileSpec spec = m_spec;
+        if (client == kTypedClient)
+            spec.header = InputFileSpec::Header::Absent; // a person types records, not a header
+        parser = std::make_unique<io::EventLineParser>(m_connectionName(client), spec, m_keys, m_rules);
+    }
     return *parser;
 }
 
@@ -138,13 +142,13 @@ LiveFeed::Result LiveFeed::feed(Player& player, std::span<const LiveEvent> event
     return result;
 }
 
-void LiveFeed::stop(Player& player, Timestamp at, const std::string& why)
+void LiveFeed::stop(Player& player, Timestamp at, const std::string& why, bool failed)
 {
     if (m_stopped)
         return;
     Result ignored;
     flush(player, ignored);
-    end(player, ignored, at, why, false);
+    end(player, ignored, at, why, failed);
 }
 
 void LiveFeed::end(Player& player, Result& result, Timestamp at, std::string why, bool failed)

@@ -33,6 +33,8 @@ class LiveFeed {
 public:
     static constexpr std::size_t kMaxProblemsKept = 1000;
     static constexpr std::size_t kMaxRecords = 2'000'000;
+    // The connection of lines typed into the app: no header line, whatever the spec says.
+    static constexpr int kTypedClient = 0;
 
     // `keys` is the player's key table as the feed starts; `connectionName` names a connection in messages.
     LiveFeed(InputFileSpec spec, bool lenient, io::RecordRules rules, KeyTable keys,
@@ -55,8 +57,8 @@ public:
     // Hands `events` to `player` in order. Once the run has stopped (the source ended, or a bad line in strict
     // mode, or the record limit), further events are ignored.
     Result feed(Player& player, std::span<const LiveEvent> events);
-    // Ends the run now (the user stopped it); the source is expected to be stopped too.
-    void stop(Player& player, Timestamp at, const std::string& why);
+    // Ends the run now (the user stopped it, or the job failed); the source is expected to be stopped too.
+    void stop(Player& player, Timestamp at, const std::string& why, bool failed = false);
 
     bool stopped() const { return m_stopped; }
     // Why the run stopped: the source's reason, or the strict-mode error as `source:line:column: message`.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstring>
 #include <thread>
 
 namespace tidemark::live {
@@ -87,7 +88,7 @@ SocketSource::SocketSource(Endpoint peer, Options options)
 bool SocketSource::connect(std::vector<LiveEvent>& out)
 {
     std::string error;
-    auto socket = Socket::connect(m_peer, m_options.connectTimeoutMs, error);
+    auto socket = Socket::connect(m_peer, m_options.connectTimeoutMs, error, [this] { return stopRequested(); });
     if (!socket) {
         // SocketTextStreamFunction lets the connect exception fail the job, first attempt or reconnection alike.
         end(out, error, true);
@@ -185,7 +186,9 @@ std::string ListenSource::connectionName(int client) const
 void ListenSource::pollOnce(int timeoutMs, std::vector<LiveEvent>& out)
 {
     std::vector<pollfd> fds;
-    fds.push_back({m_listener.fd(), POLLIN, 0});
+    if (m_acceptPausedUntil && now() >= *m_acceptPausedUntil)
+        m_acceptPausedUntil.reset();
+    fds.push_back({m_acceptPausedUntil ? -1 : m_listener.fd(), POLLIN, 0}); // -1: poll leaves it out
     for (const auto& c : m_clients)
         fds.push_back({c->socket.fd(), POLLIN, 0});
     int wait = timeoutMs;
@@ -194,7 +197,8 @@ void ListenSource::pollOnce(int timeoutMs, std::vector<LiveEvent>& out)
     const int ready = ::poll(fds.data(), static_cast<nfds_t>(fds.size()), wait);
     if (ready > 0 && (fds[0].revents & POLLIN)) {
         std::string peer;
-        while (auto client = m_listener.accept(peer)) {
+        int acceptError = 0;
+        while (auto client = m_listener.accept(peer, &acceptError)) {
             const Timestamp at = now();
             if (static_cast<int>(m_clients.size()) >= m_options.maxClients) {
                 notice(out, at,
@@ -211,6 +215,10 @@ void ListenSource::pollOnce(int timeoutMs, std::vector<LiveEvent>& out)
             m_clients.push_back(std::move(c));
             fds.push_back({m_clients.back()->socket.fd(), POLLIN, 0});
             fds.back().revents = POLLIN; // read what it may have sent already
+        }
+        if (acceptError != 0) {
+            notice(out, now(), std::string("cannot take a new connection now: ") + std::strerror(acceptError));
+            m_acceptPausedUntil = now() + 1000;
         }
     }
     std::array<char, kReadBytes> buffer;

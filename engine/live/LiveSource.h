@@ -65,6 +65,7 @@ protected:
     // The stop was asked for: hand on what is held (partial lines) and end.
     virtual void stop(std::vector<LiveEvent>& out) = 0;
     void end(std::vector<LiveEvent>& out, std::string why, bool failed);
+    bool stopRequested() const { return m_stopRequested; }
     static void notice(std::vector<LiveEvent>& out, Timestamp at, std::string text, int client = 1);
     // Feeds bytes read at `at` into `splitter`, handing on the lines of `client`. Feeding "\n" hands on what is
     // left after the last line, as Flink collects the trailing data when the stream ends.
@@ -143,6 +144,7 @@ private:
     std::vector<std::unique_ptr<Client>> m_clients;
     int m_nextClient = 1;
     std::optional<Timestamp> m_lastLeftAt;
+    std::optional<Timestamp> m_acceptPausedUntil; // out of descriptors: try again later instead of spinning
 };
 
 } // namespace tidemark::live

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -84,7 +85,8 @@ void Socket::close()
     m_fd = -1;
 }
 
-std::optional<Socket> Socket::connect(const Endpoint& to, int timeoutMs, std::string& error)
+std::optional<Socket> Socket::connect(
+    const Endpoint& to, int timeoutMs, std::string& error, const std::function<bool()>& cancelled)
 {
     const AddrInfo addresses = resolve(to, false, error);
     if (!addresses)
@@ -98,10 +100,21 @@ std::optional<Socket> Socket::connect(const Endpoint& to, int timeoutMs, std::st
         }
         int rc = ::connect(s.m_fd, a->ai_addr, a->ai_addrlen);
         if (rc != 0 && errno == EINPROGRESS) {
-            pollfd p {s.m_fd, POLLOUT, 0};
-            rc = ::poll(&p, 1, timeoutMs);
-            if (rc == 0) {
-                lastError = "no answer within " + std::to_string(timeoutMs / 1000) + " s";
+            // wait in slices, so that a stop asked for meanwhile is not kept waiting for the whole timeout
+            int waited = 0;
+            rc = 0;
+            while (rc == 0 && waited < timeoutMs && !(cancelled && cancelled())) {
+                pollfd p {s.m_fd, POLLOUT, 0};
+                const int slice = std::min(100, timeoutMs - waited);
+                rc = ::poll(&p, 1, slice);
+                if (rc < 0 && errno == EINTR)
+                    rc = 0;
+                waited += slice;
+            }
+            if (rc <= 0) {
+                lastError = cancelled && cancelled() ? std::string("stopped while connecting")
+                    : rc < 0                         ? std::string(std::strerror(errno))
+                                                     : "no answer within " + std::to_string(timeoutMs / 1000) + " s";
                 continue;
             }
             int soError = 0;
@@ -150,13 +163,17 @@ std::optional<Socket> Socket::listen(const Endpoint& at, std::string& error)
     return std::nullopt;
 }
 
-std::optional<Socket> Socket::accept(std::string& peer)
+std::optional<Socket> Socket::accept(std::string& peer, int* error)
 {
     sockaddr_storage from {};
     socklen_t len = sizeof from;
     const int fd = ::accept4(m_fd, reinterpret_cast<sockaddr*>(&from), &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
-    if (fd < 0)
+    if (fd < 0) {
+        const bool none = errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR || errno == ECONNABORTED;
+        if (error)
+            *error = none ? 0 : errno;
         return std::nullopt;
+    }
     peer = describe(reinterpret_cast<const sockaddr*>(&from));
     return Socket(fd);
 }

@@ -3,6 +3,7 @@
 #include "engine/live/Endpoint.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,13 +20,16 @@ public:
     Socket& operator=(const Socket&) = delete;
     ~Socket();
 
-    // Connects within `timeoutMs`; nullopt with `error` set ("connection refused: nothing listens on …").
-    static std::optional<Socket> connect(const Endpoint& to, int timeoutMs, std::string& error);
+    // Connects within `timeoutMs`, giving up early when `cancelled` says so (checked every 100 ms); nullopt
+    // with `error` set ("connection refused: nothing listens there …").
+    static std::optional<Socket> connect(
+        const Endpoint& to, int timeoutMs, std::string& error, const std::function<bool()>& cancelled = {});
     // Listens on `at` (port 0: any free port, see localPort()).
     static std::optional<Socket> listen(const Endpoint& at, std::string& error);
 
-    // A waiting connection of a listening socket, and who it is from ("127.0.0.1:53422"); nullopt when none.
-    std::optional<Socket> accept(std::string& peer);
+    // A waiting connection of a listening socket, and who it is from ("127.0.0.1:53422"); nullopt when none,
+    // with `error` set (errno) when accepting failed for another reason than that (out of descriptors).
+    std::optional<Socket> accept(std::string& peer, int* error = nullptr);
 
     struct ReadResult {
         std::size_t bytes = 0;

@@ -1949,6 +1949,14 @@ Without a display:
         <source>Live from %1</source>
         <translation>实时来自 %1</translation>
     </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>the job failed at step %1: %2</source>
+        <translation>作业在第 %1 步失败：%2</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::ShortcutsDialog</name>

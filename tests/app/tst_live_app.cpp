@@ -306,6 +306,9 @@ private Q_SLOTS:
         QVERIFY(nc.connected());
         QVERIFY(nc.type("1634091720000 a\n1634091721000 a\n"));
         QTRY_COMPARE_WITH_TIMEOUT(m_window->recordsModel()->rowCount(), 2, kWaitMs);
+        // the presenter looks back, then changes a setting to compare: the cursor stays where it was looked at
+        m_window->cursor()->stepBack();
+        QVERIFY(!m_window->cursor()->followLive());
         const Timestamp clock = session->liveClock();
         PipelineConfig pipeline = session->scenario().pipeline;
         pipeline.window.allowedLatenessMs = 2000;
@@ -317,6 +320,8 @@ private Q_SLOTS:
         QVERIFY(nc.type("1634091723000 a\n"));
         QTRY_COMPARE_WITH_TIMEOUT(m_window->recordsModel()->rowCount(), 3, kWaitMs);
         QTRY_COMPARE_WITH_TIMEOUT(session->trace().fires().size(), std::size_t(1), kWaitMs);
+        QVERIFY(!m_window->cursor()->followLive());
+        QVERIFY(m_window->cursor()->step() < m_window->cursor()->lastStep());
     }
 
     void aLineTypedDuringALiveRunArrivesNowAsOneMoreClient()
@@ -338,6 +343,36 @@ private Q_SLOTS:
                      ->text()
                      .contains(QStringLiteral("typed line:2:1")),
             qPrintable(m_window->findChild<QLabel*>(QStringLiteral("liveStatus"))->text()));
+    }
+
+    void reconnectOpensTheSamePortAndReadsLinesAsBefore()
+    {
+        Session* session = m_window->session();
+        QVERIFY(listenOnAFreePort());
+        const int port = listeningPort(*session);
+        {
+            Client nc(port);
+            QVERIFY(nc.connected());
+            QVERIFY(nc.type("1634091720000 a\n"));
+            QTRY_COMPARE_WITH_TIMEOUT(m_window->recordsModel()->rowCount(), 1, kWaitMs);
+        }
+        session->stopLive();
+        // the first run's record is not saved: Reconnect asks, and the user lets it go
+        QTimer::singleShot(0, this, [] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                box->button(QMessageBox::Discard)->click();
+        });
+        m_window->action(QStringLiteral("reconnectLive"))->trigger();
+        QVERIFY(session->isLive());
+        QCOMPARE(listeningPort(*session), port); // port 0 asked for any free one; Reconnect keeps the one it got
+        QCOMPARE(m_window->recordsModel()->rowCount(), 0);
+        Client again(port);
+        QVERIFY(again.connected());
+        QVERIFY(again.type("1634091721000 a\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->recordsModel()->rowCount(), 1, kWaitMs);
+        // read as post 001's text lines still, not as the CSV of inline records
+        QCOMPARE(session->liveFeed()->problemCount(), std::uint64_t(0));
+        QCOMPARE(session->scenario().records.front().ts, Timestamp(1634091721000));
     }
 
     void closingAWindowWithReceivedRecordsAsksFirst()
