@@ -433,11 +433,15 @@ void Session::takeLiveEvents()
     if (!m_reader || !m_feed || !m_player)
         return;
     const std::vector<live::LiveEvent> events = m_reader->take();
-    if (events.empty())
-        return;
+    if (!events.empty())
+        feedLive(events);
+}
+
+live::LiveFeed::Result Session::feedLive(std::span<const live::LiveEvent> events)
+{
     const bool wasLive = isLive();
     const StepIndex steps = m_player->lastStep();
-    const live::LiveFeed::Result result = m_feed->feed(*m_player, events);
+    live::LiveFeed::Result result = m_feed->feed(*m_player, events);
     for (const std::string& n : result.notices)
         noteLive(n);
     if (isLive() && m_player->failure()) {
@@ -456,6 +460,7 @@ void Session::takeLiveEvents()
     }
     if (!result.notices.empty() || !result.problems.empty() || result.records > 0 || wasLive != isLive())
         Q_EMIT liveChanged();
+    return result;
 }
 
 QString Session::appendTypedLiveLine(const std::string& text)
@@ -466,17 +471,8 @@ QString Session::appendTypedLiveLine(const std::string& text)
     e.client = live::LiveFeed::kTypedClient;
     e.at = std::max(m_reader->source().now(), m_player->clock() + 1);
     e.text = text;
-    const auto problems = m_feed->problemCount();
-    const StepIndex steps = m_player->lastStep();
-    const live::LiveFeed::Result result = m_feed->feed(*m_player, std::span<const live::LiveEvent>(&e, 1));
-    if (m_player->lastStep() != steps || result.records > 0) {
-        computeRunFacts();
-        Q_EMIT runExtended();
-    }
-    Q_EMIT liveChanged();
-    if (m_feed->problemCount() > problems && !result.problems.empty())
-        return QString::fromStdString(result.problems.back().error.toString());
-    return {};
+    const live::LiveFeed::Result result = feedLive(std::span<const live::LiveEvent>(&e, 1));
+    return result.problems.empty() ? QString() : QString::fromStdString(result.problems.back().error.toString());
 }
 
 } // namespace tidemark::app

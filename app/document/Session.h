@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace tidemark::live {
@@ -150,6 +151,7 @@ private:
 
     QString rebuild(int keepStep);
     void takeLiveEvents();
+    live::LiveFeed::Result feedLive(std::span<const live::LiveEvent> events);
     QString appendTypedLiveLine(const std::string& text);
     void noteLive(const std::string& text);
     void computeRunFacts();
