@@ -465,6 +465,22 @@ void MainWindow::createMenus()
     for (const char* name : {"nextFire", "previousFire", "nextLateFire", "nextLate", "previousLate", "nextWatermark",
              "previousWatermark", "nextIdle"})
         play->addAction(action(QString::fromLatin1(name)));
+    play->addSeparator();
+    // what one step moves over; the player bar's box says the same
+    QMenu* granularity = play->addMenu(tr("Step &Through"));
+    auto* granularities = new QActionGroup(granularity);
+    for (const auto& [g, text] : {std::pair {TimeCursor::Granularity::EveryStep, tr("&Every Step")},
+             std::pair {TimeCursor::Granularity::Changes, tr("&Changes Only")},
+             std::pair {TimeCursor::Granularity::Arrivals, tr("&Arrivals Only")}}) {
+        QAction* a = granularity->addAction(text);
+        a->setObjectName(QStringLiteral("granularity%1").arg(int(g)));
+        a->setCheckable(true);
+        a->setChecked(m_cursor->granularity() == g);
+        granularities->addAction(a);
+        connect(a, &QAction::triggered, m_cursor, [this, g = g] { m_cursor->setGranularity(g); });
+        connect(m_cursor, &TimeCursor::granularityChanged, a,
+            [a, g = g](TimeCursor::Granularity now) { a->setChecked(now == g); });
+    }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (const char* name : {"zoomIn", "zoomOut", "fitAll", "follow", "showPending", "collapseKeys"})

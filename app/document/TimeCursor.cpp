@@ -3,6 +3,7 @@
 #include "app/document/Session.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace tidemark::app {
 
@@ -54,6 +55,77 @@ void TimeCursor::onRunExtended()
         m_session->seek(m_step);
         Q_EMIT stepChanged(m_step);
     }
+}
+
+namespace {
+
+std::optional<tidemark::Happening> stopsAt(TimeCursor::Granularity g)
+{
+    switch (g) {
+    case TimeCursor::Granularity::EveryStep:
+        return std::nullopt;
+    case TimeCursor::Granularity::Changes:
+        return tidemark::Happening::VisibleChange;
+    case TimeCursor::Granularity::Arrivals:
+        return tidemark::Happening::Arrival;
+    }
+    return std::nullopt;
+}
+
+bool stopsAtStep(TimeCursor::Granularity g, const StepEntry& e)
+{
+    switch (g) {
+    case TimeCursor::Granularity::EveryStep:
+        return true;
+    case TimeCursor::Granularity::Changes:
+        return e.changesSomething();
+    case TimeCursor::Granularity::Arrivals:
+        return e.record() != kNoRecord;
+    }
+    return true;
+}
+
+} // namespace
+
+void TimeCursor::stepForward()
+{
+    const auto happening = stopsAt(m_granularity);
+    if (!happening || !jumpTo(*happening, true))
+        setStep(happening ? m_lastStep : m_step + 1); // nothing more of that kind: the end of the run
+}
+
+void TimeCursor::stepBack()
+{
+    const auto happening = stopsAt(m_granularity);
+    if (!happening || !jumpTo(*happening, false))
+        setStep(happening ? 0 : m_step - 1);
+}
+
+void TimeCursor::setGranularity(Granularity granularity)
+{
+    if (granularity == m_granularity)
+        return;
+    m_granularity = granularity;
+    Q_EMIT granularityChanged(granularity);
+}
+
+int TimeCursor::snapped(int step) const
+{
+    if (!m_session->hasRun() || m_granularity == Granularity::EveryStep)
+        return step;
+    const Trace& trace = m_session->trace();
+    for (int s = std::min(step, m_lastStep); s > 0; --s) {
+        if (stopsAtStep(m_granularity, trace.step(StepIndex(s))))
+            return s;
+    }
+    return 0;
+}
+
+int TimeCursor::skippedBefore() const
+{
+    if (m_granularity == Granularity::EveryStep || m_step <= 1)
+        return 0;
+    return m_step - 1 - snapped(m_step - 1);
 }
 
 void TimeCursor::toEnd()

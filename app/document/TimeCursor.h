@@ -37,6 +37,16 @@ public:
     // seeking turns it off (the run keeps growing behind); End, or turning it on again, goes back to the newest.
     bool followLive() const { return m_followLive; }
 
+    // What one step forward or back moves over: every step of the event queue, the steps that change
+    // something a view shows (a periodic emission that moves no watermark is skipped), or the arrivals only.
+    // The player bar's buttons and playback, the keyboard and the scrubber follow it; jumps do not.
+    enum class Granularity : std::uint8_t { EveryStep, Changes, Arrivals };
+    Granularity granularity() const { return m_granularity; }
+    // The nearest step at or before `step` that the granularity stops at (0 when there is none).
+    int snapped(int step) const;
+    // How many steps the step before the current one skipped: those since the previous stop (0 for every step).
+    int skippedBefore() const;
+
     // What the pointer is over in any view (narration links, timeline hover): record index or window.
     struct Highlight {
         enum class Kind : std::uint8_t { None, Record, Window, Channel };
@@ -73,8 +83,9 @@ public:
 
 public Q_SLOTS:
     void setStep(int step);
-    void stepForward() { setStep(m_step + 1); }
-    void stepBack() { setStep(m_step - 1); }
+    void stepForward();
+    void stepBack();
+    void setGranularity(tidemark::app::TimeCursor::Granularity granularity);
     void toStart() { setStep(0); }
     void toEnd();
     void setVisibleRange(double start, double end);
@@ -96,6 +107,7 @@ Q_SIGNALS:
     void visibleRangeChanged(double start, double end);
     void followWatermarkChanged(bool follow);
     void followLiveChanged(bool follow);
+    void granularityChanged(tidemark::app::TimeCursor::Granularity granularity);
     void highlightChanged();
     void selectionChanged();
 
@@ -110,6 +122,7 @@ private:
     double m_visibleEnd = 1000.0;
     bool m_follow = false;
     bool m_followLive = true;
+    Granularity m_granularity = Granularity::EveryStep;
     Highlight m_highlight;
     Selection m_selection;
 };

@@ -38,6 +38,7 @@ NarrationPanel::NarrationPanel(Session* session, TimeCursor* cursor, Theme* them
     layout->addWidget(m_text, 1);
     connect(m_cursor, &TimeCursor::stepChanged, this, &NarrationPanel::refresh);
     connect(m_cursor, &TimeCursor::runChanged, this, &NarrationPanel::refresh);
+    connect(m_cursor, &TimeCursor::granularityChanged, this, &NarrationPanel::refresh);
     // "step 41 of 52" as a live run grows; the text (and where the reader scrolled to) stays
     connect(m_cursor, &TimeCursor::lastStepChanged, this, [this] { m_heading->setText(headingFor(*m_session)); });
     connect(m_theme, &Theme::changed, this, &NarrationPanel::refresh);
@@ -120,7 +121,18 @@ QString NarrationPanel::html(const Session& session, const Theme& theme, bool li
 void NarrationPanel::refresh()
 {
     m_heading->setText(headingFor(*m_session));
-    m_text->setHtml(html(*m_session, *m_theme, true));
+    QString text = html(*m_session, *m_theme, true);
+    // stepping through changes or arrivals only: say which steps were passed over on the way here
+    if (const int skipped = m_cursor->skippedBefore(); skipped > 0) {
+        const int to = m_session->currentStep() - 1;
+        const QString steps = skipped == 1 ? tr("Step %1").arg(to) : tr("Steps %1–%2").arg(to - skipped + 1).arg(to);
+        const QString why = m_cursor->granularity() == TimeCursor::Granularity::Changes
+            ? tr("%1 changed nothing shown and went by (Play ▸ Step Through).").arg(steps)
+            : tr("%1 went by: no record arrived in them (Play ▸ Step Through).").arg(steps);
+        text.prepend(QStringLiteral("<p style=\"color:%1\">%2</p>")
+                         .arg(m_theme->colors().mutedText.name(), why.toHtmlEscaped()));
+    }
+    m_text->setHtml(text);
 }
 
 QString NarrationPanel::plainText() const

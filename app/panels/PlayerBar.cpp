@@ -91,13 +91,13 @@ void StepScrubber::paintEvent(QPaintEvent*)
 
 void StepScrubber::mousePressEvent(QMouseEvent* event)
 {
-    m_cursor->setStep(stepAt(event->position().x()));
+    m_cursor->setStep(m_cursor->snapped(stepAt(event->position().x())));
 }
 
 void StepScrubber::mouseMoveEvent(QMouseEvent* event)
 {
     if (event->buttons() & Qt::LeftButton)
-        m_cursor->setStep(stepAt(event->position().x()));
+        m_cursor->setStep(m_cursor->snapped(stepAt(event->position().x())));
 }
 
 PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
@@ -110,6 +110,7 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
     , m_secondRow(new QHBoxLayout)
     , m_scrubber(new StepScrubber(session, cursor, theme, this))
     , m_speed(new QComboBox(this))
+    , m_granularity(new QComboBox(this))
     , m_position(new QLabel(this))
 {
     // the controls in one row (two when the screen is narrow), then the scrubber across the whole width
@@ -125,6 +126,19 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
         m_speed->addItem(tr("%1 steps/s").arg(speed), speed);
     m_speed->setCurrentIndex(2);
     m_speed->setToolTip(tr("Playback speed, in steps per second"));
+    m_granularity->setObjectName(QStringLiteral("granularity"));
+    m_granularity->addItem(tr("Every step"), int(TimeCursor::Granularity::EveryStep));
+    m_granularity->addItem(tr("Changes only"), int(TimeCursor::Granularity::Changes));
+    m_granularity->addItem(tr("Arrivals only"), int(TimeCursor::Granularity::Arrivals));
+    m_granularity->setToolTip(tr("What a step moves over: every step of the event queue; the steps that change "
+                                 "something shown (a watermark, a window, an output); or the records' arrivals"));
+    m_granularity->setCurrentIndex(m_granularity->findData(int(m_cursor->granularity())));
+    connect(m_granularity, &QComboBox::currentIndexChanged, this,
+        [this] { m_cursor->setGranularity(TimeCursor::Granularity(m_granularity->currentData().toInt())); });
+    connect(m_cursor, &TimeCursor::granularityChanged, this, [this](TimeCursor::Granularity g) {
+        m_granularity->setCurrentIndex(m_granularity->findData(int(g)));
+        m_scrubber->update();
+    });
     applyScale();
     // presenter mode: the controls and the step counter readable from the back of a room
     connect(m_theme, &Theme::changed, this, &PlayerBar::applyScale);
@@ -192,7 +206,7 @@ void PlayerBar::arrange()
     };
     // the right-hand side: the speed, then where we are; the groups fill from the left
     std::vector<QWidget*> left(m_groups.begin(), m_groups.end());
-    std::vector<QWidget*> right {m_speed, m_position};
+    std::vector<QWidget*> right {m_granularity, m_speed, m_position};
     std::vector<QWidget*> first;
     std::vector<QWidget*> second;
     std::vector<QWidget*> secondRight;
@@ -211,6 +225,7 @@ void PlayerBar::arrange()
             return (second.empty() ? 0 : widthOf(second, spacing) + spacing * 4) + widthOf(secondRight, spacing);
         };
         if (secondWidth() > available) {
+            hidden.push_back(m_granularity); // both have a menu entry (Play)
             hidden.push_back(m_speed);
             secondRight = {m_position};
         }
@@ -266,8 +281,10 @@ void PlayerBar::applyScale()
         tr("Step %1 / %2 · %3").arg(QStringLiteral("00000"), QStringLiteral("00000"), QStringLiteral("000.000 s"))));
     m_scrubber->setMinimumHeight(int(std::lround(30 * scale)));
     // a crowded row squeezes the combo box first: "2 steps," says nothing
-    m_speed->setMinimumWidth(0);
-    m_speed->setMinimumWidth(m_speed->sizeHint().width());
+    for (QComboBox* box : {m_speed, m_granularity}) {
+        box->setMinimumWidth(0);
+        box->setMinimumWidth(box->sizeHint().width());
+    }
     updateGeometry();
     arrange();
 }

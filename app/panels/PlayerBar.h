@@ -87,6 +87,7 @@ private:
     QHBoxLayout* m_secondRow;
     StepScrubber* m_scrubber;
     QComboBox* m_speed;
+    QComboBox* m_granularity;
     QLabel* m_position;
     std::vector<std::vector<QWidget*>> m_arrangement; // what arrange() last put in each row and side
     int m_controlRows = 1;

@@ -433,16 +433,26 @@ std::optional<StepIndex> Player::findStep(Happening h, bool forward) const
     case Happening::ChannelStatus:
         mask = kStepChannelStatus;
         break;
+    case Happening::Arrival:
+    case Happening::VisibleChange:
+        break;
     }
+    const auto matches = [&](const StepEntry& e) {
+        if (h == Happening::Arrival)
+            return e.record() != kNoRecord;
+        if (h == Happening::VisibleChange)
+            return e.changesSomething();
+        return (e.flags & mask) != 0;
+    };
     const auto& steps = m_trace.m_steps;
     if (forward) {
         for (std::size_t s = m_current + 1; s < steps.size(); ++s) {
-            if (steps[s].flags & mask)
+            if (matches(steps[s]))
                 return static_cast<StepIndex>(s);
         }
     } else {
-        for (std::size_t s = m_current; s-- > 0;) {
-            if (steps[s].flags & mask)
+        for (std::size_t s = m_current; s-- > 1;) { // step 0, nothing happened yet, is no happening
+            if (matches(steps[s]))
                 return static_cast<StepIndex>(s);
         }
     }

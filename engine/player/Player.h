@@ -23,7 +23,9 @@ enum class Happening : std::uint8_t {
     AnyFire, // either of the above
     LateRecord, // a record dropped or sent to the side output
     OperatorWatermark, // a window subtask's watermark advanced
-    ChannelStatus // a channel became idle or active
+    ChannelStatus, // a channel became idle or active
+    Arrival, // a record arrived
+    VisibleChange // anything a view shows changed (StepEntry::changesSomething)
 };
 
 // Plays a scenario step by step (docs/execution-model.md): a deterministic event queue ordered by

@@ -63,6 +63,13 @@ struct StepEntry {
     {
         return kind == StepKind::EventArrival || kind == StepKind::WatermarkArrival ? subject : kNoRecord;
     }
+    // Whether a view shows anything new after this step: a record arrived, a watermark or an idle status
+    // moved, a window fired or a record was late, a processing-time timer ran, or the input ended. A periodic
+    // emission that moved no watermark changes nothing.
+    bool changesSomething() const
+    {
+        return flags != 0 || record() != kNoRecord || kind == StepKind::ProcessingTimer || kind == StepKind::EndOfInput;
+    }
 };
 
 // A fire or a late record, with the step that produced it (the output's afterInput is filled in).

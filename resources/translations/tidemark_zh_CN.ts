@@ -1348,6 +1348,22 @@ Without a display:
         <source>Reco&amp;nnect</source>
         <translation>重新连接(&amp;N)</translation>
     </message>
+    <message>
+        <source>Step &amp;Through</source>
+        <translation>步进方式(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Every Step</source>
+        <translation>每一步(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Changes Only</source>
+        <translation>仅有变化的步骤(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Arrivals Only</source>
+        <translation>仅记录到达(&amp;A)</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>
@@ -1366,6 +1382,22 @@ Without a display:
     <message>
         <source>&lt;p style=&quot;color:%1&quot;&gt;Press &lt;b&gt;Space&lt;/b&gt; to play, &lt;b&gt;→&lt;/b&gt; to take one step, &lt;b&gt;Shift+→&lt;/b&gt; to jump to the next fire, &lt;b&gt;F11&lt;/b&gt; for presenter mode.&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:%1&quot;&gt;按 &lt;b&gt;空格&lt;/b&gt; 播放，&lt;b&gt;→&lt;/b&gt; 前进一步，&lt;b&gt;Shift+→&lt;/b&gt; 跳到下一次触发，&lt;b&gt;F11&lt;/b&gt; 进入演示模式。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Steps %1–%2</source>
+        <translation>第 %1–%2 步</translation>
+    </message>
+    <message>
+        <source>%1 changed nothing shown and went by (Play ▸ Step Through).</source>
+        <translation>%1 没有改变任何显示内容，已跳过（播放 ▸ 步进方式）。</translation>
+    </message>
+    <message>
+        <source>%1 went by: no record arrived in them (Play ▸ Step Through).</source>
+        <translation>%1 已跳过：其中没有记录到达（播放 ▸ 步进方式）。</translation>
     </message>
 </context>
 <context>
@@ -1783,6 +1815,22 @@ Without a display:
     <message>
         <source>Current step and the processing time of the player&apos;s clock</source>
         <translation>当前步骤，以及播放器时钟的处理时间</translation>
+    </message>
+    <message>
+        <source>Every step</source>
+        <translation>每一步</translation>
+    </message>
+    <message>
+        <source>Changes only</source>
+        <translation>仅有变化的步骤</translation>
+    </message>
+    <message>
+        <source>Arrivals only</source>
+        <translation>仅记录到达</translation>
+    </message>
+    <message>
+        <source>What a step moves over: every step of the event queue; the steps that change something shown (a watermark, a window, an output); or the records&apos; arrivals</source>
+        <translation>一步跨越什么：事件队列的每一步；改变了显示内容（水位线、窗口、输出）的步骤；或记录的到达</translation>
     </message>
 </context>
 <context>
