@@ -220,12 +220,16 @@ void PlayerBar::arrange()
         first = {left.front()};
         second.assign(left.begin() + 1, left.end());
         secondRight = right;
-        // still too wide: the speed goes first (it has a menu entry), then the later groups (their keys stay)
         auto secondWidth = [&] {
             return (second.empty() ? 0 : widthOf(second, spacing) + spacing * 4) + widthOf(secondRight, spacing);
         };
+        // still too wide: what a step moves over goes first (Play ▸ Step Through has it), then the speed, then
+        // the later groups (their keys stay)
         if (secondWidth() > available) {
-            hidden.push_back(m_granularity); // both have a menu entry (Play)
+            hidden.push_back(m_granularity);
+            secondRight = {m_speed, m_position};
+        }
+        if (secondWidth() > available) {
             hidden.push_back(m_speed);
             secondRight = {m_position};
         }
