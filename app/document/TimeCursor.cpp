@@ -72,19 +72,6 @@ std::optional<tidemark::Happening> stopsAt(TimeCursor::Granularity g)
     return std::nullopt;
 }
 
-bool stopsAtStep(TimeCursor::Granularity g, const StepEntry& e)
-{
-    switch (g) {
-    case TimeCursor::Granularity::EveryStep:
-        return true;
-    case TimeCursor::Granularity::Changes:
-        return e.changesSomething();
-    case TimeCursor::Granularity::Arrivals:
-        return e.record() != kNoRecord;
-    }
-    return true;
-}
-
 } // namespace
 
 void TimeCursor::stepForward()
@@ -114,8 +101,9 @@ int TimeCursor::snapped(int step) const
     if (!m_session->hasRun() || m_granularity == Granularity::EveryStep)
         return step;
     const Trace& trace = m_session->trace();
+    const Happening stop = *stopsAt(m_granularity);
     for (int s = std::min(step, m_lastStep); s > 0; --s) {
-        if (stopsAtStep(m_granularity, trace.step(StepIndex(s))))
+        if (happensAt(stop, trace.step(StepIndex(s))))
             return s;
     }
     return 0;

@@ -411,48 +411,40 @@ bool Player::runToEnd()
     return seek(lastStep());
 }
 
-std::optional<StepIndex> Player::findStep(Happening h, bool forward) const
+bool happensAt(Happening h, const StepEntry& e)
 {
-    std::uint8_t mask = 0;
     switch (h) {
     case Happening::Fire:
-        mask = kStepFire;
-        break;
+        return (e.flags & kStepFire) != 0;
     case Happening::LateFire:
-        mask = kStepLateFire;
-        break;
+        return (e.flags & kStepLateFire) != 0;
     case Happening::AnyFire:
-        mask = kStepFire | kStepLateFire;
-        break;
+        return (e.flags & (kStepFire | kStepLateFire)) != 0;
     case Happening::LateRecord:
-        mask = kStepDropped | kStepSideOutput;
-        break;
+        return (e.flags & (kStepDropped | kStepSideOutput)) != 0;
     case Happening::OperatorWatermark:
-        mask = kStepOperatorWatermark;
-        break;
+        return (e.flags & kStepOperatorWatermark) != 0;
     case Happening::ChannelStatus:
-        mask = kStepChannelStatus;
-        break;
+        return (e.flags & kStepChannelStatus) != 0;
     case Happening::Arrival:
+        return e.record() != kNoRecord;
     case Happening::VisibleChange:
-        break;
+        return e.changesSomething();
     }
-    const auto matches = [&](const StepEntry& e) {
-        if (h == Happening::Arrival)
-            return e.record() != kNoRecord;
-        if (h == Happening::VisibleChange)
-            return e.changesSomething();
-        return (e.flags & mask) != 0;
-    };
+    return false;
+}
+
+std::optional<StepIndex> Player::findStep(Happening h, bool forward) const
+{
     const auto& steps = m_trace.m_steps;
     if (forward) {
         for (std::size_t s = m_current + 1; s < steps.size(); ++s) {
-            if (matches(steps[s]))
+            if (happensAt(h, steps[s]))
                 return static_cast<StepIndex>(s);
         }
     } else {
         for (std::size_t s = m_current; s-- > 1;) { // step 0, nothing happened yet, is no happening
-            if (matches(steps[s]))
+            if (happensAt(h, steps[s]))
                 return static_cast<StepIndex>(s);
         }
     }

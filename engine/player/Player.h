@@ -28,6 +28,9 @@ enum class Happening : std::uint8_t {
     VisibleChange // anything a view shows changed (StepEntry::changesSomething)
 };
 
+// Whether the step is one where the happening occurs (what nextStepWith / previousStepWith look for).
+bool happensAt(Happening h, const StepEntry& step);
+
 // Plays a scenario step by step (docs/execution-model.md): a deterministic event queue ordered by
 // (processing time, insertion sequence). The whole run is recorded into the Trace when the Player is
 // built (and extended on appendRecord); the *current* position holds the real pipeline state, which
