@@ -99,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     m_presenterMode = new PresenterMode(this, m_theme, m_caption);
     connect(m_presenterMode, &PresenterMode::toggled, action(QStringLiteral("presenter")), &QAction::setChecked);
+    connect(m_presenterMode, &PresenterMode::toggled, findChild<LiveBar*>(), &LiveBar::setPresenting);
     // the tables map their rows to what the cursor selects, both ways
     new TableSelection(m_recordsView, m_recordsModel, m_cursor);
     new TableSelection(m_windowsView, m_windowsModel, m_cursor);

@@ -97,9 +97,17 @@ QString LiveBar::statusText() const
     return text;
 }
 
+void LiveBar::setPresenting(bool presenting)
+{
+    m_presenting = presenting;
+    refresh();
+}
+
 void LiveBar::refresh()
 {
     const bool live = m_session->hasLiveRun();
+    if (parentWidget()) // a parentless strip would show as a window of its own
+        setVisible(!m_presenting || live);
     m_status->setText(statusText());
     m_status->setVisible(!m_status->text().isEmpty());
     m_status->setToolTip(statusText() + QStringLiteral("\n\n") + m_session->liveNotices().join(QLatin1Char('\n')));

@@ -23,6 +23,8 @@ public:
     LiveBar(Session* session, TimeCursor* cursor, QAction* stop, QAction* reconnect, QWidget* parent = nullptr);
 
     QString statusText() const;
+    // In presenter mode the strip makes way for the picture, unless a live source is feeding the run.
+    void setPresenting(bool presenting);
 
 private:
     void submit();
@@ -36,6 +38,7 @@ private:
     QToolButton* m_stop;
     QToolButton* m_reconnect;
     QString m_typedResult; // what the last typed line did, until the next change
+    bool m_presenting = false;
 };
 
 } // namespace tidemark::app

@@ -50,11 +50,9 @@ QString NarrationPanel::headingFor(const Session& session)
 {
     if (!session.hasRun())
         return tr("Nothing loaded");
-    const int step = session.currentStep();
-    if (step == 0)
-        return tr("Step 0 of %1 — nothing has happened yet").arg(session.lastStep());
+    // step 0 too: its one sentence already says that nothing has happened yet
     return tr("Step %1 of %2 · processing time %3")
-        .arg(step)
+        .arg(session.currentStep())
         .arg(session.lastStep())
         .arg(Session::formatProcessingTime(session.processingTime()));
 }

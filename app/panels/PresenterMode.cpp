@@ -41,6 +41,21 @@ void NarrationCaption::showEvent(QShowEvent* event)
     QLabel::showEvent(event);
 }
 
+void NarrationCaption::resizeEvent(QResizeEvent* event)
+{
+    QLabel::resizeEvent(event);
+    fitType();
+}
+
+void NarrationCaption::setLargestPointSize(double pointSize)
+{
+    m_largest = pointSize;
+    QFont f = font();
+    f.setPointSizeF(pointSize);
+    setFont(f);
+    fitType();
+}
+
 void NarrationCaption::refresh()
 {
     if (!isVisible())
@@ -48,6 +63,23 @@ void NarrationCaption::refresh()
     setText(QStringLiteral("<b>%1</b> — %2")
                 .arg(NarrationPanel::headingFor(*m_session).toHtmlEscaped(),
                     NarrationPanel::html(*m_session, *m_theme, false)));
+    fitType();
+}
+
+void NarrationCaption::fitType()
+{
+    if (m_fitting || m_largest <= 0.0 || !isVisible() || width() <= 0)
+        return;
+    m_fitting = true;
+    const int room = window()->height() / 5;
+    QFont f = font();
+    for (double scale = 1.0; scale >= 0.6; scale -= 0.05) {
+        f.setPointSizeF(m_largest * scale);
+        setFont(f);
+        if (heightForWidth(width()) <= room)
+            break;
+    }
+    m_fitting = false;
 }
 
 void NarrationCaption::applyTheme()
@@ -85,16 +117,20 @@ void PresenterMode::enter()
     // (outputs, records, editor) give their width to the timeline; restoreState() brings them back
     for (QDockWidget* d : m_window->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
         d->hide();
-    m_theme->setKind(Theme::Kind::HighContrast);
-    m_theme->setScale(1.55);
-    // the caption is what the teacher reads aloud: large type, the largest on screen after the picture
-    QFont f = QApplication::font();
-    // a short screen (a 768-line projector) keeps a little more height for the picture
+    // a short screen (a 768-line projector) keeps more of its height for the picture: the timeline's type a
+    // little smaller, the view's toolbar away (the keyboard and the wheel zoom and fit), so that record
+    // numbers and window ranges still have room
     const bool shortScreen = m_window->screen() && m_window->screen()->availableGeometry().height() < 900;
-    f.setPointSizeF(QApplication::font().pointSizeF() * (shortScreen ? 1.8 : 2.0));
-    m_caption->setFont(f);
+    m_theme->setKind(Theme::Kind::HighContrast);
+    m_theme->setScale(shortScreen ? 1.45 : 1.55);
     scaleToolFont(1.55);
+    auto* tools = m_window->findChild<QToolBar*>(QStringLiteral("timelineTools"));
+    m_toolsHidden = shortScreen && tools && tools->isVisible();
+    if (m_toolsHidden)
+        tools->hide();
+    // the caption is what the teacher reads aloud: large type, the largest on screen after the picture
     m_caption->show();
+    m_caption->setLargestPointSize(QApplication::font().pointSizeF() * (shortScreen ? 1.8 : 2.0));
     m_window->menuBar()->hide();
     m_window->showFullScreen();
     // full screen is the window manager's job; without one (a kiosk, a bare X server) the window would
@@ -107,6 +143,8 @@ void PresenterMode::leave()
 {
     m_caption->hide();
     scaleToolFont(1.0);
+    if (auto* tools = m_window->findChild<QToolBar*>(QStringLiteral("timelineTools")); tools && m_toolsHidden)
+        tools->show();
     m_window->menuBar()->show();
     m_theme->setScale(1.0);
     m_theme->setKind(Theme::Kind(m_themeBefore));

@@ -20,15 +20,23 @@ class NarrationCaption : public QLabel {
 public:
     NarrationCaption(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent = nullptr);
 
+    // The type size the caption uses while its text fits a fifth of the window's height; a long narration
+    // is set smaller (down to 60 %) rather than taking the picture's room.
+    void setLargestPointSize(double pointSize);
+
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void refresh();
     void applyTheme();
+    void fitType();
 
     Session* m_session;
     Theme* m_theme;
+    double m_largest = 0.0;
+    bool m_fitting = false;
 };
 
 // Presenter mode: full screen, the high-contrast palette and large type; the docks (outputs, records,
@@ -58,6 +66,7 @@ private:
     QByteArray m_stateBefore;
     QByteArray m_geometryBefore;
     int m_themeBefore = 0;
+    bool m_toolsHidden = false; // the timeline's toolbar, put away on a short screen
 };
 
 } // namespace tidemark::app

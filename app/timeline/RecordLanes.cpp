@@ -232,11 +232,12 @@ void RecordLanePainter::paintDots(const RecordLane& lane)
     const RecordIndex current = f.session.detail().record;
     const double r = f.s(kRecordRadius);
     const double laneCentre = lane.top + l.laneHeight * 0.55;
-    // "#13" under each dot where there is room; a lane squeezed by a short screen keeps the dots alone
-    const bool labels = double(lane.inView) < l.plot.width() / f.s(44) && l.laneHeight >= f.s(62);
     const QFont labelFont = f.font(8.5);
     p.setFont(labelFont);
     QFontMetricsF fm(labelFont);
+    // "#13" under each dot where there is room; a lane squeezed by a short screen keeps the dots alone
+    const bool roomBelow = laneCentre + r + f.s(3) + fm.height() <= lane.top + l.laneHeight + f.s(1);
+    const bool labels = double(lane.inView) < l.plot.width() / f.s(44) && roomBelow;
     const WindowConfig& window = f.session.scenario().pipeline.window;
     // labels are laid out after the dots, so that none is drawn over a dot or another label
     std::vector<const RecordDot*> placed;
@@ -295,7 +296,7 @@ void RecordLanePainter::paintDots(const RecordLane& lane)
             p.setPen(QPen(c.selection, f.s(2.5)));
             p.drawEllipse(centre, r + f.s(6), r + f.s(6));
         }
-        if (labels || (d.record == current && l.laneHeight >= f.s(62)))
+        if (labels || (d.record == current && roomBelow))
             placed.push_back(&d);
     }
     // the current record's label first: it wins every overlap; the others are skipped where they would
@@ -310,7 +311,7 @@ void RecordLanePainter::paintDots(const RecordLane& lane)
         const double w = fm.horizontalAdvance(text);
         // below the lane for a record on the line; a stacked record names itself beside its dot
         const bool below = d->stack == 0 || d->record == current;
-        const QRectF rect = below ? QRectF(d->x - w / 2, laneCentre + r + f.s(4), w, fm.height())
+        const QRectF rect = below ? QRectF(d->x - w / 2, laneCentre + r + f.s(3), w, fm.height())
                                   : QRectF(d->x + r + f.s(3), d->cy - fm.ascent() / 2 - f.s(1), w, fm.height());
         const QRectF margin = rect.adjusted(-f.s(2), 0, f.s(2), 0);
         if (d->record != current

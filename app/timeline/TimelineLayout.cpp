@@ -50,10 +50,23 @@ TimelineLayout TimelineLayout::compute(const Input& in)
     double laneH = s(96);
     const double setGap = s(6);
     auto need = [&] { return totalRows * rowH + double(l.rowSets.size()) * setGap + l.lanes * laneH; };
-    if (need() > available)
-        laneH = std::max(s(54), (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
-    if (need() > available && totalRows > 0)
-        rowH = std::max(s(20), (available - l.lanes * laneH - double(l.rowSets.size()) * setGap) / totalRows);
+    auto fitLanes = [&](double least) {
+        if (need() > available)
+            laneH = std::max(least, (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
+    };
+    auto fitRows = [&](double least) {
+        if (need() > available && totalRows > 0)
+            rowH = std::max(least, (available - l.lanes * laneH - double(l.rowSets.size()) * setGap) / totalRows);
+    };
+    // Too tall: give way in turns, so that what a class reads from the back goes last. Lanes keep room for
+    // the record numbers under their dots, rows for a window's two lines, then for its range alone; only
+    // then do rows lose their text (many keys on a short view), whole row sets go, and lanes get thin.
+    const double tail = in.latenessTails ? s(8) : 0.0;
+    fitLanes(s(62));
+    fitRows(s(44) + tail);
+    fitLanes(s(54));
+    fitRows(s(26) + tail);
+    fitRows(s(20));
     while (need() > available && l.rowSets.size() > 1) {
         totalRows -= l.rowSets.back().rows;
         l.rowSets.pop_back();
@@ -61,8 +74,7 @@ TimelineLayout TimelineLayout::compute(const Input& in)
     }
     // still too tall (presenter type on a short screen): thinner lanes rather than a footer cut off, since
     // the footer carries the operator watermark's label
-    if (need() > available)
-        laneH = std::max(s(40), (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
+    fitLanes(s(40));
     if (need() < available) // give spare height to the lanes, the part that explains most
         laneH = std::min(s(240), laneH + (available - need()) / l.lanes);
 

@@ -48,6 +48,7 @@ struct TimelineLayout {
         int channels = 1;
         std::vector<RowSet> rowSets; // from rowSetsAt (tops and heights are filled in here)
         bool legendTwoRows = false;
+        bool latenessTails = false; // each window row keeps a strip for allowed-lateness tails
     };
     static TimelineLayout compute(const Input& input);
 

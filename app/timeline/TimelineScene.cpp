@@ -27,7 +27,8 @@ std::vector<RowSet> rowSetsOf(const TimelineFrame& f)
 TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, double visibleStart, double visibleEnd)
 {
     TimelineScene scene;
-    TimelineLayout::Input input {rect, f.unit(), f.session.channelCount(), rowSetsOf(f), false};
+    TimelineLayout::Input input {rect, f.unit(), f.session.channelCount(), rowSetsOf(f), false,
+        f.session.hasRun() && hasLatenessTails(f.session.scenario().pipeline.window)};
     if (f.session.hasRun()) {
         // the legend wraps onto a second row when it is wider than the plot; the footer grows to hold it
         scene.legend = legendItems(f.session);

@@ -7,6 +7,8 @@
 
 #include <QPainter>
 
+#include <algorithm>
+
 namespace tidemark::app {
 
 namespace {
@@ -95,10 +97,26 @@ void WindowBandPainter::paintRowSets()
     if (f.session.state().windows.empty() && l.rowSets.size() == 1 && l.rowSets.front().subtask < 0
         && !f.options.collapsed) {
         p.setPen(c.mutedText);
-        p.setFont(f.font(10.5));
-        p.drawText(QRectF(l.plot.left() + f.s(8), l.rowSets.front().top, l.plot.width(), l.rowSets.front().rowHeight),
-            Qt::AlignLeft | Qt::AlignVCenter,
-            tr("No window has state yet: a window [start, end) appears when its first record arrives."));
+        const QRectF box(
+            l.plot.left() + f.s(8), l.rowSets.front().top, l.plot.width() - f.s(16), l.rowSets.front().rowHeight);
+        // wrapped onto a second line where the row is tall enough, else the short form: never cut off
+        const QStringList hints {
+            tr("No window has state yet: a window [start, end) appears when its first record arrives."),
+            tr("No window yet: one appears with its first record.")};
+        for (double size : {10.5, 9.0}) {
+            const QFont font = f.font(size);
+            const QFontMetricsF fm(font);
+            const auto fits = [&](const QString& text) {
+                const QRectF needed = fm.boundingRect(box, Qt::TextWordWrap, text);
+                return needed.width() <= box.width() && needed.height() <= box.height();
+            };
+            const auto hint = std::find_if(hints.begin(), hints.end(), fits);
+            if (hint != hints.end()) {
+                p.setFont(font);
+                p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, *hint);
+                break;
+            }
+        }
     }
 }
 

@@ -49,6 +49,11 @@ int windowRow(const AssignerSpec& a, const TimeWindow& w)
     return int(((k % rows) + rows) % rows);
 }
 
+bool hasLatenessTails(const WindowConfig& window)
+{
+    return window.allowedLatenessMs > 0 && window.assigner.isEventTime();
+}
+
 WindowBandSet windowBands(const WindowBandQuery& q)
 {
     const PipelineState& state = q.state;
@@ -112,7 +117,7 @@ WindowBandSet windowBands(const WindowBandQuery& q)
         b.fired = c.gone || c.fires > 0;
         b.top = rs->top + windowRow(q.window.assigner, c.window) * rs->rowHeight + s(3);
         // the bottom strip of each row carries the allowed-lateness tails, which reach under later windows
-        const double tailH = lateness > 0 && eventTime ? s(8) : 0.0;
+        const double tailH = hasLatenessTails(q.window) ? s(8) : 0.0;
         b.height = rs->rowHeight - s(6) - tailH;
         b.box = QRectF(clampX(x1, plot) + 1, b.top, clampX(x2, plot) - clampX(x1, plot) - 2, b.height);
         b.tiny = b.box.width() < s(4);

@@ -17,6 +17,8 @@ namespace tidemark::app {
 int windowRowsPerKey(const AssignerSpec& assigner);
 // The row of a window among those rows: the k-th sliding window (by start) goes to row k mod rows.
 int windowRow(const AssignerSpec& assigner, const TimeWindow& window);
+// Whether each window row keeps a strip at its bottom for allowed-lateness tails (event time, lateness > 0).
+bool hasLatenessTails(const WindowConfig& window);
 
 // A fire marker on a window's end: a flag per fire so far, the newest first from the right.
 struct FireMark {
