@@ -317,7 +317,7 @@ void Session::computeRunFacts()
         m_minTs = 0;
         m_maxTs = 1000;
     }
-    const DisplaySettings& display = s.display;
+    const DisplaySettings display = resolvedDisplay(s);
     const Timestamp origin = m_minTs;
     m_format = TimeFormatter(display, origin);
     // A run that crosses midnight in the display zone names the dates, as the narration does:

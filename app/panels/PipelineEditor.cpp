@@ -233,7 +233,8 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
     addGroup(tr("Display"));
     addEnum(
         QStringLiteral("timeFormat"), tr("Times as"),
-        {tr("epoch milliseconds"), tr("date-time"), tr("relative to the first record")},
+        {tr("epoch milliseconds"), tr("date-time"), tr("relative to the first record"),
+            tr("automatic: date-time for epoch milliseconds")},
         [](const S& s) { return int(s.display.timeFormat); },
         [](S& s, int v) { s.display.timeFormat = DisplaySettings::TimeFormat(v); });
     addText(

@@ -91,6 +91,9 @@ void DecorationPainter::paintAxis()
             p.setPen(c.text);
             const QString text = labels.tickLabel(t.time, step);
             const double w = fm.horizontalAdvance(text);
+            // a label the gutter or the view's edge would cut ("0000000000") is left to the next tick
+            if (t.x - w / 2 < l.plot.left() - f.s(2) || t.x + w / 2 > l.plot.right() + f.s(14))
+                continue;
             m_cache.drawLabel(
                 p, QPointF(t.x - w / 2, labelY - fm.ascent()), {text}, fm, 1e9, kTickSlot, f.theme.scale());
         }

@@ -88,7 +88,7 @@ QString tr(const char* text)
 } // namespace
 
 TimeLabels::TimeLabels(DisplaySettings::TimeFormat format, const QString& zone, Timestamp origin)
-    : m_format(format)
+    : m_format(format == DisplaySettings::TimeFormat::Auto ? DisplaySettings::TimeFormat::EpochMs : format)
     , m_origin(origin)
 {
     const QTimeZone z(zone.toUtf8());
@@ -129,6 +129,7 @@ QString TimeLabels::exact(Timestamp t) const
     if (t == kMaxTimestamp)
         return QStringLiteral("+∞");
     switch (m_format) {
+    case DisplaySettings::TimeFormat::Auto: // settled when constructed: never held
     case DisplaySettings::TimeFormat::EpochMs:
         return tr("%1 ms").arg(t);
     case DisplaySettings::TimeFormat::Relative: {
@@ -145,6 +146,7 @@ QString TimeLabels::exact(Timestamp t) const
 QString TimeLabels::tickLabel(Timestamp t, const TickStep& step) const
 {
     switch (m_format) {
+    case DisplaySettings::TimeFormat::Auto: // settled when constructed: never held
     case DisplaySettings::TimeFormat::EpochMs:
         return QString::number(t);
     case DisplaySettings::TimeFormat::Relative: {
@@ -174,6 +176,7 @@ QString TimeLabels::tickLabel(Timestamp t, const TickStep& step) const
 QString TimeLabels::axisTitle() const
 {
     switch (m_format) {
+    case DisplaySettings::TimeFormat::Auto: // settled when constructed: never held
     case DisplaySettings::TimeFormat::EpochMs:
         return tr("event time (epoch ms)");
     case DisplaySettings::TimeFormat::Relative:

@@ -13,8 +13,10 @@ namespace tidemark {
 
 // How times are shown to people (narration, the timeline's axis, text output).
 struct DisplaySettings {
-    enum class TimeFormat : std::uint8_t { EpochMs, DateTime, Relative };
-    TimeFormat timeFormat = TimeFormat::EpochMs;
+    // Auto: date-times when the event times are plainly epoch milliseconds, raw milliseconds otherwise
+    // (resolvedDisplay in engine/player/TimeFormat.h decides, from the records).
+    enum class TimeFormat : std::uint8_t { EpochMs, DateTime, Relative, Auto };
+    TimeFormat timeFormat = TimeFormat::Auto;
     std::string zone = "UTC"; // IANA zone name for DateTime
 };
 

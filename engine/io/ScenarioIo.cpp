@@ -186,10 +186,11 @@ constexpr std::array<EnumName<EvictorSpec::Type>, 3> kEvictors {{
     {EvictorSpec::Type::Time, "time"},
     {EvictorSpec::Type::Delta, "delta"},
 }};
-constexpr std::array<EnumName<DisplaySettings::TimeFormat>, 3> kTimeFormats {{
+constexpr std::array<EnumName<DisplaySettings::TimeFormat>, 4> kTimeFormats {{
     {DisplaySettings::TimeFormat::EpochMs, "epoch-ms"},
     {DisplaySettings::TimeFormat::DateTime, "datetime"},
     {DisplaySettings::TimeFormat::Relative, "relative"},
+    {DisplaySettings::TimeFormat::Auto, "auto"},
 }};
 
 // One JSON object of the scenario: checks that it is an object, that no key is repeated and that every

@@ -133,7 +133,7 @@ std::string Narration::text() const
 }
 
 Narrator::Narrator(const Scenario& scenario)
-    : Narrator(scenario, TimeFormatter(scenario.display, relativeOrigin(scenario)))
+    : Narrator(scenario, TimeFormatter(resolvedDisplay(scenario), relativeOrigin(scenario)))
 { }
 
 Narrator::Narrator(const Scenario& scenario, TimeFormatter format)

@@ -96,10 +96,30 @@ std::string offsetName(std::int64_t offsetMs)
 
 } // namespace
 
+DisplaySettings resolvedDisplay(const Scenario& scenario)
+{
+    DisplaySettings d = scenario.display;
+    if (d.timeFormat != DisplaySettings::TimeFormat::Auto)
+        return d;
+    constexpr Timestamp kYear2000 = 946684800000;
+    constexpr Timestamp kYear2100 = 4102444800000;
+    bool any = false;
+    bool epoch = true;
+    for (const InputRecord& r : scenario.records) {
+        if (r.isWatermark())
+            continue;
+        any = true;
+        epoch = epoch && r.ts >= kYear2000 && r.ts < kYear2100;
+    }
+    d.timeFormat = any && epoch ? DisplaySettings::TimeFormat::DateTime : DisplaySettings::TimeFormat::EpochMs;
+    return d;
+}
+
 TimeFormatter::TimeFormatter() = default;
 
 TimeFormatter::TimeFormatter(const DisplaySettings& display, Timestamp relativeOrigin)
-    : m_format(display.timeFormat)
+    : m_format(display.timeFormat == DisplaySettings::TimeFormat::Auto ? DisplaySettings::TimeFormat::EpochMs
+                                                                       : display.timeFormat)
     , m_origin(relativeOrigin)
 {
     if (m_format != DisplaySettings::TimeFormat::DateTime)
@@ -172,6 +192,7 @@ std::string TimeFormatter::timestamp(Timestamp t) const
     if (t == kMaxTimestamp)
         return kPlusInfinity;
     switch (m_format) {
+    case DisplaySettings::TimeFormat::Auto: // settled when constructed: never held
     case DisplaySettings::TimeFormat::EpochMs:
         return signedText(t) + " ms";
     case DisplaySettings::TimeFormat::Relative: {
@@ -235,6 +256,7 @@ std::string TimeFormatter::dateTime(Timestamp t) const
 std::string TimeFormatter::window(Timestamp start, Timestamp end) const
 {
     switch (m_format) {
+    case DisplaySettings::TimeFormat::Auto: // settled when constructed: never held
     case DisplaySettings::TimeFormat::EpochMs:
         return std::string("[").append(signedText(start)).append(", ").append(signedText(end)).append(") ms");
     case DisplaySettings::TimeFormat::Relative:
@@ -286,6 +308,7 @@ std::string TimeFormatter::duration(DurationMs d)
 std::string TimeFormatter::axisLabel(Timestamp t) const
 {
     switch (m_format) {
+    case DisplaySettings::TimeFormat::Auto: // settled when constructed: never held
     case DisplaySettings::TimeFormat::EpochMs:
         return "epoch ms";
     case DisplaySettings::TimeFormat::Relative:

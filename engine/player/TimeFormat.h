@@ -17,9 +17,16 @@ namespace tidemark {
 //   such as "UTC+08:00"); `timestamp()` gives the time of day "10:11:37.000", `dateTime()` adds the date.
 // * Relative: milliseconds after an origin (the scenario's smallest event timestamp), "+3000 ms".
 // Long.MIN_VALUE prints as "−∞" (no watermark yet) and Long.MAX_VALUE as "+∞" (the end-of-input watermark).
+// The display a scenario asks for, with `auto` settled by its records: date-times (in the scenario's zone,
+// UTC unless it names one) when every event time lies between 2000 and 2100 as epoch milliseconds — a
+// 13-digit number on an axis says nothing to a reader — and raw milliseconds otherwise (small test values
+// such as 1000, 4999).
+DisplaySettings resolvedDisplay(const Scenario& scenario);
+
 class TimeFormatter {
 public:
     TimeFormatter(); // epoch ms
+    // `display` as resolvedDisplay gives it; an unresolved Auto reads as epoch ms.
     explicit TimeFormatter(const DisplaySettings& display, Timestamp relativeOrigin = 0);
 
     // An event time (record timestamp, watermark, window bound) in the display format.

@@ -316,6 +316,8 @@ private slots:
                    // (an ordinary literal: moc misreads backslashes inside raw strings)
                    "\"name\": \"post \\\"000\\\"\\n\\u00e9\", \"display\": {\"time\": \"datetime\", "
                    "\"zone\": \"Asia/Shanghai\"}, \"lenient\": true, \"defaultArrivalSpacingMs\": 250,");
+        QTest::newRow("epoch-ms asked for, kept apart from the automatic default")
+            << replaced(kBase, R"("name": "post 000",)", R"("name": "post 000", "display": {"time": "epoch-ms"},)");
         QTest::newRow("flink 1.20 with the legacy extractor") << replaced(
             replaced(kBase, "\"name\": \"post 000\",", "\"name\": \"post 000\", \"flinkVersion\": \"1.20.5\","),
             "\"strategy\": \"bounded-out-of-orderness\"", "\"strategy\": \"legacy-bounded-out-of-orderness\"");
@@ -337,6 +339,22 @@ private slots:
         const auto diff = io::scenarioDifference(*first.value, *second.value);
         QVERIFY2(!diff, diff ? diff->c_str() : "");
         QCOMPARE(io::saveScenario(*second.value), saved);
+    }
+
+    void displayTimeIsAutomaticUnlessAScenarioSaysOtherwise()
+    {
+        const auto plain = parse(kBase);
+        QVERIFY(plain.ok());
+        QCOMPARE(int(plain.value->display.timeFormat), int(DisplaySettings::TimeFormat::Auto));
+        QVERIFY(io::saveScenario(*plain.value).find("\"display\"") == std::string::npos);
+        const auto asked = parse(replaced(kBase, R"("name": "post 000",)",
+            R"("name": "post 000", "display": {"time": "auto", "zone": "Asia/Shanghai"},)"));
+        QVERIFY2(asked.ok(), asked.errorText().c_str());
+        QCOMPARE(int(asked.value->display.timeFormat), int(DisplaySettings::TimeFormat::Auto));
+        const auto wrong = parse(
+            replaced(kBase, R"("name": "post 000",)", R"("name": "post 000", "display": {"time": "automatic"},)"));
+        QVERIFY(!wrong.ok());
+        QVERIFY2(wrong.errorText().find("auto") != std::string::npos, wrong.errorText().c_str());
     }
 
     void differenceNamesTheFirstChangedSetting()

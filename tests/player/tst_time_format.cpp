@@ -113,6 +113,55 @@ private slots:
         QCOMPARE(TimeFormatter::processingTime(7000), std::string("7.000 s"));
         QCOMPARE(TimeFormatter::processingTime(200), std::string("0.200 s"));
     }
+
+    // "auto" (the default) settles on date-times only for event times that are plainly epoch milliseconds;
+    // an explicit choice is kept, and the zone comes along.
+    void autoShowsEpochMillisecondsAsDateTimes_data()
+    {
+        QTest::addColumn<int>("format"); // DisplaySettings::TimeFormat
+        QTest::addColumn<QList<qint64>>("times");
+        QTest::addColumn<int>("resolved");
+        const int autoFormat = int(DisplaySettings::TimeFormat::Auto);
+        const int epoch = int(DisplaySettings::TimeFormat::EpochMs);
+        const int dateTime = int(DisplaySettings::TimeFormat::DateTime);
+        QTest::newRow("values around 1.6e12") << autoFormat << QList<qint64> {1600000000000, 1600000009000} << dateTime;
+        QTest::newRow("post 002's small values") << autoFormat << QList<qint64> {1000, 4999} << epoch;
+        QTest::newRow("one small value among epoch ones") << autoFormat << QList<qint64> {1600000000000, 5000} << epoch;
+        QTest::newRow("the year 2100 and later") << autoFormat << QList<qint64> {4102444800000} << epoch;
+        QTest::newRow("no event at all") << autoFormat << QList<qint64> {} << epoch;
+        QTest::newRow("epoch-ms asked for") << epoch << QList<qint64> {1600000000000} << epoch;
+        QTest::newRow("relative asked for") << int(DisplaySettings::TimeFormat::Relative) << QList<qint64> {1000}
+                                            << int(DisplaySettings::TimeFormat::Relative);
+    }
+    void autoShowsEpochMillisecondsAsDateTimes()
+    {
+        QFETCH(int, format);
+        QFETCH(QList<qint64>, times);
+        QFETCH(int, resolved);
+        Scenario s;
+        s.display.timeFormat = DisplaySettings::TimeFormat(format);
+        s.display.zone = "Asia/Shanghai";
+        for (qint64 t : times) {
+            InputRecord r;
+            r.ts = t;
+            s.records.push_back(r);
+        }
+        InputRecord watermark; // watermark records do not count
+        watermark.kind = InputRecord::Kind::Watermark;
+        watermark.ts = 7;
+        s.records.push_back(watermark);
+        const DisplaySettings d = resolvedDisplay(s);
+        QCOMPARE(int(d.timeFormat), resolved);
+        QCOMPARE(d.zone, std::string("Asia/Shanghai"));
+        if (d.timeFormat == DisplaySettings::TimeFormat::DateTime)
+            QCOMPARE(TimeFormatter(d).timestamp(1600000000000), std::string("20:26:40.000"));
+    }
+    void anUnsettledAutoReadsAsEpochMilliseconds()
+    {
+        DisplaySettings d;
+        QCOMPARE(int(d.timeFormat), int(DisplaySettings::TimeFormat::Auto));
+        QCOMPARE(TimeFormatter(d).timestamp(1600000000000), std::string("1600000000000 ms"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTimeFormat)
