@@ -20,6 +20,7 @@
 #include "app/panels/PresenterMode.h"
 #include "app/panels/ProgressChart.h"
 #include "app/panels/ShortcutsDialog.h"
+#include "app/panels/WhyPanel.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/LiveSource.h"
@@ -349,6 +350,11 @@ void MainWindow::createDocks()
     auto* narrationDock
         = dock(QStringLiteral("narrationDock"), tr("Why? — narration"), m_narration, Qt::RightDockWidgetArea);
 
+    auto* why = new WhyPanel(m_session, m_cursor, m_theme, this);
+    why->setObjectName(QStringLiteral("why"));
+    auto* whyDock = dock(
+        QStringLiteral("whyDock"), tr("Why (not)? — the selected window or record"), why, Qt::RightDockWidgetArea);
+
     auto* output = new QTabWidget(this);
     output->setObjectName(QStringLiteral("output"));
     auto* printed = makeTable(m_outputModel, output);
@@ -410,9 +416,10 @@ void MainWindow::createDocks()
     editorDock->hide(); // one click away (View ▸ Panels); the class first sees the picture
     resizeDocks({editorDock}, {340}, Qt::Horizontal);
 
-    splitDockWidget(narrationDock, outputDock, Qt::Vertical);
+    splitDockWidget(narrationDock, whyDock, Qt::Vertical);
+    splitDockWidget(whyDock, outputDock, Qt::Vertical);
     splitDockWidget(outputDock, windowsDock, Qt::Vertical);
-    resizeDocks({narrationDock, outputDock, windowsDock}, {380, 200, 240}, Qt::Vertical);
+    resizeDocks({narrationDock, whyDock, outputDock, windowsDock}, {250, 220, 160, 190}, Qt::Vertical);
     resizeDocks({narrationDock}, {480}, Qt::Horizontal);
     resizeDocks({recordsDock}, {290}, Qt::Vertical);
     resizeDocks({recordsDock, chartDock}, {560, 700}, Qt::Horizontal);

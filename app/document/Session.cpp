@@ -329,6 +329,20 @@ void Session::computeRunFacts()
     refreshCurrent();
 }
 
+Narration Session::whyWindow(int subtask, KeyId key, const TimeWindow& window) const
+{
+    if (!m_player || !m_narrator)
+        return {};
+    return m_narrator->whyWindow(m_player->trace(), subtask, key, window, StepIndex(currentStep()));
+}
+
+Narration Session::whyRecord(RecordIndex record) const
+{
+    if (!m_player || !m_narrator)
+        return {};
+    return m_narrator->whyRecord(m_player->trace(), record, StepIndex(currentStep()));
+}
+
 int Session::unsavedRecords() const
 {
     if (!m_player)

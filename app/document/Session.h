@@ -56,6 +56,9 @@ public:
     const PipelineState& state() const { return m_state; }
     const StepDetail& detail() const;
     const Narration& narration() const { return m_narration; }
+    // "Why (not)?" at the current step (Narrator::whyWindow / whyRecord), in the user's language.
+    Narration whyWindow(int subtask, KeyId key, const TimeWindow& window) const;
+    Narration whyRecord(RecordIndex record) const;
     QString narrationText() const;
     Timestamp processingTime() const { return m_state.processingTime; }
 

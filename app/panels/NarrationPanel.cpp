@@ -61,13 +61,18 @@ QString NarrationPanel::html(const Session& session, const Theme& theme, bool li
 {
     if (!session.hasRun())
         return {};
-    const ThemeColors& c = theme.colors();
     QString out;
-    const auto& sentences = session.narration().sentences;
     if (session.currentStep() == 0 && links)
         out += tr("<p style=\"color:%1\">Press <b>Space</b> to play, <b>→</b> to take one step, <b>Shift+→</b> to "
                   "jump to the next fire, <b>F11</b> for presenter mode.</p>")
-                   .arg(c.mutedText.name());
+                   .arg(theme.colors().mutedText.name());
+    return out + sentencesHtml(session.narration().sentences, theme, links);
+}
+
+QString NarrationPanel::sentencesHtml(const std::vector<NarrationSentence>& sentences, const Theme& theme, bool links)
+{
+    const ThemeColors& c = theme.colors();
+    QString out;
     for (const NarrationSentence& s : sentences) {
         // refs are byte ranges in UTF-8 text: cut there, convert each piece
         QString p;
@@ -94,6 +99,10 @@ QString NarrationPanel::html(const Session& session, const Theme& theme, bool li
             case NarrationRefKind::Channel:
                 colour = c.channelWatermark;
                 href = QStringLiteral("channel:%1").arg(r.channel);
+                break;
+            case NarrationRefKind::Step:
+                colour = c.current;
+                href = QStringLiteral("step:%1").arg(r.step);
                 break;
             default:
                 href = QStringLiteral("other:0");
@@ -144,6 +153,11 @@ QString NarrationPanel::heading() const
 
 void NarrationPanel::onLinkHovered(const QUrl& url)
 {
+    highlightLink(m_cursor, url);
+}
+
+void NarrationPanel::highlightLink(TimeCursor* cursor, const QUrl& url)
+{
     const QStringList parts = url.toString().split(QLatin1Char(':'));
     TimeCursor::Highlight h;
     if (parts.size() >= 2 && parts[0] == QLatin1String("record")) {
@@ -157,7 +171,7 @@ void NarrationPanel::onLinkHovered(const QUrl& url)
         h.kind = TimeCursor::Highlight::Kind::Channel;
         h.channel = parts[1].toInt();
     }
-    m_cursor->setHighlight(h);
+    cursor->setHighlight(h);
 }
 
 } // namespace tidemark::app

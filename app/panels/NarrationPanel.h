@@ -1,6 +1,10 @@
 #pragma once
 
+#include "engine/player/Narration.h"
+
 #include <QWidget>
+
+#include <vector>
 
 class QLabel;
 class QTextBrowser;
@@ -24,6 +28,11 @@ public:
     // The narration as HTML with links, for the presenter caption strip too.
     static QString html(const Session& session, const Theme& theme, bool links);
     static QString headingFor(const Session& session);
+    // Any narrator sentences as HTML, each thing they name a link ("record:3", "window:0:5000", "channel:1",
+    // "step:95"): the step's narration, and the "why (not)?" answers.
+    static QString sentencesHtml(const std::vector<NarrationSentence>& sentences, const Theme& theme, bool links);
+    // Hovering a link highlights what it names in the timeline.
+    static void highlightLink(TimeCursor* cursor, const QUrl& url);
 
 private:
     void refresh();

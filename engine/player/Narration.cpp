@@ -1,5 +1,7 @@
 #include "engine/player/Narration.h"
 
+#include "engine/player/NarrationSpeaker.h"
+
 #include "engine/core/NumberText.h"
 #include "engine/runtime/KeyGroupRangeAssignment.h"
 
@@ -81,6 +83,86 @@ constexpr NarrationTemplate kTemplates[] = {
         "End of input: every channel emits once more, then the final watermark +∞ (Long.MAX_VALUE), which "
         "fires every remaining window."},
     {"nothing", "Nothing else changes."},
+    // "Why (not)?" for one window or one record (WhyNot.cpp).
+    {"why.first", "Window {window} {subject} got its first record at step {step}: record {record} ({ts}), at {time}."},
+    {"why.first.later",
+        "Window {window} {subject} has no record yet: its first, record {record} ({ts}), arrives at "
+        "step {step}, at {time}."},
+    {"why.first.none", "No record of the input falls into window {window} {subject}."},
+    {"why.condition.watermark",
+        "It fires when the operator watermark of subtask {subtask} reaches the window's end − 1 ms: watermark ≥ "
+        "{maxTs}."},
+    {"why.condition.processing",
+        "It fires when subtask {subtask}'s processing time reaches the window's end − 1 ms, "
+        "{maxTs}."},
+    {"why.condition.count", "Its count trigger fires on every {n}th element, not on the watermark."},
+    {"why.condition.end", "Its trigger fires only at the end of input."},
+    {"why.condition.never", "Its trigger never fires it."},
+    {"why.fired", "It fired at step {step} with {count}, at watermark {watermark}."},
+    {"why.fired.again", "By now it has fired {n} times, the last at step {step} with {count}."},
+    {"why.now.reached",
+        "At step {step} the operator watermark of subtask {subtask} is {watermark}: it has reached {maxTs}."},
+    {"why.now.below", "At step {step} the operator watermark of subtask {subtask} is {watermark}, below {maxTs}."},
+    {"why.now.heldBy",
+        "Channel {channel} holds it back at {channelWatermark}: its largest timestamp so far is {max}, from record "
+        "{record}."},
+    {"why.now.heldBy.empty", "Channel {channel} holds it back at {channelWatermark}: no record has reached it yet."},
+    {"why.release.record",
+        "Record {record} ({ts}) on channel {channel} releases it: at step {step} ({time}) the operator watermark "
+        "reaches {watermark} and the window fires."},
+    {"why.release.watermarkRecord",
+        "Watermark record {record} ({ts}) on channel {channel} releases it: at step {step} ({time}) the operator "
+        "watermark reaches {watermark} and the window fires."},
+    {"why.release.periodic",
+        "Record {record} ({ts}) on channel {channel} releases it: the periodic emission at step {step} ({time}) "
+        "forwards channel {channel}'s watermark, the operator watermark reaches {watermark}, and the window fires."},
+    {"why.release.idle",
+        "Idleness releases it: at step {step} ({time}) channel {channel} is marked idle after {idleness} without "
+        "records, the operator leaves it out, its watermark reaches {watermark}, and the window fires."},
+    {"why.release.end",
+        "Only the end of input releases it: at step {step} ({time}) every channel forwards +∞ and the window "
+        "fires."},
+    {"why.release.whileIdle", "Channel {channel} is idle by then (since step {step}), so the operator leaves it out."},
+    {"why.release.step", "At step {step} ({time}) the operator watermark reaches {watermark} and the window fires."},
+    {"why.release.never",
+        "Nothing in the input ever releases it: at the end of the run (step {step}) the operator watermark is still "
+        "{watermark}, below {maxTs}."},
+    {"why.release.never.needs",
+        "Channel {channel} holds it at {channelWatermark}; a record on it with a timestamp of at least {needed} "
+        "would fire the window."},
+    {"why.release.never.needsWatermark",
+        "Channel {channel} holds it at {channelWatermark}; a watermark record of at least {maxTs} on it would fire "
+        "the window."},
+    {"why.release.never.idleness",
+        "No idleness is set (withIdleness), so a channel that stays silent holds the watermark back for ever; with "
+        "it, the other channels would carry the watermark on."},
+    {"why.release.never.unbounded", "The input never ends (end of input: none), so no final watermark comes either."},
+    {"why.record.watermark", "Watermark record {record} ({ts}) carries a watermark, not an element."},
+    {"why.record.never", "Record {record} ({ts}) does not arrive in this run."},
+    {"why.record.onTime",
+        "Record {record} ({ts}) arrived on channel {channel} at step {step} and went to subtask {subtask} on time."},
+    {"why.record.later", "Record {record} ({ts}) arrives on channel {channel} at step {step}, for subtask {subtask}."},
+    {"why.record.lateAccepted",
+        "Record {record} ({ts}) came late on channel {channel} at step {step} (watermark {watermark}), but within the "
+        "allowed lateness: window {window} fired again with it."},
+    {"why.record.lateAccepted.later",
+        "Record {record} ({ts}) comes late on channel {channel} at step {step} (watermark {watermark}), but within "
+        "the allowed lateness: window {window} fires again with it."},
+    {"why.record.dropped",
+        "Record {record} ({ts}) was dropped at step {step}: the watermark {watermark} had reached the cleanup time of "
+        "its window {window} (end − 1 ms + allowed lateness {lateness})."},
+    {"why.record.dropped.later",
+        "Record {record} ({ts}) will be dropped at step {step}: the watermark {watermark} will have reached the "
+        "cleanup time of its window {window} (end − 1 ms + allowed lateness {lateness})."},
+    {"why.record.side",
+        "Record {record} ({ts}) went to the late side output at step {step}: the watermark {watermark} had reached "
+        "the cleanup time of its window {window} (end − 1 ms + allowed lateness {lateness})."},
+    {"why.record.side.later",
+        "Record {record} ({ts}) will go to the late side output at step {step}: the watermark {watermark} will have "
+        "reached the cleanup time of its window {window} (end − 1 ms + allowed lateness {lateness})."},
+    {"why.record.lateness",
+        "An allowed lateness of {needed} would have kept it: window {window} would then be cleaned up at {cleanup}, "
+        "after the watermark {watermark}, and the record would have re-fired it."},
     // Phrases that fill the placeholders above; translated like the sentences, so that no English is left.
     {"phrase.subject.key", "for key {key}"},
     {"phrase.subject.all", "(windowAll)"},
@@ -198,12 +280,10 @@ NarrationSentence Narrator::render(std::string_view id, std::vector<Arg> args) c
 }
 
 // One step's narration as it is written: the step, the placeholders' builders, and a function per section.
-class Narrator::StepNarration {
+class Narrator::StepNarration : public Narrator::Speaker {
 public:
     StepNarration(const Narrator& narrator, const StepDetail& detail)
-        : m_narrator(narrator)
-        , m_scenario(narrator.m_scenario)
-        , m_format(narrator.m_format)
+        : Speaker(narrator)
         , m_detail(detail)
         , m_record(detail.record != kNoRecord && detail.record < m_scenario.records.size()
                   ? &m_scenario.records[detail.record]
@@ -220,108 +300,9 @@ public:
     // "Nothing else changes." after a step that, besides saying what happened, had nothing to tell.
     void nothingElse();
 
-    Narration take() { return std::move(m_narration); }
-
 private:
-    using Arg = Narrator::Arg;
-
-    const PipelineConfig& pipeline() const { return m_scenario.pipeline; }
-    const WatermarkConfig& watermarks() const { return m_scenario.pipeline.watermarks; }
-
-    void add(std::string_view id, std::vector<Arg> args)
-    {
-        m_narration.sentences.push_back(m_narrator.render(id, std::move(args)));
-    }
-    std::string phrase(std::string_view id, std::vector<Arg> args) const
-    {
-        return m_narrator.render(id, std::move(args)).text;
-    }
-
-    static Arg text(std::string name, std::string value) { return Arg {std::move(name), std::move(value), {}, false}; }
-    Arg time(std::string name, Timestamp t) const { return text(std::move(name), m_format.timestamp(t)); }
-    static Arg channelArg(int c)
-    {
-        Arg a {"channel", std::to_string(c), {}, true};
-        a.ref.kind = NarrationRefKind::Channel;
-        a.ref.channel = c;
-        return a;
-    }
-    static Arg subtaskArg(int s)
-    {
-        Arg a {"subtask", std::to_string(s), {}, true};
-        a.ref.kind = NarrationRefKind::Subtask;
-        a.ref.subtask = s;
-        return a;
-    }
-    std::string keyName(KeyId k) const
-    {
-        return k == kNoKey || k >= m_scenario.keys.size() ? std::string() : m_scenario.keys.name(k);
-    }
-    Arg keyArg(KeyId k) const
-    {
-        Arg a {"key", keyName(k), {}, true};
-        a.ref.kind = NarrationRefKind::Key;
-        a.ref.key = k;
-        return a;
-    }
-    std::string records(std::size_t count) const
-    {
-        return phrase(count == 1 ? "phrase.records.one" : "phrase.records.many", {text("n", std::to_string(count))});
-    }
-    Arg subjectArg(KeyId k) const
-    {
-        Arg a {"subject",
-            k == kNoKey ? phrase("phrase.subject.all", {}) : phrase("phrase.subject.key", {text("key", keyName(k))}),
-            {}, k != kNoKey};
-        a.ref.kind = NarrationRefKind::Key;
-        a.ref.key = k;
-        return a;
-    }
-    Arg windowArg(int s, KeyId k, const TimeWindow& w) const
-    {
-        Arg a {"window", w.isGlobal() ? phrase("phrase.window.global", {}) : m_format.window(w.start(), w.end()), {},
-            true};
-        a.ref.kind = NarrationRefKind::Window;
-        a.ref.subtask = s;
-        a.ref.key = k;
-        a.ref.window = w;
-        return a;
-    }
-    static Arg recordArg(RecordIndex r)
-    {
-        Arg a {"record", std::string("#").append(std::to_string(r + 1)), {}, true};
-        a.ref.kind = NarrationRefKind::Record;
-        a.ref.record = r;
-        return a;
-    }
-    Timestamp cleanupOf(const TimeWindow& w) const
-    {
-        const Timestamp c = javaAdd(w.maxTimestamp(), pipeline().window.allowedLatenessMs);
-        return c >= w.maxTimestamp() ? c : kMaxTimestamp;
-    }
-    std::string lagText() const
-    {
-        const WatermarkConfig& wmc = watermarks();
-        switch (wmc.strategy) {
-        case WatermarkConfig::Strategy::BoundedOutOfOrderness:
-            return wmc.maxOutOfOrdernessMs == 0 ? std::string("1 ms")
-                                                : TimeFormatter::duration(wmc.maxOutOfOrdernessMs) + " − 1 ms";
-        case WatermarkConfig::Strategy::Monotonous:
-            return "1 ms";
-        case WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness:
-            return TimeFormatter::duration(wmc.maxOutOfOrdernessMs);
-        case WatermarkConfig::Strategy::Input:
-            break;
-        }
-        return {};
-    }
-
-    const Narrator& m_narrator;
-    const Scenario& m_scenario;
-    const TimeFormatter& m_format;
     const StepDetail& m_detail;
     const InputRecord* m_record; // the arriving record, if any
-    Narration m_narration;
 };
 
 Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const

@@ -27,7 +27,7 @@ struct NarrationTemplate {
 // "fire.ontime") and the phrases that fill their placeholders ("phrase.subject.key": "for key {key}").
 std::span<const NarrationTemplate> narrationTemplates();
 
-enum class NarrationRefKind : std::uint8_t { Record, Window, Channel, Subtask, Key };
+enum class NarrationRefKind : std::uint8_t { Record, Window, Channel, Subtask, Key, Step };
 
 // A thing a sentence mentions, with where its text is in NarrationSentence::text (byte offsets).
 struct NarrationRef {
@@ -39,6 +39,7 @@ struct NarrationRef {
     int subtask = -1;
     KeyId key = kNoKey;
     TimeWindow window;
+    StepIndex step = kNoStep; // Step: a step of the run ("at step 95"), to go to
 };
 
 struct NarrationSentence {
@@ -68,6 +69,15 @@ public:
 
     const TimeFormatter& timeFormat() const { return m_format; }
 
+    // "Why (not)?" (WhyNot.cpp), from the recorded run, as seen at step `now`: when the window got its first
+    // record; its fire condition (for event time: operator watermark ≥ end − 1 ms); what it fired so far;
+    // the operator watermark now and the channel holding it back; which record, idleness timeout or end of
+    // input releases it and at which step, or that nothing in the recorded input does, and what would.
+    Narration whyWindow(const Trace& trace, int subtask, KeyId key, const TimeWindow& window, StepIndex now) const;
+    // For one record: where it went and when; for a late one, what happened to it and, when it was dropped or
+    // side-output, the allowed lateness that would have kept it in its window.
+    Narration whyRecord(const Trace& trace, RecordIndex record, StepIndex now) const;
+
     // A placeholder's value, and what it refers to when it names a thing.
     struct Arg {
         std::string name;
@@ -77,7 +87,9 @@ public:
     };
 
 private:
+    class Speaker;
     class StepNarration;
+    class WhyNot;
 
     NarrationSentence render(std::string_view id, std::vector<Arg> args) const;
     std::string_view templateText(std::string_view id) const;

@@ -1,0 +1,93 @@
+#include "app/panels/WhyPanel.h"
+
+#include "app/Theme.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
+#include "app/panels/NarrationPanel.h"
+
+#include <QLabel>
+#include <QScrollBar>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace tidemark::app {
+
+WhyPanel::WhyPanel(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_cursor(cursor)
+    , m_theme(theme)
+    , m_heading(new QLabel(this))
+    , m_text(new QTextBrowser(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    QFont hf = m_heading->font();
+    hf.setBold(true);
+    m_heading->setFont(hf);
+    m_heading->setWordWrap(true);
+    m_heading->setObjectName(QStringLiteral("whyHeading"));
+    m_text->setObjectName(QStringLiteral("whyText"));
+    m_text->setOpenLinks(false);
+    m_text->setOpenExternalLinks(false);
+    m_text->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_text, 1);
+    connect(m_cursor, &TimeCursor::stepChanged, this, &WhyPanel::refresh);
+    connect(m_cursor, &TimeCursor::runChanged, this, &WhyPanel::refresh);
+    connect(m_cursor, &TimeCursor::selectionChanged, this, &WhyPanel::refresh);
+    connect(m_theme, &Theme::changed, this, &WhyPanel::refresh);
+    connect(m_text, &QTextBrowser::highlighted, this,
+        [this](const QUrl& url) { NarrationPanel::highlightLink(m_cursor, url); });
+    connect(m_text, &QTextBrowser::anchorClicked, this, &WhyPanel::onLinkClicked);
+    refresh();
+}
+
+QString WhyPanel::heading() const
+{
+    return m_heading->text();
+}
+
+QString WhyPanel::plainText() const
+{
+    return m_text->toPlainText();
+}
+
+void WhyPanel::refresh()
+{
+    const TimeCursor::Selection& sel = m_cursor->selection();
+    if (!m_session->hasRun() || sel.kind == TimeCursor::Selection::Kind::None
+        || sel.kind == TimeCursor::Selection::Kind::Channel) {
+        m_heading->setText(tr("Why (not)?"));
+        m_text->setHtml(QStringLiteral("<p style=\"color:%1\">%2</p>")
+                            .arg(m_theme->colors().mutedText.name(),
+                                tr("Select a window (in the timeline or the Windows table) to ask why it fired, or "
+                                   "why not yet; select a record to ask what became of it.")
+                                    .toHtmlEscaped()));
+        return;
+    }
+    const bool window = sel.kind == TimeCursor::Selection::Kind::Window;
+    const Narration why
+        = window ? m_session->whyWindow(sel.subtask, sel.key, sel.window) : m_session->whyRecord(sel.record);
+    m_heading->setText(window
+            ? tr("Why (not)? — window %1 at step %2")
+                  .arg(m_session->formatWindow(sel.window))
+                  .arg(m_session->currentStep())
+            : tr("Why (not)? — record #%1 at step %2").arg(sel.record + 1).arg(m_session->currentStep()));
+    // where the reader had scrolled to stays as the cursor moves
+    const int scrolled = m_text->verticalScrollBar() ? m_text->verticalScrollBar()->value() : 0;
+    m_text->setHtml(NarrationPanel::sentencesHtml(why.sentences, *m_theme, true));
+    if (m_text->verticalScrollBar())
+        m_text->verticalScrollBar()->setValue(scrolled);
+}
+
+void WhyPanel::onLinkClicked(const QUrl& url)
+{
+    const QStringList parts = url.toString().split(QLatin1Char(':'));
+    if (parts.size() == 2 && parts[0] == QLatin1String("step"))
+        m_cursor->setStep(parts[1].toInt());
+}
+
+} // namespace tidemark::app

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QTextBrowser;
+class QUrl;
+
+namespace tidemark::app {
+
+class Session;
+class Theme;
+class TimeCursor;
+
+// "Why (not)?" for what is selected: a window's life and its condition at the current step (first record,
+// fire condition, the operator watermark and the channel holding it back, what releases it and when), or a
+// record's fate (for a dropped one, the allowed lateness that would have kept it). Every record, window and
+// channel it names highlights in the timeline on hover; a step it names is a link that goes there.
+class WhyPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    WhyPanel(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent = nullptr);
+
+    QString heading() const;
+    QString plainText() const;
+
+private:
+    void refresh();
+    void onLinkClicked(const QUrl& url);
+
+    Session* m_session;
+    TimeCursor* m_cursor;
+    Theme* m_theme;
+    QLabel* m_heading;
+    QTextBrowser* m_text;
+};
+
+} // namespace tidemark::app
