@@ -4,6 +4,7 @@
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "engine/cli/CompareCommand.h"
 #include "engine/cli/RunCommand.h"
 #include "engine/io/Installation.h"
 #include "engine/live/Endpoint.h"
@@ -58,7 +59,9 @@ StartOptions addStartOptions(QCommandLineParser& parser)
         "Without a display:\n"
         "  tidemark run SCENARIO.json [options]   play a scenario to its end and print what Flink outputs\n"
         "  tidemark run --list-examples           the built-in examples\n"
-        "  tidemark run --help                    every option of tidemark run"));
+        "  tidemark run --help                    every option of tidemark run\n"
+        "  tidemark compare A.json B.json         where two pipelines' outputs differ\n"
+        "  tidemark compare --help                every option of tidemark compare"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"),
@@ -110,9 +113,11 @@ QString resolveFile(const QString& file)
 
 int main(int argc, char** argv)
 {
-    // `tidemark run …` is dispatched before any Qt object exists, so it needs no display.
+    // `tidemark run …` and `tidemark compare …` are dispatched before any Qt object exists, so they need no display.
     if (argc >= 2 && std::strcmp(argv[1], "run") == 0)
         return tidemark::cli::runCommand(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "compare") == 0)
+        return tidemark::cli::compareCommand(argc, argv);
 
     const bool window = wantsWindow(argc, argv);
     const std::unique_ptr<QCoreApplication> app

@@ -50,16 +50,47 @@ std::vector<Example> examples()
     return out;
 }
 
-std::optional<fs::path> findExample(std::string_view name)
+namespace {
+
+std::optional<fs::path> findByName(const std::vector<Example>& candidates, std::string_view name)
 {
     std::string_view stem = name;
     if (stem.ends_with(".json"))
         stem.remove_suffix(5);
-    for (const Example& e : examples()) {
+    for (const Example& e : candidates) {
         if (e.name == stem)
             return e.path;
     }
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<fs::path> findExample(std::string_view name)
+{
+    return findByName(examples(), name);
+}
+
+fs::path comparisonsDirectory()
+{
+    return examplesDirectory() / "comparisons";
+}
+
+std::vector<Example> comparisons()
+{
+    std::vector<Example> out;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(comparisonsDirectory(), ec)) {
+        if (entry.is_regular_file(ec) && entry.path().extension() == ".json")
+            out.push_back({entry.path(), entry.path().stem().string()});
+    }
+    std::sort(out.begin(), out.end(), [](const Example& a, const Example& b) { return a.name < b.name; });
+    return out;
+}
+
+std::optional<fs::path> findComparison(std::string_view name)
+{
+    return findByName(comparisons(), name);
 }
 
 } // namespace tidemark::io

@@ -27,4 +27,12 @@ std::vector<Example> examples();
 // The example a command line names: "post002-allowed-lateness" or "post002-allowed-lateness.json".
 std::optional<std::filesystem::path> findExample(std::string_view name);
 
+// share/tidemark/examples/comparisons: the built-in comparisons, in a folder of their own so that nothing that
+// lists the examples takes them for scenarios. They name their scenarios as ../<example>.json.
+std::filesystem::path comparisonsDirectory();
+// The built-in comparisons (the .json files there), sorted by name: `tidemark compare NAME` takes the name.
+std::vector<Example> comparisons();
+// The comparison a command line names: "post000-parallelism" or "post000-parallelism.json".
+std::optional<std::filesystem::path> findComparison(std::string_view name);
+
 } // namespace tidemark::io

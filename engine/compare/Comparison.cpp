@@ -1,0 +1,340 @@
+#include "engine/compare/Comparison.h"
+
+#include "engine/core/NumberText.h"
+#include "engine/player/TimeFormat.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace tidemark::compare {
+
+namespace {
+
+std::string duration(DurationMs d)
+{
+    return TimeFormatter::duration(d);
+}
+
+// A record as people name it: "key 0001, ts 1538359894000, value 3", or "watermark 4999".
+std::string recordText(const Scenario& s, const InputRecord& r)
+{
+    if (r.isWatermark())
+        return "watermark " + std::to_string(r.ts);
+    std::string text;
+    if (r.key != kNoKey && r.key < s.keys.size())
+        text = "key " + s.keys.name(r.key) + ", ";
+    text += "ts " + std::to_string(r.ts);
+    if (r.hasValue)
+        text += ", value " + formatNumber(r.value);
+    return text;
+}
+
+// "record 5", with where it is in an events file: "record 5 (post000-kafka-lines.csv:5)".
+std::string recordName(const Scenario& s, const InputRecord& r, std::size_t index)
+{
+    std::string name = "record " + std::to_string(index + 1);
+    if (s.inputFile && r.sourceLine > 0)
+        name += " (" + s.inputFile->file + ":" + std::to_string(r.sourceLine) + ")";
+    return name;
+}
+
+std::optional<std::string> keyText(const Scenario& s, KeyId key)
+{
+    if (key == kNoKey || key >= s.keys.size())
+        return std::nullopt;
+    return s.keys.name(key);
+}
+
+bool sameEvent(const Scenario& a, const InputRecord& ra, const Scenario& b, const InputRecord& rb)
+{
+    return ra.kind == rb.kind && ra.ts == rb.ts && keyText(a, ra.key) == keyText(b, rb.key)
+        && ra.hasValue == rb.hasValue && (!ra.hasValue || ra.value == rb.value);
+}
+
+// The labels of both runs, built up one differing setting at a time.
+class Labels {
+public:
+    void add(std::string a, std::string b)
+    {
+        m_a.push_back(std::move(a));
+        m_b.push_back(std::move(b));
+    }
+    template <class T, class Name> void check(const T& a, const T& b, Name name)
+    {
+        if (!(a == b))
+            add(name(a), name(b));
+    }
+    RunLabels done() const
+    {
+        if (m_a.empty())
+            return {"the same pipeline", "the same pipeline"};
+        return {join(m_a), join(m_b)};
+    }
+
+private:
+    static std::string join(const std::vector<std::string>& parts)
+    {
+        std::string s;
+        for (const auto& p : parts)
+            s += (s.empty() ? "" : ", ") + p;
+        return s;
+    }
+    std::vector<std::string> m_a;
+    std::vector<std::string> m_b;
+};
+
+std::string strategyName(WatermarkConfig::Strategy s)
+{
+    switch (s) {
+    case WatermarkConfig::Strategy::BoundedOutOfOrderness:
+        return "forBoundedOutOfOrderness";
+    case WatermarkConfig::Strategy::Monotonous:
+        return "forMonotonousTimestamps";
+    case WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness:
+        return "BoundedOutOfOrdernessTimestampExtractor";
+    case WatermarkConfig::Strategy::Input:
+        return "watermarks from the input";
+    }
+    return "?";
+}
+
+std::string partitioningName(WatermarkConfig::Partitioning p)
+{
+    switch (p) {
+    case WatermarkConfig::Partitioning::Rebalance:
+        return "rebalance";
+    case WatermarkConfig::Partitioning::Forward:
+        return "forward";
+    case WatermarkConfig::Partitioning::Channel:
+        return "channels from the records";
+    }
+    return "?";
+}
+
+std::string assignerName(const AssignerSpec& a)
+{
+    std::string s;
+    switch (a.type) {
+    case AssignerSpec::Type::Tumbling:
+        s = "tumbling " + duration(a.sizeMs);
+        break;
+    case AssignerSpec::Type::Sliding:
+        s = "sliding " + duration(a.sizeMs) + " every " + duration(a.slideMs);
+        break;
+    case AssignerSpec::Type::Session:
+        s = "session gap " + duration(a.gapMs);
+        break;
+    case AssignerSpec::Type::Global:
+        return "global window";
+    }
+    if (a.offsetMs != 0)
+        s += " offset " + duration(a.offsetMs);
+    if (a.timeDomain == TimeDomain::Processing)
+        s += " in processing time";
+    return s;
+}
+
+std::string triggerName(const TriggerSpec& t)
+{
+    switch (t.type) {
+    case TriggerSpec::Type::Default:
+        return "the assigner's default trigger";
+    case TriggerSpec::Type::EventTime:
+        return "EventTimeTrigger";
+    case TriggerSpec::Type::ProcessingTime:
+        return "ProcessingTimeTrigger";
+    case TriggerSpec::Type::Count:
+        return "CountTrigger " + std::to_string(t.count);
+    case TriggerSpec::Type::ContinuousEventTime:
+        return "ContinuousEventTimeTrigger " + duration(t.intervalMs);
+    case TriggerSpec::Type::Never:
+        return "a trigger that never fires";
+    case TriggerSpec::Type::EndOfStream:
+        return "a trigger at the end of the stream";
+    }
+    return "?";
+}
+
+std::string functionName(const FunctionSpec& f)
+{
+    switch (f.type) {
+    case FunctionSpec::Type::Count:
+        return "count";
+    case FunctionSpec::Type::Sum:
+        return "sum of " + f.field;
+    case FunctionSpec::Type::Min:
+        return "min of " + f.field;
+    case FunctionSpec::Type::Max:
+        return "max of " + f.field;
+    case FunctionSpec::Type::Avg:
+        return "average of " + f.field;
+    case FunctionSpec::Type::List:
+        return "list of " + f.field;
+    }
+    return "?";
+}
+
+std::string evictorName(const EvictorSpec& e)
+{
+    std::string s;
+    switch (e.type) {
+    case EvictorSpec::Type::None:
+        return "no evictor";
+    case EvictorSpec::Type::Count:
+        s = "CountEvictor " + std::to_string(e.maxCount);
+        break;
+    case EvictorSpec::Type::Time:
+        s = "TimeEvictor " + duration(e.keepMs);
+        break;
+    case EvictorSpec::Type::Delta:
+        s = "DeltaEvictor " + formatNumber(e.threshold);
+        break;
+    }
+    return e.evictAfter ? s + " after the function" : s;
+}
+
+bool sameAssigner(const AssignerSpec& a, const AssignerSpec& b)
+{
+    return a.type == b.type && a.timeDomain == b.timeDomain && a.sizeMs == b.sizeMs && a.slideMs == b.slideMs
+        && a.offsetMs == b.offsetMs && a.gapMs == b.gapMs;
+}
+
+void compareAssigners(Labels& l, const AssignerSpec& a, const AssignerSpec& b)
+{
+    if (sameAssigner(a, b))
+        return;
+    // Another kind of window is named whole; the same kind by the settings that differ.
+    if (a.type != b.type || a.type == AssignerSpec::Type::Global) {
+        l.add(assignerName(a), assignerName(b));
+        return;
+    }
+    const auto named = [](std::string what) { return [what](DurationMs d) { return what + " " + duration(d); }; };
+    l.check(a.sizeMs, b.sizeMs, named("window size"));
+    l.check(a.slideMs, b.slideMs, named("slide"));
+    l.check(a.gapMs, b.gapMs, named("session gap"));
+    l.check(a.offsetMs, b.offsetMs, named("window offset"));
+    l.check(a.timeDomain, b.timeDomain, [](TimeDomain d) {
+        return d == TimeDomain::Event ? std::string("event-time windows") : std::string("processing-time windows");
+    });
+}
+
+void compareWatermarks(Labels& l, const PipelineConfig& a, const PipelineConfig& b)
+{
+    const WatermarkConfig& wa = a.watermarks;
+    const WatermarkConfig& wb = b.watermarks;
+    // env.setParallelism(N) sets both; name it once when each run has one parallelism throughout.
+    const bool oneEach = wa.parallelism == a.window.parallelism && wb.parallelism == b.window.parallelism;
+    const auto number = [](std::string what) { return [what](int n) { return what + " " + std::to_string(n); }; };
+    if (oneEach) {
+        l.check(wa.parallelism, wb.parallelism, number("parallelism"));
+    } else {
+        l.check(wa.parallelism, wb.parallelism, number("watermark parallelism"));
+        l.check(a.window.parallelism, b.window.parallelism, number("window parallelism"));
+    }
+    l.check(a.sourceParallelism, b.sourceParallelism, number("source parallelism"));
+    l.check(wa.partitioning, wb.partitioning, partitioningName);
+    l.check(wa.firstChannel, wb.firstChannel, number("round robin from channel"));
+    l.check(wa.strategy, wb.strategy, strategyName);
+    l.check(wa.maxOutOfOrdernessMs, wb.maxOutOfOrdernessMs,
+        [](DurationMs d) { return "max out-of-orderness " + duration(d); });
+    l.check(wa.emission, wb.emission, [](WatermarkConfig::Emission e) {
+        return e == WatermarkConfig::Emission::PerEvent ? std::string("watermarks per event")
+                                                        : std::string("periodic watermarks");
+    });
+    l.check(wa.periodMs, wb.periodMs, [](DurationMs d) { return "auto-watermark interval " + duration(d); });
+    l.check(wa.idlenessMs, wb.idlenessMs,
+        [](DurationMs d) { return d == 0 ? std::string("no idleness") : "idleness " + duration(d); });
+}
+
+void compareWindows(Labels& l, const WindowConfig& a, const WindowConfig& b)
+{
+    l.check(a.keyBy, b.keyBy,
+        [](const std::optional<std::string>& k) { return k ? "keyBy " + *k : std::string("windowAll"); });
+    compareAssigners(l, a.assigner, b.assigner);
+    if (!(a.trigger.type == b.trigger.type && a.trigger.count == b.trigger.count
+            && a.trigger.intervalMs == b.trigger.intervalMs))
+        l.add(triggerName(a.trigger), triggerName(b.trigger));
+    l.check(a.purging, b.purging, [](bool p) { return p ? std::string("PurgingTrigger") : std::string("no purging"); });
+    l.check(a.allowedLatenessMs, b.allowedLatenessMs, [](DurationMs d) { return "allowed lateness " + duration(d); });
+    l.check(a.lateSideOutput, b.lateSideOutput,
+        [](bool s) { return s ? std::string("late side output") : std::string("no late side output"); });
+    if (!(a.function.type == b.function.type && a.function.field == b.function.field))
+        l.add(functionName(a.function), functionName(b.function));
+    const EvictorSpec& ea = a.evictor;
+    const EvictorSpec& eb = b.evictor;
+    if (!(ea.type == eb.type && ea.maxCount == eb.maxCount && ea.keepMs == eb.keepMs && ea.threshold == eb.threshold
+            && ea.evictAfter == eb.evictAfter))
+        l.add(evictorName(ea), evictorName(eb));
+}
+
+// How the same events come: the spacing, explicit arrivals and channels, and when the input ends.
+void compareArrivals(Labels& l, const Scenario& a, const Scenario& b)
+{
+    l.check(a.defaultArrivalSpacingMs, b.defaultArrivalSpacingMs,
+        [](DurationMs d) { return "a record every " + duration(d); });
+    l.check(a.inputEndMs, b.inputEndMs, [](const std::optional<Timestamp>& t) {
+        return t ? "input ends at " + TimeFormatter::processingTime(*t) : std::string("input ends at the last record");
+    });
+    const std::size_t n = std::min(a.records.size(), b.records.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const InputRecord& ra = a.records[i];
+        const InputRecord& rb = b.records[i];
+        const std::string record = "record " + std::to_string(i + 1);
+        if (ra.arrival != rb.arrival) {
+            const auto at = [&](Timestamp t) {
+                return t == InputRecord::kNoArrival ? record + " at the default spacing"
+                                                    : record + " arrives at " + TimeFormatter::processingTime(t);
+            };
+            l.add(at(ra.arrival), at(rb.arrival));
+            return;
+        }
+        if (ra.channel != rb.channel) {
+            const auto on = [&](std::int32_t c) {
+                return c == InputRecord::kNoChannel ? record + " on no named channel"
+                                                    : record + " on channel " + std::to_string(c);
+            };
+            l.add(on(ra.channel), on(rb.channel));
+            return;
+        }
+    }
+}
+
+} // namespace
+
+std::optional<std::string> eventsDiffer(const Scenario& a, const Scenario& b)
+{
+    const std::size_t n = std::min(a.records.size(), b.records.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const InputRecord& ra = a.records[i];
+        const InputRecord& rb = b.records[i];
+        if (!sameEvent(a, ra, b, rb)) {
+            return "A and B do not read the same events: " + recordName(a, ra, i) + " is " + recordText(a, ra)
+                + " in A but " + recordText(b, rb) + " in B";
+        }
+    }
+    if (a.records.size() != b.records.size()) {
+        const bool aLonger = a.records.size() > b.records.size();
+        const Scenario& longer = aLonger ? a : b;
+        const InputRecord& extra = longer.records[n];
+        return "A and B do not read the same events: A reads " + std::to_string(a.records.size()) + " records and B "
+            + std::to_string(b.records.size()) + "; " + recordName(longer, extra, n) + " (" + recordText(longer, extra)
+            + ") is only in " + (aLonger ? "A" : "B");
+    }
+    return std::nullopt;
+}
+
+RunLabels describeDifference(const Scenario& a, const Scenario& b)
+{
+    Labels l;
+    l.check(
+        a.pipeline.flinkVersion, b.pipeline.flinkVersion, [](const FlinkVersion& v) { return "Flink " + v.name(); });
+    compareWatermarks(l, a.pipeline, b.pipeline);
+    compareWindows(l, a.pipeline.window, b.pipeline.window);
+    l.check(a.pipeline.endOfInput, b.pipeline.endOfInput, [](EndOfInput e) {
+        return e == EndOfInput::None ? std::string("unbounded input") : std::string("bounded input");
+    });
+    compareArrivals(l, a, b);
+    return l.done();
+}
+
+} // namespace tidemark::compare
