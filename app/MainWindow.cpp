@@ -12,6 +12,7 @@
 #include "app/models/WindowsModel.h"
 #include "app/panels/ExportMenu.h"
 #include "app/panels/ImportDialog.h"
+#include "app/panels/LessonMarkerDialog.h"
 #include "app/panels/LiveBar.h"
 #include "app/panels/LiveSourceDialog.h"
 #include "app/panels/NarrationPanel.h"
@@ -101,6 +102,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_presenterMode = new PresenterMode(this, m_theme, m_caption);
     connect(m_presenterMode, &PresenterMode::toggled, action(QStringLiteral("presenter")), &QAction::setChecked);
     connect(m_presenterMode, &PresenterMode::toggled, findChild<LiveBar*>(), &LiveBar::setPresenting);
+    connect(m_presenterMode, &PresenterMode::toggled, m_cursor, &TimeCursor::setHoldsPredictions);
+    // the keyboard starts on the picture, not in the typed-line field: → and Page Down step the run at once
+    m_timeline->setFocus();
     // the tables map their rows to what the cursor selects, both ways
     new TableSelection(m_recordsView, m_recordsModel, m_cursor);
     new TableSelection(m_windowsView, m_windowsModel, m_cursor);
@@ -221,6 +225,35 @@ void MainWindow::createActions()
         QKeySequence(Qt::CTRL | Qt::Key_Left), [jump] { jump(Happening::OperatorWatermark, false); });
     make(QStringLiteral("nextIdle"), tr("Next idle/active change"), QKeySequence(),
         [jump] { jump(Happening::ChannelStatus, true); });
+
+    // lessons: markers on steps, walked with Page Down / Page Up, and predict-then-reveal
+    const auto marker = [this](bool forward) {
+        if (m_session->hasRun() && !m_cursor->toMarker(forward))
+            statusBar()->showMessage(m_cursor->isPredicting() && forward
+                    ? tr("The class is predicting: press R to reveal the next fire first.")
+                    : (forward ? tr("No later lesson marker.") : tr("No earlier lesson marker.")),
+                3000);
+    };
+    make(QStringLiteral("nextMarker"), tr("Next lesson marker"), QKeySequence(Qt::Key_PageDown),
+        [marker] { marker(true); });
+    make(QStringLiteral("previousMarker"), tr("Previous lesson marker"), QKeySequence(Qt::Key_PageUp),
+        [marker] { marker(false); });
+    auto* reveal = make(
+        QStringLiteral("reveal"), tr("Reveal the next fire"), QKeySequence(Qt::Key_R), [this] { m_cursor->reveal(); });
+    reveal->setEnabled(false);
+    connect(m_cursor, &TimeCursor::lessonStateChanged, reveal,
+        [this, reveal] { reveal->setEnabled(m_cursor->isPredicting()); });
+    make(QStringLiteral("editMarker"), tr("Lesson &Marker…"), QKeySequence(Qt::CTRL | Qt::Key_M), [this] {
+        if (!m_session->hasRun())
+            return;
+        const int step = m_session->currentStep();
+        LessonMarkerDialog dialog(*m_session, step, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        m_undo->push(new LessonEditCommand(m_session, m_session->lesson(), dialog.result(),
+            dialog.removed() ? tr("Remove lesson marker at step %1").arg(step)
+                             : tr("Lesson marker at step %1").arg(step)));
+    });
 
     // the view
     make(QStringLiteral("zoomIn"), tr("Zoom in"), QKeySequence(Qt::CTRL | Qt::Key_Equal),
@@ -465,6 +498,7 @@ void MainWindow::createMenus()
     edit->addAction(redo);
     edit->addSeparator();
     edit->addAction(action(QStringLiteral("pipelinePanel")));
+    edit->addAction(action(QStringLiteral("editMarker")));
 
     QMenu* play = menuBar()->addMenu(tr("&Play"));
     for (const char* name : {"play", "stepForward", "stepBack", "toStart", "toEnd"})
@@ -472,6 +506,9 @@ void MainWindow::createMenus()
     play->addSeparator();
     for (const char* name : {"nextFire", "previousFire", "nextLateFire", "nextLate", "previousLate", "nextWatermark",
              "previousWatermark", "nextIdle"})
+        play->addAction(action(QString::fromLatin1(name)));
+    play->addSeparator();
+    for (const char* name : {"nextMarker", "previousMarker", "reveal"})
         play->addAction(action(QString::fromLatin1(name)));
     play->addSeparator();
     // what one step moves over; the player bar's box says the same

@@ -274,6 +274,30 @@ constexpr const char* kExampleNames[] = {
 // The examples' descriptions (File ▸ Examples tooltips and status tips), for lupdate; tst_translations checks
 // that every example's description is here word for word, so a changed description needs a new translation.
 constexpr const char* kExampleDescriptions[] = {
+    // the built-in lessons' notes, looked up as descriptions are
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Line 1 goes to watermark generator 0. At parallelism 3 the lines are dealt out in turn, so each generator "
+        "sees only every third line, and the window operator's watermark is the minimum of the three."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "At parallelism 1 the first window fired on this line, the 5th. Does it fire now?"),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "It fires only now, on the 7th line: the operator watermark is the minimum of the channels, and the slowest "
+        "generator has just passed the window's end − 1 ms."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Line 20 arrives. At parallelism 1 window [10:11:30, 10:11:33) fired with 2 timestamps. How many will it hold "
+        "here?"),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Line 21 is late: the watermark has passed its window's end. Within the 2 s of allowed lateness the window is "
+        "kept, so it fires again with everything it holds."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reading 6 (time 7000) lifts the generator to 4999, the end − 1 ms of [0, 5000). Which windows fire when it is "
+        "emitted, and with which readings?"),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reading 7 (time 2000) is late: the watermark 4999 has passed its window. With 1 s of allowed lateness the "
+        "window is still kept, so it fires again at once with all its readings."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Reading 10 is dropped: at step 49 the watermark reached 5999 = 4999 + 1 s, the window's cleanup time, and the "
+        "window was removed."),
     QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
         "Clicks per user ('time user' lines) in 10-second tumbling event-time windows, but with "
         ".trigger(CountTrigger.of(3)) and monotonous watermarks. The count trigger replaces the event-time trigger: "

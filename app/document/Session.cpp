@@ -155,6 +155,8 @@ QString Session::setScenario(Scenario scenario, const QString& filePath, int kee
     }
     m_appended = 0;
     m_savedRecords = this->scenario().records.size();
+    m_lesson = this->scenario().lesson;
+    Q_EMIT lessonChanged();
     if (feed) {
         reader.reset(); // stops the source and joins its thread
         m_liveName.clear();
@@ -171,6 +173,7 @@ QString Session::setScenario(Scenario scenario, const QString& filePath, int kee
 Scenario Session::scenarioForSaving(const QString& targetPath) const
 {
     Scenario s = scenario();
+    s.lesson = m_lesson;
     // a live run saved while its source is open ends, in the saved copy, where the run has got to
     // (just after it: the steps at the clock are recorded, and a replay must run them before the end)
     if (isLive() && m_player)
@@ -327,6 +330,23 @@ void Session::computeRunFacts()
     m_narrator = std::make_unique<Narrator>(m_player->scenario(), m_format);
     m_narrator->setTemplates(translatedNarrationTemplates());
     refreshCurrent();
+}
+
+const LessonMarker* Session::markerAt(int step) const
+{
+    const auto it = std::lower_bound(
+        m_lesson.begin(), m_lesson.end(), step, [](const LessonMarker& m, int s) { return std::int64_t(m.step) < s; });
+    return it != m_lesson.end() && int(it->step) == step ? &*it : nullptr;
+}
+
+void Session::setLesson(std::vector<LessonMarker> lesson)
+{
+    std::sort(
+        lesson.begin(), lesson.end(), [](const LessonMarker& a, const LessonMarker& b) { return a.step < b.step; });
+    if (lesson == m_lesson)
+        return;
+    m_lesson = std::move(lesson);
+    Q_EMIT lessonChanged();
 }
 
 Narration Session::whyWindow(int subtask, KeyId key, const TimeWindow& window) const

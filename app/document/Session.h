@@ -56,6 +56,11 @@ public:
     const PipelineState& state() const { return m_state; }
     const StepDetail& detail() const;
     const Narration& narration() const { return m_narration; }
+    // The lesson's markers: as the scenario was loaded, then as edited (Edit ▸ Lesson Marker…); saved with it.
+    const std::vector<LessonMarker>& lesson() const { return m_lesson; }
+    // The marker at `step`, if any.
+    const LessonMarker* markerAt(int step) const;
+    void setLesson(std::vector<LessonMarker> lesson);
     // "Why (not)?" at the current step (Narrator::whyWindow / whyRecord), in the user's language.
     Narration whyWindow(int subtask, KeyId key, const TimeWindow& window) const;
     Narration whyRecord(RecordIndex record) const;
@@ -146,6 +151,7 @@ Q_SIGNALS:
     // A new live run began (not a setting changed during one).
     void liveStarted();
     void filePathChanged(const QString& path);
+    void lessonChanged();
 
 private:
     // Only the cursor moves the player; views follow the cursor's signals.
@@ -161,6 +167,7 @@ private:
     void refreshCurrent();
 
     Scenario m_scenario;
+    std::vector<LessonMarker> m_lesson;
     QString m_filePath;
     std::unique_ptr<Player> m_player;
     std::unique_ptr<Narrator> m_narrator;

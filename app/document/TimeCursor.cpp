@@ -15,12 +15,23 @@ TimeCursor::TimeCursor(Session* session, QObject* parent)
     connect(m_session, &Session::runExtended, this, &TimeCursor::onRunExtended);
     connect(m_session, &Session::liveStarted, this,
         [this] { setFollowLive(true); }); // a live run starts at its newest step
+    connect(m_session, &Session::lessonChanged, this, [this] {
+        updatePrediction();
+        Q_EMIT lessonStateChanged();
+    });
     m_lastStep = m_session->lastStep();
 }
 
 void TimeCursor::setStep(int step)
 {
+    moveTo(step, false);
+}
+
+void TimeCursor::moveTo(int step, bool held)
+{
     step = std::clamp(step, 0, m_lastStep);
+    if (held && isPredicting() && step >= m_hiddenStep)
+        step = std::max(m_step, m_hiddenStep - 1);
     if (step == m_step)
         return;
     // leaving the newest step of a live run is looking back: the run goes on growing behind the cursor
@@ -29,7 +40,64 @@ void TimeCursor::setStep(int step)
     m_step = step;
     // The session moves first so that every view reading it in stepChanged sees the new state.
     m_session->seek(m_step);
+    updatePrediction();
     Q_EMIT stepChanged(m_step);
+}
+
+void TimeCursor::updatePrediction()
+{
+    const int before = m_hiddenStep;
+    // revealed by going there, or left by going back before the marker
+    if (isPredicting() && (!m_holdPredictions || m_step >= m_hiddenStep || m_step < m_predictMarker)) {
+        m_predictMarker = -1;
+        m_hiddenStep = -1;
+    }
+    const LessonMarker* marker = m_session->hasRun() ? m_session->markerAt(m_step) : nullptr;
+    if (m_holdPredictions && !isPredicting() && marker && marker->predict && m_step < m_lastStep) {
+        const auto fires = m_session->trace().fires();
+        const auto next = std::upper_bound(
+            fires.begin(), fires.end(), StepIndex(m_step), [](StepIndex s, const FireRecord& f) { return s < f.step; });
+        m_predictMarker = m_step;
+        m_hiddenStep = next == fires.end() ? m_lastStep : int(next->step);
+    }
+    if (m_hiddenStep != before)
+        Q_EMIT lessonStateChanged();
+}
+
+void TimeCursor::setHoldsPredictions(bool hold)
+{
+    if (hold == m_holdPredictions)
+        return;
+    m_holdPredictions = hold;
+    updatePrediction();
+}
+
+void TimeCursor::reveal()
+{
+    if (isPredicting())
+        setStep(m_hiddenStep);
+}
+
+bool TimeCursor::toMarker(bool forward)
+{
+    const auto& lesson = m_session->lesson();
+    if (forward) {
+        const auto it = std::find_if(lesson.begin(), lesson.end(),
+            [this](const LessonMarker& m) { return int(m.step) > m_step && int(m.step) <= m_lastStep; });
+        if (it == lesson.end())
+            return false;
+        // a held-back fire stays held: the next marker waits behind it until the presenter reveals
+        if (isPredicting() && int(it->step) >= m_hiddenStep)
+            return false;
+        setStep(int(it->step));
+        return true;
+    }
+    const auto it
+        = std::find_if(lesson.rbegin(), lesson.rend(), [this](const LessonMarker& m) { return int(m.step) < m_step; });
+    if (it == lesson.rend())
+        return false;
+    setStep(int(it->step));
+    return true;
 }
 
 void TimeCursor::onRunReplaced(int keepStep)
@@ -40,6 +108,9 @@ void TimeCursor::onRunReplaced(int keepStep)
     m_step = std::clamp(keepStep, 0, m_lastStep);
 
     m_session->seek(m_step);
+    m_predictMarker = -1;
+    m_hiddenStep = -1;
+    updatePrediction();
     Q_EMIT runChanged();
     Q_EMIT lastStepChanged(m_lastStep);
     Q_EMIT stepChanged(m_step);
@@ -77,8 +148,12 @@ std::optional<tidemark::Happening> stopsAt(TimeCursor::Granularity g)
 void TimeCursor::stepForward()
 {
     const auto happening = stopsAt(m_granularity);
-    if (!happening || !jumpTo(*happening, true))
-        setStep(happening ? m_lastStep : m_step + 1); // nothing more of that kind: the end of the run
+    if (!happening) {
+        moveTo(m_step + 1, true);
+        return;
+    }
+    const auto target = m_session->hasRun() ? m_session->player().nextStepWith(*happening) : std::nullopt;
+    moveTo(target ? int(*target) : m_lastStep, true); // nothing more of that kind: the end of the run
 }
 
 void TimeCursor::stepBack()
@@ -141,8 +216,9 @@ bool TimeCursor::jumpTo(Happening happening, bool forward)
     const auto target = forward ? player.nextStepWith(happening) : player.previousStepWith(happening);
     if (!target)
         return false;
-    setStep(int(*target));
-    return true;
+    const int before = m_step;
+    moveTo(int(*target), forward);
+    return m_step != before;
 }
 
 void TimeCursor::setVisibleRange(double start, double end)

@@ -81,11 +81,26 @@ public:
     // where it is when there is none.
     bool jumpTo(tidemark::Happening happening, bool forward = true);
 
+    // Lessons (Session::lesson): Page Down / Page Up go to the next / previous marker. False when there is none.
+    bool toMarker(bool forward);
+    // Predict, then reveal: landing on a marker set to predict holds back the next fire after it (at
+    // hiddenStep(); the last step when nothing fires any more, so that even whether it fires stays hidden).
+    // Stepping, playing and forward jumps stop just before it, and views leave out what happens after the
+    // marker, until reveal() goes there. Going to a later step on purpose (the scrubber, End) reveals too.
+    // Only while predictions are held (presenter mode: the class is watching); exploring alone, the
+    // markers' notes show and nothing is held back.
+    bool isPredicting() const { return m_hiddenStep >= 0; }
+    bool holdsPredictions() const { return m_holdPredictions; }
+    int predictMarker() const { return m_predictMarker; }
+    int hiddenStep() const { return m_hiddenStep; }
+
 public Q_SLOTS:
     void setStep(int step);
     void stepForward();
     void stepBack();
     void setGranularity(tidemark::app::TimeCursor::Granularity granularity);
+    void reveal();
+    void setHoldsPredictions(bool hold);
     void toStart() { setStep(0); }
     void toEnd();
     void setVisibleRange(double start, double end);
@@ -110,10 +125,15 @@ Q_SIGNALS:
     void granularityChanged(tidemark::app::TimeCursor::Granularity granularity);
     void highlightChanged();
     void selectionChanged();
+    // A prediction began or was revealed, or the lesson's markers changed.
+    void lessonStateChanged();
 
 private:
     void onRunReplaced(int keepStep);
     void onRunExtended();
+    // Moves to `step`: `held` moves (stepping, playing, forward jumps) stop before a held-back fire.
+    void moveTo(int step, bool held);
+    void updatePrediction();
 
     Session* m_session = nullptr;
     int m_step = 0;
@@ -125,6 +145,9 @@ private:
     Granularity m_granularity = Granularity::EveryStep;
     Highlight m_highlight;
     Selection m_selection;
+    int m_predictMarker = -1;
+    int m_hiddenStep = -1;
+    bool m_holdPredictions = false;
 };
 
 } // namespace tidemark::app

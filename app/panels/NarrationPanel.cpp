@@ -1,6 +1,7 @@
 #include "app/panels/NarrationPanel.h"
 
 #include "app/Theme.h"
+#include "app/Translations.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
@@ -39,6 +40,7 @@ NarrationPanel::NarrationPanel(Session* session, TimeCursor* cursor, Theme* them
     connect(m_cursor, &TimeCursor::stepChanged, this, &NarrationPanel::refresh);
     connect(m_cursor, &TimeCursor::runChanged, this, &NarrationPanel::refresh);
     connect(m_cursor, &TimeCursor::granularityChanged, this, &NarrationPanel::refresh);
+    connect(m_cursor, &TimeCursor::lessonStateChanged, this, &NarrationPanel::refresh);
     // "step 41 of 52" as a live run grows; the text (and where the reader scrolled to) stays
     connect(m_cursor, &TimeCursor::lastStepChanged, this, [this] { m_heading->setText(headingFor(*m_session)); });
     connect(m_theme, &Theme::changed, this, &NarrationPanel::refresh);
@@ -125,10 +127,34 @@ QString NarrationPanel::sentencesHtml(const std::vector<NarrationSentence>& sent
     return out;
 }
 
+QString NarrationPanel::lessonHtml(const Session& session, const TimeCursor& cursor, const Theme& theme, bool rich)
+{
+    QString label;
+    QString text;
+    if (cursor.isPredicting()) {
+        const LessonMarker* marker = session.markerAt(cursor.predictMarker());
+        label = tr("Predict:");
+        text = (marker ? exampleDescription(QString::fromStdString(marker->note)) + QLatin1Char(' ') : QString())
+            + tr("What happens next: does a window fire, which one, and with what result? Press R to reveal.");
+    } else if (const LessonMarker* marker = session.markerAt(session.currentStep())) {
+        label = tr("Lesson:");
+        text = exampleDescription(QString::fromStdString(marker->note));
+    } else {
+        return {};
+    }
+    const QString body = QStringLiteral("<b>%1</b> %2").arg(label.toHtmlEscaped(), text.toHtmlEscaped());
+    if (!rich)
+        return body;
+    const ThemeColors& c = theme.colors();
+    return QStringLiteral("<table width=\"100%\" cellpadding=\"6\" style=\"background:%1; border-left: 4px solid %2\">"
+                          "<tr><td>%3</td></tr></table>")
+        .arg(c.laneBackground.name(), c.operatorWatermark.name(), body);
+}
+
 void NarrationPanel::refresh()
 {
     m_heading->setText(headingFor(*m_session));
-    QString text = html(*m_session, *m_theme, true);
+    QString text = lessonHtml(*m_session, *m_cursor, *m_theme, true) + html(*m_session, *m_theme, true);
     // stepping through changes or arrivals only: say which steps were passed over on the way here
     if (const int skipped = m_cursor->skippedBefore(); skipped > 0) {
         const int to = m_session->currentStep() - 1;

@@ -31,6 +31,9 @@ public:
     // Any narrator sentences as HTML, each thing they name a link ("record:3", "window:0:5000", "channel:1",
     // "step:95"): the step's narration, and the "why (not)?" answers.
     static QString sentencesHtml(const std::vector<NarrationSentence>& sentences, const Theme& theme, bool links);
+    // The lesson at the cursor, as HTML: the marker's note, or while the class predicts, the question and how to
+    // reveal; empty elsewhere. `rich`: a box of its own (the panel) rather than a run-on sentence (the caption).
+    static QString lessonHtml(const Session& session, const TimeCursor& cursor, const Theme& theme, bool rich);
     // Hovering a link highlights what it names in the timeline.
     static void highlightLink(TimeCursor* cursor, const QUrl& url);
 

@@ -27,13 +27,14 @@ StepScrubber::StepScrubber(Session* session, TimeCursor* cursor, Theme* theme, Q
     , m_theme(theme)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setMinimumHeight(30);
+    setMinimumHeight(40); // marker diamonds, fire ticks, the track, late ticks
     setCursor(Qt::PointingHandCursor);
     setToolTip(tr("All steps of the run: green ticks fire a window, purple re-fire it late, red drop a record. "
                   "Click or drag to go to a step."));
     connect(m_cursor, &TimeCursor::stepChanged, this, qOverload<>(&QWidget::update));
     connect(m_cursor, &TimeCursor::runChanged, this, qOverload<>(&QWidget::update));
     connect(m_cursor, &TimeCursor::runExtended, this, qOverload<>(&QWidget::update));
+    connect(m_cursor, &TimeCursor::lessonStateChanged, this, qOverload<>(&QWidget::update));
     connect(m_theme, &Theme::changed, this, qOverload<>(&QWidget::update));
 }
 
@@ -65,8 +66,12 @@ void StepScrubber::paintEvent(QPaintEvent*)
     if (m_session->hasRun()) {
         // one tick per pixel column at most: a long run's ticks merge into bands
         const Trace& trace = m_session->trace();
+        // while the class predicts, nothing after the marker gives the answer away
+        const int shownUpTo = m_cursor->isPredicting() ? m_cursor->predictMarker() : m_cursor->lastStep();
         double lastX = -10;
         for (const FireRecord& f : trace.fires()) {
+            if (int(f.step) > shownUpTo)
+                break;
             const double x = std::round(xOf(int(f.step)));
             if (x == lastX)
                 continue;
@@ -75,6 +80,8 @@ void StepScrubber::paintEvent(QPaintEvent*)
         }
         lastX = -10;
         for (const LateRecord& l : trace.lates()) {
+            if (int(l.step) > shownUpTo)
+                break;
             const double x = std::round(xOf(int(l.step)));
             if (x == lastX)
                 continue;
@@ -82,6 +89,17 @@ void StepScrubber::paintEvent(QPaintEvent*)
             p.fillRect(
                 QRectF(x - 1, t.bottom(), 2, 6), l.late.action == LateAction::Dropped ? c.dropped : c.sideOutput);
         }
+    }
+    // the lesson's markers above the track: filled, or hollow where the class is to predict
+    for (const LessonMarker& m : m_session->lesson()) {
+        if (int(m.step) > m_cursor->lastStep())
+            break;
+        const double x = xOf(int(m.step));
+        const QPolygonF diamond({QPointF(x, t.top() - 16), QPointF(x + 4, t.top() - 12), QPointF(x, t.top() - 8),
+            QPointF(x - 4, t.top() - 12)});
+        p.setPen(QPen(c.operatorWatermark, 1.5));
+        p.setBrush(m.predict ? QBrush(Qt::NoBrush) : QBrush(c.operatorWatermark));
+        p.drawPolygon(diamond);
     }
     const double hx = xOf(m_cursor->step());
     p.setPen(QPen(c.laneBackground, 2));
@@ -329,8 +347,10 @@ void PlayerBar::setPlaying(bool playing)
 
 void PlayerBar::tick()
 {
+    const int before = m_cursor->step();
     m_cursor->stepForward();
-    if (m_cursor->atEnd())
+    // the end, or a fire held back for the class to predict: playing waits for the presenter
+    if (m_cursor->atEnd() || m_cursor->step() == before)
         setPlaying(false);
 }
 

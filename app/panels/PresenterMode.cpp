@@ -18,6 +18,7 @@ namespace tidemark::app {
 NarrationCaption::NarrationCaption(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
     : QLabel(parent)
     , m_session(session)
+    , m_cursor(cursor)
     , m_theme(theme)
 {
     setObjectName(QStringLiteral("caption"));
@@ -28,6 +29,7 @@ NarrationCaption::NarrationCaption(Session* session, TimeCursor* cursor, Theme* 
     hide();
     connect(cursor, &TimeCursor::stepChanged, this, &NarrationCaption::refresh);
     connect(cursor, &TimeCursor::runChanged, this, &NarrationCaption::refresh);
+    connect(cursor, &TimeCursor::lessonStateChanged, this, &NarrationCaption::refresh);
     connect(theme, &Theme::changed, this, [this] {
         applyTheme();
         refresh();
@@ -60,9 +62,12 @@ void NarrationCaption::refresh()
 {
     if (!isVisible())
         return;
-    setText(QStringLiteral("<b>%1</b> — %2")
-                .arg(NarrationPanel::headingFor(*m_session).toHtmlEscaped(),
-                    NarrationPanel::html(*m_session, *m_theme, false)));
+    // a lesson's note comes first: it is what the teacher wanted said at this step
+    const QString lesson = NarrationPanel::lessonHtml(*m_session, *m_cursor, *m_theme, false);
+    setText((lesson.isEmpty() ? QString() : lesson + QStringLiteral("<br>"))
+        + QStringLiteral("<b>%1</b> — %2")
+              .arg(NarrationPanel::headingFor(*m_session).toHtmlEscaped(),
+                  NarrationPanel::html(*m_session, *m_theme, false)));
     fitType();
 }
 

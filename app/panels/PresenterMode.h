@@ -34,6 +34,7 @@ private:
     void fitType();
 
     Session* m_session;
+    TimeCursor* m_cursor;
     Theme* m_theme;
     double m_largest = 0.0;
     bool m_fitting = false;

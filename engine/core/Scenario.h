@@ -20,6 +20,16 @@ struct DisplaySettings {
     std::string zone = "UTC"; // IANA zone name for DateTime
 };
 
+// A lesson's marker: a note on one step of the run. Presenter mode walks the markers with Page Down / Page Up.
+// `predict`: the class guesses first — the outcome of the next fire after the marker (its window, result,
+// and whether it fires at all) stays hidden until the presenter reveals it.
+struct LessonMarker {
+    std::uint32_t step = 0;
+    std::string note;
+    bool predict = false;
+    bool operator==(const LessonMarker&) const = default;
+};
+
 // A scenario: the pipeline plus its input records (scenario format v1, docs/scenario-format.md).
 struct Scenario {
     int version = 1;
@@ -39,6 +49,8 @@ struct Scenario {
     // when it closed or the recording stopped, and periodic emission ran until then. Without it the input
     // ends at its last arrival.
     std::optional<Timestamp> inputEndMs;
+    // The lesson's markers, sorted by step, at most one per step (docs/scenario-format.md, "lesson").
+    std::vector<LessonMarker> lesson;
 
     // The processing time at which the input ends, given its last arrival.
     Timestamp inputEnd(Timestamp lastArrival) const

@@ -383,7 +383,7 @@ private:
             expected(root, "a scenario object", {});
         const Obj top(root, "scenario",
             {"tidemark", "name", "description", "flinkVersion", "input", "pipeline", "display", "lenient",
-                "defaultArrivalSpacingMs", "inputEndMs"});
+                "defaultArrivalSpacingMs", "inputEndMs", "lesson"});
         const auto& version = top.req("tidemark", "the scenario format version, 1");
         const auto v = asInt64(version, "tidemark");
         if (v > kFormatVersion) {
@@ -402,6 +402,8 @@ private:
             s.inputEndMs = nonNegativeDuration(top, "inputEndMs", 0);
         if (const auto* d = top.opt("display"))
             readDisplay(*d, s.display);
+        if (const auto* l = top.opt("lesson"))
+            readLesson(*l, s.lesson);
         readPipeline(top.req("pipeline"), s.pipeline);
         const JsonNode* flink = top.opt("flinkVersion");
         if (flink) {
@@ -422,6 +424,29 @@ private:
         if (!fileNode)
             validateRecords(s);
         return fileNode;
+    }
+
+    // "lesson": [{"step": 95, "note": "…", "predict": true}, …], in step order, one marker per step.
+    void readLesson(const JsonNode& node, std::vector<LessonMarker>& lesson)
+    {
+        if (node.kind != Kind::Array)
+            expected(node, "an array of markers", "lesson");
+        for (const JsonNode& item : node.items) {
+            const Obj o(item, "a lesson marker", {"step", "note", "predict"});
+            const JsonNode& stepNode = o.req("step", "the step the note belongs to");
+            const std::int64_t step = asInt64(stepNode, "step");
+            if (step < 0 || step > std::int64_t(0xFFFFFFFE))
+                fail(stepNode, "expected a step of 0 or more for \"step\", found " + std::to_string(step));
+            if (!lesson.empty() && std::int64_t(lesson.back().step) >= step)
+                fail(stepNode,
+                    "expected the markers in step order, one per step: step " + std::to_string(step) + " comes after "
+                        + std::to_string(lesson.back().step));
+            LessonMarker m;
+            m.step = std::uint32_t(step);
+            m.note = asString(o.req("note", "what to say at this step"), "note");
+            m.predict = o.boolean("predict", false);
+            lesson.push_back(std::move(m));
+        }
     }
 
     void readDisplay(const JsonNode& node, DisplaySettings& d)
@@ -1324,6 +1349,17 @@ std::string saveScenario(const Scenario& s)
         out += "  \"defaultArrivalSpacingMs\": " + std::to_string(s.defaultArrivalSpacingMs) + ",\n";
     if (s.inputEndMs)
         out += "  \"inputEndMs\": " + std::to_string(*s.inputEndMs) + ",\n";
+    if (!s.lesson.empty()) {
+        out += "  \"lesson\": [";
+        for (std::size_t i = 0; i < s.lesson.size(); ++i) {
+            JsonOut m;
+            m.add("step", std::int64_t(s.lesson[i].step)).str("note", s.lesson[i].note);
+            if (s.lesson[i].predict)
+                m.flag("predict", true);
+            out += (i ? ",\n    " : "\n    ") + m.object();
+        }
+        out += "\n  ],\n";
+    }
     if (s.inputFile) {
         out += "  \"input\": " + inputFileJson(*s.inputFile) + ",\n";
     } else {
@@ -1381,6 +1417,7 @@ std::optional<std::string> scenarioDifference(const Scenario& a, const Scenario&
     d.check("lenient", a.lenient, b.lenient);
     d.check("defaultArrivalSpacingMs", a.defaultArrivalSpacingMs, b.defaultArrivalSpacingMs);
     d.check("inputEndMs", a.inputEndMs.value_or(-1), b.inputEndMs.value_or(-1));
+    d.check("lesson", a.lesson == b.lesson, true);
     comparePipelines(d, a.pipeline, b.pipeline);
     d.check("input is a file", a.inputFile.has_value(), b.inputFile.has_value());
     if (a.inputFile && b.inputFile)

@@ -97,7 +97,10 @@ private Q_SLOTS:
         const Session* session = m_window->session();
         int arrivals = 0;
         for (int guard = 0; guard < 1000 && session->currentStep() < session->lastStep(); ++guard) {
+            const int before = session->currentStep();
             cursor->stepForward();
+            if (session->currentStep() == before && cursor->isPredicting())
+                cursor->reveal(); // the lesson's predictions, revealed as the presenter would
             QCoreApplication::processEvents();
             const auto texts = textsOf(m_view);
             const QString cut = firstCutOff(texts, m_view->size());

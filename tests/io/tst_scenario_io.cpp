@@ -318,6 +318,8 @@ private slots:
                    "\"zone\": \"Asia/Shanghai\"}, \"lenient\": true, \"defaultArrivalSpacingMs\": 250,");
         QTest::newRow("epoch-ms asked for, kept apart from the automatic default")
             << replaced(kBase, R"("name": "post 000",)", R"("name": "post 000", "display": {"time": "epoch-ms"},)");
+        QTest::newRow("a lesson: a note and a prediction") << replaced(kBase, R"("name": "post 000",)",
+            R"("name": "post 000", "lesson": [{"step": 3, "note": "watch the watermark"}, {"step": 7, "note": "will it fire?", "predict": true}],)");
         QTest::newRow("flink 1.20 with the legacy extractor") << replaced(
             replaced(kBase, "\"name\": \"post 000\",", "\"name\": \"post 000\", \"flinkVersion\": \"1.20.5\","),
             "\"strategy\": \"bounded-out-of-orderness\"", "\"strategy\": \"legacy-bounded-out-of-orderness\"");
@@ -355,6 +357,34 @@ private slots:
             replaced(kBase, R"("name": "post 000",)", R"("name": "post 000", "display": {"time": "automatic"},)"));
         QVERIFY(!wrong.ok());
         QVERIFY2(wrong.errorText().find("auto") != std::string::npos, wrong.errorText().c_str());
+    }
+
+    void lessonMarkersAreCheckedWhereTheyStand_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not an array") << R"({"step": 1})"
+                                      << "expected an array of markers";
+        QTest::newRow("no note") << R"([{"step": 1}])"
+                                 << "missing \"note\"";
+        QTest::newRow("a negative step") << R"([{"step": -1, "note": "x"}])"
+                                         << "expected a step of 0 or more";
+        QTest::newRow("out of order") << R"([{"step": 5, "note": "x"}, {"step": 2, "note": "y"}])"
+                                      << "in step order, one per step: step 2 comes after 5";
+        QTest::newRow("two on one step") << R"([{"step": 5, "note": "x"}, {"step": 5, "note": "y"}])"
+                                         << "one per step";
+        QTest::newRow("a misspelt key") << R"([{"step": 5, "note": "x", "predikt": true}])"
+                                        << "did you mean \"predict\"?";
+    }
+    void lessonMarkersAreCheckedWhereTheyStand()
+    {
+        QFETCH(QString, lesson);
+        QFETCH(QString, message);
+        const auto r = parse(replaced(
+            kBase, R"("name": "post 000",)", "\"name\": \"post 000\", \"lesson\": " + lesson.toStdString() + ","));
+        QVERIFY(!r.ok());
+        QVERIFY2(r.errorText().find(message.toStdString()) != std::string::npos, r.errorText().c_str());
+        QVERIFY2(r.errorText().rfind("s.json:1:", 0) == 0, r.errorText().c_str()); // file:line:column
     }
 
     void differenceNamesTheFirstChangedSetting()
