@@ -1,6 +1,7 @@
 #include "app/Desktop.h"
 #include "app/MainWindow.h"
 #include "app/Translations.h"
+#include "app/document/AnimationExport.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
@@ -46,6 +47,11 @@ struct StartOptions {
     QCommandLineOption screenshot {QStringLiteral("screenshot"),
         QCoreApplication::translate("main", "Draw the window once, save it as a PNG image to this file, and quit."),
         QStringLiteral("file.png")};
+    QCommandLineOption exportAnimation {QStringLiteral("export-animation"),
+        QCoreApplication::translate("main",
+            "Write the run as an animation, one HTML page that plays every step (as File ▸ Export ▸ Animation), to "
+            "this file, and quit."),
+        QStringLiteral("page.html")};
 };
 
 // Every option of the window, on `parser`. Built twice: once untranslated to see whether a window is wanted at
@@ -69,7 +75,7 @@ StartOptions addStartOptions(QCommandLineParser& parser)
         QStringLiteral("[FILE]"));
     StartOptions options;
     parser.addOptions({options.presenter, options.step, options.firstFire, options.lang, options.listen, options.socket,
-        options.screenshot});
+        options.screenshot, options.exportAnimation});
     return options;
 }
 
@@ -187,6 +193,25 @@ int main(int argc, char** argv)
             if (!saved)
                 std::fprintf(stderr, "tidemark: cannot write %s\n", qPrintable(target));
             QCoreApplication::exit(saved ? 0 : 1);
+        });
+    }
+    if (parser.isSet(options.exportAnimation)) {
+        if (!opened)
+            return 1;
+        const QString target = parser.value(options.exportAnimation);
+        mainWindow.showNormal();
+        mainWindow.resize(1600, 1000); // the same frames on any screen, an offscreen one too
+        QTimer::singleShot(0, &mainWindow, [&mainWindow, target] {
+            QCoreApplication::processEvents(); // the timeline has its size before the frames are drawn
+            tidemark::app::AnimationOptions animation;
+            animation.granularity = mainWindow.cursor()->granularity();
+            QString error;
+            const bool written = tidemark::app::writeAnimationPage(
+                                     *mainWindow.timeline(), *mainWindow.cursor(), target, animation, &error)
+                == tidemark::app::AnimationExportResult::Written;
+            if (!written)
+                std::fprintf(stderr, "tidemark: %s\n", qPrintable(error));
+            QCoreApplication::exit(written ? 0 : 1);
         });
     }
     return QCoreApplication::exec();

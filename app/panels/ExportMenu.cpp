@@ -1,22 +1,28 @@
 #include "app/panels/ExportMenu.h"
 
+#include "app/document/AnimationExport.h"
 #include "app/document/OutputExport.h"
 #include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
 #include "app/panels/NarrationPanel.h"
 #include "app/timeline/TimelineImage.h"
 
 #include <QAction>
+#include <QDir>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 
 namespace tidemark::app {
 
-ExportMenu::ExportMenu(QMainWindow* window, Session* session, TimelineView* timeline)
+ExportMenu::ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor, TimelineView* timeline)
     : m_window(window)
     , m_session(session)
     , m_timeline(timeline)
+    , m_cursor(cursor)
 {
     auto make = [this](const char* name, const QString& text, auto&& slot) {
         auto* a = new QAction(text, m_window);
@@ -28,12 +34,19 @@ ExportMenu::ExportMenu(QMainWindow* window, Session* session, TimelineView* time
     make("exportSvg", tr("Timeline as SVG…"), [this] { exportTimeline(true); });
     make("exportCsv", tr("Outputs as CSV…"), [this] { exportOutputs(false); });
     make("exportJsonl", tr("Outputs as JSON lines…"), [this] { exportOutputs(true); });
+    make("exportAnimation", tr("Animation (HTML Page)…"), [this] { exportAnimation(false); });
+    make("exportFrames", tr("Animation Frames (PNG)…"), [this] { exportAnimation(true); });
 }
 
 void ExportMenu::addTo(QMenu* menu) const
 {
-    for (const char* name : {"exportPng", "exportSvg", "exportCsv", "exportJsonl"})
-        menu->addAction(m_window->findChild<QAction*>(QString::fromLatin1(name)));
+    for (const char* name :
+        {"exportPng", "exportSvg", "exportCsv", "exportJsonl", "", "exportAnimation", "exportFrames"}) {
+        if (*name == 0)
+            menu->addSeparator();
+        else
+            menu->addAction(m_window->findChild<QAction*>(QString::fromLatin1(name)));
+    }
 }
 
 bool ExportMenu::exportTimelineTo(const QString& path, bool svg, QString* error) const
@@ -65,6 +78,58 @@ void ExportMenu::exportOutputs(bool jsonl) const
         jsonl ? tr("JSON lines (*.jsonl)") : tr("CSV (*.csv)"));
     QString error;
     if (!path.isEmpty() && !exportOutputsTo(path, jsonl, &error))
+        showError(error);
+}
+
+void ExportMenu::exportAnimation(bool pngFrames) const
+{
+    if (!m_session->hasRun() || !m_cursor)
+        return;
+    AnimationOptions options;
+    options.granularity = m_cursor->granularity();
+    options.pixelRatio = m_window->devicePixelRatioF(); // the frames have the screen's pixels
+    QString target;
+    if (pngFrames) {
+        target = QFileDialog::getExistingDirectory(m_window, tr("Export the animation frames into a folder"));
+        if (target.isEmpty())
+            return;
+        if (holdsAnimationFrames(target)) {
+            const auto answer = QMessageBox::question(m_window, tr("Replace the frames?"),
+                tr("%1 already holds animation frames (frame-*.png, frames.txt). Replace them?")
+                    .arg(QDir::toNativeSeparators(target)),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+            if (answer != QMessageBox::Yes)
+                return;
+            options.replaceFrames = true;
+        }
+    } else {
+        target = QFileDialog::getSaveFileName(m_window, tr("Export the animation as an HTML page"),
+            m_session->title() + QStringLiteral(".html"), tr("HTML pages (*.html *.htm)"));
+        if (target.isEmpty())
+            return;
+    }
+    QProgressDialog progress(pngFrames ? tr("Drawing the frames…") : tr("Drawing the animation…"), tr("Cancel"), 0,
+        int(animationSteps(*m_session, options.granularity).size()), m_window);
+    progress.setWindowTitle(tr("Export"));
+    progress.setWindowModality(Qt::WindowModal); // the window cannot change the run while its frames are drawn
+    progress.setMinimumDuration(400);
+    QElapsedTimer sinceUpdate;
+    sinceUpdate.start();
+    options.progress = [&progress, &sinceUpdate](int done, int total) {
+        // each update lets the window repaint and the Cancel button work: often enough to look alive and
+        // answer at once, not at every frame
+        if (done == total || sinceUpdate.elapsed() >= 60) {
+            progress.setValue(done);
+            sinceUpdate.restart();
+        }
+        return !progress.wasCanceled();
+    };
+    QString error;
+    const AnimationExportResult result = pngFrames
+        ? writeAnimationFrames(*m_timeline, *m_cursor, target, options, &error)
+        : writeAnimationPage(*m_timeline, *m_cursor, target, options, &error);
+    progress.reset();
+    if (result == AnimationExportResult::Failed)
         showError(error);
 }
 

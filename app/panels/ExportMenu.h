@@ -8,16 +8,18 @@ class QMenu;
 namespace tidemark::app {
 
 class Session;
+class TimeCursor;
 class TimelineView;
 
-// File ▸ Export: the timeline as PNG or SVG, every output of the run as CSV or JSON lines. Owns the four
-// actions (added to the window, so that their shortcuts work), asks where to write, and says why a file
-// could not be written.
+// File ▸ Export: the timeline as PNG or SVG, every output of the run as CSV or JSON lines, the run as an
+// animation (an HTML page, or numbered PNG frames). Owns the actions (added to the window, so that their
+// shortcuts work), asks where to write, shows the progress of the animation, and says why a file could not be
+// written.
 class ExportMenu {
     Q_DECLARE_TR_FUNCTIONS(tidemark::app::MainWindow)
 
 public:
-    ExportMenu(QMainWindow* window, Session* session, TimelineView* timeline);
+    ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor, TimelineView* timeline);
     void addTo(QMenu* menu) const;
 
     bool exportTimelineTo(const QString& path, bool svg, QString* error = nullptr) const;
@@ -26,11 +28,14 @@ public:
 private:
     void exportTimeline(bool svg) const;
     void exportOutputs(bool jsonl) const;
+    // The animation's frames are the steps the cursor's step granularity stops at (Play ▸ Step Through).
+    void exportAnimation(bool pngFrames) const;
     void showError(const QString& error) const;
 
     QMainWindow* m_window;
     Session* m_session;
     TimelineView* m_timeline;
+    TimeCursor* m_cursor; // the window's, which the animation takes through its steps and back
 };
 
 } // namespace tidemark::app

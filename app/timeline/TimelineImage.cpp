@@ -2,56 +2,64 @@
 
 #include "app/timeline/TimelineView.h"
 
-#include <QCoreApplication>
-#include <QImage>
+#include <QBuffer>
 #include <QImageWriter>
 #include <QPainter>
+#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace tidemark::app {
 
-namespace {
+QImage timelineImage(TimelineView& view, qreal pixelRatio)
+{
+    const QRect rect(QPoint(0, 0), view.size());
+    QImage image((QSizeF(rect.size()) * pixelRatio).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(pixelRatio);
+    QPainter painter(&image);
+    view.paint(painter, rect);
+    painter.end();
+    return image;
+}
 
-struct Text {
-    Q_DECLARE_TR_FUNCTIONS(tidemark::app::MainWindow)
-};
-
-} // namespace
+QByteArray timelineSvg(TimelineView& view, const QString& title, const QString& description)
+{
+    const QRect rect(QPoint(0, 0), view.size());
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(rect.size());
+    generator.setViewBox(rect);
+    // at the screen's resolution (QSvgGenerator assumes 72 dpi) text has the size it has on screen, and labels are
+    // fitted and shortened as they are there
+    generator.setResolution(view.logicalDpiX());
+    generator.setTitle(title);
+    generator.setDescription(description);
+    QPainter painter(&generator);
+    view.paint(painter, rect);
+    painter.end();
+    return buffer.data();
+}
 
 bool writeTimelineImage(TimelineView& view, const QString& path, TimelineImageFormat format, const QString& title,
     const QString& description, QString* error)
 {
-    const QSize size = view.size();
-    const QRect rect(QPoint(0, 0), size);
+    QString why;
     if (format == TimelineImageFormat::Svg) {
-        QSvgGenerator generator;
-        generator.setFileName(path);
-        generator.setSize(size);
-        generator.setViewBox(rect);
-        generator.setTitle(title);
-        generator.setDescription(description);
-        QPainter painter;
-        bool written = painter.begin(&generator);
-        if (written) {
-            view.paint(painter, rect);
-            written = painter.end();
-        }
-        if (!written && error)
-            *error = Text::tr("%1 could not be written.").arg(path);
-        return written;
+        // QSaveFile: an existing file is replaced only once the new one is complete
+        QSaveFile file(path);
+        if (file.open(QIODevice::WriteOnly) && file.write(timelineSvg(view, title, description)) >= 0 && file.commit())
+            return true;
+        why = file.errorString();
+    } else {
+        QImageWriter writer(path, "png");
+        if (writer.write(timelineImage(view)))
+            return true;
+        why = writer.errorString();
     }
-    QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(2.0);
-    QPainter painter(&image);
-    view.paint(painter, rect);
-    painter.end();
-    QImageWriter writer(path, "png");
-    if (!writer.write(image)) {
-        if (error)
-            *error = QStringLiteral("%1: %2").arg(path, writer.errorString());
-        return false;
-    }
-    return true;
+    if (error)
+        *error = QStringLiteral("%1: %2").arg(path, why);
+    return false;
 }
 
 } // namespace tidemark::app
