@@ -21,22 +21,7 @@ NarrationPanel::NarrationPanel(Session* session, TimeCursor* cursor, Theme* them
     , m_heading(new QLabel(this))
     , m_text(new QTextBrowser(this))
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(4);
-    QFont hf = m_heading->font();
-    hf.setBold(true);
-    hf.setPointSizeF(hf.pointSizeF() * 1.15);
-    m_heading->setFont(hf);
-    m_heading->setWordWrap(true);
-    m_text->setOpenLinks(false);
-    m_text->setOpenExternalLinks(false);
-    QFont tf = m_text->font();
-    tf.setPointSizeF(tf.pointSizeF() * 1.15);
-    m_text->setFont(tf);
-    m_text->setFrameShape(QFrame::NoFrame);
-    layout->addWidget(m_heading);
-    layout->addWidget(m_text, 1);
+    layOut(this, m_heading, m_text, 1.15);
     connect(m_cursor, &TimeCursor::stepChanged, this, &NarrationPanel::refresh);
     connect(m_cursor, &TimeCursor::runChanged, this, &NarrationPanel::refresh);
     connect(m_cursor, &TimeCursor::granularityChanged, this, &NarrationPanel::refresh);
@@ -46,6 +31,27 @@ NarrationPanel::NarrationPanel(Session* session, TimeCursor* cursor, Theme* them
     connect(m_theme, &Theme::changed, this, &NarrationPanel::refresh);
     connect(m_text, &QTextBrowser::highlighted, this, &NarrationPanel::onLinkHovered);
     refresh();
+}
+
+void NarrationPanel::layOut(QWidget* panel, QLabel* heading, QTextBrowser* text, double typeScale)
+{
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    QFont hf = heading->font();
+    hf.setBold(true);
+    hf.setPointSizeF(hf.pointSizeF() * typeScale);
+    heading->setFont(hf);
+    heading->setWordWrap(true);
+    // links are the app's own (record:3, step:95): never followed as URLs
+    text->setOpenLinks(false);
+    text->setOpenExternalLinks(false);
+    QFont tf = text->font();
+    tf.setPointSizeF(tf.pointSizeF() * typeScale);
+    text->setFont(tf);
+    text->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(heading);
+    layout->addWidget(text, 1);
 }
 
 QString NarrationPanel::headingFor(const Session& session)

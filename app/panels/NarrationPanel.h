@@ -34,6 +34,8 @@ public:
     // The lesson at the cursor, as HTML: the marker's note, or while the class predicts, the question and how to
     // reveal; empty elsewhere. `rich`: a box of its own (the panel) rather than a run-on sentence (the caption).
     static QString lessonHtml(const Session& session, const TimeCursor& cursor, const Theme& theme, bool rich);
+    // A heading over a text of linked sentences, as this panel and the "why (not)?" panel show them.
+    static void layOut(QWidget* panel, QLabel* heading, QTextBrowser* text, double typeScale);
     // Hovering a link highlights what it names in the timeline.
     static void highlightLink(TimeCursor* cursor, const QUrl& url);
 

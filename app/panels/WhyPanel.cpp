@@ -21,20 +21,9 @@ WhyPanel::WhyPanel(Session* session, TimeCursor* cursor, Theme* theme, QWidget* 
     , m_heading(new QLabel(this))
     , m_text(new QTextBrowser(this))
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(4);
-    QFont hf = m_heading->font();
-    hf.setBold(true);
-    m_heading->setFont(hf);
-    m_heading->setWordWrap(true);
+    NarrationPanel::layOut(this, m_heading, m_text, 1.0);
     m_heading->setObjectName(QStringLiteral("whyHeading"));
     m_text->setObjectName(QStringLiteral("whyText"));
-    m_text->setOpenLinks(false);
-    m_text->setOpenExternalLinks(false);
-    m_text->setFrameShape(QFrame::NoFrame);
-    layout->addWidget(m_heading);
-    layout->addWidget(m_text, 1);
     connect(m_cursor, &TimeCursor::stepChanged, this, &WhyPanel::refresh);
     connect(m_cursor, &TimeCursor::runChanged, this, &WhyPanel::refresh);
     connect(m_cursor, &TimeCursor::selectionChanged, this, &WhyPanel::refresh);

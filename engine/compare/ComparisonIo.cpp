@@ -22,7 +22,6 @@ using io::detail::JsonNode;
 using Kind = JsonNode::Kind;
 
 constexpr int kFormatVersion = 1;
-constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 31;
 
 std::string q(std::string_view s)
 {
@@ -31,54 +30,13 @@ std::string q(std::string_view s)
 
 std::string describe(const JsonNode& n)
 {
-    switch (n.kind) {
-    case Kind::Null:
-        return "null";
-    case Kind::Bool:
-        return n.boolean ? "true" : "false";
-    case Kind::Number:
-        return n.text;
-    case Kind::String:
-        return io::detail::quotedExcerpt(n.text);
-    case Kind::Array:
-        return "an array";
-    case Kind::Object:
-        return "an object";
-    }
-    return "a value";
+    return io::detail::describeValue(n);
 }
 
-// A file's text, or why it cannot be read (`what` names it: "comparison", "scenario"). A byte-order mark
-// becomes spaces, as the scenario reader does, so that offsets stay where an editor shows them.
+// A file's text, or why it cannot be read (`what` names it: "comparison", "scenario").
 std::optional<std::string> readText(const fs::path& path, std::string_view what, std::string& error)
 {
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (ec) {
-        error = ec == std::errc::no_such_file_or_directory
-            ? "cannot open the " + std::string(what) + ": no such file"
-            : "cannot open the " + std::string(what) + ": " + ec.message();
-        return std::nullopt;
-    }
-    if (size > kMaxFileBytes) {
-        error = "the " + std::string(what) + " file is larger than 2 GiB";
-        return std::nullopt;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot open the " + std::string(what) + ": permission denied or not a regular file";
-        return std::nullopt;
-    }
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    if (in.bad()) {
-        error = "cannot read the " + std::string(what) + " file";
-        return std::nullopt;
-    }
-    if (std::string_view(text).starts_with("\xEF\xBB\xBF"))
-        text.replace(0, 3, "   ");
-    return text;
+    return io::detail::readEditedFile(path, what, {}, error);
 }
 
 // Where the JSON value starting at `start` ends (one past its last byte). The text is valid JSON: it parsed.

@@ -1,5 +1,9 @@
 #include "engine/io/JsonTree.h"
 
+#include "engine/io/Suggest.h"
+
+#include <fstream>
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -368,6 +372,61 @@ std::size_t findInvalidUtf8(std::string_view text)
         i += len;
     }
     return std::string_view::npos;
+}
+
+std::string describeValue(const JsonNode& n)
+{
+    switch (n.kind) {
+    case JsonNode::Kind::Null:
+        return "null";
+    case JsonNode::Kind::Bool:
+        return n.boolean ? "true" : "false";
+    case JsonNode::Kind::Number:
+        return n.text;
+    case JsonNode::Kind::String:
+        return quotedExcerpt(n.text);
+    case JsonNode::Kind::Array:
+        return "an array";
+    case JsonNode::Kind::Object:
+        return "an object";
+    }
+    return "a value";
+}
+
+std::optional<std::string> readEditedFile(
+    const std::filesystem::path& path, std::string_view what, std::string_view tooLargeHint, std::string& error)
+{
+    const std::string name(what);
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        error = ec == std::errc::no_such_file_or_directory ? "cannot open the " + name + ": no such file"
+                                                           : "cannot open the " + name + ": " + ec.message();
+        return std::nullopt;
+    }
+    // edited by hand: a huge one is almost certainly the wrong file
+    if (size > (std::uint64_t(1) << 31)) {
+        error = "the " + name + " file is larger than 2 GiB";
+        if (!tooLargeHint.empty())
+            error.append("; ").append(tooLargeHint);
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open the " + name + ": permission denied or not a regular file";
+        return std::nullopt;
+    }
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) {
+        error = "cannot read the " + name + " file";
+        return std::nullopt;
+    }
+    // a byte-order mark is not JSON, but editors on Windows write one
+    if (std::string_view(text).starts_with("\xEF\xBB\xBF"))
+        text.replace(0, 3, "   ");
+    return text;
 }
 
 } // namespace tidemark::io::detail

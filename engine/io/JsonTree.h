@@ -2,6 +2,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,5 +60,15 @@ LineColumn lineColumnAt(std::string_view text, std::size_t offset);
 
 // The offset of the first byte that is not valid UTF-8, or npos.
 std::size_t findInvalidUtf8(std::string_view text);
+
+// What a value is, for "found …": null, true, the number as written, the string quoted and shortened,
+// "an array", "an object".
+std::string describeValue(const JsonNode& n);
+
+// The text of a JSON file a user edits (a scenario, a comparison), or why not in `error`: `what` names it
+// ("scenario"). Files over 2 GiB are refused (`tooLargeHint` says what to do instead); a byte-order mark
+// becomes spaces, so that offsets stay where an editor shows them.
+std::optional<std::string> readEditedFile(
+    const std::filesystem::path& path, std::string_view what, std::string_view tooLargeHint, std::string& error);
 
 } // namespace tidemark::io::detail

@@ -58,24 +58,9 @@ std::string q(std::string_view s)
     return detail::jsonQuoted(s);
 }
 
-// What a value is, for "found …".
 std::string describe(const JsonNode& n)
 {
-    switch (n.kind) {
-    case Kind::Null:
-        return "null";
-    case Kind::Bool:
-        return n.boolean ? "true" : "false";
-    case Kind::Number:
-        return n.text;
-    case Kind::String:
-        return detail::quotedExcerpt(n.text);
-    case Kind::Array:
-        return "an array";
-    case Kind::Object:
-        return "an object";
-    }
-    return "a value";
+    return detail::describeValue(n);
 }
 
 [[noreturn]] void expected(const JsonNode& at, std::string_view what, std::string_view name)
@@ -1262,32 +1247,10 @@ namespace {
 // The text of a scenario file, or the reason it cannot be read in `failure`.
 std::optional<std::string> readScenarioText(const std::filesystem::path& path, Loaded<Scenario>& failure)
 {
-    const std::string name = path.string();
-    const auto fail = [&](const std::string& why) {
-        failure.errors.push_back(LoadError(name, 0, 0, why));
-        return std::nullopt;
-    };
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        return fail(ec == std::errc::no_such_file_or_directory ? "cannot open the scenario: no such file"
-                                                               : "cannot open the scenario: " + ec.message());
-    }
-    // Scenarios are edited by hand; a huge one is almost certainly the wrong file.
-    if (size > (std::uint64_t(1) << 31))
-        return fail("the scenario file is larger than 2 GiB; put the records in an event file (\"input.file\")");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fail("cannot open the scenario: permission denied or not a regular file");
-    std::string text;
-    text.resize(static_cast<std::size_t>(size));
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    if (in.bad())
-        return fail("cannot read the scenario file");
-    // A byte-order mark is not JSON, but editors on Windows write one.
-    if (std::string_view(text).starts_with("\xEF\xBB\xBF"))
-        text.replace(0, 3, "   ");
+    std::string error;
+    auto text = detail::readEditedFile(path, "scenario", "put the records in an event file (\"input.file\")", error);
+    if (!text)
+        failure.errors.push_back(LoadError(path.string(), 0, 0, error));
     return text;
 }
 

@@ -40,9 +40,11 @@ struct TidemarkRun {
     QString err;
 };
 
-inline TidemarkRun tidemarkRun(const QStringList& arguments)
+// What `tidemark VERB ARGUMENTS…` printed, through `command`, the function the executable dispatches VERB to.
+inline TidemarkRun tidemarkCommand(
+    const char* verb, int (*command)(int, char**, std::ostream&, std::ostream&), const QStringList& arguments)
 {
-    std::vector<std::string> storage {"tidemark", "run"};
+    std::vector<std::string> storage {"tidemark", verb};
     for (const QString& a : arguments)
         storage.push_back(a.toStdString());
     std::vector<char*> argv;
@@ -51,10 +53,15 @@ inline TidemarkRun tidemarkRun(const QStringList& arguments)
     std::ostringstream out;
     std::ostringstream err;
     TidemarkRun r;
-    r.exitCode = cli::runCommand(int(argv.size()), argv.data(), out, err);
+    r.exitCode = command(int(argv.size()), argv.data(), out, err);
     r.out = QString::fromStdString(out.str()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     r.err = QString::fromStdString(err.str());
     return r;
+}
+
+inline TidemarkRun tidemarkRun(const QStringList& arguments)
+{
+    return tidemarkCommand("run", cli::runCommand, arguments);
 }
 
 // The same with `input` on standard input, through a pipe (written by a thread, as a shell pipe would).

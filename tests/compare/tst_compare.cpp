@@ -7,6 +7,7 @@
 #include "engine/compare/RunDifferences.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/player/Player.h"
+#include "tests/cli/TidemarkRun.h"
 
 #include <QFile>
 #include <QStringList>
@@ -74,27 +75,10 @@ std::vector<Difference> differences(const Scenario& a, const Scenario& b)
 }
 
 // What `tidemark compare ARGUMENTS…` printed, through the function the executable dispatches `compare` to.
-struct Compared {
-    int exitCode = 0;
-    QStringList out; // one entry a line
-    QString err;
-};
-
+using Compared = test::TidemarkRun;
 Compared tidemarkCompare(const QStringList& arguments)
 {
-    std::vector<std::string> storage {"tidemark", "compare"};
-    for (const QString& a : arguments)
-        storage.push_back(a.toStdString());
-    std::vector<char*> argv;
-    for (std::string& s : storage)
-        argv.push_back(s.data());
-    std::ostringstream out;
-    std::ostringstream err;
-    Compared r;
-    r.exitCode = cli::compareCommand(int(argv.size()), argv.data(), out, err);
-    r.out = QString::fromStdString(out.str()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    r.err = QString::fromStdString(err.str());
-    return r;
+    return test::tidemarkCommand("compare", cli::compareCommand, arguments);
 }
 
 // Post 000's parallelism-1 example, inline and cut down: the fires of 3 s windows with bounded
