@@ -24,20 +24,6 @@
         <translation>绘制一次窗口，把它保存为此 PNG 图像文件，然后退出。</translation>
     </message>
     <message>
-        <source>See Apache Flink&apos;s event time at work: open FILE, a scenario (.json) or an event file, or a built-in example by its name, or with no FILE the example of post 000 at parallelism 3.
-
-Without a display:
-  tidemark run SCENARIO.json [options]   play a scenario to its end and print what Flink outputs
-  tidemark run --list-examples           the built-in examples
-  tidemark run --help                    every option of tidemark run</source>
-        <translation>亲眼看看 Apache Flink 的事件时间如何运作：打开 FILE（场景 .json 或事件文件），或按名称打开内置示例；不给 FILE 时打开 post 000 并行度 3 的示例。
-
-无需显示器：
-  tidemark run SCENARIO.json [options]   把场景运行到结束，打印 Flink 的输出
-  tidemark run --list-examples           列出内置示例
-  tidemark run --help                    tidemark run 的全部选项</translation>
-    </message>
-    <message>
         <source>A scenario (.json), an event file, or a built-in example&apos;s name.</source>
         <translation>场景（.json）、事件文件，或内置示例的名称。</translation>
     </message>
@@ -48,6 +34,28 @@ Without a display:
     <message>
         <source>Read lines from this server socket, as Flink&apos;s socketTextStream(host, port), as a live run of FILE&apos;s pipeline.</source>
         <translation>像 Flink 的 socketTextStream(host, port) 那样从此服务器套接字读取行，作为 FILE 流水线的实时运行。</translation>
+    </message>
+    <message>
+        <source>Write the run as an animation, one HTML page that plays every step (as File ▸ Export ▸ Animation), to this file, and quit.</source>
+        <translation>把运行写成动画——一个逐一播放每一步的 HTML 页面（如同“文件 ▸ 导出 ▸ 动画”），保存到此文件，然后退出。</translation>
+    </message>
+    <message>
+        <source>See Apache Flink&apos;s event time at work: open FILE, a scenario (.json) or an event file, or a built-in example by its name, or with no FILE the example of post 000 at parallelism 3.
+
+Without a display:
+  tidemark run SCENARIO.json [options]   play a scenario to its end and print what Flink outputs
+  tidemark run --list-examples           the built-in examples
+  tidemark run --help                    every option of tidemark run
+  tidemark compare A.json B.json         where two pipelines&apos; outputs differ
+  tidemark compare --help                every option of tidemark compare</source>
+        <translation>看看 Apache Flink 的事件时间如何运作：打开 FILE（场景（.json）或事件文件），或按名称打开一个内置示例；不给出 FILE 时，打开文章 000 在并行度 3 下的示例。
+
+无图形界面时：
+  tidemark run SCENARIO.json [options]   把场景播放到结束，并打印 Flink 的输出
+  tidemark run --list-examples           列出内置示例
+  tidemark run --help                    tidemark run 的所有选项
+  tidemark compare A.json B.json         两个流水线的输出在哪里不同
+  tidemark compare --help                tidemark compare 的所有选项</translation>
     </message>
 </context>
 <context>
@@ -272,6 +280,323 @@ Without a display:
         <comment>phrase.result.none</comment>
         <translation>无</translation>
     </message>
+    <message>
+        <source>Window {window} {subject} got its first record at step {step}: record {record} ({ts}), at {time}.</source>
+        <comment>why.first</comment>
+        <translation>窗口 {window}{subject}在第 {step} 步收到了第一条记录：记录 {record}（{ts}），处理时间 {time}。</translation>
+    </message>
+    <message>
+        <source>Window {window} {subject} has no record yet: its first, record {record} ({ts}), arrives at step {step}, at {time}.</source>
+        <comment>why.first.later</comment>
+        <translation>窗口 {window}{subject}还没有记录：它的第一条记录是记录 {record}（{ts}），将在第 {step} 步（处理时间 {time}）到达。</translation>
+    </message>
+    <message>
+        <source>No record of the input falls into window {window} {subject}.</source>
+        <comment>why.first.none</comment>
+        <translation>输入中没有任何记录落入窗口 {window}{subject}。</translation>
+    </message>
+    <message>
+        <source>It fires when the operator watermark of subtask {subtask} reaches the window&apos;s end − 1 ms: watermark ≥ {maxTs}.</source>
+        <comment>why.condition.watermark</comment>
+        <translation>当子任务 {subtask} 的算子水位线到达窗口结束时间 − 1 ms 时，它就会触发：水位线 ≥ {maxTs}。</translation>
+    </message>
+    <message>
+        <source>It fires when subtask {subtask}&apos;s processing time reaches the window&apos;s end − 1 ms, {maxTs}.</source>
+        <comment>why.condition.processing</comment>
+        <translation>当子任务 {subtask} 的处理时间到达窗口结束时间 − 1 ms（{maxTs}）时，它就会触发。</translation>
+    </message>
+    <message>
+        <source>Its count trigger fires on every {n}th element, not on the watermark.</source>
+        <comment>why.condition.count</comment>
+        <translation>它的计数触发器每收到 {n} 个元素触发一次，而不是由水位线触发。</translation>
+    </message>
+    <message>
+        <source>Its trigger fires only at the end of input.</source>
+        <comment>why.condition.end</comment>
+        <translation>它的触发器只在输入结束时触发。</translation>
+    </message>
+    <message>
+        <source>Its trigger never fires it.</source>
+        <comment>why.condition.never</comment>
+        <translation>它的触发器永远不会让它触发。</translation>
+    </message>
+    <message>
+        <source>It fired at step {step} with {count}, at watermark {watermark}.</source>
+        <comment>why.fired</comment>
+        <translation>它在第 {step} 步触发，共 {count}，当时水位线为 {watermark}。</translation>
+    </message>
+    <message>
+        <source>By now it has fired {n} times, the last at step {step} with {count}.</source>
+        <comment>why.fired.again</comment>
+        <translation>到目前为止它已触发 {n} 次，最近一次在第 {step} 步，共 {count}。</translation>
+    </message>
+    <message>
+        <source>At step {step} the operator watermark of subtask {subtask} is {watermark}: it has reached {maxTs}.</source>
+        <comment>why.now.reached</comment>
+        <translation>在第 {step} 步，子任务 {subtask} 的算子水位线为 {watermark}：已到达 {maxTs}。</translation>
+    </message>
+    <message>
+        <source>At step {step} the operator watermark of subtask {subtask} is {watermark}, below {maxTs}.</source>
+        <comment>why.now.below</comment>
+        <translation>在第 {step} 步，子任务 {subtask} 的算子水位线为 {watermark}，低于 {maxTs}。</translation>
+    </message>
+    <message>
+        <source>Channel {channel} holds it back at {channelWatermark}: its largest timestamp so far is {max}, from record {record}.</source>
+        <comment>why.now.heldBy</comment>
+        <translation>通道 {channel} 把它拖在 {channelWatermark}：该通道迄今的最大时间戳是 {max}，来自记录 {record}。</translation>
+    </message>
+    <message>
+        <source>Channel {channel} holds it back at {channelWatermark}: no record has reached it yet.</source>
+        <comment>why.now.heldBy.empty</comment>
+        <translation>通道 {channel} 把它拖在 {channelWatermark}：还没有记录到达该通道。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) on channel {channel} releases it: at step {step} ({time}) the operator watermark reaches {watermark} and the window fires.</source>
+        <comment>why.release.record</comment>
+        <translation>让它得以触发的是通道 {channel} 上的记录 {record}（{ts}）：在第 {step} 步（{time}），算子水位线到达 {watermark}，窗口触发。</translation>
+    </message>
+    <message>
+        <source>Watermark record {record} ({ts}) on channel {channel} releases it: at step {step} ({time}) the operator watermark reaches {watermark} and the window fires.</source>
+        <comment>why.release.watermarkRecord</comment>
+        <translation>让它得以触发的是通道 {channel} 上的水位线记录 {record}（{ts}）：在第 {step} 步（{time}），算子水位线到达 {watermark}，窗口触发。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) on channel {channel} releases it: the periodic emission at step {step} ({time}) forwards channel {channel}&apos;s watermark, the operator watermark reaches {watermark}, and the window fires.</source>
+        <comment>why.release.periodic</comment>
+        <translation>让它得以触发的是通道 {channel} 上的记录 {record}（{ts}）：第 {step} 步（{time}）的周期性发出转发了通道 {channel} 的水位线，算子水位线到达 {watermark}，窗口触发。</translation>
+    </message>
+    <message>
+        <source>Idleness releases it: at step {step} ({time}) channel {channel} is marked idle after {idleness} without records, the operator leaves it out, its watermark reaches {watermark}, and the window fires.</source>
+        <comment>why.release.idle</comment>
+        <translation>让它得以触发的是空闲超时：在第 {step} 步（{time}），通道 {channel} 在 {idleness} 没有记录后被标记为空闲，算子不再把它计入最小值，算子水位线到达 {watermark}，窗口触发。</translation>
+    </message>
+    <message>
+        <source>Only the end of input releases it: at step {step} ({time}) every channel forwards +∞ and the window fires.</source>
+        <comment>why.release.end</comment>
+        <translation>只有输入结束才能让它触发：在第 {step} 步（{time}），每个通道都转发 +∞，窗口触发。</translation>
+    </message>
+    <message>
+        <source>Channel {channel} is idle by then (since step {step}), so the operator leaves it out.</source>
+        <comment>why.release.whileIdle</comment>
+        <translation>那时通道 {channel} 已经空闲（自第 {step} 步起），因此算子不再把它计入最小值。</translation>
+    </message>
+    <message>
+        <source>At step {step} ({time}) the operator watermark reaches {watermark} and the window fires.</source>
+        <comment>why.release.step</comment>
+        <translation>在第 {step} 步（{time}），算子水位线到达 {watermark}，窗口触发。</translation>
+    </message>
+    <message>
+        <source>Nothing in the input ever releases it: at the end of the run (step {step}) the operator watermark is still {watermark}, below {maxTs}.</source>
+        <comment>why.release.never</comment>
+        <translation>输入中没有任何东西能让它触发：到运行结束时（第 {step} 步），算子水位线仍为 {watermark}，低于 {maxTs}。</translation>
+    </message>
+    <message>
+        <source>Channel {channel} holds it at {channelWatermark}; a record on it with a timestamp of at least {needed} would fire the window.</source>
+        <comment>why.release.never.needs</comment>
+        <translation>通道 {channel} 把它拖在 {channelWatermark}；只要该通道上有一条时间戳不小于 {needed} 的记录，窗口就会触发。</translation>
+    </message>
+    <message>
+        <source>Channel {channel} holds it at {channelWatermark}; a watermark record of at least {maxTs} on it would fire the window.</source>
+        <comment>why.release.never.needsWatermark</comment>
+        <translation>通道 {channel} 把它拖在 {channelWatermark}；只要该通道上有一条不小于 {maxTs} 的水位线记录，窗口就会触发。</translation>
+    </message>
+    <message>
+        <source>No idleness is set (withIdleness), so a channel that stays silent holds the watermark back for ever; with it, the other channels would carry the watermark on.</source>
+        <comment>why.release.never.idleness</comment>
+        <translation>没有设置空闲超时（withIdleness），因此一个始终没有数据的通道会永远拖住水位线；设置之后，其他通道就能继续推进水位线。</translation>
+    </message>
+    <message>
+        <source>The input never ends (end of input: none), so no final watermark comes either.</source>
+        <comment>why.release.never.unbounded</comment>
+        <translation>输入永不结束（输入结束：无），因此也不会有最终水位线。</translation>
+    </message>
+    <message>
+        <source>Watermark record {record} ({ts}) carries a watermark, not an element.</source>
+        <comment>why.record.watermark</comment>
+        <translation>水位线记录 {record}（{ts}）携带的是水位线，而不是元素。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) does not arrive in this run.</source>
+        <comment>why.record.never</comment>
+        <translation>记录 {record}（{ts}）在本次运行中不会到达。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) arrived on channel {channel} at step {step} and went to subtask {subtask} on time.</source>
+        <comment>why.record.onTime</comment>
+        <translation>记录 {record}（{ts}）在第 {step} 步到达通道 {channel}，准时进入子任务 {subtask}。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) arrives on channel {channel} at step {step}, for subtask {subtask}.</source>
+        <comment>why.record.later</comment>
+        <translation>记录 {record}（{ts}）将在第 {step} 步到达通道 {channel}，由子任务 {subtask} 处理。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) came late on channel {channel} at step {step} (watermark {watermark}), but within the allowed lateness: window {window} fired again with it.</source>
+        <comment>why.record.lateAccepted</comment>
+        <translation>记录 {record}（{ts}）在第 {step} 步到达通道 {channel} 时已经迟到（水位线 {watermark}），但仍在允许延迟之内：窗口 {window} 带着它再次触发。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) comes late on channel {channel} at step {step} (watermark {watermark}), but within the allowed lateness: window {window} fires again with it.</source>
+        <comment>why.record.lateAccepted.later</comment>
+        <translation>记录 {record}（{ts}）将在第 {step} 步到达通道 {channel}，届时已经迟到（水位线 {watermark}），但仍在允许延迟之内：窗口 {window} 将带着它再次触发。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) was dropped at step {step}: the watermark {watermark} had reached the cleanup time of its window {window} (end − 1 ms + allowed lateness {lateness}).</source>
+        <comment>why.record.dropped</comment>
+        <translation>记录 {record}（{ts}）在第 {step} 步被丢弃：水位线 {watermark} 已到达其窗口 {window} 的清理时间（结束时间 − 1 ms + 允许延迟 {lateness}）。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) will be dropped at step {step}: the watermark {watermark} will have reached the cleanup time of its window {window} (end − 1 ms + allowed lateness {lateness}).</source>
+        <comment>why.record.dropped.later</comment>
+        <translation>记录 {record}（{ts}）将在第 {step} 步被丢弃：届时水位线 {watermark} 已到达其窗口 {window} 的清理时间（结束时间 − 1 ms + 允许延迟 {lateness}）。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) went to the late side output at step {step}: the watermark {watermark} had reached the cleanup time of its window {window} (end − 1 ms + allowed lateness {lateness}).</source>
+        <comment>why.record.side</comment>
+        <translation>记录 {record}（{ts}）在第 {step} 步被发送到迟到数据侧输出：水位线 {watermark} 已到达其窗口 {window} 的清理时间（结束时间 − 1 ms + 允许延迟 {lateness}）。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) will go to the late side output at step {step}: the watermark {watermark} will have reached the cleanup time of its window {window} (end − 1 ms + allowed lateness {lateness}).</source>
+        <comment>why.record.side.later</comment>
+        <translation>记录 {record}（{ts}）将在第 {step} 步被发送到迟到数据侧输出：届时水位线 {watermark} 已到达其窗口 {window} 的清理时间（结束时间 − 1 ms + 允许延迟 {lateness}）。</translation>
+    </message>
+    <message>
+        <source>An allowed lateness of {needed} would have kept it: window {window} would then be cleaned up at {cleanup}, after the watermark {watermark}, and the record would have re-fired it.</source>
+        <comment>why.record.lateness</comment>
+        <translation>如果允许延迟为 {needed}，它就会被保留：窗口 {window} 的清理时间将是 {cleanup}，晚于水位线 {watermark}，这条记录就会让窗口再次触发。</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::AnimationExport</name>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Steps %1–%2</source>
+        <translation>第 %1–%2 步</translation>
+    </message>
+    <message>
+        <source>%1 went by: no record arrived.</source>
+        <translation>%1 已跳过：没有记录到达。</translation>
+    </message>
+    <message>
+        <source>%1 changed nothing shown and went by.</source>
+        <translation>%1 没有改变任何显示内容，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 of the run&apos;s %2 steps are frames: those that change something shown, and the first and the last. The steps in between went by.</source>
+        <translation>本次运行的 %2 步中有 %1 步成为帧：改变了显示内容的步骤，以及第一步和最后一步。其间的其他步骤已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 of the run&apos;s %2 steps are frames: those where a record arrives, and the first and the last. The steps in between went by.</source>
+        <translation>本次运行的 %2 步中有 %1 步成为帧：有记录到达的步骤，以及第一步和最后一步。其间的其他步骤已跳过。</translation>
+    </message>
+    <message>
+        <source>Every one of the run&apos;s %1 steps is a frame.</source>
+        <translation>本次运行的 %1 步每一步都是一帧。</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the language tag of the exported animation page</comment>
+        <translation>zh-CN</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>播放器</translation>
+    </message>
+    <message>
+        <source>First step (Home)</source>
+        <translation>第一步（Home）</translation>
+    </message>
+    <message>
+        <source>Previous step (←)</source>
+        <translation>上一步（←）</translation>
+    </message>
+    <message>
+        <source>Play or pause (P)</source>
+        <translation>播放或暂停（P）</translation>
+    </message>
+    <message>
+        <source>▶ Play</source>
+        <translation>▶ 播放</translation>
+    </message>
+    <message>
+        <source>Next step (→ or Space)</source>
+        <translation>下一步（→ 或 Space）</translation>
+    </message>
+    <message>
+        <source>Last step (End)</source>
+        <translation>最后一步（End）</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>This page needs JavaScript to play its frames.</source>
+        <translation>此页面需要 JavaScript 才能播放其中的帧。</translation>
+    </message>
+    <message>
+        <source>Keys: %1 or %2 next step, %3 previous step, %4 first step, %5 last step, %6 play or pause.</source>
+        <translation>按键：%1 或 %2 下一步，%3 上一步，%4 第一步，%5 最后一步，%6 播放或暂停。</translation>
+    </message>
+    <message>
+        <source>Exported from Tidemark %1.</source>
+        <translation>由 Tidemark %1 导出。</translation>
+    </message>
+    <message>
+        <source>Nothing has happened yet.</source>
+        <translation>尚未发生任何事。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步（共 %2 步）</translation>
+    </message>
+    <message>
+        <source>processing time %1</source>
+        <translation>处理时间 %1</translation>
+    </message>
+    <message>
+        <source>The timeline at step %1</source>
+        <translation>第 %1 步时的时间轴</translation>
+    </message>
+    <message>
+        <source>frame %1 of %2</source>
+        <translation>第 %1 帧（共 %2 帧）</translation>
+    </message>
+    <message>
+        <source>❚❚ Pause</source>
+        <translation>❚❚ 暂停</translation>
+    </message>
+    <message>
+        <source>the folder cannot be made</source>
+        <translation>无法创建该文件夹</translation>
+    </message>
+    <message>
+        <source>the folder already holds animation frames (frame-*.png, frames.txt)</source>
+        <translation>该文件夹中已有动画帧（frame-*.png、frames.txt）</translation>
+    </message>
+    <message>
+        <source>cannot be removed</source>
+        <translation>无法删除</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>processing time</source>
+        <translation>处理时间</translation>
+    </message>
+    <message>
+        <source>narration</source>
+        <translation>讲解</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::BadLinesModel</name>
@@ -369,6 +694,38 @@ Without a display:
     <message>
         <source>One sensor&apos;s temperatures in sliding event-time windows of 10 s that start every 5 s, reporting the highest temperature (max), with forBoundedOutOfOrderness(1 s). Every reading belongs to two windows, so windows overlap and each one fires on its own when the watermark passes its end. Watch the reading of 30 degrees at 4500 that arrives after 8000: the watermark (6999) has already passed the end of [-5000, 5000), which fired without it, but [0, 10000) is still open and takes it, so that window&apos;s maximum is 30. Flink says nothing about the window that missed it: the reading is neither dropped nor side-output, because one of its windows accepted it. The input is a file (a bounded source) that ends right after the last reading, before that reading&apos;s own watermark is emitted: Flink then sends the end-of-input watermark Long.MAX_VALUE, which fires the three windows still open.</source>
         <translation>一个传感器的温度，使用长 10 s、每 5 s 开始一个的事件时间滑动窗口，报告最高温度（max），水位线策略为 forBoundedOutOfOrderness(1 s)。每条读数属于两个窗口，所以窗口相互重叠，每个窗口在水位线越过其结束时间时各自触发。请观察时间戳 4500、温度 30 度、在 8000 之后才到达的那条读数：水位线（6999）已越过 [-5000, 5000) 的结束时间，该窗口触发时没有包含它；但 [0, 10000) 仍未关闭，接收了它，因此该窗口的最大值是 30。对于错过它的那个窗口，Flink 不会给出任何提示：这条读数既没有被丢弃，也没有进入侧输出，因为它所属的窗口中有一个接收了它。输入是一个文件（有界数据源），在最后一条读数之后立即结束，早于该读数自身的水位线发出：于是 Flink 发送输入结束水位线 Long.MAX_VALUE，触发仍未关闭的三个窗口。</translation>
+    </message>
+    <message>
+        <source>Line 1 goes to watermark generator 0. At parallelism 3 the lines are dealt out in turn, so each generator sees only every third line, and the window operator&apos;s watermark is the minimum of the three.</source>
+        <translation>第 1 行进入水位线生成器 0。在并行度 3 下，各行轮流分发，因此每个生成器只能看到每三行中的一行，而窗口算子的水位线是三者的最小值。</translation>
+    </message>
+    <message>
+        <source>At parallelism 1 the first window fired on this line, the 5th. Does it fire now?</source>
+        <translation>在并行度 1 下，第一个窗口在这一行（第 5 行）触发。现在它会触发吗？</translation>
+    </message>
+    <message>
+        <source>It fires only now, on the 7th line: the operator watermark is the minimum of the channels, and the slowest generator has just passed the window&apos;s end − 1 ms.</source>
+        <translation>它直到现在、第 7 行才触发：算子水位线是各通道水位线的最小值，而最慢的生成器刚刚越过窗口结束时间 − 1 ms。</translation>
+    </message>
+    <message>
+        <source>Line 20 arrives. At parallelism 1 window [10:11:30, 10:11:33) fired with 2 timestamps. How many will it hold here?</source>
+        <translation>第 20 行到达。在并行度 1 下，窗口 [10:11:30, 10:11:33) 触发时带有 2 个时间戳。这里它会包含多少个？</translation>
+    </message>
+    <message>
+        <source>Line 21 is late: the watermark has passed its window&apos;s end. Within the 2 s of allowed lateness the window is kept, so it fires again with everything it holds.</source>
+        <translation>第 21 行迟到了：水位线已越过它所属窗口的结束时间。在 2 s 的允许延迟之内，窗口仍被保留，因此它带着其中的全部内容再次触发。</translation>
+    </message>
+    <message>
+        <source>Reading 6 (time 7000) lifts the generator to 4999, the end − 1 ms of [0, 5000). Which windows fire when it is emitted, and with which readings?</source>
+        <translation>第 6 条读数（time 7000）把生成器抬到 4999，即 [0, 5000) 的结束时间 − 1 ms。这个水位线发出时，哪些窗口会触发，各带哪些读数？</translation>
+    </message>
+    <message>
+        <source>Reading 7 (time 2000) is late: the watermark 4999 has passed its window. With 1 s of allowed lateness the window is still kept, so it fires again at once with all its readings.</source>
+        <translation>第 7 条读数（time 2000）迟到了：水位线 4999 已越过它所属的窗口。由于有 1 s 的允许延迟，窗口仍被保留，因此它立即带着全部读数再次触发。</translation>
+    </message>
+    <message>
+        <source>Reading 10 is dropped: at step 49 the watermark reached 5999 = 4999 + 1 s, the window&apos;s cleanup time, and the window was removed.</source>
+        <translation>第 10 条读数被丢弃：在第 49 步，水位线到达 5999 = 4999 + 1 s，即窗口的清理时间，窗口已被清除。</translation>
     </message>
 </context>
 <context>
@@ -657,6 +1014,29 @@ Without a display:
     <message>
         <source>Channel</source>
         <translation>通道</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::LessonMarkerDialog</name>
+    <message>
+        <source>&amp;Predict: hide the next fire (its window, its result, whether it fires at all) until I reveal it (R)</source>
+        <translation>预测(&amp;P)：隐藏下一次触发（它的窗口、结果，乃至是否会触发），直到我揭晓它（R）</translation>
+    </message>
+    <message>
+        <source>Lesson marker at step %1</source>
+        <translation>第 %1 步的课程标记</translation>
+    </message>
+    <message>
+        <source>New lesson marker at step %1</source>
+        <translation>在第 %1 步新建课程标记</translation>
+    </message>
+    <message>
+        <source>What to say at step %1 (Page Down / Page Up walk the markers in presenter mode):</source>
+        <translation>在第 %1 步要讲的内容（在演示模式中用 Page Down / Page Up 在各标记之间切换）：</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Marker</source>
+        <translation>删除标记(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -1241,10 +1621,6 @@ Without a display:
         <translation>无法导出</translation>
     </message>
     <message>
-        <source>%1 could not be written.</source>
-        <translation>无法写入 %1。</translation>
-    </message>
-    <message>
         <source>Export the outputs</source>
         <translation>导出输出</translation>
     </message>
@@ -1364,16 +1740,96 @@ Without a display:
         <source>&amp;Arrivals Only</source>
         <translation>仅记录到达(&amp;A)</translation>
     </message>
+    <message>
+        <source>The class is predicting: press R to reveal the next fire first.</source>
+        <translation>全班正在预测：请先按 R 揭晓下一次触发。</translation>
+    </message>
+    <message>
+        <source>No later lesson marker.</source>
+        <translation>后面没有课程标记了。</translation>
+    </message>
+    <message>
+        <source>No earlier lesson marker.</source>
+        <translation>前面没有课程标记了。</translation>
+    </message>
+    <message>
+        <source>Next lesson marker</source>
+        <translation>下一个课程标记</translation>
+    </message>
+    <message>
+        <source>Previous lesson marker</source>
+        <translation>上一个课程标记</translation>
+    </message>
+    <message>
+        <source>Reveal the next fire</source>
+        <translation>揭晓下一次触发</translation>
+    </message>
+    <message>
+        <source>Lesson &amp;Marker…</source>
+        <translation>课程标记(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Remove lesson marker at step %1</source>
+        <translation>删除第 %1 步的课程标记</translation>
+    </message>
+    <message>
+        <source>Lesson marker at step %1</source>
+        <translation>第 %1 步的课程标记</translation>
+    </message>
+    <message>
+        <source>Why (not)? — the selected window or record</source>
+        <translation>为什么（没有）？——所选的窗口或记录</translation>
+    </message>
+    <message>
+        <source>Animation (HTML Page)…</source>
+        <translation>动画（HTML 页面）…</translation>
+    </message>
+    <message>
+        <source>Animation Frames (PNG)…</source>
+        <translation>动画帧（PNG）…</translation>
+    </message>
+    <message>
+        <source>Export the animation frames into a folder</source>
+        <translation>将动画帧导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Replace the frames?</source>
+        <translation>替换这些帧？</translation>
+    </message>
+    <message>
+        <source>%1 already holds animation frames (frame-*.png, frames.txt). Replace them?</source>
+        <translation>%1 中已有动画帧（frame-*.png、frames.txt）。是否替换？</translation>
+    </message>
+    <message>
+        <source>Export the animation as an HTML page</source>
+        <translation>将动画导出为 HTML 页面</translation>
+    </message>
+    <message>
+        <source>HTML pages (*.html *.htm)</source>
+        <translation>HTML 页面 (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>Drawing the frames…</source>
+        <translation>正在绘制帧…</translation>
+    </message>
+    <message>
+        <source>Drawing the animation…</source>
+        <translation>正在绘制动画…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>
     <message>
         <source>Nothing loaded</source>
         <translation>未加载任何内容</translation>
-    </message>
-    <message>
-        <source>Step 0 of %1 — nothing has happened yet</source>
-        <translation>第 0 步（共 %1 步）——尚未发生任何事</translation>
     </message>
     <message>
         <source>Step %1 of %2 · processing time %3</source>
@@ -1398,6 +1854,18 @@ Without a display:
     <message>
         <source>%1 went by: no record arrived in them (Play ▸ Step Through).</source>
         <translation>%1 已跳过：其中没有记录到达（播放 ▸ 步进方式）。</translation>
+    </message>
+    <message>
+        <source>Predict:</source>
+        <translation>预测：</translation>
+    </message>
+    <message>
+        <source>What happens next: does a window fire, which one, and with what result? Press R to reveal.</source>
+        <translation>接下来会发生什么：会有窗口触发吗？是哪一个，结果是什么？按 R 揭晓。</translation>
+    </message>
+    <message>
+        <source>Lesson:</source>
+        <translation>课程：</translation>
     </message>
 </context>
 <context>
@@ -1796,6 +2264,10 @@ Without a display:
     <message>
         <source>The Flink release line the run follows (&quot;flinkVersion&quot;): where the lines decide differently, Tidemark decides as this one</source>
         <translation>运行所遵循的 Flink 版本系列（&quot;flinkVersion&quot;）：两个版本系列判定不同时，Tidemark 按此版本判定</translation>
+    </message>
+    <message>
+        <source>automatic: date-time for epoch milliseconds</source>
+        <translation>自动：epoch 毫秒显示为日期时间</translation>
     </message>
 </context>
 <context>
@@ -2382,6 +2854,29 @@ Without a display:
     <message>
         <source>&lt;b&gt;Operator watermark of window %1&lt;/b&gt; %2&lt;br&gt;each subtask&apos;s valve takes the minimum over its active input channels</source>
         <translation>&lt;b&gt;窗口%1 的算子水位线&lt;/b&gt; %2&lt;br&gt;每个子任务的阀门取其活跃输入通道水位线的最小值</translation>
+    </message>
+    <message>
+        <source>No window yet: one appears with its first record.</source>
+        <translation>还没有窗口：窗口在它的第一条记录到达时出现。</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::WhyPanel</name>
+    <message>
+        <source>Why (not)?</source>
+        <translation>为什么（没有）？</translation>
+    </message>
+    <message>
+        <source>Select a window (in the timeline or the Windows table) to ask why it fired, or why not yet; select a record to ask what became of it.</source>
+        <translation>选择一个窗口（在时间轴或“窗口”表中），查看它为什么触发了，或为什么还没有触发；选择一条记录，查看它的去向。</translation>
+    </message>
+    <message>
+        <source>Why (not)? — window %1 at step %2</source>
+        <translation>为什么（没有）？——第 %2 步时的窗口 %1</translation>
+    </message>
+    <message>
+        <source>Why (not)? — record #%1 at step %2</source>
+        <translation>为什么（没有）？——第 %2 步时的记录 #%1</translation>
     </message>
 </context>
 <context>
