@@ -2,6 +2,7 @@
 
 #include "app/Theme.h"
 #include "app/Translations.h"
+#include "app/compare/Comparisons.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
@@ -243,6 +244,17 @@ void MainWindow::createActions()
     reveal->setEnabled(false);
     connect(m_cursor, &TimeCursor::lessonStateChanged, reveal,
         [this, reveal] { reveal->setEnabled(m_cursor->isPredicting()); });
+    // two pipelines over the same events, side by side (app/compare/)
+    make(QStringLiteral("compareChanged"), tr("&Compare with One Setting Changed…"), QKeySequence(Qt::CTRL | Qt::Key_K),
+        [this] {
+            if (m_session->hasRun())
+                askToCompareWithChangedSetting(m_session->scenario(), this, m_theme);
+        })
+        ->setToolTip(tr("Duplicate this run as B, change one setting, and see both timelines and where they differ"));
+    make(QStringLiteral("compareFile"), tr("Compare with &Another Scenario…"), QKeySequence(), [this] {
+        if (m_session->hasRun())
+            askToCompareWithFile(m_session->scenario(), this, m_theme);
+    });
     make(QStringLiteral("editMarker"), tr("Lesson &Marker…"), QKeySequence(Qt::CTRL | Qt::Key_M), [this] {
         if (!m_session->hasRun())
             return;
@@ -474,6 +486,19 @@ void MainWindow::createMenus()
                 openExample(resource);
         });
     }
+    // the built-in comparisons: post 000 at parallelism 1 and 3, post 002 with and without allowed lateness
+    m_examplesMenu->addSeparator();
+    for (const ComparisonInfo& c : builtInComparisons()) {
+        QAction* a = m_examplesMenu->addAction(tr("Compare: %1").arg(exampleName(c.name)));
+        const QString description = exampleDescription(c.description);
+        a->setToolTip(description);
+        a->setStatusTip(description.left(200));
+        connect(a, &QAction::triggered, this, [this, path = c.path] {
+            QString error;
+            if (!openComparisonFile(path, this, &error, m_theme))
+                QMessageBox::warning(this, tr("Cannot compare"), error);
+        });
+    }
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
     file->addAction(action(QStringLiteral("connectSocket")));
@@ -530,6 +555,10 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (const char* name : {"zoomIn", "zoomOut", "fitAll", "follow", "showPending", "collapseKeys"})
         view->addAction(action(QString::fromLatin1(name)));
+    view->addSeparator();
+    QMenu* compare = view->addMenu(tr("C&ompare"));
+    compare->addAction(action(QStringLiteral("compareChanged")));
+    compare->addAction(action(QStringLiteral("compareFile")));
     view->addSeparator();
     view->addAction(action(QStringLiteral("presenter")));
     QMenu* themes = view->addMenu(tr("&Palette"));

@@ -251,6 +251,9 @@ constexpr Marked kNarration[] = {
 // The names of the built-in examples (resources/examples/*.json), for lupdate; tst_translations checks that
 // every example's name is here.
 constexpr const char* kExampleNames[] = {
+    // the built-in comparisons (Examples ▸ Compare: …)
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 000: parallelism 1 vs 3"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "Post 002: allowed lateness 0 vs 2 s"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "A count trigger instead of the watermark"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "An idle partition stalls the watermark"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "withIdleness releases a stalled watermark"),
@@ -274,6 +277,20 @@ constexpr const char* kExampleNames[] = {
 // The examples' descriptions (File ▸ Examples tooltips and status tips), for lupdate; tst_translations checks
 // that every example's description is here word for word, so a changed description needs a new translation.
 constexpr const char* kExampleDescriptions[] = {
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "The same 23 Kafka lines of post 000, once with parallelism 1 and once with parallelism 3 (three watermark "
+        "generators fed in turn, three window subtasks), both without allowed lateness. At parallelism 3 the window "
+        "operator's watermark is the minimum over three generators that each see only every third line, so every "
+        "window fires later: [...881000, ...884000) on the 7th line instead of the 5th, [...884000, ...887000) on the "
+        "12th instead of the 7th, and [...890000, ...893000) on the 20th instead of the 10th, by then with 9 "
+        "timestamps instead of 2. The lines that parallelism 1 drops as late (the 11th, 13th to 15th and 17th to 19th) "
+        "are still on time at parallelism 3; only the last three lines are dropped by both."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "The temperature readings of post 002 with the job's allowed lateness set to 0 and to 2 s. Both fire window "
+        "[0, 5000) for id 1 and id 2 on the 6th reading. Without allowed lateness the window is cleared as it fires, "
+        "so the four late readings for it (the 7th, 8th, 10th and 11th) are dropped. With 2 s the window is kept until "
+        "the watermark passes 4999 + 2000 = 6999, which it never does here (it stops at 5999), so each of the four "
+        "late readings re-fires the window at once with all of its readings."),
     // the built-in lessons' notes, looked up as descriptions are
     QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
         "Line 1 goes to watermark generator 0. At parallelism 3 the lines are dealt out in turn, so each generator "

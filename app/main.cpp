@@ -1,6 +1,9 @@
 #include "app/Desktop.h"
 #include "app/MainWindow.h"
 #include "app/Translations.h"
+#include "app/compare/CompareWindow.h"
+#include "app/compare/ComparisonRuns.h"
+#include "app/compare/Comparisons.h"
 #include "app/document/AnimationExport.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
@@ -13,6 +16,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QPointer>
 #include <QSettings>
 #include <QStyleFactory>
 #include <QTimer>
@@ -44,6 +48,12 @@ struct StartOptions {
             "Read lines from this server socket, as Flink's socketTextStream(host, port), as a live run of FILE's "
             "pipeline."),
         QStringLiteral("host:port")};
+    QCommandLineOption compare {QStringLiteral("compare"),
+        QCoreApplication::translate("main",
+            "Compare FILE (A) with this scenario of the same events (B): both timelines, one cursor over processing "
+            "time, and where their outputs differ. FILE may also be a comparison file or a built-in comparison's "
+            "name, without this option. --screenshot then draws the compare window."),
+        QStringLiteral("other.json")};
     QCommandLineOption screenshot {QStringLiteral("screenshot"),
         QCoreApplication::translate("main", "Draw the window once, save it as a PNG image to this file, and quit."),
         QStringLiteral("file.png")};
@@ -75,7 +85,7 @@ StartOptions addStartOptions(QCommandLineParser& parser)
         QStringLiteral("[FILE]"));
     StartOptions options;
     parser.addOptions({options.presenter, options.step, options.firstFire, options.lang, options.listen, options.socket,
-        options.screenshot, options.exportAnimation});
+        options.compare, options.screenshot, options.exportAnimation});
     return options;
 }
 
@@ -156,8 +166,36 @@ int main(int argc, char** argv)
     else
         mainWindow.showMaximized();
     const QStringList files = parser.positionalArguments();
-    const bool opened = files.isEmpty() ? mainWindow.openExample(tidemark::app::defaultExample())
-                                        : mainWindow.openFiles(QStringList {resolveFile(files.front())} + files.mid(1));
+    // FILE may be a comparison (a file, or a built-in comparison's name): the main window shows its run A
+    const QString comparisonFile = files.isEmpty() ? QString() : tidemark::app::findComparisonFile(files.front());
+    QPointer<tidemark::app::CompareWindow> compareWindow;
+    bool opened = false;
+    if (!comparisonFile.isEmpty()) {
+        if (parser.isSet(options.compare)) {
+            std::fprintf(stderr, "tidemark: --compare: %s is a comparison already\n", qPrintable(files.front()));
+            return 2;
+        }
+        QString error;
+        compareWindow = tidemark::app::openComparisonFile(comparisonFile, &mainWindow, &error, mainWindow.theme());
+        if (!compareWindow) {
+            std::fprintf(stderr, "tidemark: %s\n", qPrintable(error));
+            return 1;
+        }
+        mainWindow.openScenario(compareWindow->runs()->session(tidemark::compare::RunSide::A)->scenario(), QString());
+        opened = true;
+    } else {
+        opened = files.isEmpty() ? mainWindow.openExample(tidemark::app::defaultExample())
+                                 : mainWindow.openFiles(QStringList {resolveFile(files.front())} + files.mid(1));
+    }
+    if (opened && parser.isSet(options.compare)) {
+        QString error;
+        compareWindow = tidemark::app::compareWithScenarioFile(mainWindow.session()->scenario(),
+            resolveFile(parser.value(options.compare)), &mainWindow, &error, mainWindow.theme());
+        if (!compareWindow) {
+            std::fprintf(stderr, "tidemark: --compare: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
     for (const QCommandLineOption* liveOption : {&options.listen, &options.socket}) {
         if (!opened || !parser.isSet(*liveOption))
             continue;
@@ -187,9 +225,10 @@ int main(int argc, char** argv)
         if (!opened)
             return 1; // a picture of an error box is no screenshot; the error itself is on stderr
         const QString target = parser.value(options.screenshot);
-        QTimer::singleShot(0, &mainWindow, [&mainWindow, target] {
+        QTimer::singleShot(0, &mainWindow, [&mainWindow, compareWindow, target] {
             QCoreApplication::processEvents(); // layouts settle before the picture is taken
-            const bool saved = mainWindow.grab().save(target, "PNG");
+            QWidget* shown = compareWindow ? static_cast<QWidget*>(compareWindow.data()) : &mainWindow;
+            const bool saved = shown->grab().save(target, "PNG");
             if (!saved)
                 std::fprintf(stderr, "tidemark: cannot write %s\n", qPrintable(target));
             QCoreApplication::exit(saved ? 0 : 1);

@@ -57,6 +57,10 @@ Without a display:
   tidemark compare A.json B.json         两个流水线的输出在哪里不同
   tidemark compare --help                tidemark compare 的所有选项</translation>
     </message>
+    <message>
+        <source>Compare FILE (A) with this scenario of the same events (B): both timelines, one cursor over processing time, and where their outputs differ. FILE may also be a comparison file or a built-in comparison&apos;s name, without this option. --screenshot then draws the compare window.</source>
+        <translation>将 FILE（A）与这个使用相同事件的场景（B）进行比较：显示两条时间轴、一个贯穿处理时间的游标，以及二者输出的不同之处。不使用此选项时，FILE 也可以是比较文件或内置比较的名称。此时 --screenshot 绘制比较窗口。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::Narration</name>
@@ -622,6 +626,368 @@ Without a display:
     </message>
 </context>
 <context>
+    <name>tidemark::app::CompareBar</name>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>Playback speed: how many of the shared steps (a processing time at which either run changes something) go by per second</source>
+        <translation>播放速度：每秒经过多少个共同步骤（任一运行有所变化的处理时间点）</translation>
+    </message>
+    <message>
+        <source>Each run&apos;s step at the shared processing time: its last step up to that time, or, at a difference, the step where the difference shows in it</source>
+        <translation>各运行在共同处理时间上的步骤：截至该时间的最后一步；若处在某个差异处，则为该差异在此运行中出现的那一步</translation>
+    </message>
+    <message>
+        <source>%1: step %2 of %3</source>
+        <translation>%1：第 %2 步（共 %3 步）</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::CompareSetupDialog</name>
+    <message>
+        <source>Compare with One Setting Changed</source>
+        <translation>改动一项设置后比较</translation>
+    </message>
+    <message>
+        <source>B is a copy of A, “%1”, with one setting changed: the same events under two pipelines.</source>
+        <translation>B 是 A（“%1”）的副本，只改动了一项设置：同样的事件，两条流水线。</translation>
+    </message>
+    <message>
+        <source>Change for B:</source>
+        <translation>B 的改动：</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Give B another value: it has A&apos;s pipeline now.</source>
+        <translation>请为 B 设置另一个值：它现在的流水线与 A 相同。</translation>
+    </message>
+    <message>
+        <source>No differences: both pipelines give the same outputs</source>
+        <translation>没有差异：两条流水线的输出相同</translation>
+    </message>
+    <message>
+        <source>1 difference</source>
+        <translation>1 处差异</translation>
+    </message>
+    <message>
+        <source>%1 differences</source>
+        <translation>%1 处差异</translation>
+    </message>
+    <message>
+        <source>A: %1
+B: %2
+%3</source>
+        <translation>A：%1
+B：%2
+%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 vs %3</source>
+        <translation>%1：%2 对比 %3</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::CompareWindow</name>
+    <message>
+        <source>Cannot compare — Tidemark</source>
+        <translation>无法比较 — Tidemark</translation>
+    </message>
+    <message>
+        <source>%1 — Compare — Tidemark</source>
+        <translation>%1 — 比较 — Tidemark</translation>
+    </message>
+    <message>
+        <source>|◀ Start</source>
+        <translation>|◀ 开始</translation>
+    </message>
+    <message>
+        <source>Both runs to step 0 (Home)</source>
+        <translation>两个运行都回到第 0 步（Home）</translation>
+    </message>
+    <message>
+        <source>◀ Step</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Back to the previous processing time at which either run changes something (←)</source>
+        <translation>回到上一个任一运行有所变化的处理时间（←）</translation>
+    </message>
+    <message>
+        <source>▶ Play</source>
+        <translation>▶ 播放</translation>
+    </message>
+    <message>
+        <source>Play / pause (Space)</source>
+        <translation>播放 / 暂停（空格）</translation>
+    </message>
+    <message>
+        <source>⏸ Pause</source>
+        <translation>⏸ 暂停</translation>
+    </message>
+    <message>
+        <source>Step ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>On to the next processing time at which either run changes something (→)</source>
+        <translation>前进到下一个任一运行有所变化的处理时间（→）</translation>
+    </message>
+    <message>
+        <source>End ▶|</source>
+        <translation>结束 ▶|</translation>
+    </message>
+    <message>
+        <source>Both runs to their end (End)</source>
+        <translation>两个运行都跳到结束（End）</translation>
+    </message>
+    <message>
+        <source>◀ Previous difference</source>
+        <translation>◀ 上一处差异</translation>
+    </message>
+    <message>
+        <source>The difference before this one in the list (Shift+←)</source>
+        <translation>列表中这一处之前的差异（Shift+←）</translation>
+    </message>
+    <message>
+        <source>No earlier difference.</source>
+        <translation>前面没有差异了。</translation>
+    </message>
+    <message>
+        <source>Next difference ▶</source>
+        <translation>下一处差异 ▶</translation>
+    </message>
+    <message>
+        <source>The difference after this one in the list (Shift+→)</source>
+        <translation>列表中这一处之后的差异（Shift+→）</translation>
+    </message>
+    <message>
+        <source>No later difference.</source>
+        <translation>后面没有差异了。</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+=)</source>
+        <translation>放大（Ctrl+=）</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+-)</source>
+        <translation>缩小（Ctrl+-）</translation>
+    </message>
+    <message>
+        <source>Fit all</source>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <source>Both timelines to everything of both runs (Ctrl+0)</source>
+        <translation>让两条时间轴都显示两个运行的全部内容（Ctrl+0）</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Close the comparison</source>
+        <translation>关闭比较</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — select one to see both runs where it shows</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 选择一处，即可查看它在两个运行中出现的位置</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No differences: both pipelines give the same outputs</source>
+        <translation>没有差异：两条流水线的输出相同</translation>
+    </message>
+    <message>
+        <source>1 difference</source>
+        <translation>1 处差异</translation>
+    </message>
+    <message>
+        <source>%1 differences</source>
+        <translation>%1 处差异</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::ComparisonRuns</name>
+    <message>
+        <source>The two runs cannot be compared: %1</source>
+        <translation>这两个运行无法比较：%1</translation>
+    </message>
+    <message>
+        <source>Run %1 cannot be played: %2</source>
+        <translation>运行 %1 无法播放：%2</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::Comparisons</name>
+    <message>
+        <source>Cannot compare</source>
+        <translation>无法比较</translation>
+    </message>
+    <message>
+        <source>These two runs cannot be compared.</source>
+        <translation>这两个运行无法比较。</translation>
+    </message>
+    <message>
+        <source>%1 is not a scenario: a comparison needs B&apos;s pipeline, which an event file does not have.</source>
+        <translation>%1 不是场景：比较需要 B 的流水线，而事件文件没有流水线。</translation>
+    </message>
+    <message>
+        <source>Compare with another scenario of the same events</source>
+        <translation>与使用相同事件的另一个场景比较</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>场景 (*.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::DifferencesModel</name>
+    <message>
+        <source>fire moved</source>
+        <translation>触发位置不同</translation>
+    </message>
+    <message>
+        <source>result differs</source>
+        <translation>结果不同</translation>
+    </message>
+    <message>
+        <source>timing differs</source>
+        <translation>准时与否不同</translation>
+    </message>
+    <message>
+        <source>fire only in A</source>
+        <translation>仅在 A 中触发</translation>
+    </message>
+    <message>
+        <source>fire only in B</source>
+        <translation>仅在 B 中触发</translation>
+    </message>
+    <message>
+        <source>late only in A</source>
+        <translation>仅在 A 中迟到</translation>
+    </message>
+    <message>
+        <source>late only in B</source>
+        <translation>仅在 B 中迟到</translation>
+    </message>
+    <message>
+        <source>late action differs</source>
+        <translation>迟到处理方式不同</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>键 %1</translation>
+    </message>
+    <message>
+        <source>value %1</source>
+        <translation>值 %1</translation>
+    </message>
+    <message>
+        <source>record %1 (%2)</source>
+        <translation>记录 %1（%2）</translation>
+    </message>
+    <message>
+        <source>window %1</source>
+        <translation>窗口 %1</translation>
+    </message>
+    <message>
+        <source>%1, key %2</source>
+        <translation>%1，键 %2</translation>
+    </message>
+    <message>
+        <source>%1, firing %2</source>
+        <translation>%1，第 %2 次触发</translation>
+    </message>
+    <message>
+        <source>after record %1, step %2 at %3: %4</source>
+        <translation>记录 %1 之后，第 %2 步，%3：%4</translation>
+    </message>
+    <message>
+        <source>late, after record %1, step %2 at %3: %4</source>
+        <translation>迟到，记录 %1 之后，第 %2 步，%3：%4</translation>
+    </message>
+    <message>
+        <source>dropped after record %1, step %2 at %3</source>
+        <translation>记录 %1 之后被丢弃，第 %2 步，%3</translation>
+    </message>
+    <message>
+        <source>side output after record %1, step %2 at %3</source>
+        <translation>记录 %1 之后进入侧输出，第 %2 步，%3</translation>
+    </message>
+    <message>
+        <source>does not fire</source>
+        <translation>不触发</translation>
+    </message>
+    <message>
+        <source>accepted: record %1 arrives at step %2, %3</source>
+        <translation>被接受：记录 %1 在第 %2 步到达，%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>; operator watermark %1, %2 element(s)</source>
+        <translation>；算子水位线 %1，%2 个元素</translation>
+    </message>
+    <message>
+        <source>; operator watermark %1</source>
+        <translation>；算子水位线 %1</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Window / record</source>
+        <translation>窗口 / 记录</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::app::ExampleDescriptions</name>
     <message>
         <source>Clicks per user (&apos;time user&apos; lines) in 10-second tumbling event-time windows, but with .trigger(CountTrigger.of(3)) and monotonous watermarks. The count trigger replaces the event-time trigger: the window fires on every 3rd element of a user, never because of the watermark. It does not purge, so the second firing lists all 6 of Bob&apos;s clicks, not just the last 3. Carol has only 2 clicks, so her window never fires. When the watermark passes the window&apos;s end (at Bob&apos;s click at 12000) the window is cleared without output: Bob&apos;s click at 9500 and Carol&apos;s clicks are never emitted.</source>
@@ -727,6 +1093,14 @@ Without a display:
         <source>Reading 10 is dropped: at step 49 the watermark reached 5999 = 4999 + 1 s, the window&apos;s cleanup time, and the window was removed.</source>
         <translation>第 10 条读数被丢弃：在第 49 步，水位线到达 5999 = 4999 + 1 s，即窗口的清理时间，窗口已被清除。</translation>
     </message>
+    <message>
+        <source>The same 23 Kafka lines of post 000, once with parallelism 1 and once with parallelism 3 (three watermark generators fed in turn, three window subtasks), both without allowed lateness. At parallelism 3 the window operator&apos;s watermark is the minimum over three generators that each see only every third line, so every window fires later: [...881000, ...884000) on the 7th line instead of the 5th, [...884000, ...887000) on the 12th instead of the 7th, and [...890000, ...893000) on the 20th instead of the 10th, by then with 9 timestamps instead of 2. The lines that parallelism 1 drops as late (the 11th, 13th to 15th and 17th to 19th) are still on time at parallelism 3; only the last three lines are dropped by both.</source>
+        <translation>文章 000 的同样 23 行 Kafka 数据，一次以并行度 1 运行，一次以并行度 3 运行（三个水位线生成器轮流接收各行，三个窗口子任务），两者都没有允许延迟。在并行度 3 下，窗口算子的水位线是三个生成器中的最小值，而每个生成器只能看到每三行中的一行，因此每个窗口都触发得更晚：[...881000, ...884000) 在第 7 行而不是第 5 行触发，[...884000, ...887000) 在第 12 行而不是第 7 行触发，[...890000, ...893000) 在第 20 行而不是第 10 行触发，届时它包含 9 个时间戳而不是 2 个。在并行度 1 下因迟到而被丢弃的行（第 11 行、第 13 至 15 行和第 17 至 19 行）在并行度 3 下仍然准时；只有最后三行在两者中都被丢弃。</translation>
+    </message>
+    <message>
+        <source>The temperature readings of post 002 with the job&apos;s allowed lateness set to 0 and to 2 s. Both fire window [0, 5000) for id 1 and id 2 on the 6th reading. Without allowed lateness the window is cleared as it fires, so the four late readings for it (the 7th, 8th, 10th and 11th) are dropped. With 2 s the window is kept until the watermark passes 4999 + 2000 = 6999, which it never does here (it stops at 5999), so each of the four late readings re-fires the window at once with all of its readings.</source>
+        <translation>文章 002 的温度读数，作业的允许延迟分别设为 0 和 2 s。两者都在第 6 条读数时为 id 1 和 id 2 触发窗口 [0, 5000)。没有允许延迟时，窗口在触发的同时就被清除，因此属于它的四条迟到读数（第 7、8、10 和 11 条）被丢弃。允许延迟为 2 s 时，窗口会一直保留到水位线越过 4999 + 2000 = 6999，而这里水位线始终到不了那里（它停在 5999），因此这四条迟到读数中的每一条都会让窗口立即带着它的全部读数再次触发。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::Examples</name>
@@ -801,6 +1175,14 @@ Without a display:
     <message>
         <source>Sliding windows: 10 s every 5 s</source>
         <translation>滑动窗口：长 10 s，每 5 s 滑动一次</translation>
+    </message>
+    <message>
+        <source>Post 000: parallelism 1 vs 3</source>
+        <translation>文章 000：并行度 1 对比 3</translation>
+    </message>
+    <message>
+        <source>Post 002: allowed lateness 0 vs 2 s</source>
+        <translation>文章 002：允许延迟 0 对比 2 s</translation>
     </message>
 </context>
 <context>
@@ -1824,6 +2206,30 @@ Without a display:
         <source>Export</source>
         <translation>导出</translation>
     </message>
+    <message>
+        <source>&amp;Compare with One Setting Changed…</source>
+        <translation>改动一项设置后比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Duplicate this run as B, change one setting, and see both timelines and where they differ</source>
+        <translation>把此运行复制为 B，改动一项设置，然后查看两条时间轴以及它们的不同之处</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;Another Scenario…</source>
+        <translation>与另一个场景比较(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Compare: %1</source>
+        <translation>比较：%1</translation>
+    </message>
+    <message>
+        <source>Cannot compare</source>
+        <translation>无法比较</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation>比较(&amp;O)</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>
@@ -2306,6 +2712,13 @@ Without a display:
     </message>
 </context>
 <context>
+    <name>tidemark::app::ProcessingTimeScrubber</name>
+    <message>
+        <source>Processing time, the same for both runs: a tick where their outputs differ (green: a fire moved or printed something else, purple: a firing in one run only, red: a record late in one run only). Click a tick to go to that difference, or click or drag to go to a time.</source>
+        <translation>处理时间，两个运行共用：刻度标出两者输出不同之处（绿色：触发位置改变或打印内容不同；紫色：仅在一个运行中发生的触发；红色：仅在一个运行中迟到的记录）。点击刻度可跳到该差异，点击或拖动可跳到某个时间。</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::app::ProgressChart</name>
     <message>
         <source>processing time (s)</source>
@@ -2413,6 +2826,21 @@ Without a display:
     <message>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::RunHeader</name>
+    <message>
+        <source>from “%1”</source>
+        <translation>来自“%1”</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>step %1 of %2 · %3</source>
+        <translation>第 %1 步（共 %2 步）· %3</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "app/MainWindow.h"
 #include "app/Translations.h"
+#include "app/compare/Comparisons.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
@@ -283,8 +284,17 @@ private Q_SLOTS:
         QVERIFY(examplesMenu);
         QVERIFY(examplesMenu->toolTipsVisible());
         const QList<ExampleInfo> examples = builtInExamples();
-        const QList<QAction*> actions = examplesMenu->actions();
-        QCOMPARE(actions.size(), examples.size());
+        const QList<QAction*> all = examplesMenu->actions();
+        // the examples, a separator, then one entry per built-in comparison, in Chinese too
+        const QList<ComparisonInfo> comparisons = builtInComparisons();
+        QCOMPARE(all.size(), examples.size() + 1 + comparisons.size());
+        QVERIFY(all.at(examples.size())->isSeparator());
+        for (qsizetype i = 0; i < comparisons.size(); ++i) {
+            QAction* a = all.at(examples.size() + 1 + i);
+            QVERIFY2(hasCjk(a->text()) && hasCjk(a->toolTip()), qPrintable(comparisons.at(i).name));
+            QCOMPARE(a->toolTip(), exampleDescription(comparisons.at(i).description));
+        }
+        const QList<QAction*> actions = all.mid(0, examples.size());
         for (qsizetype i = 0; i < actions.size(); ++i) {
             const ExampleInfo& e = examples.at(i);
             const QString tip = actions.at(i)->toolTip();

@@ -1,0 +1,210 @@
+#include "app/compare/DifferencesModel.h"
+
+#include "app/Theme.h"
+#include "app/compare/CompareCursor.h"
+#include "app/compare/ComparisonRuns.h"
+#include "app/document/Session.h"
+#include "engine/cli/OutputFormat.h"
+#include "engine/core/NumberText.h"
+
+#include <QFont>
+
+namespace tidemark::app {
+
+using compare::Difference;
+using compare::DifferenceSide;
+using compare::RunSide;
+
+DifferencesModel::DifferencesModel(ComparisonRuns* runs, Theme* theme, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_runs(runs)
+    , m_theme(theme)
+{
+    connect(m_theme, &Theme::changed, this, [this] {
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, Kind), index(rowCount() - 1, Kind), {Qt::DecorationRole});
+    });
+}
+
+QColor DifferencesModel::colorOf(const ThemeColors& colors, Difference::Kind kind)
+{
+    switch (kind) {
+    case Difference::Kind::FireMoved:
+    case Difference::Kind::ResultDiffers:
+        return colors.fire;
+    case Difference::Kind::FireOnlyIn:
+        return colors.lateFire;
+    case Difference::Kind::LateOnlyIn:
+        return colors.dropped;
+    case Difference::Kind::LateActionDiffers:
+        return colors.sideOutput;
+    }
+    return colors.text;
+}
+
+int DifferencesModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_runs->differenceCount();
+}
+
+int DifferencesModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString DifferencesModel::kindText(int row) const
+{
+    const Difference& d = m_runs->difference(row);
+    QStringList parts;
+    switch (d.kind) {
+    case Difference::Kind::FireMoved:
+    case Difference::Kind::ResultDiffers:
+        if (d.kind == Difference::Kind::FireMoved)
+            parts << tr("fire moved");
+        if (d.resultDiffers)
+            parts << tr("result differs");
+        if (d.timingDiffers)
+            parts << tr("timing differs");
+        break;
+    case Difference::Kind::FireOnlyIn:
+        parts << (d.only == RunSide::A ? tr("fire only in A") : tr("fire only in B"));
+        break;
+    case Difference::Kind::LateOnlyIn:
+        parts << (d.only == RunSide::A ? tr("late only in A") : tr("late only in B"));
+        break;
+    case Difference::Kind::LateActionDiffers:
+        parts << tr("late action differs");
+        break;
+    }
+    return parts.join(tr(", "));
+}
+
+QString DifferencesModel::subjectText(int row) const
+{
+    const Difference& d = m_runs->difference(row);
+    // both runs read the same events: A's time format names them
+    const Session& a = *m_runs->session(RunSide::A);
+    if (d.record != kNoRecord) {
+        const InputRecord& r = a.scenario().records[d.record];
+        QStringList what;
+        if (d.key)
+            what << tr("key %1").arg(QString::fromStdString(*d.key));
+        what << a.formatTime(r.ts);
+        if (r.hasValue)
+            what << tr("value %1").arg(QString::fromStdString(formatNumber(r.value)));
+        return tr("record %1 (%2)").arg(d.record + 1).arg(what.join(tr(", ")));
+    }
+    QString text = tr("window %1").arg(a.formatWindow(d.window));
+    if (d.key)
+        text = tr("%1, key %2").arg(text, QString::fromStdString(*d.key));
+    if (d.firing > 1)
+        text = tr("%1, firing %2").arg(text).arg(d.firing);
+    return text;
+}
+
+QString DifferencesModel::sideText(int row, RunSide side) const
+{
+    const Difference& d = m_runs->difference(row);
+    const DifferenceSide& s = d.side(side);
+    const Session& session = *m_runs->session(side);
+    const int sinkSubtasks = session.scenario().pipeline.window.subtasks();
+    const QString step = QString::number(s.step);
+    const QString at = Session::formatProcessingTime(s.processingTime);
+    if (s.fire) {
+        const QString printed
+            = QString::fromStdString(cli::printedFire(*s.fire, session.scenario().keys, sinkSubtasks));
+        const QString text = s.fire->timing == FireTiming::OnTime ? tr("after record %1, step %2 at %3: %4")
+                                                                  : tr("late, after record %1, step %2 at %3: %4");
+        return text.arg(s.fire->afterInput).arg(step, at, printed);
+    }
+    if (s.late) {
+        const QString text = s.late->action == LateAction::Dropped ? tr("dropped after record %1, step %2 at %3")
+                                                                   : tr("side output after record %1, step %2 at %3");
+        return text.arg(s.late->afterInput).arg(step, at);
+    }
+    if (!s.hasStep())
+        return d.kind == Difference::Kind::FireOnlyIn ? tr("does not fire") : QStringLiteral("—");
+    // a record late in the other run only: here a window took it, when it arrived
+    return tr("accepted: record %1 arrives at step %2, %3").arg(d.record + 1).arg(step, at);
+}
+
+QString DifferencesModel::detailText(int row) const
+{
+    const Difference& d = m_runs->difference(row);
+    QStringList lines {tr("%1: %2").arg(kindText(row), subjectText(row))};
+    for (const RunSide side : {RunSide::A, RunSide::B}) {
+        const DifferenceSide& s = d.side(side);
+        const Session& session = *m_runs->session(side);
+        QString line = tr("%1 (%2): %3").arg(runLetter(side), m_runs->label(side), sideText(row, side));
+        if (s.fire) {
+            line += tr("; operator watermark %1, %2 element(s)")
+                        .arg(session.formatTime(s.fire->watermark))
+                        .arg(s.fire->count);
+        } else if (s.late) {
+            line += tr("; operator watermark %1").arg(session.formatTime(s.late->watermark));
+        }
+        lines << line;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QVariant DifferencesModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const int row = index.row();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Kind:
+            return kindText(row);
+        case Subject:
+            return subjectText(row);
+        case SideA:
+            return sideText(row, RunSide::A);
+        case SideB:
+            return sideText(row, RunSide::B);
+        default:
+            return {};
+        }
+    case Qt::ToolTipRole:
+        return detailText(row);
+    case Qt::DecorationRole:
+        if (index.column() == Kind)
+            return colorOf(m_theme->colors(), m_runs->difference(row).kind);
+        return {};
+    case Qt::FontRole:
+        if (index.column() == Kind) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case KindRole:
+        return int(m_runs->difference(row).kind);
+    case TimeRole:
+        return qint64(CompareCursor::timeOf(m_runs->difference(row)));
+    default:
+        return {};
+    }
+}
+
+QVariant DifferencesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Kind:
+        return tr("Difference");
+    case Subject:
+        return tr("Window / record");
+    case SideA:
+        return tr("A: %1").arg(m_runs->label(RunSide::A));
+    case SideB:
+        return tr("B: %1").arg(m_runs->label(RunSide::B));
+    default:
+        return {};
+    }
+}
+
+} // namespace tidemark::app
