@@ -69,8 +69,7 @@ private Q_SLOTS:
         // 286 available; lanes at 54, rows at 20; 10 sets need 422, six hidden leave 266, the lanes get 20/3 more
         QTest::newRow("ten keys on a short view") << 400 << 3 << 10 << false << 4 << 6 << 20.0 << 54.0 + 20.0 / 3;
         // 246 available, one key, three channels: lanes 62 leave 60 − 6 = 54 for the row, above its 44
-        QTest::newRow("a short view keeps both lines of a window")
-            << 360 << 3 << 1 << false << 1 << 0 << 54.0 << 62.0;
+        QTest::newRow("a short view keeps both lines of a window") << 360 << 3 << 1 << false << 1 << 0 << 54.0 << 62.0;
         // 386 available; 60·2 + 12 + 96·2 = 324: everything fits, the lanes share the spare 62
         QTest::newRow("two keys, two channels") << 500 << 2 << 2 << false << 2 << 0 << 60.0 << 127.0;
     }
