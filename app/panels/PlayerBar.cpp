@@ -27,7 +27,7 @@ StepScrubber::StepScrubber(Session* session, TimeCursor* cursor, Theme* theme, Q
     , m_theme(theme)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setMinimumHeight(40); // marker diamonds, fire ticks, the track, late ticks
+    setMinimumHeight(minimumSizeHint().height());
     setCursor(Qt::PointingHandCursor);
     setToolTip(tr("All steps of the run: green ticks fire a window, purple re-fire it late, red drop a record. "
                   "Click or drag to go to a step."));

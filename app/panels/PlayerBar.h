@@ -23,8 +23,9 @@ class StepScrubber : public QWidget {
 
 public:
     StepScrubber(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent = nullptr);
-    QSize sizeHint() const override { return {400, 30}; }
-    QSize minimumSizeHint() const override { return {120, 24}; }
+    // room for the lesson markers' diamonds, the fire ticks, the track and the late ticks
+    QSize sizeHint() const override { return {400, 40}; }
+    QSize minimumSizeHint() const override { return {120, 40}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -57,11 +57,6 @@ private:
     {
         return text("time", TimeFormatter::processingTime(m_trace.step(s).processingTime));
     }
-    bool isLateRecord(RecordIndex r) const
-    {
-        return std::any_of(
-            m_trace.lates().begin(), m_trace.lates().end(), [r](const LateRecord& l) { return l.record == r; });
-    }
     // Whether record r falls into window w of its key: sessions hold [ts, ts + gap) merged, so a record belongs
     // to the session that covers its own start.
     bool belongsTo(const InputRecord& rec, const TimeWindow& w) const
@@ -164,12 +159,16 @@ void Narrator::WhyNot::firstRecord(int subtask, KeyId key, const TimeWindow& w)
 {
     const WindowConfig& wc = pipeline().window;
     const auto placements = m_trace.placements();
+    // late records went into no window: looked up once, not once per record
+    std::unordered_set<RecordIndex> late;
+    for (const LateRecord& l : m_trace.lates())
+        late.insert(l.record);
     RecordIndex first = kNoRecord;
     for (RecordIndex r = 0; r < m_scenario.records.size() && r < placements.size(); ++r) {
         const InputRecord& rec = m_scenario.records[r];
         const RecordPlacement& p = placements[r];
         if (rec.isWatermark() || p.arrivalStep == kNoStep || p.subtask != subtask || wc.operatorKey(rec.key) != key
-            || !belongsTo(rec, w) || isLateRecord(r))
+            || !belongsTo(rec, w) || late.count(r) > 0)
             continue;
         if (first == kNoRecord || p.arrivalStep < placements[first].arrivalStep)
             first = r;
