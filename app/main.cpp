@@ -9,6 +9,7 @@
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "engine/cli/CompareCommand.h"
+#include "engine/cli/ExportJobCommand.h"
 #include "engine/cli/RunCommand.h"
 #include "engine/io/Installation.h"
 #include "engine/live/Endpoint.h"
@@ -77,7 +78,8 @@ StartOptions addStartOptions(QCommandLineParser& parser)
         "  tidemark run --list-examples           the built-in examples\n"
         "  tidemark run --help                    every option of tidemark run\n"
         "  tidemark compare A.json B.json         where two pipelines' outputs differ\n"
-        "  tidemark compare --help                every option of tidemark compare"));
+        "  tidemark compare --help                every option of tidemark compare\n"
+        "  tidemark export-job SCENARIO --out DIR write the scenario as a runnable Flink job (Maven project)"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"),
@@ -129,11 +131,14 @@ QString resolveFile(const QString& file)
 
 int main(int argc, char** argv)
 {
-    // `tidemark run …` and `tidemark compare …` are dispatched before any Qt object exists, so they need no display.
+    // `tidemark run …`, `tidemark compare …` and `tidemark export-job …` are dispatched before any Qt object exists, so
+    // they need no display.
     if (argc >= 2 && std::strcmp(argv[1], "run") == 0)
         return tidemark::cli::runCommand(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "compare") == 0)
         return tidemark::cli::compareCommand(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "export-job") == 0)
+        return tidemark::cli::exportJobCommand(argc, argv);
 
     const bool window = wantsWindow(argc, argv);
     const std::unique_ptr<QCoreApplication> app

@@ -1,0 +1,187 @@
+#include "engine/cli/ExportJobCommand.h"
+
+#include "engine/export/FlinkJob.h"
+#include "engine/io/Installation.h"
+#include "engine/io/ScenarioIo.h"
+#include "engine/io/Suggest.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tidemark::cli {
+
+const char* exportJobUsage()
+{
+    return "usage: tidemark export-job SCENARIO --out DIR [--flink-version V] [--force]\n"
+           "\n"
+           "Writes SCENARIO (a scenario file, or a built-in example by name) as a runnable Apache Flink job: a Maven\n"
+           "project for Java 17 whose DataStream program is the scenario's pipeline (watermark strategy, idleness,\n"
+           "auto-watermark interval, parallelism, keyBy or windowAll, the window assigner, trigger, evictor,\n"
+           "allowed lateness, late side output and function) over the scenario's records, replayed at their\n"
+           "arrival times. Its print() lines are what `tidemark run SCENARIO --format text` prints:\n"
+           "\n"
+           "  cd DIR && mvn package && java -jar target/NAME.jar       # on a local MiniCluster\n"
+           "  flink run DIR/target/NAME.jar DIR/data/events.csv        # on a cluster\n"
+           "\n"
+           "The program's header and the project's README say what a real job does not reproduce (the\n"
+           "interleaving of parallel watermark generators, idleness on the wall clock, an input that never ends).\n"
+           "\n"
+           "  --out DIR              the project's folder (created if missing)\n"
+           "  --flink-version V      the Flink release to build against: 1.20 or 2.3 (the tested releases, 1.20.5\n"
+           "                         and 2.3.0) or a release of those lines such as 1.20.1; default: the scenario's\n"
+           "                         flinkVersion\n"
+           "  --force                replace the project's files if DIR holds them already (other files stay)\n"
+           "  --help                 show this text\n"
+           "\n"
+           "Exit status: 0 written, 1 the scenario cannot be loaded or said as a Flink job, or DIR cannot be\n"
+           "written (the reason on stderr), 2 a usage error.\n";
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kFailed = 1;
+constexpr int kUsage = 2;
+
+int usageError(std::ostream& err, const std::string& message)
+{
+    err << "tidemark export-job: " << message << "\n(tidemark export-job --help shows the usage)\n";
+    return kUsage;
+}
+
+struct Arguments {
+    std::string scenario;
+    std::string out;
+    std::optional<flinkjob::FlinkRelease> release;
+    bool force = false;
+    bool help = false;
+};
+
+std::optional<Arguments> parseArguments(const std::vector<std::string_view>& args, std::string& error)
+{
+    Arguments parsed;
+    const auto value = [&](std::size_t& i, std::string_view name) -> std::optional<std::string_view> {
+        const std::string_view a = args[i];
+        if (a.size() > name.size() && a.starts_with(name) && a[name.size()] == '=')
+            return a.substr(name.size() + 1);
+        if (i + 1 == args.size()) {
+            error = std::string(name) + " needs a value";
+            return std::nullopt;
+        }
+        return args[++i];
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view a = args[i];
+        if (a == "--help" || a == "-h") {
+            parsed.help = true;
+        } else if (a == "--force") {
+            parsed.force = true;
+        } else if (a == "--out" || a.starts_with("--out=")) {
+            const auto v = value(i, "--out");
+            if (!v)
+                return std::nullopt;
+            parsed.out = std::string(*v);
+        } else if (a == "--flink-version" || a.starts_with("--flink-version=")) {
+            const auto v = value(i, "--flink-version");
+            if (!v)
+                return std::nullopt;
+            parsed.release = flinkjob::FlinkRelease::parse(*v, error);
+            if (!parsed.release)
+                return std::nullopt;
+        } else if (a.size() > 1 && a.starts_with("-")) {
+            error = "unknown option " + io::detail::quotedExcerpt(a);
+            return std::nullopt;
+        } else if (!parsed.scenario.empty()) {
+            error = "one scenario at a time: " + io::detail::quotedExcerpt(a) + " is a second one";
+            return std::nullopt;
+        } else {
+            parsed.scenario = std::string(a);
+        }
+    }
+    return parsed;
+}
+
+int exportJob(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
+{
+    std::string error;
+    const auto parsed = parseArguments(args, error);
+    if (!parsed)
+        return usageError(err, error);
+    if (parsed->help) {
+        out << exportJobUsage();
+        return 0;
+    }
+    if (parsed->scenario.empty())
+        return usageError(err, "name the scenario to export (a file, or a built-in example by name)");
+    if (parsed->out.empty())
+        return usageError(err, "--out DIR names the folder to write the project to");
+
+    fs::path path = parsed->scenario;
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
+        if (const auto example = io::findExample(parsed->scenario))
+            path = *example;
+    }
+    const auto loaded = io::loadScenarioFile(path);
+    if (!loaded) {
+        err << loaded.errorText();
+        return kFailed;
+    }
+    flinkjob::ExportOptions options;
+    options.release = parsed->release;
+    options.sourceName = path.filename().string();
+    options.tidemarkVersion = std::string(io::version());
+    const auto project = flinkjob::exportJob(*loaded.value, options, error);
+    if (!project) {
+        err << "tidemark export-job: " << path.string() << ": not exported: " << error << "\n";
+        return kFailed;
+    }
+    const fs::path folder = parsed->out;
+    if (const auto existing = flinkjob::existingFiles(*project, folder); !existing.empty() && !parsed->force) {
+        err << "tidemark export-job: " << folder.string() << " holds " << existing.front()
+            << (existing.size() > 1 ? " and " + std::to_string(existing.size() - 1) + " more of the project's files"
+                                    : std::string())
+            << " already; give --force to replace them\n";
+        return kFailed;
+    }
+    if (!flinkjob::writeProject(*project, folder, error)) {
+        err << "tidemark export-job: " << error << "\n";
+        return kFailed;
+    }
+    out << "Wrote " << folder.string() << ": a Flink " << project->release.version << " job (" << project->mainClass
+        << ")\n";
+    for (const flinkjob::ProjectFile& f : project->files)
+        out << "  " << f.path << "\n";
+    out << "Build and run it on a local MiniCluster:\n  cd " << folder.string() << " && mvn package && java -jar "
+        << project->jarPath() << "\n";
+    if (!project->caveats.empty()) {
+        out << "What it does not reproduce:\n";
+        for (const std::string& c : project->caveats)
+            out << "  - " << c << "\n";
+    }
+    return 0;
+}
+
+} // namespace
+
+int exportJobCommand(int argc, char** argv)
+{
+    return exportJobCommand(argc, argv, std::cout, std::cerr);
+}
+
+int exportJobCommand(int argc, char** argv, std::ostream& out, std::ostream& err)
+{
+    int first = std::min(argc, 1);
+    if (argc > 1 && std::string_view(argv[1]) == "export-job")
+        first = 2;
+    const std::vector<std::string_view> args(argv + first, argv + argc);
+    return exportJob(args, out, err);
+}
+
+} // namespace tidemark::cli

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "engine/core/FlinkVersion.h"
+#include "engine/core/Scenario.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tidemark::flinkjob {
+
+// A scenario written as a runnable Flink job: a Maven project whose DataStream program is the scenario's
+// pipeline, and whose print() lines are what Tidemark's Output dock shows (docs/flink.md). Plain C++, so that
+// `tidemark export-job` and File ▸ Export ▸ Flink Job… write the same files.
+
+// A Flink release to build against: the line Tidemark follows for it and the Maven version.
+struct FlinkRelease {
+    FlinkVersion line;
+    std::string version; // "1.20.5"
+
+    // The release a line is built and tested against by default (the oracle's, tests/flink-oracle/pom.xml).
+    static FlinkRelease tested(FlinkVersion line);
+    // "1.20", "2.3" (the tested release of that line) or a full release of a line Tidemark follows, "1.20.1";
+    // nullopt with the reason in `error` otherwise.
+    static std::optional<FlinkRelease> parse(std::string_view text, std::string& error);
+};
+
+// One file of the project, its path relative to the project's folder.
+struct ProjectFile {
+    std::string path;
+    std::string content;
+};
+
+struct JobProject {
+    std::string artifactId; // "post000-parallelism3"
+    std::string mainClass; // "tidemark.jobs.Post000Parallelism3Job"
+    FlinkRelease release;
+    std::vector<ProjectFile> files; // pom.xml, README.md, data/events.csv, the program
+    // Where this job's output can differ from Tidemark's, one sentence each (also in the program's header).
+    std::vector<std::string> caveats;
+
+    // target/<artifactId>.jar, which `java -jar` and `flink run` take.
+    std::string jarPath() const { return "target/" + artifactId + ".jar"; }
+};
+
+struct ExportOptions {
+    std::optional<FlinkRelease> release; // default: the tested release of the scenario's line
+    std::string sourceName; // what the header says it was exported from: "post000-parallelism3.json"
+    std::string tidemarkVersion;
+};
+
+// The project, or nullopt with the reason in `refusal` when no DataStream program says the scenario as Tidemark
+// runs it (a composite key, watermarks carried in the data, a trigger the assigner's windows cannot take, …).
+std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOptions& options, std::string& refusal);
+
+// The project's files that already exist in `folder` (paths relative to it): what writing would replace.
+std::vector<std::string> existingFiles(const JobProject& project, const std::filesystem::path& folder);
+// Writes the project's files into `folder`, creating it and its subfolders; false with the reason (the path and
+// what the system said) in `error`. Files of the folder that are not the project's stay as they are.
+bool writeProject(const JobProject& project, const std::filesystem::path& folder, std::string& error);
+
+// "post000-parallelism3" from "…/post000-parallelism3.json": lower case letters, digits and dashes.
+std::string artifactIdFor(std::string_view sourceName);
+
+} // namespace tidemark::flinkjob

@@ -1,0 +1,236 @@
+package tidemark.jobs;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.AggregateFunction;
+import org.apache.flink.api.common.functions.FlatMapFunction;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.windowing.ProcessAllWindowFunction;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.streaming.api.windowing.triggers.EventTimeTrigger;
+import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
+import org.apache.flink.util.Collector;
+
+/**
+ * windowAll (compare with keyed windows).
+ *
+ * Sales of coloured items, summed in 5-second tumbling windows with monotonous watermarks (timestamps only
+ * grow). Run it keyed and as windowAll, and compare. windowAll: there is no key, all sales share one window per
+ * 5 seconds, and Flink forces the window operator to parallelism 1. The same data gives one sum per window: 10,
+ * then 9.
+ *
+ * Exported by Tidemark (test) from keyed-vs-windowall-all.json for Apache Flink 2.3.0. Build it with `mvn
+ * package`; `java -jar target/keyed-vs-windowall-all.jar` runs it on a local MiniCluster, `flink run
+ * target/keyed-vs-windowall-all.jar /path/to/events.csv` on a cluster. It prints what Tidemark's Output dock
+ * shows for the scenario (`tidemark run keyed-vs-windowall-all.json --format text` prints the same lines, each
+ * followed by what a print sink leaves out).
+ *
+ * The input: data/events.csv holds the 9 records Tidemark read from colour-sales.jsonl, in the order they
+ * arrive, each with its arrival time (milliseconds after the start) and the watermark generator Tidemark sends
+ * it to. The job replays them at those times, so that the generators' periodic emission (every 200 ms) runs
+ * between records as it does in Tidemark; the last record comes 8 s after the start.
+ *
+ * What this job does not reproduce:
+ * - The input never ends, as in the scenario: the job keeps running after the last record, as a job reading a
+ *   topic does, and windows still open then never fire. Stop it with Ctrl+C (or flink cancel).
+ */
+public final class KeyedVsWindowallAllJob {
+    private KeyedVsWindowallAllJob() {}
+
+    public static void main(String[] args) throws Exception {
+        List<Event> events = Event.readAll(Path.of(args.length > 0 ? args[0] : "data/events.csv"));
+
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        // windowAll runs as one subtask, and so does the print sink chained to it.
+        env.setParallelism(1);
+        env.getConfig().setAutoWatermarkInterval(200);
+
+        // One source subtask replays the records at their arrival times, then stays open: the input
+        // never ends, as a topic does not.
+        DataStream<Event> arrivals = env.fromSequence(0, Long.MAX_VALUE).setParallelism(1)
+                .flatMap(new Replay(events, -1)).setParallelism(1)
+                .name("replay data/events.csv");
+
+        // Each record goes to the watermark generator Tidemark sends it to (a real rebalance() starts at a
+        // random channel); the shuffle also keeps the replay's waiting out of the generators' thread.
+        DataStream<Event> timestamped = arrivals
+                .partitionCustom((Integer channel, int channels) -> channel, (Event event) -> event.channel)
+                .assignTimestampsAndWatermarks(WatermarkStrategy
+                        .<Event>forMonotonousTimestamps()
+                        .withTimestampAssigner((event, previous) -> event.timestamp))
+                .setParallelism(1);
+
+        SingleOutputStreamOperator<String> fired = timestamped
+                .windowAll(TumblingEventTimeWindows.of(Duration.ofMillis(5000)))
+                .trigger(EventTimeTrigger.create())
+                .aggregate(new SumValues(), new WithKey());
+        fired.print();
+        env.execute("windowAll (compare with keyed windows)");
+    }
+
+    /** The sum of the window's values. */
+    public static final class SumValues implements AggregateFunction<Event, Double, String> {
+        @Override
+        public Double createAccumulator() {
+            return 0.0;
+        }
+
+        @Override
+        public Double add(Event record, Double sum) {
+            return sum + valueOf(record);
+        }
+
+        @Override
+        public String getResult(Double sum) {
+            return number(sum);
+        }
+
+        @Override
+        public Double merge(Double a, Double b) {
+            return a + b;
+        }
+    }
+
+    /** The printed line: the key with the window's result, as Flink prints a Tuple2. */
+    public static final class WithKey extends ProcessAllWindowFunction<String, String, TimeWindow> {
+        @Override
+        public void process(Context context, Iterable<String> result, Collector<String> out) {
+            out.collect("(" + result.iterator().next() + ")");
+        }
+    }
+
+    /**
+     * Emits record i at its arrival time, counted from the first number the source hands it. Past the
+     * last record it waits for the end of input (inputEndMs), or, when the input never ends, keeps the
+     * source open a second per number.
+     */
+    public static final class Replay implements FlatMapFunction<Long, Event> {
+        private final List<Event> events;
+        private final long inputEndMs;
+        private transient boolean started;
+        private transient long startNanos;
+
+        Replay(List<Event> events, long inputEndMs) {
+            this.events = events;
+            this.inputEndMs = inputEndMs;
+        }
+
+        @Override
+        public void flatMap(Long index, Collector<Event> out) throws InterruptedException {
+            if (!started) {
+                started = true;
+                startNanos = System.nanoTime();
+            }
+            if (index < events.size()) {
+                Event event = events.get(index.intValue());
+                waitUntil(event.arrival);
+                out.collect(event);
+            } else if (inputEndMs >= 0) {
+                waitUntil(inputEndMs);
+            } else {
+                Thread.sleep(1000);
+            }
+        }
+
+        private void waitUntil(long ms) throws InterruptedException {
+            long wait = ms - (System.nanoTime() - startNanos) / 1_000_000;
+            if (wait > 0) {
+                Thread.sleep(wait);
+            }
+        }
+    }
+
+    /** One record of data/events.csv, a POJO for Flink's serializer. */
+    public static class Event implements Serializable {
+        public long arrival; // processing time in ms after the start
+        public int channel; // the watermark generator Tidemark sends it to
+        public String key;
+        public long timestamp;
+        public Double value; // null when the record has none
+
+        public Event() {}
+
+        /** The header line, then arrival,channel,key,timestamp,value; a key may be quoted as in CSV. */
+        static List<Event> readAll(Path file) throws IOException {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            List<Event> events = new ArrayList<>();
+            for (int i = 1; i < lines.size(); i++) {
+                List<String> f = fields(lines.get(i));
+                if (f.size() != 5) {
+                    throw new IOException(file + ":" + (i + 1) + ": expected arrival,channel,key,timestamp,value, found "
+                            + f.size() + " fields");
+                }
+                Event e = new Event();
+                try {
+                    e.arrival = Long.parseLong(f.get(0));
+                    e.channel = Integer.parseInt(f.get(1));
+                    e.key = f.get(2);
+                    e.timestamp = Long.parseLong(f.get(3));
+                    e.value = f.get(4).isEmpty() ? null : Double.valueOf(f.get(4));
+                } catch (NumberFormatException bad) {
+                    throw new IOException(file + ":" + (i + 1) + ": " + bad.getMessage(), bad);
+                }
+                events.add(e);
+            }
+            return events;
+        }
+
+        private static List<String> fields(String line) {
+            List<String> fields = new ArrayList<>();
+            StringBuilder field = new StringBuilder();
+            boolean quoted = false;
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    field.append(c);
+                    i++;
+                } else if (c == '"') {
+                    quoted = !quoted;
+                } else if (c == ',' && !quoted) {
+                    fields.add(field.toString());
+                    field.setLength(0);
+                } else {
+                    field.append(c);
+                }
+            }
+            fields.add(field.toString());
+            return fields;
+        }
+    }
+
+    static double valueOf(Event record) {
+        return record.value == null ? 0.0 : record.value;
+    }
+
+    static String number(Double value) {
+        return value == null ? "null" : number(value.doubleValue());
+    }
+
+    /** A number as Tidemark prints it: 20 rather than 20.0; otherwise the shorter of 0.0001 and 1e-04. */
+    static String number(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "null";
+        }
+        if (value == Math.rint(value) && Math.abs(value) < 0x1p63) {
+            return Long.toString((long) value);
+        }
+        BigDecimal shortest = new BigDecimal(Double.toString(value)).stripTrailingZeros();
+        String plain = shortest.toPlainString();
+        String digits = shortest.unscaledValue().abs().toString();
+        int exponent = digits.length() - 1 - shortest.scale();
+        String scientific = (value < 0 ? "-" : "") + digits.charAt(0)
+                + (digits.length() > 1 ? "." + digits.substring(1) : "") + (exponent < 0 ? "e-" : "e+")
+                + (Math.abs(exponent) < 10 ? "0" : "") + Math.abs(exponent);
+        return scientific.length() < plain.length() ? scientific : plain;
+    }
+}

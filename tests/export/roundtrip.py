@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""The export round trip: every built-in example written as a Flink job (`tidemark export-job`), built offline
+with Maven against the Flink the oracle resolved, run on a local MiniCluster (`java -jar`), and its printed lines
+compared with what `tidemark run --format text` prints.
+
+How the lines are compared follows what a real job reproduces (the program's header says the same):
+  * one watermark generator and one window subtask: the same lines in the same order;
+  * one generator, several window subtasks: each print subtask's lines in the same order ("2> ..." apart from
+    "1> ..."), since subtasks print from threads of their own;
+  * several generators: the same lines as a multiset, a listed window's elements as a multiset too, since the
+    generators' periodic emissions run on the job's wall clock;
+  * the end-of-stream trigger: as a multiset too, since Flink runs such a window in batch mode, its input sorted
+    by key and timestamp, where Tidemark keeps the order of arrival (docs/flink.md).
+A scenario the export refuses is listed with the reason; processing-time scenarios are not compared (their
+windows follow the job's wall clock). The comparison is checked to fail on a changed line before it is trusted.
+
+Every job is bounded in time: a job whose input ends must end within its replay time plus a margin; one whose
+input never ends is stopped once its replay time and the scenario's tail have passed. The last line is
+"K passed, F failed, S skipped".
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import pathlib
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+# Time a MiniCluster takes to start before the replay's clock begins, and slack after the last expected fire.
+START_MARGIN_S = 15
+MAX_JOB_S = 240
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def scenarios(examples_dir, more_dirs, only):
+    """(name, what tidemark takes) of every built-in example, by name, and of every scenario file in more_dirs."""
+    found = [(p.stem, p.stem, p) for p in sorted(pathlib.Path(examples_dir).glob("*.json"))]
+    for d in more_dirs:
+        found += [(p.stem, str(p), p) for p in sorted(pathlib.Path(d).glob("*.json"))]
+    return [f for f in found if not only or f[0] in only]
+
+
+def printed_lines(text_output):
+    """The part of each `tidemark run --format text` line that Flink's print sink writes: fires, and late records
+    sent to the side output (dropped ones are not printed by a job)."""
+    lines = []
+    for line in text_output.splitlines():
+        m = re.match(r"^(\d+> )?late \(.*\) ts -?\d+ (dropped|side-output), watermark", line)
+        if m:
+            if m.group(2) == "side-output":
+                lines.append(line[: line.rindex(" ts ")])
+            continue
+        at = line.rfind(" window ")
+        if at < 0:
+            raise ValueError("not an output line of tidemark run: " + line)
+        lines.append(line[:at])
+    return lines
+
+
+def sorted_list(line):
+    """A line whose result is a list, with the list's elements sorted (as a multiset)."""
+    m = re.match(r"^(.*)\[(.*)\]\)$", line)
+    if not m or not m.group(2):
+        return line
+    elements = sorted(m.group(2).split(","), key=lambda v: (v == "null", float(v) if v != "null" else 0.0))
+    return m.group(1) + "[" + ",".join(elements) + "])"
+
+
+def comparison_mode(scenario):
+    p = scenario["pipeline"]
+    if p.get("window", {}).get("trigger", {}).get("type") == "end-of-stream":
+        # Flink runs a window that emits only at the end of input in batch mode (the operator's
+        # isOutputOnlyAfterEndOfStream attribute): its input is sorted by key and timestamp, so a window lists its
+        # elements by timestamp and the keys come in their serialized order. Tidemark keeps the arrival order.
+        return "multiset"
+    channels = p.get("watermarks", {}).get("parallelism", 1)
+    window = p.get("window", {})
+    subtasks = window.get("parallelism", 1) if window.get("keyBy", "key") is not None else 1
+    if channels > 1:
+        return "multiset"
+    if subtasks > 1:
+        return "per-subtask"
+    return "exact"
+
+
+def same(expected, actual, mode):
+    if mode == "exact":
+        return expected == actual
+    if mode == "per-subtask":
+        def by_subtask(lines):
+            groups = collections.defaultdict(list)
+            for line in lines:
+                m = re.match(r"^(\d+)> ", line)
+                groups[m.group(1) if m else ""].append(line)
+            return dict(groups)
+        return by_subtask(expected) == by_subtask(actual)
+    return collections.Counter(map(sorted_list, expected)) == collections.Counter(map(sorted_list, actual))
+
+
+def processing_time(scenario):
+    window = scenario["pipeline"].get("window", {})
+    return (window.get("assigner", {}).get("timeDomain") == "processing"
+            or window.get("trigger", {}).get("type") == "processing-time")
+
+
+def replay_seconds(project, scenario):
+    """How long the replay runs: the last arrival (or the input's end), then the tail in which periodic emission
+    and idleness still act (docs/execution-model.md, the horizon)."""
+    rows = (project / "data" / "events.csv").read_text().splitlines()[1:]
+    last = max(int(r.split(",", 1)[0]) for r in rows)
+    last = max(last, scenario.get("inputEndMs", 0))
+    wm = scenario["pipeline"].get("watermarks", {})
+    period = wm.get("periodMs", 200)
+    idle = wm.get("idlenessMs", 0)
+    tail = idle + 3 * period if idle > 0 else period
+    return (last + tail) / 1000.0
+
+
+def run_job(project, scenario):
+    """The job's printed lines: it ends by itself when its input ends, else it is stopped after its replay."""
+    jar = next((project / "target").glob("*.jar"))
+    endless = scenario["pipeline"].get("endOfInput", "none") != "max-watermark"
+    budget = replay_seconds(project, scenario) + START_MARGIN_S
+    if budget > MAX_JOB_S:
+        raise RuntimeError("the replay would take %.0f s, more than the %d s a job may run here" % (budget, MAX_JOB_S))
+    proc = subprocess.Popen(["java", "-jar", str(jar.relative_to(project))], cwd=project, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=budget if endless else budget + 30)
+        if proc.returncode != 0:
+            raise RuntimeError("the job failed (exit %d): %s" % (proc.returncode, err.strip()[-2000:]))
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            out, err = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+        if not endless:
+            raise RuntimeError("the job did not end within %.0f s" % (budget + 30))
+    return [line for line in out.splitlines() if line.strip()]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tidemark", required=True)
+    ap.add_argument("--examples", required=True, help="the folder of the built-in examples")
+    ap.add_argument("--scenarios", nargs="*", default=[], help="folders of more scenario files to export")
+    ap.add_argument("--flink-version", required=True, help="the Flink line to export for: 1.20 or 2.3")
+    ap.add_argument("--work-dir", required=True)
+    ap.add_argument("--jobs", type=int, default=3, help="jobs run at once (they mostly wait for their records)")
+    ap.add_argument("--only", nargs="*", help="only these examples")
+    args = ap.parse_args()
+
+    work = pathlib.Path(args.work_dir)
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+
+    # The comparison must be able to fail: a changed, a missing and a reordered line are differences.
+    probe = ["1> (a,[1,2])", "2> (b,3)", "1> (a,[1,2,4])"]
+    assert not same(probe, probe[:-1], "exact") and not same(probe, ["1> (a,[1,2])", "2> (b,4)", probe[2]], "multiset")
+    assert not same(probe, [probe[2], probe[1], probe[0]], "per-subtask") and same(probe, probe[::-1], "multiset")
+    assert same(probe, ["1> (a,[2,1])", probe[1], probe[2]], "multiset") and not same(probe, probe[::-1], "exact")
+
+    skipped, cases = [], []
+    for name, given, path in scenarios(args.examples, args.scenarios, args.only):
+        scenario = json.loads(path.read_text())
+        if "pipeline" not in scenario:
+            continue  # not a scenario
+        project = work / name
+        r = run([args.tidemark, "export-job", given, "--out", str(project), "--flink-version", args.flink_version])
+        if r.returncode != 0:
+            skipped.append((name, "the export refuses it: " + r.stderr.strip()))
+            continue
+        if processing_time(scenario):
+            skipped.append((name, "processing-time windows follow the job's wall clock"))
+            continue
+        t = run([args.tidemark, "run", given, "--format", "text"])
+        if t.returncode != 0:
+            raise SystemExit("tidemark run %s failed: %s" % (name, t.stderr))
+        cases.append((name, scenario, project, printed_lines(t.stdout)))
+    if not cases:
+        raise SystemExit("no example could be exported: nothing to compare")
+
+    # One Maven build for every project: a parent that names them as modules.
+    modules = "".join("<module>%s</module>" % name for name, _, _, _ in cases)
+    (work / "pom.xml").write_text(
+        '<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>'
+        "<groupId>tidemark.roundtrip</groupId><artifactId>all</artifactId><version>1.0</version>"
+        "<packaging>pom</packaging><modules>%s</modules></project>\n" % modules)
+    started = time.monotonic()
+    b = run(["mvn", "-o", "-q", "-B", "package"], cwd=work)
+    if b.returncode != 0:
+        raise SystemExit("mvn package of the exported jobs failed:\n" + b.stdout[-6000:] + b.stderr[-3000:])
+    print("built %d exported jobs in %.0f s (Flink %s)" % (len(cases), time.monotonic() - started,
+                                                           args.flink_version), flush=True)
+
+    def check(case):
+        name, scenario, project, expected = case
+        mode = comparison_mode(scenario)
+        began = time.monotonic()
+        try:
+            actual = run_job(project, scenario)
+        except Exception as e:  # a failed or hanging job is a failure of this case, with its reason
+            return name, False, "%s (%s)" % (e, mode), expected, []
+        ok = same(expected, actual, mode) and len(expected) > 0
+        detail = "%s, %d lines, %.0f s" % (mode, len(expected), time.monotonic() - began)
+        if not expected:
+            detail += "; Tidemark prints nothing, so nothing was compared"
+        return name, ok, detail, expected, actual
+
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for name, ok, detail, expected, actual in pool.map(check, cases):
+            print("%s %s (%s)" % ("OK  " if ok else "FAIL", name, detail), flush=True)
+            if not ok:
+                failed += 1
+                print("  tidemark run prints:\n    " + "\n    ".join(expected or ["(nothing)"]))
+                print("  the exported job prints:\n    " + "\n    ".join(actual or ["(nothing)"]))
+    for name, why in skipped:
+        print("SKIP %s (%s)" % (name, why))
+    print("%d passed, %d failed, %d skipped" % (len(cases) - failed, failed, len(skipped)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

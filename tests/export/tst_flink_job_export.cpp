@@ -1,0 +1,403 @@
+// The Flink-job export in process: the generated project against reviewed golden files, each pipeline setting
+// said in Java, the refusals, the records file, Flink versions, and `tidemark export-job` writing and asking
+// before it replaces. That the generated programs compile, run and print what Tidemark prints is the round trip's
+// part (roundtrip.py, label oracle).
+
+#include "engine/cli/ExportJobCommand.h"
+#include "engine/export/FlinkJob.h"
+#include "engine/io/ScenarioIo.h"
+#include "tests/cli/TidemarkRun.h"
+#include "tests/golden/GoldenFile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <string>
+
+using namespace tidemark;
+
+namespace {
+
+QString sourceDir()
+{
+    return test::settingOr("TIDEMARK_SOURCE_DIR", QStringLiteral(TIDEMARK_DEFAULT_SOURCE_DIR));
+}
+
+Scenario loadExample(const QString& name)
+{
+    const auto loaded = io::loadScenarioFile((test::examplesDir(sourceDir()) + "/" + name + ".json").toStdString());
+    if (!loaded)
+        qFatal("%s", loaded.errorText().c_str());
+    return *loaded.value;
+}
+
+Scenario parse(const char* json)
+{
+    const auto loaded = io::parseScenario(json, "inline.json", ".");
+    if (!loaded)
+        qFatal("%s", loaded.errorText().c_str());
+    return *loaded.value;
+}
+
+flinkjob::ExportOptions options(const std::string& sourceName, const char* release = "2.3")
+{
+    flinkjob::ExportOptions o;
+    std::string error;
+    o.release = flinkjob::FlinkRelease::parse(release, error);
+    o.sourceName = sourceName;
+    o.tidemarkVersion = "(test)";
+    return o;
+}
+
+const flinkjob::ProjectFile* file(const flinkjob::JobProject& project, const std::string& suffix)
+{
+    for (const auto& f : project.files) {
+        if (f.path.ends_with(suffix))
+            return &f;
+    }
+    return nullptr;
+}
+
+QString program(const flinkjob::JobProject& project)
+{
+    const auto* f = file(project, ".java");
+    return f ? QString::fromStdString(f->content) : QString();
+}
+
+const char* const kBoundedOneSecond = R"("strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 1000)";
+
+// A scenario around one window setting: five records of key "k", one a second.
+Scenario withWindow(const char* windowJson, const char* watermarksJson = kBoundedOneSecond)
+{
+    const std::string json = std::string(R"({"tidemark": 1, "input": {"records": [
+        {"key": "k", "value": 1, "ts": 1000}, {"key": "k", "value": 2, "ts": 2000}, {"key": "k", "value": 3, "ts": 7000},
+        {"key": "k", "value": 4, "ts": 3000}, {"key": "k", "value": 5, "ts": 12000}]},
+        "pipeline": {"watermarks": {)")
+        + watermarksJson + R"(}, "window": {)" + windowJson + "}}}";
+    return parse(json.c_str());
+}
+
+} // namespace
+
+class TestFlinkJobExport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void anExampleBecomesTheReviewedProject_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::newRow("keyed list, 3 generators, lateness, endless") << "post000-parallelism3";
+        QTest::newRow("sum, late side output") << "late-side-output";
+        QTest::newRow("windowAll sum, input that ends") << "keyed-vs-windowall-all";
+    }
+    void anExampleBecomesTheReviewedProject()
+    {
+        QFETCH(QString, example);
+        std::string refusal;
+        const auto project
+            = flinkjob::exportJob(loadExample(example), options(example.toStdString() + ".json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QCOMPARE(project->files.size(), std::size_t(4));
+        QStringList mismatches; // every file compared, so that one run shows them all
+        for (const auto& f : project->files) {
+            const QString golden
+                = sourceDir() + "/tests/export/golden/" + example + "/" + QString::fromStdString(f.path);
+            if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
+                    example + "-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
+                mismatches << *mismatch;
+        }
+        QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
+    }
+
+    void eachWindowSettingIsSaidInJava_data()
+    {
+        QTest::addColumn<QString>("window");
+        QTest::addColumn<QStringList>("snippets");
+        QTest::newRow("sliding with offset, count evictor, avg")
+            << R"("keyBy": "key", "assigner": {"type": "sliding", "sizeMs": 6000, "slideMs": 2000, "offsetMs": 500},
+                  "evictor": {"type": "count", "maxCount": 2, "evictAfter": true},
+                  "function": {"type": "avg", "field": "value"})"
+            << QStringList {"SlidingEventTimeWindows.of(Duration.ofMillis(6000), Duration.ofMillis(2000), "
+                            "Duration.ofMillis(500))",
+                   ".evictor(CountEvictor.of(2, true))", ".aggregate(new AverageValue(), new WithKey())",
+                   "acc[0] == 0 ? \"null\" : number(acc[1] / acc[0])"};
+        QTest::newRow("sessions, lateness, side output, count")
+            << R"("keyBy": "key", "assigner": {"type": "session", "gapMs": 2500}, "allowedLatenessMs": 1500,
+                  "lateSideOutput": true, "function": {"type": "count"}, "parallelism": 4)"
+            << QStringList {"EventTimeSessionWindows.withGap(Duration.ofMillis(2500))",
+                   ".allowedLateness(Duration.ofMillis(1500))", ".sideOutputLateData(late)",
+                   "fired.getSideOutput(late)", "env.setParallelism(4);", "new CountRecords()"};
+        QTest::newRow("purging continuous trigger, min of timestamps")
+            << R"("keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 10000},
+                  "trigger": {"type": "continuous-event-time", "intervalMs": 2000}, "purging": true,
+                  "function": {"type": "min", "field": "ts"})"
+            << QStringList {".trigger(PurgingTrigger.of(ContinuousEventTimeTrigger.of(Duration.ofMillis(2000))))",
+                   "new MinTimestamp()", "Math.min(acc[1], record.timestamp)"};
+        QTest::newRow("global window, count trigger, windowAll max")
+            << R"("keyBy": null, "assigner": {"type": "global"}, "trigger": {"type": "count", "count": 3},
+                  "function": {"type": "max", "field": "value"})"
+            << QStringList {".windowAll(GlobalWindows.create())", ".trigger(CountTrigger.of(3))",
+                   "extends ProcessAllWindowFunction<String, String, GlobalWindow>", "out.collect(\"(\" + result"};
+        QTest::newRow("end-of-stream, list of values, time evictor")
+            << R"("keyBy": "key", "assigner": {"type": "global"}, "trigger": {"type": "end-of-stream"},
+                  "evictor": {"type": "time", "keepMs": 3000, "evictAfter": false},
+                  "function": {"type": "list", "field": "value"})"
+            << QStringList {".window(GlobalWindows.createWithEndOfStreamTrigger())",
+                   ".evictor(TimeEvictor.of(Duration.ofMillis(3000), false))", "new ListValues()",
+                   "values.add(number(valueOf(record)));"};
+        QTest::newRow("delta evictor, processing-time tumbling with offset")
+            << R"("keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 5000, "offsetMs": -1000,
+                                                 "timeDomain": "processing"},
+                  "evictor": {"type": "delta", "threshold": 2.5, "evictAfter": false},
+                  "function": {"type": "sum"})"
+            << QStringList {"TumblingProcessingTimeWindows.of(Duration.ofMillis(5000), Duration.ofMillis(-1000))",
+                   "DeltaEvictor.of(2.5, (Event a, Event b) -> Math.abs(valueOf(a) - valueOf(b)), false)",
+                   "new SumValues()"};
+    }
+    void eachWindowSettingIsSaidInJava()
+    {
+        QFETCH(QString, window);
+        QFETCH(QStringList, snippets);
+        std::string refusal;
+        const auto project = flinkjob::exportJob(withWindow(window.toUtf8().constData()), options("w.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        const QString java = program(*project);
+        for (const QString& s : snippets)
+            QVERIFY2(java.contains(s), qPrintable("missing: " + s + "\n" + java));
+    }
+
+    void eachWatermarkSettingIsSaidInJava_data()
+    {
+        QTest::addColumn<QString>("watermarks");
+        QTest::addColumn<QStringList>("snippets");
+        QTest::newRow("bounded, per event, idleness")
+            << R"("strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 3000, "emit": "per-event",
+                  "idlenessMs": 5000, "periodMs": 100)"
+            << QStringList {".<Event>forGenerator(context -> new EveryEvent(",
+                   "new BoundedOutOfOrdernessWatermarks<>(Duration.ofMillis(3000))",
+                   ".withIdleness(Duration.ofMillis(5000))", "setAutoWatermarkInterval(100);",
+                   "generator.onPeriodicEmit(output);"};
+        QTest::newRow("monotonous, periodic")
+            << R"("strategy": "monotonous")" << QStringList {".<Event>forMonotonousTimestamps()"};
+        QTest::newRow("legacy extractor")
+            << R"("strategy": "legacy-bounded-out-of-orderness", "maxOutOfOrdernessMs": 2000)"
+            << QStringList {"new BoundedOutOfOrdernessTimestampExtractor<Event>(Duration.ofMillis(2000))",
+                   "public long extractTimestamp(Event event)"};
+        QTest::newRow("watermarks only from the input, none carried")
+            << R"("strategy": "input")" << QStringList {".<Event>noWatermarks()"};
+        QTest::newRow("three generators, dealt out from channel 2")
+            << R"("strategy": "monotonous", "parallelism": 3, "firstChannel": 2)"
+            << QStringList {".partitionCustom((Integer channel, int channels) -> channel, (Event event) -> "
+                            "event.channel)",
+                   ".setParallelism(3);"};
+    }
+    void eachWatermarkSettingIsSaidInJava()
+    {
+        QFETCH(QString, watermarks);
+        QFETCH(QStringList, snippets);
+        std::string refusal;
+        const auto project = flinkjob::exportJob(withWindow(R"("keyBy": "key", "assigner": {"type": "tumbling",
+            "sizeMs": 5000}, "function": {"type": "count"})",
+                                                     watermarks.toUtf8().constData()),
+            options("w.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        const QString java = program(*project);
+        for (const QString& s : snippets)
+            QVERIFY2(java.contains(s), qPrintable("missing: " + s + "\n" + java));
+    }
+
+    void whatNoJobCanSayIsRefusedWithTheReason_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("release");
+        QTest::addColumn<QString>("reason");
+        const QString window = R"("window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 5000},
+                                             "function": {"type": "count"}})";
+        QTest::newRow("watermark records")
+            << R"({"tidemark": 1, "input": {"records": [{"key": "a", "ts": 1}, {"watermark": 10}]},
+                  "pipeline": {"watermarks": {"strategy": "input"}, )"
+                + window + "}}"
+            << "2.3"
+            << "watermark records";
+        QTest::newRow("legacy extractor with idleness")
+            << R"({"tidemark": 1, "input": {"records": [{"key": "a", "ts": 1}]}, "pipeline": {"watermarks":
+                  {"strategy": "legacy-bounded-out-of-orderness", "maxOutOfOrdernessMs": 5, "idlenessMs": 100}, )"
+                + window + "}}"
+            << "1.20"
+            << "has no withIdleness";
+        QTest::newRow("never on time windows")
+            << R"({"tidemark": 1, "input": {"records": [{"key": "a", "ts": 1}]}, "pipeline": {"watermarks":
+                  {"strategy": "monotonous"}, "window": {"keyBy": "key", "assigner": {"type": "tumbling",
+                  "sizeMs": 5000}, "trigger": {"type": "never"}, "function": {"type": "count"}}}})"
+            << "2.3"
+            << "global window's own";
+        QTest::newRow("more sliding windows a record than Flink 2 allows")
+            << R"({"tidemark": 1, "flinkVersion": "1.20", "input": {"records": [{"key": "a", "ts": 1}]},
+                  "pipeline": {"watermarks": {"strategy": "monotonous"}, "window": {"keyBy": "key", "assigner":
+                  {"type": "sliding", "sizeMs": 100000000, "slideMs": 1}, "function": {"type": "count"}}}})"
+            << "2.3"
+            << "size / slide <= 10000000";
+    }
+    void whatNoJobCanSayIsRefusedWithTheReason()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, release);
+        QFETCH(QString, reason);
+        std::string refusal;
+        const auto project = flinkjob::exportJob(
+            parse(json.toUtf8().constData()), options("r.json", release.toUtf8().constData()), refusal);
+        QVERIFY(!project);
+        QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
+    }
+
+    void theRecordsFileHoldsTheArrivalOrderAndEachRecordsChannel()
+    {
+        // Explicit arrivals out of file order; round robin over 2 generators from channel 1; a key with a comma.
+        // (An ordinary literal: Qt 6.4's moc misreads an escaped quote inside a raw string.)
+        const Scenario s = parse("{\"tidemark\": 1, \"input\": {\"records\": ["
+                                 "{\"key\": \"a\", \"value\": 1.5, \"ts\": 100, \"arrival\": 3000},"
+                                 "{\"key\": \"b,c\", \"ts\": 200, \"arrival\": 1000},"
+                                 "{\"key\": \"say \\\"hi\\\"\", \"value\": -2, \"ts\": 300}]},"
+                                 "\"pipeline\": {\"watermarks\": {\"strategy\": \"monotonous\", \"parallelism\": 2,"
+                                 "\"firstChannel\": 1}, \"window\": {\"keyBy\": \"key\", \"assigner\": {\"type\":"
+                                 "\"tumbling\", \"sizeMs\": 1000}, \"function\": {\"type\": \"count\"}}}}");
+        std::string refusal;
+        const auto project = flinkjob::exportJob(s, options("r.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        const auto* csv = file(*project, "data/events.csv");
+        QVERIFY(csv);
+        // Record 3 has no arrival: the one before it in the file (1000) plus the default 1000 ms, so it comes
+        // second, and the round robin from channel 1 deals the three out as 1, 0, 1.
+        QCOMPARE(QString::fromStdString(csv->content),
+            QStringLiteral("arrival,channel,key,timestamp,value\n"
+                           "1000,1,\"b,c\",200,\n"
+                           "2000,0,\"say \"\"hi\"\"\",300,-2\n"
+                           "3000,1,a,100,1.5\n"));
+    }
+
+    void theHeaderSaysWhatTheJobDoesNotReproduce()
+    {
+        std::string refusal;
+        const auto project = flinkjob::exportJob(
+            loadExample("idle-channel-with-idleness"), options("idle-channel-with-idleness.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QCOMPARE(project->caveats.size(), std::size_t(3)); // two generators, endless input, idleness
+        const QString java = program(*project);
+        QVERIFY(java.contains(" * What this job does not reproduce:\n * - The interleaving of 2 parallel watermark"));
+        QVERIFY(java.contains("Idleness (2000 ms) runs on the job's wall clock"));
+        QVERIFY(java.contains("env.fromSequence(0, Long.MAX_VALUE)"));
+
+        const auto ends = flinkjob::exportJob(loadExample("sliding-windows"), options("sliding-windows.json"), refusal);
+        QVERIFY(ends);
+        QVERIFY(ends->caveats.empty());
+        QVERIFY(program(*ends).contains("env.fromSequence(0, events.size())"));
+        QVERIFY(!program(*ends).contains("What this job does not reproduce"));
+    }
+
+    void aFlinkVersionNamesTheReleaseBuiltAgainst_data()
+    {
+        QTest::addColumn<QString>("given");
+        QTest::addColumn<QString>("release"); // empty: refused
+        QTest::newRow("1.20 line") << "1.20"
+                                   << "1.20.5";
+        QTest::newRow("2.3 line") << "2.3"
+                                  << "2.3.0";
+        QTest::newRow("a 1.20 release") << "1.20.1"
+                                        << "1.20.1";
+        QTest::newRow("not a line Tidemark follows") << "1.18"
+                                                     << "";
+        QTest::newRow("not a version") << "latest"
+                                       << "";
+    }
+    void aFlinkVersionNamesTheReleaseBuiltAgainst()
+    {
+        QFETCH(QString, given);
+        QFETCH(QString, release);
+        std::string error;
+        const auto parsed = flinkjob::FlinkRelease::parse(given.toStdString(), error);
+        if (release.isEmpty()) {
+            QVERIFY(!parsed);
+            QVERIFY2(QString::fromStdString(error).contains("such as 1.20.5"), error.c_str());
+        } else {
+            QVERIFY2(parsed, error.c_str());
+            QCOMPARE(QString::fromStdString(parsed->version), release);
+        }
+    }
+
+    void theProjectIsNamedAfterItsFile()
+    {
+        QCOMPARE(flinkjob::artifactIdFor("dir/My Scenario (v2).json"), std::string("my-scenario-v2"));
+        QCOMPARE(flinkjob::artifactIdFor(""), std::string("tidemark-job"));
+        std::string refusal;
+        const auto project
+            = flinkjob::exportJob(loadExample("post002-allowed-lateness"), options("2nd try.json"), refusal);
+        QVERIFY(project);
+        QCOMPARE(
+            project->mainClass, std::string("tidemark.jobs.Tidemark2ndTryJob")); // a class name cannot start with 2
+        QCOMPARE(project->jarPath(), std::string("target/2nd-try.jar"));
+    }
+
+    void exportJobWritesTheProjectAndAsksBeforeReplacingIt()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("job");
+        auto r = test::tidemarkCommand("export-job", &cli::exportJobCommand,
+            {"post002-allowed-lateness", "--out", out, "--flink-version", "1.20"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("  src/main/java/tidemark/jobs/Post002AllowedLatenessJob.java"));
+        const QByteArray pom = test::readWholeFile(out + "/pom.xml");
+        QVERIFY(pom.contains("<flink.version>1.20.5</flink.version>"));
+        QVERIFY(pom.contains("<mainClass>tidemark.jobs.Post002AllowedLatenessJob</mainClass>"));
+
+        // A file of the user's in the folder stays; the project's own are replaced only with --force.
+        QFile mine(out + "/notes.txt");
+        QVERIFY(mine.open(QIODevice::WriteOnly));
+        mine.write("mine");
+        mine.close();
+        QFile edited(out + "/README.md");
+        QVERIFY(edited.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        edited.write("edited");
+        edited.close();
+        r = test::tidemarkCommand("export-job", &cli::exportJobCommand, {"post002-allowed-lateness", "--out", out});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(
+            r.err.contains("holds pom.xml and 3 more of the project's files already; give --force"), qPrintable(r.err));
+        QCOMPARE(test::readWholeFile(out + "/README.md"), QByteArray("edited"));
+        r = test::tidemarkCommand(
+            "export-job", &cli::exportJobCommand, {"post002-allowed-lateness", "--out", out, "--force"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(test::readWholeFile(out + "/README.md").startsWith("# Post 002"));
+        QCOMPARE(test::readWholeFile(out + "/notes.txt"), QByteArray("mine"));
+        QVERIFY(test::readWholeFile(out + "/pom.xml").contains("<flink.version>2.3.0</flink.version>"));
+    }
+
+    void exportJobSaysWhatIsWrong_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no folder") << QStringList {"post002-allowed-lateness"} << 2 << "--out DIR names the folder";
+        QTest::newRow("no scenario") << QStringList {"--out", "x"} << 2 << "name the scenario to export";
+        QTest::newRow("unknown option") << QStringList {"post002-allowed-lateness", "--sq"} << 2 << "unknown option";
+        QTest::newRow("unknown version") << QStringList {"post002-allowed-lateness", "--out", "x", "--flink-version",
+            "3"} << 2 << "unknown Flink version \"3\"";
+        QTest::newRow("missing file") << QStringList {"no-such.json", "--out", "x"} << 1 << "no-such.json";
+    }
+    void exportJobSaysWhatIsWrong()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QDir::setCurrent(dir.path());
+        const auto r = test::tidemarkCommand("export-job", &cli::exportJobCommand, arguments);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(dir.filePath("x"))); // nothing written
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFlinkJobExport)
+#include "tst_flink_job_export.moc"
