@@ -4,6 +4,7 @@
 #include "app/document/OutputExport.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/panels/FlinkJobDialog.h"
 #include "app/panels/NarrationPanel.h"
 #include "app/timeline/TimelineImage.h"
 
@@ -36,12 +37,13 @@ ExportMenu::ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor
     make("exportJsonl", tr("Outputs as JSON lines…"), [this] { exportOutputs(true); });
     make("exportAnimation", tr("Animation (HTML Page)…"), [this] { exportAnimation(false); });
     make("exportFrames", tr("Animation Frames (PNG)…"), [this] { exportAnimation(true); });
+    make("exportFlinkJob", tr("Flink Job…"), [this] { exportFlinkJob(); });
 }
 
 void ExportMenu::addTo(QMenu* menu) const
 {
-    for (const char* name :
-        {"exportPng", "exportSvg", "exportCsv", "exportJsonl", "", "exportAnimation", "exportFrames"}) {
+    for (const char* name : {"exportPng", "exportSvg", "exportCsv", "exportJsonl", "", "exportAnimation",
+             "exportFrames", "", "exportFlinkJob"}) {
         if (*name == 0)
             menu->addSeparator();
         else
@@ -131,6 +133,13 @@ void ExportMenu::exportAnimation(bool pngFrames) const
     progress.reset();
     if (result == AnimationExportResult::Failed)
         showError(error);
+}
+
+void ExportMenu::exportFlinkJob() const
+{
+    FlinkJobDialog dialog(m_session, m_window);
+    if (dialog.exec() == QDialog::Accepted)
+        QMessageBox::information(m_window, tr("Flink Job Exported"), dialog.writtenMessage());
 }
 
 void ExportMenu::showError(const QString& error) const

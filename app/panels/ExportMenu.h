@@ -12,9 +12,9 @@ class TimeCursor;
 class TimelineView;
 
 // File ▸ Export: the timeline as PNG or SVG, every output of the run as CSV or JSON lines, the run as an
-// animation (an HTML page, or numbered PNG frames). Owns the actions (added to the window, so that their
-// shortcuts work), asks where to write, shows the progress of the animation, and says why a file could not be
-// written.
+// animation (an HTML page, or numbered PNG frames), the scenario as a runnable Flink job. Owns the actions (added to
+// the window, so that their shortcuts work), asks where to write, shows the progress of the animation, and says why a
+// file could not be written.
 class ExportMenu {
     Q_DECLARE_TR_FUNCTIONS(tidemark::app::MainWindow)
 
@@ -30,6 +30,8 @@ private:
     void exportOutputs(bool jsonl) const;
     // The animation's frames are the steps the cursor's step granularity stops at (Play ▸ Step Through).
     void exportAnimation(bool pngFrames) const;
+    // The scenario as a runnable Flink job (FlinkJobDialog).
+    void exportFlinkJob() const;
     void showError(const QString& error) const;
 
     QMainWindow* m_window;

@@ -1105,7 +1105,8 @@ std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOption
         return std::nullopt;
     }
     JobProject project;
-    project.artifactId = artifactIdFor(options.sourceName);
+    project.artifactId
+        = options.artifactId.empty() ? artifactIdFor(options.sourceName) : artifactIdFor(options.artifactId);
     project.mainClass = "tidemark.jobs." + className(project.artifactId);
     project.release = release;
     const std::vector<Replayed> order = replayOrder(scenario);

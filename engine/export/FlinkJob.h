@@ -48,6 +48,7 @@ struct JobProject {
 struct ExportOptions {
     std::optional<FlinkRelease> release; // default: the tested release of the scenario's line
     std::string sourceName; // what the header says it was exported from: "post000-parallelism3.json"
+    std::string artifactId; // the project's name; default: from sourceName (artifactIdFor)
     std::string tidemarkVersion;
 };
 
