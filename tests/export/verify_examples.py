@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""`tidemark verify` against the real oracle: every built-in example must be confirmed by Flink, output for output.
+A run in which neither side prints anything confirms nothing, so at least one output per example is required.
+The last line is "K passed, F failed"."""
+
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--tidemark", required=True)
+    ap.add_argument("--examples", required=True)
+    ap.add_argument("--oracle-jar", required=True)
+    args = ap.parse_args()
+    passed = failed = 0
+    for path in sorted(pathlib.Path(args.examples).glob("*.json")):
+        if '"pipeline"' not in path.read_text():
+            continue  # not a scenario
+        r = subprocess.run([args.tidemark, "verify", path.stem, "--oracle-jar", args.oracle_jar],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+        summary = (r.stdout.strip().splitlines() or [""])[-1]
+        ok = r.returncode == 0 and re.search(r"agrees with all [1-9]\d* outputs$", summary)
+        print("%s %s: %s" % ("OK  " if ok else "FAIL", path.stem, summary or r.stderr.strip()), flush=True)
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print(r.stdout + r.stderr)
+    print("%d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
