@@ -2,6 +2,9 @@
 
 #include "app/Theme.h"
 #include "app/Translations.h"
+#include "app/attach/AttachDialog.h"
+#include "app/attach/AttachWindow.h"
+#include "app/attach/WebUiPanel.h"
 #include "app/compare/Comparisons.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
@@ -175,6 +178,14 @@ void MainWindow::createActions()
     make(QStringLiteral("reconnectLive"), tr("Reco&nnect"), QKeySequence(), [this] {
         reconnectLiveSource();
     })->setToolTip(tr("Open the same live source again, as a new run"));
+    make(QStringLiteral("attachFlink"), tr("Attach to &Flink…"), QKeySequence(), [this] {
+        AttachDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        auto* window = new AttachWindow(dialog.url(), dialog.jobId(), dialog.jobName(), m_theme, this);
+        window->show();
+        window->start(); // a failure is said in the window, which keeps what was polled
+    })->setToolTip(tr("Follow a running job's watermarks through the cluster's REST API"));
     make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
     make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
         [this] { saveAs(); });
@@ -455,6 +466,13 @@ void MainWindow::createDocks()
         Qt::BottomDockWidgetArea);
     splitDockWidget(recordsDock, chartDock, Qt::Horizontal);
 
+    // what Flink's Web UI would show at this step, beside the picture of the same moment
+    auto* webUi = new WebUiPanel(m_session, m_cursor, m_theme, this);
+    webUi->setObjectName(QStringLiteral("webUiPanel"));
+    auto* webUiDock
+        = dock(QStringLiteral("webUiDock"), tr("What Flink's Web UI would show"), webUi, Qt::BottomDockWidgetArea);
+    splitDockWidget(recordsDock, webUiDock, Qt::Horizontal);
+
     auto* editor = new PipelineEditor(m_session, m_cursor, m_undo, this);
     editor->setObjectName(QStringLiteral("pipelineEditor"));
     auto* editorDock = dock(QStringLiteral("pipelineDock"), tr("Pipeline"), editor, Qt::LeftDockWidgetArea);
@@ -467,7 +485,7 @@ void MainWindow::createDocks()
     resizeDocks({narrationDock, whyDock, outputDock, windowsDock}, {250, 220, 160, 190}, Qt::Vertical);
     resizeDocks({narrationDock}, {480}, Qt::Horizontal);
     resizeDocks({recordsDock}, {290}, Qt::Vertical);
-    resizeDocks({recordsDock, chartDock}, {560, 700}, Qt::Horizontal);
+    resizeDocks({recordsDock, webUiDock, chartDock}, {400, 600, 400}, Qt::Horizontal);
 }
 
 void MainWindow::createMenus()
@@ -505,6 +523,7 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("listenPort")));
     file->addAction(action(QStringLiteral("stopLive")));
     file->addAction(action(QStringLiteral("reconnectLive")));
+    file->addAction(action(QStringLiteral("attachFlink")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("save")));
     file->addAction(action(QStringLiteral("saveAs")));

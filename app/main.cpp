@@ -1,6 +1,7 @@
 #include "app/Desktop.h"
 #include "app/MainWindow.h"
 #include "app/Translations.h"
+#include "app/attach/AttachCommand.h"
 #include "app/compare/CompareWindow.h"
 #include "app/compare/ComparisonRuns.h"
 #include "app/compare/Comparisons.h"
@@ -11,6 +12,7 @@
 #include "engine/cli/CompareCommand.h"
 #include "engine/cli/ExportJobCommand.h"
 #include "engine/cli/RunCommand.h"
+#include "engine/cli/VerifyCommand.h"
 #include "engine/io/Installation.h"
 #include "engine/live/Endpoint.h"
 
@@ -79,7 +81,9 @@ StartOptions addStartOptions(QCommandLineParser& parser)
         "  tidemark run --help                    every option of tidemark run\n"
         "  tidemark compare A.json B.json         where two pipelines' outputs differ\n"
         "  tidemark compare --help                every option of tidemark compare\n"
-        "  tidemark export-job SCENARIO --out DIR write the scenario as a runnable Flink job (Maven project)"));
+        "  tidemark export-job SCENARIO --out DIR write the scenario as a runnable Flink job (Maven project)\n"
+        "  tidemark verify SCENARIO               check every output against Apache Flink (needs Java 17)\n"
+        "  tidemark attach URL [--job ID]         follow a running Flink job's watermarks through its REST API"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"),
@@ -131,14 +135,19 @@ QString resolveFile(const QString& file)
 
 int main(int argc, char** argv)
 {
-    // `tidemark run …`, `tidemark compare …` and `tidemark export-job …` are dispatched before any Qt object exists, so
-    // they need no display.
+    // `tidemark run …`, `compare …`, `export-job …` and `verify …` are dispatched before any Qt object exists, so they
+    // need no display.
     if (argc >= 2 && std::strcmp(argv[1], "run") == 0)
         return tidemark::cli::runCommand(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "compare") == 0)
         return tidemark::cli::compareCommand(argc, argv);
+    // `tidemark attach …` reads a Flink cluster's REST API with Qt Network, in a QCoreApplication of its own.
+    if (argc >= 2 && std::strcmp(argv[1], "attach") == 0)
+        return tidemark::app::attachCommand(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "export-job") == 0)
         return tidemark::cli::exportJobCommand(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "verify") == 0)
+        return tidemark::cli::verifyCommand(argc, argv);
 
     const bool window = wantsWindow(argc, argv);
     const std::unique_ptr<QCoreApplication> app

@@ -40,6 +40,10 @@
         <translation>把运行写成动画——一个逐一播放每一步的 HTML 页面（如同“文件 ▸ 导出 ▸ 动画”），保存到此文件，然后退出。</translation>
     </message>
     <message>
+        <source>Compare FILE (A) with this scenario of the same events (B): both timelines, one cursor over processing time, and where their outputs differ. FILE may also be a comparison file or a built-in comparison&apos;s name, without this option. --screenshot then draws the compare window.</source>
+        <translation>将 FILE（A）与这个使用相同事件的场景（B）进行比较：显示两条时间轴、一个贯穿处理时间的游标，以及二者输出的不同之处。不使用此选项时，FILE 也可以是比较文件或内置比较的名称。此时 --screenshot 绘制比较窗口。</translation>
+    </message>
+    <message>
         <source>See Apache Flink&apos;s event time at work: open FILE, a scenario (.json) or an event file, or a built-in example by its name, or with no FILE the example of post 000 at parallelism 3.
 
 Without a display:
@@ -47,7 +51,10 @@ Without a display:
   tidemark run --list-examples           the built-in examples
   tidemark run --help                    every option of tidemark run
   tidemark compare A.json B.json         where two pipelines&apos; outputs differ
-  tidemark compare --help                every option of tidemark compare</source>
+  tidemark compare --help                every option of tidemark compare
+  tidemark export-job SCENARIO --out DIR write the scenario as a runnable Flink job (Maven project)
+  tidemark verify SCENARIO               check every output against Apache Flink (needs Java 17)
+  tidemark attach URL [--job ID]         follow a running Flink job&apos;s watermarks through its REST API</source>
         <translation>看看 Apache Flink 的事件时间如何运作：打开 FILE（场景（.json）或事件文件），或按名称打开一个内置示例；不给出 FILE 时，打开文章 000 在并行度 3 下的示例。
 
 无图形界面时：
@@ -55,11 +62,10 @@ Without a display:
   tidemark run --list-examples           列出内置示例
   tidemark run --help                    tidemark run 的所有选项
   tidemark compare A.json B.json         两个流水线的输出在哪里不同
-  tidemark compare --help                tidemark compare 的所有选项</translation>
-    </message>
-    <message>
-        <source>Compare FILE (A) with this scenario of the same events (B): both timelines, one cursor over processing time, and where their outputs differ. FILE may also be a comparison file or a built-in comparison&apos;s name, without this option. --screenshot then draws the compare window.</source>
-        <translation>将 FILE（A）与这个使用相同事件的场景（B）进行比较：显示两条时间轴、一个贯穿处理时间的游标，以及二者输出的不同之处。不使用此选项时，FILE 也可以是比较文件或内置比较的名称。此时 --screenshot 绘制比较窗口。</translation>
+  tidemark compare --help                tidemark compare 的所有选项
+  tidemark export-job SCENARIO --out DIR 把场景写成可运行的 Flink 作业（Maven 项目）
+  tidemark verify SCENARIO               用 Apache Flink 核对每一个输出（需要 Java 17）
+  tidemark attach URL [--job ID]         通过 REST API 跟踪正在运行的 Flink 作业的水位线</translation>
     </message>
 </context>
 <context>
@@ -600,6 +606,126 @@ Without a display:
     <message>
         <source>narration</source>
         <translation>讲解</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::AttachDialog</name>
+    <message>
+        <source>&amp;List Jobs</source>
+        <translation>列出作业(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Attach to Flink</source>
+        <translation>连接到 Flink</translation>
+    </message>
+    <message>
+        <source>Follow a running job&apos;s watermarks through the cluster&apos;s REST API: the address of its JobManager (rest.port, 8081 by default), then the job.</source>
+        <translation>通过集群的 REST API 跟踪一个运行中作业的水位线：先填写其 JobManager 的地址（rest.port，默认 8081），再选择作业。</translation>
+    </message>
+    <message>
+        <source>REST address:</source>
+        <translation>REST 地址：</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Job ID</source>
+        <translation>作业 ID</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the Job</source>
+        <translation>跟踪该作业(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its jobs…</source>
+        <translation>正在向 %1 查询作业……</translation>
+    </message>
+    <message>
+        <source>The cluster has no jobs.</source>
+        <translation>该集群没有作业。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s), %1 running. Only a running job has watermarks to follow.</source>
+        <translation>
+            <numerusform>共 %n 个作业，%1 个正在运行。只有运行中的作业才有可跟踪的水位线。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::AttachWindow</name>
+    <message>
+        <source>Follow the newest poll</source>
+        <translation>跟随最新一次轮询</translation>
+    </message>
+    <message>
+        <source>Stop Polling</source>
+        <translation>停止轮询</translation>
+    </message>
+    <message>
+        <source>%1 — attached — Tidemark</source>
+        <translation>%1 — 已连接 — Tidemark</translation>
+    </message>
+    <message>
+        <source>◀</source>
+        <translation>◀</translation>
+    </message>
+    <message>
+        <source>The poll before</source>
+        <translation>上一次轮询</translation>
+    </message>
+    <message>
+        <source>▶</source>
+        <translation>▶</translation>
+    </message>
+    <message>
+        <source>The poll after</source>
+        <translation>下一次轮询</translation>
+    </message>
+    <message>
+        <source>Vertex:</source>
+        <translation>顶点：</translation>
+    </message>
+    <message>
+        <source>Polling %1 every %2 s.</source>
+        <translation>每 %2 秒轮询一次 %1。</translation>
+    </message>
+    <message>
+        <source>Polling stopped. What was polled is kept.</source>
+        <translation>轮询已停止。已轮询到的数据会保留。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，位于 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %1 · %n poll(s) made</source>
+        <translation>
+            <numerusform> · %1 · 已轮询 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · the last %1 polls are kept</source>
+        <translation> · 保留最近 %1 次轮询</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n older one(s) dropped)</source>
+        <translation>
+            <numerusform>（已丢弃较早的 %n 次）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>poll %1 of %2 · %3</source>
+        <translation>第 %1 次轮询，共 %2 次 · %3</translation>
     </message>
 </context>
 <context>
@@ -1183,6 +1309,137 @@ B：%2
     <message>
         <source>Post 002: allowed lateness 0 vs 2 s</source>
         <translation>文章 002：允许延迟 0 对比 2 s</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::FlinkJobDialog</name>
+    <message>
+        <source>Export as a Flink Job</source>
+        <translation>导出为 Flink 作业</translation>
+    </message>
+    <message>
+        <source>Flink %1 (%2)</source>
+        <translation>Flink %1（%2）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Project folder:</source>
+        <translation>项目文件夹：</translation>
+    </message>
+    <message>
+        <source>Build against:</source>
+        <translation>构建所用版本：</translation>
+    </message>
+    <message>
+        <source>Writes the scenario as a Maven project whose DataStream program is its pipeline. The job replays the records at their arrival times and prints what the Output dock shows, so that a real Flink can confirm the picture.</source>
+        <translation>把场景写成一个 Maven 项目，其中的 DataStream 程序就是场景的流水线。作业按记录的到达时间重放它们，并打印“输出”面板显示的内容，让真正的 Flink 来确认这幅图。</translation>
+    </message>
+    <message>
+        <source>The Flink job&apos;s project folder</source>
+        <translation>Flink 作业的项目文件夹</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This scenario cannot be written as a Flink job:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;这个场景无法写成 Flink 作业：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Build and run it on a local MiniCluster:&lt;br&gt;&lt;tt&gt;cd %1 &amp;amp;&amp;amp; mvn package &amp;amp;&amp;amp; java -jar %2&lt;/tt&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;在本地 MiniCluster 上构建并运行：&lt;br&gt;&lt;tt&gt;cd %1 &amp;amp;&amp;amp; mvn package &amp;amp;&amp;amp; java -jar %2&lt;/tt&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;It prints the same lines as the Output dock, in the same order.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;它打印的行与“输出”面板相同，顺序也相同。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;What the job does not reproduce:&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;作业无法重现的部分：&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>Replace the project&apos;s files?</source>
+        <translation>替换项目的文件吗？</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 of this project&apos;s files already (%3). Replace them? Other files in the folder stay.</source>
+        <translation>%1 中已有这个项目的 %2 个文件（%3）。要替换它们吗？文件夹中的其他文件保持不变。</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Wrote the Flink %1 job %2 to %3.
+
+Build and run it on a local MiniCluster:
+cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</source>
+        <translation>已把 Flink %1 作业 %2 写入 %3。
+
+在本地 MiniCluster 上构建并运行：
+cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::FlinkRest</name>
+    <message>
+        <source>the answer is not JSON (%1): %2</source>
+        <translation>应答不是 JSON（%1）：%2</translation>
+    </message>
+    <message>
+        <source>the jobs overview has no &quot;jobs&quot; list: %1</source>
+        <translation>作业概览中没有 &quot;jobs&quot; 列表：%1</translation>
+    </message>
+    <message>
+        <source>a job in the overview has no &quot;jid&quot;</source>
+        <translation>概览中有一个作业没有 &quot;jid&quot;</translation>
+    </message>
+    <message>
+        <source>the job&apos;s answer has no &quot;vertices&quot; list: %1</source>
+        <translation>作业的应答中没有 &quot;vertices&quot; 列表：%1</translation>
+    </message>
+    <message>
+        <source>a vertex of the job has no id or parallelism</source>
+        <translation>作业的某个顶点没有 id 或并行度</translation>
+    </message>
+    <message>
+        <source>the metrics answer is not a list: %1</source>
+        <translation>指标应答不是列表：%1</translation>
+    </message>
+    <message>
+        <source>a metric has no id or no integer value: %1</source>
+        <translation>某个指标没有 id 或没有整数值：%1</translation>
+    </message>
+    <message>
+        <source>(empty body)</source>
+        <translation>（空的应答体）</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::FlinkRestClient</name>
+    <message>
+        <source>&quot;%1&quot; is not the address of a Flink REST API: write it as http://HOST:PORT (the JobManager&apos;s rest.port, 8081 by default).</source>
+        <translation>“%1” 不是 Flink REST API 的地址：请写成 http://HOST:PORT（JobManager 的 rest.port，默认 8081）。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2 from GET %3: %4</source>
+        <translation>GET %3 返回 HTTP %1 %2：%4</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: connection refused. Is the Flink cluster running, and is this its REST port (rest.port, 8081 by default)?</source>
+        <translation>无法连接到 %1：连接被拒绝。Flink 集群在运行吗？这是它的 REST 端口（rest.port，默认 8081）吗？</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: host not found.</source>
+        <translation>无法连接到 %1：找不到主机。</translation>
+    </message>
+    <message>
+        <source>No answer from %1 to GET %2 within %3 s.</source>
+        <translation>%1 在 %3 秒内没有应答 GET %2。</translation>
+    </message>
+    <message>
+        <source>GET %1 from %2 failed: %3</source>
+        <translation>从 %2 GET %1 失败：%3</translation>
     </message>
 </context>
 <context>
@@ -2230,6 +2487,26 @@ B：%2
         <source>C&amp;ompare</source>
         <translation>比较(&amp;O)</translation>
     </message>
+    <message>
+        <source>Attach to &amp;Flink…</source>
+        <translation>连接到 &amp;Flink…</translation>
+    </message>
+    <message>
+        <source>Follow a running job&apos;s watermarks through the cluster&apos;s REST API</source>
+        <translation>通过集群的 REST API 跟踪运行中作业的水位线</translation>
+    </message>
+    <message>
+        <source>What Flink&apos;s Web UI would show</source>
+        <translation>Flink Web UI 会显示什么</translation>
+    </message>
+    <message>
+        <source>Flink Job…</source>
+        <translation>Flink 作业…</translation>
+    </message>
+    <message>
+        <source>Flink Job Exported</source>
+        <translation>Flink 作业已导出</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>
@@ -2709,6 +2986,57 @@ B：%2
     <message>
         <source>What a step moves over: every step of the event queue; the steps that change something shown (a watermark, a window, an output); or the records&apos; arrivals</source>
         <translation>一步跨越什么：事件队列的每一步；改变了显示内容（水位线、窗口、输出）的步骤；或记录的到达</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::PolledWatermarksView</name>
+    <message>
+        <source>No Watermark</source>
+        <translation>无水位线（No Watermark）</translation>
+    </message>
+    <message>
+        <source>Waiting for the first poll…</source>
+        <translation>正在等待第一次轮询……</translation>
+    </message>
+    <message>
+        <source>This vertex is not in the poll looked at.</source>
+        <translation>所查看的这次轮询中没有这个顶点。</translation>
+    </message>
+    <message>
+        <source>poll %1</source>
+        <translation>第 %1 次轮询</translation>
+    </message>
+    <message>
+        <source>poll time →</source>
+        <translation>轮询时间 →</translation>
+    </message>
+    <message>
+        <source>%1 — a source reports no input watermark: its subtasks&apos; output watermarks</source>
+        <translation>%1 — Source 不报告输入水位线：这里是其子任务的输出水位线</translation>
+    </message>
+    <message>
+        <source>%1 — currentInputWatermark per subtask; dashed: the low watermark (their minimum)</source>
+        <translation>%1 — 每个子任务的 currentInputWatermark；虚线：最低水位线（它们的最小值）</translation>
+    </message>
+    <message>
+        <source>subtask %1: %2</source>
+        <translation>子任务 %1：%2</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>  ▲ holds the vertex back</source>
+        <translation>  ▲ 拖住了该顶点</translation>
+    </message>
+    <message>
+        <source>low watermark: %1</source>
+        <translation>最低水位线：%1</translation>
+    </message>
+    <message>
+        <source>none (a subtask has No Watermark)</source>
+        <translation>无（有子任务尚无水位线）</translation>
     </message>
 </context>
 <context>
@@ -3286,6 +3614,141 @@ B：%2
     <message>
         <source>No window yet: one appears with its first record.</source>
         <translation>还没有窗口：窗口在它的第一条记录到达时出现。</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::WatermarkPoller</name>
+    <message>
+        <source>GET /jobs/%1: %2</source>
+        <translation>GET /jobs/%1：%2</translation>
+    </message>
+    <message>
+        <source>The job &quot;%1&quot; has ended (%2). What was polled is kept.</source>
+        <translation>作业“%1”已结束（%2）。已轮询到的数据会保留。</translation>
+    </message>
+    <message>
+        <source>GET %1/watermarks: %2</source>
+        <translation>GET %1/watermarks：%2</translation>
+    </message>
+    <message>
+        <source>GET %1/metrics: %2</source>
+        <translation>GET %1/metrics：%2</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::WebUiPanel</name>
+    <message>
+        <source>Flink&apos;s Web UI ▸ Running Jobs ▸ the job ▸ a vertex ▸ Watermarks lists what GET /jobs/:id/vertices/:vid/watermarks answers; the job graph writes the low watermark on the vertex.</source>
+        <translation>Flink Web UI ▸ Running Jobs ▸ 作业 ▸ 某个顶点 ▸ Watermarks 列出 GET /jobs/:id/vertices/:vid/watermarks 的应答；作业图把最低水位线写在顶点上。</translation>
+    </message>
+    <message>
+        <source>At step %1 (%2), Flink&apos;s Web UI would show these watermarks:</source>
+        <translation>在第 %1 步（%2），Flink 的 Web UI 会显示这些水位线：</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::WebUiWatermarksModel</name>
+    <message>
+        <source>No Watermark</source>
+        <translation>无水位线（No Watermark）</translation>
+    </message>
+    <message>
+        <source>Long.MAX_VALUE (end of input)</source>
+        <translation>Long.MAX_VALUE（输入结束）</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>▲ holds the low watermark</source>
+        <translation>▲ 拖住了最低水位线</translation>
+    </message>
+    <message>
+        <source>idle: every input is idle, so downstream ignores it, but the low watermark still counts it</source>
+        <translation>空闲：所有输入都空闲，下游会忽略它，但最低水位线仍把它算在内</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>input %1: %2</source>
+        <translation>输入 %1：%2</translation>
+    </message>
+    <message>
+        <source>input %1 holds it</source>
+        <translation>输入 %1 拖住了它</translation>
+    </message>
+    <message>
+        <source>min over its channels: channel %1 holds it</source>
+        <translation>各通道的最小值：通道 %1 拖住了它</translation>
+    </message>
+    <message>
+        <source>emits %1 (currentOutputWatermark)</source>
+        <translation>发出 %1（currentOutputWatermark）</translation>
+    </message>
+    <message>
+        <source>not shown: no subtask reported a watermark</source>
+        <translation>不显示：没有子任务报告水位线</translation>
+    </message>
+    <message>
+        <source>not shown: subtask %1 has No Watermark yet</source>
+        <translation>不显示：子任务 %1 尚无水位线</translation>
+    </message>
+    <message numerus="yes">
+        <source>min over %n subtask(s); subtask %1 holds it</source>
+        <translation>
+            <numerusform>%n 个子任务的最小值；子任务 %1 拖住了它</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>subtask %1 is idle: downstream ignores it, so the job is further than this</source>
+        <translation>子任务 %1 空闲：下游会忽略它，所以作业实际上比这更靠前</translation>
+    </message>
+    <message>
+        <source>idle subtasks count here though downstream ignores them</source>
+        <translation>空闲的子任务在这里被计入，尽管下游会忽略它们</translation>
+    </message>
+    <message>
+        <source>%1 — parallelism %2</source>
+        <translation>%1 — 并行度 %2</translation>
+    </message>
+    <message>
+        <source>Flink lists no rows here</source>
+        <translation>Flink 在这里不列出任何行</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Flink lists no rows: a source has no input watermark</source>
+        <translation>Flink 不列出任何行：Source 没有输入水位线</translation>
+    </message>
+    <message>
+        <source>Flink lists no rows: no subtask reported a watermark yet</source>
+        <translation>Flink 不列出任何行：还没有子任务报告水位线</translation>
+    </message>
+    <message>
+        <source>%1 · its subtasks emit (currentOutputWatermark) %2</source>
+        <translation>%1 · 其子任务发出（currentOutputWatermark）%2</translation>
+    </message>
+    <message>
+        <source>Tidemark&apos;s picture</source>
+        <translation>Tidemark 的图示</translation>
+    </message>
+    <message>
+        <source>currentInputWatermark as Flink reports it: the watermark the subtask&apos;s input last passed on, the minimum over its active input channels</source>
+        <translation>Flink 报告的 currentInputWatermark：子任务的输入最近一次传下去的水位线，即其活动输入通道的最小值</translation>
+    </message>
+    <message>
+        <source>Flink writes it in the browser&apos;s time zone; here in the run&apos;s time zone</source>
+        <translation>Flink 按浏览器的时区显示；这里按本次运行的时区显示</translation>
+    </message>
+    <message>
+        <source>What the timeline shows for the same moment, which the Web UI does not</source>
+        <translation>时间轴对同一时刻显示而 Web UI 不显示的内容</translation>
     </message>
 </context>
 <context>

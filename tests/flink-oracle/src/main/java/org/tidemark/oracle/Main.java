@@ -18,6 +18,8 @@ import java.util.List;
  * java -jar flink-oracle.jar --minicluster PATH...   end-to-end check: each scenario as a real DataStream
  *                                                    job on a local MiniCluster vs. the harness run
  * java -jar flink-oracle.jar --version               "flink X.Y.Z": the Flink version this jar runs
+ * java -jar flink-oracle.jar --rest-cluster PORTFILE a MiniCluster with its REST API on 127.0.0.1 running a
+ *                                                    slow, bounded job; its port goes to PORTFILE (RestCluster)
  *
  * With --steps (after the mode) every happening is printed as a step line before its outputs, as
  * `tidemark run --steps --format jsonl` prints it.
@@ -59,6 +61,13 @@ public final class Main {
                     out.println("#END");
                     out.flush();
                 }
+            }
+            case "--rest-cluster" -> {
+                if (args.length != 2) {
+                    System.err.println("usage: flink-oracle --rest-cluster PORTFILE");
+                    System.exit(2);
+                }
+                System.exit(RestCluster.run(new File(args[1]), out));
             }
             case "--minicluster" -> {
                 boolean ok = MiniClusterCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
