@@ -157,9 +157,16 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
                 s.pipeline.window.keyBy.reset();
         });
     addEnum(
-        QStringLiteral("assigner"), tr("Assigner"), {tr("tumbling"), tr("sliding"), tr("session"), tr("global")},
+        QStringLiteral("assigner"), tr("Assigner"),
+        {tr("tumbling"), tr("sliding"), tr("session"), tr("global"), tr("cumulate (Flink SQL)")},
         [](const S& s) { return int(s.pipeline.window.assigner.type); },
-        [](S& s, int v) { s.pipeline.window.assigner.type = AssignerSpec::Type(v); });
+        [](S& s, int v) {
+            AssignerSpec& a = s.pipeline.window.assigner;
+            a.type = AssignerSpec::Type(v);
+            // A cumulate window needs a step that divides its size: one window of the whole size to start with.
+            if (a.type == AssignerSpec::Type::Cumulate && (a.stepMs <= 0 || a.sizeMs % a.stepMs != 0))
+                a.stepMs = a.sizeMs;
+        });
     addEnum(
         QStringLiteral("timeDomain"), tr("Time"), {tr("event time"), tr("processing time")},
         [](const S& s) { return int(s.pipeline.window.assigner.timeDomain); },
@@ -172,6 +179,10 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         QStringLiteral("slide"), tr("Slide (sliding)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
         [](const S& s) { return s.pipeline.window.assigner.slideMs; },
         [](S& s, qint64 v) { s.pipeline.window.assigner.slideMs = v; });
+    addNumber(
+        QStringLiteral("step"), tr("Step (cumulate)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        [](const S& s) { return s.pipeline.window.assigner.stepMs; },
+        [](S& s, qint64 v) { s.pipeline.window.assigner.stepMs = v; });
     addNumber(
         QStringLiteral("offset"), tr("Offset"), std::numeric_limits<int>::min(), std::numeric_limits<int>::max(),
         tr(" ms"), [](const S& s) { return s.pipeline.window.assigner.offsetMs; },

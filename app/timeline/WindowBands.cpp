@@ -35,12 +35,17 @@ int windowRowsPerKey(const AssignerSpec& a)
         const double rows = std::ceil(double(a.sizeMs) / double(a.slideMs));
         return int(std::clamp(rows, 1.0, kMaxWindowRowsPerKey));
     }
+    // Cumulate windows nest: one row per length, the shortest on top.
+    if (a.type == AssignerSpec::Type::Cumulate && a.stepMs > 0)
+        return int(std::clamp(double(a.sizeMs / a.stepMs), 1.0, kMaxWindowRowsPerKey));
     return 1;
 }
 
 int windowRow(const AssignerSpec& a, const TimeWindow& w)
 {
     const int rows = windowRowsPerKey(a);
+    if (rows > 1 && a.type == AssignerSpec::Type::Cumulate)
+        return int((javaSub(w.end(), w.start()) / a.stepMs - 1) % rows);
     if (rows <= 1 || a.slideMs <= 0)
         return 0;
     Timestamp k = javaSub(w.start(), a.offsetMs) / a.slideMs;

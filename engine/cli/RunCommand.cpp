@@ -77,7 +77,7 @@ const char* runUsage()
            "  --save-scenario OUT.json   writes the live run with every arrival; running it replays it exactly\n"
            "\n"
            "Window:\n"
-           "  --tumbling SIZE | --sliding SIZE/SLIDE | --session GAP | --global\n"
+           "  --tumbling SIZE | --sliding SIZE/SLIDE | --cumulate MAX/STEP | --session GAP | --global\n"
            "  --offset DURATION          window offset, e.g. -8h for days aligned to UTC+8\n"
            "  --key-by FIELD|none        the key (a column or field of the events file; none = windowAll);\n"
            "                             default: keyed when --fields has a key\n"

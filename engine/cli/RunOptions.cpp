@@ -473,6 +473,27 @@ private:
                 (size ? s.sizeMs : s.slideMs) = *d;
             }
             setAssigner(o, s);
+        } else if (a == "--cumulate") {
+            const std::string_view v = value(": MAX/STEP like 1h/10min (Flink SQL's CUMULATE window)");
+            const auto slash = v.find('/');
+            if (slash == std::string_view::npos)
+                fail("expected MAX/STEP like 1h/10min, found " + excerpt(v));
+            AssignerSpec s;
+            s.type = AssignerSpec::Type::Cumulate;
+            for (const bool max : {true, false}) {
+                const std::string_view part = max ? v.substr(0, slash) : v.substr(slash + 1);
+                std::string error;
+                const auto d = parseDuration(part, &error);
+                if (!d)
+                    fail(std::string(max ? "max size: " : "step: ") + error);
+                if (*d <= 0)
+                    fail(std::string("expected a ") + (max ? "max size" : "step") + " above 0, found " + excerpt(part));
+                (max ? s.sizeMs : s.stepMs) = *d;
+            }
+            if (s.sizeMs % s.stepMs != 0)
+                fail("expected the max size to be a multiple of the step (Flink's CUMULATE window requires it), found "
+                    + excerpt(v));
+            setAssigner(o, s);
         } else if (a == "--session") {
             AssignerSpec s;
             s.type = AssignerSpec::Type::Session;
@@ -942,14 +963,18 @@ void applyPipeline(Scenario& s, const RunOptions& o, bool newScenario)
         w.assigner = *o.assigner;
         w.assigner.timeDomain = o.assigner->type == AssignerSpec::Type::Global ? TimeDomain::Event : domain;
     } else if (newScenario) {
-        throw Failed {"no window given: pass --tumbling SIZE, --sliding SIZE/SLIDE, --session GAP or --global"};
+        throw Failed {
+            "no window given: pass --tumbling SIZE, --sliding SIZE/SLIDE, --cumulate MAX/STEP, --session GAP or "
+            "--global"};
     }
     if (o.offset) {
         const auto type = w.assigner.type;
-        if (type != AssignerSpec::Type::Tumbling && type != AssignerSpec::Type::Sliding)
-            throw Failed {"--offset applies to tumbling and sliding windows"};
+        if (type != AssignerSpec::Type::Tumbling && type != AssignerSpec::Type::Sliding
+            && type != AssignerSpec::Type::Cumulate)
+            throw Failed {"--offset applies to tumbling, sliding and cumulate windows"};
         const DurationMs limit = type == AssignerSpec::Type::Tumbling ? w.assigner.sizeMs : w.assigner.slideMs;
-        if (*o.offset >= limit || *o.offset <= -limit)
+        // Flink's CumulativeSliceAssigner takes an offset of any size.
+        if (type != AssignerSpec::Type::Cumulate && (*o.offset >= limit || *o.offset <= -limit))
             throw Failed {"--offset: expected less than the window "
                 + std::string(type == AssignerSpec::Type::Tumbling ? "size " : "slide ") + formatDuration(limit)
                 + " in absolute value, found " + formatDuration(*o.offset)};

@@ -124,6 +124,9 @@ std::string assignerName(const AssignerSpec& a)
     case AssignerSpec::Type::Session:
         s = "session gap " + duration(a.gapMs);
         break;
+    case AssignerSpec::Type::Cumulate:
+        s = "cumulate up to " + duration(a.sizeMs) + " every " + duration(a.stepMs);
+        break;
     case AssignerSpec::Type::Global:
         return "global window";
     }
@@ -196,7 +199,7 @@ std::string evictorName(const EvictorSpec& e)
 bool sameAssigner(const AssignerSpec& a, const AssignerSpec& b)
 {
     return a.type == b.type && a.timeDomain == b.timeDomain && a.sizeMs == b.sizeMs && a.slideMs == b.slideMs
-        && a.offsetMs == b.offsetMs && a.gapMs == b.gapMs;
+        && a.stepMs == b.stepMs && a.offsetMs == b.offsetMs && a.gapMs == b.gapMs;
 }
 
 void compareAssigners(Labels& l, const AssignerSpec& a, const AssignerSpec& b)
@@ -211,6 +214,7 @@ void compareAssigners(Labels& l, const AssignerSpec& a, const AssignerSpec& b)
     const auto named = [](std::string what) { return [what](DurationMs d) { return what + " " + duration(d); }; };
     l.check(a.sizeMs, b.sizeMs, named("window size"));
     l.check(a.slideMs, b.slideMs, named("slide"));
+    l.check(a.stepMs, b.stepMs, named("cumulate step"));
     l.check(a.gapMs, b.gapMs, named("session gap"));
     l.check(a.offsetMs, b.offsetMs, named("window offset"));
     l.check(a.timeDomain, b.timeDomain, [](TimeDomain d) {

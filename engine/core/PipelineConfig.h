@@ -18,11 +18,13 @@ namespace tidemark {
 enum class TimeDomain : std::uint8_t { Event, Processing };
 
 struct AssignerSpec {
-    enum class Type : std::uint8_t { Tumbling, Sliding, Session, Global };
+    // Cumulate is Flink SQL's CUMULATE window (there is no DataStream assigner for it).
+    enum class Type : std::uint8_t { Tumbling, Sliding, Session, Global, Cumulate };
     Type type = Type::Tumbling;
     TimeDomain timeDomain = TimeDomain::Event;
-    DurationMs sizeMs = 5000;
+    DurationMs sizeMs = 5000; // Cumulate: the largest window, "maxSizeMs" in the scenario
     DurationMs slideMs = 0;
+    DurationMs stepMs = 0; // Cumulate: each window is this much longer than the one before
     DurationMs offsetMs = 0;
     DurationMs gapMs = 0;
 

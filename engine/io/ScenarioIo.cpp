@@ -147,11 +147,12 @@ template <class E, std::size_t N> std::string_view enumName(E value, const std::
     return names[0].name;
 }
 
-constexpr std::array<EnumName<AssignerSpec::Type>, 4> kAssigners {{
+constexpr std::array<EnumName<AssignerSpec::Type>, 5> kAssigners {{
     {AssignerSpec::Type::Tumbling, "tumbling"},
     {AssignerSpec::Type::Sliding, "sliding"},
     {AssignerSpec::Type::Session, "session"},
     {AssignerSpec::Type::Global, "global"},
+    {AssignerSpec::Type::Cumulate, "cumulate"},
 }};
 constexpr std::array<EnumName<TimeDomain>, 2> kTimeDomains {{
     {TimeDomain::Event, "event"},
@@ -578,6 +579,20 @@ private:
         }
         case AssignerSpec::Type::Global: {
             const Obj o(node, "global assigner", {"type"});
+            break;
+        }
+        case AssignerSpec::Type::Cumulate: {
+            const Obj o(node, "cumulate assigner", {"type", "maxSizeMs", "stepMs", "offsetMs", "timeDomain"});
+            a.sizeMs = positiveDuration(o, "maxSizeMs", {});
+            a.stepMs = positiveDuration(o, "stepMs", {});
+            a.offsetMs = o.int64("offsetMs", 0);
+            // Flink's CumulativeSliceAssigner refuses a maxSize that is not a multiple of the step; it takes any
+            // offset.
+            if (a.sizeMs % a.stepMs != 0)
+                fail(*o.opt("maxSizeMs"),
+                    "expected \"maxSizeMs\" to be a multiple of \"stepMs\" " + std::to_string(a.stepMs)
+                        + " (Flink's CUMULATE window requires it), found " + std::to_string(a.sizeMs));
+            readTimeDomain(o, a);
             break;
         }
         }
@@ -1061,6 +1076,9 @@ std::string assignerJson(const AssignerSpec& a)
         break;
     case AssignerSpec::Type::Global:
         return o.object();
+    case AssignerSpec::Type::Cumulate:
+        o.add("maxSizeMs", a.sizeMs).add("stepMs", a.stepMs).add("offsetMs", a.offsetMs);
+        break;
     }
     o.str("timeDomain", enumName(a.timeDomain, kTimeDomains));
     return o.object();

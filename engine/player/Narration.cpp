@@ -407,6 +407,12 @@ void Narrator::StepNarration::lateRecords()
         case AssignerSpec::Type::Session:
             w = TimeWindow(l.ts, javaAdd(l.ts, as.gapMs));
             break;
+        case AssignerSpec::Type::Cumulate: {
+            // A record is late when its largest window is, the last of its windows to fire.
+            const Timestamp start = TimeWindow::startWithOffset(l.ts, as.offsetMs, as.sizeMs);
+            w = TimeWindow(start, javaAdd(start, as.sizeMs));
+            break;
+        }
         case AssignerSpec::Type::Global:
             w = TimeWindow::global();
             break;

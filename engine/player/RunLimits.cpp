@@ -69,6 +69,8 @@ std::optional<std::string> periodicEmissionExcess(
 
 std::uint64_t windowsPerRecord(const AssignerSpec& assigner)
 {
+    if (assigner.type == AssignerSpec::Type::Cumulate && assigner.stepMs > 0 && assigner.sizeMs > 0)
+        return static_cast<std::uint64_t>(assigner.sizeMs / assigner.stepMs);
     if (assigner.type != AssignerSpec::Type::Sliding || assigner.slideMs <= 0 || assigner.sizeMs <= 0)
         return 1;
     const auto size = static_cast<std::uint64_t>(assigner.sizeMs);
@@ -81,7 +83,8 @@ std::uint64_t firingsPerWindow(const WindowConfig& window)
     const AssignerSpec& a = window.assigner;
     if (window.trigger.type != TriggerSpec::Type::ContinuousEventTime)
         return 1;
-    const bool fixedSize = a.type == AssignerSpec::Type::Tumbling || a.type == AssignerSpec::Type::Sliding;
+    const bool fixedSize = a.type == AssignerSpec::Type::Tumbling || a.type == AssignerSpec::Type::Sliding
+        || a.type == AssignerSpec::Type::Cumulate;
     if (!fixedSize || a.sizeMs <= 0 || window.trigger.intervalMs <= 0)
         return 0;
     const auto size = static_cast<std::uint64_t>(a.sizeMs);
@@ -97,6 +100,13 @@ std::optional<std::string> windowSettingsExcess(const WindowConfig& window)
         return TimeFormatter::duration((a.sizeMs + DurationMs(limit) - 1) / DurationMs(limit));
     };
     const std::string size = TimeFormatter::duration(a.sizeMs);
+    if (const std::uint64_t windows = windowsPerRecord(a);
+        windows > kMaxWindowsPerRecord && a.type == AssignerSpec::Type::Cumulate) {
+        return "cumulate windows of up to " + size + " every " + TimeFormatter::duration(a.stepMs)
+            + " put a record into up to " + grouped(windows) + " windows, each with its own state and timers: more "
+            + "than the " + grouped(kMaxWindowsPerRecord) + " windows per record a run may take; give a step of at "
+            + "least " + shortest(kMaxWindowsPerRecord) + " for windows of up to " + size + ", or shorter windows";
+    }
     if (const std::uint64_t windows = windowsPerRecord(a); windows > kMaxWindowsPerRecord) {
         return "sliding windows of " + size + " every " + TimeFormatter::duration(a.slideMs) + " put every record into "
             + grouped(windows) + " windows, each with its own state and timers: more than the "

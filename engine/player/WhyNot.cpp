@@ -326,6 +326,11 @@ TimeWindow Narrator::WhyNot::latestWindowOf(const InputRecord& rec) const
     }
     case AssignerSpec::Type::Session:
         return TimeWindow(rec.ts, javaAdd(rec.ts, a.gapMs));
+    case AssignerSpec::Type::Cumulate: {
+        // The largest window, the last of the record's windows to fire.
+        const Timestamp start = TimeWindow::startWithOffset(rec.ts, a.offsetMs, a.sizeMs);
+        return TimeWindow(start, javaAdd(start, a.sizeMs));
+    }
     case AssignerSpec::Type::Global:
         break;
     }

@@ -174,6 +174,26 @@ private:
     DefaultTrigger m_default;
 };
 
+// Flink SQL's CUMULATE window (flink-table-runtime's CumulativeWindowAssigner, and the CumulativeSliceAssigner its
+// window aggregation runs): windows that share the start of a maxSize window and end every step after it,
+// [start, start + step), [start, start + 2 step), … up to [start, start + maxSize). An element goes into those
+// that end after it, in ascending end order. Offsets of any size are taken, as Flink's slice assigner takes them.
+class CumulativeWindowAssigner final : public WindowAssigner {
+public:
+    // Throws std::invalid_argument unless maxSize > 0, step > 0 and maxSize is a multiple of step.
+    CumulativeWindowAssigner(DurationMs maxSize, DurationMs step, DurationMs offset, TimeDomain domain);
+    void assignWindows(const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const override;
+    std::shared_ptr<const Trigger> defaultTrigger() const override;
+    bool isEventTime() const override { return m_domain == TimeDomain::Event; }
+    std::string describe() const override;
+
+private:
+    DurationMs m_maxSize;
+    DurationMs m_step;
+    DurationMs m_offset;
+    TimeDomain m_domain;
+};
+
 // Builds the assigner a scenario describes. Throws std::invalid_argument with Flink's parameter rule.
 std::shared_ptr<const WindowAssigner> makeWindowAssigner(const AssignerSpec& spec);
 

@@ -97,6 +97,10 @@ std::shared_ptr<const WindowAssigner> makeAssigner(simdjson::dom::element spec, 
     }
     if (type == "global")
         return std::make_shared<GlobalWindows>();
+    if (type == "cumulate") {
+        return std::make_shared<CumulativeWindowAssigner>(field(spec, "size"), field(spec, "step"),
+            field(spec, "offset"), event ? TimeDomain::Event : TimeDomain::Processing);
+    }
     throw std::invalid_argument("unknown window type \"" + type + "\"");
 }
 

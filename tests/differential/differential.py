@@ -385,7 +385,18 @@ def random_scenario(seed):
         records.append({"watermark": base + cur + 4 * window["trigger"]["intervalMs"]})
         if "arrival" in records[-2]:
             records[-1]["arrival"] = later(100)
-    if extra.random() < 0.05:
+    # Flink SQL's CUMULATE in place of a tumbling or sliding window, from a generator of its own so that the draws
+    # above and below stay as they were for every other scenario.
+    cumulate = random.Random("cumulate-%d" % seed)
+    if assigner_type in ("tumbling", "sliding") and cumulate.random() < 0.2:
+        max_size = cumulate.choice([1000, 2000, 3000, 5000, 6000])
+        step = cumulate.choice([d for d in (100, 250, 500, 1000, 2000, 3000) if max_size % d == 0 and max_size // d <= 20])
+        window["assigner"] = {"type": "cumulate", "maxSizeMs": max_size, "stepMs": step,
+                              "offsetMs": cumulate.choice([0, 0, 0, 100, -300, step, max_size + 700])}
+        if processing:
+            window["assigner"]["timeDomain"] = "processing"
+    if extra.random() < 0.05 and window["assigner"]["type"] != "cumulate":
+        # (not cumulate: Flink's CumulativeWindowAssigner loops past Long.MAX_VALUE where SQL's slices do not)
         _shift_to_long_end(sc, extra)
     if extra.random() < 0.6:
         _arrive_on_timer_times(sc, extra)
@@ -454,8 +465,8 @@ def _timer_times(sc):
     for x in points:
         if a["type"] == "session":
             times.add(x + a["gapMs"] - 1)
-        elif a["type"] in ("tumbling", "sliding"):
-            step = a.get("slideMs") or a["sizeMs"]
+        elif a["type"] in ("tumbling", "sliding", "cumulate"):
+            step = a.get("slideMs") or a.get("stepMs") or a["sizeMs"]
             off = a.get("offsetMs", 0)
             times.add(x - (x - off) % step + step - 1)
     return sorted(t for t in times if 0 <= t <= 10 ** 9)

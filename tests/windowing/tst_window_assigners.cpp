@@ -74,6 +74,46 @@ private slots:
         QCOMPARE(assign(sliding, kMinTimestamp + 20'807).size(), std::size_t(1));
     }
 
+    void cumulateWindowsGrowByTheStepUpToTheMaxSize()
+    {
+        const CumulativeWindowAssigner cumulate(6000, 2000, 0, TimeDomain::Event);
+        const std::vector<TimeWindow> all {TimeWindow(0, 2000), TimeWindow(0, 4000), TimeWindow(0, 6000)};
+        QCOMPARE(assign(cumulate, 0), all);
+        QCOMPARE(assign(cumulate, 1999), all);
+        // at a step's end the record leaves the shorter windows, at the max size's end it starts the next ones
+        QCOMPARE(assign(cumulate, 2000), (std::vector<TimeWindow> {TimeWindow(0, 4000), TimeWindow(0, 6000)}));
+        QCOMPARE(assign(cumulate, 5999), std::vector<TimeWindow> {TimeWindow(0, 6000)});
+        QCOMPARE(assign(cumulate, 6000).front(), TimeWindow(6000, 8000));
+        QCOMPARE(assign(cumulate, -1), std::vector<TimeWindow> {TimeWindow(-6000, 0)});
+    }
+
+    void cumulateOffsetsOfAnySizeAlignAsFlinksSlices()
+    {
+        // Flink's CumulativeSliceAssigner takes any offset: 6700 aligns as 700 does
+        const CumulativeWindowAssigner big(6000, 2000, 6700, TimeDomain::Event);
+        const CumulativeWindowAssigner small(6000, 2000, 700, TimeDomain::Event);
+        for (const Timestamp ts : {Timestamp(0), Timestamp(699), Timestamp(700), Timestamp(6699), Timestamp(-1)})
+            QCOMPARE(assign(big, ts), assign(small, ts));
+        QCOMPARE(assign(small, 699).back(), TimeWindow(-5300, 700));
+    }
+
+    void cumulateWindowEndsPastLongMaxWrapAsJavaDoes()
+    {
+        // Flink's `end <= lastEnd` loop over ends that all wrapped: the same three windows, ends as Java adds them
+        const CumulativeWindowAssigner cumulate(6000, 2000, 0, TimeDomain::Event);
+        const Timestamp start = 9223372036854774000;
+        const std::vector<TimeWindow> expected {TimeWindow(start, javaAdd(start, 2000)),
+            TimeWindow(start, javaAdd(start, 4000)), TimeWindow(start, javaAdd(start, 6000))};
+        QCOMPARE(assign(cumulate, kMaxTimestamp - 1), expected);
+    }
+
+    void cumulateInProcessingTimeUsesTheClock()
+    {
+        const CumulativeWindowAssigner cumulate(4000, 2000, 0, TimeDomain::Processing);
+        QCOMPARE(assign(cumulate, 99999, 2500), std::vector<TimeWindow> {TimeWindow(0, 4000)});
+        QVERIFY(!cumulate.isEventTime());
+    }
+
     void sessionWindowStartsAtTheElement()
     {
         const EventTimeSessionWindows sessions(3000);
@@ -118,6 +158,9 @@ private slots:
 
     void invalidParametersAreRejectedLikeFlink()
     {
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, CumulativeWindowAssigner(5000, 2000, 0, TimeDomain::Event));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, CumulativeWindowAssigner(0, 1000, 0, TimeDomain::Event));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, CumulativeWindowAssigner(2000, -1000, 0, TimeDomain::Event));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TumblingEventTimeWindows(0));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TumblingEventTimeWindows(1000, 1000));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TumblingEventTimeWindows(1000, -1000));

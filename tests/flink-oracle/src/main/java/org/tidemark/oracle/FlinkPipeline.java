@@ -211,6 +211,9 @@ final class FlinkPipeline {
                 return proc ? ProcessingTimeSessionWindows.withGap(gap) : EventTimeSessionWindows.withGap(gap);
             case "global":
                 return GlobalWindows.create();
+            case "cumulate":
+                // Flink SQL's CUMULATE, from Flink's table runtime (no DataStream assigner has it)
+                return new CumulativeWindows(s.sizeMs, s.stepMs, s.offsetMs, !proc);
             default:
                 throw new IllegalArgumentException("unknown assigner \"" + s.assigner + "\"");
         }

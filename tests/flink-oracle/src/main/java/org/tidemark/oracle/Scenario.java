@@ -38,6 +38,7 @@ final class Scenario implements java.io.Serializable {
     String timeDomain = "event";
     long sizeMs = 5000;
     long slideMs = 0;
+    long stepMs = 0; // cumulate; its maxSizeMs is read into sizeMs
     long offsetMs = 0;
     long gapMs = 0;
     String trigger = "default";
@@ -105,6 +106,10 @@ final class Scenario implements java.io.Serializable {
         s.timeDomain = a.path("timeDomain").asText("event");
         s.sizeMs = a.path("sizeMs").asLong(5000);
         s.slideMs = a.path("slideMs").asLong(0);
+        if (s.assigner.equals("cumulate")) {
+            s.sizeMs = a.path("maxSizeMs").asLong(0);
+            s.stepMs = a.path("stepMs").asLong(0);
+        }
         s.offsetMs = a.path("offsetMs").asLong(0);
         s.gapMs = a.path("gapMs").asLong(0);
         JsonNode t = win.path("trigger");
