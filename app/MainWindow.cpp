@@ -100,7 +100,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     setCentralWidget(createCentre());
-    m_export = std::make_unique<ExportMenu>(this, m_session, m_cursor, m_timeline);
+    m_export = std::make_unique<ExportMenu>(this, m_session, m_cursor, m_timeline, m_theme);
     createDocks();
     createMenus();
     m_presenterMode = new PresenterMode(this, m_theme, m_caption);

@@ -2,6 +2,7 @@
 #include "app/MainWindow.h"
 #include "app/Translations.h"
 #include "app/attach/AttachCommand.h"
+#include "app/attach/SubmitCommand.h"
 #include "app/compare/CompareWindow.h"
 #include "app/compare/ComparisonRuns.h"
 #include "app/compare/Comparisons.h"
@@ -144,6 +145,9 @@ int main(int argc, char** argv)
     // `tidemark attach …` reads a Flink cluster's REST API with Qt Network, in a QCoreApplication of its own.
     if (argc >= 2 && std::strcmp(argv[1], "attach") == 0)
         return tidemark::app::attachCommand(argc, argv);
+    // `export-job … --submit URL` builds the job and runs it on a cluster through its REST API, with Qt Network.
+    if (argc >= 2 && std::strcmp(argv[1], "export-job") == 0 && tidemark::app::wantsSubmit(argc, argv))
+        return tidemark::app::submitCommand(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "export-job") == 0)
         return tidemark::cli::exportJobCommand(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "verify") == 0)

@@ -162,6 +162,11 @@ void printPoll(const AttachSample& sample, const QString& jobId, bool jsonl)
 
 } // namespace
 
+void printAttachPoll(const AttachSample& sample, const QString& jobId, bool jsonl)
+{
+    printPoll(sample, jobId, jsonl);
+}
+
 int attachCommand(int argc, char** argv)
 {
     Options o;

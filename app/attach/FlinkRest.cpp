@@ -177,14 +177,59 @@ QString errorBodyExcerpt(const QByteArray& body)
     const QJsonDocument doc = QJsonDocument::fromJson(body);
     if (doc.isObject() && doc.object().value(QStringLiteral("errors")).isArray()) {
         QStringList errors;
-        for (const QJsonValue& e : doc.object().value(QStringLiteral("errors")).toArray())
-            errors << e.toString().section(QLatin1Char('\n'), 0, 0); // Flink appends a stack trace
+        for (const QJsonValue& e : doc.object().value(QStringLiteral("errors")).toArray()) {
+            // Flink appends a stack trace, and wraps what it did not expect in "<Exception on server side:"
+            QStringList lines = e.toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            if (!lines.isEmpty() && lines.front().startsWith(QLatin1String("<Exception on server side:")))
+                lines.removeFirst();
+            if (lines.isEmpty())
+                continue;
+            QString text = lines.front().trimmed();
+            for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
+                const QString line = it->trimmed();
+                if (line.startsWith(QLatin1String("Caused by: "))) {
+                    const QString cause = line.mid(11);
+                    if (!text.contains(cause))
+                        text += Text::tr(" (caused by %1)").arg(cause);
+                    break;
+                }
+            }
+            if (!errors.contains(text))
+                errors << text;
+        }
         return errors.join(QStringLiteral("; "));
     }
     QString text = QString::fromUtf8(body).simplified();
     if (text.size() > 200)
         text = text.left(200) + QStringLiteral("…");
     return text.isEmpty() ? Text::tr("(empty body)") : text;
+}
+
+std::optional<QString> parseJarUpload(const QByteArray& body, QString* error)
+{
+    const auto doc = parse(body, error);
+    if (!doc)
+        return std::nullopt;
+    const QJsonObject o = doc->object();
+    const QString file = o.value(QStringLiteral("filename")).toString();
+    if (o.value(QStringLiteral("status")).toString() != QLatin1String("success") || file.isEmpty()) {
+        fail(error, Text::tr("the upload's answer names no uploaded jar: %1").arg(errorBodyExcerpt(body)));
+        return std::nullopt;
+    }
+    return file.section(QLatin1Char('/'), -1).section(QLatin1Char('\\'), -1);
+}
+
+std::optional<QString> parseJarRun(const QByteArray& body, QString* error)
+{
+    const auto doc = parse(body, error);
+    if (!doc)
+        return std::nullopt;
+    const QString job = doc->object().value(QStringLiteral("jobid")).toString();
+    if (job.isEmpty()) {
+        fail(error, Text::tr("the run's answer names no job: %1").arg(errorBodyExcerpt(body)));
+        return std::nullopt;
+    }
+    return job;
 }
 
 } // namespace tidemark::app

@@ -55,7 +55,15 @@ std::map<int, std::map<int, QString>> inputWatermarkMetrics(const std::vector<QS
 // A job state after which nothing more runs (Flink's JobStatus.isGloballyTerminalState, and SUSPENDED).
 bool isTerminalJobState(const QString& state);
 
-// The `errors` list of a Flink error body ({"errors":["…"]}) joined, else the body's first 200 characters.
+// The `errors` list of a Flink error body ({"errors":["…"]}) joined, else the body's first 200 characters. An
+// error that carries a stack trace is said by its first line and the deepest "Caused by:", which names what the
+// user's program or the cluster ran into.
 QString errorBodyExcerpt(const QByteArray& body);
+
+// `POST /jars/upload`: {"filename":"/…/flink-web-upload/<uuid>_job.jar","status":"success"} as the jar's id, the
+// file's name, which `/jars/:jarid/run` takes.
+std::optional<QString> parseJarUpload(const QByteArray& body, QString* error);
+// `POST /jars/:jarid/run`: {"jobid":"…"}.
+std::optional<QString> parseJarRun(const QByteArray& body, QString* error);
 
 } // namespace tidemark::app

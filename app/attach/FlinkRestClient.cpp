@@ -2,11 +2,16 @@
 
 #include "app/attach/FlinkRest.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QHostAddress>
+#include <QHttpMultiPart>
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QTimer>
 
 namespace tidemark::app {
 
@@ -41,7 +46,7 @@ bool FlinkRestClient::setBaseUrl(const QString& url, QString* error)
     return true;
 }
 
-void FlinkRestClient::get(const QString& path, QObject* context, std::function<void(const RestResult&)> done)
+QNetworkRequest FlinkRestClient::request(const QString& path, int timeoutMs) const
 {
     QUrl url = m_base;
     const qsizetype q = path.indexOf(QLatin1Char('?'));
@@ -49,21 +54,74 @@ void FlinkRestClient::get(const QString& path, QObject* context, std::function<v
     if (q >= 0)
         url.setQuery(path.mid(q + 1));
     QNetworkRequest request(url);
-    request.setTransferTimeout(m_timeoutMs);
+    request.setTransferTimeout(timeoutMs > 0 ? timeoutMs : m_timeoutMs);
     request.setRawHeader("Accept", "application/json");
-    QNetworkReply* reply = m_network->get(request);
+    return request;
+}
+
+void FlinkRestClient::get(const QString& path, QObject* context, std::function<void(const RestResult&)> done)
+{
+    finish(m_network->get(request(path, 0)), QStringLiteral("GET ") + path, m_timeoutMs, context, std::move(done));
+}
+
+void FlinkRestClient::postJson(const QString& path, const QByteArray& json, QObject* context,
+    std::function<void(const RestResult&)> done, int timeoutMs)
+{
+    QNetworkRequest r = request(path, timeoutMs);
+    r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    finish(m_network->post(r, json), QStringLiteral("POST ") + path, timeoutMs > 0 ? timeoutMs : m_timeoutMs, context,
+        std::move(done));
+}
+
+void FlinkRestClient::uploadFile(const QString& path, const QString& field, const QString& filePath,
+    const QByteArray& contentType, QObject* context, std::function<void(const RestResult&)> done, int timeoutMs)
+{
+    auto* file = new QFile(filePath);
+    if (!file->open(QIODevice::ReadOnly)) {
+        RestResult r;
+        r.error = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(filePath), file->errorString());
+        delete file;
+        // from the event loop, as an answer would come
+        QTimer::singleShot(0, context, [done = std::move(done), r] { done(r); });
+        return;
+    }
+    auto* multipart = new QHttpMultiPart(QHttpMultiPart::FormDataType);
+    QHttpPart part;
+    // Flink keeps the upload under the name the client gives, and takes only names ending in .jar
+    const QString name = QFileInfo(filePath).fileName().replace(QLatin1Char('"'), QLatin1Char('_'));
+    part.setHeader(QNetworkRequest::ContentDispositionHeader,
+        QStringLiteral("form-data; name=\"%1\"; filename=\"%2\"").arg(field, name));
+    part.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
+    part.setBodyDevice(file);
+    file->setParent(multipart);
+    multipart->append(part);
+    QNetworkReply* reply = m_network->post(request(path, timeoutMs), multipart);
+    multipart->setParent(reply);
+    finish(reply, QStringLiteral("POST ") + path, timeoutMs > 0 ? timeoutMs : m_timeoutMs, context, std::move(done));
+}
+
+void FlinkRestClient::abortAll()
+{
+    for (QNetworkReply* reply : m_network->findChildren<QNetworkReply*>()) {
+        if (reply->isRunning())
+            reply->abort();
+    }
+}
+
+void FlinkRestClient::finish(QNetworkReply* reply, const QString& what, int timeoutMs, QObject* context,
+    std::function<void(const RestResult&)> done)
+{
     const QString where = m_base.authority();
-    const int timeoutMs = m_timeoutMs;
-    connect(reply, &QNetworkReply::finished, context, [reply, done = std::move(done), where, path, timeoutMs] {
+    connect(reply, &QNetworkReply::finished, context, [reply, done = std::move(done), where, what, timeoutMs] {
         reply->deleteLater();
         RestResult r;
         r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         if (reply->isOpen())
             r.body = reply->readAll();
         if (r.httpStatus >= 400) {
-            r.error = tr("HTTP %1 %2 from GET %3: %4")
+            r.error = tr("HTTP %1 %2 from %3: %4")
                           .arg(r.httpStatus)
-                          .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString(), path,
+                          .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString(), what,
                               errorBodyExcerpt(r.body));
         } else {
             switch (reply->error()) {
@@ -80,10 +138,10 @@ void FlinkRestClient::get(const QString& path, QObject* context, std::function<v
                 break;
             case QNetworkReply::OperationCanceledError: // the transfer timeout cancels the request
             case QNetworkReply::TimeoutError:
-                r.error = tr("No answer from %1 to GET %2 within %3 s.").arg(where, path).arg(timeoutMs / 1000.0);
+                r.error = tr("No answer from %1 to %2 within %3 s.").arg(where, what).arg(timeoutMs / 1000.0);
                 break;
             default:
-                r.error = tr("GET %1 from %2 failed: %3").arg(path, where, reply->errorString());
+                r.error = tr("%1 at %2 failed: %3").arg(what, where, reply->errorString());
                 break;
             }
         }

@@ -70,6 +70,7 @@ void WatermarkPoller::poll()
             return;
         }
         m_jobName = job->name;
+        m_lastJobState = job->state;
         if (isTerminalJobState(job->state)) {
             end(tr("The job \"%1\" has ended (%2). What was polled is kept.").arg(job->name, job->state), false);
             return;

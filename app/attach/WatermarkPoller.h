@@ -33,6 +33,8 @@ public:
     void setMaxPolls(int polls) { m_maxPolls = polls; }
     int polls() const { return m_polls; }
     bool isRunning() const { return m_running; }
+    // The job's state at the last answer: RUNNING, or the state it ended in (FINISHED, FAILED, …).
+    QString lastJobState() const { return m_lastJobState; }
 
 public Q_SLOTS:
     void start();
@@ -64,6 +66,7 @@ private:
     FlinkRestClient* m_client;
     QString m_jobId;
     QString m_jobName;
+    QString m_lastJobState;
     QTimer* m_timer;
     int m_intervalMs = 1000;
     int m_maxPolls = 0;

@@ -1,5 +1,6 @@
 #include "app/panels/ExportMenu.h"
 
+#include "app/attach/SubmitJobDialog.h"
 #include "app/document/AnimationExport.h"
 #include "app/document/OutputExport.h"
 #include "app/document/Session.h"
@@ -16,14 +17,16 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QPushButton>
 
 namespace tidemark::app {
 
-ExportMenu::ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor, TimelineView* timeline)
+ExportMenu::ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor, TimelineView* timeline, Theme* theme)
     : m_window(window)
     , m_session(session)
     , m_timeline(timeline)
     , m_cursor(cursor)
+    , m_theme(theme)
 {
     auto make = [this](const char* name, const QString& text, auto&& slot) {
         auto* a = new QAction(text, m_window);
@@ -138,8 +141,25 @@ void ExportMenu::exportAnimation(bool pngFrames) const
 void ExportMenu::exportFlinkJob() const
 {
     FlinkJobDialog dialog(m_session, m_window);
-    if (dialog.exec() == QDialog::Accepted)
-        QMessageBox::information(m_window, tr("Flink Job Exported"), dialog.writtenMessage());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QMessageBox box(
+        QMessageBox::Information, tr("Flink Job Exported"), dialog.writtenMessage(), QMessageBox::Ok, m_window);
+    QPushButton* submit = box.addButton(tr("Build and Run on Cluster…"), QMessageBox::ActionRole);
+    submit->setObjectName(QStringLiteral("buildAndRunOnCluster"));
+    box.exec();
+    if (box.clickedButton() != submit || !dialog.project())
+        return;
+    const flinkjob::JobProject& project = *dialog.project();
+    SubmitTarget target;
+    target.folder = dialog.folder();
+    target.jarPath = QString::fromStdString(project.jarPath());
+    target.mainClass = QString::fromStdString(project.mainClass);
+    target.jobName = QString::fromStdString(project.jobName);
+    // not modal: the build takes a while, and the window stays usable meanwhile
+    auto* submitDialog = new SubmitJobDialog(target, m_theme, m_window);
+    submitDialog->setAttribute(Qt::WA_DeleteOnClose);
+    submitDialog->show();
 }
 
 void ExportMenu::showError(const QString& error) const

@@ -8,6 +8,7 @@ class QMenu;
 namespace tidemark::app {
 
 class Session;
+class Theme;
 class TimeCursor;
 class TimelineView;
 
@@ -19,7 +20,8 @@ class ExportMenu {
     Q_DECLARE_TR_FUNCTIONS(tidemark::app::MainWindow)
 
 public:
-    ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor, TimelineView* timeline);
+    // `theme` colours the window that follows a job run on a cluster after its export.
+    ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor, TimelineView* timeline, Theme* theme);
     void addTo(QMenu* menu) const;
 
     bool exportTimelineTo(const QString& path, bool svg, QString* error = nullptr) const;
@@ -30,7 +32,8 @@ private:
     void exportOutputs(bool jsonl) const;
     // The animation's frames are the steps the cursor's step granularity stops at (Play ▸ Step Through).
     void exportAnimation(bool pngFrames) const;
-    // The scenario as a runnable Flink job (FlinkJobDialog).
+    // The scenario as a runnable Flink job (FlinkJobDialog), then, if asked, built and run on a cluster
+    // (SubmitJobDialog).
     void exportFlinkJob() const;
     void showError(const QString& error) const;
 
@@ -38,6 +41,7 @@ private:
     Session* m_session;
     TimelineView* m_timeline;
     TimeCursor* m_cursor; // the window's, which the animation takes through its steps and back
+    Theme* m_theme;
 };
 
 } // namespace tidemark::app

@@ -1,6 +1,7 @@
 #include "app/panels/FlinkJobDialog.h"
 
 #include "app/document/Session.h"
+#include "engine/export/FlinkSqlJob.h"
 #include "engine/io/Installation.h"
 
 #include <QComboBox>
@@ -23,6 +24,7 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
     , m_session(session)
     , m_folder(new QLineEdit(this))
     , m_release(new QComboBox(this))
+    , m_program(new QComboBox(this))
     , m_summary(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
@@ -43,6 +45,11 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("Project folder:"), folderRow);
     form->addRow(tr("Build against:"), m_release);
+    m_program->addItem(tr("DataStream API"));
+    m_program->addItem(tr("Flink SQL (window TVF query)"));
+    // A cumulate window is SQL's only.
+    m_program->setCurrentIndex(session->scenario().pipeline.window.assigner.type == AssignerSpec::Type::Cumulate);
+    form->addRow(tr("Program:"), m_program);
 
     auto* intro = new QLabel(tr("Writes the scenario as a Maven project whose DataStream program is its pipeline. "
                                 "The job replays the records at their arrival times and prints what the Output dock "
@@ -63,6 +70,7 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &FlinkJobDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_release, &QComboBox::currentIndexChanged, this, &FlinkJobDialog::rebuild);
+    connect(m_program, &QComboBox::currentIndexChanged, this, &FlinkJobDialog::rebuild);
     connect(m_folder, &QLineEdit::textChanged, this, &FlinkJobDialog::rebuild);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("The Flink job's project folder"), folder());
@@ -103,7 +111,8 @@ void FlinkJobDialog::rebuild()
     if (m_session->filePath().isEmpty())
         options.artifactId = m_session->title().toStdString();
     options.tidemarkVersion = std::string(io::version());
-    m_project = flinkjob::exportJob(m_session->scenario(), options, error);
+    m_project = m_program->currentIndex() == 1 ? flinkjob::exportSqlJob(m_session->scenario(), options, error)
+                                               : flinkjob::exportJob(m_session->scenario(), options, error);
     QPushButton* save = m_buttons->button(QDialogButtonBox::Save);
     if (!m_project) {
         m_summary->setText(tr("<b>This scenario cannot be written as a Flink job:</b> %1")

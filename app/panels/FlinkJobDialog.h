@@ -45,6 +45,7 @@ private:
     const Session* m_session;
     QLineEdit* m_folder;
     QComboBox* m_release;
+    QComboBox* m_program; // the DataStream API or Flink SQL
     QLabel* m_summary;
     QDialogButtonBox* m_buttons;
     std::optional<flinkjob::JobProject> m_project;

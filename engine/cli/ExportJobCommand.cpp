@@ -1,6 +1,7 @@
 #include "engine/cli/ExportJobCommand.h"
 
 #include "engine/export/FlinkJob.h"
+#include "engine/export/FlinkSqlJob.h"
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/io/Suggest.h"
@@ -17,7 +18,9 @@ namespace tidemark::cli {
 
 const char* exportJobUsage()
 {
-    return "usage: tidemark export-job SCENARIO --out DIR [--flink-version V] [--force]\n"
+    return "usage: tidemark export-job SCENARIO --out DIR [--flink-version V] [--force] [--job-name NAME] [--sql]\n"
+           "                           [--submit URL [--offline] [--polls N] [--interval-ms MS] [--timeout-ms MS]\n"
+           "                            [--format text|jsonl]]\n"
            "\n"
            "Writes SCENARIO (a scenario file, or a built-in example by name) as a runnable Apache Flink job: a Maven\n"
            "project for Java 17 whose DataStream program is the scenario's pipeline (watermark strategy, idleness,\n"
@@ -26,7 +29,7 @@ const char* exportJobUsage()
            "arrival times. Its print() lines are what `tidemark run SCENARIO --format text` prints:\n"
            "\n"
            "  cd DIR && mvn package && java -jar target/NAME.jar       # on a local MiniCluster\n"
-           "  flink run DIR/target/NAME.jar DIR/data/events.csv        # on a cluster\n"
+           "  flink run DIR/target/NAME.jar        # on a cluster: the jar carries data/events.csv\n"
            "\n"
            "The program's header and the project's README say what a real job does not reproduce (the\n"
            "interleaving of parallel watermark generators, idleness on the wall clock, an input that never ends).\n"
@@ -36,7 +39,21 @@ const char* exportJobUsage()
            "                         and 2.3.0) or a release of those lines such as 1.20.1; default: the scenario's\n"
            "                         flinkVersion\n"
            "  --force                replace the project's files if DIR holds them already (other files stay)\n"
+           "  --job-name NAME        the job's name on the cluster (env.execute); default: the scenario's name\n"
+           "  --sql                  a Flink SQL program instead: the records as a table with a WATERMARK, and the\n"
+           "                         window TVF query (TUMBLE, HOP, SESSION, CUMULATE; count, sum, min, max, avg).\n"
+           "                         What SQL cannot say (allowed lateness, triggers, evictors, side outputs,\n"
+           "                         list functions, idleness, the global window) is refused with the reason\n"
            "  --help                 show this text\n"
+           "\n"
+           "Run on a cluster: --submit URL (http://HOST:PORT, the JobManager's REST address) builds the project\n"
+           "(mvn -q -B package; --offline adds -o), uploads the jar (POST /jars/upload), runs it (POST\n"
+           "/jars/ID/run; main() then runs on the JobManager and reads the records packed into the jar) and\n"
+           "follows the job's watermarks as `tidemark attach URL --job ID` does: --polls N (default 30),\n"
+           "--interval-ms MS (default 1000), until the job ends; --timeout-ms MS bounds each request (default\n"
+           "5000; the upload and the run get at least 60 s). A cluster without jar submission (web.submit.enable:\n"
+           "false) is told so, with the `flink run` command that runs the jar instead. Exit status with --submit: 0\n"
+           "submitted and followed, 1 when the build, the upload, the run or the job failed, 2 a usage error.\n"
            "\n"
            "Exit status: 0 written, 1 the scenario cannot be loaded or said as a Flink job, or DIR cannot be\n"
            "written (the reason on stderr), 2 a usage error.\n";
@@ -59,8 +76,10 @@ struct Arguments {
     std::string scenario;
     std::string out;
     std::optional<flinkjob::FlinkRelease> release;
+    std::string jobName;
     bool force = false;
     bool help = false;
+    bool sql = false;
 };
 
 std::optional<Arguments> parseArguments(const std::vector<std::string_view>& args, std::string& error)
@@ -82,11 +101,18 @@ std::optional<Arguments> parseArguments(const std::vector<std::string_view>& arg
             parsed.help = true;
         } else if (a == "--force") {
             parsed.force = true;
+        } else if (a == "--sql") {
+            parsed.sql = true;
         } else if (a == "--out" || a.starts_with("--out=")) {
             const auto v = value(i, "--out");
             if (!v)
                 return std::nullopt;
             parsed.out = std::string(*v);
+        } else if (a == "--job-name" || a.starts_with("--job-name=")) {
+            const auto v = value(i, "--job-name");
+            if (!v)
+                return std::nullopt;
+            parsed.jobName = std::string(*v);
         } else if (a == "--flink-version" || a.starts_with("--flink-version=")) {
             const auto v = value(i, "--flink-version");
             if (!v)
@@ -107,7 +133,8 @@ std::optional<Arguments> parseArguments(const std::vector<std::string_view>& arg
     return parsed;
 }
 
-int exportJob(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
+int exportJob(
+    const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err, flinkjob::JobProject* written)
 {
     std::string error;
     const auto parsed = parseArguments(args, error);
@@ -137,7 +164,9 @@ int exportJob(const std::vector<std::string_view>& args, std::ostream& out, std:
     options.release = parsed->release;
     options.sourceName = path.filename().string();
     options.tidemarkVersion = std::string(io::version());
-    const auto project = flinkjob::exportJob(*loaded.value, options, error);
+    options.jobName = parsed->jobName;
+    const auto project = parsed->sql ? flinkjob::exportSqlJob(*loaded.value, options, error)
+                                     : flinkjob::exportJob(*loaded.value, options, error);
     if (!project) {
         err << "tidemark export-job: " << path.string() << ": not exported: " << error << "\n";
         return kFailed;
@@ -154,8 +183,8 @@ int exportJob(const std::vector<std::string_view>& args, std::ostream& out, std:
         err << "tidemark export-job: " << error << "\n";
         return kFailed;
     }
-    out << "Wrote " << folder.string() << ": a Flink " << project->release.version << " job (" << project->mainClass
-        << ")\n";
+    out << "Wrote " << folder.string() << ": a Flink " << project->release.version << (parsed->sql ? " SQL" : "")
+        << " job (" << project->mainClass << ")\n";
     for (const flinkjob::ProjectFile& f : project->files)
         out << "  " << f.path << "\n";
     out << "Build and run it on a local MiniCluster:\n  cd " << folder.string() << " && mvn package && java -jar "
@@ -165,6 +194,8 @@ int exportJob(const std::vector<std::string_view>& args, std::ostream& out, std:
         for (const std::string& c : project->caveats)
             out << "  - " << c << "\n";
     }
+    if (written)
+        *written = *project;
     return 0;
 }
 
@@ -181,7 +212,13 @@ int exportJobCommand(int argc, char** argv, std::ostream& out, std::ostream& err
     if (argc > 1 && std::string_view(argv[1]) == "export-job")
         first = 2;
     const std::vector<std::string_view> args(argv + first, argv + argc);
-    return exportJob(args, out, err);
+    return exportJob(args, out, err, nullptr);
+}
+
+int exportJobCommand(
+    const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err, flinkjob::JobProject* written)
+{
+    return exportJob(args, out, err, written);
 }
 
 } // namespace tidemark::cli

@@ -1,6 +1,12 @@
 #pragma once
 
 #include <iosfwd>
+#include <string_view>
+#include <vector>
+
+namespace tidemark::flinkjob {
+struct JobProject;
+}
 
 namespace tidemark::cli {
 
@@ -12,6 +18,9 @@ namespace tidemark::cli {
 int exportJobCommand(int argc, char** argv);
 // The same, writing to the given streams (tests).
 int exportJobCommand(int argc, char** argv, std::ostream& out, std::ostream& err);
+// The same over the arguments after "export-job", handing back the project it wrote (`--submit` builds and runs it).
+int exportJobCommand(
+    const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err, flinkjob::JobProject* written);
 
 const char* exportJobUsage();
 

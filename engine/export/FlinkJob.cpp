@@ -125,6 +125,9 @@ std::optional<std::string> refusal(const Scenario& s, const FlinkRelease& releas
     if (wm.strategy == Strategy::LegacyBoundedOutOfOrderness && wm.idlenessMs > 0)
         return std::string("the legacy BoundedOutOfOrdernessTimestampExtractor has no withIdleness: idleness needs the "
                            "strategy \"bounded-out-of-orderness\"");
+    if (w.assigner.type == AssignerType::Cumulate)
+        return std::string("cumulate windows are Flink SQL's CUMULATE window, which no DataStream assigner has: export "
+                           "the scenario as a SQL job (--sql)");
     const bool global = w.assigner.type == AssignerType::Global;
     switch (w.trigger.type) {
     case TriggerType::EventTime:
@@ -217,6 +220,15 @@ public:
         return java;
     }
 
+    // The classes a SQL program shares with this one, and the imports they need.
+    ReplayClasses replayParts()
+    {
+        ReplayClasses parts;
+        parts.java = replayClass() + eventClass() + helpers();
+        parts.imports.assign(m_imports.begin(), m_imports.end());
+        return parts;
+    }
+
 private:
     bool windowAll() const { return !m_w.keyBy.has_value(); }
     bool global() const { return m_w.assigner.type == AssignerType::Global; }
@@ -282,8 +294,7 @@ private:
         const int subtasks = m_w.subtasks();
         std::string m;
         m += "    public static void main(String[] args) throws Exception {\n";
-        m += "        List<Event> events = Event.readAll(Path.of(args.length > 0 ? args[0] : "
-             "\"data/events.csv\"));\n\n";
+        m += "        List<Event> events = Event.readAll(args);\n\n";
         m += "        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();\n";
         if (windowAll())
             m += "        // windowAll runs as one subtask, and so does the print sink chained to it.\n";
@@ -347,7 +358,7 @@ private:
             m += "                .returns(Types.STRING)\n";
             m += "                .print();\n";
         }
-        m += "        env.execute(" + javaString(m_s.name.empty() ? m_project.artifactId : m_s.name) + ");\n";
+        m += "        env.execute(" + javaString(m_project.jobName) + ");\n";
         m += "    }\n";
         return m;
     }
@@ -425,6 +436,8 @@ private:
             use(pkg + "GlobalWindows");
             return m_w.trigger.type == TriggerType::EndOfStream ? "GlobalWindows.createWithEndOfStreamTrigger()"
                                                                 : "GlobalWindows.create()";
+        case AssignerType::Cumulate:
+            return {}; // refusal() keeps it to the SQL export
         }
         use("java.time.Duration");
         use(pkg + cls);
@@ -741,6 +754,7 @@ private:
     std::string eventClass()
     {
         use("java.io.IOException");
+        use("java.io.InputStream");
         use("java.nio.charset.StandardCharsets");
         use("java.nio.file.Files");
         use("java.util.ArrayList");
@@ -752,10 +766,37 @@ private:
                "        public long timestamp;\n"
                "        public Double value; // null when the record has none\n\n"
                "        public Event() {}\n\n"
+               "        /**\n"
+               "         * The records of the file args[0] names; without one, of data/events.csv in the working "
+               "folder\n"
+               "         * (java -jar in the project), else of the copy mvn package puts into the jar: a job "
+               "submitted\n"
+               "         * through the REST API runs main() on the JobManager, which has no file of the client's.\n"
+               "         */\n"
+               "        static List<Event> readAll(String[] args) throws IOException {\n"
+               "            if (args.length > 0) {\n"
+               "                return readAll(Path.of(args[0]));\n"
+               "            }\n"
+               "            Path local = Path.of(\"data\", \"events.csv\");\n"
+               "            if (Files.exists(local)) {\n"
+               "                return readAll(local);\n"
+               "            }\n"
+               "            try (InputStream packed = Event.class.getResourceAsStream(\"events.csv\")) {\n"
+               "                if (packed == null) {\n"
+               "                    throw new IOException(\n"
+               "                            \"no data/events.csv here and none in the jar: give the events file as the "
+               "first argument\");\n"
+               "                }\n"
+               "                String text = new String(packed.readAllBytes(), StandardCharsets.UTF_8);\n"
+               "                return parse(text.lines().toList(), \"events.csv in the jar\");\n"
+               "            }\n"
+               "        }\n\n"
+               "        static List<Event> readAll(Path file) throws IOException {\n"
+               "            return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());\n"
+               "        }\n\n"
                "        /** The header line, then arrival,channel,key,timestamp,value; a key may be quoted as in CSV. "
                "*/\n"
-               "        static List<Event> readAll(Path file) throws IOException {\n"
-               "            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);\n"
+               "        static List<Event> parse(List<String> lines, String file) throws IOException {\n"
                "            List<Event> events = new ArrayList<>();\n"
                "            for (int i = 1; i < lines.size(); i++) {\n"
                "                List<String> f = fields(lines.get(i));\n"
@@ -874,10 +915,6 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
     if (procWindows || p.window.trigger.type == TriggerSpec::Type::ProcessingTime)
         c.push_back("Processing time: the job's windows and timers follow its wall clock since the epoch, Tidemark's "
                     "follow the scenario's processing time from 0, so the windows start at other times.");
-    if (p.window.trigger.type == TriggerSpec::Type::EndOfStream)
-        c.push_back("The order within the end-of-stream window: Flink runs a window that emits only at the end of "
-                    "input in batch mode, its input sorted by key and timestamp, so it lists each key's elements by "
-                    "timestamp and prints the keys in their sorted order; Tidemark lists them as they arrived.");
     if (p.watermarks.emission == WatermarkConfig::Emission::Periodic) {
         for (std::size_t k = 1; k < order.size(); ++k) {
             const DurationMs gap = order[k].arrival - order[k - 1].arrival;
@@ -932,6 +969,17 @@ std::string pomXml(const JobProject& project)
           "        <finalName>"
         + project.artifactId
         + "</finalName>\n"
+          "        <!-- data/events.csv rides in the jar too: a cluster that runs main() itself (a job submitted\n"
+          "             through the REST API) reads the records from there. -->\n"
+          "        <resources>\n"
+          "            <resource>\n"
+          "                <directory>data</directory>\n"
+          "                <targetPath>tidemark/jobs</targetPath>\n"
+          "                <includes>\n"
+          "                    <include>events.csv</include>\n"
+          "                </includes>\n"
+          "            </resource>\n"
+          "        </resources>\n"
           "        <plugins>\n"
           "            <plugin>\n"
           "                <groupId>org.apache.maven.plugins</groupId>\n"
@@ -999,7 +1047,7 @@ std::string readme(const Scenario& s, const JobProject& project, const ExportOpt
     r += "\n```sh\n";
     r += "mvn package                     # " + project.jarPath() + ", with Flink's jars in target/lib/\n";
     r += "java -jar " + project.jarPath() + "   # runs it on a local MiniCluster, reading data/events.csv\n";
-    r += "flink run " + project.jarPath() + " \"$PWD/data/events.csv\"   # on a cluster (main() reads the file)\n";
+    r += "flink run " + project.jarPath() + "   # on a cluster: main() reads the copy of data/events.csv in the jar\n";
     r += "```\n\n";
     r += wrapped("It prints what Tidemark's Output dock shows for the scenario, one line per firing, as Flink's print "
                  "sink writes it"
@@ -1108,6 +1156,9 @@ std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOption
     project.artifactId
         = options.artifactId.empty() ? artifactIdFor(options.sourceName) : artifactIdFor(options.artifactId);
     project.mainClass = "tidemark.jobs." + className(project.artifactId);
+    project.jobName = !options.jobName.empty() ? options.jobName
+        : scenario.name.empty()                ? project.artifactId
+                                               : scenario.name;
     project.release = release;
     const std::vector<Replayed> order = replayOrder(scenario);
     project.caveats = caveats(scenario, order);
@@ -1118,6 +1169,22 @@ std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOption
     // The README names the program, so it comes last.
     project.files.push_back({"README.md", readme(scenario, project, options)});
     return project;
+}
+
+ReplayClasses replayClasses(const Scenario& scenario, const JobProject& project, const ExportOptions& options)
+{
+    const std::vector<Replayed> order = replayOrder(scenario);
+    return ProgramWriter(scenario, project, options, order).replayParts();
+}
+
+std::string javaStringLiteral(std::string_view text)
+{
+    return javaString(text);
+}
+
+std::string commentLines(std::string_view text, std::string_view prefix)
+{
+    return wrapped(text, prefix);
 }
 
 } // namespace tidemark::flinkjob

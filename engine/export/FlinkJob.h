@@ -36,6 +36,7 @@ struct ProjectFile {
 struct JobProject {
     std::string artifactId; // "post000-parallelism3"
     std::string mainClass; // "tidemark.jobs.Post000Parallelism3Job"
+    std::string jobName; // the name env.execute gives the job on a cluster
     FlinkRelease release;
     std::vector<ProjectFile> files; // pom.xml, README.md, data/events.csv, the program
     // Where this job's output can differ from Tidemark's, one sentence each (also in the program's header).
@@ -50,6 +51,7 @@ struct ExportOptions {
     std::string sourceName; // what the header says it was exported from: "post000-parallelism3.json"
     std::string artifactId; // the project's name; default: from sourceName (artifactIdFor)
     std::string tidemarkVersion;
+    std::string jobName; // the name env.execute gives the job; default: the scenario's name, else artifactId
 };
 
 // The project, or nullopt with the reason in `refusal` when no DataStream program says the scenario as Tidemark
@@ -61,6 +63,17 @@ std::vector<std::string> existingFiles(const JobProject& project, const std::fil
 // Writes the project's files into `folder`, creating it and its subfolders; false with the reason (the path and
 // what the system said) in `error`. Files of the folder that are not the project's stay as they are.
 bool writeProject(const JobProject& project, const std::filesystem::path& folder, std::string& error);
+
+// What the DataStream and the SQL program share (FlinkSqlJob.cpp): the Replay source of data/events.csv, the Event
+// POJO and number(), which prints a number as Tidemark does; with the imports they need.
+struct ReplayClasses {
+    std::vector<std::string> imports;
+    std::string java;
+};
+ReplayClasses replayClasses(const Scenario& scenario, const JobProject& project, const ExportOptions& options);
+// A Java string literal, and `text` as comment lines of at most 112 characters behind `prefix`.
+std::string javaStringLiteral(std::string_view text);
+std::string commentLines(std::string_view text, std::string_view prefix);
 
 // "post000-parallelism3" from "…/post000-parallelism3.json": lower case letters, digits and dashes.
 std::string artifactIdFor(std::string_view sourceName);

@@ -8,11 +8,15 @@ How the lines are compared follows what a real job reproduces (the program's hea
   * one generator, several window subtasks: each print subtask's lines in the same order ("2> ..." apart from
     "1> ..."), since subtasks print from threads of their own;
   * several generators: the same lines as a multiset, a listed window's elements as a multiset too, since the
-    generators' periodic emissions run on the job's wall clock;
-  * the end-of-stream trigger: as a multiset too, since Flink runs such a window in batch mode, its input sorted
-    by key and timestamp, where Tidemark keeps the order of arrival (docs/flink.md).
+    generators' periodic emissions run on the job's wall clock.
 A scenario the export refuses is listed with the reason; processing-time scenarios are not compared (their
 windows follow the job's wall clock). The comparison is checked to fail on a changed line before it is trusted.
+
+With --sql every example and scenario the SQL export accepts (`tidemark export-job --sql`) is exported as a Flink
+SQL job instead and compared the same way, with two differences: SQL hashes its grouping keys its own way and the
+job prints from one subtask, so Tidemark's "2> " prefixes are left out; and the lines of several keys are compared
+as a multiset (a SQL window aggregation leaves the order of keys that fire on one watermark open). --table-version
+builds the SQL jobs against that release of Flink's Table API modules (the one the oracle resolved).
 
 Every job is bounded in time: a job whose input ends must end within its replay time plus a margin; one whose
 input never ends is stopped once its replay time and the scenario's tail have passed. The last line is
@@ -34,6 +38,8 @@ import time
 
 # Time a MiniCluster takes to start before the replay's clock begins, and slack after the last expected fire.
 START_MARGIN_S = 15
+# A SQL job plans its query and compiles the generated code before its replay starts.
+SQL_PLANNING_S = 20
 MAX_JOB_S = 240
 
 
@@ -77,11 +83,6 @@ def sorted_list(line):
 
 def comparison_mode(scenario):
     p = scenario["pipeline"]
-    if p.get("window", {}).get("trigger", {}).get("type") == "end-of-stream":
-        # Flink runs a window that emits only at the end of input in batch mode (the operator's
-        # isOutputOnlyAfterEndOfStream attribute): its input is sorted by key and timestamp, so a window lists its
-        # elements by timestamp and the keys come in their serialized order. Tidemark keeps the arrival order.
-        return "multiset"
     channels = p.get("watermarks", {}).get("parallelism", 1)
     window = p.get("window", {})
     subtasks = window.get("parallelism", 1) if window.get("keyBy", "key") is not None else 1
@@ -90,6 +91,11 @@ def comparison_mode(scenario):
     if subtasks > 1:
         return "per-subtask"
     return "exact"
+
+
+def sql_mode(scenario, expected):
+    keys = {re.sub(r"^\d+> ", "", line).split(",", 1)[0] for line in expected}
+    return "exact" if comparison_mode(scenario) == "exact" and len(keys) <= 1 else "multiset"
 
 
 def same(expected, actual, mode):
@@ -125,11 +131,11 @@ def replay_seconds(project, scenario):
     return (last + tail) / 1000.0
 
 
-def run_job(project, scenario):
+def run_job(project, scenario, margin=START_MARGIN_S):
     """The job's printed lines: it ends by itself when its input ends, else it is stopped after its replay."""
     jar = next((project / "target").glob("*.jar"))
     endless = scenario["pipeline"].get("endOfInput", "none") != "max-watermark"
-    budget = replay_seconds(project, scenario) + START_MARGIN_S
+    budget = replay_seconds(project, scenario) + margin
     if budget > MAX_JOB_S:
         raise RuntimeError("the replay would take %.0f s, more than the %d s a job may run here" % (budget, MAX_JOB_S))
     proc = subprocess.Popen(["java", "-jar", str(jar.relative_to(project))], cwd=project, stdout=subprocess.PIPE,
@@ -159,6 +165,8 @@ def main():
     ap.add_argument("--work-dir", required=True)
     ap.add_argument("--jobs", type=int, default=3, help="jobs run at once (they mostly wait for their records)")
     ap.add_argument("--only", nargs="*", help="only these examples")
+    ap.add_argument("--sql", action="store_true", help="export Flink SQL jobs (export-job --sql)")
+    ap.add_argument("--table-version", help="the release of Flink's Table API modules the SQL jobs build against")
     args = ap.parse_args()
 
     work = pathlib.Path(args.work_dir)
@@ -177,7 +185,8 @@ def main():
         if "pipeline" not in scenario:
             continue  # not a scenario
         project = work / name
-        r = run([args.tidemark, "export-job", given, "--out", str(project), "--flink-version", args.flink_version])
+        r = run([args.tidemark, "export-job", given, "--out", str(project), "--flink-version", args.flink_version]
+                + (["--sql"] if args.sql else []))
         if r.returncode != 0:
             skipped.append((name, "the export refuses it: " + r.stderr.strip()))
             continue
@@ -187,7 +196,10 @@ def main():
         t = run([args.tidemark, "run", given, "--format", "text"])
         if t.returncode != 0:
             raise SystemExit("tidemark run %s failed: %s" % (name, t.stderr))
-        cases.append((name, scenario, project, printed_lines(t.stdout)))
+        expected = printed_lines(t.stdout)
+        if args.sql:
+            expected = [re.sub(r"^\d+> ", "", line) for line in expected]
+        cases.append((name, scenario, project, expected))
     if not cases:
         raise SystemExit("no example could be exported: nothing to compare")
 
@@ -198,18 +210,19 @@ def main():
         "<groupId>tidemark.roundtrip</groupId><artifactId>all</artifactId><version>1.0</version>"
         "<packaging>pom</packaging><modules>%s</modules></project>\n" % modules)
     started = time.monotonic()
-    b = run(["mvn", "-o", "-q", "-B", "package"], cwd=work)
+    table = ["-Dflink.table.version=" + args.table_version] if args.sql and args.table_version else []
+    b = run(["mvn", "-o", "-q", "-B", "package"] + table, cwd=work)
     if b.returncode != 0:
         raise SystemExit("mvn package of the exported jobs failed:\n" + b.stdout[-6000:] + b.stderr[-3000:])
-    print("built %d exported jobs in %.0f s (Flink %s)" % (len(cases), time.monotonic() - started,
-                                                           args.flink_version), flush=True)
+    print("built %d exported %sjobs in %.0f s (Flink %s)" % (len(cases), "SQL " if args.sql else "",
+                                                             time.monotonic() - started, args.flink_version), flush=True)
 
     def check(case):
         name, scenario, project, expected = case
-        mode = comparison_mode(scenario)
+        mode = sql_mode(scenario, expected) if args.sql else comparison_mode(scenario)
         began = time.monotonic()
         try:
-            actual = run_job(project, scenario)
+            actual = run_job(project, scenario, START_MARGIN_S + (SQL_PLANNING_S if args.sql else 0))
         except Exception as e:  # a failed or hanging job is a failure of this case, with its reason
             return name, False, "%s (%s)" % (e, mode), expected, []
         ok = same(expected, actual, mode) and len(expected) > 0

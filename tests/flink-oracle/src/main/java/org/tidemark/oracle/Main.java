@@ -20,6 +20,9 @@ import java.util.List;
  * java -jar flink-oracle.jar --version               "flink X.Y.Z": the Flink version this jar runs
  * java -jar flink-oracle.jar --rest-cluster PORTFILE a MiniCluster with its REST API on 127.0.0.1 running a
  *                                                    slow, bounded job; its port goes to PORTFILE (RestCluster)
+ * java -jar flink-oracle.jar --submit-cluster PORTFILE [--no-web-submit]
+ *                                                    a MiniCluster on 127.0.0.1 that takes a jar through its REST
+ *                                                    API and runs it; the job's print() on stdout (SubmitCluster)
  *
  * With --steps (after the mode) every happening is printed as a step line before its outputs, as
  * `tidemark run --steps --format jsonl` prints it.
@@ -68,6 +71,14 @@ public final class Main {
                     System.exit(2);
                 }
                 System.exit(RestCluster.run(new File(args[1]), out));
+            }
+            case "--submit-cluster" -> {
+                boolean noSubmit = args.length == 3 && args[2].equals("--no-web-submit");
+                if (args.length != 2 && !noSubmit) {
+                    System.err.println("usage: flink-oracle --submit-cluster PORTFILE [--no-web-submit]");
+                    System.exit(2);
+                }
+                System.exit(SubmitCluster.run(new File(args[1]), !noSubmit));
             }
             case "--minicluster" -> {
                 boolean ok = MiniClusterCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);

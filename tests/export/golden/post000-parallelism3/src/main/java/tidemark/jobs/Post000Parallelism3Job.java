@@ -1,6 +1,7 @@
 package tidemark.jobs;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -61,7 +62,7 @@ public final class Post000Parallelism3Job {
     private Post000Parallelism3Job() {}
 
     public static void main(String[] args) throws Exception {
-        List<Event> events = Event.readAll(Path.of(args.length > 0 ? args[0] : "data/events.csv"));
+        List<Event> events = Event.readAll(args);
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         // The window operator runs as 3 subtasks, and so does the print sink chained to it: "2> …" is subtask 1.
@@ -156,9 +157,35 @@ public final class Post000Parallelism3Job {
 
         public Event() {}
 
-        /** The header line, then arrival,channel,key,timestamp,value; a key may be quoted as in CSV. */
+        /**
+         * The records of the file args[0] names; without one, of data/events.csv in the working folder
+         * (java -jar in the project), else of the copy mvn package puts into the jar: a job submitted
+         * through the REST API runs main() on the JobManager, which has no file of the client's.
+         */
+        static List<Event> readAll(String[] args) throws IOException {
+            if (args.length > 0) {
+                return readAll(Path.of(args[0]));
+            }
+            Path local = Path.of("data", "events.csv");
+            if (Files.exists(local)) {
+                return readAll(local);
+            }
+            try (InputStream packed = Event.class.getResourceAsStream("events.csv")) {
+                if (packed == null) {
+                    throw new IOException(
+                            "no data/events.csv here and none in the jar: give the events file as the first argument");
+                }
+                String text = new String(packed.readAllBytes(), StandardCharsets.UTF_8);
+                return parse(text.lines().toList(), "events.csv in the jar");
+            }
+        }
+
         static List<Event> readAll(Path file) throws IOException {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+        }
+
+        /** The header line, then arrival,channel,key,timestamp,value; a key may be quoted as in CSV. */
+        static List<Event> parse(List<String> lines, String file) throws IOException {
             List<Event> events = new ArrayList<>();
             for (int i = 1; i < lines.size(); i++) {
                 List<String> f = fields(lines.get(i));

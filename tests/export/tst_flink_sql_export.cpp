@@ -1,0 +1,248 @@
+// The SQL export in process: a cumulate scenario against reviewed golden files, the watermark declaration that
+// matches each strategy, the INTERVAL literals, and every refusal with its reason. That the programs compile, run
+// and print what Tidemark prints is the round trip's part (roundtrip.py --sql, label oracle).
+
+#include "engine/export/FlinkSqlJob.h"
+#include "engine/io/ScenarioIo.h"
+#include "tests/cli/TidemarkRun.h"
+#include "tests/golden/GoldenFile.h"
+
+#include <QFileInfo>
+#include <QTest>
+
+#include <string>
+
+using namespace tidemark;
+
+namespace {
+
+QString sourceDir()
+{
+    return test::settingOr("TIDEMARK_SOURCE_DIR", QStringLiteral(TIDEMARK_DEFAULT_SOURCE_DIR));
+}
+
+Scenario parse(const std::string& json)
+{
+    const auto loaded = io::parseScenario(json, "inline.json", ".");
+    if (!loaded)
+        qFatal("%s", loaded.errorText().c_str());
+    return *loaded.value;
+}
+
+flinkjob::ExportOptions options(const std::string& sourceName)
+{
+    flinkjob::ExportOptions o;
+    std::string error;
+    o.release = flinkjob::FlinkRelease::parse("2.3", error);
+    o.sourceName = sourceName;
+    o.tidemarkVersion = "(test)";
+    return o;
+}
+
+// Three records of key "k" under the given watermarks and window members.
+Scenario withPipeline(const std::string& watermarks, const std::string& window)
+{
+    return parse(R"({"tidemark": 1, "input": {"records": [{"key": "k", "value": 1, "ts": 1000},
+        {"key": "k", "value": 2, "ts": 2000}, {"key": "k", "value": 3, "ts": 7000}]},
+        "pipeline": {"watermarks": {)"
+        + watermarks + R"(}, "window": {"keyBy": "key", )" + window + "}}}");
+}
+
+const std::string kBounded = R"("strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 1000)";
+const std::string kTumblingCount = R"("assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"})";
+
+QString program(const flinkjob::JobProject& project)
+{
+    for (const auto& f : project.files) {
+        if (f.path.ends_with(".java"))
+            return QString::fromStdString(f.content);
+    }
+    return {};
+}
+
+} // namespace
+
+class TestFlinkSqlExport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aCumulateScenarioBecomesTheReviewedProject()
+    {
+        const QString path = sourceDir() + "/tests/export/scenarios/sql-cumulate-sum.json";
+        const auto loaded = io::loadScenarioFile(path.toStdString());
+        QVERIFY2(loaded, loaded.errorText().c_str());
+        std::string refusal;
+        const auto project = flinkjob::exportSqlJob(*loaded.value, options("sql-cumulate-sum.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QCOMPARE(project->files.size(), std::size_t(4));
+        QStringList mismatches;
+        for (const auto& f : project->files) {
+            const QString golden
+                = sourceDir() + "/tests/export/golden/sql-cumulate-sum/" + QString::fromStdString(f.path);
+            if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
+                    "sql-cumulate-sum-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
+                mismatches << *mismatch;
+        }
+        QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
+    }
+
+    void theWatermarkDeclarationMatchesTheStrategy_data()
+    {
+        QTest::addColumn<QString>("watermarks");
+        QTest::addColumn<QString>("declared");
+        // forBoundedOutOfOrderness(d) is max - d - 1, SQL's ts - INTERVAL 'd' is max - d
+        QTest::newRow("bounded 1 s: max - 1001") << QString::fromStdString(kBounded) << "ts - INTERVAL '1.001' SECOND";
+        QTest::newRow("bounded 0: max - 1") << R"("strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0)"
+                                            << "ts - INTERVAL '0.001' SECOND";
+        QTest::newRow("monotonous: max - 1") << R"("strategy": "monotonous")"
+                                             << "ts - INTERVAL '0.001' SECOND";
+        QTest::newRow("legacy 2 s: max - 2000")
+            << R"("strategy": "legacy-bounded-out-of-orderness", "maxOutOfOrdernessMs": 2000)"
+            << "ts - INTERVAL '2' SECOND";
+        QTest::newRow("legacy 0: max") << R"("strategy": "legacy-bounded-out-of-orderness", "maxOutOfOrdernessMs": 0)"
+                                       << "ts";
+        QTest::newRow("bounded 1 h: max - 1 h - 1 ms")
+            << R"("strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 3600000)"
+            << "ts - INTERVAL '0 01:00:00.001' DAY TO SECOND(3)";
+    }
+    void theWatermarkDeclarationMatchesTheStrategy()
+    {
+        QFETCH(QString, watermarks);
+        QFETCH(QString, declared);
+        const Scenario s = withPipeline(watermarks.toStdString(), kTumblingCount);
+        QCOMPARE(QString::fromStdString(flinkjob::sqlWatermarkExpression(s.pipeline.watermarks)), declared);
+        std::string refusal;
+        const auto project = flinkjob::exportSqlJob(s, options("w.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QVERIFY(program(*project).contains(".watermark(\"ts\", \"" + declared + "\")"));
+    }
+
+    void intervalsAreExactMilliseconds_data()
+    {
+        QTest::addColumn<qint64>("ms");
+        QTest::addColumn<QString>("literal");
+        QTest::newRow("0") << qint64(0) << "INTERVAL '0' SECOND";
+        QTest::newRow("1 ms") << qint64(1) << "INTERVAL '0.001' SECOND";
+        QTest::newRow("5 s") << qint64(5000) << "INTERVAL '5' SECOND";
+        QTest::newRow("99 s") << qint64(99000) << "INTERVAL '99' SECOND";
+        QTest::newRow("100 s") << qint64(100000) << "INTERVAL '0 00:01:40.000' DAY TO SECOND(3)";
+        QTest::newRow("-8 h") << qint64(-8 * 3600000) << "INTERVAL '-8' HOUR";
+        QTest::newRow("1 day") << qint64(86400000) << "INTERVAL '1' DAY";
+        QTest::newRow("99 days") << qint64(99LL * 86400000) << "INTERVAL '99' DAY";
+        QTest::newRow("99 days + 1 ms") << qint64(99LL * 86400000 + 1) << "INTERVAL '99 00:00:00.001' DAY TO SECOND(3)";
+    }
+    void intervalsAreExactMilliseconds()
+    {
+        QFETCH(qint64, ms);
+        QFETCH(QString, literal);
+        const auto got = flinkjob::sqlInterval(ms);
+        QVERIFY(got);
+        QCOMPARE(QString::fromStdString(*got), literal);
+    }
+    void anIntervalBeyond99DaysIsNotWritten()
+    {
+        QVERIFY(!flinkjob::sqlInterval(100LL * 86400000 + 1));
+        QVERIFY(!flinkjob::sqlInterval(std::numeric_limits<std::int64_t>::min()));
+    }
+
+    void eachWindowIsItsTvf_data()
+    {
+        QTest::addColumn<QString>("window");
+        QTest::addColumn<QString>("query");
+        QTest::newRow("tumbling")
+            << R"("assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"})"
+            << "TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)";
+        QTest::newRow("sliding is HOP(slide, size)")
+            << R"("assigner": {"type": "sliding", "sizeMs": 10000, "slideMs": 5000}, "function": {"type": "sum"})"
+            << "HOP(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND, INTERVAL '10' SECOND)";
+        QTest::newRow("session partitioned by the key")
+            << R"("assigner": {"type": "session", "gapMs": 3000}, "function": {"type": "max", "field": "ts"})"
+            << "SESSION(TABLE events PARTITION BY `key`, DESCRIPTOR(ts), INTERVAL '3' SECOND)";
+        QTest::newRow("cumulate is CUMULATE(step, max size)")
+            << R"("assigner": {"type": "cumulate", "maxSizeMs": 6000, "stepMs": 2000}, "function": {"type": "avg"})"
+            << "CUMULATE(TABLE events, DESCRIPTOR(ts), INTERVAL '2' SECOND, INTERVAL '6' SECOND)";
+        QTest::newRow("sum of timestamps as doubles")
+            << R"("assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "sum", "field": "ts"})"
+            << "SUM(CAST(t AS DOUBLE)) AS `result`";
+    }
+    void eachWindowIsItsTvf()
+    {
+        QFETCH(QString, window);
+        QFETCH(QString, query);
+        std::string refusal;
+        const auto project
+            = flinkjob::exportSqlJob(withPipeline(kBounded, window.toStdString()), options("q.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QVERIFY2(program(*project).contains(query), qPrintable(program(*project)));
+    }
+
+    void whatSqlCannotSayIsRefusedWithTheReason_data()
+    {
+        QTest::addColumn<QString>("watermarks");
+        QTest::addColumn<QString>("window");
+        QTest::addColumn<QString>("reason");
+        const QString bounded = QString::fromStdString(kBounded);
+        const QString tumbling = R"("assigner": {"type": "tumbling", "sizeMs": 5000}, )";
+        QTest::newRow("allowed lateness")
+            << bounded << tumbling + R"("allowedLatenessMs": 1000, "function": {"type": "count"})"
+            << "no allowed lateness";
+        QTest::newRow("side output") << bounded << tumbling + R"("lateSideOutput": true, "function": {"type": "count"})"
+                                     << "no late side output";
+        QTest::newRow("count trigger") << bounded
+                                       << tumbling
+                + R"("trigger": {"type": "count", "count": 2}, "function": {"type": "count"})"
+                                       << "fires each window once";
+        QTest::newRow("evictor") << bounded
+                                 << tumbling
+                + R"("evictor": {"type": "count", "maxCount": 1}, "function": {"type": "count"})"
+                                 << "no evictors";
+        QTest::newRow("list") << bounded << tumbling + R"("function": {"type": "list"})"
+                              << "lists a window's records";
+        QTest::newRow("global") << bounded << R"("assigner": {"type": "global"}, "trigger": {"type": "count",
+            "count": 2}, "function": {"type": "count"})"
+                                << "no global window";
+        QTest::newRow("idleness") << bounded + R"(, "idlenessMs": 500)" << QString::fromStdString(kTumblingCount)
+                                  << "idle-timeout";
+        QTest::newRow("hop not a multiple")
+            << bounded << R"("assigner": {"type": "sliding", "sizeMs": 5000, "slideMs": 2000}, "function":
+            {"type": "count"})"
+            << "multiple of the slide";
+        QTest::newRow("offset") << bounded << R"("assigner": {"type": "tumbling", "sizeMs": 5000, "offsetMs": -1000},
+            "function": {"type": "count"})"
+                                << "offsets are not exported";
+        QTest::newRow("processing time") << bounded << R"("assigner": {"type": "tumbling", "sizeMs": 5000, "timeDomain":
+            "processing"}, "function": {"type": "count"})"
+                                         << "processing-time windows";
+    }
+    void whatSqlCannotSayIsRefusedWithTheReason()
+    {
+        QFETCH(QString, watermarks);
+        QFETCH(QString, window);
+        QFETCH(QString, reason);
+        std::string refusal;
+        const auto project = flinkjob::exportSqlJob(
+            withPipeline(watermarks.toStdString(), window.toStdString()), options("r.json"), refusal);
+        QVERIFY(!project);
+        QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
+    }
+    void eventTimesAtOrBelowZeroAreRefused()
+    {
+        const Scenario s = parse(R"({"tidemark": 1, "input": {"records": [{"key": "k", "ts": 0}]},
+            "pipeline": {"watermarks": {"strategy": "monotonous"}, "window": {"assigner": {"type": "tumbling",
+            "sizeMs": 5000}, "function": {"type": "count"}}}})");
+        std::string refusal;
+        QVERIFY(!flinkjob::exportSqlJob(s, options("z.json"), refusal));
+        QVERIFY2(refusal.find("starts at 0") != std::string::npos, refusal.c_str());
+    }
+    void theDataStreamExportSendsCumulateToSql()
+    {
+        const Scenario s = withPipeline(kBounded,
+            R"("assigner": {"type": "cumulate", "maxSizeMs": 6000, "stepMs": 2000}, "function": {"type": "count"})");
+        std::string refusal;
+        QVERIFY(!flinkjob::exportJob(s, options("c.json"), refusal));
+        QVERIFY2(refusal.find("--sql") != std::string::npos, refusal.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFlinkSqlExport)
+#include "tst_flink_sql_export.moc"
