@@ -874,10 +874,6 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
     if (procWindows || p.window.trigger.type == TriggerSpec::Type::ProcessingTime)
         c.push_back("Processing time: the job's windows and timers follow its wall clock since the epoch, Tidemark's "
                     "follow the scenario's processing time from 0, so the windows start at other times.");
-    if (p.window.trigger.type == TriggerSpec::Type::EndOfStream)
-        c.push_back("The order within the end-of-stream window: Flink runs a window that emits only at the end of "
-                    "input in batch mode, its input sorted by key and timestamp, so it lists each key's elements by "
-                    "timestamp and prints the keys in their sorted order; Tidemark lists them as they arrived.");
     if (p.watermarks.emission == WatermarkConfig::Emission::Periodic) {
         for (std::size_t k = 1; k < order.size(); ++k) {
             const DurationMs gap = order[k].arrival - order[k - 1].arrival;
