@@ -1443,6 +1443,53 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     </message>
 </context>
 <context>
+    <name>tidemark::app::FlinkVerification</name>
+    <message>
+        <source>Cannot verify with Flink: %1</source>
+        <translation>无法用 Flink 核对：%1</translation>
+    </message>
+    <message>
+        <source>Cannot verify with Flink: no Flink %1 oracle is installed (%2).</source>
+        <translation>无法用 Flink 核对：没有安装 Flink %1 的对照程序（%2）。</translation>
+    </message>
+    <message>
+        <source>Cannot verify with Flink: %1 cannot be written.</source>
+        <translation>无法用 Flink 核对：无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Running the scenario through Flink %1…</source>
+        <translation>正在用 Flink %1 运行场景…</translation>
+    </message>
+    <message>
+        <source>Flink %1</source>
+        <translation>Flink %1</translation>
+    </message>
+    <message>
+        <source>Cannot verify with Flink: java could not be started.</source>
+        <translation>无法用 Flink 核对：无法启动 java。</translation>
+    </message>
+    <message>
+        <source>Flink refused the scenario: %1</source>
+        <translation>Flink 拒绝了这个场景：%1</translation>
+    </message>
+    <message>
+        <source>%1 agrees: neither Tidemark nor Flink outputs anything.</source>
+        <translation>%1 一致：Tidemark 和 Flink 都没有任何输出。</translation>
+    </message>
+    <message>
+        <source>%1 agrees with the one output.</source>
+        <translation>%1 与唯一的一个输出一致。</translation>
+    </message>
+    <message>
+        <source>%1 agrees with all %2 outputs.</source>
+        <translation>%1 与全部 %2 个输出一致。</translation>
+    </message>
+    <message>
+        <source>%1 agrees with %2 of %3 outputs; %4 only in Flink.</source>
+        <translation>%1 与 %3 个输出中的 %2 个一致；%4 个只出现在 Flink 中。</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::app::ImportDialog</name>
     <message>
         <source>Import %1</source>
@@ -2507,6 +2554,18 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <source>Flink Job Exported</source>
         <translation>Flink 作业已导出</translation>
     </message>
+    <message>
+        <source>&amp;Verify with Flink</source>
+        <translation>用 Flink 核对(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Run this scenario through Apache Flink&apos;s own operators and mark every output Flink agrees with (needs Java 17)</source>
+        <translation>用 Apache Flink 自己的算子运行这个场景，并标出 Flink 认同的每一个输出（需要 Java 17）</translation>
+    </message>
+    <message>
+        <source>Verify with Flink</source>
+        <translation>用 Flink 核对</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>
@@ -2600,6 +2659,18 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     <message>
         <source>Watermark</source>
         <translation>水位线</translation>
+    </message>
+    <message>
+        <source>✓ agreed</source>
+        <translation>✓ 一致</translation>
+    </message>
+    <message>
+        <source>✗ differs</source>
+        <translation>✗ 不同</translation>
+    </message>
+    <message>
+        <source>Flink</source>
+        <translation>Flink</translation>
     </message>
 </context>
 <context>
