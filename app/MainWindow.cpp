@@ -6,6 +6,7 @@
 #include "app/attach/AttachWindow.h"
 #include "app/attach/WebUiPanel.h"
 #include "app/compare/Comparisons.h"
+#include "app/document/FlinkVerification.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
@@ -97,6 +98,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_windowsModel = new WindowsModel(m_session, m_cursor, m_theme, this);
     m_outputModel = new OutputModel(OutputModel::Kind::Results, m_session, m_cursor, m_theme, this);
     m_lateModel = new OutputModel(OutputModel::Kind::LateRecords, m_session, m_cursor, m_theme, this);
+    m_verification = new FlinkVerification(m_session, this);
+    m_outputModel->setVerification(m_verification);
+    m_lateModel->setVerification(m_verification);
 
     createActions();
     setCentralWidget(createCentre());
@@ -178,6 +182,10 @@ void MainWindow::createActions()
     make(QStringLiteral("reconnectLive"), tr("Reco&nnect"), QKeySequence(), [this] {
         reconnectLiveSource();
     })->setToolTip(tr("Open the same live source again, as a new run"));
+    make(QStringLiteral("verifyFlink"), tr("&Verify with Flink"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V),
+        [this] { m_verification->start(); })
+        ->setToolTip(tr("Run this scenario through Apache Flink's own operators and mark every output Flink agrees "
+                        "with (needs Java 17)"));
     make(QStringLiteral("attachFlink"), tr("Attach to &Flink…"), QKeySequence(), [this] {
         AttachDialog dialog(this);
         if (dialog.exec() != QDialog::Accepted)
@@ -349,6 +357,7 @@ QWidget* MainWindow::createCentre()
     tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_timeline = new TimelineView(m_session, m_cursor, m_theme, centre);
     m_timeline->setObjectName(QStringLiteral("timeline"));
+    m_timeline->setVerification(m_verification);
     auto addTool = [tools, this](const QString& name, const QString& text) {
         QAction* a = action(name);
         auto* b = new QToolButton(tools);
@@ -372,6 +381,8 @@ QWidget* MainWindow::createCentre()
     connect(filter, &QLineEdit::textChanged, m_timeline, &TimelineView::setKeyFilter);
     tools->addSeparator();
     tools->addWidget(filter);
+    tools->addSeparator();
+    addTool(QStringLiteral("verifyFlink"), tr("Verify with Flink"));
     auto* spacer = new QWidget(tools);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     tools->addWidget(spacer);
@@ -427,8 +438,31 @@ void MainWindow::createDocks()
     // follow the newest line, as a console does
     connect(m_outputModel, &QAbstractItemModel::rowsInserted, printed, [printed] { printed->scrollToBottom(); });
     connect(m_lateModel, &QAbstractItemModel::rowsInserted, late, [late] { late->scrollToBottom(); });
+    // Verify with Flink's answer over the tables: what runs, or what Flink said (the Flink column has each line's)
+    auto* outputPane = new QWidget(this);
+    auto* outputLayout = new QVBoxLayout(outputPane);
+    outputLayout->setContentsMargins(0, 0, 0, 0);
+    outputLayout->setSpacing(2);
+    auto* verdict = new QLabel(outputPane);
+    verdict->setObjectName(QStringLiteral("verification"));
+    verdict->setWordWrap(true);
+    verdict->setVisible(false);
+    connect(m_verification, &FlinkVerification::changed, verdict, [this, verdict] {
+        const auto state = m_verification->state();
+        verdict->setVisible(state != FlinkVerification::State::None);
+        const ThemeColors& c = m_theme->colors();
+        QColor colour = c.text;
+        if (state == FlinkVerification::State::Failed)
+            colour = c.dropped;
+        else if (state == FlinkVerification::State::Done)
+            colour = m_verification->agrees() ? c.fire : c.dropped;
+        verdict->setStyleSheet(QStringLiteral("color: %1").arg(colour.name()));
+        verdict->setText(m_verification->summary());
+    });
+    outputLayout->addWidget(verdict);
+    outputLayout->addWidget(output, 1);
     auto* outputDock
-        = dock(QStringLiteral("outputDock"), tr("Output — what Flink prints"), output, Qt::RightDockWidgetArea);
+        = dock(QStringLiteral("outputDock"), tr("Output — what Flink prints"), outputPane, Qt::RightDockWidgetArea);
 
     m_windowsView = makeTable(m_windowsModel, this);
     m_windowsView->setObjectName(QStringLiteral("windowsView"));
@@ -523,6 +557,7 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("listenPort")));
     file->addAction(action(QStringLiteral("stopLive")));
     file->addAction(action(QStringLiteral("reconnectLive")));
+    file->addAction(action(QStringLiteral("verifyFlink")));
     file->addAction(action(QStringLiteral("attachFlink")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("save")));

@@ -26,6 +26,7 @@ namespace tidemark::app {
 class ExportMenu;
 class NarrationCaption;
 class NarrationPanel;
+class FlinkVerification;
 class OutputModel;
 class PlayerBar;
 class PresenterMode;
@@ -54,6 +55,7 @@ public:
     RecordsModel* recordsModel() const { return m_recordsModel; }
     WindowsModel* windowsModel() const { return m_windowsModel; }
     OutputModel* outputModel() const { return m_outputModel; }
+    FlinkVerification* verification() const { return m_verification; }
     QUndoStack* undoStack() const { return m_undo; }
     QItemSelectionModel* recordSelection() const;
     QAction* action(const QString& objectName) const;
@@ -115,6 +117,7 @@ private:
     WindowsModel* m_windowsModel = nullptr;
     OutputModel* m_outputModel = nullptr;
     OutputModel* m_lateModel = nullptr;
+    FlinkVerification* m_verification = nullptr; // Verify with Flink: read by the Output dock and the timeline
     QTableView* m_recordsView = nullptr;
     QTableView* m_windowsView = nullptr;
     LiveSourceRequest m_lastLiveSource;

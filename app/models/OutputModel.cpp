@@ -1,6 +1,7 @@
 #include "app/models/OutputModel.h"
 
 #include "app/Theme.h"
+#include "app/document/FlinkVerification.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
@@ -22,6 +23,28 @@ OutputModel::OutputModel(Kind kind, Session* session, TimeCursor* cursor, Theme*
         endResetModel();
     });
     connect(m_cursor, &TimeCursor::stepChanged, this, &OutputModel::onStepChanged);
+}
+
+void OutputModel::setVerification(const FlinkVerification* verification)
+{
+    m_verification = verification;
+    connect(m_verification, &FlinkVerification::changed, this, [this] {
+        if (m_rows > 0)
+            Q_EMIT dataChanged(index(0, Flink), index(m_rows - 1, Flink));
+    });
+}
+
+// The Flink column of an output with this mark.
+static QVariant flinkCell(FlinkVerification::Mark mark, int role, const ThemeColors& c)
+{
+    if (mark == FlinkVerification::Mark::Unchecked)
+        return {};
+    const bool agreed = mark == FlinkVerification::Mark::Agreed;
+    if (role == Qt::DisplayRole)
+        return agreed ? OutputModel::tr("✓ agreed") : OutputModel::tr("✗ differs");
+    if (role == Qt::ForegroundRole)
+        return agreed ? c.fire : c.dropped;
+    return {};
 }
 
 int OutputModel::countAtCurrentStep() const
@@ -91,11 +114,15 @@ QVariant OutputModel::data(const QModelIndex& index, int role) const
                 return f.fire.timing == FireTiming::OnTime ? tr("on time") : tr("late re-fire");
             case Watermark:
                 return m_session->formatTime(f.fire.watermark);
+            case Flink:
+                return m_verification ? flinkCell(m_verification->fireMark(row), role, c) : QVariant();
             }
             break;
         case Qt::ForegroundRole:
             if (index.column() == Timing)
                 return f.fire.timing == FireTiming::OnTime ? c.fire : c.lateFire;
+            if (index.column() == Flink && m_verification)
+                return flinkCell(m_verification->fireMark(row), role, c);
             return {};
         case StepRole:
             return int(f.step);
@@ -118,11 +145,15 @@ QVariant OutputModel::data(const QModelIndex& index, int role) const
             return l.late.action == LateAction::Dropped ? tr("dropped") : tr("side output");
         case Watermark:
             return m_session->formatTime(l.late.watermark);
+        case Flink:
+            return m_verification ? flinkCell(m_verification->lateMark(row), role, c) : QVariant();
         }
         break;
     case Qt::ForegroundRole:
         if (index.column() == Timing)
             return l.late.action == LateAction::Dropped ? c.dropped : c.sideOutput;
+        if (index.column() == Flink && m_verification)
+            return flinkCell(m_verification->lateMark(row), role, c);
         return {};
     case StepRole:
         return int(l.step);
@@ -147,6 +178,8 @@ QVariant OutputModel::headerData(int section, Qt::Orientation orientation, int r
         return m_kind == Kind::Results ? tr("Fire") : tr("Fate");
     case Watermark:
         return tr("Watermark");
+    case Flink:
+        return tr("Flink");
     }
     return {};
 }

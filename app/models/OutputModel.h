@@ -6,6 +6,7 @@
 
 namespace tidemark::app {
 
+class FlinkVerification;
 class Session;
 class Theme;
 class TimeCursor;
@@ -19,10 +20,14 @@ class OutputModel : public QAbstractTableModel {
 
 public:
     enum class Kind { Results, LateRecords };
-    enum Column { Step, Printed, Window, Timing, Watermark, ColumnCount };
+    // Flink: whether Flink agreed with the line (Verify with Flink), empty until it has been asked; beside the step,
+    // so that a narrow dock still shows it.
+    enum Column { Step, Flink, Printed, Window, Timing, Watermark, ColumnCount };
     enum Role { StepRole = Qt::UserRole + 1 };
 
     OutputModel(Kind kind, Session* session, TimeCursor* cursor, Theme* theme, QObject* parent = nullptr);
+    // The answer of Verify with Flink to show in the Flink column (none by default).
+    void setVerification(const FlinkVerification* verification);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -40,6 +45,7 @@ private:
     Session* m_session;
     TimeCursor* m_cursor;
     Theme* m_theme;
+    const FlinkVerification* m_verification = nullptr;
     int m_rows = 0;
 };
 

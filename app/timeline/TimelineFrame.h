@@ -11,6 +11,7 @@
 
 namespace tidemark::app {
 
+class FlinkVerification;
 class Theme;
 
 // What the view is asked to show, beside the run and the step.
@@ -42,6 +43,7 @@ struct TimelineFrame {
     TimeCursor::Highlight highlight;
     TimeCursor::Selection selection;
     QFont baseFont;
+    const FlinkVerification* verification = nullptr; // Verify with Flink's marks on the fires, when there are any
 
     double unit() const; // the presenter scale: 1 normally
     double s(double v) const; // scaled by presenter mode

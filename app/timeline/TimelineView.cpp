@@ -1,5 +1,7 @@
 #include "app/timeline/TimelineView.h"
 
+#include "app/document/FlinkVerification.h"
+
 #include "app/Theme.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
@@ -45,10 +47,20 @@ TimelineView::TimelineView(Session* session, TimeCursor* cursor, Theme* theme, Q
         onRunChanged();
 }
 
+void TimelineView::setVerification(const FlinkVerification* verification)
+{
+    if (m_verification)
+        disconnect(m_verification, nullptr, this, nullptr);
+    m_verification = verification;
+    if (m_verification)
+        connect(m_verification, &FlinkVerification::changed, this, qOverload<>(&QWidget::update));
+    update();
+}
+
 TimelineFrame TimelineView::frame() const
 {
     return {*m_session, *m_theme, m_index, m_options, m_session->currentStep(), m_cursor->highlight(),
-        m_cursor->selection(), QWidget::font()};
+        m_cursor->selection(), QWidget::font(), m_verification};
 }
 
 TimelineView::SceneKey TimelineView::sceneKey(const QRect& rect) const

@@ -11,6 +11,8 @@
 
 namespace tidemark::app {
 
+class FlinkVerification;
+
 class Session;
 class Theme;
 class TimeCursor;
@@ -48,6 +50,8 @@ public Q_SLOTS:
     void zoomOut();
     void fitAll();
     void setShowPending(bool show);
+    // Marks each fire Flink agreed with, or not (Verify with Flink); null for none.
+    void setVerification(const FlinkVerification* verification);
     void setKeyFilter(const QString& filter);
     void setCollapsed(bool collapsed);
 
@@ -101,6 +105,7 @@ private:
     double m_dragStartTime = 0.0;
     bool m_dragged = false;
     bool m_firstRun = true;
+    const FlinkVerification* m_verification = nullptr;
 };
 
 } // namespace tidemark::app

@@ -221,6 +221,8 @@ void WindowBandPainter::paintBand(const WindowBand& b)
         p.setRenderHint(QPainter::Antialiasing, !crowded);
         p.drawPolygon(m.flag);
         p.setRenderHint(QPainter::Antialiasing, true);
+        if (f.verification)
+            paintVerification(f.verification->fireMark(m.fire), m.flag.boundingRect());
     }
     const TimeCursor::Highlight& hl = f.highlight;
     if (hl.kind == TimeCursor::Highlight::Kind::Window && hl.windowStart == b.window.start()
@@ -228,6 +230,28 @@ void WindowBandPainter::paintBand(const WindowBand& b)
         p.setPen(QPen(c.current, f.s(3)));
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(box.adjusted(-f.s(2), -f.s(2), f.s(2), f.s(2)), radius, radius);
+    }
+}
+
+// Verify with Flink's answer on a fire's flag: a check where Flink printed the same, a cross where it did not.
+void WindowBandPainter::paintVerification(FlinkVerification::Mark mark, const QRectF& flag)
+{
+    if (mark == FlinkVerification::Mark::Unchecked)
+        return;
+    const ThemeColors& c = f.theme.colors();
+    const bool agreed = mark == FlinkVerification::Mark::Agreed;
+    const double r = f.s(4.5);
+    const QPointF centre(flag.center().x(), flag.top() - r - f.s(1));
+    p.setPen(QPen(agreed ? c.fire.darker(130) : c.dropped, f.s(1)));
+    p.setBrush(c.background);
+    p.drawEllipse(centre, r, r);
+    p.setPen(QPen(agreed ? c.fire.darker(130) : c.dropped, f.s(1.6), Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    if (agreed) {
+        p.drawPolyline(QPolygonF({centre + QPointF(-r * 0.5, 0), centre + QPointF(-r * 0.1, r * 0.4),
+            centre + QPointF(r * 0.55, -r * 0.45)}));
+    } else {
+        p.drawLine(centre + QPointF(-r * 0.45, -r * 0.45), centre + QPointF(r * 0.45, r * 0.45));
+        p.drawLine(centre + QPointF(-r * 0.45, r * 0.45), centre + QPointF(r * 0.45, -r * 0.45));
     }
 }
 

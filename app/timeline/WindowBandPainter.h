@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/document/FlinkVerification.h"
 #include "app/timeline/TimelineScene.h"
 
 #include <QCoreApplication>
@@ -26,6 +27,7 @@ private:
     void paintRowSets();
     void paintBand(const WindowBand& band);
     QStringList secondLine(const WindowBand& band) const;
+    void paintVerification(FlinkVerification::Mark mark, const QRectF& flag);
 
     QPainter& p;
     const TimelineFrame& f;

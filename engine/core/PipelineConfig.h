@@ -96,6 +96,15 @@ struct WindowConfig {
     int subtasks() const { return keyBy ? std::max(1, parallelism) : 1; }
     // How many keys the window operator sees when the records carry `recordKeys`: none under windowAll.
     std::size_t operatorKeyCount(std::size_t recordKeys) const { return keyBy ? recordKeys : 0; }
+    // A window operator that emits only at the end of input: the global window with its end-of-stream trigger
+    // (WindowOperator#getOperatorAttributes: outputOnlyAfterEndOfStream; a PurgingTrigger around it is not one).
+    // Flink runs such an operator in batch mode: its input sorted by key and timestamp (SortingDataInput), so each
+    // window holds its elements by timestamp.
+    bool outputOnlyAfterEndOfStream() const
+    {
+        return assigner.type == AssignerSpec::Type::Global && trigger.type == TriggerSpec::Type::EndOfStream
+            && !purging;
+    }
 };
 
 enum class EndOfInput : std::uint8_t { None, MaxWatermark };

@@ -138,6 +138,7 @@ WindowOperator::WindowOperator(const WindowConfig& config, int subtaskIndex, Pan
     m_evictor = makeEvictor(config.evictor);
     m_allowedLateness = config.allowedLatenessMs;
     m_lateSideOutput = config.lateSideOutput;
+    m_sortsPaneByTimestamp = config.outputOnlyAfterEndOfStream();
     init(subtaskIndex);
 }
 
@@ -170,7 +171,8 @@ void WindowOperator::init(int subtaskIndex)
     m_subtask = subtaskIndex;
     m_eventTime = m_assigner->isEventTime();
     m_merging = m_assigner->isMerging();
-    if (m_paneStorage == PaneStorage::AsFlink && !m_evictor) {
+    // A pane that batch execution fills in timestamp order is kept whole, to be ordered when it fires.
+    if (m_paneStorage == PaneStorage::AsFlink && !m_evictor && !m_sortsPaneByTimestamp) {
         const auto* builtin = dynamic_cast<const BuiltinWindowFunction*>(m_function.get());
         if (builtin != nullptr && builtin->isIncremental())
             m_accumulating = builtin;
@@ -494,6 +496,9 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
         m_accumulating->applyAccumulated(state->accumulator, m_results);
     } else {
         std::vector<PaneElement>& pane = state->contents;
+        if (m_sortsPaneByTimestamp) // as the sorted input of batch execution filled it; equal timestamps as they came
+            std::stable_sort(
+                pane.begin(), pane.end(), [](const PaneElement& a, const PaneElement& b) { return a.ts < b.ts; });
         if (m_evictor)
             m_evictor->evictBefore(pane, window);
         seen = pane.size();

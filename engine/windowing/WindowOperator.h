@@ -212,6 +212,7 @@ private:
     const BuiltinWindowFunction* m_accumulating = nullptr; // set: panes are accumulators folded by it
     DurationMs m_allowedLateness = 0;
     bool m_lateSideOutput = false;
+    bool m_sortsPaneByTimestamp = false; // WindowConfig::outputOnlyAfterEndOfStream: batch execution's sorted input
     PaneStorage m_paneStorage = PaneStorage::Elements;
     bool m_eventTime = true;
     bool m_merging = false;

@@ -1379,6 +1379,18 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</source>
 在本地 MiniCluster 上构建并运行：
 cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     </message>
+    <message>
+        <source>DataStream API</source>
+        <translation>DataStream API</translation>
+    </message>
+    <message>
+        <source>Flink SQL (window TVF query)</source>
+        <translation>Flink SQL（窗口 TVF 查询）</translation>
+    </message>
+    <message>
+        <source>Program:</source>
+        <translation>程序：</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::FlinkRest</name>
@@ -1414,16 +1426,24 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <source>(empty body)</source>
         <translation>（空的应答体）</translation>
     </message>
+    <message>
+        <source> (caused by %1)</source>
+        <translation>（原因：%1）</translation>
+    </message>
+    <message>
+        <source>the upload&apos;s answer names no uploaded jar: %1</source>
+        <translation>上传的应答中没有已上传的 jar：%1</translation>
+    </message>
+    <message>
+        <source>the run&apos;s answer names no job: %1</source>
+        <translation>运行的应答中没有作业：%1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::FlinkRestClient</name>
     <message>
         <source>&quot;%1&quot; is not the address of a Flink REST API: write it as http://HOST:PORT (the JobManager&apos;s rest.port, 8081 by default).</source>
         <translation>“%1” 不是 Flink REST API 的地址：请写成 http://HOST:PORT（JobManager 的 rest.port，默认 8081）。</translation>
-    </message>
-    <message>
-        <source>HTTP %1 %2 from GET %3: %4</source>
-        <translation>GET %3 返回 HTTP %1 %2：%4</translation>
     </message>
     <message>
         <source>Cannot connect to %1: connection refused. Is the Flink cluster running, and is this its REST port (rest.port, 8081 by default)?</source>
@@ -1434,12 +1454,67 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <translation>无法连接到 %1：找不到主机。</translation>
     </message>
     <message>
-        <source>No answer from %1 to GET %2 within %3 s.</source>
-        <translation>%1 在 %3 秒内没有应答 GET %2。</translation>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <source>GET %1 from %2 failed: %3</source>
-        <translation>从 %2 GET %1 失败：%3</translation>
+        <source>HTTP %1 %2 from %3: %4</source>
+        <translation>%3 返回 HTTP %1 %2：%4</translation>
+    </message>
+    <message>
+        <source>No answer from %1 to %2 within %3 s.</source>
+        <translation>%1 在 %3 秒内没有应答 %2。</translation>
+    </message>
+    <message>
+        <source>%1 at %2 failed: %3</source>
+        <translation>%2 上的 %1 失败：%3</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::FlinkVerification</name>
+    <message>
+        <source>Cannot verify with Flink: %1</source>
+        <translation>无法用 Flink 核对：%1</translation>
+    </message>
+    <message>
+        <source>Cannot verify with Flink: no Flink %1 oracle is installed (%2).</source>
+        <translation>无法用 Flink 核对：没有安装 Flink %1 的对照程序（%2）。</translation>
+    </message>
+    <message>
+        <source>Cannot verify with Flink: %1 cannot be written.</source>
+        <translation>无法用 Flink 核对：无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Running the scenario through Flink %1…</source>
+        <translation>正在用 Flink %1 运行场景…</translation>
+    </message>
+    <message>
+        <source>Flink %1</source>
+        <translation>Flink %1</translation>
+    </message>
+    <message>
+        <source>Cannot verify with Flink: java could not be started.</source>
+        <translation>无法用 Flink 核对：无法启动 java。</translation>
+    </message>
+    <message>
+        <source>Flink refused the scenario: %1</source>
+        <translation>Flink 拒绝了这个场景：%1</translation>
+    </message>
+    <message>
+        <source>%1 agrees: neither Tidemark nor Flink outputs anything.</source>
+        <translation>%1 一致：Tidemark 和 Flink 都没有任何输出。</translation>
+    </message>
+    <message>
+        <source>%1 agrees with the one output.</source>
+        <translation>%1 与唯一的一个输出一致。</translation>
+    </message>
+    <message>
+        <source>%1 agrees with all %2 outputs.</source>
+        <translation>%1 与全部 %2 个输出一致。</translation>
+    </message>
+    <message>
+        <source>%1 agrees with %2 of %3 outputs; %4 only in Flink.</source>
+        <translation>%1 与 %3 个输出中的 %2 个一致；%4 个只出现在 Flink 中。</translation>
     </message>
 </context>
 <context>
@@ -1653,6 +1728,89 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     <message>
         <source>Channel</source>
         <translation>通道</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::JobSubmitter</name>
+    <message>
+        <source>Maven did not finish the build within %1 s, so it was stopped. The end of its output:
+%2</source>
+        <translation>Maven 没有在 %1 秒内完成构建，已被停止。它最后的输出：
+%2</translation>
+    </message>
+    <message>
+        <source>(Maven printed nothing)</source>
+        <translation>（Maven 没有任何输出）</translation>
+    </message>
+    <message>
+        <source>%1 holds no pom.xml: export the job there first.</source>
+        <translation>%1 中没有 pom.xml：请先把作业导出到那里。</translation>
+    </message>
+    <message>
+        <source>Cancelled. The cluster may have started the job already: File ▸ Attach to Flink… or `tidemark attach %1` lists its jobs.</source>
+        <translation>已取消。集群可能已经启动了作业：“文件 ▸ 连接到 Flink…”或 `tidemark attach %1` 会列出它的作业。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Maven (mvn) is not installed, and it builds the job: install Maven 3.8 or later and a JDK 17 (on Debian: apt install maven openjdk-17-jdk-headless), or build the project elsewhere and run it with:
+  %1</source>
+        <translation>没有安装构建作业所需的 Maven（mvn）：请安装 Maven 3.8 或更高版本以及 JDK 17（Debian 上：apt install maven openjdk-17-jdk-headless），或者在别处构建项目，再这样运行它：
+  %1</translation>
+    </message>
+    <message>
+        <source>Java is not installed, and Maven needs it to build the job: install a JDK 17 (on Debian: apt install openjdk-17-jdk-headless).</source>
+        <translation>没有安装 Java，而 Maven 构建作业需要它：请安装 JDK 17（Debian 上：apt install openjdk-17-jdk-headless）。</translation>
+    </message>
+    <message>
+        <source>Building the job: mvn %1 in %2…</source>
+        <translation>正在构建作业：在 %2 中运行 mvn %1…</translation>
+    </message>
+    <message>
+        <source>Cannot start Maven (%1): %2</source>
+        <translation>无法启动 Maven（%1）：%2</translation>
+    </message>
+    <message>
+        <source>The build failed: mvn %1 exited with status %2. The end of Maven&apos;s output:
+%3</source>
+        <translation>构建失败：mvn %1 以状态 %2 退出。Maven 最后的输出：
+%3</translation>
+    </message>
+    <message>
+        <source>a crash</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <source>The build ended without %1.</source>
+        <translation>构建结束了，但没有 %1。</translation>
+    </message>
+    <message>
+        <source>Uploading %1 to %2…</source>
+        <translation>正在把 %1 上传到 %2…</translation>
+    </message>
+    <message>
+        <source>The cluster at %1 does not take jars through its REST API (%2): web.submit.enable is false there, or its REST API has no /jars handlers. Run the jar with Flink&apos;s client instead:
+  %3</source>
+        <translation>%1 上的集群不通过 REST API 接收 jar（%2）：那里的 web.submit.enable 为 false，或者它的 REST API 没有 /jars 处理程序。请改用 Flink 的客户端运行 jar：
+  %3</translation>
+    </message>
+    <message>
+        <source>Cannot upload the jar: %1</source>
+        <translation>无法上传 jar：%1</translation>
+    </message>
+    <message>
+        <source>Starting %1 on the cluster (main() runs on the JobManager)…</source>
+        <translation>正在集群上启动 %1（main() 在 JobManager 上运行）…</translation>
+    </message>
+    <message>
+        <source>The cluster did not start the job: %1</source>
+        <translation>集群没有启动作业：%1</translation>
+    </message>
+    <message>
+        <source>Submitted: job %1 (%2).</source>
+        <translation>已提交：作业 %1（%2）。</translation>
     </message>
 </context>
 <context>
@@ -2507,6 +2665,22 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <source>Flink Job Exported</source>
         <translation>Flink 作业已导出</translation>
     </message>
+    <message>
+        <source>&amp;Verify with Flink</source>
+        <translation>用 Flink 核对(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Run this scenario through Apache Flink&apos;s own operators and mark every output Flink agrees with (needs Java 17)</source>
+        <translation>用 Apache Flink 自己的算子运行这个场景，并标出 Flink 认同的每一个输出（需要 Java 17）</translation>
+    </message>
+    <message>
+        <source>Verify with Flink</source>
+        <translation>用 Flink 核对</translation>
+    </message>
+    <message>
+        <source>Build and Run on Cluster…</source>
+        <translation>在集群上构建并运行…</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>
@@ -2600,6 +2774,18 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     <message>
         <source>Watermark</source>
         <translation>水位线</translation>
+    </message>
+    <message>
+        <source>✓ agreed</source>
+        <translation>✓ 一致</translation>
+    </message>
+    <message>
+        <source>✗ differs</source>
+        <translation>✗ 不同</translation>
+    </message>
+    <message>
+        <source>Flink</source>
+        <translation>Flink</translation>
     </message>
 </context>
 <context>
@@ -2952,6 +3138,14 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <source>automatic: date-time for epoch milliseconds</source>
         <translation>自动：epoch 毫秒显示为日期时间</translation>
     </message>
+    <message>
+        <source>cumulate (Flink SQL)</source>
+        <translation>累积（Flink SQL）</translation>
+    </message>
+    <message>
+        <source>Step (cumulate)</source>
+        <translation>步长（累积）</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::PlayerBar</name>
@@ -3258,6 +3452,61 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     <message>
         <source>All steps of the run: green ticks fire a window, purple re-fire it late, red drop a record. Click or drag to go to a step.</source>
         <translation>本次运行的所有步骤：绿色刻度表示触发窗口，紫色表示迟到重新触发，红色表示丢弃记录。点击或拖动可跳到某一步。</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::SubmitJobDialog</name>
+    <message>
+        <source>Build and Run on a Flink Cluster</source>
+        <translation>在 Flink 集群上构建并运行</translation>
+    </message>
+    <message>
+        <source>Builds the exported project with Maven, uploads the jar through the cluster&apos;s REST API and runs it there (its main() runs on the JobManager and reads the records packed into the jar), then follows the job&apos;s watermarks in a window of its own.</source>
+        <translation>用 Maven 构建导出的项目，通过集群的 REST API 上传 jar 并在那里运行（它的 main() 在 JobManager 上运行，读取打包在 jar 里的记录），然后在单独的窗口中跟踪作业的水位线。</translation>
+    </message>
+    <message>
+        <source>Project:</source>
+        <translation>项目：</translation>
+    </message>
+    <message>
+        <source>REST address:</source>
+        <translation>REST 地址：</translation>
+    </message>
+    <message>
+        <source>Maven&apos;s output appears here.</source>
+        <translation>Maven 的输出显示在这里。</translation>
+    </message>
+    <message>
+        <source>&amp;Build and Run</source>
+        <translation>构建并运行(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Try Again</source>
+        <translation>重试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Build the project (mvn package)</source>
+        <translation>构建项目（mvn package）</translation>
+    </message>
+    <message>
+        <source>Upload the jar</source>
+        <translation>上传 jar</translation>
+    </message>
+    <message>
+        <source>Run it on the cluster</source>
+        <translation>在集群上运行</translation>
+    </message>
+    <message>
+        <source>Submitted: job %1 runs on %2, followed in its own window.</source>
+        <translation>已提交：作业 %1 在 %2 上运行，并在单独的窗口中跟踪。</translation>
     </message>
 </context>
 <context>

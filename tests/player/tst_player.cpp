@@ -111,6 +111,38 @@ private slots:
         QCOMPARE(player.trace().laneCount(LaneKind::Key), std::size_t(1));
     }
 
+    void anEndOfStreamWindowFiresAsBatchExecutionSortsItsInput()
+    {
+        // The global window with its end-of-stream trigger emits only at the end of input, so Flink runs it in batch
+        // mode: its input sorted by key and timestamp. Each window lists its values by timestamp, equal ones as they
+        // came; the keys fire at the same time, Long.MAX_VALUE, in an order Flink leaves open (here: as they came).
+        Scenario s;
+        s.pipeline.watermarks.strategy = WatermarkConfig::Strategy::Monotonous;
+        s.pipeline.window.assigner.type = AssignerSpec::Type::Global;
+        s.pipeline.window.trigger.type = TriggerSpec::Type::EndOfStream;
+        s.pipeline.window.function.type = FunctionSpec::Type::List;
+        s.pipeline.window.function.field = "value";
+        s.pipeline.endOfInput = EndOfInput::MaxWatermark;
+        const std::vector<std::tuple<const char*, Timestamp, double>> records {
+            {"qq", 50, 1}, {"p", 7, 2}, {"qq", 9, 3}, {"\xc3\xa9", 3, 4}, {"p", 1, 5}, {"b", 8, 6}, {"p", 1, 7}};
+        for (const auto& [key, ts, value] : records)
+            s.records.push_back(test::event(s, key, ts, value));
+        const auto listed = [](const Scenario& scenario) {
+            Player player(scenario);
+            std::vector<std::pair<std::string, std::vector<double>>> fires;
+            for (const auto& f : player.trace().fires())
+                fires.emplace_back(scenario.keys.name(f.fire.key), f.fire.result.list);
+            return fires;
+        };
+        using Fires = std::vector<std::pair<std::string, std::vector<double>>>;
+        QCOMPARE(listed(s), (Fires {{"qq", {3, 1}}, {"p", {5, 7, 2}}, {"\xc3\xa9", {4}}, {"b", {6}}}));
+
+        // A purging trigger around it is not the end-of-stream trigger: the operator runs as a stream, in arrival
+        // order.
+        s.pipeline.window.purging = true;
+        QCOMPARE(listed(s), (Fires {{"qq", {1, 3}}, {"p", {2, 5, 7}}, {"\xc3\xa9", {4}}, {"b", {6}}}));
+    }
+
     void stepsRunInProcessingTimeOrder()
     {
         Player player(post000(1, 0, true));
