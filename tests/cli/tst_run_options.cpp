@@ -445,8 +445,10 @@ private slots:
             << QStringList {"--events", "a.dat", "--fields", "ts=0", "--global"} << false
             << R"(--events: cannot tell the format of "a.dat" from its extension; give --events-format csv, text or jsonl)";
         QTest::newRow("no window") << QStringList {"--events", "a.csv", "--fields", "ts=0"} << false
-                                   << "no window given: pass --tumbling SIZE, --sliding SIZE/SLIDE, --session GAP or "
-                                      "--global";
+                                   << "no window given: pass --tumbling SIZE, --sliding SIZE/SLIDE, --cumulate "
+                                      "MAX/STEP, --session GAP or --global";
+        QTest::newRow("cumulate without a step") << QStringList {"--events", "a.csv", "--fields", "ts=0", "--cumulate",
+            "1h"} << false << R"(parse: --cumulate: expected MAX/STEP like 1h/10min, found "1h")";
         QTest::newRow("jsonl by index") << QStringList {"--events", "a.jsonl", "--fields", "ts=0", "--global"} << false
                                         << "--fields: JSON lines fields are chosen by name, found column 0 for ts";
         QTest::newRow("text by name") << QStringList {"--events", "a.txt", "--fields", "ts=time", "--global"} << false
@@ -466,7 +468,7 @@ private slots:
                    "--ts-unit", "s"}
             << false << R"(--ts-unit applies to numeric timestamps; it cannot be used with a pattern ("yyyy-MM-dd"))";
         QTest::newRow("offset on sessions") << QStringList {"--events", "a.csv", "--fields", "ts=0", "--session", "1s",
-            "--offset", "1s"} << false << "--offset applies to tumbling and sliding windows";
+            "--offset", "1s"} << false << "--offset applies to tumbling, sliding and cumulate windows";
         QTest::newRow("offset too large")
             << QStringList {"--events", "a.csv", "--fields", "ts=0", "--tumbling", "1h", "--offset", "-1h"} << false
             << "--offset: expected less than the window size 1h in absolute value, found -1h";
