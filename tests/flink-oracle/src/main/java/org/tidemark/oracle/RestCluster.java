@@ -8,10 +8,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.JobManagerOptions;
-import org.apache.flink.configuration.MetricOptions;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
@@ -57,30 +53,9 @@ final class RestCluster {
     static final long DEADLINE_MS = 60_000;
 
     static int run(File portFile, PrintStream out) throws Exception {
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(DEADLINE_MS);
-            } catch (InterruptedException e) {
-                return;
-            }
-            System.err.println("rest-cluster: still running after " + DEADLINE_MS / 1000 + " s, stopping");
-            Runtime.getRuntime().halt(3);
-        }, "rest-cluster-deadline");
-        watchdog.setDaemon(true);
-        watchdog.start();
+        LoopbackCluster.stopAfter("rest-cluster", DEADLINE_MS);
 
-        Configuration conf = new Configuration();
-        // every server of the cluster on the loopback interface only
-        conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.PORT, 0);
-        conf.set(JobManagerOptions.BIND_HOST, "127.0.0.1");
-        conf.set(JobManagerOptions.ADDRESS, "127.0.0.1");
-        conf.set(TaskManagerOptions.BIND_HOST, "127.0.0.1");
-        conf.set(TaskManagerOptions.HOST, "127.0.0.1");
-        // The REST handlers read metrics from a store the MetricFetcher refreshes at most this often (10 s by
-        // default): often enough that the watermarks move between two polls of a reader.
-        conf.set(MetricOptions.METRIC_FETCHER_UPDATE_INTERVAL, Duration.ofMillis(500));
+        Configuration conf = LoopbackCluster.configuration();
 
         MiniClusterConfiguration config = new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf)

@@ -2,10 +2,6 @@ package org.tidemark.oracle;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.JobManagerOptions;
-import org.apache.flink.configuration.MetricOptions;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.runtime.client.JobStatusMessage;
 import org.apache.flink.runtime.jobmaster.JobResult;
@@ -19,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
@@ -43,33 +38,14 @@ final class SubmitCluster {
     static final long DEADLINE_MS = 100_000;
 
     static int run(File portFile, boolean webSubmit) throws Exception {
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(DEADLINE_MS);
-            } catch (InterruptedException e) {
-                return;
-            }
-            System.err.println("submit-cluster: still running after " + DEADLINE_MS / 1000 + " s, stopping");
-            Runtime.getRuntime().halt(3);
-        }, "submit-cluster-deadline");
-        watchdog.setDaemon(true);
-        watchdog.start();
+        LoopbackCluster.stopAfter("submit-cluster", DEADLINE_MS);
 
         Path uploads = Files.createTempDirectory("tidemark-submit-cluster-");
         // gone however the process ends, short of the watchdog's halt (a test stops a cluster it no longer needs)
         Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteAll(uploads), "submit-cluster-cleanup"));
-        Configuration conf = new Configuration();
-        // every server of the cluster on the loopback interface only
-        conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.PORT, 0);
-        conf.set(JobManagerOptions.BIND_HOST, "127.0.0.1");
-        conf.set(JobManagerOptions.ADDRESS, "127.0.0.1");
-        conf.set(TaskManagerOptions.BIND_HOST, "127.0.0.1");
-        conf.set(TaskManagerOptions.HOST, "127.0.0.1");
+        Configuration conf = LoopbackCluster.configuration();
         conf.set(WebOptions.SUBMIT_ENABLE, webSubmit);
         conf.set(WebOptions.UPLOAD_DIR, uploads.toString());
-        conf.set(MetricOptions.METRIC_FETCHER_UPDATE_INTERVAL, Duration.ofMillis(500));
 
         MiniClusterConfiguration config = new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf)
