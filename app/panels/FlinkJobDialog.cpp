@@ -51,7 +51,8 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
     m_program->setCurrentIndex(session->scenario().pipeline.window.assigner.type == AssignerSpec::Type::Cumulate);
     form->addRow(tr("Program:"), m_program);
 
-    auto* intro = new QLabel(tr("Writes the scenario as a Maven project whose DataStream program is its pipeline. "
+    auto* intro = new QLabel(tr("Writes the scenario as a Maven project whose program, in the DataStream API or in "
+                                "Flink SQL, is its pipeline. "
                                 "The job replays the records at their arrival times and prints what the Output dock "
                                 "shows, so that a real Flink can confirm the picture."),
         this);

@@ -1334,8 +1334,8 @@ B：%2
         <translation>构建所用版本：</translation>
     </message>
     <message>
-        <source>Writes the scenario as a Maven project whose DataStream program is its pipeline. The job replays the records at their arrival times and prints what the Output dock shows, so that a real Flink can confirm the picture.</source>
-        <translation>把场景写成一个 Maven 项目，其中的 DataStream 程序就是场景的流水线。作业按记录的到达时间重放它们，并打印“输出”面板显示的内容，让真正的 Flink 来确认这幅图。</translation>
+        <source>Writes the scenario as a Maven project whose program, in the DataStream API or in Flink SQL, is its pipeline. The job replays the records at their arrival times and prints what the Output dock shows, so that a real Flink can confirm the picture.</source>
+        <translation>把场景写成一个 Maven 项目，其中的程序（DataStream API 或 Flink SQL）就是场景的流水线。作业按记录的到达时间重放它们，并打印“输出”面板显示的内容，让真正的 Flink 来确认这幅图。</translation>
     </message>
     <message>
         <source>The Flink job&apos;s project folder</source>
