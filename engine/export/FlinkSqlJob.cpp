@@ -126,10 +126,10 @@ std::vector<std::string> sqlCaveats(const Scenario& s)
 
 std::optional<std::string> sqlInterval(DurationMs ms)
 {
+    if (ms == kMinTimestamp)
+        return std::nullopt; // no positive counterpart to write
     const std::string sign = ms < 0 ? "-" : "";
     const DurationMs a = ms < 0 ? -ms : ms;
-    if (ms == kMinTimestamp)
-        return std::nullopt;
     const auto whole = [&](DurationMs unit, const char* name) -> std::optional<std::string> {
         if (a % unit == 0 && a / unit <= kMaxLeading)
             return "INTERVAL '" + sign + std::to_string(a / unit) + "' " + name;
