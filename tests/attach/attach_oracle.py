@@ -87,14 +87,19 @@ def run(cmd, timeout):
 
 
 def in_order(values, seen):
-    """Each value of `values` is in `seen`, and they come in `seen`'s order (a poll never goes back in time)."""
+    """The values of `values` that are in `seen` come in `seen`'s order (a poll never goes back in time); returns
+    those that are not, or None when the order is broken. A value the REST API reported only between two of this
+    script's reads (a loaded machine can stall it for longer than the metric store's 500 ms) is not in `seen`."""
     at = 0
+    unseen = []
     for v in values:
         try:
             at = seen.index(v, at)
         except ValueError:
-            return False
-    return True
+            if v in seen:
+                return None  # seen, but earlier: out of order
+            unseen.append(v)
+    return unseen
 
 
 def main():
@@ -192,11 +197,21 @@ def main():
             if needed not in kinds:
                 fail("tidemark printed no %s (the REST API reported %s)" % (needed, sorted(reported)))
         print("metrics compared: %s" % ", ".join(sorted(kinds)), flush=True)
+        unseen = []
         for key, values in printed.items():
             seen = observer.seen.get(key, [])
-            if not in_order(values, seen):
+            missed = in_order(values, seen)
+            if missed is None:
                 fail("%s: tidemark printed %s, the REST API reported %s" % (key, values, seen))
+            unseen += [(key, v) for v in missed]
             compared += len(values)
+        # A few values this script's reads stepped over are allowed; a systematic difference (every value off by
+        # one, another subtask's values) leaves most of them unseen.
+        if len(unseen) > max(2, compared // 50):
+            fail("%d of %d watermarks tidemark printed were never reported: %s" % (len(unseen), compared, unseen[:10]))
+        if unseen:
+            print("note: %d of %d values fell between two reads of this script: %s" % (len(unseen), compared, unseen),
+                  flush=True)
         moved = [w for w in window_values if w > LONG_MIN]
         if len(moved) < 3:
             fail("the window's watermark hardly moved: %s" % sorted(window_values))
