@@ -34,6 +34,19 @@ bool fail(QString* error, const QString& message)
     return false;
 }
 
+// A metrics answer: a list of {"id", "value"} objects.
+std::optional<QJsonArray> parseMetricList(const QByteArray& body, QString* error)
+{
+    const auto doc = parse(body, error);
+    if (!doc)
+        return std::nullopt;
+    if (!doc->isArray()) {
+        fail(error, Text::tr("the metrics answer is not a list: %1").arg(errorBodyExcerpt(body)));
+        return std::nullopt;
+    }
+    return doc->array();
+}
+
 // Flink writes longs as JSON numbers in job answers and as strings in metric answers.
 std::optional<qint64> toLong(const QJsonValue& v)
 {
@@ -107,15 +120,11 @@ std::optional<FlinkJobDetails> parseJobDetails(const QByteArray& body, QString* 
 
 std::optional<std::map<QString, qint64>> parseMetricValues(const QByteArray& body, QString* error)
 {
-    const auto doc = parse(body, error);
-    if (!doc)
+    const auto metrics = parseMetricList(body, error);
+    if (!metrics)
         return std::nullopt;
-    if (!doc->isArray()) {
-        fail(error, Text::tr("the metrics answer is not a list: %1").arg(errorBodyExcerpt(body)));
-        return std::nullopt;
-    }
     std::map<QString, qint64> values;
-    for (const QJsonValue& v : doc->array()) {
+    for (const QJsonValue& v : *metrics) {
         const QJsonObject o = v.toObject();
         const QString id = o.value(QStringLiteral("id")).toString();
         const auto value = toLong(o.value(QStringLiteral("value")));
@@ -132,15 +141,11 @@ std::optional<std::map<QString, qint64>> parseMetricValues(const QByteArray& bod
 
 std::optional<std::vector<QString>> parseMetricIds(const QByteArray& body, QString* error)
 {
-    const auto doc = parse(body, error);
-    if (!doc)
+    const auto metrics = parseMetricList(body, error);
+    if (!metrics)
         return std::nullopt;
-    if (!doc->isArray()) {
-        fail(error, Text::tr("the metrics answer is not a list: %1").arg(errorBodyExcerpt(body)));
-        return std::nullopt;
-    }
     std::vector<QString> ids;
-    for (const QJsonValue& v : doc->array())
+    for (const QJsonValue& v : *metrics)
         ids.push_back(v.toObject().value(QStringLiteral("id")).toString());
     return ids;
 }

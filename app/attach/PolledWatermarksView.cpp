@@ -157,12 +157,13 @@ void PolledWatermarksView::paintEvent(QPaintEvent*)
 
     // each subtask's line, held from one poll to the next; no line where it has no watermark
     const bool output = showsOutput(*now);
-    for (std::size_t s = 0; s < now->subtasks.size(); ++s) {
+    // A line through the polls where `valueAt` has a watermark, held from one poll to the next.
+    const auto steps = [&](const auto& valueAt) {
         QPainterPath path;
         bool open = false;
         for (int i = 0; i < n; ++i) {
             const WebUiVertex* v = findVertex(m_history->at(i), m_vertex);
-            const auto value = v && s < v->subtasks.size() ? shown(*v, v->subtasks[s]) : std::nullopt;
+            const std::optional<Timestamp> value = v ? valueAt(*v) : std::nullopt;
             if (!value || *value <= kMinTimestamp) {
                 open = false;
                 continue;
@@ -175,29 +176,18 @@ void PolledWatermarksView::paintEvent(QPaintEvent*)
             path.lineTo(at);
             open = true;
         }
+        return path;
+    };
+    for (std::size_t s = 0; s < now->subtasks.size(); ++s) {
+        const QPainterPath path = steps(
+            [&](const WebUiVertex& v) { return s < v.subtasks.size() ? shown(v, v.subtasks[s]) : std::nullopt; });
         p.setPen(QPen(m_theme->keyColor(int(s)), 2 * m_theme->scale()));
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
     }
     // the low watermark: the min-combine, drawn as the timeline draws the operator watermark
     if (!output) {
-        QPainterPath path;
-        bool open = false;
-        for (int i = 0; i < n; ++i) {
-            const WebUiVertex* v = findVertex(m_history->at(i), m_vertex);
-            const auto value = v ? webUiLowWatermark(*v) : std::nullopt;
-            if (!value) {
-                open = false;
-                continue;
-            }
-            const QPointF at(xOf(i), yOf(*value));
-            if (open)
-                path.lineTo(QPointF(at.x(), path.currentPosition().y())); // held until this poll
-            else
-                path.moveTo(at);
-            path.lineTo(at);
-            open = true;
-        }
+        const QPainterPath path = steps([](const WebUiVertex& v) { return webUiLowWatermark(v); });
         p.setPen(QPen(c.operatorWatermark, 2.5 * m_theme->scale(), Qt::DashLine));
         p.drawPath(path);
     }

@@ -151,26 +151,15 @@ void FlinkVerification::finish()
 
     // Tidemark's outputs in the order they were produced, as `tidemark run --format jsonl` prints them.
     const Trace& trace = m_session->trace();
-    const KeyTable& keys = m_session->scenario().keys;
-    std::vector<std::string> ours;
-    std::vector<std::pair<bool, std::size_t>> which; // (is a fire, its index)
-    std::size_t late = 0;
-    trace.forEachOutput(
-        [&](std::size_t fire) {
-            ours.push_back(cli::fireJson(trace.fires()[fire].fire, keys));
-            which.emplace_back(true, fire);
-        },
-        [&](const LateRecord& l) {
-            ours.push_back(cli::lateJson(l.late, keys));
-            which.emplace_back(false, late++);
-        });
+    const std::vector<std::string> ours = cli::outputLines(trace, m_session->scenario()).json;
     const cli::OutputAgreement a = cli::compareOutputs(ours, flink);
     m_fires.assign(trace.fires().size(), Mark::Unchecked);
-    m_lates.assign(late, Mark::Unchecked);
-    for (std::size_t i = 0; i < which.size(); ++i) {
-        const Mark m = a.agreed[i] ? Mark::Agreed : Mark::Differs;
-        (which[i].first ? m_fires : m_lates)[which[i].second] = m;
-    }
+    m_lates.assign(trace.lates().size(), Mark::Unchecked);
+    std::size_t output = 0;
+    std::size_t late = 0;
+    const auto mark = [&a, &output] { return a.agreed[output++] ? Mark::Agreed : Mark::Differs; };
+    trace.forEachOutput(
+        [&](std::size_t fire) { m_fires[fire] = mark(); }, [&](const LateRecord&) { m_lates[late++] = mark(); });
     m_flinkOnly = a.flinkOnly;
     m_agrees = a.complete();
     m_state = State::Done;

@@ -1,5 +1,6 @@
 #include "engine/cli/CompareCommand.h"
 
+#include "engine/cli/CommandArguments.h"
 #include "engine/cli/CompareFormat.h"
 #include "engine/compare/ComparisonIo.h"
 #include "engine/compare/RunDifferences.h"
@@ -265,12 +266,7 @@ int compareCommand(int argc, char** argv)
 
 int compareCommand(int argc, char** argv, std::ostream& out, std::ostream& err)
 {
-    // argv[1] is "compare" when dispatched from main; tests may leave it out.
-    int first = std::min(argc, 1);
-    if (argc > 1 && std::string_view(argv[1]) == "compare")
-        first = 2;
-    const std::vector<std::string_view> args(argv + first, argv + argc);
-    return compare(args, out, err);
+    return compare(argumentsAfter("compare", argc, argv), out, err);
 }
 
 } // namespace tidemark::cli

@@ -1,5 +1,6 @@
 #include "engine/cli/ExportJobCommand.h"
 
+#include "engine/cli/CommandArguments.h"
 #include "engine/export/FlinkJob.h"
 #include "engine/export/FlinkSqlJob.h"
 #include "engine/io/Installation.h"
@@ -208,11 +209,7 @@ int exportJobCommand(int argc, char** argv)
 
 int exportJobCommand(int argc, char** argv, std::ostream& out, std::ostream& err)
 {
-    int first = std::min(argc, 1);
-    if (argc > 1 && std::string_view(argv[1]) == "export-job")
-        first = 2;
-    const std::vector<std::string_view> args(argv + first, argv + argc);
-    return exportJob(args, out, err, nullptr);
+    return exportJob(argumentsAfter("export-job", argc, argv), out, err, nullptr);
 }
 
 int exportJobCommand(

@@ -108,6 +108,23 @@ std::string resultText(const WindowResult& r)
     return s + "]";
 }
 
+OutputLines outputLines(const Trace& trace, const Scenario& scenario)
+{
+    const KeyTable& keys = scenario.keys;
+    const int sinkSubtasks = scenario.pipeline.window.subtasks();
+    OutputLines lines;
+    trace.forEachOutput(
+        [&](std::size_t fire) {
+            lines.json.push_back(fireJson(trace.fires()[fire].fire, keys));
+            lines.text.push_back(fireText(trace.fires()[fire].fire, keys, sinkSubtasks));
+        },
+        [&](const LateRecord& late) {
+            lines.json.push_back(lateJson(late.late, keys));
+            lines.text.push_back(lateText(late.late, keys, sinkSubtasks));
+        });
+    return lines;
+}
+
 std::string fireJson(const FireEvent& fire, const KeyTable& keys)
 {
     std::string s = "{\"type\":\"fire\",\"afterInput\":" + std::to_string(fire.afterInput)

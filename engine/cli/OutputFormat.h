@@ -6,6 +6,7 @@
 #include "engine/player/Trace.h"
 
 #include <string>
+#include <vector>
 
 namespace tidemark::cli {
 
@@ -51,6 +52,14 @@ std::string printedLate(const LateEvent& late, const KeyTable& keys, int sinkSub
 // The app's Output dock and export show the printed part of these lines, from the same functions.
 std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks);
 std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks);
+
+// Every output of a run in the order it was produced (Trace::forEachOutput), as `tidemark run --format jsonl`
+// prints it (json) and as `--format text` does (text), line for line.
+struct OutputLines {
+    std::vector<std::string> json;
+    std::vector<std::string> text;
+};
+OutputLines outputLines(const Trace& trace, const Scenario& scenario);
 
 // A step of the event queue (with --steps). "record" is the 1-based input record number.
 //   {"type":"step","step":5,"processingTime":4000,"kind":"event","record":5,"channel":0,"afterInput":5,

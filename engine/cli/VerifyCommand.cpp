@@ -1,10 +1,12 @@
 #include "engine/cli/VerifyCommand.h"
 
+#include "engine/cli/CommandArguments.h"
 #include "engine/cli/FlinkOracle.h"
-#include "engine/cli/RunCommand.h"
+#include "engine/cli/OutputFormat.h"
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/io/Suggest.h"
+#include "engine/player/Player.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -62,23 +64,6 @@ std::vector<std::string> lines(const std::string& text)
     return out;
 }
 
-// What `tidemark run PATH --format FORMAT` prints, a line each.
-bool tidemarkRun(const std::string& path, const char* format, std::vector<std::string>& out, std::string& error)
-{
-    std::vector<std::string> storage {"tidemark", "run", path, "--format", format};
-    std::vector<char*> argv;
-    for (std::string& s : storage)
-        argv.push_back(s.data());
-    std::ostringstream o;
-    std::ostringstream e;
-    if (runCommand(int(argv.size()), argv.data(), o, e) != 0) {
-        error = e.str();
-        return false;
-    }
-    out = lines(o.str());
-    return true;
-}
-
 int verify(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
 {
     std::string scenarioArg;
@@ -126,7 +111,7 @@ int verify(const std::vector<std::string_view>& args, std::ostream& out, std::os
         if (const auto example = io::findExample(scenarioArg))
             path = *example;
     }
-    const auto loaded = io::loadScenarioFileWithoutInput(path);
+    const auto loaded = io::loadScenarioFile(path);
     if (!loaded) {
         err << loaded.errorText();
         return kCannot;
@@ -134,12 +119,12 @@ int verify(const std::vector<std::string_view>& args, std::ostream& out, std::os
     const FlinkVersion line = loaded.value->pipeline.flinkVersion;
 
     // The JSON lines are compared; the text lines (the same outputs in the same order) are what people read.
-    std::vector<std::string> ours;
-    std::vector<std::string> readable;
-    std::string error;
-    if (!tidemarkRun(path.string(), "jsonl", ours, error) || !tidemarkRun(path.string(), "text", readable, error)) {
-        err << error;
-        return kCannot;
+    OutputLines ours;
+    try {
+        const Player player(*loaded.value);
+        ours = outputLines(player.trace(), player.scenario());
+    } catch (const std::exception& e) { // the run is refused up front, as `tidemark run` refuses it
+        return cannot(err, path.string() + ": " + e.what());
     }
 
     const auto java = findJava();
@@ -180,11 +165,9 @@ int verify(const std::vector<std::string_view>& args, std::ostream& out, std::os
         return cannot(err, "Flink refused the scenario: " + why);
     }
 
-    const OutputAgreement a = compareOutputs(ours, theirs);
-    std::vector<std::string> outputs;
-    std::copy_if(ours.begin(), ours.end(), std::back_inserter(outputs), [](const std::string& l) {
-        return l.starts_with("{\"type\":\"fire\"") || l.starts_with("{\"type\":\"late\"");
-    });
+    const OutputAgreement a = compareOutputs(ours.json, theirs);
+    const std::vector<std::string>& outputs = ours.json;
+    const std::vector<std::string>& readable = ours.text;
     std::string summary;
     if (outputs.empty() && a.flinkOnly.empty())
         summary = flinkName + " agrees: neither Tidemark nor Flink outputs anything for this scenario";
@@ -199,8 +182,7 @@ int verify(const std::vector<std::string_view>& args, std::ostream& out, std::os
             out << "{\"type\":\"verified\",\"agreed\":" << (a.agreed[i] ? "true" : "false")
                 << ",\"output\":" << outputs[i] << "}\n";
         else
-            out << (a.agreed[i] ? "agreed   " : "DIFFERS  ") << (i < readable.size() ? readable[i] : outputs[i])
-                << "\n";
+            out << (a.agreed[i] ? "agreed   " : "DIFFERS  ") << readable[i] << "\n";
     }
     for (const std::string& l : a.flinkOnly) {
         if (jsonl)
@@ -226,11 +208,7 @@ int verifyCommand(int argc, char** argv)
 
 int verifyCommand(int argc, char** argv, std::ostream& out, std::ostream& err)
 {
-    int first = std::min(argc, 1);
-    if (argc > 1 && std::string_view(argv[1]) == "verify")
-        first = 2;
-    const std::vector<std::string_view> args(argv + first, argv + argc);
-    return verify(args, out, err);
+    return verify(argumentsAfter("verify", argc, argv), out, err);
 }
 
 } // namespace tidemark::cli

@@ -248,9 +248,7 @@ private:
     {
         const std::size_t n = m_order.size();
         std::string h = "/**\n";
-        h += wrapped(m_s.name.empty() ? "A Tidemark scenario as a Flink job." : m_s.name + ".", " * ");
-        if (!m_s.description.empty())
-            h += " *\n" + wrapped(m_s.description, " * ");
+        h += headerTitle(m_s, "A Tidemark scenario as a Flink job.", ".");
         h += " *\n";
         h += wrapped("Exported by Tidemark " + m_options.tidemarkVersion
                 + (m_options.sourceName.empty() ? "" : " from " + m_options.sourceName) + " for Apache Flink "
@@ -273,14 +271,7 @@ private:
                 + std::to_string(m_wm.periodMs) + " ms) runs between records as it does in Tidemark; the last record "
                 + "comes " + formatNumber(double(last) / 1000.0) + " s after the start.",
             " * ");
-        if (!m_project.caveats.empty()) {
-            h += " *\n * What this job does not reproduce:\n";
-            for (const std::string& c : m_project.caveats) {
-                const std::string item = wrapped(c, " *   ");
-                h += " * -" + item.substr(4);
-            }
-        }
-        return h + " */\n";
+        return h + headerCaveats(m_project.caveats) + " */\n";
     }
 
     std::string mainMethod()
@@ -1180,6 +1171,25 @@ ReplayClasses replayClasses(const Scenario& scenario, const JobProject& project,
 std::string javaStringLiteral(std::string_view text)
 {
     return javaString(text);
+}
+
+std::string headerTitle(const Scenario& scenario, std::string_view untitled, std::string_view titleSuffix)
+{
+    std::string h
+        = wrapped(scenario.name.empty() ? std::string(untitled) : scenario.name + std::string(titleSuffix), " * ");
+    if (!scenario.description.empty())
+        h += " *\n" + wrapped(scenario.description, " * ");
+    return h;
+}
+
+std::string headerCaveats(const std::vector<std::string>& caveats)
+{
+    if (caveats.empty())
+        return {};
+    std::string h = " *\n * What this job does not reproduce:\n";
+    for (const std::string& c : caveats)
+        h += " * -" + wrapped(c, " *   ").substr(4);
+    return h;
 }
 
 std::string commentLines(std::string_view text, std::string_view prefix)

@@ -74,6 +74,10 @@ ReplayClasses replayClasses(const Scenario& scenario, const JobProject& project,
 // A Java string literal, and `text` as comment lines of at most 112 characters behind `prefix`.
 std::string javaStringLiteral(std::string_view text);
 std::string commentLines(std::string_view text, std::string_view prefix);
+// The program header's first lines (the title, or `untitled` for a scenario without a name, then its description)
+// and its last (what the job does not reproduce), shared by the DataStream and the SQL program.
+std::string headerTitle(const Scenario& scenario, std::string_view untitled, std::string_view titleSuffix);
+std::string headerCaveats(const std::vector<std::string>& caveats);
 
 // "post000-parallelism3" from "…/post000-parallelism3.json": lower case letters, digits and dashes.
 std::string artifactIdFor(std::string_view sourceName);

@@ -283,9 +283,7 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
         imports.insert(i);
 
     std::string h = "/**\n";
-    h += commentLines(s.name.empty() ? "A Tidemark scenario as a Flink SQL job." : s.name + ", in Flink SQL.", " * ");
-    if (!s.description.empty())
-        h += " *\n" + commentLines(s.description, " * ");
+    h += headerTitle(s, "A Tidemark scenario as a Flink SQL job.", ", in Flink SQL.");
     h += " *\n";
     h += commentLines("Exported by Tidemark " + options.tidemarkVersion
             + (options.sourceName.empty() ? "" : " from " + options.sourceName) + " for Apache Flink "
@@ -302,12 +300,7 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
                           "SQL's watermark assigner emits each rise at once."
                         : ""),
         " * ");
-    if (!project->caveats.empty()) {
-        h += " *\n * What this job does not reproduce:\n";
-        for (const std::string& c : project->caveats)
-            h += " * -" + commentLines(c, " *   ").substr(4);
-    }
-    h += " */\n";
+    h += headerCaveats(project->caveats) + " */\n";
 
     const std::string key = windowAll(s) ? "" : "    `key` STRING,\n";
     std::string createTable = "CREATE TABLE events (\n" + key
