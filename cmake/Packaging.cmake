@@ -40,6 +40,15 @@ add_custom_command(OUTPUT ${changelog}.gz COMMAND gzip -9nf --keep ${changelog} 
 add_custom_target(tidemark_changelog ALL DEPENDS ${changelog}.gz)
 install(FILES ${changelog}.gz DESTINATION ${doc_dir})
 
+set(oracle_description "")
+if(TIDEMARK_ORACLE)
+    list(JOIN TIDEMARK_ORACLE_FLINK_LINES " and " oracle_lines)
+    set(oracle_description "
+.
+With Java 17 installed, `tidemark verify` and Verify with Flink play a
+scenario through Apache Flink's own operators (Flink ${oracle_lines}, inside
+the package) and mark each output Flink agrees with.")
+endif()
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME tidemark)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
@@ -55,7 +64,7 @@ records, each step explained with its arithmetic. Its engine decides exactly
 as Flink does.
 .
 The package also holds `tidemark run`, which plays a scenario without a
-display and prints what Flink would output, and the built-in examples.")
+display and prints what Flink would output, and the built-in examples.${oracle_description}")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
@@ -63,6 +72,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The font whose symbols the player bar uses (▶ ⚑ ✕), which fontconfig only offers among alternatives; Qt's
 # own Chinese strings for the standard dialogs; a font with the Chinese UI's glyphs.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, qt6-translations-l10n")
+# With the Flink oracle inside (-DTIDEMARK_ORACLE=ON), Verify with Flink runs it on Java 17.
+if(TIDEMARK_ORACLE)
+    string(APPEND CPACK_DEBIAN_PACKAGE_RECOMMENDS ", openjdk-17-jre-headless")
+endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "fonts-noto-cjk")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)

@@ -138,8 +138,9 @@ int verify(const std::vector<std::string_view>& args, std::ostream& out, std::os
     if (!fs::is_regular_file(jar, ec))
         return cannot(err,
             "no Flink " + line.name() + " oracle at " + jar.string()
-                + ": build it with `mvn -f tests/flink-oracle/pom.xml package" + (line.major >= 2 ? " -Pflink-2" : "")
-                + "` and give its jar with --oracle-jar");
+                + ": Tidemark built with -DTIDEMARK_ORACLE=ON installs it there (so does its Debian package); or "
+                  "build it with `mvn -f tests/flink-oracle/pom.xml package"
+                + (line.major >= 2 ? " -Pflink-2" : "") + "` and give its jar with --oracle-jar");
 
     // The release the jar runs, for the summary: the jar given may be of another line than the scenario's.
     const ProcessResult version

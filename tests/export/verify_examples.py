@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`tidemark verify` against the real oracle: every built-in example must be confirmed by Flink, output for output.
+"""`tidemark verify` against the real oracle: every built-in example (and every scenario in --scenarios) must be
+confirmed by Flink, output for output.
 A run in which neither side prints anything confirms nothing, so at least one output per example is required.
 The last line is "K passed, F failed"."""
 
@@ -14,13 +15,18 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--tidemark", required=True)
     ap.add_argument("--examples", required=True)
+    ap.add_argument("--scenarios", help="a folder of more scenario files")
     ap.add_argument("--oracle-jar", required=True)
     args = ap.parse_args()
     passed = failed = 0
-    for path in sorted(pathlib.Path(args.examples).glob("*.json")):
+    # examples by name, as a user names them; the other scenarios by path
+    found = [(p, p.stem) for p in sorted(pathlib.Path(args.examples).glob("*.json"))]
+    if args.scenarios:
+        found += [(p, str(p)) for p in sorted(pathlib.Path(args.scenarios).glob("*.json"))]
+    for path, name in found:
         if '"pipeline"' not in path.read_text():
             continue  # not a scenario
-        r = subprocess.run([args.tidemark, "verify", path.stem, "--oracle-jar", args.oracle_jar],
+        r = subprocess.run([args.tidemark, "verify", name, "--oracle-jar", args.oracle_jar],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
         summary = (r.stdout.strip().splitlines() or [""])[-1]
         ok = r.returncode == 0 and re.search(r"agrees with all [1-9]\d* outputs$", summary)

@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -251,8 +253,67 @@ private Q_SLOTS:
         QVERIFY(image.width() > 400 && image.height() > 300);
     }
 
+    // With -DTIDEMARK_ORACLE=ON the installation holds one Flink oracle per line, with only what it loads, and the
+    // installed program finds it by itself: Flink confirms an installed example on each line.
+    void theInstalledProgramVerifiesWithTheOracleItInstalled()
+    {
+        const QStringList lines = QStringLiteral(TIDEMARK_ORACLE_LINES).split(u',', Qt::SkipEmptyParts);
+        QProcessEnvironment env = withoutDisplay();
+        env.remove(QStringLiteral("TIDEMARK_FLINK_ORACLE"));
+        QTemporaryDir work;
+        for (const QString& line : lines.isEmpty() ? QStringList {QStringLiteral("2.3")} : lines) {
+            const QString oracle
+                = installed(QStringLiteral("share/tidemark/flink-oracle/flink-%1/flink-oracle.jar").arg(line));
+            QCOMPARE(QFile::exists(oracle), !lines.isEmpty());
+            const QString scenario = work.filePath(QStringLiteral("post002-flink-%1.json").arg(line));
+            writeForFlinkLine(QStringLiteral("post002-allowed-lateness"), line, scenario);
+            const Ran ran = runProgram(
+                installed(QStringLiteral("bin/tidemark")), {QStringLiteral("verify"), scenario}, env, work.path());
+            if (lines.isEmpty()) {
+                // without it, the reason names where the installed program looked
+                QCOMPARE(ran.exitCode, 2);
+                const QString lookedAt = QDir(m_prefix.path()).canonicalPath()
+                    + QStringLiteral("/share/tidemark/flink-oracle/flink-%1/flink-oracle.jar").arg(line);
+                QVERIFY2(ran.err.contains(QStringLiteral("no Flink %1 oracle at ").arg(line) + lookedAt)
+                        || ran.err.contains(QStringLiteral("openjdk-17-jre-headless")),
+                    qPrintable(ran.err));
+                continue;
+            }
+            QVERIFY2(ran.exitCode == 0, qPrintable(ran.out + ran.err));
+            QVERIFY2(ran.out.contains(QRegularExpression(QStringLiteral("^Flink %1\\.[0-9]+ agrees with all 6 outputs$")
+                                                             .arg(QRegularExpression::escape(line)),
+                         QRegularExpression::MultilineOption)),
+                qPrintable(ran.out));
+
+            // the test frameworks, the MiniCluster's RPC and the web UI are for the tests only
+            const QStringList libs = QDir(QFileInfo(oracle).dir().filePath(QStringLiteral("lib")))
+                                         .entryList({QStringLiteral("*.jar")}, QDir::Files);
+            QVERIFY2(libs.size() > 10, qPrintable(libs.join(u' ')));
+            for (const QString& unwanted : {QStringLiteral("junit-"), QStringLiteral("testcontainers-"),
+                     QStringLiteral("flink-runtime-web-"), QStringLiteral("flink-rpc-akka")}) {
+                for (const QString& lib : libs)
+                    QVERIFY2(!lib.startsWith(unwanted), qPrintable(lib + QStringLiteral(" is installed")));
+            }
+        }
+    }
+
 private:
     QString installed(const QString& relative) const { return m_prefix.filePath(relative); }
+
+    // The installed example `name` as a scenario of Flink `line`, written to `path`, reading the installed input.
+    void writeForFlinkLine(const QString& name, const QString& line, const QString& path) const
+    {
+        const QString examples = installed(QStringLiteral("share/tidemark/examples/"));
+        QJsonObject scenario
+            = QJsonDocument::fromJson(readFile(examples + name + QStringLiteral(".json")).toUtf8()).object();
+        QJsonObject input = scenario.value(QStringLiteral("input")).toObject();
+        input.insert(QStringLiteral("file"), examples + input.value(QStringLiteral("file")).toString());
+        scenario.insert(QStringLiteral("input"), input);
+        scenario.insert(QStringLiteral("flinkVersion"), line);
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(scenario).toJson());
+    }
 
     QTemporaryDir m_prefix;
 };

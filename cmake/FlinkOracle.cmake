@@ -1,0 +1,76 @@
+# The Flink oracle (tests/flink-oracle): Apache Flink's own operators driven by a scenario's arrivals, one jar per
+# Flink line. With -DTIDEMARK_ORACLE=ON it is built with the program, laid out in the build tree as it is installed
+# (share/tidemark/flink-oracle/flink-<line>/), and installed, so that `tidemark verify` and Verify with Flink find it
+# in both places (cli::installedOracleJar); the tests against real Flink use the same jars.
+if(NOT TIDEMARK_ORACLE)
+    return()
+endif()
+
+find_program(TIDEMARK_JAVA java)
+find_program(TIDEMARK_MAVEN mvn)
+if(NOT TIDEMARK_JAVA OR NOT TIDEMARK_MAVEN)
+    message(FATAL_ERROR "TIDEMARK_ORACLE=ON needs java (17) and mvn (Debian: openjdk-17-jdk-headless maven)")
+endif()
+
+set(oracle_dir ${PROJECT_SOURCE_DIR}/tests/flink-oracle)
+file(GLOB_RECURSE oracle_sources CONFIGURE_DEPENDS ${oracle_dir}/src/*)
+
+# What the oracle loads when it plays a scenario (`tidemark verify`): the operators, their test harness and what
+# those load. The rest of its lib/ (the MiniCluster's RPC and web UI, the Table planner's modules, test
+# frameworks) serves only the tests against a running job, and would more than triple the package.
+set(oracle_runtime_jars
+    chill-java-* commons-collections-* commons-io-* commons-lang3-* commons-math3-* flink-annotations-*
+    flink-core-[0-9]* flink-core-api-* flink-datastream-[0-9]* flink-java-* flink-metrics-core-* flink-rpc-core-*
+    flink-runtime-[0-9]* flink-shaded-asm-* flink-shaded-guava-* flink-shaded-jackson-* flink-streaming-java-*
+    flink-table-common-* flink-table-runtime-* flink-test-utils-junit-* jackson-annotations-* jackson-core-*
+    jackson-databind-* kryo-* log4j-api-* log4j-core-* log4j-slf4j-impl-* minlog-* objenesis-* reflectasm-*
+    slf4j-api-*)
+set(oracle_runtime_patterns "")
+foreach(glob IN LISTS oracle_runtime_jars)
+    list(APPEND oracle_runtime_patterns PATTERN ${glob}.jar)
+endforeach()
+
+# One oracle per Flink line, each a Maven profile of tests/flink-oracle/pom.xml built into its own folder.
+# The line (major.minor) is read from the profile's flink.version, so that a version bump in the pom renames
+# the folders and the tests. TIDEMARK_ORACLE_JAR_1_20 and TIDEMARK_ORACLE_JAR_2 name the two jars,
+# TIDEMARK_ORACLE_FLINK_LINES the two lines ("1.20;2.3").
+file(READ ${oracle_dir}/pom.xml oracle_pom)
+set(oracle_profiles flink-1.20 flink-2)
+set(oracle_jar_vars TIDEMARK_ORACLE_JAR_1_20 TIDEMARK_ORACLE_JAR_2)
+set(lines "")
+set(previous_jar "")
+foreach(profile jar_var IN ZIP_LISTS oracle_profiles oracle_jar_vars)
+    string(FIND "${oracle_pom}" "<id>${profile}</id>" at)
+    if(at LESS 0)
+        message(FATAL_ERROR "tests/flink-oracle/pom.xml has no profile ${profile}")
+    endif()
+    string(SUBSTRING "${oracle_pom}" ${at} -1 rest)
+    string(FIND "${rest}" "</profile>" end)
+    string(SUBSTRING "${rest}" 0 ${end} profile_xml)
+    if(NOT profile_xml MATCHES "<flink\\.version>([0-9]+\\.[0-9]+)\\.[0-9]+</flink\\.version>")
+        message(FATAL_ERROR "tests/flink-oracle/pom.xml: profile ${profile} sets no flink.version X.Y.Z")
+    endif()
+    set(line ${CMAKE_MATCH_1})
+    list(APPEND lines ${line})
+    set(relative_dir tidemark/flink-oracle/flink-${line})
+    set(build ${TIDEMARK_BUILD_DATADIR}/${relative_dir})
+    set(jar ${build}/flink-oracle.jar)
+    set(${jar_var} ${jar} CACHE INTERNAL "The Flink oracle jar of Flink ${line}")
+
+    # Maven resolves Flink into ~/.m2 once (from Maven Central); later builds work from that cache. The lines are
+    # built one after the other, so that two builds never write the same cache at once. The jar is touched
+    # because Maven leaves an unchanged jar's time as it was.
+    add_custom_command(OUTPUT ${jar}
+                       COMMAND ${TIDEMARK_MAVEN} -q -B -f ${oracle_dir}/pom.xml package -P${profile} -Doracle.build.dir=${build}
+                       COMMAND ${CMAKE_COMMAND} -E touch ${jar}
+                       DEPENDS ${oracle_dir}/pom.xml ${oracle_sources} ${previous_jar}
+                       COMMENT "Building the Flink ${line} oracle with Maven"
+                       VERBATIM)
+    set(previous_jar ${jar})
+    add_custom_target(tidemark_flink_oracle_${line} ALL DEPENDS ${jar})
+
+    install(FILES ${jar} DESTINATION ${CMAKE_INSTALL_DATADIR}/${relative_dir})
+    install(DIRECTORY ${build}/lib/ DESTINATION ${CMAKE_INSTALL_DATADIR}/${relative_dir}/lib
+            FILES_MATCHING ${oracle_runtime_patterns})
+endforeach()
+set(TIDEMARK_ORACLE_FLINK_LINES "${lines}" CACHE INTERNAL "The Flink lines the oracle is built for")
