@@ -3,6 +3,7 @@
 #include "app/document/Session.h"
 #include "engine/export/FlinkSqlJob.h"
 #include "engine/io/Installation.h"
+#include "engine/live/Endpoint.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -17,6 +18,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tidemark::app {
 
 FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
@@ -25,6 +28,8 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
     , m_folder(new QLineEdit(this))
     , m_release(new QComboBox(this))
     , m_program(new QComboBox(this))
+    , m_input(new QComboBox(this))
+    , m_socket(new QLineEdit(this))
     , m_summary(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
@@ -50,11 +55,29 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
     // A cumulate window is SQL's only.
     m_program->setCurrentIndex(session->scenario().pipeline.window.assigner.type == AssignerSpec::Type::Cumulate);
     form->addRow(tr("Program:"), m_program);
+    m_input->addItem(tr("Replay the records at their arrival times"));
+    m_input->addItem(tr("Read lines from a socket (socketTextStream)"));
+    m_socket->setPlaceholderText(QStringLiteral("localhost:9999"));
+    m_socket->setToolTip(tr("Where the job connects: a server such as nc -lk 9999, or tidemark run --listen PORT "
+                            "--forward HOST:PORT, which passes Tidemark's lines on to the job"));
+    auto* inputRow = new QHBoxLayout;
+    inputRow->addWidget(m_input, 1);
+    inputRow->addWidget(m_socket);
+    form->addRow(tr("Input:"), inputRow);
+    // A live run's socket is the one the job would read too.
+    std::string unused;
+    const auto liveEndpoint
+        = session->hasLiveRun() ? live::Endpoint::parse(session->liveSourceName().toStdString(), unused) : std::nullopt;
+    m_socket->setText(
+        liveEndpoint ? QString::fromStdString(liveEndpoint->toString()) : QStringLiteral("localhost:9999"));
+    m_input->setCurrentIndex(liveEndpoint ? 1 : 0);
+    m_socket->setEnabled(liveEndpoint.has_value());
 
     auto* intro = new QLabel(tr("Writes the scenario as a Maven project whose program, in the DataStream API or in "
                                 "Flink SQL, is its pipeline. "
-                                "The job replays the records at their arrival times and prints what the Output dock "
-                                "shows, so that a real Flink can confirm the picture."),
+                                "The job replays the records at their arrival times, or reads lines from a socket as "
+                                "this document reads them, and prints what the Output dock shows, so that a real Flink "
+                                "can confirm the picture."),
         this);
     intro->setWordWrap(true);
     m_summary->setWordWrap(true);
@@ -72,6 +95,11 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_release, &QComboBox::currentIndexChanged, this, &FlinkJobDialog::rebuild);
     connect(m_program, &QComboBox::currentIndexChanged, this, &FlinkJobDialog::rebuild);
+    connect(m_input, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_socket->setEnabled(index == 1);
+        rebuild();
+    });
+    connect(m_socket, &QLineEdit::textChanged, this, &FlinkJobDialog::rebuild);
     connect(m_folder, &QLineEdit::textChanged, this, &FlinkJobDialog::rebuild);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("The Flink job's project folder"), folder());
@@ -102,10 +130,28 @@ void FlinkJobDialog::setRelease(const QString& line)
         m_release->setCurrentIndex(i);
 }
 
+void FlinkJobDialog::setSocket(const QString& endpoint)
+{
+    if (!endpoint.isEmpty())
+        m_socket->setText(endpoint);
+    m_input->setCurrentIndex(endpoint.isEmpty() ? 0 : 1);
+}
+
 void FlinkJobDialog::rebuild()
 {
     flinkjob::ExportOptions options;
     std::string error;
+    QPushButton* save = m_buttons->button(QDialogButtonBox::Save);
+    if (m_input->currentIndex() == 1) {
+        const auto at = live::Endpoint::parse(m_socket->text().trimmed().toStdString(), error);
+        if (!at) {
+            m_project.reset();
+            m_summary->setText(tr("<b>The socket to read:</b> %1").arg(QString::fromStdString(error).toHtmlEscaped()));
+            save->setEnabled(false);
+            return;
+        }
+        options.socket = flinkjob::SocketInput {at->host, at->port, m_session->lineSpec()};
+    }
     options.release = flinkjob::FlinkRelease::parse(m_release->currentData().toString().toStdString(), error);
     // A scenario from a file is named after it; an example or a new run after its title.
     options.sourceName = QFileInfo(m_session->filePath()).fileName().toStdString();
@@ -114,7 +160,6 @@ void FlinkJobDialog::rebuild()
     options.tidemarkVersion = std::string(io::version());
     m_project = m_program->currentIndex() == 1 ? flinkjob::exportSqlJob(m_session->scenario(), options, error)
                                                : flinkjob::exportJob(m_session->scenario(), options, error);
-    QPushButton* save = m_buttons->button(QDialogButtonBox::Save);
     if (!m_project) {
         m_summary->setText(tr("<b>This scenario cannot be written as a Flink job:</b> %1")
                                .arg(QString::fromStdString(error).toHtmlEscaped()));
@@ -126,6 +171,13 @@ void FlinkJobDialog::rebuild()
                       "java -jar %2</tt></p>")
                        .arg(QDir::toNativeSeparators(folder()).toHtmlEscaped(),
                            QString::fromStdString(m_project->jarPath()).toHtmlEscaped());
+    if (options.socket) {
+        const QString at = QString::fromStdString(options.socket->host + ":" + std::to_string(options.socket->port));
+        text += tr("<p>It connects to %1, so start a server there first: <tt>nc -lk %2</tt> and type lines, or "
+                   "<tt>tidemark run … --listen PORT --forward %1</tt>, which passes the lines Tidemark reads on to "
+                   "the job.</p>")
+                    .arg(at.toHtmlEscaped(), QString::number(options.socket->port));
+    }
     if (m_project->caveats.empty()) {
         text += tr("<p>It prints the same lines as the Output dock, in the same order.</p>");
     } else {
@@ -135,6 +187,11 @@ void FlinkJobDialog::rebuild()
         text += QStringLiteral("</ul>");
     }
     m_summary->setText(text);
+    // grow with a longer text, so that none of it is cut off; never shrink under the user's hands
+    if (layout()) {
+        layout()->activate();
+        resize(width(), std::max(height(), sizeHint().height()));
+    }
 }
 
 bool FlinkJobDialog::write()

@@ -6,6 +6,7 @@
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/io/Suggest.h"
+#include "engine/live/Endpoint.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -20,7 +21,8 @@ namespace tidemark::cli {
 const char* exportJobUsage()
 {
     return "usage: tidemark export-job SCENARIO --out DIR [--flink-version V] [--force] [--job-name NAME] [--sql]\n"
-           "                           [--submit URL [--offline] [--polls N] [--interval-ms MS] [--timeout-ms MS]\n"
+           "                           [--socket HOST:PORT] [--submit URL [--offline] [--polls N] [--interval-ms MS] "
+           "[--timeout-ms MS]\n"
            "                            [--format text|jsonl]]\n"
            "\n"
            "Writes SCENARIO (a scenario file, or a built-in example by name) as a runnable Apache Flink job: a Maven\n"
@@ -45,6 +47,11 @@ const char* exportJobUsage()
            "                         window TVF query (TUMBLE, HOP, SESSION, CUMULATE; count, sum, min, max, avg).\n"
            "                         What SQL cannot say (allowed lateness, triggers, evictors, side outputs,\n"
            "                         list functions, idleness, the global window) is refused with the reason\n"
+           "  --socket HOST:PORT     read lines from HOST:PORT as they are sent (socketTextStream) instead of\n"
+           "                         replaying the records, each read as `tidemark run SCENARIO --socket` reads it\n"
+           "                         (the scenario's events file format and fields, or csv key,ts[,value]); serve\n"
+           "                         them with `nc -lk PORT`, or with `tidemark run SCENARIO --listen 9000\n"
+           "                         --forward HOST:PORT` so that Tidemark and the job read the same lines\n"
            "  --help                 show this text\n"
            "\n"
            "Run on a cluster: --submit URL (http://HOST:PORT, the JobManager's REST address) builds the project\n"
@@ -78,6 +85,7 @@ struct Arguments {
     std::string out;
     std::optional<flinkjob::FlinkRelease> release;
     std::string jobName;
+    std::optional<live::Endpoint> socket;
     bool force = false;
     bool help = false;
     bool sql = false;
@@ -109,6 +117,15 @@ std::optional<Arguments> parseArguments(const std::vector<std::string_view>& arg
             if (!v)
                 return std::nullopt;
             parsed.out = std::string(*v);
+        } else if (a == "--socket" || a.starts_with("--socket=")) {
+            const auto v = value(i, "--socket");
+            if (!v)
+                return std::nullopt;
+            parsed.socket = live::Endpoint::parse(*v, error);
+            if (!parsed.socket) {
+                error = "--socket: " + error;
+                return std::nullopt;
+            }
         } else if (a == "--job-name" || a.starts_with("--job-name=")) {
             const auto v = value(i, "--job-name");
             if (!v)
@@ -166,6 +183,9 @@ int exportJob(
     options.sourceName = path.filename().string();
     options.tidemarkVersion = std::string(io::version());
     options.jobName = parsed->jobName;
+    if (parsed->socket)
+        options.socket
+            = flinkjob::SocketInput {parsed->socket->host, parsed->socket->port, io::liveLineSpec(*loaded.value)};
     const auto project = parsed->sql ? flinkjob::exportSqlJob(*loaded.value, options, error)
                                      : flinkjob::exportJob(*loaded.value, options, error);
     if (!project) {

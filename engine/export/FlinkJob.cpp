@@ -1,5 +1,7 @@
 #include "engine/export/FlinkJob.h"
 
+#include "engine/export/LineReader.h"
+
 #include "engine/core/NumberText.h"
 #include "engine/player/EventQueue.h"
 #include "engine/runtime/Partitioners.h"
@@ -10,6 +12,7 @@
 #include <cstring>
 #include <fstream>
 #include <set>
+#include <span>
 #include <sstream>
 
 namespace tidemark::flinkjob {
@@ -19,6 +22,7 @@ namespace {
 using Strategy = WatermarkConfig::Strategy;
 using TriggerType = TriggerSpec::Type;
 using AssignerType = AssignerSpec::Type;
+using Partitioning = WatermarkConfig::Partitioning;
 
 std::string ms(DurationMs d)
 {
@@ -103,13 +107,43 @@ std::string plural(std::size_t n, std::string_view one, std::string_view many)
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
+// What a job reading a socket cannot say as Tidemark's live run reads it, or nullopt.
+std::optional<std::string> socketRefusal(const Scenario& s, const SocketInput& socket)
+{
+    const WatermarkConfig& wm = s.pipeline.watermarks;
+    if (socket.host.empty() || socket.port <= 0 || socket.port > 65535)
+        return "a socket needs a host and a port from 1 to 65535, found \"" + socket.host + ":"
+            + std::to_string(socket.port) + "\"";
+    if (socket.lines.key.size() > 1)
+        return "record keys of " + std::to_string(socket.lines.key.size())
+            + " fields are not exported yet: key the events by one field";
+    if (wm.strategy == Strategy::Input)
+        return std::string(
+            "the strategy \"input\" takes its watermarks from the data, which a job reading lines from a "
+            "socket cannot put between its records");
+    if (wm.partitioning == Partitioning::Channel)
+        return std::string(
+            "the partitioning \"channel\" sends each record to the channel it names; a socket is read by "
+            "one source subtask, which a job spreads over the generators with rebalance()");
+    if (wm.partitioning == Partitioning::Forward && wm.parallelism > 1)
+        return std::string("the partitioning \"forward\" needs as many source subtasks as generators, and a socket is "
+                           "read by one source subtask");
+    return std::nullopt;
+}
+
 // What no DataStream program can say as Tidemark runs it, or nullopt.
-std::optional<std::string> refusal(const Scenario& s, const FlinkRelease& release)
+std::optional<std::string> refusal(const Scenario& s, const FlinkRelease& release, const ExportOptions& options)
 {
     const PipelineConfig& p = s.pipeline;
     const WindowConfig& w = p.window;
     const WatermarkConfig& wm = p.watermarks;
-    for (const InputRecord& r : s.records) {
+    if (options.socket) {
+        if (auto why = socketRefusal(s, *options.socket))
+            return why;
+    }
+    // a socket job reads its own records; the scenario's are only Tidemark's
+    const std::size_t replayed = options.socket ? 0 : s.records.size();
+    for (const InputRecord& r : std::span(s.records).first(replayed)) {
         if (r.isWatermark())
             return std::string("the input carries watermark records, which a DataStream source cannot put between its "
                                "records (export a scenario whose watermarks come from its generators)");
@@ -117,7 +151,7 @@ std::optional<std::string> refusal(const Scenario& s, const FlinkRelease& releas
             return "record keys of " + std::to_string(s.keys.fields(r.key).size())
                 + " fields are not exported yet: key the events by one field";
     }
-    if (s.records.empty())
+    if (s.records.empty() && !options.socket)
         return std::string("the scenario has no records to replay");
     if (wm.strategy == Strategy::LegacyBoundedOutOfOrderness && wm.emission == WatermarkConfig::Emission::PerEvent)
         return std::string("the legacy BoundedOutOfOrdernessTimestampExtractor emits only periodically: per-event "
@@ -262,6 +296,17 @@ private:
                 + ".",
             " * ");
         h += " *\n";
+        if (m_options.socket) {
+            const SocketInput& in = *m_options.socket;
+            h += wrapped("The input: lines read from " + in.host + ":" + std::to_string(in.port)
+                    + " as they are sent (socketTextStream), each read as Tidemark reads the scenario's events: "
+                    + LineReader(in.lines).description() + ". `tidemark run` with --listen PORT --forward " + in.host
+                    + ":" + std::to_string(in.port)
+                    + " reads the lines typed into `nc 127.0.0.1 PORT` and passes each on to this job, so that both "
+                      "see the same lines.",
+                " * ");
+            return h + headerCaveats(m_project.caveats) + " */\n";
+        }
         const Timestamp last = m_order.back().arrival;
         h += wrapped("The input: data/events.csv holds the " + plural(n, "record", "records") + " Tidemark read"
                 + (m_s.inputFile ? " from " + m_s.inputFile->file : std::string())
@@ -276,8 +321,10 @@ private:
 
     std::string mainMethod()
     {
-        use("java.nio.file.Path");
-        use("java.util.List");
+        if (!m_options.socket) {
+            use("java.nio.file.Path");
+            use("java.util.List");
+        }
         use("org.apache.flink.streaming.api.datastream.DataStream");
         use("org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator");
         use("org.apache.flink.streaming.api.environment.StreamExecutionEnvironment");
@@ -285,7 +332,8 @@ private:
         const int subtasks = m_w.subtasks();
         std::string m;
         m += "    public static void main(String[] args) throws Exception {\n";
-        m += "        List<Event> events = Event.readAll(args);\n\n";
+        if (!m_options.socket)
+            m += "        List<Event> events = Event.readAll(args);\n\n";
         m += "        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();\n";
         if (windowAll())
             m += "        // windowAll runs as one subtask, and so does the print sink chained to it.\n";
@@ -296,26 +344,10 @@ private:
                 + " subtasks, and so does the print sink chained to it: \"2> …\" is subtask 1.\n";
         m += "        env.setParallelism(" + std::to_string(subtasks) + ");\n";
         m += "        env.getConfig().setAutoWatermarkInterval(" + std::to_string(m_wm.periodMs) + ");\n\n";
-        if (endless) {
-            m += "        // One source subtask replays the records at their arrival times, then stays open: the "
-                 "input\n"
-                 "        // never ends, as a topic does not.\n";
-        } else {
-            m += "        // One source subtask replays the records at their arrival times; then the input ends, and\n"
-                 "        // Flink's end-of-input watermark fires every window still open.\n";
-        }
-        const Timestamp inputEnd = m_s.inputEnd(m_order.back().arrival);
-        m += "        DataStream<Event> arrivals = env.fromSequence(0, "
-            + std::string(endless ? "Long.MAX_VALUE" : "events.size()") + ").setParallelism(1)\n";
-        m += "                .flatMap(new Replay(events, "
-            + std::string(endless ? "-1" : std::to_string(inputEnd) + "L") + ")).setParallelism(1)\n";
-        m += "                .name(\"replay data/events.csv\");\n\n";
-        m += "        // Each record goes to the watermark generator Tidemark sends it to (a real rebalance() starts "
-             "at a\n"
-             "        // random channel); the shuffle also keeps the replay's waiting out of the generators' thread.\n";
-        m += "        DataStream<Event> timestamped = arrivals\n";
-        m += "                .partitionCustom((Integer channel, int channels) -> channel, (Event event) -> "
-             "event.channel)\n";
+        if (m_options.socket)
+            m += socketSource();
+        else
+            m += replaySource(endless);
         m += "                .assignTimestampsAndWatermarks(" + strategy() + ")\n";
         m += "                .setParallelism(" + std::to_string(m_wm.parallelism) + ");\n\n";
         if (m_w.lateSideOutput) {
@@ -351,6 +383,54 @@ private:
         }
         m += "        env.execute(" + javaString(m_project.jobName) + ");\n";
         m += "    }\n";
+        return m;
+    }
+
+    // The records replayed at their arrival times, each sent to the generator Tidemark sends it to.
+    std::string replaySource(bool endless) const
+    {
+        std::string m;
+        if (endless) {
+            m += "        // One source subtask replays the records at their arrival times, then stays open: the "
+                 "input\n"
+                 "        // never ends, as a topic does not.\n";
+        } else {
+            m += "        // One source subtask replays the records at their arrival times; then the input ends, and\n"
+                 "        // Flink's end-of-input watermark fires every window still open.\n";
+        }
+        const Timestamp inputEnd = m_s.inputEnd(m_order.back().arrival);
+        m += "        DataStream<Event> arrivals = env.fromSequence(0, "
+            + std::string(endless ? "Long.MAX_VALUE" : "events.size()") + ").setParallelism(1)\n";
+        m += "                .flatMap(new Replay(events, "
+            + std::string(endless ? "-1" : std::to_string(inputEnd) + "L") + ")).setParallelism(1)\n";
+        m += "                .name(\"replay data/events.csv\");\n\n";
+        m += "        // Each record goes to the watermark generator Tidemark sends it to (a real rebalance() starts "
+             "at a\n"
+             "        // random channel); the shuffle also keeps the replay's waiting out of the generators' thread.\n";
+        m += "        DataStream<Event> timestamped = arrivals\n";
+        m += "                .partitionCustom((Integer channel, int channels) -> channel, (Event event) -> "
+             "event.channel)\n";
+        return m;
+    }
+
+    // Lines read from the socket as they are sent, spread over the generators as the scenario partitions them.
+    std::string socketSource()
+    {
+        const SocketInput& in = *m_options.socket;
+        std::string m;
+        m += "        // One source subtask reads the lines as they are sent; each is read as the scenario's events "
+             "are.\n";
+        m += "        DataStream<Event> arrivals = env.socketTextStream(" + javaString(in.host) + ", "
+            + std::to_string(in.port) + ")\n";
+        m += "                .flatMap(new ReadLine()).setParallelism(1)\n";
+        m += "                .name(\"read lines\");\n\n";
+        m += "        DataStream<Event> timestamped = arrivals\n";
+        if (m_wm.partitioning == Partitioning::Rebalance && m_wm.parallelism > 1) {
+            m += "                // round robin over the watermark generators, as Tidemark's rebalance (a real one "
+                 "starts at a\n"
+                 "                // random generator)\n";
+            m += "                .rebalance()\n";
+        }
         return m;
     }
 
@@ -535,8 +615,12 @@ private:
     {
         use("java.io.Serializable");
         std::string c;
-        c += "\n" + listFunction() + aggregateFunction() + perEventGenerator() + replayClass() + eventClass()
-            + helpers();
+        c += "\n" + listFunction() + aggregateFunction() + perEventGenerator();
+        if (m_options.socket)
+            c += LineReader(m_options.socket->lines).javaClass(m_imports) + socketEventClass();
+        else
+            c += replayClass() + eventClass();
+        c += helpers();
         return c;
     }
 
@@ -834,6 +918,17 @@ private:
                "    }\n\n";
     }
 
+    std::string socketEventClass()
+    {
+        return "    /** One record read from the socket, a POJO for Flink's serializer. */\n"
+               "    public static class Event implements Serializable {\n"
+               "        public String key; // null when the records have none (windowAll)\n"
+               "        public long timestamp;\n"
+               "        public Double value; // null when the record has none\n\n"
+               "        public Event() {}\n"
+               "    }\n\n";
+    }
+
     std::string helpers()
     {
         use("java.math.BigDecimal");
@@ -878,11 +973,24 @@ private:
     std::string m_aggregateClass; // an AggregateFunction, or empty
 };
 
-std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>& order)
+std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>& order, const ExportOptions& options)
 {
     const PipelineConfig& p = s.pipeline;
     std::vector<std::string> c;
-    if (p.watermarks.parallelism > 1) {
+    if (options.socket) {
+        c.push_back(
+            "The lines arrive when they are sent, on this job's wall clock as in Tidemark's live run: whether a "
+            "periodic emission falls between two lines, and how the generators interleave, is each side's own "
+            "timing. Compare the fires as a set.");
+        if (p.watermarks.parallelism > 1 && p.watermarks.partitioning == Partitioning::Rebalance)
+            c.push_back("rebalance() starts its round robin at a random generator, Tidemark's at firstChannel ("
+                + std::to_string(p.watermarks.firstChannel) + ").");
+        if (p.endOfInput == EndOfInput::None)
+            c.push_back("When the peer closes the connection the source ends, and Flink's end-of-input watermark fires "
+                        "every window still open; the scenario's input never ends (endOfInput \"none\"), so Tidemark "
+                        "fires none of them. Set endOfInput to \"max-watermark\" to see the same in Tidemark.");
+    }
+    if (p.watermarks.parallelism > 1 && !options.socket) {
         c.push_back("The interleaving of " + std::to_string(p.watermarks.parallelism)
             + " parallel watermark generators: each record reaches the generator Tidemark sends it to, but when each "
               "generator's periodic emission runs, and in which order the window operator hears from them, is this "
@@ -892,7 +1000,7 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
             + " subtasks print from threads of their own, so lines of different subtasks may come in another order "
               "than Tidemark's; each subtask's lines keep theirs.");
     }
-    if (p.endOfInput == EndOfInput::None)
+    if (p.endOfInput == EndOfInput::None && !options.socket)
         c.push_back("The input never ends, as in the scenario: the job keeps running after the last record, as a job "
                     "reading a topic does, and windows still open then never fire. Stop it with Ctrl+C (or flink "
                     "cancel).");
@@ -906,7 +1014,7 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
     if (procWindows || p.window.trigger.type == TriggerSpec::Type::ProcessingTime)
         c.push_back("Processing time: the job's windows and timers follow its wall clock since the epoch, Tidemark's "
                     "follow the scenario's processing time from 0, so the windows start at other times.");
-    if (p.watermarks.emission == WatermarkConfig::Emission::Periodic) {
+    if (p.watermarks.emission == WatermarkConfig::Emission::Periodic && !options.socket) {
         for (std::size_t k = 1; k < order.size(); ++k) {
             const DurationMs gap = order[k].arrival - order[k - 1].arrival;
             if (gap < p.watermarks.periodMs) {
@@ -920,8 +1028,22 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
     return c;
 }
 
-std::string pomXml(const JobProject& project)
+// The project's pom; the records ride in the jar when the job replays them.
+std::string pomXml(const JobProject& project, bool packsRecords)
 {
+    const std::string records = packsRecords
+        ? "        <!-- data/events.csv rides in the jar too: a cluster that runs main() itself (a job submitted\n"
+          "             through the REST API) reads the records from there. -->\n"
+          "        <resources>\n"
+          "            <resource>\n"
+          "                <directory>data</directory>\n"
+          "                <targetPath>tidemark/jobs</targetPath>\n"
+          "                <includes>\n"
+          "                    <include>events.csv</include>\n"
+          "                </includes>\n"
+          "            </resource>\n"
+          "        </resources>\n"
+        : "";
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
            "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"\n"
            "         xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
@@ -955,23 +1077,11 @@ std::string pomXml(const JobProject& project)
           "            <artifactId>flink-clients</artifactId>\n"
           "            <version>${flink.version}</version>\n"
           "        </dependency>\n"
-          "    </dependencies>\n\n"
+        + "    </dependencies>\n\n"
           "    <build>\n"
           "        <finalName>"
-        + project.artifactId
-        + "</finalName>\n"
-          "        <!-- data/events.csv rides in the jar too: a cluster that runs main() itself (a job submitted\n"
-          "             through the REST API) reads the records from there. -->\n"
-          "        <resources>\n"
-          "            <resource>\n"
-          "                <directory>data</directory>\n"
-          "                <targetPath>tidemark/jobs</targetPath>\n"
-          "                <includes>\n"
-          "                    <include>events.csv</include>\n"
-          "                </includes>\n"
-          "            </resource>\n"
-          "        </resources>\n"
-          "        <plugins>\n"
+        + project.artifactId + "</finalName>\n" + records
+        + "        <plugins>\n"
           "            <plugin>\n"
           "                <groupId>org.apache.maven.plugins</groupId>\n"
           "                <artifactId>maven-resources-plugin</artifactId>\n"
@@ -1037,8 +1147,19 @@ std::string readme(const Scenario& s, const JobProject& project, const ExportOpt
         "");
     r += "\n```sh\n";
     r += "mvn package                     # " + project.jarPath() + ", with Flink's jars in target/lib/\n";
-    r += "java -jar " + project.jarPath() + "   # runs it on a local MiniCluster, reading data/events.csv\n";
-    r += "flink run " + project.jarPath() + "   # on a cluster: main() reads the copy of data/events.csv in the jar\n";
+    if (options.socket) {
+        const std::string at = options.socket->host + ":" + std::to_string(options.socket->port);
+        const std::string port = std::to_string(options.socket->port);
+        r += "nc -lk " + port + "                    # a server the job reads from: type lines here, or instead\n";
+        r += "tidemark run " + (options.sourceName.empty() ? std::string("SCENARIO") : options.sourceName)
+            + " --listen 9000 --forward " + at + "   # (then type into `nc 127.0.0.1 9000`)\n";
+        r += "java -jar " + project.jarPath() + "   # runs it on a local MiniCluster, reading " + at + "\n";
+        r += "flink run " + project.jarPath() + "   # on a cluster, whose task manager connects to " + at + "\n";
+    } else {
+        r += "java -jar " + project.jarPath() + "   # runs it on a local MiniCluster, reading data/events.csv\n";
+        r += "flink run " + project.jarPath()
+            + "   # on a cluster: main() reads the copy of data/events.csv in the jar\n";
+    }
     r += "```\n\n";
     r += wrapped("It prints what Tidemark's Output dock shows for the scenario, one line per firing, as Flink's print "
                  "sink writes it"
@@ -1048,11 +1169,21 @@ std::string readme(const Scenario& s, const JobProject& project, const ExportOpt
                           "watermark."),
         "");
     r += "\n";
-    r += wrapped(
-        "`data/events.csv` holds the records Tidemark read, in the order they arrive, with their arrival times "
-        "(milliseconds after the start) and the watermark generator each one reaches. The job replays them "
-        "at those times.",
-        "");
+    if (options.socket) {
+        r += wrapped("The job reads lines from " + options.socket->host + ":" + std::to_string(options.socket->port)
+                + " as they are sent (`socketTextStream`), each as Tidemark reads the scenario's events: "
+                + LineReader(options.socket->lines).description()
+                + ". A line it cannot read is reported on stderr and skipped. With `tidemark run … --listen 9000 "
+                  "--forward` Tidemark reads the lines you type and passes each on to the job, so that both see the "
+                  "same lines; the job ends when the connection closes.",
+            "");
+    } else {
+        r += wrapped(
+            "`data/events.csv` holds the records Tidemark read, in the order they arrive, with their arrival times "
+            "(milliseconds after the start) and the watermark generator each one reaches. The job replays them "
+            "at those times.",
+            "");
+    }
     if (!project.caveats.empty()) {
         r += "\nWhat the job does not reproduce:\n\n";
         for (const std::string& c : project.caveats)
@@ -1139,7 +1270,7 @@ std::string artifactIdFor(std::string_view sourceName)
 std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOptions& options, std::string& refusalText)
 {
     const FlinkRelease release = options.release.value_or(FlinkRelease::tested(scenario.pipeline.flinkVersion));
-    if (auto why = refusal(scenario, release)) {
+    if (auto why = refusal(scenario, release, options)) {
         refusalText = *why;
         return std::nullopt;
     }
@@ -1152,10 +1283,11 @@ std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOption
                                                : scenario.name;
     project.release = release;
     const std::vector<Replayed> order = replayOrder(scenario);
-    project.caveats = caveats(scenario, order);
+    project.caveats = caveats(scenario, order, options);
     const std::string program = ProgramWriter(scenario, project, options, order).write();
-    project.files.push_back({"pom.xml", pomXml(project)});
-    project.files.push_back({"data/events.csv", eventsCsv(scenario, order)});
+    project.files.push_back({"pom.xml", pomXml(project, !options.socket)});
+    if (!options.socket)
+        project.files.push_back({"data/events.csv", eventsCsv(scenario, order)});
     project.files.push_back({"src/main/java/tidemark/jobs/" + className(project.artifactId) + ".java", program});
     // The README names the program, so it comes last.
     project.files.push_back({"README.md", readme(scenario, project, options)});

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/FlinkVersion.h"
+#include "engine/core/InputFileSpec.h"
 #include "engine/core/Scenario.h"
 
 #include <filesystem>
@@ -46,12 +47,21 @@ struct JobProject {
     std::string jarPath() const { return "target/" + artifactId + ".jar"; }
 };
 
+// A live source instead of the records: the job reads lines from host:port with socketTextStream, each read as
+// `lines` says (the scenario's events file, or the typed-line default of a live run, io::liveLineSpec).
+struct SocketInput {
+    std::string host;
+    int port = 0;
+    InputFileSpec lines;
+};
+
 struct ExportOptions {
     std::optional<FlinkRelease> release; // default: the tested release of the scenario's line
     std::string sourceName; // what the header says it was exported from: "post000-parallelism3.json"
     std::string artifactId; // the project's name; default: from sourceName (artifactIdFor)
     std::string tidemarkVersion;
     std::string jobName; // the name env.execute gives the job; default: the scenario's name, else artifactId
+    std::optional<SocketInput> socket; // read a socket instead of replaying the records
 };
 
 // The project, or nullopt with the reason in `refusal` when no DataStream program says the scenario as Tidemark

@@ -241,6 +241,11 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
         a.type = AssignerType::Tumbling;
         a.offsetMs = 0;
     }
+    if (options.socket) {
+        refusal = "the SQL export replays the scenario's records; a job reading a socket is exported as a DataStream "
+                  "program (leave out --sql)";
+        return std::nullopt;
+    }
     auto project = exportJob(asDataStream, options, refusal);
     if (!project)
         return std::nullopt;

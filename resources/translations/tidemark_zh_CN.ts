@@ -1334,10 +1334,6 @@ B：%2
         <translation>构建所用版本：</translation>
     </message>
     <message>
-        <source>Writes the scenario as a Maven project whose program, in the DataStream API or in Flink SQL, is its pipeline. The job replays the records at their arrival times and prints what the Output dock shows, so that a real Flink can confirm the picture.</source>
-        <translation>把场景写成一个 Maven 项目，其中的程序（DataStream API 或 Flink SQL）就是场景的流水线。作业按记录的到达时间重放它们，并打印“输出”面板显示的内容，让真正的 Flink 来确认这幅图。</translation>
-    </message>
-    <message>
         <source>The Flink job&apos;s project folder</source>
         <translation>Flink 作业的项目文件夹</translation>
     </message>
@@ -1390,6 +1386,34 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     <message>
         <source>Program:</source>
         <translation>程序：</translation>
+    </message>
+    <message>
+        <source>Replay the records at their arrival times</source>
+        <translation>按记录的到达时间重放</translation>
+    </message>
+    <message>
+        <source>Read lines from a socket (socketTextStream)</source>
+        <translation>从套接字读取行（socketTextStream）</translation>
+    </message>
+    <message>
+        <source>Where the job connects: a server such as nc -lk 9999, or tidemark run --listen PORT --forward HOST:PORT, which passes Tidemark&apos;s lines on to the job</source>
+        <translation>作业要连接的地址：例如 nc -lk 9999 这样的服务器，或 tidemark run --listen PORT --forward HOST:PORT，它会把 Tidemark 读到的行转给作业</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Writes the scenario as a Maven project whose program, in the DataStream API or in Flink SQL, is its pipeline. The job replays the records at their arrival times, or reads lines from a socket as this document reads them, and prints what the Output dock shows, so that a real Flink can confirm the picture.</source>
+        <translation>把场景写成一个 Maven 项目，其中的程序（DataStream API 或 Flink SQL）就是场景的流水线。作业按记录的到达时间重放它们，或像本文档一样从套接字读取行，并打印“输出”面板显示的内容，让真正的 Flink 来确认这幅图。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The socket to read:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;要读取的套接字：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;It connects to %1, so start a server there first: &lt;tt&gt;nc -lk %2&lt;/tt&gt; and type lines, or &lt;tt&gt;tidemark run … --listen PORT --forward %1&lt;/tt&gt;, which passes the lines Tidemark reads on to the job.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;它会连接 %1，所以请先在那里启动一个服务器：&lt;tt&gt;nc -lk %2&lt;/tt&gt; 然后输入行，或者 &lt;tt&gt;tidemark run … --listen PORT --forward %1&lt;/tt&gt;，它会把 Tidemark 读到的行转给作业。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

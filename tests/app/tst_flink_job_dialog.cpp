@@ -100,6 +100,38 @@ private Q_SLOTS:
         QVERIFY(contents(readme.fileName()).startsWith("# Post 000"));
     }
 
+    void theJobCanReadASocketInsteadOfReplayingTheRecords()
+    {
+        FlinkJobDialog dialog(m_window->session(), m_window.get());
+        const auto programOf = [&dialog] {
+            for (const auto& f : dialog.project()->files) {
+                if (f.path.ends_with(".java"))
+                    return QString::fromStdString(f.content);
+            }
+            return QString();
+        };
+        QVERIFY(programOf().contains(QStringLiteral("new Replay(events")));
+
+        dialog.setSocket(QStringLiteral("127.0.0.1:9999"));
+        QVERIFY(dialog.project());
+        QVERIFY(programOf().contains(QStringLiteral("env.socketTextStream(\"127.0.0.1\", 9999)")));
+        QCOMPARE(dialog.project()->files.size(), std::size_t(3)); // no records file
+        QVERIFY2(summary(dialog).contains(QStringLiteral("The lines arrive when they are sent")),
+            qPrintable(summary(dialog)));
+
+        // a mistyped address is said, and nothing can be saved
+        auto* save = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Save);
+        dialog.setSocket(QStringLiteral("localhost"));
+        QVERIFY(!dialog.project());
+        QVERIFY(!save->isEnabled());
+        QVERIFY2(summary(dialog).contains(QStringLiteral("expected HOST:PORT")), qPrintable(summary(dialog)));
+
+        dialog.setSocket(QString());
+        QVERIFY(dialog.project());
+        QVERIFY(save->isEnabled());
+        QVERIFY(programOf().contains(QStringLiteral("new Replay(events")));
+    }
+
     void aScenarioNoJobCanSayIsRefusedWithTheReason()
     {
         Scenario s = m_window->session()->scenario();

@@ -111,6 +111,59 @@ private slots:
         QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
     }
 
+    // export-job --socket: the job reads lines from the socket as Tidemark reads the scenario's events file.
+    void aSocketJobReadsLinesAsTheScenarioReadsItsEvents_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::newRow("text columns, legacy extractor, 8 window subtasks") << "post001-delay3s";
+        QTest::newRow("CSV with a header, named columns, a zoned pattern") << "offset-days-utc8";
+        QTest::newRow("JSON lines, allowed lateness") << "post002-allowed-lateness";
+    }
+    void aSocketJobReadsLinesAsTheScenarioReadsItsEvents()
+    {
+        QFETCH(QString, example);
+        const Scenario scenario = loadExample(example);
+        flinkjob::ExportOptions o = options(example.toStdString() + ".json");
+        o.socket = flinkjob::SocketInput {"127.0.0.1", 9999, io::liveLineSpec(scenario)};
+        std::string refusal;
+        const auto project = flinkjob::exportJob(scenario, o, refusal);
+        QVERIFY2(project, refusal.c_str());
+        QCOMPARE(project->files.size(), std::size_t(3)); // no records file: the lines come from the socket
+        QVERIFY(!file(*project, "events.csv"));
+        QVERIFY(!QString::fromStdString(file(*project, "pom.xml")->content).contains("events.csv"));
+        QVERIFY(program(*project).contains("env.socketTextStream(\"127.0.0.1\", 9999)"));
+        QStringList mismatches;
+        for (const auto& f : project->files) {
+            const QString golden
+                = sourceDir() + "/tests/export/golden/socket-" + example + "/" + QString::fromStdString(f.path);
+            if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
+                    "socket-" + example + "-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
+                mismatches << *mismatch;
+        }
+        QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
+    }
+
+    void aSocketJobRefusesWhatOneSourceSubtaskCannotFeed_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("records naming their channel")
+            << "idle-channel-stalls" << "the partitioning \"channel\" sends each record to the channel it names";
+        QTest::newRow("no port") << "post002-allowed-lateness" << "a host and a port from 1 to 65535";
+    }
+    void aSocketJobRefusesWhatOneSourceSubtaskCannotFeed()
+    {
+        QFETCH(QString, example);
+        QFETCH(QString, reason);
+        const Scenario scenario = loadExample(example);
+        flinkjob::ExportOptions o = options(example.toStdString() + ".json");
+        o.socket = flinkjob::SocketInput {"127.0.0.1", QTest::currentDataTag() == QByteArray("no port") ? 0 : 9999,
+            io::liveLineSpec(scenario)};
+        std::string refusal;
+        QVERIFY(!flinkjob::exportJob(scenario, o, refusal));
+        QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
+    }
+
     void eachWindowSettingIsSaidInJava_data()
     {
         QTest::addColumn<QString>("window");
@@ -384,6 +437,10 @@ private slots:
         QTest::newRow("unknown version") << QStringList {"post002-allowed-lateness", "--out", "x", "--flink-version",
             "3"} << 2 << "unknown Flink version \"3\"";
         QTest::newRow("missing file") << QStringList {"no-such.json", "--out", "x"} << 1 << "no-such.json";
+        QTest::newRow("socket without a port") << QStringList {"post002-allowed-lateness", "--out", "x", "--socket",
+            "localhost"} << 2 << "--socket: expected HOST:PORT";
+        QTest::newRow("socket and SQL") << QStringList {"sliding-windows", "--out", "x", "--socket", "127.0.0.1:9000",
+            "--sql"} << 1 << "a job reading a socket is exported as a DataStream program";
     }
     void exportJobSaysWhatIsWrong()
     {
