@@ -161,6 +161,10 @@ private slots:
         QTest::newRow("cumulate is CUMULATE(step, max size)")
             << R"("assigner": {"type": "cumulate", "maxSizeMs": 6000, "stepMs": 2000}, "function": {"type": "avg"})"
             << "CUMULATE(TABLE events, DESCRIPTOR(ts), INTERVAL '2' SECOND, INTERVAL '6' SECOND)";
+        QTest::newRow("an offset is the last argument")
+            << R"("assigner": {"type": "tumbling", "sizeMs": 86400000, "offsetMs": -28800000}, "function":
+                 {"type": "count"})"
+            << "TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' DAY, INTERVAL '-8' HOUR)";
         QTest::newRow("sum of timestamps as doubles")
             << R"("assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "sum", "field": "ts"})"
             << "SUM(CAST(t AS DOUBLE)) AS `result`";
@@ -207,9 +211,6 @@ private slots:
             << bounded << R"("assigner": {"type": "sliding", "sizeMs": 5000, "slideMs": 2000}, "function":
             {"type": "count"})"
             << "multiple of the slide";
-        QTest::newRow("offset") << bounded << R"("assigner": {"type": "tumbling", "sizeMs": 5000, "offsetMs": -1000},
-            "function": {"type": "count"})"
-                                << "offsets are not exported";
         QTest::newRow("processing time") << bounded << R"("assigner": {"type": "tumbling", "sizeMs": 5000, "timeDomain":
             "processing"}, "function": {"type": "count"})"
                                          << "processing-time windows";
@@ -225,6 +226,37 @@ private slots:
         QVERIFY(!project);
         QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
     }
+    // Flink 1.20's slicing windows count a window's records only when its end lies on the slice grid from the
+    // epoch (FLINK-36664): an offset is exported for 1.20 only when it is a multiple of the slice.
+    void flink120TakesOnlyOffsetsOnTheSliceGrid_data()
+    {
+        QTest::addColumn<QString>("window");
+        QTest::addColumn<bool>("exported");
+        QTest::newRow("tumbling -8 h of a day")
+            << R"("assigner": {"type": "tumbling", "sizeMs": 86400000, "offsetMs": -28800000})" << false;
+        QTest::newRow("hop offset 1 s, slide 5 s")
+            << R"("assigner": {"type": "sliding", "sizeMs": 10000, "slideMs": 5000, "offsetMs": 1000})" << false;
+        QTest::newRow("cumulate offset 3 s, step 2 s")
+            << R"("assigner": {"type": "cumulate", "maxSizeMs": 6000, "stepMs": 2000, "offsetMs": 3000})" << false;
+        QTest::newRow("cumulate offset 2 s, step 2 s")
+            << R"("assigner": {"type": "cumulate", "maxSizeMs": 6000, "stepMs": 2000, "offsetMs": 2000})" << true;
+    }
+    void flink120TakesOnlyOffsetsOnTheSliceGrid()
+    {
+        QFETCH(QString, window);
+        QFETCH(bool, exported);
+        flinkjob::ExportOptions o = options("o.json");
+        std::string refusal;
+        o.release = flinkjob::FlinkRelease::parse("1.20", refusal);
+        const Scenario s = withPipeline(kBounded, (window + R"(, "function": {"type": "count"})").toStdString());
+        const auto project = flinkjob::exportSqlJob(s, o, refusal);
+        QCOMPARE(project.has_value(), exported);
+        if (!exported)
+            QVERIFY2(refusal.find("FLINK-36664") != std::string::npos, refusal.c_str());
+        // Flink 2.x takes each of them
+        QVERIFY2(flinkjob::exportSqlJob(s, options("o.json"), refusal), refusal.c_str());
+    }
+
     void eventTimesAtOrBelowZeroAreRefused()
     {
         const Scenario s = parse(R"({"tidemark": 1, "input": {"records": [{"key": "k", "ts": 0}]},
