@@ -148,8 +148,10 @@ private slots:
         QTest::addColumn<QString>("example");
         QTest::addColumn<QString>("reason");
         QTest::newRow("records naming their channel")
-            << "idle-channel-stalls" << "the partitioning \"channel\" sends each record to the channel it names";
-        QTest::newRow("no port") << "post002-allowed-lateness" << "a host and a port from 1 to 65535";
+            << "idle-channel-stalls"
+            << "the partitioning \"channel\" sends each record to the channel it names";
+        QTest::newRow("no port") << "post002-allowed-lateness"
+                                 << "a host and a port from 1 to 65535";
     }
     void aSocketJobRefusesWhatOneSourceSubtaskCannotFeed()
     {
@@ -157,8 +159,8 @@ private slots:
         QFETCH(QString, reason);
         const Scenario scenario = loadExample(example);
         flinkjob::ExportOptions o = options(example.toStdString() + ".json");
-        o.socket = flinkjob::SocketInput {"127.0.0.1", QTest::currentDataTag() == QByteArray("no port") ? 0 : 9999,
-            io::liveLineSpec(scenario)};
+        o.socket = flinkjob::SocketInput {
+            "127.0.0.1", QTest::currentDataTag() == QByteArray("no port") ? 0 : 9999, io::liveLineSpec(scenario)};
         std::string refusal;
         QVERIFY(!flinkjob::exportJob(scenario, o, refusal));
         QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
