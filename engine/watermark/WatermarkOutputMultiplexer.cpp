@@ -1,0 +1,152 @@
+#include "engine/watermark/WatermarkOutputMultiplexer.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tidemark {
+
+WatermarkOutputMultiplexer::WatermarkOutputMultiplexer(FlinkVersion version)
+    : m_allIdleTakesMaximum(version.major >= 2)
+{ }
+
+bool WatermarkOutputMultiplexer::registerNewOutput(std::string_view id)
+{
+    if (output(id))
+        return false;
+    m_outputs.push_back(Output {std::string(id), kMinTimestamp, false});
+    return true;
+}
+
+bool WatermarkOutputMultiplexer::unregisterOutput(std::string_view id)
+{
+    const auto it = std::find_if(m_outputs.begin(), m_outputs.end(), [id](const Output& o) { return o.id == id; });
+    if (it == m_outputs.end())
+        return false;
+    m_outputs.erase(it);
+    return true;
+}
+
+const WatermarkOutputMultiplexer::Output* WatermarkOutputMultiplexer::output(std::string_view id) const
+{
+    const auto it = std::find_if(m_outputs.begin(), m_outputs.end(), [id](const Output& o) { return o.id == id; });
+    return it == m_outputs.end() ? nullptr : &*it;
+}
+
+std::size_t WatermarkOutputMultiplexer::indexOf(std::string_view id) const
+{
+    if (const Output* o = output(id))
+        return static_cast<std::size_t>(o - m_outputs.data());
+    throw std::invalid_argument("no watermark output registered for split \"" + std::string(id) + "\"");
+}
+
+WatermarkOutputMultiplexer::ImmediateOutput WatermarkOutputMultiplexer::immediateOutput(
+    std::string_view id, WatermarkOutput& underlying)
+{
+    return ImmediateOutput(*this, indexOf(id), underlying);
+}
+
+WatermarkOutputMultiplexer::DeferredOutput WatermarkOutputMultiplexer::deferredOutput(std::string_view id)
+{
+    return DeferredOutput(*this, indexOf(id));
+}
+
+const WatermarkOutputMultiplexer::Output* WatermarkOutputMultiplexer::holdingBack() const
+{
+    const Output* lowest = nullptr;
+    for (const Output& o : m_outputs) {
+        if (!o.idle && (!lowest || o.watermark < lowest->watermark))
+            lowest = &o;
+    }
+    return lowest;
+}
+
+bool WatermarkOutputMultiplexer::updateCombinedStatus()
+{
+    if (m_outputs.empty())
+        return false;
+    m_idle = std::all_of(m_outputs.begin(), m_outputs.end(), [](const Output& o) { return o.idle; });
+    Timestamp candidate;
+    if (m_idle) {
+        if (!m_allIdleTakesMaximum)
+            return false;
+        candidate = std::max_element(m_outputs.begin(), m_outputs.end(), [](const Output& a, const Output& b) {
+            return a.watermark < b.watermark;
+        })->watermark;
+    } else {
+        candidate = holdingBack()->watermark;
+    }
+    if (candidate > m_combinedWatermark) {
+        m_combinedWatermark = candidate;
+        return true;
+    }
+    return false;
+}
+
+void WatermarkOutputMultiplexer::updateCombinedWatermark(WatermarkOutput& underlying)
+{
+    const bool rose = updateCombinedStatus();
+    if (rose)
+        underlying.emitWatermark(m_combinedWatermark);
+    // Flink 1.20: `else if`; 2.x emits the all-idle maximum and then IDLE in the same call
+    if (m_idle && (m_allIdleTakesMaximum || !rose))
+        underlying.markIdle();
+}
+
+void WatermarkOutputMultiplexer::onPeriodicEmit(WatermarkOutput& underlying)
+{
+    updateCombinedWatermark(underlying);
+}
+
+WatermarkOutputMultiplexer::ImmediateOutput::ImmediateOutput(
+    WatermarkOutputMultiplexer& multiplexer, std::size_t index, WatermarkOutput& underlying)
+    : m_multiplexer(multiplexer)
+    , m_index(index)
+    , m_underlying(underlying)
+{ }
+
+void WatermarkOutputMultiplexer::ImmediateOutput::emitWatermark(Timestamp watermark)
+{
+    Output& o = m_multiplexer.m_outputs[m_index];
+    o.idle = false;
+    const bool rose = watermark > o.watermark;
+    if (rose)
+        o.watermark = watermark;
+    if (rose && watermark > m_multiplexer.m_combinedWatermark)
+        m_multiplexer.updateCombinedWatermark(m_underlying);
+}
+
+void WatermarkOutputMultiplexer::ImmediateOutput::markIdle()
+{
+    m_multiplexer.m_outputs[m_index].idle = true;
+    m_multiplexer.updateCombinedWatermark(m_underlying);
+}
+
+void WatermarkOutputMultiplexer::ImmediateOutput::markActive()
+{
+    m_multiplexer.m_outputs[m_index].idle = false;
+    m_multiplexer.updateCombinedWatermark(m_underlying);
+}
+
+WatermarkOutputMultiplexer::DeferredOutput::DeferredOutput(WatermarkOutputMultiplexer& multiplexer, std::size_t index)
+    : m_multiplexer(multiplexer)
+    , m_index(index)
+{ }
+
+void WatermarkOutputMultiplexer::DeferredOutput::emitWatermark(Timestamp watermark)
+{
+    Output& o = m_multiplexer.m_outputs[m_index];
+    o.idle = false;
+    o.watermark = std::max(o.watermark, watermark);
+}
+
+void WatermarkOutputMultiplexer::DeferredOutput::markIdle()
+{
+    m_multiplexer.m_outputs[m_index].idle = true;
+}
+
+void WatermarkOutputMultiplexer::DeferredOutput::markActive()
+{
+    m_multiplexer.m_outputs[m_index].idle = false;
+}
+
+} // namespace tidemark

@@ -1,0 +1,100 @@
+#pragma once
+
+#include "engine/core/FlinkVersion.h"
+#include "engine/core/Time.h"
+#include "engine/watermark/WatermarkOutput.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tidemark {
+
+// Flink's WatermarkOutputMultiplexer with its CombinedWatermarkStatus (flink-core, api/common/eventtime): the
+// watermark outputs of a source reader's splits, combined into the reader's one output.
+//  * Each output keeps its highest watermark (it never goes down) and whether it is idle; a watermark makes it
+//    active again.
+//  * The combined watermark is the minimum over the outputs that are not idle, and never goes down. When every
+//    output is idle there is none in Flink 1.20; Flink 2.x takes the maximum over all of them (FLINK-38454, in
+//    2.3), so that what the idle splits had reached still moves the reader on.
+//  * An immediate output combines at once when its watermark rises above the combined one, or when its idleness
+//    changes; a deferred output only records, and onPeriodicEmit() combines.
+//  * Combining emits the combined watermark when it rose, and IDLE (again, each time) while every output is
+//    idle; in Flink 1.20 IDLE only when no watermark went out in that call. With no outputs it emits nothing,
+//    not even IDLE. It never marks the underlying output active: a rising watermark does, downstream
+//    (WatermarkToDataOutput).
+// A plain value: copying it copies every output's state.
+class WatermarkOutputMultiplexer {
+public:
+    explicit WatermarkOutputMultiplexer(FlinkVersion version);
+
+    // One output's state (Flink's PartialWatermark), in registration order.
+    struct Output {
+        std::string id;
+        Timestamp watermark = kMinTimestamp;
+        bool idle = false;
+    };
+
+    // false when `id` is registered already (Flink throws).
+    bool registerNewOutput(std::string_view id);
+    // Drops the output without combining; false when it was not registered.
+    bool unregisterOutput(std::string_view id);
+
+    // The outputs a generator writes to (throw std::invalid_argument for an id not registered). Short-lived:
+    // they refer to this multiplexer and, for the immediate one, to the underlying output.
+    class ImmediateOutput final : public WatermarkOutput {
+    public:
+        void emitWatermark(Timestamp watermark) override;
+        void markIdle() override;
+        void markActive() override;
+
+    private:
+        friend class WatermarkOutputMultiplexer;
+        ImmediateOutput(WatermarkOutputMultiplexer& multiplexer, std::size_t index, WatermarkOutput& underlying);
+        WatermarkOutputMultiplexer& m_multiplexer;
+        std::size_t m_index;
+        WatermarkOutput& m_underlying;
+    };
+    class DeferredOutput final : public WatermarkOutput {
+    public:
+        void emitWatermark(Timestamp watermark) override;
+        void markIdle() override;
+        void markActive() override;
+
+    private:
+        friend class WatermarkOutputMultiplexer;
+        DeferredOutput(WatermarkOutputMultiplexer& multiplexer, std::size_t index);
+        WatermarkOutputMultiplexer& m_multiplexer;
+        std::size_t m_index;
+    };
+    ImmediateOutput immediateOutput(std::string_view id, WatermarkOutput& underlying);
+    DeferredOutput deferredOutput(std::string_view id);
+
+    // Combines what the deferred outputs recorded.
+    void onPeriodicEmit(WatermarkOutput& underlying);
+
+    // ---- read-only state, for narration and inspection ----
+    const std::vector<Output>& outputs() const { return m_outputs; }
+    const Output* output(std::string_view id) const;
+    // The combined watermark (Long.MIN_VALUE before the first).
+    Timestamp combinedWatermark() const { return m_combinedWatermark; }
+    // Every output idle, as of the last combine.
+    bool isIdle() const { return m_idle; }
+    // The active output with the lowest watermark (the first registered among equals): what holds the combined
+    // watermark back; nullptr when every output is idle or there is none.
+    const Output* holdingBack() const;
+
+private:
+    std::size_t indexOf(std::string_view id) const;
+    // CombinedWatermarkStatus#updateCombinedWatermark: true when the combined watermark rose.
+    bool updateCombinedStatus();
+    // WatermarkOutputMultiplexer#updateCombinedWatermark.
+    void updateCombinedWatermark(WatermarkOutput& underlying);
+
+    std::vector<Output> m_outputs;
+    Timestamp m_combinedWatermark = kMinTimestamp;
+    bool m_idle = false;
+    bool m_allIdleTakesMaximum; // Flink 2.x
+};
+
+} // namespace tidemark
