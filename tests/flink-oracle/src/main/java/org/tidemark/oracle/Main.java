@@ -38,7 +38,7 @@ public final class Main {
         args = rest.toArray(new String[0]);
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         if (args.length == 0) {
-            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster PATH... | --version");
+            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster PATH... | --source-reader SCRIPT... | --version");
             System.exit(2);
         }
         switch (args[0]) {
@@ -79,6 +79,10 @@ public final class Main {
                     System.exit(2);
                 }
                 System.exit(SubmitCluster.run(new File(args[1]), !noSubmit));
+            }
+            case "--source-reader" -> {
+                boolean ok = SourceReaderCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
+                System.exit(ok ? 0 : 1);
             }
             case "--minicluster" -> {
                 boolean ok = MiniClusterCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
