@@ -77,14 +77,15 @@ StartOptions addStartOptions(QCommandLineParser& parser)
         "example by its name, or with no FILE the example of post 000 at parallelism 3.\n"
         "\n"
         "Without a display:\n"
-        "  tidemark run SCENARIO.json [options]   play a scenario to its end and print what Flink outputs\n"
-        "  tidemark run --list-examples           the built-in examples\n"
-        "  tidemark run --help                    every option of tidemark run\n"
-        "  tidemark compare A.json B.json         where two pipelines' outputs differ\n"
-        "  tidemark compare --help                every option of tidemark compare\n"
-        "  tidemark export-job SCENARIO --out DIR write the scenario as a runnable Flink job (Maven project)\n"
-        "  tidemark verify SCENARIO               check every output against Apache Flink (needs Java 17)\n"
-        "  tidemark attach URL [--job ID]         follow a running Flink job's watermarks through its REST API"));
+        "  tidemark run SCENARIO.json [options]    play a scenario to its end and print what Flink outputs\n"
+        "  tidemark run --list-examples            the built-in examples\n"
+        "  tidemark run --help                     every option of tidemark run\n"
+        "  tidemark compare A.json B.json          where two pipelines' outputs differ\n"
+        "  tidemark compare --help                 every option of tidemark compare\n"
+        "  tidemark export-job SCENARIO --out DIR  write the scenario as a runnable Flink job (Maven project)\n"
+        "  tidemark export-job --help              every option of tidemark export-job\n"
+        "  tidemark verify SCENARIO                check every output against Apache Flink (needs Java 17)\n"
+        "  tidemark attach URL [--job ID]          follow a running Flink job's watermarks through its REST API"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"),

@@ -1,6 +1,7 @@
 # Writes tidemark.1 from the help the built program prints, so that the manual cannot drift from it:
 #   cmake -DTIDEMARK=<exe> -DOUTPUT=<tidemark.1> -DVERSION=<v> -DDATE=<yyyy-mm-dd> -P ManPage.cmake
-# `tidemark --help` becomes SYNOPSIS, DESCRIPTION and OPTIONS, `tidemark run --help` the section TIDEMARK RUN.
+# `tidemark --help` becomes SYNOPSIS, DESCRIPTION and OPTIONS; `tidemark run --help` the section TIDEMARK RUN, and
+# so on for compare, export-job, verify and attach.
 # Both help texts share one layout: "  TERM  text" lines (two or more spaces after the term), continuation lines
 # indented further, unindented "Heading:" lines and unindented prose.
 cmake_minimum_required(VERSION 3.25)
@@ -84,7 +85,6 @@ function(help_to_roff out text)
 endfunction()
 
 help_of(app_help --lang en --help)
-help_of(run_help run --help)
 
 # tidemark --help: "Usage: … [options] [FILE]", the description, then "Options:" and "Arguments:".
 string(FIND "${app_help}" "\nOptions:\n" options_at)
@@ -99,31 +99,43 @@ string(SUBSTRING "${app_help}" ${options_at} -1 options)
 help_to_roff(description_roff "${description}")
 help_to_roff(options_roff "${options}" SKIP_HEADINGS Options)
 
-# tidemark run --help: its "usage:" lines are the second half of the SYNOPSIS, the rest is its section.
-string(FIND "${run_help}" "\n\n" run_usage_end)
-string(SUBSTRING "${run_help}" 0 ${run_usage_end} run_usage)
-string(SUBSTRING "${run_help}" ${run_usage_end} -1 run_body)
-string(REGEX REPLACE "(^|\n) *(usage:)? *tidemark run" "\\1" run_usage "${run_usage}")
-string(REPLACE "\n" ";" run_usage "${run_usage}")
-set(run_synopsis "")
-foreach(form IN LISTS run_usage)
-    string(STRIP "${form}" form)
-    roff_escape(form "${form}")
-    string(APPEND run_synopsis ".br\n.B tidemark run\n${form}\n")
+# `tidemark COMMAND --help`: its "usage:" lines join the SYNOPSIS (a line that does not start with "tidemark
+# COMMAND" continues the one before), the rest is the section TIDEMARK COMMAND.
+set(command_synopsis "")
+set(command_sections "")
+foreach(command run compare export-job verify attach)
+    help_of(command_help ${command} --help)
+    string(FIND "${command_help}" "\n\n" usage_end)
+    string(SUBSTRING "${command_help}" 0 ${usage_end} usage)
+    string(SUBSTRING "${command_help}" ${usage_end} -1 body)
+    # a continuation line starts with spaces and "[": joined first, so that every form's brackets balance (CMake
+    # does not split a list inside unbalanced brackets)
+    string(REGEX REPLACE "\n +\\[" " [" usage "${usage}")
+    string(REPLACE ";" "\\;" usage "${usage}")
+    string(REPLACE "\n" ";" usage_lines "${usage}")
+    foreach(line IN LISTS usage_lines)
+        if(NOT line MATCHES "^ *(usage:)? *tidemark ${command}(.*)$")
+            message(FATAL_ERROR "ManPage.cmake: `tidemark ${command} --help` has a usage line that is no form: ${line}")
+        endif()
+        string(STRIP "${CMAKE_MATCH_2}" form)
+        roff_escape(form "${form}")
+        string(APPEND command_synopsis ".br\n.B tidemark ${command}\n${form}\n")
+    endforeach()
+    help_to_roff(section "${body}")
+    string(TOUPPER "${command}" heading)
+    string(APPEND command_sections ".SH \"TIDEMARK ${heading}\"\n${section}")
 endforeach()
-help_to_roff(run_roff "${run_body}")
 
-file(WRITE ${OUTPUT} ".\\\" Generated at build time from `tidemark --help` and `tidemark run --help`; edit those.
+file(WRITE ${OUTPUT} ".\\\" Generated at build time from `tidemark --help` and each command's --help; edit those.
 .TH TIDEMARK 1 \"${DATE}\" \"Tidemark ${VERSION}\" \"User Commands\"
 .SH NAME
 tidemark \\- see Apache Flink's event time at work, one step at a time
 .SH SYNOPSIS
 .B tidemark
 [\\fIoptions\\fR] [\\fIFILE\\fR]
-${run_synopsis}.SH DESCRIPTION
+${command_synopsis}.SH DESCRIPTION
 ${description_roff}.SH OPTIONS
-${options_roff}.SH \"TIDEMARK RUN\"
-${run_roff}.SH FILES
+${options_roff}${command_sections}.SH FILES
 .TP
 .I share/tidemark/examples/
 The built\\-in examples: scenarios (.json) and the event files they read, in the share folder beside the
@@ -135,6 +147,11 @@ prints where.
 and
 .B tidemark run
 take an example's name for FILE.
+.TP
+.I share/tidemark/flink\\-oracle/flink\\-LINE/
+The Flink oracle of each Flink line, which
+.B tidemark verify
+and Verify with Flink run on Java 17, when Tidemark was built with it (the Debian package holds it).
 .TP
 .I ~/.config/Tidemark/Tidemark.conf
 The window's layout, the theme, the language and the recent files.

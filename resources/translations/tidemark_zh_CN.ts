@@ -47,25 +47,27 @@
         <source>See Apache Flink&apos;s event time at work: open FILE, a scenario (.json) or an event file, or a built-in example by its name, or with no FILE the example of post 000 at parallelism 3.
 
 Without a display:
-  tidemark run SCENARIO.json [options]   play a scenario to its end and print what Flink outputs
-  tidemark run --list-examples           the built-in examples
-  tidemark run --help                    every option of tidemark run
-  tidemark compare A.json B.json         where two pipelines&apos; outputs differ
-  tidemark compare --help                every option of tidemark compare
-  tidemark export-job SCENARIO --out DIR write the scenario as a runnable Flink job (Maven project)
-  tidemark verify SCENARIO               check every output against Apache Flink (needs Java 17)
-  tidemark attach URL [--job ID]         follow a running Flink job&apos;s watermarks through its REST API</source>
+  tidemark run SCENARIO.json [options]    play a scenario to its end and print what Flink outputs
+  tidemark run --list-examples            the built-in examples
+  tidemark run --help                     every option of tidemark run
+  tidemark compare A.json B.json          where two pipelines&apos; outputs differ
+  tidemark compare --help                 every option of tidemark compare
+  tidemark export-job SCENARIO --out DIR  write the scenario as a runnable Flink job (Maven project)
+  tidemark export-job --help              every option of tidemark export-job
+  tidemark verify SCENARIO                check every output against Apache Flink (needs Java 17)
+  tidemark attach URL [--job ID]          follow a running Flink job&apos;s watermarks through its REST API</source>
         <translation>看看 Apache Flink 的事件时间如何运作：打开 FILE（场景（.json）或事件文件），或按名称打开一个内置示例；不给出 FILE 时，打开文章 000 在并行度 3 下的示例。
 
 无图形界面时：
-  tidemark run SCENARIO.json [options]   把场景播放到结束，并打印 Flink 的输出
-  tidemark run --list-examples           列出内置示例
-  tidemark run --help                    tidemark run 的所有选项
-  tidemark compare A.json B.json         两个流水线的输出在哪里不同
-  tidemark compare --help                tidemark compare 的所有选项
-  tidemark export-job SCENARIO --out DIR 把场景写成可运行的 Flink 作业（Maven 项目）
-  tidemark verify SCENARIO               用 Apache Flink 核对每一个输出（需要 Java 17）
-  tidemark attach URL [--job ID]         通过 REST API 跟踪正在运行的 Flink 作业的水位线</translation>
+  tidemark run SCENARIO.json [options]    把场景播放到结束，并打印 Flink 的输出
+  tidemark run --list-examples            列出内置示例
+  tidemark run --help                     tidemark run 的所有选项
+  tidemark compare A.json B.json          两个流水线的输出在哪里不同
+  tidemark compare --help                 tidemark compare 的所有选项
+  tidemark export-job SCENARIO --out DIR  把场景写成可运行的 Flink 作业（Maven 项目）
+  tidemark export-job --help              tidemark export-job 的所有选项
+  tidemark verify SCENARIO                用 Apache Flink 核对每一个输出（需要 Java 17）
+  tidemark attach URL [--job ID]          通过 REST API 跟踪正在运行的 Flink 作业的水位线</translation>
     </message>
 </context>
 <context>
