@@ -894,28 +894,7 @@ private:
                "            }\n"
                "            return events;\n"
                "        }\n\n"
-               "        private static List<String> fields(String line) {\n"
-               "            List<String> fields = new ArrayList<>();\n"
-               "            StringBuilder field = new StringBuilder();\n"
-               "            boolean quoted = false;\n"
-               "            for (int i = 0; i < line.length(); i++) {\n"
-               "                char c = line.charAt(i);\n"
-               "                if (quoted && c == '\"' && i + 1 < line.length() && line.charAt(i + 1) == '\"') {\n"
-               "                    field.append(c);\n"
-               "                    i++;\n"
-               "                } else if (c == '\"') {\n"
-               "                    quoted = !quoted;\n"
-               "                } else if (c == ',' && !quoted) {\n"
-               "                    fields.add(field.toString());\n"
-               "                    field.setLength(0);\n"
-               "                } else {\n"
-               "                    field.append(c);\n"
-               "                }\n"
-               "            }\n"
-               "            fields.add(field.toString());\n"
-               "            return fields;\n"
-               "        }\n"
-               "    }\n\n";
+            + csvFieldsMethod(',', false) + "    }\n\n";
     }
 
     std::string socketEventClass()
@@ -1298,6 +1277,42 @@ ReplayClasses replayClasses(const Scenario& scenario, const JobProject& project,
 {
     const std::vector<Replayed> order = replayOrder(scenario);
     return ProgramWriter(scenario, project, options, order).replayParts();
+}
+
+std::string csvFieldsMethod(char delimiter, bool refuseOpenQuote)
+{
+    const std::string d = delimiter == '\t' ? std::string("\\t")
+        : delimiter == '\''                 ? std::string("\\'")
+        : delimiter == '\\'                 ? std::string("\\\\")
+                                            : std::string(1, delimiter);
+    return "        private static List<String> fields(String line) {\n"
+           "            List<String> fields = new ArrayList<>();\n"
+           "            StringBuilder field = new StringBuilder();\n"
+           "            boolean quoted = false;\n"
+           "            for (int i = 0; i < line.length(); i++) {\n"
+           "                char c = line.charAt(i);\n"
+           "                if (quoted && c == '\"' && i + 1 < line.length() && line.charAt(i + 1) == '\"') {\n"
+           "                    field.append(c);\n"
+           "                    i++;\n"
+           "                } else if (c == '\"') {\n"
+           "                    quoted = !quoted;\n"
+           "                } else if (c == '"
+        + d
+        + "' && !quoted) {\n"
+          "                    fields.add(field.toString());\n"
+          "                    field.setLength(0);\n"
+          "                } else {\n"
+          "                    field.append(c);\n"
+          "                }\n"
+          "            }\n"
+        + std::string(refuseOpenQuote ? "            if (quoted) {\n"
+                                        "                throw new IllegalArgumentException(\"a quoted field does not "
+                                        "end on its line\");\n"
+                                        "            }\n"
+                                      : "")
+        + "            fields.add(field.toString());\n"
+          "            return fields;\n"
+          "        }\n";
 }
 
 std::string javaStringLiteral(std::string_view text)

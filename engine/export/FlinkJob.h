@@ -81,6 +81,10 @@ struct ReplayClasses {
     std::string java;
 };
 ReplayClasses replayClasses(const Scenario& scenario, const JobProject& project, const ExportOptions& options);
+// The Java method `static List<String> fields(String line)` of a nested class: the fields of a CSV line between
+// `delimiter`s, a field in double quotes holding delimiters and "" for a quote; with `refuseOpenQuote`, a quote
+// left open is an IllegalArgumentException. The records file of a replay and a socket's CSV lines are read with it.
+std::string csvFieldsMethod(char delimiter, bool refuseOpenQuote);
 // A Java string literal, and `text` as comment lines of at most 112 characters behind `prefix`.
 std::string javaStringLiteral(std::string_view text);
 std::string commentLines(std::string_view text, std::string_view prefix);

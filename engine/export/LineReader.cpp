@@ -12,16 +12,6 @@ namespace {
 using Format = InputFileSpec::Format;
 using Header = InputFileSpec::Header;
 
-// `text` with every "$NAME" of `names` replaced by its value.
-std::string filled(std::string text, std::initializer_list<std::pair<std::string_view, std::string>> names)
-{
-    for (const auto& [name, value] : names) {
-        for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + value.size()))
-            text.replace(at, name.size(), value);
-    }
-    return text;
-}
-
 } // namespace
 
 LineReader::LineReader(const InputFileSpec& spec)
@@ -201,39 +191,9 @@ std::string LineReader::readMethod() const
          "            return fields.get(column);\n"
          "        }\n\n";
     if (m_spec.format == Format::Csv) {
-        m += filled(
-            "        /** The fields between '$D's; a field in double quotes may hold '$D' and \"\" for a "
-            "quote. */\n"
-            "        private static List<String> fields(String line) {\n"
-            "            List<String> fields = new ArrayList<>();\n"
-            "            StringBuilder field = new StringBuilder();\n"
-            "            boolean quoted = false;\n"
-            "            for (int i = 0; i < line.length(); i++) {\n"
-            "                char c = line.charAt(i);\n"
-            "                if (quoted && c == '\"' && i + 1 < line.length() && line.charAt(i + 1) == '\"') {\n"
-            "                    field.append(c);\n"
-            "                    i++;\n"
-            "                } else if (c == '\"') {\n"
-            "                    quoted = !quoted;\n"
-            "                } else if (c == '$J' && !quoted) {\n"
-            "                    fields.add(field.toString());\n"
-            "                    field.setLength(0);\n"
-            "                } else {\n"
-            "                    field.append(c);\n"
-            "                }\n"
-            "            }\n"
-            "            if (quoted) {\n"
-            "                throw new IllegalArgumentException(\"a quoted field does not end on its line\");\n"
-            "            }\n"
-            "            fields.add(field.toString());\n"
-            "            return fields;\n"
-            "        }\n\n",
-            {{"$D", m_spec.delimiter == '\t' ? std::string("\\t") : std::string(1, m_spec.delimiter)},
-                {"$J",
-                    m_spec.delimiter == '\t'       ? std::string("\\t")
-                        : m_spec.delimiter == '\'' ? std::string("\\'")
-                        : m_spec.delimiter == '\\' ? std::string("\\\\")
-                                                   : std::string(1, m_spec.delimiter)}});
+        const std::string shown = m_spec.delimiter == '\t' ? std::string("\\t") : std::string(1, m_spec.delimiter);
+        m += "        /** The fields between '" + shown + "'s; a field in double quotes may hold '" + shown
+            + "' and \"\" for a quote. */\n" + csvFieldsMethod(m_spec.delimiter, true) + "\n";
     }
     return m;
 }
