@@ -39,15 +39,15 @@ std::size_t WatermarkOutputMultiplexer::indexOf(std::string_view id) const
     throw std::invalid_argument("no watermark output registered for split \"" + std::string(id) + "\"");
 }
 
-WatermarkOutputMultiplexer::ImmediateOutput WatermarkOutputMultiplexer::immediateOutput(
+WatermarkOutputMultiplexer::SplitOutput WatermarkOutputMultiplexer::immediateOutput(
     std::string_view id, WatermarkOutput& underlying)
 {
-    return ImmediateOutput(*this, indexOf(id), underlying);
+    return SplitOutput(*this, indexOf(id), &underlying);
 }
 
-WatermarkOutputMultiplexer::DeferredOutput WatermarkOutputMultiplexer::deferredOutput(std::string_view id)
+WatermarkOutputMultiplexer::SplitOutput WatermarkOutputMultiplexer::deferredOutput(std::string_view id)
 {
-    return DeferredOutput(*this, indexOf(id));
+    return SplitOutput(*this, indexOf(id), nullptr);
 }
 
 const WatermarkOutputMultiplexer::Output* WatermarkOutputMultiplexer::holdingBack() const
@@ -97,56 +97,37 @@ void WatermarkOutputMultiplexer::onPeriodicEmit(WatermarkOutput& underlying)
     updateCombinedWatermark(underlying);
 }
 
-WatermarkOutputMultiplexer::ImmediateOutput::ImmediateOutput(
-    WatermarkOutputMultiplexer& multiplexer, std::size_t index, WatermarkOutput& underlying)
+WatermarkOutputMultiplexer::SplitOutput::SplitOutput(
+    WatermarkOutputMultiplexer& multiplexer, std::size_t index, WatermarkOutput* underlying)
     : m_multiplexer(multiplexer)
     , m_index(index)
     , m_underlying(underlying)
 { }
 
-void WatermarkOutputMultiplexer::ImmediateOutput::emitWatermark(Timestamp watermark)
+void WatermarkOutputMultiplexer::SplitOutput::emitWatermark(Timestamp watermark)
 {
     Output& o = m_multiplexer.m_outputs[m_index];
     o.idle = false;
     const bool rose = watermark > o.watermark;
     if (rose)
         o.watermark = watermark;
-    if (rose && watermark > m_multiplexer.m_combinedWatermark)
-        m_multiplexer.updateCombinedWatermark(m_underlying);
+    // an immediate output combines only when it could raise the combined watermark
+    if (m_underlying && rose && watermark > m_multiplexer.m_combinedWatermark)
+        m_multiplexer.updateCombinedWatermark(*m_underlying);
 }
 
-void WatermarkOutputMultiplexer::ImmediateOutput::markIdle()
+void WatermarkOutputMultiplexer::SplitOutput::markIdle()
 {
     m_multiplexer.m_outputs[m_index].idle = true;
-    m_multiplexer.updateCombinedWatermark(m_underlying);
+    if (m_underlying)
+        m_multiplexer.updateCombinedWatermark(*m_underlying);
 }
 
-void WatermarkOutputMultiplexer::ImmediateOutput::markActive()
+void WatermarkOutputMultiplexer::SplitOutput::markActive()
 {
     m_multiplexer.m_outputs[m_index].idle = false;
-    m_multiplexer.updateCombinedWatermark(m_underlying);
-}
-
-WatermarkOutputMultiplexer::DeferredOutput::DeferredOutput(WatermarkOutputMultiplexer& multiplexer, std::size_t index)
-    : m_multiplexer(multiplexer)
-    , m_index(index)
-{ }
-
-void WatermarkOutputMultiplexer::DeferredOutput::emitWatermark(Timestamp watermark)
-{
-    Output& o = m_multiplexer.m_outputs[m_index];
-    o.idle = false;
-    o.watermark = std::max(o.watermark, watermark);
-}
-
-void WatermarkOutputMultiplexer::DeferredOutput::markIdle()
-{
-    m_multiplexer.m_outputs[m_index].idle = true;
-}
-
-void WatermarkOutputMultiplexer::DeferredOutput::markActive()
-{
-    m_multiplexer.m_outputs[m_index].idle = false;
+    if (m_underlying)
+        m_multiplexer.updateCombinedWatermark(*m_underlying);
 }
 
 } // namespace tidemark

@@ -40,9 +40,10 @@ public:
     // Drops the output without combining; false when it was not registered.
     bool unregisterOutput(std::string_view id);
 
-    // The outputs a generator writes to (throw std::invalid_argument for an id not registered). Short-lived:
-    // they refer to this multiplexer and, for the immediate one, to the underlying output.
-    class ImmediateOutput final : public WatermarkOutput {
+    // The output a generator writes to (std::invalid_argument for an id not registered). Short-lived: it refers to
+    // this multiplexer and, when immediate, to the underlying output it combines into at once; a deferred one
+    // (underlying == nullptr) only records, for onPeriodicEmit().
+    class SplitOutput final : public WatermarkOutput {
     public:
         void emitWatermark(Timestamp watermark) override;
         void markIdle() override;
@@ -50,25 +51,13 @@ public:
 
     private:
         friend class WatermarkOutputMultiplexer;
-        ImmediateOutput(WatermarkOutputMultiplexer& multiplexer, std::size_t index, WatermarkOutput& underlying);
+        SplitOutput(WatermarkOutputMultiplexer& multiplexer, std::size_t index, WatermarkOutput* underlying);
         WatermarkOutputMultiplexer& m_multiplexer;
         std::size_t m_index;
-        WatermarkOutput& m_underlying;
+        WatermarkOutput* m_underlying;
     };
-    class DeferredOutput final : public WatermarkOutput {
-    public:
-        void emitWatermark(Timestamp watermark) override;
-        void markIdle() override;
-        void markActive() override;
-
-    private:
-        friend class WatermarkOutputMultiplexer;
-        DeferredOutput(WatermarkOutputMultiplexer& multiplexer, std::size_t index);
-        WatermarkOutputMultiplexer& m_multiplexer;
-        std::size_t m_index;
-    };
-    ImmediateOutput immediateOutput(std::string_view id, WatermarkOutput& underlying);
-    DeferredOutput deferredOutput(std::string_view id);
+    SplitOutput immediateOutput(std::string_view id, WatermarkOutput& underlying);
+    SplitOutput deferredOutput(std::string_view id);
 
     // Combines what the deferred outputs recorded.
     void onPeriodicEmit(WatermarkOutput& underlying);
