@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace conformance {
 
@@ -87,6 +88,47 @@ inline QString describe(const tidemark::WatermarkItem& item)
         return QStringLiteral("ACTIVE");
     }
     return {};
+}
+
+// What an expectation's "emitted" says, described: null nothing, a number (a watermark) or a status one item,
+// a list several in order, {"record": n} a record.
+inline QStringList emittedOf(simdjson::dom::element emitted)
+{
+    QStringList described;
+    const auto one = [&described](simdjson::dom::element item) {
+        if (item.is_object())
+            described << QStringLiteral("record(%1)").arg(int64Of(item["record"]));
+        else
+            described << describe(itemOf(item));
+    };
+    if (emitted.is_array()) {
+        for (const simdjson::dom::element item : simdjson::dom::array(emitted))
+            one(item);
+    } else if (!emitted.is_null()) {
+        one(emitted);
+    }
+    return described;
+}
+
+// Compares {"after": i, "emitted": ...} expectations, each covering the inputs since the previous one, with what
+// each input produced (perInput[i]); `context` names the run in a failure.
+inline void compareEmitted(
+    simdjson::dom::array expectations, const std::vector<QStringList>& perInput, const QString& context = QString())
+{
+    std::int64_t previous = -1;
+    for (const simdjson::dom::object expectation : expectations) {
+        const std::int64_t after = int64Of(expectation["after"]);
+        QVERIFY(after > previous && after < static_cast<std::int64_t>(perInput.size()));
+        QStringList actual;
+        for (std::int64_t i = previous + 1; i <= after; ++i)
+            actual << perInput[static_cast<std::size_t>(i)];
+        const QStringList expected = emittedOf(expectation["emitted"]);
+        if (actual != expected)
+            qWarning("%sinputs %lld..%lld", qPrintable(context.isEmpty() ? context : context + QStringLiteral(", ")),
+                static_cast<long long>(previous + 1), static_cast<long long>(after));
+        QCOMPARE(actual, expected);
+        previous = after;
+    }
 }
 
 } // namespace conformance

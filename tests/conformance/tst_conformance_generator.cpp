@@ -51,28 +51,6 @@ QStringList describeAll(const WatermarkItems& items)
     return result;
 }
 
-// Compares {"after": i, "emitted": [...]} expectations, each covering the inputs since the previous one.
-void compareEmitted(simdjson::dom::array expectations, const Outputs& outputs)
-{
-    std::int64_t previous = -1;
-    for (const simdjson::dom::object expectation : expectations) {
-        const std::int64_t after = conformance::int64Of(expectation["after"]);
-        QVERIFY(after > previous && after < static_cast<std::int64_t>(outputs.size()));
-        QStringList actual;
-        for (std::int64_t i = previous + 1; i <= after; ++i)
-            actual << outputs[static_cast<std::size_t>(i)];
-        QStringList expected;
-        for (const simdjson::dom::element item : simdjson::dom::array(expectation["emitted"])) {
-            if (item.is_object())
-                expected << QStringLiteral("record(%1)").arg(conformance::int64Of(item["record"]));
-            else
-                expected << conformance::describe(conformance::itemOf(item));
-        }
-        QCOMPARE(actual, expected);
-        previous = after;
-    }
-}
-
 template <class Generator> Outputs runOperator(simdjson::dom::array input)
 {
     TimestampsAndWatermarksOperator<Generator> op {Generator()};
@@ -214,11 +192,11 @@ private slots:
         } else if (type == "idleness-timer") {
             checkIdlenessTimer(conformance::int64Of(spec["idleTimeoutMs"]), input, expected);
         } else if (type == "operator:test-periodic-last-minus-1") {
-            compareEmitted(expected, runOperator<LastMinusOneGenerator>(input));
+            conformance::compareEmitted(expected, runOperator<LastMinusOneGenerator>(input));
         } else if (type == "operator:test-punctuated") {
-            compareEmitted(expected, runOperator<PunctuatedGenerator>(input));
+            conformance::compareEmitted(expected, runOperator<PunctuatedGenerator>(input));
         } else if (type == "emitter") {
-            compareEmitted(expected, runEmitter(input));
+            conformance::compareEmitted(expected, runEmitter(input));
         } else {
             QFAIL(qPrintable(
                 QStringLiteral("unknown generator type %1").arg(QString::fromUtf8(type.data(), type.size()))));

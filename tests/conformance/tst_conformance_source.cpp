@@ -154,26 +154,8 @@ private slots:
                     described << conformance::describe(item);
                 emittedPerInput.push_back(described);
             }
-            std::int64_t previous = -1;
-            for (const simdjson::dom::object expectation : simdjson::dom::array(doc["expected"])) {
-                const std::int64_t after = conformance::int64Of(expectation["after"]);
-                QStringList actual;
-                for (std::int64_t i = previous + 1; i <= after; ++i)
-                    actual << emittedPerInput[static_cast<std::size_t>(i)];
-                QStringList expected;
-                const simdjson::dom::element emitted = expectation["emitted"];
-                if (emitted.is_array()) {
-                    for (const simdjson::dom::element item : simdjson::dom::array(emitted))
-                        expected << conformance::describe(conformance::itemOf(item));
-                } else if (!emitted.is_null()) {
-                    expected << conformance::describe(conformance::itemOf(emitted));
-                }
-                if (actual != expected)
-                    qWarning("Flink %s, inputs %lld..%lld", line.name().c_str(), static_cast<long long>(previous + 1),
-                        static_cast<long long>(after));
-                QCOMPARE(actual, expected);
-                previous = after;
-            }
+            conformance::compareEmitted(
+                doc["expected"], emittedPerInput, QStringLiteral("Flink %1").arg(QString::fromStdString(line.name())));
         }
     }
 
