@@ -15,6 +15,7 @@
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "engine/player/WebUiWatermarks.h"
+#include "tests/app/FakeFlinkRest.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -30,61 +31,14 @@
 
 using namespace tidemark;
 using namespace tidemark::app;
+using tidemark::test::Answer;
+using tidemark::test::closedPort;
+using tidemark::test::FakeFlink;
+using tidemark::test::Request;
 
 namespace {
 
 const QString kNoWatermark = QString::fromLatin1(kWebUiNoWatermark);
-
-// An HTTP server on 127.0.0.1 that answers each GET from `route` (path with query → status and body), as
-// Flink's REST endpoint would; one request per connection.
-class FakeCluster : public QObject {
-public:
-    using Route = std::function<std::pair<int, QByteArray>(const QString& path)>;
-
-    explicit FakeCluster(Route route)
-        : m_route(std::move(route))
-    {
-        m_server.listen(QHostAddress::LocalHost, 0);
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket* socket = m_server.nextPendingConnection()) {
-                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
-                    m_buffers[socket] += socket->readAll();
-                    const QByteArray& request = m_buffers[socket];
-                    if (!request.contains("\r\n\r\n"))
-                        return;
-                    const QString path = QString::fromLatin1(request.split(' ').value(1));
-                    m_paths << path;
-                    const auto [status, body] = m_route(path);
-                    const QByteArray reason = status == 200 ? "OK" : status == 404 ? "Not Found" : "Error";
-                    socket->write("HTTP/1.1 " + QByteArray::number(status) + ' ' + reason
-                        + "\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: "
-                        + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
-                    socket->disconnectFromHost();
-                    m_buffers.erase(socket);
-                });
-                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            }
-        });
-    }
-    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
-    const QStringList& paths() const { return m_paths; }
-
-private:
-    QTcpServer m_server;
-    Route m_route;
-    std::map<QTcpSocket*, QByteArray> m_buffers;
-    QStringList m_paths;
-};
-
-// A port on 127.0.0.1 that nothing listens on: taken from the system, then given back.
-quint16 closedPort()
-{
-    QTcpServer server;
-    server.listen(QHostAddress::LocalHost, 0);
-    const quint16 port = server.serverPort();
-    server.close();
-    return port;
-}
 
 RestResult getOnce(FlinkRestClient& client, const QString& path)
 {
@@ -345,8 +299,8 @@ private Q_SLOTS:
 
     void anHttpErrorGivesItsStatusAndFlinksMessage()
     {
-        FakeCluster cluster([](const QString&) {
-            return std::pair {404, QByteArray(R"({"errors":["Job 123 not found.\n\tat org.apache.flink.Foo"]})")};
+        FakeFlink cluster([](const Request&) {
+            return Answer {404, QByteArray(R"({"errors":["Job 123 not found.\n\tat org.apache.flink.Foo"]})")};
         });
         FlinkRestClient client;
         QVERIFY(client.setBaseUrl(cluster.url()));
@@ -372,7 +326,8 @@ private Q_SLOTS:
     void thePollerKeepsABoundedHistoryAndSaysWhenTheJobEnds()
     {
         int jobReads = 0;
-        FakeCluster cluster([&jobReads](const QString& path) -> std::pair<int, QByteArray> {
+        FakeFlink cluster([&jobReads](const Request& request) -> Answer {
+            const QString& path = request.path;
             if (path == QLatin1String("/jobs/J")) {
                 ++jobReads;
                 const char* state = jobReads <= 3 ? "RUNNING" : "FINISHED";
@@ -446,8 +401,8 @@ private Q_SLOTS:
 
     void anUnknownJobStopsThePollerWithTheHttpError()
     {
-        FakeCluster cluster([](const QString&) {
-            return std::pair {404, QByteArray(R"({"errors":["Job 00 not found"]})")};
+        FakeFlink cluster([](const Request&) {
+            return Answer {404, QByteArray(R"({"errors":["Job 00 not found"]})")};
         });
         FlinkRestClient client;
         QVERIFY(client.setBaseUrl(cluster.url()));
@@ -472,8 +427,8 @@ private Q_SLOTS:
         QVERIFY2(dialog.status().contains(QStringLiteral("connection refused")), qPrintable(dialog.status()));
         QVERIFY(dialog.jobId().isEmpty());
 
-        FakeCluster cluster([](const QString&) {
-            return std::pair {200, QByteArray(R"({"jobs":[{"jid":"old","name":"done","state":"FINISHED","start-time":1},
+        FakeFlink cluster([](const Request&) {
+            return Answer {200, QByteArray(R"({"jobs":[{"jid":"old","name":"done","state":"FINISHED","start-time":1},
                 {"jid":"J","name":"live","state":"RUNNING","start-time":2}]})")};
         });
         dialog.setUrl(cluster.url());
