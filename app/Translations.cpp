@@ -240,6 +240,53 @@ constexpr Marked kNarration[] = {
         "An allowed lateness of {needed} would have kept it: window {window} would then be cleaned up at {cleanup}, "
         "after the watermark {watermark}, and the record would have re-fired it.",
         "why.record.lateness"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} reads partitions {partitions} of topic {topic}, each with its own generator.",
+        "reader.partitions"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} reads no partition of topic {topic}: there are more readers than partitions. It "
+        "forwards nothing, and holds the operator watermark at Long.MIN_VALUE unless withIdleness marks it idle.",
+        "reader.nopartition"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} reads no partition of topic {topic}: there are more readers than partitions, and a "
+        "bounded source's reader without a split finishes at once, forwarding +∞ (Long.MAX_VALUE).",
+        "reader.nopartition.bounded"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Record {record} ({key}, {ts}) arrives from partition {partition}, which reader {channel} reads.",
+        "arrival.partition"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Record {record} ({ts}) arrives from partition {partition}, which reader {channel} reads.",
+        "arrival.partition.all"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Periodic watermark emission in reader {channel} (every {period}): each of its partitions' generators "
+        "emits, then the reader combines them.",
+        "periodic.reader"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Partition {partition}'s watermark in reader {channel} becomes {watermark}.", "partition.watermark"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Partition {partition} has been idle for {idleness} (no record since the check at {since}), so reader "
+        "{channel} ignores it.",
+        "partition.idle"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Partition {partition} is active again, and reader {channel} waits for it once more.", "partition.active"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel}'s watermark becomes {watermark}: the minimum over its active partitions, which "
+        "partition {partition} holds.",
+        "reader.watermark"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel}'s watermark becomes {watermark}: every partition it reads is idle, and Flink 2 takes "
+        "the largest of their watermarks.",
+        "reader.watermark.allIdle"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration", "Reader {channel} forwards the final watermark +∞ (Long.MAX_VALUE).",
+        "reader.watermark.end"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} is marked idle and left out of the minimum: every partition it reads is idle.",
+        "reader.idle"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration", "Reader {channel} is active again.", "reader.active"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "End of input: every source reader forwards the final watermark +∞ (Long.MAX_VALUE), except one that is "
+        "idle, whose task drops it (FLINK-40499).",
+        "end.of.input.readers"),
     QT_TRANSLATE_NOOP3("tidemark::Narration", "for key {key}", "phrase.subject.key"),
     QT_TRANSLATE_NOOP3("tidemark::Narration", "(windowAll)", "phrase.subject.all"),
     QT_TRANSLATE_NOOP3("tidemark::Narration", "{n} record", "phrase.records.one"),
@@ -257,6 +304,8 @@ constexpr const char* kExampleNames[] = {
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "A count trigger instead of the watermark"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "An idle partition stalls the watermark"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "withIdleness releases a stalled watermark"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "A silent Kafka partition holds its reader back"),
+    QT_TRANSLATE_NOOP("tidemark::app::Examples", "withIdleness lets a reader skip its silent partition"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "windowAll (compare with keyed windows)"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "Keyed windows (compare with windowAll)"),
     QT_TRANSLATE_NOOP("tidemark::app::Examples", "Late data to a side output"),
@@ -277,6 +326,23 @@ constexpr const char* kExampleNames[] = {
 // The examples' descriptions (File ▸ Examples tooltips and status tips), for lupdate; tst_translations checks
 // that every example's description is here word for word, so a changed description needs a new translation.
 constexpr const char* kExampleDescriptions[] = {
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "Clicks are read from the Kafka topic 'clicks', 4 partitions, by a KafkaSource of parallelism 2 with the "
+        "watermark strategy given to fromSource (forBoundedOutOfOrderness(2 s), every 200 ms): each source reader "
+        "runs one generator per partition and forwards the minimum over its partitions. The enumerator gives "
+        "partitions 1 and 3 to reader 0, and 0 and 2 to reader 1. Partition 3 never gets a click: its generator stays"
+        " at Long.MIN_VALUE and holds reader 0 there, and the window operator (10-second tumbling windows counting "
+        "each user's clicks) takes the minimum of the two readers. No window fires while the topic is read, however "
+        "far partitions 0, 1 and 2 get. Only the end of the bounded input releases them, at 14 s: reader 0's "
+        "Long.MAX_VALUE lets the operator's watermark jump to reader 1's 13999, which fires [0, 10000), and reader "
+        "1's Long.MAX_VALUE fires the other five windows."),
+    QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
+        "The same topic and job, with .withIdleness(5 s) on the strategy and no end of input. Each partition's "
+        "generator checks for activity on every periodic emit: partition 3's declares its split idle at 5.4 s, and "
+        "reader 0 follows partition 1 alone from then on. [0, 10000) fires at 10 s, after the 11th click, when reader"
+        " 0 moves to 12499 and reader 1, the minimum of partitions 0 and 2, is at 10499. [10000, 20000) fires after "
+        "the last click: at 17.4 s partition 0 has been quiet for 5 s, reader 1 follows partition 2 to 21999, and "
+        "reader 0 is at 20499."),
     QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
         "The same 23 Kafka lines of post 000, once with parallelism 1 and once with parallelism 3 (three watermark "
         "generators fed in turn, three window subtasks), both without allowed lateness. At parallelism 3 the window "

@@ -186,6 +186,28 @@ std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtas
     return s + ", watermark " + std::to_string(late.watermark);
 }
 
+namespace {
+
+// ,"<wm>":[w0,w1,…],"<idle>":[indices of the idle ones]
+template <class History>
+void appendWatermarks(std::string& s, const char* wm, const char* idle, int count, History history, StepIndex step)
+{
+    s.append(",\"").append(wm).append("\":[");
+    for (int i = 0; i < count; ++i)
+        s.append(i ? "," : "").append(std::to_string(Trace::at(history(i), step).watermark));
+    s.append("],\"").append(idle).append("\":[");
+    bool first = true;
+    for (int i = 0; i < count; ++i) {
+        if (Trace::at(history(i), step).idle) {
+            s.append(first ? "" : ",").append(std::to_string(i));
+            first = false;
+        }
+    }
+    s += "]";
+}
+
+} // namespace
+
 std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenario)
 {
     const StepEntry& e = trace.step(step);
@@ -204,20 +226,15 @@ std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenari
     if (e.kind == StepKind::ProcessingTimer)
         s += ",\"subtask\":" + std::to_string(e.subject);
     s += ",\"afterInput\":" + std::to_string(trace.inputsProcessed(step));
-    s += ",\"channelWatermarks\":[";
-    for (int c = 0; c < trace.channelCount(); ++c) {
-        const WatermarkPoint& p = Trace::at(trace.channelWatermarks(c), step);
-        s.append(c ? "," : "").append(std::to_string(p.watermark));
+    appendWatermarks(
+        s, "channelWatermarks", "idleChannels", trace.channelCount(), [&](int c) { return trace.channelWatermarks(c); },
+        step);
+    if (trace.hasPartitionWatermarks()) {
+        appendWatermarks(
+            s, "partitionWatermarks", "idlePartitions", trace.partitionCount(),
+            [&](int p) { return trace.partitionWatermarks(p); }, step);
     }
-    s += "],\"idleChannels\":[";
-    bool first = true;
-    for (int c = 0; c < trace.channelCount(); ++c) {
-        if (Trace::at(trace.channelWatermarks(c), step).idle) {
-            s.append(first ? "" : ",").append(std::to_string(c));
-            first = false;
-        }
-    }
-    s += "],\"operatorWatermarks\":[";
+    s += ",\"operatorWatermarks\":[";
     for (int t = 0; t < trace.subtaskCount(); ++t) {
         const WatermarkPoint& p = Trace::at(trace.subtaskWatermarks(t), step);
         s.append(t ? "," : "").append(std::to_string(p.watermark));

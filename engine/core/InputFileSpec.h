@@ -37,6 +37,8 @@ struct InputFileSpec {
     FieldRef ts;
     std::optional<FieldRef> arrival;
     std::optional<FieldRef> channel;
+    std::optional<FieldRef> partition; // a Kafka source's partition
+    std::optional<FieldRef> offset; // and the record's offset in it
     char delimiter = ','; // CSV only
     Header header = Header::Detect; // CSV only
     TimestampFormat timestamp;

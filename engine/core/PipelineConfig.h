@@ -109,9 +109,25 @@ struct WindowConfig {
 
 enum class EndOfInput : std::uint8_t { None, MaxWatermark };
 
+// A Kafka topic read by Flink's KafkaSource (env.fromSource): each record carries its partition, the enumerator
+// gives each partition to one source reader (KafkaSourceEnumerator::splitOwner), and the watermarks are made
+//  * PerPartition: inside each reader, one generator per partition (split), combined into the reader's watermark
+//    (fromSource(kafkaSource, strategy, …)), the reader being the watermark channel; or
+//  * AfterSource: by a generator after each reader (fromSource(kafkaSource, noWatermarks(), …)
+//    .assignTimestampsAndWatermarks(strategy)), chained to it (forward).
+// Either way the channels are the source's readers: watermarks.parallelism == source parallelism.
+struct KafkaSourceSpec {
+    enum class Watermarks : std::uint8_t { PerPartition, AfterSource };
+    std::string topic = "events";
+    int partitions = 1;
+    Watermarks watermarks = Watermarks::PerPartition;
+    bool operator==(const KafkaSourceSpec&) const = default;
+};
+
 struct PipelineConfig {
     FlinkVersion flinkVersion = kNewestFlinkVersion; // the scenario's "flinkVersion"
     int sourceParallelism = 1;
+    std::optional<KafkaSourceSpec> kafka; // "source": {"kafka": …}; empty: a source whose records are not split
     WatermarkConfig watermarks;
     WindowConfig window;
     EndOfInput endOfInput = EndOfInput::None;

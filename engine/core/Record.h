@@ -13,6 +13,8 @@ struct InputRecord {
 
     static constexpr Timestamp kNoArrival = kMinTimestamp;
     static constexpr std::int32_t kNoChannel = -1;
+    static constexpr std::int32_t kNoPartition = -1;
+    static constexpr std::int64_t kNoOffset = -1;
 
     Kind kind = Kind::Event;
     KeyId key = kNoKey; // kNoKey when the input has no key (windowAll)
@@ -21,6 +23,8 @@ struct InputRecord {
     Timestamp ts = 0; // event timestamp, or the watermark value
     Timestamp arrival = kNoArrival; // processing time of arrival; default spacing when absent
     std::int32_t channel = kNoChannel; // explicit watermark-generator channel ("channel" partitioning)
+    std::int32_t partition = kNoPartition; // a Kafka source's partition (the record's split)
+    std::int64_t offset = kNoOffset; // its offset in that partition, when known
     std::uint32_t sourceLine = 0; // 1-based line in the file it came from, 0 when unknown
 
     bool isWatermark() const { return kind == Kind::Watermark; }

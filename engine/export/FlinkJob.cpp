@@ -137,6 +137,12 @@ std::optional<std::string> refusal(const Scenario& s, const FlinkRelease& releas
     const PipelineConfig& p = s.pipeline;
     const WindowConfig& w = p.window;
     const WatermarkConfig& wm = p.watermarks;
+    if (p.kafka) {
+        return "the scenario reads Kafka topic \"" + p.kafka->topic
+            + "\", and the export writes no KafkaSource job yet: its replay source has no partitions, so a job could "
+              "not "
+              "make the watermarks Tidemark shows per partition";
+    }
     if (options.socket) {
         if (auto why = socketRefusal(s, *options.socket))
             return why;

@@ -135,11 +135,19 @@ enum SlotIndex : std::size_t {
     kValue,
     kArrival,
     kChannel,
+    kPartition,
+    kOffset,
     kWatermark,
     kWatermarkChannel,
     kWatermarkArrival,
     kFixedSlots
 };
+
+// The mapping's optional single fields.
+std::array<const std::optional<FieldRef>*, 5> optionalFields(const InputFileSpec& spec)
+{
+    return {&spec.value, &spec.arrival, &spec.channel, &spec.partition, &spec.offset};
+}
 
 class Loader {
 public:
@@ -307,6 +315,13 @@ private:
             return failWith("the window function reads \"value\", but \"fields\" maps no value");
         if (m_rules.requireChannel && !m_spec.channel)
             return failWith("partitioning \"channel\" needs a channel field, but \"fields\" maps none");
+        if (m_rules.partitionLimit >= 0 && !m_spec.partition)
+            return failWith("a Kafka source needs each record's partition, but \"fields\" maps no \"partition\"");
+        if (m_rules.partitionLimit >= 0 && m_spec.channel)
+            return failWith(
+                "a Kafka source's records go to the reader of their partition, but \"fields\" maps a channel");
+        if (m_rules.partitionLimit < 0 && (m_spec.partition || m_spec.offset))
+            return failWith("\"fields\" maps a partition or an offset, which only a Kafka source has");
         const auto checkRef = [&](const FieldRef& f) {
             if (m_spec.format == InputFileSpec::Format::Jsonl && f.isIndex())
                 return failWith("JSON lines fields are chosen by name, found column " + std::to_string(f.index));
@@ -320,7 +335,7 @@ private:
             if (!checkRef(k))
                 return false;
         }
-        for (const auto* f : {&m_spec.value, &m_spec.arrival, &m_spec.channel}) {
+        for (const auto* f : optionalFields(m_spec)) {
             if (*f && !checkRef(**f))
                 return false;
         }
@@ -343,7 +358,7 @@ private:
         bool named = !m_spec.ts.isIndex();
         for (const auto& k : m_spec.key)
             named = named || !k.isIndex();
-        for (const auto* f : {&m_spec.value, &m_spec.arrival, &m_spec.channel})
+        for (const auto* f : optionalFields(m_spec))
             named = named || (*f && !(*f)->isIndex());
         return named;
     }
@@ -366,6 +381,10 @@ private:
             add(*m_spec.arrival, kArrival);
         if (m_spec.channel)
             add(*m_spec.channel, kChannel);
+        if (m_spec.partition)
+            add(*m_spec.partition, kPartition);
+        if (m_spec.offset)
+            add(*m_spec.offset, kOffset);
         for (std::size_t i = 0; i < m_spec.key.size(); ++i)
             add(m_spec.key[i], kFixedSlots + i);
     }
@@ -627,6 +646,10 @@ private:
             ok = resolve(*m_spec.arrival, "arrival", *resolved.arrival);
         if (ok && m_spec.channel)
             ok = resolve(*m_spec.channel, "channel", *resolved.channel);
+        if (ok && m_spec.partition)
+            ok = resolve(*m_spec.partition, "partition", *resolved.partition);
+        if (ok && m_spec.offset)
+            ok = resolve(*m_spec.offset, "offset", *resolved.offset);
         if (!ok)
             return true;
         m_resolved = std::move(resolved);
@@ -645,6 +668,10 @@ private:
             add(*r.arrival, kArrival);
         if (r.channel)
             add(*r.channel, kChannel);
+        if (r.partition)
+            add(*r.partition, kPartition);
+        if (r.offset)
+            add(*r.offset, kOffset);
         for (std::size_t i = 0; i < r.key.size(); ++i)
             add(r.key[i], kFixedSlots + i);
         return true;
@@ -719,6 +746,10 @@ private:
             add(m_spec.arrival->name, kArrival);
         if (m_spec.channel)
             add(m_spec.channel->name, kChannel);
+        if (m_spec.partition)
+            add(m_spec.partition->name, kPartition);
+        if (m_spec.offset)
+            add(m_spec.offset->name, kOffset);
         for (std::size_t i = 0; i < m_spec.key.size(); ++i)
             add(m_spec.key[i].name, kFixedSlots + i);
         add("watermark", kWatermark);
@@ -887,21 +918,38 @@ private:
         return true;
     }
 
-    bool parseChannel(const Slot& s, std::int32_t limit, std::int32_t& out, LineFailure& failure) const
+    // A non-negative integer, `what` being "a channel number" (with a limit: "a channel between 0 and …"); below
+    // `limit` unless that is negative.
+    bool parseCount(
+        const Slot& s, std::string_view what, std::int64_t limit, std::int64_t& out, LineFailure& failure) const
     {
         std::string_view text;
-        if (!numericText(s, "a channel number", text, failure))
+        if (!numericText(s, what, text, failure))
             return false;
         std::int64_t v = 0;
         const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec != std::errc() || ptr != text.data() + text.size() || v < 0
-            || v > std::numeric_limits<std::int32_t>::max()) {
-            failure = {s.offset, "expected a channel number, found " + q(text)};
+        if (ec != std::errc() || ptr != text.data() + text.size() || v < 0) {
+            failure = {s.offset, "expected " + std::string(what) + ", found " + q(text)};
             return false;
         }
         if (limit >= 0 && v >= limit) {
+            const std::string_view noun = what.substr(0, what.rfind(' ')); // "a channel"
             failure = {s.offset,
-                "expected a channel between 0 and " + std::to_string(limit - 1) + ", found " + std::to_string(v)};
+                "expected " + std::string(noun) + " between 0 and " + std::to_string(limit - 1) + ", found "
+                    + std::to_string(v)};
+            return false;
+        }
+        out = v;
+        return true;
+    }
+
+    bool parseChannel(const Slot& s, std::int32_t limit, std::int32_t& out, LineFailure& failure) const
+    {
+        std::int64_t v = 0;
+        if (!parseCount(s, "a channel number", limit, v, failure))
+            return false;
+        if (v > std::numeric_limits<std::int32_t>::max()) {
+            failure = {s.offset, "expected a channel number, found " + q(std::to_string(v))};
             return false;
         }
         out = static_cast<std::int32_t>(v);
@@ -922,6 +970,11 @@ private:
     {
         const EventFileSpec& sp = spec();
         if (m_slots[kWatermark].type != Slot::Type::Missing) {
+            if (m_rules.partitionLimit >= 0) {
+                failure = {m_slots[kWatermark].offset,
+                    "expected a record: a Kafka source carries no watermarks, its readers make them"};
+                return false;
+            }
             r.kind = InputRecord::Kind::Watermark;
             if (!parseTimestamp(m_slots[kWatermark], r.ts, failure))
                 return false;
@@ -980,6 +1033,20 @@ private:
             if (m_slots[kChannel].type == Slot::Type::Missing)
                 return missing(line, *sp.channel, "channel", failure);
             if (!parseChannel(m_slots[kChannel], m_rules.channelLimit, r.channel, failure))
+                return false;
+        }
+        if (sp.partition) {
+            if (m_slots[kPartition].type == Slot::Type::Missing)
+                return missing(line, *sp.partition, "partition", failure);
+            std::int64_t v = 0;
+            if (!parseCount(m_slots[kPartition], "a partition number", m_rules.partitionLimit, v, failure))
+                return false;
+            r.partition = static_cast<std::int32_t>(v);
+        }
+        if (sp.offset) {
+            if (m_slots[kOffset].type == Slot::Type::Missing)
+                return missing(line, *sp.offset, "offset", failure);
+            if (!parseCount(m_slots[kOffset], "an offset", -1, r.offset, failure))
                 return false;
         }
         return true;

@@ -33,6 +33,7 @@ struct RecordRules {
     bool requireChannel = false; // partitioning "channel"
     std::int32_t channelLimit = -1; // event records' channel must be below this (-1: no limit)
     std::int32_t watermarkChannelLimit = -1; // watermark records' channel must be below this
+    std::int32_t partitionLimit = -1; // >= 0: a Kafka source with this many partitions; every record needs one
 };
 
 // Streams the file in chunks (memory stays bounded by the longest line, whatever the file size).

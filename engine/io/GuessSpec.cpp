@@ -428,6 +428,12 @@ bool channelName(const Column& c)
     return nameIn(c.normal, {"partition", "channel", "subtask", "shard", "split", "kafkapartition", "partitionid"});
 }
 
+// A Kafka record's offset (kcat and the console consumer print it): a position, neither a key nor a value.
+bool offsetName(const Column& c)
+{
+    return nameIn(c.normal, {"offset", "kafkaoffset", "recordoffset"});
+}
+
 int valueNameRank(const Column& c)
 {
     return rankIn(c.normal,
@@ -784,6 +790,10 @@ Choice chooseFields(const Table& t, std::size_t ts)
             used[i] = true;
             break;
         }
+    }
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+        if (offsetName(t.columns[i]))
+            used[i] = true;
     }
     // key: by name; else text; else integers that name something ("0001") or repeat
     const auto pickBest = [&](auto rank) -> std::optional<std::size_t> {

@@ -35,6 +35,7 @@ using Kind = JsonNode::Kind;
 
 constexpr int kFormatVersion = 1;
 constexpr int kMaxParallelism = 128; // Flink's default max parallelism: key groups per job
+constexpr int kMaxPartitions = 10'000; // a Kafka topic's partitions, far above what a lesson shows
 constexpr std::int32_t kMaxColumn = 1 << 20;
 
 // Thrown inside the reader only; parseScenario turns it into a LoadError.
@@ -309,6 +310,8 @@ int parallelism(const Obj& o, std::string_view name = "parallelism")
 struct RecordSite {
     std::size_t recordOffset = 0;
     std::size_t channelOffset = 0;
+    std::size_t partitionOffset = 0;
+    std::size_t offsetOffset = 0;
 };
 
 class ScenarioReader {
@@ -457,8 +460,10 @@ private:
     {
         const Obj o(node, "pipeline", {"source", "watermarks", "window", "endOfInput"});
         if (const auto* src = o.opt("source")) {
-            const Obj so(*src, "source", {"parallelism"});
+            const Obj so(*src, "source", {"parallelism", "kafka"});
             p.sourceParallelism = parallelism(so);
+            if (const auto* k = so.opt("kafka"))
+                p.kafka = readKafka(*k);
         }
         readWatermarks(o.req("watermarks"), p.watermarks);
         readWindow(o.req("window"), p.window);
@@ -466,12 +471,64 @@ private:
             p.endOfInput = asEnum(*e, "endOfInput", kEndOfInputs);
 
         auto& w = p.watermarks;
+        if (p.kafka) {
+            // The readers are the watermark channels: what the scenario does not say follows from the source.
+            const JsonNode& wm = o.req("watermarks");
+            if (const auto* n = wm.member("parallelism"); n && w.parallelism != p.sourceParallelism) {
+                fail(*n,
+                    "expected \"parallelism\" " + std::to_string(p.sourceParallelism)
+                        + ": the watermarks of a Kafka source are made in or right after its readers "
+                          "(source.parallelism "
+                        + std::to_string(p.sourceParallelism) + "), found " + std::to_string(w.parallelism));
+            }
+            if (const auto* n = wm.member("partitioning");
+                n && w.partitioning != WatermarkConfig::Partitioning::Forward) {
+                fail(*n,
+                    "expected \"partitioning\" \"forward\": a Kafka source's records stay with the reader of their "
+                    "partition, found "
+                        + q(enumName(w.partitioning, kPartitionings)));
+            }
+            if (wm.member("firstChannel") && w.firstChannel != 0)
+                fail(*wm.member("firstChannel"), "\"firstChannel\" is for rebalance, not for a Kafka source");
+            w.parallelism = p.sourceParallelism;
+            w.partitioning = WatermarkConfig::Partitioning::Forward;
+            if (p.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition
+                && w.strategy == WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness) {
+                // AssignerWithPeriodicWatermarksAdapter hands every split the one extractor, which sees every record
+                // of the reader as its timestamp assigner: there is no watermark per partition to show.
+                fail(*wm.member("strategy"),
+                    "\"legacy-bounded-out-of-orderness\" makes no watermark per partition: Flink gives every split of "
+                    "a "
+                    "reader the one BoundedOutOfOrdernessTimestampExtractor; use \"bounded-out-of-orderness\", or "
+                    "\"watermarks\": \"after-source\" in the Kafka source");
+            }
+        }
         if (w.partitioning == WatermarkConfig::Partitioning::Forward && p.sourceParallelism != w.parallelism) {
             const auto* at = o.opt("source") ? o.opt("source")->member("parallelism") : nullptr;
             fail(at ? *at : *o.req("watermarks").member("partitioning"),
                 "\"forward\" partitioning needs source.parallelism equal to watermarks.parallelism ("
                     + std::to_string(w.parallelism) + "), found " + std::to_string(p.sourceParallelism));
         }
+    }
+
+    static KafkaSourceSpec readKafka(const JsonNode& node)
+    {
+        const Obj o(node, "kafka", {"topic", "partitions", "watermarks"});
+        KafkaSourceSpec k;
+        const JsonNode& topic = o.req("topic", "the topic's name, which decides the readers of its partitions");
+        k.topic = asString(topic, "topic");
+        if (k.topic.empty())
+            fail(topic, "expected a topic name, found \"\"");
+        const JsonNode& partitions = o.req("partitions", "how many partitions the topic has");
+        k.partitions = asInt(partitions, "partitions");
+        if (k.partitions < 1 || k.partitions > kMaxPartitions) {
+            fail(partitions,
+                "expected \"partitions\" between 1 and " + std::to_string(kMaxPartitions) + ", found "
+                    + std::to_string(k.partitions));
+        }
+        if (const auto* w = o.opt("watermarks"))
+            k.watermarks = asEnum(*w, "watermarks", kKafkaWatermarks);
+        return k;
     }
 
     void readWatermarks(const JsonNode& node, WatermarkConfig& w)
@@ -692,6 +749,7 @@ private:
         const Obj o(node, "input",
             {"file", "format", "fields", "delimiter", "header", "timestamp", "watermarkWord", "records"});
         const auto& fileNode = o.req("file", "or \"records\"");
+
         InputFileSpec spec;
         spec.file = asString(fileNode, "file");
         if (spec.file.empty())
@@ -801,7 +859,7 @@ private:
 
     static void readFields(const JsonNode& node, InputFileSpec& spec)
     {
-        const Obj o(node, "fields", {"key", "value", "ts", "arrival", "channel"});
+        const Obj o(node, "fields", {"key", "value", "ts", "arrival", "channel", "partition", "offset"});
         if (const auto* k = o.opt("key")) {
             if (k->kind == Kind::Array) {
                 if (k->items.empty())
@@ -819,6 +877,10 @@ private:
             spec.arrival = readFieldRef(*a, "arrival", spec.format);
         if (const auto* c = o.opt("channel"))
             spec.channel = readFieldRef(*c, "channel", spec.format);
+        if (const auto* n = o.opt("partition"))
+            spec.partition = readFieldRef(*n, "partition", spec.format);
+        if (const auto* n = o.opt("offset"))
+            spec.offset = readFieldRef(*n, "offset", spec.format);
     }
 
     void readRecords(const JsonNode& node, Scenario& s)
@@ -840,7 +902,7 @@ private:
                 r.kind = InputRecord::Kind::Watermark;
                 r.ts = asInt64(*wm, "watermark");
             } else {
-                const Obj o(item, "record", {"key", "value", "ts", "arrival", "channel"});
+                const Obj o(item, "record", {"key", "value", "ts", "arrival", "channel", "partition", "offset"});
                 r.ts = asInt64(o.req("ts", "the event timestamp in ms"), "ts");
                 if (const auto* k = o.opt("key")) {
                     keyFields.clear();
@@ -874,6 +936,18 @@ private:
                 if (r.channel < 0)
                     fail(*c, "expected a non-negative \"channel\", found " + std::to_string(r.channel));
             }
+            if (const auto* n = item.member("partition")) {
+                r.partition = asInt(*n, "partition");
+                site.partitionOffset = n->offset;
+                if (r.partition < 0)
+                    fail(*n, "expected a non-negative \"partition\", found " + std::to_string(r.partition));
+            }
+            if (const auto* n = item.member("offset")) {
+                r.offset = asInt64(*n, "offset");
+                site.offsetOffset = n->offset;
+                if (r.offset < 0)
+                    fail(*n, "expected a non-negative \"offset\", found " + std::to_string(r.offset));
+            }
             s.records.push_back(r);
             m_sites.push_back(site);
         }
@@ -892,6 +966,30 @@ private:
             const std::size_t recordAt = m_sites[i].recordOffset;
             const std::size_t channelAt = m_sites[i].channelOffset;
             const auto failRecord = [](std::size_t offset, const std::string& message) { fail(offset, message); };
+            if (const auto& kafka = s.pipeline.kafka) {
+                const std::string topic = "topic " + q(kafka->topic) + " has " + std::to_string(kafka->partitions)
+                    + " partition" + (kafka->partitions == 1 ? "" : "s");
+                if (r.isWatermark()) {
+                    failRecord(recordAt,
+                        "a Kafka source carries no watermark records: its readers make the watermarks (" + topic + ")");
+                }
+                if (r.channel != InputRecord::kNoChannel) {
+                    failRecord(channelAt,
+                        "\"channel\" has no place with a Kafka source: a record goes to the reader of its "
+                        "\"partition\"");
+                }
+                if (r.partition == InputRecord::kNoPartition)
+                    failRecord(recordAt, "missing \"partition\" in record (" + topic + ")");
+                if (r.partition >= kafka->partitions) {
+                    failRecord(m_sites[i].partitionOffset,
+                        "expected \"partition\" between 0 and " + std::to_string(kafka->partitions - 1) + " (" + topic
+                            + "), found " + std::to_string(r.partition));
+                }
+            } else if (r.partition != InputRecord::kNoPartition || r.offset != InputRecord::kNoOffset) {
+                failRecord(
+                    r.partition != InputRecord::kNoPartition ? m_sites[i].partitionOffset : m_sites[i].offsetOffset,
+                    "a record's partition and offset need a Kafka source (\"pipeline\": {\"source\": {\"kafka\": …}})");
+            }
             if (r.isWatermark()) {
                 if (r.channel >= w.parallelism) {
                     failRecord(channelAt,
@@ -1015,6 +1113,10 @@ std::string recordJson(const Scenario& s, const InputRecord& r)
         o.add("arrival", r.arrival);
     if (r.channel != InputRecord::kNoChannel)
         o.add("channel", std::int64_t(r.channel));
+    if (r.partition != InputRecord::kNoPartition)
+        o.add("partition", std::int64_t(r.partition));
+    if (r.offset != InputRecord::kNoOffset)
+        o.add("offset", r.offset);
     return o.object();
 }
 
@@ -1038,6 +1140,10 @@ std::string inputFileJson(const InputFileSpec& f)
         fields.add("arrival", fieldRefJson(*f.arrival));
     if (f.channel)
         fields.add("channel", fieldRefJson(*f.channel));
+    if (f.partition)
+        fields.add("partition", fieldRefJson(*f.partition));
+    if (f.offset)
+        fields.add("offset", fieldRefJson(*f.offset));
     o.add("fields", fields.object());
     if (f.format == InputFileSpec::Format::Csv) {
         o.str("delimiter", std::string_view(&f.delimiter, 1));
@@ -1152,6 +1258,12 @@ void comparePipelines(Differ& d, const PipelineConfig& a, const PipelineConfig& 
 {
     d.check("flinkVersion", a.flinkVersion.name(), b.flinkVersion.name());
     d.check("pipeline.source.parallelism", a.sourceParallelism, b.sourceParallelism);
+    d.check("pipeline.source.kafka present", a.kafka.has_value(), b.kafka.has_value());
+    if (a.kafka && b.kafka) {
+        d.check("pipeline.source.kafka.topic", a.kafka->topic, b.kafka->topic);
+        d.check("pipeline.source.kafka.partitions", a.kafka->partitions, b.kafka->partitions);
+        d.check("pipeline.source.kafka.watermarks", a.kafka->watermarks, b.kafka->watermarks);
+    }
     const auto &wa = a.watermarks, &wb = b.watermarks;
     d.check("pipeline.watermarks.strategy", wa.strategy, wb.strategy);
     d.check("pipeline.watermarks.maxOutOfOrdernessMs", wa.maxOutOfOrdernessMs, wb.maxOutOfOrdernessMs);
@@ -1197,6 +1309,8 @@ void compareInputFiles(Differ& d, const InputFileSpec& a, const InputFileSpec& b
     d.checkRef("input.fields.ts", a.ts, b.ts);
     d.checkRef("input.fields.arrival", a.arrival, b.arrival);
     d.checkRef("input.fields.channel", a.channel, b.channel);
+    d.checkRef("input.fields.partition", a.partition, b.partition);
+    d.checkRef("input.fields.offset", a.offset, b.offset);
     d.check("input.delimiter", a.delimiter, b.delimiter);
     d.check("input.header", a.header, b.header);
     d.check("input.timestamp.unit", a.timestamp.unit, b.timestamp.unit);
@@ -1245,6 +1359,9 @@ RecordRules recordRulesFor(const PipelineConfig& p)
     rules.watermarkChannelLimit = w.parallelism;
     rules.requireChannel = w.partitioning == WatermarkConfig::Partitioning::Channel;
     rules.channelLimit = w.partitioning == WatermarkConfig::Partitioning::Forward ? p.sourceParallelism : w.parallelism;
+    if (p.kafka) {
+        rules.partitionLimit = p.kafka->partitions;
+    }
     return rules;
 }
 
@@ -1353,7 +1470,15 @@ std::string saveScenario(const Scenario& s)
     }
     const auto& p = s.pipeline;
     out += "  \"pipeline\": {\n";
-    out += "    \"source\": {\"parallelism\": " + std::to_string(p.sourceParallelism) + "},\n";
+    out += "    \"source\": {\"parallelism\": " + std::to_string(p.sourceParallelism);
+    if (p.kafka) {
+        JsonOut kafka;
+        kafka.str("topic", p.kafka->topic)
+            .add("partitions", std::int64_t(p.kafka->partitions))
+            .str("watermarks", enumName(p.kafka->watermarks, kKafkaWatermarks));
+        out += ", \"kafka\": " + kafka.object();
+    }
+    out += "},\n";
     const auto& w = p.watermarks;
     JsonOut wm;
     wm.str("strategy", enumName(w.strategy, kStrategies))
@@ -1421,6 +1546,8 @@ std::optional<std::string> scenarioDifference(const Scenario& a, const Scenario&
         d.check(at + "ts", ra.ts, rb.ts);
         d.check(at + "arrival", ra.arrival, rb.arrival);
         d.check(at + "channel", ra.channel, rb.channel);
+        d.check(at + "partition", ra.partition, rb.partition);
+        d.check(at + "offset", ra.offset, rb.offset);
     }
     return d.m_first;
 }

@@ -30,6 +30,10 @@ inline constexpr std::array<EnumName<WatermarkConfig::Partitioning>, 3> kPartiti
     {WatermarkConfig::Partitioning::Forward, "forward"},
     {WatermarkConfig::Partitioning::Channel, "channel"},
 }};
+inline constexpr std::array<EnumName<KafkaSourceSpec::Watermarks>, 2> kKafkaWatermarks {{
+    {KafkaSourceSpec::Watermarks::PerPartition, "per-partition"},
+    {KafkaSourceSpec::Watermarks::AfterSource, "after-source"},
+}};
 inline constexpr std::array<EnumName<FunctionSpec::Type>, 6> kFunctions {{
     {FunctionSpec::Type::Count, "count"},
     {FunctionSpec::Type::Sum, "sum"},

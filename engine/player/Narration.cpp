@@ -3,6 +3,7 @@
 #include "engine/player/NarrationSpeaker.h"
 
 #include "engine/core/NumberText.h"
+#include "engine/runtime/KafkaSourceEnumerator.h"
 #include "engine/runtime/KeyGroupRangeAssignment.h"
 
 #include <algorithm>
@@ -45,6 +46,39 @@ constexpr NarrationTemplate kTemplates[] = {
         "first to see no new record, and this check at {now} is more than {idleness} after it."},
     {"channel.active", "Channel {channel} is active again."},
     {"periodic", "Periodic watermark emission on channel {channel} (every {period})."},
+    // A Kafka source with per-partition watermarks: the readers are the channels.
+    {"reader.partitions",
+        "Reader {channel} reads partitions {partitions} of topic {topic}, each with its own generator."},
+    {"reader.nopartition",
+        "Reader {channel} reads no partition of topic {topic}: there are more readers than partitions. It forwards "
+        "nothing, and holds the operator watermark at Long.MIN_VALUE unless withIdleness marks it idle."},
+    {"reader.nopartition.bounded",
+        "Reader {channel} reads no partition of topic {topic}: there are more readers than partitions, and a bounded "
+        "source's reader without a split finishes at once, forwarding +∞ (Long.MAX_VALUE)."},
+    {"arrival.partition",
+        "Record {record} ({key}, {ts}) arrives from partition {partition}, which reader {channel} reads."},
+    {"arrival.partition.all",
+        "Record {record} ({ts}) arrives from partition {partition}, which reader {channel} reads."},
+    {"periodic.reader",
+        "Periodic watermark emission in reader {channel} (every {period}): each of its partitions' generators emits, "
+        "then the reader combines them."},
+    {"partition.watermark", "Partition {partition}'s watermark in reader {channel} becomes {watermark}."},
+    {"partition.idle",
+        "Partition {partition} has been idle for {idleness} (no record since the check at {since}), so reader "
+        "{channel} ignores it."},
+    {"partition.active", "Partition {partition} is active again, and reader {channel} waits for it once more."},
+    {"reader.watermark",
+        "Reader {channel}'s watermark becomes {watermark}: the minimum over its active partitions, which partition "
+        "{partition} holds."},
+    {"reader.watermark.allIdle",
+        "Reader {channel}'s watermark becomes {watermark}: every partition it reads is idle, and Flink 2 takes the "
+        "largest of their watermarks."},
+    {"reader.watermark.end", "Reader {channel} forwards the final watermark +∞ (Long.MAX_VALUE)."},
+    {"reader.idle", "Reader {channel} is marked idle and left out of the minimum: every partition it reads is idle."},
+    {"reader.active", "Reader {channel} is active again."},
+    {"end.of.input.readers",
+        "End of input: every source reader forwards the final watermark +∞ (Long.MAX_VALUE), except one that is idle, "
+        "whose task drops it (FLINK-40499)."},
     {"operator.advance.single", "The operator watermark advances from {before} to {after}."},
     {"operator.advance",
         "The operator watermark advances from {before} to {after}: it is the minimum of the channels, and channel "
@@ -290,15 +324,22 @@ public:
                   : nullptr)
     { }
 
-    void start() { add("start", {time("watermark", kMinTimestamp)}); }
+    void start();
     void whatHappened();
     void lateRecords();
     void channelChanges();
+    // A Kafka source with per-partition watermarks: the partitions' and the readers' changes.
+    void readerChanges();
     void operatorWatermark();
     void fires();
     void cleanups();
     // "Nothing else changes." after a step that, besides saying what happened, had nothing to tell.
     void nothingElse();
+    bool perPartition() const
+    {
+        const auto& kafka = pipeline().kafka;
+        return kafka && kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition;
+    }
 
 private:
     const StepDetail& m_detail;
@@ -315,7 +356,10 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
     }
     step.whatHappened();
     step.lateRecords();
-    step.channelChanges();
+    if (step.perPartition())
+        step.readerChanges();
+    else
+        step.channelChanges();
     step.operatorWatermark();
     step.fires();
     step.cleanups();
@@ -334,10 +378,19 @@ void Narrator::StepNarration::whatHappened()
     const InputRecord* rec = m_record;
     switch (e.kind) {
     case StepKind::EventArrival:
-        if (rec && keyed)
+        if (rec && rec->partition != InputRecord::kNoPartition) {
+            const Arg partition = text("partition", std::to_string(rec->partition));
+            if (keyed)
+                add("arrival.partition",
+                    {recordArg(d.record), keyArg(rec->key), time("ts", rec->ts), partition, channelArg(e.channel)});
+            else
+                add("arrival.partition.all",
+                    {recordArg(d.record), time("ts", rec->ts), partition, channelArg(e.channel)});
+        } else if (rec && keyed) {
             add("arrival.event", {recordArg(d.record), keyArg(rec->key), time("ts", rec->ts), channelArg(e.channel)});
-        else if (rec)
+        } else if (rec) {
             add("arrival.event.all", {recordArg(d.record), time("ts", rec->ts), channelArg(e.channel)});
+        }
         if (rec && keyed && pc.window.parallelism > 1 && rec->key != kNoKey) {
             const int maxP = KeyGroupRangeAssignment::computeDefaultMaxParallelism(pc.window.parallelism);
             const int group
@@ -371,7 +424,7 @@ void Narrator::StepNarration::whatHappened()
             add("arrival.watermark.all", {recordArg(d.record), time("watermark", rec->ts)});
         break;
     case StepKind::PeriodicEmit:
-        add("periodic",
+        add(perPartition() ? "periodic.reader" : "periodic",
             {channelArg(static_cast<int>(e.subject)), text("period", TimeFormatter::duration(wmc.periodMs))});
         break;
     case StepKind::ProcessingTimer:
@@ -379,7 +432,7 @@ void Narrator::StepNarration::whatHappened()
             {subtaskArg(static_cast<int>(e.subject)), text("now", TimeFormatter::processingTime(e.processingTime))});
         break;
     case StepKind::EndOfInput:
-        add("end.of.input", {});
+        add(perPartition() ? "end.of.input.readers" : "end.of.input", {});
         break;
     case StepKind::Start:
         break;
@@ -420,6 +473,66 @@ void Narrator::StepNarration::lateRecords()
         add(l.action == LateAction::Dropped ? "late.dropped" : "late.side",
             {time("ts", l.ts), windowArg(l.subtask, l.key, w), time("cleanup", cleanupOf(w)),
                 time("watermark", l.watermark)});
+    }
+}
+
+void Narrator::StepNarration::start()
+{
+    add("start", {time("watermark", kMinTimestamp)});
+    if (!perPartition())
+        return;
+    const KafkaSourceSpec& kafka = *pipeline().kafka;
+    const int readers = std::max(1, watermarks().parallelism);
+    for (int c = 0; c < readers; ++c) {
+        std::string partitions;
+        for (int q = 0; q < kafka.partitions; ++q) {
+            if (KafkaSourceEnumerator::splitOwner(kafka.topic, q, readers) == c)
+                partitions += (partitions.empty() ? "" : ", ") + std::to_string(q);
+        }
+        if (!partitions.empty())
+            add("reader.partitions", {channelArg(c), text("partitions", partitions), text("topic", kafka.topic)});
+        else if (pipeline().endOfInput == EndOfInput::MaxWatermark)
+            add("reader.nopartition.bounded", {channelArg(c), text("topic", kafka.topic)});
+        else
+            add("reader.nopartition", {channelArg(c), text("topic", kafka.topic)});
+    }
+}
+
+// Inside the readers: what each partition's split output did, then what each reader forwarded.
+void Narrator::StepNarration::readerChanges()
+{
+    const StepDetail& d = m_detail;
+    const WatermarkConfig& wmc = watermarks();
+    for (const PartitionChange& p : d.partitions) {
+        const Arg partition = text("partition", std::to_string(p.partition));
+        if (p.idleAfter && !p.idleBefore) {
+            add("partition.idle",
+                {partition, text("idleness", TimeFormatter::duration(wmc.idlenessMs)),
+                    text("since", TimeFormatter::processingTime(p.inactiveSince)), channelArg(p.reader)});
+            continue;
+        }
+        if (!p.idleAfter && p.idleBefore)
+            add("partition.active", {partition, channelArg(p.reader)});
+        if (p.watermarkAfter != p.watermarkBefore)
+            add("partition.watermark", {partition, channelArg(p.reader), time("watermark", p.watermarkAfter)});
+    }
+    for (const ChannelChange& c : d.channels) {
+        if (c.idleAfter && !c.idleBefore) {
+            add("reader.idle", {channelArg(c.channel)});
+            continue;
+        }
+        if (!c.idleAfter && c.idleBefore)
+            add("reader.active", {channelArg(c.channel)});
+        if (c.watermarkAfter == c.watermarkBefore)
+            continue;
+        if (c.watermarkAfter == kMaxTimestamp)
+            add("reader.watermark.end", {channelArg(c.channel)});
+        else if (c.holdingPartition < 0)
+            add("reader.watermark.allIdle", {channelArg(c.channel), time("watermark", c.watermarkAfter)});
+        else
+            add("reader.watermark",
+                {channelArg(c.channel), time("watermark", c.watermarkAfter),
+                    text("partition", std::to_string(c.holdingPartition))});
     }
 }
 

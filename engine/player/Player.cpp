@@ -78,8 +78,22 @@ Player::Player(Scenario scenario, Options options)
     Runtime rt = freshRuntime();
     const int channels = rt.pipeline.channelCount();
     const int subtasks = rt.pipeline.subtaskCount();
-    m_trace.m_channelHistory.assign(static_cast<std::size_t>(channels), {WatermarkPoint {}});
+    m_trace.m_channelHistory.resize(static_cast<std::size_t>(channels));
+    for (int c = 0; c < channels; ++c) {
+        // a reader of a bounded Kafka source with no partition has finished already
+        const WatermarkChannel& ch = rt.pipeline.channel(c);
+        m_trace.m_channelHistory[static_cast<std::size_t>(c)]
+            = {WatermarkPoint {0, 0, ch.currentWatermark(), -1, ch.isIdle()}};
+    }
     m_trace.m_subtaskHistory.assign(static_cast<std::size_t>(subtasks), {WatermarkPoint {}});
+    if (const auto& kafka = m_scenario.pipeline.kafka) {
+        m_trace.m_partitionHistory.resize(static_cast<std::size_t>(kafka->partitions));
+        for (int p = 0; p < kafka->partitions; ++p) {
+            if (const auto* o = rt.pipeline.partitionOutput(p))
+                m_trace.m_partitionHistory[static_cast<std::size_t>(p)]
+                    = {WatermarkPoint {0, 0, o->watermark, -1, o->idle}};
+        }
+    }
     for (int s = 0; s < subtasks; ++s)
         m_trace.m_subtaskHistory[static_cast<std::size_t>(s)][0].minChannel
             = static_cast<std::int16_t>(rt.pipeline.minChannel(s));
@@ -92,6 +106,8 @@ Player::Player(Scenario scenario, Options options)
         m_trace.m_recordTs.push_back(r.ts);
         m_trace.m_recordKey.push_back(m_scenario.pipeline.window.operatorKey(r.key));
         m_trace.m_isEvent.push_back(!r.isWatermark());
+        if (m_scenario.pipeline.kafka)
+            m_trace.m_recordPartition.push_back(r.partition);
     }
     m_trace.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     m_trace.m_steps.push_back(StepEntry {});
@@ -261,6 +277,12 @@ void Player::recordStep(
                 se.flags |= kStepChannelStatus;
             h.push_back(WatermarkPoint {step, entry.time, wm, -1, idle});
         }
+    }
+    for (std::size_t p = 0; p < t.m_partitionHistory.size(); ++p) {
+        auto& h = t.m_partitionHistory[p];
+        const auto* o = rt.pipeline.partitionOutput(static_cast<int>(p));
+        if (o && (o->watermark != h.back().watermark || o->idle != h.back().idle))
+            h.push_back(WatermarkPoint {step, entry.time, o->watermark, -1, o->idle});
     }
     for (int s = 0; s < rt.pipeline.subtaskCount(); ++s) {
         auto& h = t.m_subtaskHistory[static_cast<std::size_t>(s)];
@@ -486,7 +508,7 @@ void Player::truncateTrace(StepIndex firstDropped)
     std::erase_if(t.m_fires, [&](const FireRecord& f) { return f.step >= firstDropped; });
     std::erase_if(t.m_lates, [&](const LateRecord& l) { return l.step >= firstDropped; });
     m_outputSequence = static_cast<std::uint32_t>(t.m_fires.size() + t.m_lates.size());
-    for (auto* histories : {&t.m_channelHistory, &t.m_subtaskHistory}) {
+    for (auto* histories : {&t.m_channelHistory, &t.m_subtaskHistory, &t.m_partitionHistory}) {
         for (auto& h : *histories) {
             while (h.size() > 1 && h.back().step >= firstDropped)
                 h.pop_back();
@@ -547,6 +569,8 @@ RecordIndex Player::pushRecord(InputRecord r, std::string* error)
     t.m_recordTs.push_back(r.ts);
     t.m_recordKey.push_back(m_scenario.pipeline.window.operatorKey(r.key));
     t.m_isEvent.push_back(!r.isWatermark());
+    if (m_scenario.pipeline.kafka)
+        t.m_recordPartition.push_back(r.partition);
     t.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     t.m_lanes.clear();
     t.m_lanesBuilt.clear();
@@ -682,6 +706,7 @@ WindowKey windowKey(int s, KeyId k, const TimeWindow& w)
 
 struct Observed {
     std::vector<ChannelChange> channels; // before-values filled
+    std::vector<PartitionChange> partitions;
     std::vector<SubtaskChange> subtasks;
     std::map<WindowKey, WindowStateView> windows;
     std::set<std::tuple<int, int, Timestamp, KeyId, Timestamp, Timestamp, bool>> timers;
@@ -700,7 +725,21 @@ Observed observe(const Pipeline& p)
         cc.generatorWatermark = ch.pendingWatermark().value_or(kMinTimestamp);
         if (const IdlenessTimer* t = ch.idlenessTimer())
             cc.inactiveSince = t->startOfInactivity().value_or(kMinTimestamp);
+        cc.holdingPartition = p.holdingPartition(c);
         o.channels.push_back(cc);
+    }
+    for (int q = 0; q < p.partitionCount(); ++q) {
+        const WatermarkOutputMultiplexer::Output* out = p.partitionOutput(q);
+        if (!out)
+            continue;
+        PartitionChange pc;
+        pc.partition = q;
+        pc.reader = p.readerOfPartition(q);
+        pc.watermarkBefore = out->watermark;
+        pc.idleBefore = out->idle;
+        if (const StrategyWatermarkGenerator* g = p.partitionGenerator(q); g && g->idlenessTimer())
+            pc.inactiveSince = g->idlenessTimer()->startOfInactivity().value_or(kMinTimestamp);
+        o.partitions.push_back(pc);
     }
     for (int s = 0; s < p.subtaskCount(); ++s) {
         SubtaskChange sc;
@@ -762,12 +801,22 @@ StepDetail Player::computeDetail(StepIndex step) const
         cc.maxTimestampAfter = a.maxTimestampBefore;
         cc.generatorWatermark = a.generatorWatermark;
         cc.inactiveSince = a.inactiveSince;
+        cc.holdingPartition = a.holdingPartition;
         const bool touched = static_cast<int>(c) == x.channel
             || (d.entry.kind == StepKind::WatermarkArrival && d.entry.channel < 0)
             || d.entry.kind == StepKind::EndOfInput || cc.watermarkAfter != cc.watermarkBefore
             || cc.idleAfter != cc.idleBefore;
         if (touched)
             d.channels.push_back(cc);
+    }
+    for (std::size_t q = 0; q < before.partitions.size(); ++q) {
+        PartitionChange pc = before.partitions[q];
+        const PartitionChange& a = after.partitions[q];
+        pc.watermarkAfter = a.watermarkBefore;
+        pc.idleAfter = a.idleBefore;
+        pc.inactiveSince = a.inactiveSince;
+        if (pc.watermarkAfter != pc.watermarkBefore || pc.idleAfter != pc.idleBefore)
+            d.partitions.push_back(pc);
     }
     for (std::size_t s = 0; s < before.subtasks.size(); ++s) {
         SubtaskChange sc = before.subtasks[s];

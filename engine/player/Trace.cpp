@@ -63,6 +63,8 @@ std::size_t Trace::laneCount(LaneKind kind) const
         return m_subtaskHistory.size();
     case LaneKind::Key:
         return std::max<std::size_t>(m_keyCount, 1);
+    case LaneKind::Partition:
+        return m_partitionHistory.size();
     }
     return 0;
 }
@@ -70,9 +72,9 @@ std::size_t Trace::laneCount(LaneKind kind) const
 void Trace::buildLanes(LaneKind kind) const
 {
     const auto k = static_cast<std::size_t>(kind);
-    if (m_lanes.size() < 4) {
-        m_lanes.resize(4);
-        m_lanesBuilt.assign(4, false);
+    if (m_lanes.size() < kLaneKinds) {
+        m_lanes.resize(kLaneKinds);
+        m_lanesBuilt.assign(kLaneKinds, false);
     }
     auto& lanes = m_lanes[k];
     lanes.assign(laneCount(kind), {});
@@ -97,6 +99,11 @@ void Trace::buildLanes(LaneKind kind) const
         case LaneKind::Key:
             lane = m_recordKey[r] == kNoKey ? 0 : m_recordKey[r];
             break;
+        case LaneKind::Partition:
+            if (p.channel < 0 || m_recordPartition.empty() || m_recordPartition[r] < 0)
+                continue;
+            lane = static_cast<std::size_t>(m_recordPartition[r]);
+            break;
         }
         if (lane < lanes.size())
             lanes[lane].push_back(r);
@@ -113,7 +120,7 @@ std::span<const RecordIndex> Trace::recordsInRange(
     LaneKind kind, std::uint32_t lane, Timestamp from, Timestamp to) const
 {
     const auto k = static_cast<std::size_t>(kind);
-    if (m_lanesBuilt.size() < 4 || !m_lanesBuilt[k])
+    if (m_lanesBuilt.size() < kLaneKinds || !m_lanesBuilt[k])
         buildLanes(kind);
     if (lane >= m_lanes[k].size())
         return {};
@@ -204,6 +211,9 @@ std::size_t Trace::memoryBytes() const
         bytes += h.capacity() * sizeof(WatermarkPoint);
     for (const auto& h : m_subtaskHistory)
         bytes += h.capacity() * sizeof(WatermarkPoint);
+    for (const auto& h : m_partitionHistory)
+        bytes += h.capacity() * sizeof(WatermarkPoint);
+    bytes += m_recordPartition.capacity() * sizeof(std::int32_t);
     bytes += m_placements.capacity() * sizeof(RecordPlacement);
     bytes += m_recordTs.capacity() * sizeof(Timestamp);
     bytes += m_recordKey.capacity() * sizeof(KeyId);

@@ -107,8 +107,10 @@ enum class LaneKind : std::uint8_t {
     All, // lane 0: every event record
     Channel, // lane c: records that arrived on watermark channel c
     Subtask, // lane s: records processed by window subtask s
-    Key // lane = KeyId: records of one key (windowAll: lane 0 holds all)
+    Key, // lane = KeyId: records of one key (windowAll: lane 0 holds all)
+    Partition // lane p: records of partition p of a Kafka source (none without one)
 };
+inline constexpr std::size_t kLaneKinds = 5;
 
 // A window that fired at least once in the recorded run.
 struct FiredWindow {
@@ -154,11 +156,18 @@ public:
     std::span<const FireRecord> firesInSteps(StepIndex from, StepIndex to) const;
     std::span<const LateRecord> latesInSteps(StepIndex from, StepIndex to) const;
 
-    // Watermark histories for charts: the first point is step 0 (Long.MIN_VALUE, not idle).
+    // Watermark histories for charts: the first point is step 0 (Long.MIN_VALUE and not idle, except for a reader
+    // of a bounded Kafka source that owns no partition: it finished as the job started).
     int channelCount() const { return static_cast<int>(m_channelHistory.size()); }
     int subtaskCount() const { return static_cast<int>(m_subtaskHistory.size()); }
     std::span<const WatermarkPoint> channelWatermarks(int channel) const { return m_channelHistory[channel]; }
     std::span<const WatermarkPoint> subtaskWatermarks(int subtask) const { return m_subtaskHistory[subtask]; }
+    // A Kafka source's partitions (0 without one). With per-partition watermarks, each partition's watermark
+    // inside its reader (the split's output of the reader's WatermarkOutputMultiplexer) and whether that output
+    // is idle; an empty history after the source.
+    int partitionCount() const { return static_cast<int>(m_partitionHistory.size()); }
+    bool hasPartitionWatermarks() const { return !m_partitionHistory.empty() && !m_partitionHistory[0].empty(); }
+    std::span<const WatermarkPoint> partitionWatermarks(int partition) const { return m_partitionHistory[partition]; }
     // The value of a history at step s (binary search).
     static const WatermarkPoint& at(std::span<const WatermarkPoint> history, StepIndex s);
 
@@ -192,9 +201,11 @@ private:
     std::vector<LateRecord> m_lates;
     std::vector<std::vector<WatermarkPoint>> m_channelHistory;
     std::vector<std::vector<WatermarkPoint>> m_subtaskHistory;
+    std::vector<std::vector<WatermarkPoint>> m_partitionHistory;
     std::vector<RecordPlacement> m_placements;
     std::vector<Timestamp> m_recordTs; // event time of each record (watermark records: their value)
     std::vector<KeyId> m_recordKey;
+    std::vector<std::int32_t> m_recordPartition; // a Kafka source's records only
     std::vector<bool> m_isEvent;
     // Lanes: record indices sorted by (ts, index); built lazily per kind, dropped when the run grows.
     mutable std::vector<std::vector<std::vector<RecordIndex>>> m_lanes; // [LaneKind][lane]
@@ -220,6 +231,21 @@ struct ChannelChange {
     Timestamp generatorWatermark = kMinTimestamp;
     // With idleness: the processing time of the periodic check that first saw no new record (Flink's
     // IdlenessTimer start of inactivity) after the step; kMinTimestamp when not counting down.
+    Timestamp inactiveSince = kMinTimestamp;
+    // A source reader with per-partition watermarks: the partition holding its watermark back after the step
+    // (-1: none, every partition idle).
+    int holdingPartition = -1;
+};
+
+// A Kafka source with per-partition watermarks: one partition's split output inside its reader.
+struct PartitionChange {
+    int partition = 0;
+    int reader = 0;
+    Timestamp watermarkBefore = kMinTimestamp;
+    Timestamp watermarkAfter = kMinTimestamp;
+    bool idleBefore = false;
+    bool idleAfter = false;
+    // The split generator's start of inactivity after the step (kMinTimestamp: not counting down).
     Timestamp inactiveSince = kMinTimestamp;
 };
 
@@ -264,6 +290,7 @@ struct StepDetail {
     int subtask = -1; // EventArrival: the subtask of its key; ProcessingTimer: the subtask
     std::size_t inputsProcessed = 0; // after the step
     std::vector<ChannelChange> channels; // every channel the step touched, in index order
+    std::vector<PartitionChange> partitions; // every partition whose watermark or idleness changed, in order
     std::vector<SubtaskChange> subtasks; // every subtask, in index order (before == after if unchanged)
     std::vector<ElementPlacement> placements;
     std::vector<FireEvent> fires; // in output order

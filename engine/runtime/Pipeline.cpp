@@ -1,5 +1,6 @@
 #include "engine/runtime/Pipeline.h"
 
+#include "engine/runtime/KafkaSourceEnumerator.h"
 #include "engine/runtime/KeyGroupRangeAssignment.h"
 
 #include <algorithm>
@@ -34,6 +35,14 @@ std::string keyText(const KeyTable& keys, KeyId key)
     return key == kNoKey || key >= keys.size() ? std::string("<all>") : keys.name(key);
 }
 
+std::string idlenessText(const IdlenessTimer* t)
+{
+    if (!t)
+        return {};
+    return " idle-start=" + (t->startOfInactivity() ? std::to_string(*t->startOfInactivity()) : "-")
+        + " activity=" + std::to_string(t->hasActivitySinceLastCheck());
+}
+
 } // namespace
 
 Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
@@ -44,13 +53,38 @@ Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
     const int w = windowParallelism(config);
     m_maxParallelism = KeyGroupRangeAssignment::computeDefaultMaxParallelism(w);
     m_channels.reserve(static_cast<std::size_t>(p));
-    for (int c = 0; c < p; ++c)
-        m_channels.emplace_back(config.watermarks);
+    const bool perPartition = config.kafka && config.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition;
+    for (int c = 0; c < p; ++c) {
+        m_channels.push_back(perPartition ? WatermarkChannel::forSourceReader(config.watermarks, config.flinkVersion)
+                                          : WatermarkChannel(config.watermarks));
+    }
+    if (config.kafka) {
+        for (int partition = 0; partition < config.kafka->partitions; ++partition) {
+            const int reader = KafkaSourceEnumerator::splitOwner(config.kafka->topic, partition, p);
+            m_partitionReader.push_back(reader);
+            m_splitIds.push_back(KafkaSourceEnumerator::splitId(config.kafka->topic, partition));
+            if (perPartition)
+                m_channels[static_cast<std::size_t>(reader)].addSplit(m_splitIds.back());
+        }
+    }
     m_valves.reserve(static_cast<std::size_t>(w));
     m_operators.reserve(static_cast<std::size_t>(w));
     for (int s = 0; s < w; ++s) {
         m_valves.emplace_back(p);
         m_operators.emplace_back(config.window, s, panes);
+    }
+    if (config.kafka && config.endOfInput == EndOfInput::MaxWatermark) {
+        // A bounded KafkaSource tells every reader there are no more splits: one that owns no partition finishes as
+        // the job starts, and its Long.MAX_VALUE is in place before anything happens (no window can fire on it:
+        // the readers that own a partition still hold the valves at Long.MIN_VALUE).
+        std::vector<OperatorOutput> none;
+        for (int c = 0; c < p; ++c) {
+            if (std::find(m_partitionReader.begin(), m_partitionReader.end(), c) == m_partitionReader.end()) {
+                m_items.clear();
+                m_channels[static_cast<std::size_t>(c)].onEndOfInput(0, m_items);
+                deliver(c, none);
+            }
+        }
     }
 }
 
@@ -84,19 +118,74 @@ void Pipeline::deliver(int channel, std::vector<OperatorOutput>& out)
     m_items.clear();
 }
 
+int Pipeline::readerOfPartition(int partition) const
+{
+    if (partition < 0 || partition >= static_cast<int>(m_partitionReader.size()))
+        return -1;
+    return m_partitionReader[static_cast<std::size_t>(partition)];
+}
+
+const WatermarkOutputMultiplexer::Output* Pipeline::partitionOutput(int partition) const
+{
+    const int reader = readerOfPartition(partition);
+    if (reader < 0)
+        return nullptr;
+    const SourceReaderWatermarks* r = m_channels[static_cast<std::size_t>(reader)].sourceReader();
+    return r ? r->splits().output(m_splitIds[static_cast<std::size_t>(partition)]) : nullptr;
+}
+
+const StrategyWatermarkGenerator* Pipeline::partitionGenerator(int partition) const
+{
+    const int reader = readerOfPartition(partition);
+    if (reader < 0)
+        return nullptr;
+    const SourceReaderWatermarks* r = m_channels[static_cast<std::size_t>(reader)].sourceReader();
+    if (!r)
+        return nullptr;
+    for (const auto& [id, generator] : r->splitGenerators()) {
+        if (id == m_splitIds[static_cast<std::size_t>(partition)])
+            return &generator;
+    }
+    return nullptr;
+}
+
+int Pipeline::holdingPartition(int channel) const
+{
+    const SourceReaderWatermarks* r = m_channels[static_cast<std::size_t>(channel)].sourceReader();
+    const WatermarkOutputMultiplexer::Output* holding = r ? r->splits().holdingBack() : nullptr;
+    if (!holding)
+        return -1;
+    const auto it = std::find(m_splitIds.begin(), m_splitIds.end(), holding->id);
+    return it == m_splitIds.end() ? -1 : static_cast<int>(it - m_splitIds.begin());
+}
+
 int Pipeline::processEvent(const InputRecord& record, int subtask, Timestamp now, std::vector<OperatorOutput>& out)
 {
-    const int c = m_partitioner.selectChannel(record.channel);
+    int c = 0;
+    if (m_config.kafka) {
+        c = readerOfPartition(record.partition);
+        if (c < 0) {
+            throw std::invalid_argument("a record of partition " + std::to_string(record.partition) + ", but topic \""
+                + m_config.kafka->topic + "\" has " + std::to_string(m_config.kafka->partitions) + " partitions");
+        }
+    } else {
+        c = m_partitioner.selectChannel(record.channel);
+    }
     for (auto& op : m_operators)
         op.setCurrentProcessingTime(now);
-    // TimestampsAndWatermarksOperator forwards the record before its generator sees it.
+    // The source, or TimestampsAndWatermarksOperator, forwards the record before its generator sees it.
     m_operators[static_cast<std::size_t>(subtask)].processElement(
         m_config.window.operatorKey(record.key), record.value, record.hasValue, record.ts, out);
     WatermarkChannel& ch = m_channels[static_cast<std::size_t>(c)];
     m_items.clear();
-    ch.onEvent(record.ts, m_items);
-    if (m_config.watermarks.emission == WatermarkConfig::Emission::PerEvent)
-        ch.onPeriodicEmit(now, m_items);
+    if (ch.sourceReader()) {
+        // per-event emission happens inside, into the split's output
+        ch.onSplitEvent(m_splitIds[static_cast<std::size_t>(record.partition)], record.ts, now, m_items);
+    } else {
+        ch.onEvent(record.ts, m_items);
+        if (m_config.watermarks.emission == WatermarkConfig::Emission::PerEvent)
+            ch.onPeriodicEmit(now, m_items);
+    }
     deliver(c, out);
     return c;
 }
@@ -142,6 +231,8 @@ void Pipeline::endOfInput(Timestamp now, std::vector<OperatorOutput>& out)
     for (auto& op : m_operators)
         op.setCurrentProcessingTime(now);
     for (int c = 0; c < channelCount(); ++c) {
+        if (m_channels[static_cast<std::size_t>(c)].ended())
+            continue; // a reader with no partition finished at the start
         m_items.clear();
         m_channels[static_cast<std::size_t>(c)].onEndOfInput(now, m_items);
         deliver(c, out);
@@ -166,11 +257,22 @@ std::string Pipeline::dump(const KeyTable& keys) const
             s += " max=" + std::to_string(*m);
         if (const auto pw = ch.pendingWatermark())
             s += " pending=" + std::to_string(*pw);
-        if (const IdlenessTimer* t = ch.idlenessTimer()) {
-            s += " idle-start=" + (t->startOfInactivity() ? std::to_string(*t->startOfInactivity()) : "-")
-                + " activity=" + std::to_string(t->hasActivitySinceLastCheck());
-        }
+        s += idlenessText(ch.idlenessTimer());
         s += "\n";
+        if (const SourceReaderWatermarks* reader = ch.sourceReader()) {
+            s += "  reader main-idle=" + std::to_string(reader->mainOutputIdle())
+                + " splits-idle=" + std::to_string(reader->splitOutputIdle())
+                + " combined=" + std::to_string(reader->splits().combinedWatermark()) + "\n";
+            for (const auto& [id, generator] : reader->splitGenerators()) {
+                const WatermarkOutputMultiplexer::Output* o = reader->splits().output(id);
+                s += "  split " + id + " wm=" + std::to_string(o ? o->watermark : kMinTimestamp)
+                    + " idle=" + std::to_string(o && o->idle);
+                if (const auto pw = generator.builtin().pendingWatermark())
+                    s += " pending=" + std::to_string(*pw);
+                s += idlenessText(generator.idlenessTimer());
+                s += "\n";
+            }
+        }
     }
     for (int i = 0; i < subtaskCount(); ++i) {
         const StatusWatermarkValve& v = valve(i);

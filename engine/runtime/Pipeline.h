@@ -19,6 +19,11 @@ namespace tidemark {
 //                                    every channel broadcasts its watermarks and IDLE/ACTIVE to the
 //                                    StatusWatermarkValve of every subtask (subtask-index order)
 //
+// A Kafka source (config.kafka): the channels are the source's readers, P = source parallelism; a record goes
+// to the reader that owns its partition (KafkaSourceEnumerator), which, with per-partition watermarks, runs a
+// generator for each of its partitions (WatermarkChannel::forSourceReader); the partitions are given to their
+// readers, in partition order, before anything happens.
+//
 // windowAll (keyBy null) forces W = 1. Each call is one happening of the event queue processed
 // completely; what the operators produce is appended to `out` in the order it is produced. The
 // `afterInput` of outputs is left for the caller. A plain value: copying a Pipeline is a snapshot.
@@ -37,6 +42,18 @@ public:
     // 0 for windowAll (kNoKey) or W = 1.
     int subtaskForKeyHash(std::int32_t javaHash) const;
     int subtaskForKey(const KeyTable& keys, KeyId key) const;
+
+    // The reader of a Kafka source that owns `partition` (-1 without a Kafka source).
+    int readerOfPartition(int partition) const;
+    // With per-partition watermarks, the partition's split output inside its reader (its watermark and whether
+    // it is idle); nullptr otherwise.
+    const WatermarkOutputMultiplexer::Output* partitionOutput(int partition) const;
+    // Its generator in the reader; nullptr likewise.
+    const StrategyWatermarkGenerator* partitionGenerator(int partition) const;
+    // The partition holding reader `channel`'s combined watermark back (the active split with the lowest
+    // watermark); -1 when every partition it reads is idle, it reads none, or watermarks are made after the source.
+    int holdingPartition(int channel) const;
+    int partitionCount() const { return static_cast<int>(m_partitionReader.size()); }
 
     // An event record arriving at processing time `now`: picks its channel (returned), forwards the record
     // to `subtask` (its key's), then the channel's generator sees it (and emits, with per-event emission).
@@ -66,6 +83,8 @@ private:
     PipelineConfig m_config;
     int m_maxParallelism = 128;
     RecordPartitioner m_partitioner;
+    std::vector<int> m_partitionReader; // a Kafka source: the reader of each partition
+    std::vector<std::string> m_splitIds; // and its split's id
     std::vector<WatermarkChannel> m_channels;
     std::vector<StatusWatermarkValve> m_valves;
     std::vector<WindowOperator> m_operators;

@@ -81,6 +81,8 @@ public:
     // The periodic timer (every autoWatermarkInterval), at processing time `now`.
     void onPeriodicEmit(Timestamp now, WatermarkItems& out)
     {
+        if (m_ended)
+            return;
         IdlenessAwareOutput splitLocal(*this, m_splitLocalIdle, out);
         for (auto& [split, generator] : m_splitGenerators) {
             generator.advanceClock(now);
@@ -92,6 +94,18 @@ public:
         IdlenessAwareOutput main(*this, m_mainIdle, out);
         m_main.onPeriodicEmit(main);
     }
+
+    // The reader reached the end of its bounded input: SourceOperatorStreamTask#advanceToEndOfEventTime emits
+    // Long.MAX_VALUE straight into the task's output, not through WatermarkToDataOutput, so nothing marks the output
+    // active first, and RecordWriterOutput drops a watermark while the status it announced is IDLE: an idle reader
+    // never forwards it (FLINK-40499, open). SourceOperator#finish then stops the periodic emits, with no last one.
+    void onEndOfInput(WatermarkItems& out)
+    {
+        m_ended = true;
+        if (!m_emitter.isIdle())
+            m_emitter.emitWatermark(kMaxTimestamp, out);
+    }
+    bool ended() const { return m_ended; }
 
     // ---- read-only state, for narration and inspection ----
     const WatermarkOutputMultiplexer& splits() const { return m_splits; }
@@ -153,6 +167,7 @@ private:
     bool m_mainIdle = true;
     bool m_splitLocalIdle = true;
     bool m_perEventEmission;
+    bool m_ended = false;
 };
 
 } // namespace tidemark

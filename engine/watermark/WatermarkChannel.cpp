@@ -1,6 +1,7 @@
 #include "engine/watermark/WatermarkChannel.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace tidemark {
 
@@ -105,38 +106,105 @@ const IdlenessTimer* StrategyWatermarkGenerator::idlenessTimer() const
 
 WatermarkChannel::WatermarkChannel(const WatermarkConfig& config)
     : m_config(config)
-    , m_operator(StrategyWatermarkGenerator(config))
+    , m_impl(std::in_place_type<Assigner>, StrategyWatermarkGenerator(config))
 { }
+
+WatermarkChannel::WatermarkChannel(const WatermarkConfig& config, SourceReaderWatermarks reader)
+    : m_config(config)
+    , m_impl(std::in_place_type<SourceReaderWatermarks>, std::move(reader))
+{ }
+
+WatermarkChannel WatermarkChannel::forSourceReader(const WatermarkConfig& config, FlinkVersion version)
+{
+    return WatermarkChannel(config,
+        SourceReaderWatermarks(
+            StrategyWatermarkGenerator(config), version, config.emission == WatermarkConfig::Emission::PerEvent));
+}
+
+WatermarkChannel::Assigner& WatermarkChannel::assigner()
+{
+    if (auto* a = std::get_if<Assigner>(&m_impl))
+        return *a;
+    throw std::logic_error("a source reader's watermarks are made per split");
+}
+
+SourceReaderWatermarks& WatermarkChannel::reader()
+{
+    if (auto* r = std::get_if<SourceReaderWatermarks>(&m_impl))
+        return *r;
+    throw std::logic_error("a watermark assigner after the source has no splits");
+}
+
+void WatermarkChannel::addSplit(std::string_view split)
+{
+    reader().addSplit(split);
+}
+
+void WatermarkChannel::onSplitEvent(
+    std::string_view split, Timestamp eventTimestamp, Timestamp processingTime, WatermarkItems& out)
+{
+    m_maxTimestampSeen = m_maxTimestampSeen ? std::max(*m_maxTimestampSeen, eventTimestamp) : eventTimestamp;
+    ++m_eventsSeen;
+    reader().onSplitRecord(split, eventTimestamp, processingTime, out);
+}
 
 void WatermarkChannel::onEvent(Timestamp eventTimestamp, WatermarkItems& out)
 {
     m_maxTimestampSeen = m_maxTimestampSeen ? std::max(*m_maxTimestampSeen, eventTimestamp) : eventTimestamp;
     ++m_eventsSeen;
-    m_operator.onEvent(eventTimestamp, out);
+    assigner().onEvent(eventTimestamp, out);
 }
 
 void WatermarkChannel::onPeriodicEmit(Timestamp processingTime, WatermarkItems& out)
 {
-    m_operator.onPeriodicEmit(processingTime, out);
+    if (auto* r = std::get_if<SourceReaderWatermarks>(&m_impl))
+        r->onPeriodicEmit(processingTime, out);
+    else
+        assigner().onPeriodicEmit(processingTime, out);
 }
 
 void WatermarkChannel::onWatermarkRecord(Timestamp watermark, WatermarkItems& out)
 {
-    m_operator.generator().noteActivity();
-    m_operator.emitWatermark(watermark, out);
+    Assigner& a = assigner();
+    a.generator().noteActivity();
+    a.emitWatermark(watermark, out);
 }
 
 void WatermarkChannel::onEndOfInput(Timestamp processingTime, WatermarkItems& out)
 {
-    m_operator.processWatermark(kMaxTimestamp, out);
-    m_operator.finish(processingTime, out);
+    m_ended = true;
+    if (auto* r = std::get_if<SourceReaderWatermarks>(&m_impl)) {
+        r->onEndOfInput(out);
+        return;
+    }
+    Assigner& a = assigner();
+    a.processWatermark(kMaxTimestamp, out);
+    a.finish(processingTime, out);
+}
+
+Timestamp WatermarkChannel::currentWatermark() const
+{
+    const auto* a = std::get_if<Assigner>(&m_impl);
+    return a ? a->emitter().currentWatermark() : std::get<SourceReaderWatermarks>(m_impl).currentWatermark();
+}
+
+bool WatermarkChannel::isIdle() const
+{
+    const auto* a = std::get_if<Assigner>(&m_impl);
+    return a ? a->emitter().isIdle() : std::get<SourceReaderWatermarks>(m_impl).isIdle();
+}
+
+const IdlenessTimer* WatermarkChannel::idlenessTimer() const
+{
+    const auto* a = std::get_if<Assigner>(&m_impl);
+    return a ? a->generator().idlenessTimer() : nullptr;
 }
 
 std::optional<Timestamp> WatermarkChannel::pendingWatermark() const
 {
-    return m_operator.generator().builtin().pendingWatermark();
+    const auto* a = std::get_if<Assigner>(&m_impl);
+    return a ? a->generator().builtin().pendingWatermark() : std::nullopt;
 }
-
 std::optional<DurationMs> WatermarkChannel::pendingWatermarkLag() const
 {
     switch (m_config.strategy) {

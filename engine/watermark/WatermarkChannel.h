@@ -1,12 +1,15 @@
 #pragma once
 
+#include "engine/core/FlinkVersion.h"
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Time.h"
+#include "engine/watermark/ProgressiveTimestampsAndWatermarks.h"
 #include "engine/watermark/TimestampsAndWatermarksOperator.h"
 #include "engine/watermark/WatermarkGenerator.h"
 #include "engine/watermark/WatermarkOutput.h"
 
 #include <optional>
+#include <string_view>
 #include <variant>
 
 namespace tidemark {
@@ -61,8 +64,12 @@ private:
     Variant m_generator;
 };
 
+// The watermarks a source reader makes for its splits (fromSource(source, strategy, …)).
+using SourceReaderWatermarks = ProgressiveTimestampsAndWatermarks<StrategyWatermarkGenerator>;
+
 // One parallel instance ("channel" c of P) of the watermark assigner: Flink's
-// TimestampsAndWatermarksOperator with the generator the scenario's WatermarkConfig describes.
+// TimestampsAndWatermarksOperator with the generator the scenario's WatermarkConfig describes, or, for a source
+// with per-split watermarks, the source reader itself (forSourceReader: one generator per split it was given).
 // A plain value: copying it is a complete snapshot.
 //
 // Every call appends what the channel forwards downstream (to every window subtask's valve) to `out`,
@@ -71,6 +78,14 @@ private:
 class WatermarkChannel {
 public:
     explicit WatermarkChannel(const WatermarkConfig& config);
+    // A source reader of `version`'s Flink, with no split yet.
+    static WatermarkChannel forSourceReader(const WatermarkConfig& config, FlinkVersion version);
+
+    // Source reader only: a split it was given (an AddSplitEvent), before any record of it.
+    void addSplit(std::string_view split);
+    // Source reader only: an event record of `split` at processing time `now`, forwarded already; with per-event
+    // emission the split's generator also emits.
+    void onSplitEvent(std::string_view split, Timestamp eventTimestamp, Timestamp processingTime, WatermarkItems& out);
 
     // An event record with timestamp `eventTimestamp`. The caller has already forwarded the record to
     // its window subtask (Flink forwards the record before the generator sees it). Only updates the
@@ -92,14 +107,19 @@ public:
     // emits Long.MAX_VALUE first (StreamTask.endData -> advanceToEndOfEventTime), which this operator
     // forwards (ACTIVE first if idle); then finishOperators calls finish(), whose extra onPeriodicEmit
     // can no longer move the watermark (with idleness it may still mark the output IDLE).
+    // A source reader ends as SourceReaderWatermarks::onEndOfInput says, and emits nothing after.
     void onEndOfInput(Timestamp processingTime, WatermarkItems& out);
+    // onEndOfInput has run.
+    bool ended() const { return m_ended; }
 
     // ---- read-only state, for narration and inspection ----
     const WatermarkConfig& config() const { return m_config; }
     // The last watermark forwarded (Long.MIN_VALUE before the first).
-    Timestamp currentWatermark() const { return m_operator.emitter().currentWatermark(); }
+    Timestamp currentWatermark() const;
     // True after IDLE was forwarded and until the next ACTIVE.
-    bool isIdle() const { return m_operator.emitter().isIdle(); }
+    bool isIdle() const;
+    // The source reader's splits, generators and combined output; nullptr for an assigner after the source.
+    const SourceReaderWatermarks* sourceReader() const { return std::get_if<SourceReaderWatermarks>(&m_impl); }
     // The largest event timestamp this channel has seen; empty before its first event.
     std::optional<Timestamp> maxTimestampSeen() const { return m_maxTimestampSeen; }
     // What the generator's next periodic emit would give (before the never-backwards check), e.g.
@@ -107,15 +127,22 @@ public:
     std::optional<Timestamp> pendingWatermark() const;
     // Milliseconds subtracted from the max timestamp: d + 1 (bounded), 1 (monotonous), d (legacy).
     std::optional<DurationMs> pendingWatermarkLag() const;
-    // The idleness timer when idlenessMs > 0 (startOfInactivity(), idleTimeout()), else nullptr.
-    const IdlenessTimer* idlenessTimer() const { return m_operator.generator().idlenessTimer(); }
+    // The idleness timer when idlenessMs > 0 (startOfInactivity(), idleTimeout()), else nullptr; a source reader
+    // has one per split (sourceReader()).
+    const IdlenessTimer* idlenessTimer() const;
     std::uint64_t eventsSeen() const { return m_eventsSeen; }
 
 private:
+    using Assigner = TimestampsAndWatermarksOperator<StrategyWatermarkGenerator>;
+    WatermarkChannel(const WatermarkConfig& config, SourceReaderWatermarks reader);
+    Assigner& assigner();
+    SourceReaderWatermarks& reader();
+
     WatermarkConfig m_config;
-    TimestampsAndWatermarksOperator<StrategyWatermarkGenerator> m_operator;
+    std::variant<Assigner, SourceReaderWatermarks> m_impl;
     std::optional<Timestamp> m_maxTimestampSeen;
     std::uint64_t m_eventsSeen = 0;
+    bool m_ended = false;
 };
 
 } // namespace tidemark

@@ -477,6 +477,81 @@ Without a display:
         <comment>why.record.lateness</comment>
         <translation>如果允许延迟为 {needed}，它就会被保留：窗口 {window} 的清理时间将是 {cleanup}，晚于水位线 {watermark}，这条记录就会让窗口再次触发。</translation>
     </message>
+    <message>
+        <source>Reader {channel} reads partitions {partitions} of topic {topic}, each with its own generator.</source>
+        <comment>reader.partitions</comment>
+        <translation>读取器 {channel} 读取主题 {topic} 的分区 {partitions}，每个分区有自己的生成器。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} reads no partition of topic {topic}: there are more readers than partitions. It forwards nothing, and holds the operator watermark at Long.MIN_VALUE unless withIdleness marks it idle.</source>
+        <comment>reader.nopartition</comment>
+        <translation>读取器 {channel} 没有分到主题 {topic} 的任何分区：读取器比分区多。它什么都不转发，并把算子水位线拖在 Long.MIN_VALUE，除非 withIdleness 把它标记为空闲。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} reads no partition of topic {topic}: there are more readers than partitions, and a bounded source&apos;s reader without a split finishes at once, forwarding +∞ (Long.MAX_VALUE).</source>
+        <comment>reader.nopartition.bounded</comment>
+        <translation>读取器 {channel} 没有分到主题 {topic} 的任何分区：读取器比分区多，而有界源中没有分片的读取器会立即结束，转发 +∞（Long.MAX_VALUE）。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({key}, {ts}) arrives from partition {partition}, which reader {channel} reads.</source>
+        <comment>arrival.partition</comment>
+        <translation>记录 {record}（{key}，{ts}）来自分区 {partition}，由读取器 {channel} 读取。</translation>
+    </message>
+    <message>
+        <source>Record {record} ({ts}) arrives from partition {partition}, which reader {channel} reads.</source>
+        <comment>arrival.partition.all</comment>
+        <translation>记录 {record}（{ts}）来自分区 {partition}，由读取器 {channel} 读取。</translation>
+    </message>
+    <message>
+        <source>Periodic watermark emission in reader {channel} (every {period}): each of its partitions&apos; generators emits, then the reader combines them.</source>
+        <comment>periodic.reader</comment>
+        <translation>读取器 {channel} 的周期水位线发射（每 {period}）：它的每个分区的生成器各自发射，然后读取器合并它们。</translation>
+    </message>
+    <message>
+        <source>Partition {partition}&apos;s watermark in reader {channel} becomes {watermark}.</source>
+        <comment>partition.watermark</comment>
+        <translation>分区 {partition} 在读取器 {channel} 中的水位线变为 {watermark}。</translation>
+    </message>
+    <message>
+        <source>Partition {partition} has been idle for {idleness} (no record since the check at {since}), so reader {channel} ignores it.</source>
+        <comment>partition.idle</comment>
+        <translation>分区 {partition} 已空闲 {idleness}（自 {since} 的检查起没有记录），所以读取器 {channel} 忽略它。</translation>
+    </message>
+    <message>
+        <source>Partition {partition} is active again, and reader {channel} waits for it once more.</source>
+        <comment>partition.active</comment>
+        <translation>分区 {partition} 重新活跃，读取器 {channel} 再次等待它。</translation>
+    </message>
+    <message>
+        <source>Reader {channel}&apos;s watermark becomes {watermark}: the minimum over its active partitions, which partition {partition} holds.</source>
+        <comment>reader.watermark</comment>
+        <translation>读取器 {channel} 的水位线变为 {watermark}：它的活跃分区中的最小值，由分区 {partition} 决定。</translation>
+    </message>
+    <message>
+        <source>Reader {channel}&apos;s watermark becomes {watermark}: every partition it reads is idle, and Flink 2 takes the largest of their watermarks.</source>
+        <comment>reader.watermark.allIdle</comment>
+        <translation>读取器 {channel} 的水位线变为 {watermark}：它读取的每个分区都空闲，Flink 2 取它们水位线中的最大值。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} forwards the final watermark +∞ (Long.MAX_VALUE).</source>
+        <comment>reader.watermark.end</comment>
+        <translation>读取器 {channel} 转发最终水位线 +∞（Long.MAX_VALUE）。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} is marked idle and left out of the minimum: every partition it reads is idle.</source>
+        <comment>reader.idle</comment>
+        <translation>读取器 {channel} 被标记为空闲，不再计入最小值：它读取的每个分区都空闲。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} is active again.</source>
+        <comment>reader.active</comment>
+        <translation>读取器 {channel} 重新活跃。</translation>
+    </message>
+    <message>
+        <source>End of input: every source reader forwards the final watermark +∞ (Long.MAX_VALUE), except one that is idle, whose task drops it (FLINK-40499).</source>
+        <comment>end.of.input.readers</comment>
+        <translation>输入结束：每个源读取器转发最终水位线 +∞（Long.MAX_VALUE），空闲的读取器除外，它的任务会丢弃该水位线（FLINK-40499）。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::AnimationExport</name>
@@ -1229,6 +1304,14 @@ B：%2
         <source>The temperature readings of post 002 with the job&apos;s allowed lateness set to 0 and to 2 s. Both fire window [0, 5000) for id 1 and id 2 on the 6th reading. Without allowed lateness the window is cleared as it fires, so the four late readings for it (the 7th, 8th, 10th and 11th) are dropped. With 2 s the window is kept until the watermark passes 4999 + 2000 = 6999, which it never does here (it stops at 5999), so each of the four late readings re-fires the window at once with all of its readings.</source>
         <translation>文章 002 的温度读数，作业的允许延迟分别设为 0 和 2 s。两者都在第 6 条读数时为 id 1 和 id 2 触发窗口 [0, 5000)。没有允许延迟时，窗口在触发的同时就被清除，因此属于它的四条迟到读数（第 7、8、10 和 11 条）被丢弃。允许延迟为 2 s 时，窗口会一直保留到水位线越过 4999 + 2000 = 6999，而这里水位线始终到不了那里（它停在 5999），因此这四条迟到读数中的每一条都会让窗口立即带着它的全部读数再次触发。</translation>
     </message>
+    <message>
+        <source>Clicks are read from the Kafka topic &apos;clicks&apos;, 4 partitions, by a KafkaSource of parallelism 2 with the watermark strategy given to fromSource (forBoundedOutOfOrderness(2 s), every 200 ms): each source reader runs one generator per partition and forwards the minimum over its partitions. The enumerator gives partitions 1 and 3 to reader 0, and 0 and 2 to reader 1. Partition 3 never gets a click: its generator stays at Long.MIN_VALUE and holds reader 0 there, and the window operator (10-second tumbling windows counting each user&apos;s clicks) takes the minimum of the two readers. No window fires while the topic is read, however far partitions 0, 1 and 2 get. Only the end of the bounded input releases them, at 14 s: reader 0&apos;s Long.MAX_VALUE lets the operator&apos;s watermark jump to reader 1&apos;s 13999, which fires [0, 10000), and reader 1&apos;s Long.MAX_VALUE fires the other five windows.</source>
+        <translation>从 Kafka 主题 &apos;clicks&apos;（4 个分区）读取点击，KafkaSource 并行度为 2，水位线策略交给 fromSource（forBoundedOutOfOrderness(2 s)，每 200 ms）：每个源读取器为它的每个分区运行一个生成器，并转发这些分区中的最小值。枚举器把分区 1 和 3 分给读取器 0，把 0 和 2 分给读取器 1。分区 3 从未收到点击：它的生成器停在 Long.MIN_VALUE，并把读取器 0 拖在那里；窗口算子（10 秒滚动窗口，统计每个用户的点击数）取两个读取器的最小值。读取主题期间没有窗口触发，无论分区 0、1、2 走得多远。只有有界输入在 14 s 结束时才放开它们：读取器 0 的 Long.MAX_VALUE 让算子的水位线跳到读取器 1 的 13999，触发 [0, 10000)；读取器 1 的 Long.MAX_VALUE 触发其余五个窗口。</translation>
+    </message>
+    <message>
+        <source>The same topic and job, with .withIdleness(5 s) on the strategy and no end of input. Each partition&apos;s generator checks for activity on every periodic emit: partition 3&apos;s declares its split idle at 5.4 s, and reader 0 follows partition 1 alone from then on. [0, 10000) fires at 10 s, after the 11th click, when reader 0 moves to 12499 and reader 1, the minimum of partitions 0 and 2, is at 10499. [10000, 20000) fires after the last click: at 17.4 s partition 0 has been quiet for 5 s, reader 1 follows partition 2 to 21999, and reader 0 is at 20499.</source>
+        <translation>同样的主题和作业，策略加上 .withIdleness(5 s)，输入没有结束。每个分区的生成器在每次周期发射时检查活动：分区 3 的生成器在 5.4 s 宣布它的分片空闲，此后读取器 0 只跟随分区 1。[0, 10000) 在 10 s、第 11 次点击之后触发，此时读取器 0 升到 12499，而读取器 1（分区 0 和 2 的最小值）在 10499。[10000, 20000) 在最后一次点击之后触发：17.4 s 时分区 0 已安静 5 s，读取器 1 跟随分区 2 到 21999，读取器 0 在 20499。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::Examples</name>
@@ -1311,6 +1394,14 @@ B：%2
     <message>
         <source>Post 002: allowed lateness 0 vs 2 s</source>
         <translation>文章 002：允许延迟 0 对比 2 s</translation>
+    </message>
+    <message>
+        <source>A silent Kafka partition holds its reader back</source>
+        <translation>一个沉默的 Kafka 分区拖住了它的读取器</translation>
+    </message>
+    <message>
+        <source>withIdleness lets a reader skip its silent partition</source>
+        <translation>withIdleness 让读取器跳过沉默的分区</translation>
     </message>
 </context>
 <context>

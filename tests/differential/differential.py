@@ -407,7 +407,52 @@ def random_scenario(seed):
         more = extra.choice([0, extra.randint(1, 3 * period), extra.randint(1, 5) * 1000,
                              wm["idlenessMs"] + extra.randint(1, 3) * period])
         sc["inputEndMs"] = _last_arrival(sc) + more
+    # A Kafka source in place of the plain one, from a generator of its own so that every draw above stays as it was.
+    # (Not where only watermark records move event time, which a topic cannot carry.)
+    kafka = random.Random("kafka-%d" % seed)
+    watermark_driven = wm["strategy"] == "input" or (
+        window["assigner"]["type"] == "global" and window["trigger"]["type"] == "continuous-event-time" and end == "none")
+    if kafka.random() < 0.3 and not watermark_driven:
+        _as_kafka_source(sc, kafka)
     return sc
+
+
+KAFKA_TOPICS = ["clicks", "orders", "sensor-readings", "t", "events", "payments-eu"]
+
+
+def _as_kafka_source(sc, rnd):
+    """The scenario's records read from a Kafka topic of 1 to 8 partitions by its watermark channels as source
+    readers, watermarks per partition (most often) or after the source; some partitions silent. A topic carries no
+    watermark records: they go."""
+    p = sc["pipeline"]
+    w = p["watermarks"]
+    readers = w.get("parallelism", 1)
+    partitions = rnd.randint(1, 8)
+    p["source"] = {"parallelism": readers,
+                   "kafka": {"topic": rnd.choice(KAFKA_TOPICS), "partitions": partitions,
+                             "watermarks": "per-partition" if rnd.random() < 0.8 else "after-source"}}
+    w["partitioning"] = "forward"
+    w.pop("firstChannel", None)
+    if w["strategy"].startswith("legacy") and p["source"]["kafka"]["watermarks"] == "per-partition":
+        # (the legacy extractor makes no watermark per partition, and is refused)
+        w["strategy"] = "bounded-out-of-orderness"
+        w["maxOutOfOrdernessMs"] = rnd.choice([0, 100, 1000, 3000])
+    silent = set(rnd.sample(range(partitions), rnd.randint(0, partitions - 1))) if rnd.random() < 0.5 else set()
+    if silent and w["idlenessMs"] == 0 and rnd.random() < 0.7:
+        w["idlenessMs"] = rnd.choice([500, 1000, 3000])  # what a user does about a silent partition
+    active = [q for q in range(partitions) if q not in silent]
+    offsets = collections.Counter()
+    records = []
+    for r in sc["input"]["records"]:
+        if "watermark" in r:
+            continue
+        r.pop("channel", None)
+        # runs of records from one partition, as a consumer's fetches deliver them
+        r["partition"] = records[-1]["partition"] if records and rnd.random() < 0.4 else rnd.choice(active)
+        r["offset"] = offsets[r["partition"]]
+        offsets[r["partition"]] += 1
+        records.append(r)
+    sc["input"]["records"] = records
 
 
 def _last_arrival(sc):
@@ -603,6 +648,9 @@ def _one_channel(c):
     w = c["pipeline"]["watermarks"]
     if w.get("parallelism", 1) == 1:
         return False
+    if "kafka" in c["pipeline"]["source"]:
+        w["parallelism"] = c["pipeline"]["source"]["parallelism"] = 1  # one reader owns every partition
+        return True
     w.update(parallelism=1, partitioning="rebalance", firstChannel=0)
     c["pipeline"]["source"] = {"parallelism": 1}
     for r in c["input"]["records"]:
@@ -696,6 +744,13 @@ def main():
             counts["random with output"] += bool(shown)
             counts["random with a late record"] += any(
                 o.get("type") == "late" or o.get("timing") == "late" for o in shown)
+            kafka = sc["pipeline"].get("source", {}).get("kafka")
+            if kafka:
+                counts["random kafka"] += 1
+                counts["random kafka per partition"] += kafka["watermarks"] == "per-partition"
+                counts["random kafka with output"] += bool(shown)
+                counts["random kafka with an idle partition"] += any(
+                    json.loads(l).get("idlePartitions") for l in o_out if is_step(l))
         must_refuse = "/refused/" in label  # a job Flink itself never finishes: both sides must fail it alike
         if must_refuse and not (refusals(o_out) and refusals(t_runs[0]) and refusals(t_runs[1])):
             failures += 1
@@ -747,6 +802,10 @@ def main():
           "scenarios of another Flink line skipped)" % (counts["scenarios"], counts["outputs"], counts["steps"], failures,
                                                         elapsed, args.flink_version, counts["skipped"]))
     # Random scenarios that show nothing test little: the generator must keep most of them eventful.
+    if counts["random kafka"]:
+        print("  Kafka sources: %d of the random scenarios (%d with watermarks per partition, %d with an idle partition, "
+              "%d with output)" % (counts["random kafka"], counts["random kafka per partition"],
+                                   counts["random kafka with an idle partition"], counts["random kafka with output"]))
     if counts["random"] >= MIN_RANDOM_FOR_SHARES:
         for what, least in (("random with output", 0.90), ("random with a late record", 0.30)):
             share = counts[what] / counts["random"]

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <utility>
 
 using namespace tidemark;
 
@@ -103,6 +104,7 @@ private Q_SLOTS:
         const std::map<std::string, std::string> expected {
             {"count-clicks.txt", "text key=#1 ts=#0 ms"},
             {"idle-partitions.csv", "csv ',' header key=sensor ts=time channel=partition ms"},
+            {"kafka-clicks.csv", "csv ',' header key=user ts=time channel=partition ms"},
             {"colour-sales.jsonl", "jsonl key=colour ts=ts value=qty ms"},
             {"late-orders.csv", "csv ',' header key=shop ts=time value=amount ms"},
             {"offset-logins.csv", "csv ',' header key=user ts=time pattern=yyyy-MM-dd HH:mm:ss.SSS"},
@@ -150,7 +152,15 @@ private Q_SLOTS:
         const auto read = io::loadEventFile(path, guessed, keys);
         QVERIFY2(read.ok(), read.errorText().c_str());
         QVERIFY(!s.records.empty());
-        QCOMPARE(render(read.value->records, keys, !own.key.empty()), render(s.records, s.keys, !own.key.empty()));
+        // A Kafka example's partition column: a file alone does not say it was a topic, so the guess reads it as the
+        // channel, and reads nothing else differently.
+        std::vector<InputRecord> ownRecords = s.records;
+        for (InputRecord& r : ownRecords) {
+            if (r.partition != InputRecord::kNoPartition)
+                r.channel = std::exchange(r.partition, InputRecord::kNoPartition);
+            r.offset = InputRecord::kNoOffset;
+        }
+        QCOMPARE(render(read.value->records, keys, !own.key.empty()), render(ownRecords, s.keys, !own.key.empty()));
     }
 
     // Shapes beyond the examples. `records` is how many records the guess reads from the text; -1: an error

@@ -30,6 +30,17 @@ const std::string kBase = R"({ "tidemark": 1, "name": "post 000", "description":
     "endOfInput": "none" } }
 )";
 
+// A Kafka topic of 3 partitions read by 2 readers, watermarks per partition.
+const std::string kKafka = R"({ "tidemark": 1, "name": "clicks",
+  "input": { "records": [ {"key": "a", "ts": 1000, "partition": 0, "offset": 7},
+                          {"key": "b", "ts": 2000, "partition": 2} ] },
+  "pipeline": {
+    "source": {"parallelism": 2, "kafka": {"topic": "clicks", "partitions": 3, "watermarks": "per-partition"}},
+    "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 2000},
+    "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 5000},
+               "function": {"type": "count"}} } }
+)";
+
 std::string replaced(std::string text, const std::string& from, const std::string& to)
 {
     const auto at = text.find(from);
@@ -297,6 +308,74 @@ private slots:
         QCOMPARE(r.errors.front().toString(), expected);
     }
 
+    void kafkaSourcesAreCheckedWhereTheyStand_data()
+    {
+        QTest::addColumn<std::string>("from");
+        QTest::addColumn<std::string>("to");
+        QTest::addColumn<std::string>("expected");
+        const auto row = [](const char* name, const char* from, const char* to, const char* expected) {
+            QTest::newRow(name) << std::string(from) << std::string(to) << std::string(expected);
+        };
+        row("the readers are the channels", "", "", "");
+        row("a partition beyond the topic", R"("partition": 2})", R"("partition": 3})",
+            "s.json:3:65: expected \"partition\" between 0 and 2 (topic \"clicks\" has 3 partitions), found 3");
+        row("a record without its partition", R"(, "partition": 2})", "}",
+            "s.json:3:27: missing \"partition\" in record (topic \"clicks\" has 3 partitions)");
+        row("a channel, which the partition decides", R"("partition": 2})", R"("partition": 2, "channel": 1})",
+            "s.json:3:79: \"channel\" has no place with a Kafka source: a record goes to the reader of its "
+            "\"partition\"");
+        row("a watermark record, which a topic cannot carry", R"({"key": "b", "ts": 2000, "partition": 2})",
+            R"({"watermark": 500})",
+            "s.json:3:27: a Kafka source carries no watermark records: its readers make the watermarks (topic "
+            "\"clicks\" has 3 partitions)");
+        row("watermark parallelism other than the readers'", R"("maxOutOfOrdernessMs": 2000})",
+            R"("maxOutOfOrdernessMs": 2000, "parallelism": 3})",
+            "s.json:6:104: expected \"parallelism\" 2: the watermarks of a Kafka source are made in or right after its "
+            "readers (source.parallelism 2), found 3");
+        row("rebalancing a Kafka source's records", R"("maxOutOfOrdernessMs": 2000})",
+            R"("maxOutOfOrdernessMs": 2000, "partitioning": "rebalance"})",
+            "s.json:6:105: expected \"partitioning\" \"forward\": a Kafka source's records stay with the reader of "
+            "their partition, found \"rebalance\"");
+        row("no partitions", R"("partitions": 3)", R"("partitions": 0)",
+            "s.json:5:77: expected \"partitions\" between 1 and 10000, found 0");
+        row("the legacy extractor per partition", R"("strategy": "bounded-out-of-orderness")",
+            R"("strategy": "legacy-bounded-out-of-orderness")",
+            "s.json:6:32: \"legacy-bounded-out-of-orderness\" makes no watermark per partition: Flink gives every "
+            "split "
+            "of a reader the one BoundedOutOfOrdernessTimestampExtractor; use \"bounded-out-of-orderness\", or "
+            "\"watermarks\": \"after-source\" in the Kafka source");
+        row("the legacy extractor after the source", R"("watermarks": "per-partition")",
+            R"("watermarks": "after-source")", "");
+        row("a partition without a Kafka source",
+            R"(, "kafka": {"topic": "clicks", "partitions": 3, "watermarks": "per-partition"})", "",
+            "s.json:2:65: a record's partition and offset need a Kafka source (\"pipeline\": {\"source\": "
+            "{\"kafka\": …}})");
+    }
+    void kafkaSourcesAreCheckedWhereTheyStand()
+    {
+        QFETCH(std::string, from);
+        QFETCH(std::string, to);
+        QFETCH(std::string, expected);
+        std::string json = from.empty() ? kKafka : replaced(kKafka, from, to);
+        if (std::string(QTest::currentDataTag()) == "the legacy extractor after the source")
+            json = replaced(
+                json, R"("strategy": "bounded-out-of-orderness")", R"("strategy": "legacy-bounded-out-of-orderness")");
+        const auto r = parse(json);
+        if (expected.empty()) {
+            QVERIFY2(r.ok(), r.errorText().c_str());
+            const PipelineConfig& p = r.value->pipeline;
+            QVERIFY(p.kafka.has_value());
+            QCOMPARE(p.watermarks.parallelism, 2);
+            QVERIFY(p.watermarks.partitioning == WatermarkConfig::Partitioning::Forward);
+            QCOMPARE(r.value->records[0].partition, 0);
+            QCOMPARE(r.value->records[0].offset, std::int64_t(7));
+            QCOMPARE(r.value->records[1].offset, InputRecord::kNoOffset);
+            return;
+        }
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errors.front().toString(), expected);
+    }
+
     void savedScenariosLoadBackUnchanged_data()
     {
         QTest::addColumn<std::string>("json");
@@ -325,6 +404,7 @@ private slots:
             "\"strategy\": \"bounded-out-of-orderness\"", "\"strategy\": \"legacy-bounded-out-of-orderness\"");
         QTest::newRow("composite keys") << replaced(
             kBase, R"({"key": "1", "value": 20, "ts": 1000})", R"({"key": ["a", 7], "value": 20, "ts": 1000})");
+        QTest::newRow("a Kafka source, its partitions and offsets") << kKafka;
         QTest::newRow("global window, time evictor, max-watermark end") << replaced(
             replaced(replaced(kBase, R"({"type": "tumbling", "sizeMs": 5000, "offsetMs": 0})", R"({"type": "global"})"),
                 R"({"type": "event-time"})", R"({"type": "continuous-event-time", "intervalMs": 500})"),

@@ -228,6 +228,78 @@ private slots:
         QVERIFY(player.currentStep() < player.trace().placements()[3].arrivalStep);
     }
 
+    // Topic "clicks" puts partition 0 on reader 1 of 2 (KafkaSourceEnumerator: start index 1).
+    static Scenario kafkaScenario(int partitions, int readers)
+    {
+        Scenario s;
+        auto& p = s.pipeline;
+        p.sourceParallelism = readers;
+        p.kafka = KafkaSourceSpec {"clicks", partitions, KafkaSourceSpec::Watermarks::PerPartition};
+        p.watermarks.parallelism = readers;
+        p.watermarks.partitioning = WatermarkConfig::Partitioning::Forward;
+        p.watermarks.maxOutOfOrdernessMs = 0;
+        p.window.assigner.sizeMs = 5000;
+        p.window.function.type = FunctionSpec::Type::Count;
+        p.endOfInput = EndOfInput::MaxWatermark;
+        return s;
+    }
+
+    void aBoundedTopicsReaderWithoutAPartitionHasFinishedBeforeAnythingHappens()
+    {
+        Scenario s = kafkaScenario(1, 2);
+        InputRecord r = tidemark::test::event(s, "a", 1000, 1, 0);
+        r.partition = 0;
+        s.records.push_back(r);
+        s.inputEndMs = 1000;
+        const Player player(std::move(s));
+        const Trace& t = player.trace();
+        // Reader 0 reads nothing: a bounded KafkaSource tells it there are no splits, and it forwards +∞ at once.
+        QCOMPARE(Trace::at(t.channelWatermarks(0), 0).watermark, kMaxTimestamp);
+        QCOMPARE(Trace::at(t.channelWatermarks(1), 0).watermark, kMinTimestamp);
+        QCOMPARE(Trace::at(t.subtaskWatermarks(0), 0).watermark, kMinTimestamp);
+        // So reader 1's first periodic emit (1000 − 0 − 1) moves the operator watermark on its own.
+        const StepIndex tick = t.firstStepAtOrAfter(200) + 1; // reader 0's tick comes first, and does nothing
+        QCOMPARE(t.step(tick).kind, StepKind::PeriodicEmit);
+        QCOMPARE(t.step(tick).subject, 1u);
+        QCOMPARE(Trace::at(t.subtaskWatermarks(0), tick).watermark, Timestamp(999));
+        QCOMPARE(t.placements()[0].channel, std::int16_t(1));
+        QCOMPARE(t.recordsInRange(LaneKind::Partition, 0, kMinTimestamp, kMaxTimestamp).size(), std::size_t(1));
+    }
+
+    void anIdleReaderDropsTheFinalWatermarkSoItsWindowsNeverFire_data()
+    {
+        QTest::addColumn<bool>("idleAtTheEnd");
+        QTest::newRow("idle when the input ends") << true;
+        QTest::newRow("active when the input ends") << false;
+    }
+    void anIdleReaderDropsTheFinalWatermarkSoItsWindowsNeverFire()
+    {
+        QFETCH(bool, idleAtTheEnd);
+        Scenario s = kafkaScenario(1, 1);
+        s.pipeline.watermarks.idlenessMs = 500;
+        InputRecord r = tidemark::test::event(s, "a", 1000, 1, 0);
+        r.partition = 0;
+        s.records.push_back(r);
+        if (idleAtTheEnd)
+            s.inputEndMs = 3000; // the topic ends long after its partition and the reader went idle (at 1.0 s)
+        const Player player(std::move(s));
+        const Trace& t = player.trace();
+        const auto partition = t.partitionWatermarks(0);
+        QCOMPARE(partition.back().idle, idleAtTheEnd);
+        if (idleAtTheEnd) {
+            // The split's idleness check starts at 0.4 s (the record at 0 counted at 0.2 s): idle at 1.0 s, and so is
+            // the reader, whose own output has been idle since 0.8 s.
+            QCOMPARE(partition.back().processingTime, Timestamp(1000));
+            QVERIFY(t.channelWatermarks(0).back().idle);
+            // SourceOperatorStreamTask emits Long.MAX_VALUE into an output that announced IDLE: it is dropped.
+            QVERIFY(t.fires().empty());
+            QCOMPARE(t.subtaskWatermarks(0).back().watermark, Timestamp(999));
+        } else {
+            QCOMPARE(t.fires().size(), std::size_t(1));
+            QCOMPARE(t.fires().front().fire.watermark, kMaxTimestamp);
+        }
+    }
+
     void aRecordArrivingOnAPeriodMultipleIsFollowedByTheEmissionDueThen()
     {
         // Record 5 arrives at 4 s, a multiple of the 200 ms period: arrivals run first, so right after it the

@@ -196,6 +196,8 @@ final class EventFile {
         r.arrival = a == null ? null : time(a.strip(), lineNo);
         String c = column(cols, header, "channel", lineNo);
         r.channel = c == null ? null : Integer.parseInt(c.strip());
+        String part = column(cols, header, "partition", lineNo);
+        r.partition = part == null ? null : Integer.parseInt(part.strip());
         return r;
     }
 
@@ -277,6 +279,8 @@ final class EventFile {
             r.arrival = a == null ? null : time(text(a), i + 1);
             JsonNode c = fields.has("channel") ? member(o, fields.get("channel").asText()) : null;
             r.channel = c == null ? null : Integer.parseInt(text(c));
+            JsonNode part = fields.has("partition") ? member(o, fields.get("partition").asText()) : null;
+            r.partition = part == null ? null : Integer.parseInt(text(part));
             out.add(r);
         }
         return out;

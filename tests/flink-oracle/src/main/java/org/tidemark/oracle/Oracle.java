@@ -1,6 +1,14 @@
 package org.tidemark.oracle;
 
+import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.runtime.metrics.groups.UnregisteredMetricGroups;
+import org.apache.flink.streaming.api.operators.source.ProgressiveTimestampsAndWatermarks;
+import org.apache.flink.streaming.api.operators.source.TimestampsAndWatermarks;
+import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
+import org.apache.flink.util.clock.ManualClock;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.operators.InternalTimerService;
@@ -16,10 +24,13 @@ import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Queue;
 import java.util.Set;
@@ -34,6 +45,14 @@ import java.util.Set;
  * operator harnesses (KeyedOneInputStreamOperatorTestHarness, key-group range of subtask i of W,
  * max parallelism as Flink derives it from W), each window subtask behind its own StatusWatermarkValve with P
  * channels.
+ *
+ * <p>A Kafka source (pipeline.source.kafka): the channels are its readers, each owning the partitions
+ * KafkaSourceEnumerator gives it. With per-partition watermarks a channel is Flink's own
+ * ProgressiveTimestampsAndWatermarks (what SourceOperator runs), with a split output per partition, its periodic
+ * emission driven by its own TestProcessingTimeService; after the source, a TimestampsAndWatermarksOperator harness
+ * per reader, as without Kafka. A bounded source's reader that owns no partition finishes before the first
+ * happening. At the end of input a reader emits Long.MAX_VALUE as SourceOperatorStreamTask#advanceToEndOfEventTime
+ * does: into the task's output, which drops it while the reader's last status was IDLE (RecordWriterOutput).
  *
  * <p>With steps on, every happening is printed first as a step line in the form of `tidemark run --steps
  * --format jsonl` (what the timeline draws: each channel's forwarded watermark and status, each subtask's
@@ -77,6 +96,14 @@ final class Oracle {
     private long horizon;
     private int eventsRouted = 0; // for rebalance
 
+    // A Kafka source with per-partition watermarks: one reader per channel, its split outputs by partition.
+    private final List<ProgressiveTimestampsAndWatermarks<Ev>> readers = new ArrayList<>();
+    private final List<TestProcessingTimeService> readerTimers = new ArrayList<>();
+    private final List<ManualClock> readerClocks = new ArrayList<>();
+    private final Map<Integer, SourceOutput<Ev>> splitOutputs = new java.util.HashMap<>();
+    private boolean[] channelEnded; // finished: a reader at the end of its input, or one with no partition
+    private static final long CLOCK_ORIGIN_MS = 3_600_000L; // as ScenarioClock: a clock never reads 0
+
     Oracle(Scenario s, boolean steps) {
         this.s = s;
         this.steps = steps;
@@ -107,7 +134,13 @@ final class Oracle {
         channelWatermark = new long[p];
         java.util.Arrays.fill(channelWatermark, Long.MIN_VALUE);
         channelIdle = new boolean[p];
+        channelEnded = new boolean[p];
+        boolean perPartition = s.kafka != null && s.kafka.perPartition;
         for (int c = 0; c < p; c++) {
+            if (perPartition) {
+                openReader(c);
+                continue;
+            }
             OneInputStreamOperatorTestHarness<Ev, Ev> h = Compat.timestampsHarness(FlinkPipeline.strategy(s, clock));
             h.getExecutionConfig().setAutoWatermarkInterval(s.periodMs);
             h.setProcessingTime(0);
@@ -127,6 +160,16 @@ final class Oracle {
             scheduledTimers.add(new HashSet<>());
             heldForSorting.add(new ArrayList<>());
             subtaskWatermark[i] = Long.MIN_VALUE;
+        }
+
+        if (s.kafka != null && s.endOfInput.equals("max-watermark")) {
+            // A bounded KafkaSource signals no more splits to every reader: one that owns no partition finishes
+            // at once.
+            for (int c = 0; c < p; c++) {
+                if (!ownsPartition(c)) {
+                    endChannel(c);
+                }
+            }
         }
 
         // 1. arrivals, in file order
@@ -167,8 +210,14 @@ final class Oracle {
                 case ARRIVAL -> arrive(h.index);
                 case END_OF_INPUT -> endOfInput();
                 case PERIODIC -> {
-                    channels.get(h.index).setProcessingTime(h.time);
-                    drainChannel(h.index);
+                    if (!readers.isEmpty()) {
+                        // the reader's own timer service runs its periodic emit (nothing once it has finished)
+                        moveReaderClock(h.index, h.time);
+                        readerTimers.get(h.index).setCurrentTime(h.time);
+                    } else {
+                        channels.get(h.index).setProcessingTime(h.time);
+                        drainChannel(h.index);
+                    }
                     long next = h.time + s.periodMs;
                     if (next <= horizon) {
                         queue.add(new Happening(next, seq++, PERIODIC, h.index));
@@ -217,7 +266,11 @@ final class Oracle {
                 sep = ",";
             }
         }
-        b.append("],\"operatorWatermarks\":[");
+        b.append("]");
+        if (!readers.isEmpty()) {
+            appendPartitions(b);
+        }
+        b.append(",\"operatorWatermarks\":[");
         for (int i = 0; i < subtaskWatermark.length; i++) {
             b.append(i > 0 ? "," : "").append(subtaskWatermark[i]);
         }
@@ -236,6 +289,26 @@ final class Oracle {
                 for (int c = 0; c < s.wmParallelism; c++) {
                     punctuate(c, marker);
                 }
+            }
+            return;
+        }
+        if (s.kafka != null) {
+            int c = s.kafka.owner(r.partition, s.wmParallelism);
+            eventsRouted++;
+            arrivalChannel = c;
+            Ev ev = new Ev(r.key, r.keyFields, r.value, r.ts, false, i);
+            if (!readers.isEmpty()) {
+                // the record goes out first, then the split's generator sees it (SourceOutputWithWatermarks#collect)
+                moveReaderClock(c, stepTime);
+                try {
+                    splitOutputs.get(r.partition).collect(ev, r.ts);
+                } catch (org.apache.flink.streaming.runtime.tasks.ExceptionInChainedOperatorException e) {
+                    // SourceOutputWithWatermarks wraps what the window operator threw: report that, as elsewhere
+                    throw e.getCause() instanceof Exception cause ? cause : e;
+                }
+            } else {
+                channels.get(c).processElement(new StreamRecord<>(ev));
+                drainChannel(c);
             }
             return;
         }
@@ -271,14 +344,139 @@ final class Oracle {
             }
         }
         for (int c = 0; c < s.wmParallelism; c++) {
-            var h = channels.get(c);
-            // StreamTask#endData: the end of event time first (the operator forwards Long.MAX_VALUE),
-            // then finish(), whose last onPeriodicEmit can no longer raise the watermark.
-            h.processWatermark(new Watermark(Long.MAX_VALUE));
-            drainChannel(c);
-            h.getOneInputOperator().finish();
-            drainChannel(c);
+            if (!channelEnded[c]) {
+                endChannel(c);
+            }
         }
+    }
+
+    /** Channel c's input ends. */
+    private void endChannel(int c) throws Exception {
+        channelEnded[c] = true;
+        if (!readers.isEmpty()) {
+            // SourceOperator#finish stops the periodic emits; SourceOperatorStreamTask#advanceToEndOfEventTime
+            // emits MAX_WATERMARK into the task's output, which drops it while the announced status is IDLE.
+            readers.get(c).stopPeriodicWatermarkEmits();
+            if (!channelIdle[c] && channelWatermark[c] < Long.MAX_VALUE) {
+                forwardWatermark(c, new Watermark(Long.MAX_VALUE));
+            }
+            return;
+        }
+        var h = channels.get(c);
+        // StreamTask#endData: the end of event time first (the operator forwards Long.MAX_VALUE),
+        // then finish(), whose last onPeriodicEmit can no longer raise the watermark.
+        h.processWatermark(new Watermark(Long.MAX_VALUE));
+        drainChannel(c);
+        h.getOneInputOperator().finish();
+        drainChannel(c);
+    }
+
+    private boolean ownsPartition(int c) {
+        for (int partition = 0; partition < s.kafka.partitions; partition++) {
+            if (s.kafka.owner(partition, s.wmParallelism) == c) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Reader c, as SourceOperator opens it, with the split outputs of its partitions (AddSplitEvent). */
+    private void openReader(int c) throws Exception {
+        ManualClock readerClock = new ManualClock(CLOCK_ORIGIN_MS * 1_000_000L);
+        TestProcessingTimeService timers = new TestProcessingTimeService();
+        timers.setCurrentTime(0);
+        var strategy = FlinkPipeline.strategy(s, null);
+        // SourceOperator's timestamp assigner is the strategy's own (its context is not read by these strategies)
+        ProgressiveTimestampsAndWatermarks<Ev> reader = new ProgressiveTimestampsAndWatermarks<>(
+                strategy.createTimestampAssigner(null), strategy,
+                new TimestampsAndWatermarks.TimestampsAndWatermarksContextProvider(new UnregisteredMetricsGroup()),
+                timers, Duration.ofMillis(s.periodMs), readerClock, readerClock,
+                UnregisteredMetricGroups.createUnregisteredTaskMetricGroup().getIOMetricGroup());
+        TimestampsAndWatermarks.WatermarkUpdateListener listener = (TimestampsAndWatermarks.WatermarkUpdateListener)
+                Proxy.newProxyInstance(Oracle.class.getClassLoader(),
+                        new Class<?>[] {TimestampsAndWatermarks.WatermarkUpdateListener.class},
+                        (proxy, method, args) -> null);
+        ReaderOutput<Ev> main = reader.createMainOutput(readerOutput(c), listener);
+        reader.startPeriodicWatermarkEmits();
+        for (int partition = 0; partition < s.kafka.partitions; partition++) {
+            if (s.kafka.owner(partition, s.wmParallelism) == c) {
+                splitOutputs.put(partition, main.createOutputForSplit(s.kafka.splitId(partition)));
+            }
+        }
+        readers.add(reader);
+        readerTimers.add(timers);
+        readerClocks.add(readerClock);
+    }
+
+    /** What reader c sends downstream: records to their window subtask, watermarks and statuses to every valve. */
+    @SuppressWarnings("unchecked")
+    private PushingAsyncDataInput.DataOutput<Ev> readerOutput(int c) {
+        return (PushingAsyncDataInput.DataOutput<Ev>) Proxy.newProxyInstance(Oracle.class.getClassLoader(),
+                new Class<?>[] {PushingAsyncDataInput.DataOutput.class}, (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "emitRecord" -> {
+                            // the reader reuses its StreamRecord: copy what may be held (sortedInput)
+                            StreamRecord<Ev> r = (StreamRecord<Ev>) args[0];
+                            deliver(new StreamRecord<>(r.getValue(), r.getTimestamp()));
+                        }
+                        case "emitWatermark" -> forwardWatermark(c, (Watermark) args[0]);
+                        case "emitWatermarkStatus" -> forwardStatus(c, (WatermarkStatus) args[0]);
+                        default -> { }
+                    }
+                    return null;
+                });
+    }
+
+    private void moveReaderClock(int c, long t) {
+        ManualClock readerClock = readerClocks.get(c);
+        long target = (CLOCK_ORIGIN_MS + t) * 1_000_000L;
+        if (target > readerClock.relativeTimeNanos()) {
+            readerClock.advanceTime(Duration.ofNanos(target - readerClock.relativeTimeNanos()));
+        }
+    }
+
+    /** Each partition's split output inside its reader (Flink's own PartialWatermark), for the step line. */
+    private void appendPartitions(StringBuilder b) {
+        long[] watermark = new long[s.kafka.partitions];
+        boolean[] idle = new boolean[s.kafka.partitions];
+        try {
+            for (int partition = 0; partition < s.kafka.partitions; partition++) {
+                Object reader = readers.get(s.kafka.owner(partition, s.wmParallelism));
+                Object outputs = field(reader, "currentPerSplitOutputs");
+                Object multiplexer = field(outputs, "watermarkMultiplexer");
+                Object partial = ((Map<?, ?>) field(multiplexer, "watermarkPerOutputId")).get(s.kafka.splitId(partition));
+                watermark[partition] = partial == null ? Long.MIN_VALUE : (long) field(partial, "watermark");
+                idle[partition] = partial != null && (boolean) field(partial, "idle");
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read a source reader's split watermarks", e);
+        }
+        b.append(",\"partitionWatermarks\":[");
+        for (int partition = 0; partition < watermark.length; partition++) {
+            b.append(partition > 0 ? "," : "").append(watermark[partition]);
+        }
+        b.append("],\"idlePartitions\":[");
+        String sep = "";
+        for (int partition = 0; partition < idle.length; partition++) {
+            if (idle[partition]) {
+                b.append(sep).append(partition);
+                sep = ",";
+            }
+        }
+        b.append("]");
+    }
+
+    private static Object field(Object o, String name) throws ReflectiveOperationException {
+        for (Class<?> k = o.getClass(); k != null; k = k.getSuperclass()) {
+            try {
+                Field f = k.getDeclaredField(name);
+                f.setAccessible(true);
+                return f.get(o);
+            } catch (NoSuchFieldException e) {
+                // look in the superclass
+            }
+        }
+        throw new NoSuchFieldException(o.getClass().getName() + "." + name);
     }
 
     /** Delivers what channel c emitted: records to their window subtask, watermarks/statuses to every valve. */
@@ -293,16 +491,24 @@ final class Oracle {
                 }
                 deliver(rec);
             } else if (o instanceof Watermark wm) {
-                channelWatermark[c] = wm.getTimestamp();
-                for (int i = 0; i < windows.size(); i++) {
-                    valves.get(i).inputWatermark(wm, c, new ValveOutput(i));
-                }
+                forwardWatermark(c, wm);
             } else if (o instanceof WatermarkStatus st) {
-                channelIdle[c] = st.isIdle();
-                for (int i = 0; i < windows.size(); i++) {
-                    valves.get(i).inputWatermarkStatus(st, c, new ValveOutput(i));
-                }
+                forwardStatus(c, st);
             }
+        }
+    }
+
+    private void forwardWatermark(int c, Watermark wm) throws Exception {
+        channelWatermark[c] = wm.getTimestamp();
+        for (int i = 0; i < windows.size(); i++) {
+            valves.get(i).inputWatermark(wm, c, new ValveOutput(i));
+        }
+    }
+
+    private void forwardStatus(int c, WatermarkStatus st) throws Exception {
+        channelIdle[c] = st.isIdle();
+        for (int i = 0; i < windows.size(); i++) {
+            valves.get(i).inputWatermarkStatus(st, c, new ValveOutput(i));
         }
     }
 

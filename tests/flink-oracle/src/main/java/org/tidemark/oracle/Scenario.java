@@ -20,6 +20,25 @@ final class Scenario implements java.io.Serializable {
         long ts;
         Long arrival; // null: previous arrival + spacing
         Integer channel; // null: none given
+        Integer partition; // a Kafka source's partition
+    }
+
+    /** A Kafka source (pipeline.source.kafka): null for a source whose records are not split. */
+    static final class Kafka implements java.io.Serializable {
+        String topic;
+        int partitions;
+        boolean perPartition; // watermarks "per-partition" (in the source), else "after-source"
+
+        /** KafkaSourceEnumerator#getSplitOwner (flink-connector-kafka 3.3 to 5.0). */
+        int owner(int partition, int readers) {
+            int startIndex = ((topic.hashCode() * 31) & 0x7FFFFFFF) % readers;
+            return (startIndex + partition) % readers;
+        }
+
+        /** KafkaPartitionSplit#splitId: TopicPartition#toString. */
+        String splitId(int partition) {
+            return topic + "-" + partition;
+        }
     }
 
     // watermarks
@@ -32,6 +51,7 @@ final class Scenario implements java.io.Serializable {
     String partitioning = "rebalance";
     int firstChannel = 0;
     int sourceParallelism = 1;
+    Kafka kafka = null;
     // window
     String keyBy = "key"; // null = windowAll
     String assigner = "tumbling";
@@ -88,6 +108,13 @@ final class Scenario implements java.io.Serializable {
         }
         JsonNode p = root.path("pipeline");
         s.sourceParallelism = p.path("source").path("parallelism").asInt(1);
+        JsonNode kafkaNode = p.path("source").get("kafka");
+        if (kafkaNode != null && !kafkaNode.isNull()) {
+            s.kafka = new Kafka();
+            s.kafka.topic = kafkaNode.path("topic").asText();
+            s.kafka.partitions = kafkaNode.path("partitions").asInt(1);
+            s.kafka.perPartition = kafkaNode.path("watermarks").asText("per-partition").equals("per-partition");
+        }
         JsonNode w = p.path("watermarks");
         s.strategy = w.path("strategy").asText(s.strategy);
         s.maxOutOfOrdernessMs = w.path("maxOutOfOrdernessMs").asLong(0);
@@ -97,6 +124,11 @@ final class Scenario implements java.io.Serializable {
         s.wmParallelism = w.path("parallelism").asInt(1);
         s.partitioning = w.path("partitioning").asText(s.partitioning);
         s.firstChannel = w.path("firstChannel").asInt(0);
+        if (s.kafka != null) {
+            // the readers are the channels (docs/scenario-format.md, "A Kafka source")
+            s.wmParallelism = s.sourceParallelism;
+            s.partitioning = "forward";
+        }
 
         JsonNode win = p.path("window");
         JsonNode kb = win.get("keyBy");
@@ -186,6 +218,9 @@ final class Scenario implements java.io.Serializable {
             if (r.has("channel")) {
                 rec.channel = r.get("channel").asInt();
             }
+            if (r.has("partition")) {
+                rec.partition = r.get("partition").asInt();
+            }
             s.records.add(rec);
         }
         s.validate(name);
@@ -256,6 +291,11 @@ final class Scenario implements java.io.Serializable {
         if (windowParallelism < 1) {
             throw new IllegalArgumentException(name + ": window.parallelism must be >= 1");
         }
+        if (kafka != null && kafka.perPartition && strategy.equals("legacy-bounded-out-of-orderness")) {
+            // the adapter's one extractor serves every split of a reader: no watermark per partition
+            throw new IllegalArgumentException(name + ": invalid configuration: the legacy extractor makes no watermark per "
+                    + "partition");
+        }
         if (partitioning.equals("forward") && sourceParallelism != wmParallelism) {
             throw new IllegalArgumentException(name + ": forward partitioning needs source.parallelism == watermarks.parallelism");
         }
@@ -266,6 +306,11 @@ final class Scenario implements java.io.Serializable {
             }
             if (!r.watermark && partitioning.equals("channel") && r.channel == null) {
                 throw new IllegalArgumentException(name + ": record " + (i + 1) + " needs a \"channel\" (partitioning: channel)");
+            }
+            if (kafka != null && (r.watermark || r.channel != null || r.partition == null || r.partition < 0
+                    || r.partition >= kafka.partitions)) {
+                throw new IllegalArgumentException(name + ": invalid configuration: record " + (i + 1)
+                        + " of a Kafka source needs a partition of 0.." + (kafka.partitions - 1) + " and no channel");
             }
             if (!r.watermark && !windowAll() && r.key == null) {
                 throw new IllegalArgumentException(name + ": record " + (i + 1) + " has no \"" + keyBy + "\" to key by");
