@@ -106,6 +106,11 @@ QVariant RecordsModel::data(const QModelIndex& index, int role) const
                 : QVariant(Session::formatProcessingTime(m_session->trace().step(arrived).processingTime));
         case Channel: {
             const auto placements = m_session->trace().placements();
+            if (rec.partition != InputRecord::kNoPartition) // a Kafka record: its partition, then its reader
+                return tr("p%1 → %2")
+                    .arg(rec.partition)
+                    .arg(r < placements.size() && placements[r].channel >= 0 ? QString::number(placements[r].channel)
+                                                                             : QStringLiteral("—"));
             if (r < placements.size() && placements[r].channel >= 0)
                 return int(placements[r].channel);
             return rec.isWatermark() ? tr("all") : QStringLiteral("—");
@@ -175,7 +180,7 @@ QVariant RecordsModel::headerData(int section, Qt::Orientation orientation, int 
     case Arrival:
         return tr("Arrival");
     case Channel:
-        return tr("Channel");
+        return m_session->hasRun() && m_session->scenario().pipeline.kafka ? tr("Partition → reader") : tr("Channel");
     case EventTime:
         return tr("Event time");
     case Key:

@@ -116,11 +116,13 @@ void DecorationPainter::paintHighlight()
     const TimelineLayout& l = m_scene.layout;
     // a selected channel: its lane outlined in the selection colour, under any highlight
     const int selected = f.selection.kind == TimeCursor::Selection::Kind::Channel ? f.selection.channel : -1;
-    if (selected >= 0 && selected < l.lanes) {
-        const double top = l.lanesTop + selected * l.laneHeight;
+    for (int i = 0; selected >= 0 && i < l.lanes; ++i) {
+        if (l.laneRefs[std::size_t(i)].channel != selected)
+            continue; // (a Kafka reader's partitions: every lane of the reader)
         p.setPen(QPen(c.selection, f.s(2.5)));
         p.setBrush(Qt::NoBrush);
-        p.drawRect(QRectF(l.plot.left() - f.s(1), top + f.s(2), l.plot.width() + f.s(2), l.laneHeight - f.s(4)));
+        p.drawRect(
+            QRectF(l.plot.left() - f.s(1), l.laneTop(i) + f.s(2), l.plot.width() + f.s(2), l.laneHeight - f.s(4)));
     }
     if (h.kind == TimeCursor::Highlight::Kind::Record && h.record >= 0) {
         const auto r = RecordIndex(h.record);
@@ -131,11 +133,15 @@ void DecorationPainter::paintHighlight()
                 p.drawEllipse(hit.rect.center(), hit.rect.width() / 2 + f.s(5), hit.rect.width() / 2 + f.s(5));
             }
         }
-    } else if (h.kind == TimeCursor::Highlight::Kind::Channel && h.channel >= 0 && h.channel < l.lanes) {
-        const double top = l.lanesTop + h.channel * l.laneHeight;
-        p.setPen(QPen(c.current, f.s(3)));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(QRectF(l.plot.left() - f.s(2), top + f.s(1), l.plot.width() + f.s(4), l.laneHeight - f.s(2)));
+    } else if (h.kind == TimeCursor::Highlight::Kind::Channel && h.channel >= 0) {
+        for (int i = 0; i < l.lanes; ++i) {
+            if (l.laneRefs[std::size_t(i)].channel != h.channel)
+                continue;
+            p.setPen(QPen(c.current, f.s(3)));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(
+                QRectF(l.plot.left() - f.s(2), l.laneTop(i) + f.s(1), l.plot.width() + f.s(4), l.laneHeight - f.s(2)));
+        }
     }
 }
 

@@ -15,14 +15,14 @@ namespace tidemark::app {
 namespace {
 
 // Lines of the dense bars, counted per pixel column: how many records and how many arrived by this step.
-std::optional<DenseBars> denseBars(const TimelineFrame& f, const TimelineLayout& l, const TimeScale& sc, int channel,
+std::optional<DenseBars> denseBars(const TimelineFrame& f, const TimelineLayout& l, const TimeScale& sc, int laneIndex,
     double laneTop, Timestamp from, std::size_t count)
 {
     const int cols = int(l.plot.width());
     std::vector<std::uint32_t> arrived(std::size_t(cols), 0);
     std::vector<std::uint32_t> all(std::size_t(cols), 0);
-    const std::vector<Timestamp>& laneTs = f.index.laneTs[std::size_t(channel)];
-    const std::vector<StepIndex>& laneArrival = f.index.laneArrival[std::size_t(channel)];
+    const std::vector<Timestamp>& laneTs = f.index.laneTs[std::size_t(laneIndex)];
+    const std::vector<StepIndex>& laneArrival = f.index.laneArrival[std::size_t(laneIndex)];
     const std::size_t offset = std::size_t(std::lower_bound(laneTs.begin(), laneTs.end(), from) - laneTs.begin());
     auto tsBegin = laneTs.begin() + std::ptrdiff_t(offset);
     const auto tsEnd = tsBegin + std::ptrdiff_t(count);
@@ -80,23 +80,27 @@ std::vector<RecordLane> recordLanes(const TimelineFrame& f, const TimelineLayout
     const auto& records = session.scenario().records;
     const double r = f.s(kRecordRadius);
     std::vector<RecordLane> out;
-    for (int ch = 0; ch < l.lanes; ++ch) {
+    for (int i = 0; i < l.lanes; ++i) {
+        const LaneRef& ref = l.laneRefs[std::size_t(i)];
         RecordLane lane;
-        lane.channel = ch;
-        lane.top = l.lanesTop + ch * l.laneHeight;
+        lane.lane = i;
+        lane.channel = ref.channel;
+        lane.partition = ref.partition;
+        lane.top = l.laneTop(i);
         // one pixel beyond each edge so that dots half out of view still show
         const double pad = f.s(8) * sc.msPerPixel();
         const auto from = static_cast<Timestamp>(std::floor(sc.start() - pad));
         const auto to = static_cast<Timestamp>(std::ceil(sc.end() + pad)) + 1;
-        const std::span<const RecordIndex> inView
-            = trace.recordsInRange(LaneKind::Channel, std::uint32_t(ch), from, to);
+        const std::span<const RecordIndex> inView = ref.partition >= 0
+            ? trace.recordsInRange(LaneKind::Partition, std::uint32_t(ref.partition), from, to)
+            : trace.recordsInRange(LaneKind::Channel, std::uint32_t(ref.channel), from, to);
         lane.inView = inView.size();
         if (inView.empty()) {
             out.push_back(std::move(lane));
             continue;
         }
         if (double(inView.size()) > l.plot.width() / f.s(6)) {
-            lane.dense = denseBars(f, l, sc, ch, lane.top, from, inView.size());
+            lane.dense = denseBars(f, l, sc, i, lane.top, from, inView.size());
             out.push_back(std::move(lane));
             continue;
         }
@@ -132,7 +136,10 @@ RecordLanePainter::RecordLanePainter(
 void RecordLanePainter::paint()
 {
     for (const RecordLane& lane : m_scene.lanes) {
-        paintLane(lane.channel, lane.top);
+        if (lane.partition >= 0 || f.session.scenario().pipeline.kafka)
+            paintPartitionLane(lane);
+        else
+            paintLane(lane.channel, lane.top);
         if (lane.dense)
             paintDense(*lane.dense);
         else if (!lane.dots.empty())
@@ -156,26 +163,96 @@ void RecordLanePainter::paintLane(int ch, double top)
         p.fillRect(lane, hatch);
     }
     // gutter label: which channel, its watermark, and why it matters
+    const Timestamp wm = ch < int(state.channels.size()) ? state.channels[ch].watermark : kMinTimestamp;
+    QString note;
+    if (idle)
+        note = tr("idle — ignored by the min");
+    else if (holding)
+        note = tr("▲ holds the minimum");
+    laneLabel(top, tr("channel %1").arg(ch), tr("wm %1").arg(f.session.formatTime(wm)), note, holding);
+}
+
+void RecordLanePainter::paintPartitionLane(const RecordLane& lane)
+{
+    const ThemeColors& c = f.theme.colors();
+    const TimelineLayout& l = m_scene.layout;
+    const Trace& trace = f.session.trace();
+    const PipelineState& state = f.session.state();
+    const auto step = StepIndex(f.step);
+    const int reader = lane.channel;
+    const int minChannel = state.subtasks.empty() ? -1 : state.subtasks.front().minChannel;
+    const bool allIdle = !state.subtasks.empty() && state.subtasks.front().idle;
+    const bool readerIdle = reader < int(state.channels.size()) && state.channels[reader].idle;
+    const Timestamp readerWm = reader < int(state.channels.size()) ? state.channels[reader].watermark : kMinTimestamp;
+    const bool readerHolds = reader == minChannel && !allIdle && f.session.operatorWatermark() != kMinTimestamp;
+    const QRectF rect(l.plot.left(), lane.top + f.s(2), l.plot.width(), l.laneHeight - f.s(4));
+    // a reader's lanes share a shade, and a line sets them apart from the next reader's
+    const bool firstOfReader = lane.lane == 0 || l.laneRefs[std::size_t(lane.lane - 1)].channel != reader;
+    if (firstOfReader && lane.lane > 0) {
+        p.setPen(QPen(c.mutedText, f.s(1.5)));
+        p.drawLine(QPointF(f.s(4), lane.top), QPointF(l.plot.right(), lane.top));
+    }
+    if (lane.partition < 0) {
+        p.fillRect(rect, reader % 2 ? c.laneAlternate : c.laneBackground);
+        laneLabel(lane.top, tr("reader %1").arg(reader), tr("wm %1").arg(f.session.formatTime(readerWm)),
+            tr("reads no partition"), false);
+        return;
+    }
+    Timestamp wm = readerWm;
+    bool idle = readerIdle;
+    bool holdsReader = false;
+    if (trace.hasPartitionWatermarks()) {
+        const WatermarkPoint& own = Trace::at(trace.partitionWatermarks(lane.partition), step);
+        wm = own.watermark;
+        idle = own.idle;
+        // the reader's minimum is over its partitions that are not idle
+        holdsReader = !idle;
+        for (const LaneRef& other : l.laneRefs) {
+            if (other.channel != reader || other.partition < 0 || other.partition == lane.partition)
+                continue;
+            const WatermarkPoint& o = Trace::at(trace.partitionWatermarks(other.partition), step);
+            if (!o.idle && o.watermark <= wm)
+                holdsReader = false; // (tied: no one partition holds it)
+        }
+    }
+    const bool holding = holdsReader && readerHolds;
+    p.fillRect(rect, holding ? c.holdingBack : (reader % 2 ? c.laneAlternate : c.laneBackground));
+    if (idle) {
+        QBrush hatch(c.idle, Qt::BDiagPattern);
+        p.fillRect(rect, hatch);
+    }
+    QString note;
+    if (idle && trace.hasPartitionWatermarks())
+        note = tr("idle — skipped");
+    else if (idle)
+        note = tr("reader idle — ignored by the min");
+    else if (holdsReader)
+        note = tr("▲ holds the reader back");
+    const QString watermark = trace.hasPartitionWatermarks()
+        ? tr("reader %1 · wm %2").arg(reader).arg(f.session.formatTime(wm))
+        : tr("reader %1 · reader wm %2").arg(reader).arg(f.session.formatTime(wm));
+    laneLabel(lane.top, tr("partition %1").arg(lane.partition), watermark, note, holding);
+}
+
+void RecordLanePainter::laneLabel(
+    double top, const QString& title, const QString& watermark, const QString& note, bool emphasis)
+{
+    const ThemeColors& c = f.theme.colors();
+    const TimelineLayout& l = m_scene.layout;
     const QRectF label(f.s(8), top + f.s(6), l.gutter - f.s(16), l.laneHeight - f.s(12));
-    p.setPen(holding ? c.operatorWatermark : c.text);
+    p.setPen(emphasis ? c.operatorWatermark : c.text);
     p.setFont(f.font(12, true));
     QFontMetricsF fm(p.font());
-    p.drawText(label.topLeft() + QPointF(0, fm.ascent()), tr("channel %1").arg(ch));
+    p.drawText(label.topLeft() + QPointF(0, fm.ascent()), fm.elidedText(title, Qt::ElideRight, label.width()));
     double y = label.top() + fm.height();
     p.setFont(f.font(10));
     QFontMetricsF fm2(p.font());
-    const Timestamp wm = ch < int(state.channels.size()) ? state.channels[ch].watermark : kMinTimestamp;
-    p.setPen(holding ? c.operatorWatermark : c.channelWatermark);
-    p.drawText(QPointF(label.left(), y + fm2.ascent()), tr("wm %1").arg(f.session.formatTime(wm)));
+    p.setPen(emphasis ? c.operatorWatermark : c.channelWatermark);
+    p.drawText(QPointF(label.left(), y + fm2.ascent()), watermark);
     y += fm2.height();
-    if (y + fm2.height() <= label.bottom() + f.s(4)) {
-        p.setPen(holding ? c.operatorWatermark : c.mutedText);
-        QString note;
-        if (idle)
-            note = tr("idle — ignored by the min");
-        else if (holding)
-            note = tr("▲ holds the minimum");
-        p.drawText(QPointF(label.left(), y + fm2.ascent()), note);
+    if (!note.isEmpty() && y + fm2.height() <= label.bottom() + f.s(4)) {
+        p.setPen(emphasis ? c.operatorWatermark : c.mutedText);
+        p.drawText(QPointF(label.left(), y + fm2.ascent()), fm2.elidedText(note, Qt::ElideRight, label.width()));
     }
 }
 

@@ -26,6 +26,10 @@ public:
 
 private:
     void paintLane(int channel, double top);
+    // A Kafka partition's lane, or a reader's that reads none: the partition, its watermark inside its reader,
+    // whether the reader ignores it (idle) or it holds the reader back.
+    void paintPartitionLane(const RecordLane& lane);
+    void laneLabel(double top, const QString& title, const QString& watermark, const QString& note, bool emphasis);
     void paintDense(const DenseBars& bars);
     void paintDots(const RecordLane& lane);
 

@@ -1,6 +1,7 @@
 #include "app/timeline/TimelineFrame.h"
 
 #include "app/Theme.h"
+#include "app/timeline/TimelineLayout.h"
 
 #include <algorithm>
 
@@ -14,8 +15,10 @@ TimelineRunIndex TimelineRunIndex::build(const Session& session)
     const Trace& trace = session.trace();
     const auto& records = session.scenario().records;
     const auto placements = trace.placements();
-    for (int c = 0; c < session.channelCount(); ++c) {
-        const auto lane = trace.recordsInRange(LaneKind::Channel, std::uint32_t(c), kMinTimestamp, kMaxTimestamp);
+    for (const LaneRef& ref : laneRefs(session.scenario().pipeline)) {
+        const auto lane = ref.partition >= 0
+            ? trace.recordsInRange(LaneKind::Partition, std::uint32_t(ref.partition), kMinTimestamp, kMaxTimestamp)
+            : trace.recordsInRange(LaneKind::Channel, std::uint32_t(ref.channel), kMinTimestamp, kMaxTimestamp);
         std::vector<Timestamp> ts;
         std::vector<StepIndex> arrival;
         ts.reserve(lane.size());

@@ -26,7 +26,7 @@ struct TimelineOptions {
 struct TimelineRunIndex {
     std::map<std::pair<KeyId, int>, StepIndex> firstFireOfKey; // (key, subtask) → its first fire
     double maxWindowSpan = 0.0; // of the fired windows: how far before the view one can start
-    std::vector<std::vector<Timestamp>> laneTs; // per channel lane, sorted event times
+    std::vector<std::vector<Timestamp>> laneTs; // per lane (laneRefs), sorted event times
     std::vector<std::vector<StepIndex>> laneArrival; // the arrival step of each, in the same order
 
     static TimelineRunIndex build(const Session& session);

@@ -1,5 +1,7 @@
 #include "app/timeline/TimelineLayout.h"
 
+#include "engine/runtime/KafkaSourceEnumerator.h"
+
 #include <algorithm>
 #include <set>
 
@@ -30,6 +32,27 @@ std::vector<RowSet> rowSetsAt(const RowSetQuery& q)
     return out;
 }
 
+std::vector<LaneRef> laneRefs(const PipelineConfig& pipeline)
+{
+    const int channels = std::max(1, pipeline.watermarks.parallelism);
+    std::vector<LaneRef> refs;
+    if (!pipeline.kafka) {
+        for (int c = 0; c < channels; ++c)
+            refs.push_back({c, -1});
+        return refs;
+    }
+    for (int c = 0; c < channels; ++c) {
+        const std::size_t before = refs.size();
+        for (int p = 0; p < pipeline.kafka->partitions; ++p) {
+            if (KafkaSourceEnumerator::splitOwner(pipeline.kafka->topic, p, channels) == c)
+                refs.push_back({c, p});
+        }
+        if (refs.size() == before)
+            refs.push_back({c, -1}); // a reader with no partition
+    }
+    return refs;
+}
+
 TimelineLayout TimelineLayout::compute(const Input& in)
 {
     const auto s = [&in](double v) { return v * in.unit; };
@@ -39,7 +62,8 @@ TimelineLayout TimelineLayout::compute(const Input& in)
     l.axisTop = rect.top();
     l.axisHeight = s(50);
     const double footer = s(64) + (in.legendTwoRows ? s(20) : 0.0);
-    l.lanes = std::max(1, in.channels);
+    l.laneRefs = in.lanes.empty() ? std::vector<LaneRef> {LaneRef {}} : in.lanes;
+    l.lanes = int(l.laneRefs.size());
     l.rowSets = in.rowSets;
 
     const double available = std::max(0.0, double(rect.height()) - l.axisHeight - footer);

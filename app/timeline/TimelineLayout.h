@@ -38,14 +38,24 @@ struct RowSetQuery {
 };
 std::vector<RowSet> rowSetsAt(const RowSetQuery& query);
 
+// One lane of the lower part: a watermark channel's; for a Kafka source, one partition's, grouped under the reader
+// (the channel) that reads it, with a lane of its own for a reader that reads no partition.
+struct LaneRef {
+    int channel = 0;
+    int partition = -1; // >= 0: a Kafka partition
+    bool operator==(const LaneRef&) const = default;
+};
+// The lanes of a run: its channels in index order, or a Kafka source's partitions by reader.
+std::vector<LaneRef> laneRefs(const PipelineConfig& pipeline);
+
 // Where everything goes in the view, top to bottom: the axis, the window area (row sets), one lane per
-// watermark channel, the footer (operator watermark labels, legend). A value computed from the view's
-// size and what it shows, before anything is drawn.
+// watermark channel or Kafka partition (laneRefs), the footer (operator watermark labels, legend). A value computed
+// from the view's size and what it shows, before anything is drawn.
 struct TimelineLayout {
     struct Input {
         QRect rect;
         double unit = 1.0; // presenter scale
-        int channels = 1;
+        std::vector<LaneRef> lanes; // empty: one lane, channel 0
         std::vector<RowSet> rowSets; // from rowSetsAt (tops and heights are filled in here)
         bool legendTwoRows = false;
         bool latenessTails = false; // each window row keeps a strip for allowed-lateness tails
@@ -63,6 +73,8 @@ struct TimelineLayout {
     double lanesTop = 0.0;
     double laneHeight = 0.0;
     int lanes = 0;
+    std::vector<LaneRef> laneRefs; // what each lane shows, top to bottom (lanes of them)
+    double laneTop(int lane) const { return lanesTop + lane * laneHeight; }
     double footerTop = 0.0;
     double bottom = 0.0; // of the whole view: what is below is not seen
 };

@@ -27,7 +27,8 @@ std::vector<RowSet> rowSetsOf(const TimelineFrame& f)
 TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, double visibleStart, double visibleEnd)
 {
     TimelineScene scene;
-    TimelineLayout::Input input {rect, f.unit(), f.session.channelCount(), rowSetsOf(f), false,
+    TimelineLayout::Input input {rect, f.unit(),
+        f.session.hasRun() ? laneRefs(f.session.scenario().pipeline) : std::vector<LaneRef> {}, rowSetsOf(f), false,
         f.session.hasRun() && hasLatenessTails(f.session.scenario().pipeline.window)};
     if (f.session.hasRun()) {
         // the legend wraps onto a second row when it is wider than the plot; the footer grows to hold it
@@ -58,6 +59,7 @@ TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, do
             hit.kind = TimelineHit::Kind::Record;
             hit.record = d.record;
             hit.channel = lane.channel;
+            hit.partition = lane.partition;
             hit.rect = QRectF(d.x - r - f.s(3), d.cy - r - f.s(3), 2 * r + f.s(6), 2 * r + f.s(6));
             scene.hits.push_back(hit);
         }
@@ -86,6 +88,7 @@ TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, do
         TimelineHit hit;
         hit.kind = TimelineHit::Kind::ChannelWatermark;
         hit.channel = m.channel;
+        hit.partition = m.partition;
         hit.rect = QRectF(m.x - f.s(6), m.top, f.s(12), m.bottom - m.top);
         scene.hits.push_back(hit);
     }
@@ -93,6 +96,7 @@ TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, do
         TimelineHit hit;
         hit.kind = TimelineHit::Kind::Lane; // the lane's gutter label
         hit.channel = lane.channel;
+        hit.partition = lane.partition;
         hit.rect = QRectF(0, lane.top, l.gutter, l.laneHeight);
         scene.hits.push_back(hit);
     }

@@ -22,6 +22,7 @@ struct TimelineHit {
     Kind kind = Kind::None;
     RecordIndex record = kNoRecord;
     int channel = -1;
+    int partition = -1; // a Kafka partition's lane or watermark
     int subtask = -1;
     KeyId key = kNoKey;
     TimeWindow window;
@@ -49,7 +50,9 @@ struct DenseBars {
 };
 
 struct RecordLane {
+    int lane = 0; // index into the layout's laneRefs
     int channel = 0;
+    int partition = -1;
     double top = 0.0;
     std::size_t inView = 0; // records of the lane in view, drawn or not
     std::vector<RecordDot> dots;
@@ -59,6 +62,8 @@ struct RecordLane {
 // A channel's watermark in its lane; edge -1 / +1 when it is left / right of the view (an arrow says where).
 struct ChannelWatermarkMark {
     int channel = 0;
+    int partition = -1; // a Kafka partition's watermark inside its reader
+    int lane = 0;
     double x = 0.0;
     double top = 0.0;
     double bottom = 0.0;

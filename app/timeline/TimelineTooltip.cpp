@@ -94,6 +94,18 @@ QString timelineTooltip(const Session& session, const TimelineHit& hit)
     }
     case TimelineHit::Kind::ChannelWatermark: {
         const ChannelState& ch = state.channels[std::size_t(hit.channel)];
+        if (hit.partition >= 0 && trace.hasPartitionWatermarks()) {
+            const WatermarkPoint& own
+                = Trace::at(trace.partitionWatermarks(hit.partition), StepIndex(session.currentStep()));
+            return TimelineText::tr("<b>Partition %1 watermark</b> %2<br>inside reader %3, whose watermark is %4: the "
+                                    "minimum over its partitions that are not idle<br>%5")
+                .arg(hit.partition)
+                .arg(session.formatDateTime(own.watermark))
+                .arg(hit.channel)
+                .arg(session.formatDateTime(ch.watermark))
+                .arg(own.idle ? TimelineText::tr("idle: reader %1 ignores it").arg(hit.channel)
+                              : TimelineText::tr("active: reader %1 waits for it").arg(hit.channel));
+        }
         return TimelineText::tr("<b>Channel %1 watermark</b> %2<br>largest timestamp seen %3<br>%4")
             .arg(hit.channel)
             .arg(session.formatDateTime(ch.watermark))

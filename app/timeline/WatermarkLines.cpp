@@ -90,17 +90,27 @@ std::vector<ChannelWatermarkMark> channelWatermarkMarks(
     const TimelineFrame& f, const TimelineLayout& l, const TimeScale& sc)
 {
     const PipelineState& state = f.session.state();
+    const Trace& trace = f.session.trace();
     std::vector<ChannelWatermarkMark> out;
-    for (int ch = 0; ch < int(state.channels.size()) && ch < l.lanes; ++ch) {
-        const Timestamp wm = state.channels[ch].watermark;
+    for (int i = 0; i < l.lanes; ++i) {
+        const LaneRef& ref = l.laneRefs[std::size_t(i)];
+        if (ref.channel >= int(state.channels.size()))
+            continue;
+        // a partition's own watermark inside its reader, where there is one; else the channel's
+        const bool own = ref.partition >= 0 && trace.hasPartitionWatermarks();
+        const WatermarkPoint partition
+            = own ? Trace::at(trace.partitionWatermarks(ref.partition), StepIndex(f.step)) : WatermarkPoint {};
+        const Timestamp wm = own ? partition.watermark : state.channels[ref.channel].watermark;
         if (wm == kMinTimestamp)
             continue;
         ChannelWatermarkMark m;
-        m.channel = ch;
-        m.top = l.lanesTop + ch * l.laneHeight + f.s(4);
+        m.channel = ref.channel;
+        m.partition = own ? ref.partition : -1;
+        m.lane = i;
+        m.top = l.laneTop(i) + f.s(4);
         m.bottom = m.top + l.laneHeight - f.s(8);
         m.x = sc.mapTimeToX(double(wm));
-        m.idle = state.channels[ch].idle;
+        m.idle = own ? partition.idle : state.channels[ref.channel].idle;
         if (m.x < l.plot.left()) {
             m.edge = -1;
             m.x = l.plot.left() + f.s(6);

@@ -60,6 +60,13 @@ std::vector<WebUiVertex> webUiVerticesAt(const Trace& trace, const PipelineConfi
     generators.source = pipeline.watermarks.partitioning == WatermarkConfig::Partitioning::Forward;
     generators.id = generators.source ? "source" : "assigner";
     generators.name = generators.source ? "Source -> Timestamps/Watermarks" : "Timestamps/Watermarks";
+    if (const auto& kafka = pipeline.kafka) {
+        // fromSource(kafkaSource, strategy, "Kafka Source"): the watermarks are the source's own, or the chained
+        // generator's after it
+        generators.name = kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition
+            ? "Source: Kafka Source"
+            : "Source: Kafka Source -> Timestamps/Watermarks";
+    }
     generators.parallelism = trace.channelCount();
     for (int c = 0; c < trace.channelCount(); ++c) {
         const WatermarkPoint& point = Trace::at(trace.channelWatermarks(c), step);

@@ -3466,6 +3466,14 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <source>Status</source>
         <translation>状态</translation>
     </message>
+    <message>
+        <source>p%1 → %2</source>
+        <translation>p%1 → %2</translation>
+    </message>
+    <message>
+        <source>Partition → reader</source>
+        <translation>分区 → 读取器</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::RunHeader</name>
@@ -3980,6 +3988,50 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     <message>
         <source>No window yet: one appears with its first record.</source>
         <translation>还没有窗口：窗口在它的第一条记录到达时出现。</translation>
+    </message>
+    <message>
+        <source>reader %1</source>
+        <translation>读取器 %1</translation>
+    </message>
+    <message>
+        <source>reads no partition</source>
+        <translation>没有分到分区</translation>
+    </message>
+    <message>
+        <source>idle — skipped</source>
+        <translation>空闲 — 被跳过</translation>
+    </message>
+    <message>
+        <source>reader idle — ignored by the min</source>
+        <translation>读取器空闲 — 不计入最小值</translation>
+    </message>
+    <message>
+        <source>▲ holds the reader back</source>
+        <translation>▲ 拖住了读取器</translation>
+    </message>
+    <message>
+        <source>reader %1 · wm %2</source>
+        <translation>读取器 %1 · 水位线 %2</translation>
+    </message>
+    <message>
+        <source>reader %1 · reader wm %2</source>
+        <translation>读取器 %1 · 读取器水位线 %2</translation>
+    </message>
+    <message>
+        <source>partition %1</source>
+        <translation>分区 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Partition %1 watermark&lt;/b&gt; %2&lt;br&gt;inside reader %3, whose watermark is %4: the minimum over its partitions that are not idle&lt;br&gt;%5</source>
+        <translation>&lt;b&gt;分区 %1 的水位线&lt;/b&gt; %2&lt;br&gt;在读取器 %3 中，读取器的水位线是 %4：它的非空闲分区中的最小值&lt;br&gt;%5</translation>
+    </message>
+    <message>
+        <source>idle: reader %1 ignores it</source>
+        <translation>空闲：读取器 %1 忽略它</translation>
+    </message>
+    <message>
+        <source>active: reader %1 waits for it</source>
+        <translation>活跃：读取器 %1 等待它</translation>
     </message>
 </context>
 <context>

@@ -372,6 +372,41 @@ private Q_SLOTS:
         QVERIFY(m_window->undoStack()->isClean());
     }
 
+    // A Kafka source: a lane per partition, grouped under the reader that reads it; each partition's watermark
+    // inside its reader, and the silent one marked idle once withIdleness gives up on it.
+    void aKafkaTopicShowsEachPartitionUnderItsReader()
+    {
+        QVERIFY(m_window->openFile(examplePath(QStringLiteral("kafka-partition-with-idleness.json"))));
+        Session* session = m_window->session();
+        const StepIndex idle = session->trace().firstStepAtOrAfter(5400) + 1; // reader 0's tick at 5.4 s
+        m_window->cursor()->setStep(int(idle));
+        QVERIFY(Trace::at(session->trace().partitionWatermarks(3), idle).idle);
+        TimelineView* view = m_window->timeline();
+        view->repaint(); // hits are found in what was last painted
+        std::vector<std::pair<int, int>> lanes; // (reader, partition), top to bottom
+        QString partitionTip;
+        for (int y = 0; y < view->height(); y += 3) {
+            for (int x = 0; x < view->width(); x += 3) {
+                const auto hit = view->hitAt(QPointF(x, y));
+                if (hit.kind == TimelineView::Hit::Kind::Lane
+                    && (lanes.empty() || lanes.back() != std::pair(hit.channel, hit.partition)))
+                    lanes.emplace_back(hit.channel, hit.partition);
+                if (hit.kind == TimelineView::Hit::Kind::ChannelWatermark && hit.partition == 1
+                    && partitionTip.isEmpty()) {
+                    QHelpEvent help(QEvent::ToolTip, QPoint(x, y), view->mapToGlobal(QPoint(x, y)));
+                    QApplication::sendEvent(view, &help);
+                    partitionTip = QToolTip::text();
+                    QToolTip::hideText();
+                }
+            }
+        }
+        QCOMPARE(lanes, (std::vector<std::pair<int, int>> {{0, 1}, {0, 3}, {1, 0}, {1, 2}}));
+        // partition 1 alone holds reader 0 once partition 3 is idle: 6500 − 2000 − 1
+        QVERIFY2(partitionTip.contains(QStringLiteral("Partition 1 watermark")), qPrintable(partitionTip));
+        QVERIFY2(partitionTip.contains(session->formatDateTime(4499)), qPrintable(partitionTip));
+        QVERIFY2(partitionTip.contains(QStringLiteral("reader 0 waits for it")), qPrintable(partitionTip));
+    }
+
     // Hovering a record shows its exact values.
     void hoveringARecordShowsItsExactValues()
     {

@@ -38,9 +38,16 @@ Scenario twoKeysTumbling()
     return s;
 }
 
+std::vector<LaneRef> channelLanes(int channels)
+{
+    PipelineConfig p;
+    p.watermarks.parallelism = channels;
+    return laneRefs(p);
+}
+
 TimelineLayout layoutOf(const std::vector<RowSet>& rowSets, int width = 1000, int height = 600)
 {
-    return TimelineLayout::compute({QRect(0, 0, width, height), 1.0, 1, rowSets, false});
+    return TimelineLayout::compute({QRect(0, 0, width, height), 1.0, channelLanes(1), rowSets, false});
 }
 
 } // namespace
@@ -49,6 +56,19 @@ class TestTimelineLayout : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void aKafkaSourceHasALanePerPartitionUnderItsReader()
+    {
+        PipelineConfig p;
+        p.watermarks.parallelism = 2;
+        p.kafka = KafkaSourceSpec {"clicks", 4, KafkaSourceSpec::Watermarks::PerPartition};
+        // "clicks" starts the round robin at reader 1: partitions 1 and 3 are reader 0's
+        QCOMPARE(laneRefs(p), (std::vector<LaneRef> {{0, 1}, {0, 3}, {1, 0}, {1, 2}}));
+        p.kafka->partitions = 1; // reader 0 reads nothing, and says so in a lane of its own
+        QCOMPARE(laneRefs(p), (std::vector<LaneRef> {{0, -1}, {1, 0}}));
+        p.kafka.reset();
+        QCOMPARE(laneRefs(p), (std::vector<LaneRef> {{0, -1}, {1, -1}}));
+    }
+
     // Heights by hand: axis 50, footer 64 (+20 for a second legend row); rows 60, lanes 96, 6 between sets;
     // too tall: lanes down to 62, rows to 44, lanes to 54, rows to 26 and then 20, then whole row sets hidden;
     // spare height goes to the lanes.
@@ -83,8 +103,8 @@ private Q_SLOTS:
         QFETCH(int, hidden);
         QFETCH(double, rowHeight);
         QFETCH(double, laneHeight);
-        const TimelineLayout l
-            = TimelineLayout::compute({QRect(0, 0, 1000, height), 1.0, channels, keyRows(keys), legendTwoRows});
+        const TimelineLayout l = TimelineLayout::compute(
+            {QRect(0, 0, 1000, height), 1.0, channelLanes(channels), keyRows(keys), legendTwoRows});
         QCOMPARE(int(l.rowSets.size()), shown);
         QCOMPARE(l.hiddenRowSets, hidden);
         QCOMPARE(l.rowSets.front().rowHeight, rowHeight);
@@ -114,7 +134,8 @@ private Q_SLOTS:
         QFETCH(double, unit);
         QFETCH(double, left);
         QFETCH(double, width);
-        const TimelineLayout l = TimelineLayout::compute({QRect(0, 0, 1200, 700), unit, 2, keyRows(1), false});
+        const TimelineLayout l
+            = TimelineLayout::compute({QRect(0, 0, 1200, 700), unit, channelLanes(2), keyRows(1), false});
         QCOMPARE(l.gutter, left);
         QCOMPARE(l.plot.left(), left);
         QCOMPARE(l.plot.width(), width);
