@@ -2,6 +2,7 @@
 
 #include "engine/cli/TraceWriter.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/live/KafkaSource.h"
 #include "engine/live/LineForwarder.h"
 #include "engine/live/LiveFeed.h"
 #include "engine/live/LiveSource.h"
@@ -52,6 +53,28 @@ constexpr int kPollMs = 100;
 
 std::unique_ptr<live::LiveSource> openSource(const RunOptions& o, std::ostream& err, std::string& error)
 {
+    if (o.kafka) {
+        live::KafkaSource::Options options;
+        options.bootstrap = *o.kafka;
+        options.topic = *o.topic;
+        options.from = o.kafkaFromTimestamp ? live::KafkaSource::Options::From::Timestamp
+            : o.kafkaFromLatest             ? live::KafkaSource::Options::From::Latest
+                                            : live::KafkaSource::Options::From::Earliest;
+        options.fromTimestamp = o.kafkaFromTimestamp.value_or(0);
+        options.maxRecords = o.maxRecords;
+        auto source = live::KafkaSource::open(options, error);
+        if (!source)
+            return nullptr;
+        err << "tidemark run: reading " << source->partitions() << " partition"
+            << (source->partitions() == 1 ? "" : "s") << " of topic \"" << *o.topic << "\" from " << *o.kafka
+            << (o.kafkaFromTimestamp       ? " from " + std::to_string(*o.kafkaFromTimestamp)
+                       : o.kafkaFromLatest ? " from the latest offsets"
+                                           : " from the earliest offsets")
+            << (o.maxRecords ? ", until " + std::to_string(*o.maxRecords) + " records" : std::string())
+            << "; Ctrl+C ends the run"
+            << "\n";
+        return source;
+    }
     if (o.socket) {
         const auto peer = live::Endpoint::parse(*o.socket, error);
         if (!peer)
@@ -106,8 +129,19 @@ int playLive(Scenario scenario, const RunOptions& o, std::ostream& out, std::ost
     const InputFileSpec spec = *scenario.inputFile;
     scenario.inputFile.reset(); // a live run's records are its own: saved inline, with their arrivals
     scenario.records.clear();
-    const io::RecordRules rules = io::recordRulesFor(scenario.pipeline);
     const bool lenient = scenario.lenient;
+
+    std::string error;
+    const InterruptGuard interrupts;
+    // The source first: a Kafka topic says how many partitions it has, which the job needs.
+    std::unique_ptr<live::LiveSource> source = openSource(o, err, error);
+    if (!source) {
+        err << "tidemark run: " << error << "\n";
+        return 1;
+    }
+    if (const auto* kafka = dynamic_cast<const live::KafkaSource*>(source.get()))
+        scenario.pipeline.kafka->partitions = kafka->partitions();
+    const io::RecordRules rules = io::recordRulesFor(scenario.pipeline);
 
     std::unique_ptr<Player> player;
     try {
@@ -116,13 +150,6 @@ int playLive(Scenario scenario, const RunOptions& o, std::ostream& out, std::ost
         player = std::make_unique<Player>(std::move(scenario), options);
     } catch (const std::exception& e) {
         err << "tidemark run: the job failed: " << e.what() << "\n";
-        return 1;
-    }
-    std::string error;
-    const InterruptGuard interrupts;
-    std::unique_ptr<live::LiveSource> source = openSource(o, err, error);
-    if (!source) {
-        err << "tidemark run: " << error << "\n";
         return 1;
     }
     std::unique_ptr<live::LineForwarder> forwarder;

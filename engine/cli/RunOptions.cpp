@@ -274,11 +274,18 @@ private:
     // The live-source flags that only make sense together.
     static void checkLive(const RunOptions& o)
     {
-        if (o.socket && o.listen)
-            throw Usage("--socket and --listen are two sources; give one of them");
+        if (int(o.socket.has_value()) + int(o.listen.has_value()) + int(o.kafka.has_value()) > 1)
+            throw Usage("--socket, --listen and --kafka are three sources; give one of them");
+        const char* source = o.socket ? "--socket" : o.listen ? "--listen" : "--kafka";
         if (o.live() && o.events)
-            throw Usage(
-                std::string(o.socket ? "--socket" : "--listen") + " and --events are two inputs; give one of them");
+            throw Usage(std::string(source) + " and --events are two inputs; give one of them");
+        if (o.kafka && !o.topic)
+            throw Usage("--kafka BOOTSTRAP needs --topic, the topic to read");
+        if (!o.kafka && (o.topic || o.kafkaFromLatest || o.kafkaFromTimestamp || o.maxRecords || o.kafkaWatermarks))
+            throw Usage("--topic, --from, --max-records and --kafka-watermarks apply to --kafka BOOTSTRAP");
+        if (o.kafka && o.eventsFormat)
+            throw Usage("--kafka reads each record as JSON (docs/live-sources.md, \"A Kafka topic\"); "
+                        "--events-format does not apply");
         if (o.socketRetries && !o.socket)
             throw Usage("--socket-retries applies to --socket HOST:PORT");
         if ((o.untilIdle || o.forward) && !o.listen)
@@ -415,6 +422,38 @@ private:
             if (*d < 0 || (seconds && (*seconds < 0 || *seconds > 1'000'000'000)))
                 fail("expected a number of seconds of 0 or more, found " + excerpt(text));
             o.untilIdle = *d;
+        } else if (a == "--kafka") {
+            o.kafka = std::string(value(": the Kafka bootstrap servers, HOST:PORT[,HOST:PORT…]"));
+            if (o.kafka->empty())
+                fail("expected HOST:PORT, found \"\"");
+        } else if (a == "--topic") {
+            o.topic = std::string(value(": the Kafka topic to read"));
+            if (o.topic->empty())
+                fail("expected a topic name, found \"\"");
+        } else if (a == "--from") {
+            const std::string_view text = value(": earliest, latest or an epoch-ms timestamp");
+            if (text == "latest") {
+                o.kafkaFromLatest = true;
+            } else if (text != "earliest") {
+                const auto t = parseInteger(text);
+                if (!t || *t < 0)
+                    fail("expected earliest, latest or an epoch-ms timestamp of 0 or more, found " + excerpt(text));
+                o.kafkaFromTimestamp = *t;
+            }
+        } else if (a == "--max-records") {
+            const std::string_view text = value(": how many records to read before the run ends");
+            const auto n = parseInteger(text);
+            if (!n || *n < 1)
+                fail("expected a number of records of 1 or more, found " + excerpt(text));
+            o.maxRecords = static_cast<std::uint64_t>(*n);
+        } else if (a == "--kafka-watermarks") {
+            const std::string_view text = value(": per-partition or after-source");
+            if (text == "per-partition")
+                o.kafkaWatermarks = KafkaSourceSpec::Watermarks::PerPartition;
+            else if (text == "after-source")
+                o.kafkaWatermarks = KafkaSourceSpec::Watermarks::AfterSource;
+            else
+                fail("expected per-partition or after-source, found " + excerpt(text));
         } else if (a == "--forward") {
             o.forward = std::string(value(": HOST:PORT where a Flink job's socketTextStream reads the same lines"));
         } else if (a == "--events-format") {
@@ -802,7 +841,17 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
     } else if (o.live()) {
         // Lines are read as the scenario's events file is; options only: as the given format and fields, or as
         // the typed-line default (CSV "key,timestamp[,value]").
-        if (!s.inputFile) {
+        if (o.kafka) {
+            // Each record is one JSON line (live::KafkaSource): its own timestamp, key, partition and offset by
+            // default; --fields may take them from the value instead (ts=value.time, key=columns.0).
+            InputFileSpec spec;
+            spec.format = InputFileSpec::Format::Jsonl;
+            spec.ts.name = "timestamp";
+            spec.key = {FieldRef {-1, "key"}};
+            spec.partition = FieldRef {-1, "partition"};
+            spec.offset = FieldRef {-1, "offset"};
+            s.inputFile = std::move(spec);
+        } else if (!s.inputFile) {
             InputFileSpec spec = io::liveLineSpec(s);
             if (o.eventsFormat || !o.fields.empty()) {
                 spec = InputFileSpec {};
@@ -810,7 +859,7 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
             }
             s.inputFile = std::move(spec);
         }
-        s.inputFile->file = o.socket ? *o.socket : *o.listen;
+        s.inputFile->file = o.liveName();
         s.records.clear();
     } else if (shapes && !s.inputFile) {
         throw Failed {"the input options (--events-format, --fields, --delimiter, --header, --ts-…) describe an "
@@ -1028,6 +1077,16 @@ void applyPipeline(Scenario& s, const RunOptions& o, bool newScenario)
         throw Failed {"--source-parallelism: \"forward\" partitioning needs as many source subtasks as watermark "
                       "channels ("
             + std::to_string(wm.parallelism) + "), found " + std::to_string(p.sourceParallelism)};
+    if (o.kafka) {
+        if (o.sourceParallelism && *o.sourceParallelism != wm.parallelism)
+            throw Failed {"--source-parallelism: a Kafka source's readers are its watermark channels ("
+                + std::to_string(wm.parallelism) + "); give --parallelism instead"};
+        // The readers are the channels; the partition count comes from the broker when the run starts.
+        p.kafka = KafkaSourceSpec {*o.topic, 1, o.kafkaWatermarks.value_or(KafkaSourceSpec::Watermarks::PerPartition)};
+        p.sourceParallelism = wm.parallelism;
+        wm.partitioning = WatermarkConfig::Partitioning::Forward;
+        wm.firstChannel = 0;
+    }
     if (o.firstChannel)
         wm.firstChannel = *o.firstChannel;
     if (wm.firstChannel >= wm.parallelism) {
@@ -1048,7 +1107,7 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
     try {
         if (newScenario) {
             s.name = o.events ? std::filesystem::path(o.eventsShownAs()).filename().string()
-                : o.live()    ? "live " + *(o.socket ? o.socket : o.listen)
+                : o.live()    ? "live " + o.liveName()
                               : std::string();
             std::string line = "tidemark run";
             for (const auto& a : o.arguments)

@@ -52,7 +52,18 @@ struct RunOptions {
     std::optional<std::string> listen; // --listen [HOST:]PORT, as nc -lk PORT
     std::optional<DurationMs> untilIdle; // --until-idle SECONDS
     std::optional<std::string> forward; // --forward HOST:PORT
-    bool live() const { return socket || listen; }
+    std::optional<std::string> kafka; // --kafka BOOTSTRAP: a Kafka topic, read with librdkafka
+    std::optional<std::string> topic; // --topic T
+    bool kafkaFromLatest = false; // --from latest (default earliest)
+    std::optional<Timestamp> kafkaFromTimestamp; // --from TIMESTAMP
+    std::optional<std::uint64_t> maxRecords; // --max-records N
+    std::optional<KafkaSourceSpec::Watermarks> kafkaWatermarks; // --kafka-watermarks per-partition|after-source
+    bool live() const { return socket || listen || kafka; }
+    // What a live run's source is called: the endpoint, or kafka://BOOTSTRAP/TOPIC.
+    std::string liveName() const
+    {
+        return socket ? *socket : listen ? *listen : kafka ? "kafka://" + *kafka + "/" + topic.value_or("") : "";
+    }
 
     // --- pipeline ---
     std::optional<AssignerSpec> assigner; // --tumbling / --sliding / --session / --global

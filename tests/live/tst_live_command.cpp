@@ -325,7 +325,18 @@ private slots:
         QTest::newRow("--listen with --events") << QStringList {"--listen", "0", "--events", "words.txt"}
                                                 << "--listen and --events are two inputs; give one of them";
         QTest::newRow("--socket with --listen") << QStringList {ex, "--socket", "9000", "--listen", "9001"}
-                                                << "--socket and --listen are two sources; give one of them";
+                                                << "--socket, --listen and --kafka are three sources; give one of them";
+        QTest::newRow("--kafka with --socket") << QStringList {ex, "--kafka", "127.0.0.1:9092", "--topic", "t",
+            "--socket", "9000"} << "--socket, --listen and --kafka are three sources; give one of them";
+        QTest::newRow("--kafka without --topic")
+            << QStringList {ex, "--kafka", "127.0.0.1:9092"} << "--kafka BOOTSTRAP needs --topic, the topic to read";
+        QTest::newRow("--topic without --kafka") << QStringList {ex, "--topic", "t"}
+                                                 << "--topic, --from, --max-records and --kafka-watermarks apply to "
+                                                    "--kafka BOOTSTRAP";
+        QTest::newRow("--from that is no start")
+            << QStringList {ex, "--kafka", "127.0.0.1:9092", "--topic", "t", "--from", "yesterday"}
+            << "--from: expected earliest, latest or an epoch-ms timestamp of 0 or more, found "
+               "\"yesterday\"";
         QTest::newRow("--until-idle without --listen")
             << QStringList {ex, "--until-idle", "1"} << "--until-idle applies to --listen PORT";
         QTest::newRow("--until-idle with --socket")
