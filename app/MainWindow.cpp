@@ -17,6 +17,7 @@
 #include "app/models/WindowsModel.h"
 #include "app/panels/ExportMenu.h"
 #include "app/panels/ImportDialog.h"
+#include "app/panels/KafkaTopicDialog.h"
 #include "app/panels/LessonMarkerDialog.h"
 #include "app/panels/LiveBar.h"
 #include "app/panels/LiveSourceDialog.h"
@@ -29,6 +30,7 @@
 #include "app/panels/WhyPanel.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/live/KafkaSource.h"
 #include "engine/live/LiveSource.h"
 
 #include <QAction>
@@ -176,6 +178,8 @@ void MainWindow::createActions()
         [this] { askForLiveSource(LiveSourceRequest::Kind::Connect); });
     make(QStringLiteral("listenPort"), tr("&Listen on Port…"), QKeySequence(),
         [this] { askForLiveSource(LiveSourceRequest::Kind::Listen); });
+    make(QStringLiteral("openKafka"), tr("Open &Kafka Topic…"), QKeySequence(),
+        [this] { askForLiveSource(LiveSourceRequest::Kind::Kafka); });
     make(QStringLiteral("stopLive"), tr("S&top Live Source"), QKeySequence(), [this] {
         m_session->stopLive();
     })->setToolTip(tr("End the live source now: the run keeps what came, and the input ends here"));
@@ -555,6 +559,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(action(QStringLiteral("connectSocket")));
     file->addAction(action(QStringLiteral("listenPort")));
+    file->addAction(action(QStringLiteral("openKafka")));
     file->addAction(action(QStringLiteral("stopLive")));
     file->addAction(action(QStringLiteral("reconnectLive")));
     file->addAction(action(QStringLiteral("verifyFlink")));
@@ -841,6 +846,12 @@ void MainWindow::askForLiveSource(LiveSourceRequest::Kind kind)
 {
     if (!m_session->hasRun() || !maybeSave())
         return;
+    if (kind == LiveSourceRequest::Kind::Kafka) {
+        KafkaTopicDialog dialog(m_lastLiveSource, this);
+        if (dialog.exec() == QDialog::Accepted)
+            beginLiveRun(dialog.request(), dialog.takeSource());
+        return;
+    }
     LiveSourceDialog dialog(kind, m_session->lineSpec(), m_lastLiveSource, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
@@ -876,7 +887,11 @@ bool MainWindow::beginLiveRun(
     m_lastLiveSource = request;
     if (const auto* listening = dynamic_cast<const live::ListenSource*>(source.get()))
         m_lastLiveSource.port = listening->port(); // port 0 asked for any free one: Reconnect reopens the same
-    const QString refused = m_session->startLive(std::move(source), m_session->lineSpec(), request.lenient);
+    std::optional<KafkaSourceSpec> kafka;
+    if (const auto* topic = dynamic_cast<const live::KafkaSource*>(source.get()))
+        kafka = KafkaSourceSpec {request.topic.toStdString(), topic->partitions(), request.watermarks};
+    const InputFileSpec spec = kafka ? request.kafkaSpec() : m_session->lineSpec();
+    const QString refused = m_session->startLive(std::move(source), spec, request.lenient, kafka);
     if (!refused.isEmpty()) {
         if (error)
             *error = refused;
@@ -888,6 +903,8 @@ bool MainWindow::beginLiveRun(
     const LiveSourceRequest& opened = m_lastLiveSource;
     statusBar()->showMessage(opened.kind == LiveSourceRequest::Kind::Connect
             ? tr("Reading lines from %1").arg(opened.endpoint())
+            : opened.kind == LiveSourceRequest::Kind::Kafka
+            ? tr("Reading topic %1 from %2").arg(opened.topic, opened.bootstrap)
             : tr("Listening on %1: type lines into nc %2 %3").arg(opened.endpoint(), opened.host).arg(opened.port),
         8000);
     return true;

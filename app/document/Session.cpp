@@ -379,7 +379,8 @@ void Session::markSaved()
 // ---------------------------------------------------------------------------------------------------------
 // A live source
 
-QString Session::startLive(std::unique_ptr<live::LiveSource> source, const InputFileSpec& spec, bool lenient)
+QString Session::startLive(std::unique_ptr<live::LiveSource> source, const InputFileSpec& spec, bool lenient,
+    std::optional<KafkaSourceSpec> kafka)
 {
     std::unique_ptr<LiveReader> oldReader = std::move(m_reader);
     std::unique_ptr<live::LiveFeed> oldFeed = std::move(m_feed);
@@ -392,15 +393,26 @@ QString Session::startLive(std::unique_ptr<live::LiveSource> source, const Input
     s.keys = KeyTable {};
     s.lenient = lenient;
     s.name = tr("Live from %1").arg(QString::fromStdString(source->name())).toStdString();
+    s.pipeline.kafka = kafka;
+    if (kafka) {
+        // the topic's readers are the watermark channels
+        s.pipeline.sourceParallelism = s.pipeline.watermarks.parallelism;
+        s.pipeline.watermarks.partitioning = WatermarkConfig::Partitioning::Forward;
+        s.pipeline.watermarks.firstChannel = 0;
+    }
     const Scenario previous = m_scenario;
     m_scenario = std::move(s);
     // the feed exists before the player is built, so that it is built with its input open
     m_liveName = QString::fromStdString(source->name());
     m_liveSpec = spec;
+    if (!kafka) { // lines of a socket have no partition, whatever the scenario's events file had
+        m_liveSpec.partition.reset();
+        m_liveSpec.offset.reset();
+    }
     const live::LiveSource* named = source.get();
     const std::string typed = tr("typed line").toStdString();
     m_feed = std::make_unique<live::LiveFeed>(
-        spec, lenient, io::recordRulesFor(m_scenario.pipeline), KeyTable {}, [named, typed](int client) {
+        m_liveSpec, lenient, io::recordRulesFor(m_scenario.pipeline), KeyTable {}, [named, typed](int client) {
             return client == live::LiveFeed::kTypedClient ? typed : named->connectionName(client);
         });
     const QString error = rebuild(0);

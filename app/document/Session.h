@@ -126,7 +126,10 @@ public:
     // Starts a live run of the current pipeline and display: no records yet, the input open, each line read
     // as `spec` says, arriving when it is read. Replaces the run; returns an error message (the engine refuses
     // the pipeline) or empty.
-    QString startLive(std::unique_ptr<live::LiveSource> source, const InputFileSpec& spec, bool lenient);
+    // `kafka`: the records come from a Kafka topic (the pipeline's source becomes it); otherwise the pipeline has no
+    // Kafka source.
+    QString startLive(std::unique_ptr<live::LiveSource> source, const InputFileSpec& spec, bool lenient,
+        std::optional<KafkaSourceSpec> kafka = std::nullopt);
     // A live source is open: lines may still come.
     bool isLive() const { return m_feed && !m_feed->stopped(); }
     // The run came from a live source (open or ended).

@@ -2,6 +2,7 @@
 
 #include "engine/core/Keys.h"
 #include "engine/io/EventFile.h"
+#include "engine/live/KafkaSource.h"
 #include "engine/live/LiveSource.h"
 
 #include <QCheckBox>
@@ -54,8 +55,36 @@ QString LiveSourceRequest::endpoint() const
     return QString::fromStdString(e.toString());
 }
 
+InputFileSpec LiveSourceRequest::kafkaSpec() const
+{
+    InputFileSpec spec;
+    spec.format = InputFileSpec::Format::Jsonl;
+    spec.ts.name = tsField.trimmed().isEmpty() ? std::string("timestamp") : tsField.trimmed().toStdString();
+    spec.key = {FieldRef {-1, keyField.trimmed().isEmpty() ? std::string("key") : keyField.trimmed().toStdString()}};
+    if (!valueField.trimmed().isEmpty())
+        spec.value = FieldRef {-1, valueField.trimmed().toStdString()};
+    spec.partition = FieldRef {-1, "partition"};
+    spec.offset = FieldRef {-1, "offset"};
+    spec.file = "kafka://" + bootstrap.trimmed().toStdString() + "/" + topic.trimmed().toStdString();
+    return spec;
+}
+
 std::unique_ptr<live::LiveSource> LiveSourceRequest::open(QString* error) const
 {
+    if (kind == Kind::Kafka) {
+        live::KafkaSource::Options options;
+        options.bootstrap = bootstrap.trimmed().toStdString();
+        options.topic = topic.trimmed().toStdString();
+        options.from = start == Start::Latest ? live::KafkaSource::Options::From::Latest
+            : start == Start::Timestamp       ? live::KafkaSource::Options::From::Timestamp
+                                              : live::KafkaSource::Options::From::Earliest;
+        options.fromTimestamp = startTimestamp;
+        std::string why;
+        auto source = live::KafkaSource::open(options, why);
+        if (!source && error)
+            *error = QString::fromStdString(why);
+        return source;
+    }
     const live::Endpoint at {host.trimmed().toStdString(), static_cast<std::uint16_t>(port)};
     if (kind == Kind::Connect) {
         live::SocketSource::Options options;

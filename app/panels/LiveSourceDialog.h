@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/InputFileSpec.h"
+#include "engine/core/PipelineConfig.h"
 
 #include <QDialog>
 #include <QString>
@@ -19,15 +20,28 @@ class LiveSource;
 
 namespace tidemark::app {
 
-// Which live source to open, as File ▸ Connect to Socket… and File ▸ Listen on Port… ask for it; kept by the
-// window so that Reconnect opens the same one again.
+// Which live source to open, as File ▸ Connect to Socket…, File ▸ Listen on Port… and File ▸ Open Kafka Topic…
+// ask for it; kept by the window so that Reconnect opens the same one again.
 struct LiveSourceRequest {
-    enum class Kind : std::uint8_t { Connect, Listen };
+    enum class Kind : std::uint8_t { Connect, Listen, Kafka };
     Kind kind = Kind::Connect;
     QString host = QStringLiteral("127.0.0.1");
     int port = 9000;
     qint64 maxRetries = 0; // Connect: socketTextStream's maxRetry (-1 for ever)
     bool lenient = true; // bad lines are listed and skipped; false: the first one stops the run
+
+    // Kafka: the topic, where each partition starts, and how a record is read (live::KafkaSource's JSON line)
+    QString bootstrap = QStringLiteral("127.0.0.1:9092");
+    QString topic;
+    enum class Start : std::uint8_t { Earliest, Latest, Timestamp };
+    Start start = Start::Earliest;
+    qint64 startTimestamp = 0;
+    QString tsField; // empty: the record's Kafka timestamp; else a path such as value.time or columns.1
+    QString keyField; // empty: the record's key
+    QString valueField; // empty: none
+    KafkaSourceSpec::Watermarks watermarks = KafkaSourceSpec::Watermarks::PerPartition;
+    // How a Kafka record's line is read.
+    InputFileSpec kafkaSpec() const;
 
     // Opens the source: a listening port is bound now (so that "in use" is known at once), a socket
     // connects on its reader's thread. Null with `error` set when it cannot be opened.

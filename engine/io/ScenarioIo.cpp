@@ -6,6 +6,7 @@
 #include "engine/io/JsonTree.h"
 #include "engine/io/Suggest.h"
 #include "engine/io/Timestamps.h"
+#include "engine/player/RunLimits.h"
 
 #include <algorithm>
 #include <array>
@@ -492,16 +493,8 @@ private:
                 fail(*wm.member("firstChannel"), "\"firstChannel\" is for rebalance, not for a Kafka source");
             w.parallelism = p.sourceParallelism;
             w.partitioning = WatermarkConfig::Partitioning::Forward;
-            if (p.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition
-                && w.strategy == WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness) {
-                // AssignerWithPeriodicWatermarksAdapter hands every split the one extractor, which sees every record
-                // of the reader as its timestamp assigner: there is no watermark per partition to show.
-                fail(*wm.member("strategy"),
-                    "\"legacy-bounded-out-of-orderness\" makes no watermark per partition: Flink gives every split of "
-                    "a "
-                    "reader the one BoundedOutOfOrdernessTimestampExtractor; use \"bounded-out-of-orderness\", or "
-                    "\"watermarks\": \"after-source\" in the Kafka source");
-            }
+            if (const auto refused = kafkaStrategyRefusal(p))
+                fail(*wm.member("strategy"), *refused);
         }
         if (w.partitioning == WatermarkConfig::Partitioning::Forward && p.sourceParallelism != w.parallelism) {
             const auto* at = o.opt("source") ? o.opt("source")->member("parallelism") : nullptr;

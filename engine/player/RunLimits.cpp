@@ -122,9 +122,21 @@ std::optional<std::string> windowSettingsExcess(const WindowConfig& window)
     return std::nullopt;
 }
 
+std::optional<std::string> kafkaStrategyRefusal(const PipelineConfig& pipeline)
+{
+    if (!pipeline.kafka || pipeline.kafka->watermarks != KafkaSourceSpec::Watermarks::PerPartition
+        || pipeline.watermarks.strategy != WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness)
+        return std::nullopt;
+    return "\"legacy-bounded-out-of-orderness\" makes no watermark per partition: Flink gives every split of a reader "
+           "the one BoundedOutOfOrdernessTimestampExtractor; use \"bounded-out-of-orderness\", or \"watermarks\": "
+           "\"after-source\" in the Kafka source";
+}
+
 std::optional<std::string> upFrontRefusal(const PipelineConfig& pipeline)
 {
     if (auto refused = refusedByFlinkVersion(pipeline))
+        return refused;
+    if (auto refused = kafkaStrategyRefusal(pipeline))
         return refused;
     return windowSettingsExcess(pipeline.window);
 }

@@ -60,6 +60,11 @@ std::optional<std::string> windowSettingsExcess(const WindowConfig& window);
 // settings beyond the limits above. nullopt when the run may start.
 std::optional<std::string> upFrontRefusal(const PipelineConfig& pipeline);
 
+// A Kafka source whose watermarks are made per partition with the legacy extractor: Flink's
+// AssignerWithPeriodicWatermarksAdapter hands every split of a reader the one extractor, which sees every record
+// of the reader as its timestamp assigner, so there is no watermark per partition to show. nullopt otherwise.
+std::optional<std::string> kafkaStrategyRefusal(const PipelineConfig& pipeline);
+
 // The processing time up to which periodic emission and processing-time timers run: the last arrival plus
 // a tail (periodMs, or idlenessMs + 3 periods with idleness, so that idleness can show). Long.MAX_VALUE
 // when that would overflow.

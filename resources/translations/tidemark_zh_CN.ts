@@ -1931,6 +1931,133 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     </message>
 </context>
 <context>
+    <name>tidemark::app::KafkaTopicDialog</name>
+    <message>
+        <source>Open Kafka Topic</source>
+        <translation>打开 Kafka 主题</translation>
+    </message>
+    <message>
+        <source>Read every partition of a topic, as Flink&apos;s KafkaSource does, and follow it: each record arrives when it is read, with its partition, offset, key and timestamp.</source>
+        <translation>像 Flink 的 KafkaSource 那样读取主题的每个分区并持续跟随：每条记录在读到时到达，带有它的分区、偏移量、键和时间戳。</translation>
+    </message>
+    <message>
+        <source>bootstrap.servers: HOST:PORT, several separated by commas</source>
+        <translation>bootstrap.servers：HOST:PORT，多个用逗号分隔</translation>
+    </message>
+    <message>
+        <source>&amp;Bootstrap servers:</source>
+        <translation>引导服务器(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&amp;Topic:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>earliest offsets</source>
+        <translation>最早的偏移量</translation>
+    </message>
+    <message>
+        <source>latest offsets (what comes from now on)</source>
+        <translation>最新的偏移量（从现在起到来的记录）</translation>
+    </message>
+    <message>
+        <source>first record at or after a time (epoch ms)</source>
+        <translation>某一时刻（epoch 毫秒）当时或之后的第一条记录</translation>
+    </message>
+    <message>
+        <source>&amp;Start from:</source>
+        <translation>起点(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>the record&apos;s Kafka timestamp</source>
+        <translation>记录的 Kafka 时间戳</translation>
+    </message>
+    <message>
+        <source>Empty: the record&apos;s timestamp (CreateTime or LogAppendTime, as the topic keeps it). Else a field of the record: value.time for a JSON value, columns.1 for CSV.</source>
+        <translation>留空：记录的时间戳（CreateTime 或 LogAppendTime，取决于主题的设置）。否则是记录的一个字段：JSON 值用 value.time，CSV 用 columns.1。</translation>
+    </message>
+    <message>
+        <source>Event &amp;time:</source>
+        <translation>事件时间(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>the record&apos;s key</source>
+        <translation>记录的键</translation>
+    </message>
+    <message>
+        <source>&amp;Key:</source>
+        <translation>键(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>none (value.amount, columns.2, …)</source>
+        <translation>无（value.amount、columns.2 等）</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>per partition, in the source: fromSource(kafkaSource, strategy, …)</source>
+        <translation>在源内按分区生成：fromSource(kafkaSource, strategy, …)</translation>
+    </message>
+    <message>
+        <source>after the source: fromSource(…, noWatermarks(), …).assignTimestampsAndWatermarks</source>
+        <translation>在源之后生成：fromSource(…, noWatermarks(), …).assignTimestampsAndWatermarks</translation>
+    </message>
+    <message>
+        <source>Watermarks:</source>
+        <translation>水位线：</translation>
+    </message>
+    <message>
+        <source>type a record&apos;s value to see how it is read</source>
+        <translation>输入一条记录的值，看它如何被读取</translation>
+    </message>
+    <message>
+        <source>T&amp;ry a value:</source>
+        <translation>试读一个值(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>List bad records and skip them (lenient)</source>
+        <translation>列出坏记录并跳过（宽松）</translation>
+    </message>
+    <message>
+        <source>Stop the run at the first bad record (strict)</source>
+        <translation>遇到第一条坏记录就停止运行（严格）</translation>
+    </message>
+    <message>
+        <source>Bad records:</source>
+        <translation>坏记录：</translation>
+    </message>
+    <message>
+        <source>&amp;Read</source>
+        <translation>读取(&amp;R)</translation>
+    </message>
+    <message>
+        <source>record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>no record</source>
+        <translation>没有记录</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>键 %1</translation>
+    </message>
+    <message>
+        <source>ts %1</source>
+        <translation>时间戳 %1</translation>
+    </message>
+    <message>
+        <source>value %1</source>
+        <translation>值 %1</translation>
+    </message>
+    <message>
+        <source>Give the bootstrap servers, such as 127.0.0.1:9092, and the topic to read.</source>
+        <translation>请给出引导服务器（例如 127.0.0.1:9092）和要读取的主题。</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::app::LessonMarkerDialog</name>
     <message>
         <source>&amp;Predict: hide the next fire (its window, its result, whether it fires at all) until I reveal it (R)</source>
@@ -2797,6 +2924,14 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
     <message>
         <source>Build and Run on Cluster…</source>
         <translation>在集群上构建并运行…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Kafka Topic…</source>
+        <translation>打开 &amp;Kafka 主题…</translation>
+    </message>
+    <message>
+        <source>Reading topic %1 from %2</source>
+        <translation>正在从 %2 读取主题 %1</translation>
     </message>
 </context>
 <context>

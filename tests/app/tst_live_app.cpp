@@ -1,8 +1,10 @@
+#include "../live/MockKafka.h"
 #include "ShownWindow.h"
 #include "app/MainWindow.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/models/RecordsModel.h"
+#include "app/panels/KafkaTopicDialog.h"
 #include "app/panels/LiveSourceDialog.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/LiveSource.h"
@@ -23,6 +25,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -296,6 +299,62 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(session->liveFeed()->stopReason())
                     .contains(QStringLiteral("closed the connection")));
         QVERIFY(m_window->action(QStringLiteral("reconnectLive"))->isEnabled());
+    }
+
+    // File ▸ Open Kafka Topic…: the topic's partitions become the job's Kafka source, its records arrive with their
+    // partitions, and the timeline draws a lane per partition; a topic that does not exist keeps the dialog open
+    // with the reason.
+    void fileOpenKafkaTopicReadsEveryPartition()
+    {
+        // the job of a Kafka example (post 001's legacy extractor makes no watermark per partition, and is refused)
+        QVERIFY(m_window->openFile(examplePath(QStringLiteral("kafka-partition-with-idleness.json"))));
+        test::MockKafka kafka;
+        kafka.createTopic("clicks", 4);
+        kafka.produce("clicks", 0, "ana", "{\"user\":\"ana\"}", 1000);
+        kafka.produce("clicks", 3, "bob", "{\"user\":\"bob\"}", 2000);
+        kafka.produce("clicks", 1, "ana", "{\"user\":\"ana\"}", 3000);
+        kafka.flush();
+        QString missing;
+        QString tried;
+        bool shown = false;
+        QTimer::singleShot(0, this, [&] {
+            auto* dialog = qobject_cast<KafkaTopicDialog*>(QApplication::activeModalWidget());
+            shown = dialog != nullptr;
+            if (!dialog)
+                return;
+            dialog->findChild<QLineEdit*>(QStringLiteral("bootstrap"))
+                ->setText(QString::fromStdString(kafka.bootstrap()));
+            dialog->findChild<QLineEdit*>(QStringLiteral("topic"))->setText(QStringLiteral("clickz"));
+            dialog->accept(); // no such topic: the dialog stays, saying so
+            missing = dialog->findChild<QLabel*>(QStringLiteral("error"))->text();
+            // how a value is read, tried before reading: event time from a field of the value
+            dialog->findChild<QLineEdit*>(QStringLiteral("tsField"))->setText(QStringLiteral("value.t"));
+            dialog->findChild<QLineEdit*>(QStringLiteral("tryRecord"))->setText(QStringLiteral("{\"t\": 1500}"));
+            tried = dialog->tryResult();
+            dialog->findChild<QLineEdit*>(QStringLiteral("tsField"))->clear();
+            dialog->findChild<QLineEdit*>(QStringLiteral("topic"))->setText(QStringLiteral("clicks"));
+            dialog->accept();
+        });
+        m_window->action(QStringLiteral("openKafka"))->trigger();
+        QVERIFY(shown);
+        QVERIFY2(missing.contains(QStringLiteral("topic \"clickz\" does not exist")), qPrintable(missing));
+        QCOMPARE(tried, QStringLiteral("key k · ts 1500"));
+        Session* session = m_window->session();
+        QVERIFY(session->isLive());
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->recordsModel()->rowCount(), 3, kWaitMs);
+        const Scenario& s = session->scenario();
+        QVERIFY(s.pipeline.kafka);
+        QCOMPARE(s.pipeline.kafka->partitions, 4);
+        QCOMPARE(s.records.size(), std::size_t(3));
+        // (the partitions are fetched side by side: their records may come in any order between them)
+        const auto bobs
+            = std::find_if(s.records.begin(), s.records.end(), [](const InputRecord& r) { return r.partition == 3; });
+        QVERIFY(bobs != s.records.end());
+        QCOMPARE(bobs->ts, Timestamp(2000)); // its Kafka timestamp
+        QCOMPARE(bobs->offset, std::int64_t(0));
+        QCOMPARE(session->trace().partitionCount(), 4);
+        session->stopLive();
+        QVERIFY(!session->isLive());
     }
 
     void aSettingChangedDuringALiveRunKeepsTheSourceAndTheRecords()
