@@ -205,8 +205,8 @@ void RecordLanePainter::paintPartitionLane(const RecordLane& lane)
         const WatermarkPoint& own = Trace::at(trace.partitionWatermarks(lane.partition), step);
         wm = own.watermark;
         idle = own.idle;
-        // the reader's minimum is over its partitions that are not idle
-        holdsReader = !idle;
+        // the reader's minimum is over its partitions that are not idle (none holds a reader that has ended)
+        holdsReader = !idle && readerWm != kMaxTimestamp;
         for (const LaneRef& other : l.laneRefs) {
             if (other.channel != reader || other.partition < 0 || other.partition == lane.partition)
                 continue;
