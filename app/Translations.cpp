@@ -287,6 +287,14 @@ constexpr Marked kNarration[] = {
         "End of input: every source reader forwards the final watermark +∞ (Long.MAX_VALUE), except one that is "
         "idle, whose task drops it (FLINK-40499).",
         "end.of.input.readers"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "The operator watermark advances from {before} to {after}: it is the minimum of the source readers, and "
+        "reader {channel} holds it.",
+        "operator.advance.readers"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "The operator watermark stays at {watermark}: it is the minimum of the source readers, and reader {channel} "
+        "holds it back.",
+        "operator.stays.readers"),
     QT_TRANSLATE_NOOP3("tidemark::Narration", "for key {key}", "phrase.subject.key"),
     QT_TRANSLATE_NOOP3("tidemark::Narration", "(windowAll)", "phrase.subject.all"),
     QT_TRANSLATE_NOOP3("tidemark::Narration", "{n} record", "phrase.records.one"),

@@ -92,6 +92,12 @@ constexpr NarrationTemplate kTemplates[] = {
     {"operator.stays",
         "The operator watermark stays at {watermark}: it is the minimum of the channels, and channel {channel} "
         "holds it back."},
+    {"operator.advance.readers",
+        "The operator watermark advances from {before} to {after}: it is the minimum of the source readers, and "
+        "reader {channel} holds it."},
+    {"operator.stays.readers",
+        "The operator watermark stays at {watermark}: it is the minimum of the source readers, and reader {channel} "
+        "holds it back."},
     {"fire.ontime", "Window {window} fires {subject} with {count}: watermark {watermark} ≥ window end − 1 ms."},
     {"fire.endofinput",
         "Window {window} fires {subject} with {count}: the end-of-input watermark passes every window."},
@@ -602,11 +608,12 @@ void Narrator::StepNarration::operatorWatermark()
             else if (s.minChannelAfter < 0)
                 add("operator.advance.idle", {time("before", s.watermarkBefore), time("after", s.watermarkAfter)});
             else
-                add("operator.advance",
+                add(perPartition() ? "operator.advance.readers" : "operator.advance",
                     {time("before", s.watermarkBefore), time("after", s.watermarkAfter),
                         channelArg(s.minChannelAfter)});
         } else if (anyChannelMoved && channelCount > 1 && s.minChannelAfter >= 0) {
-            add("operator.stays", {time("watermark", s.watermarkAfter), channelArg(s.minChannelAfter)});
+            add(perPartition() ? "operator.stays.readers" : "operator.stays",
+                {time("watermark", s.watermarkAfter), channelArg(s.minChannelAfter)});
         }
     }
 }

@@ -552,6 +552,16 @@ Without a display:
         <comment>end.of.input.readers</comment>
         <translation>输入结束：每个源读取器转发最终水位线 +∞（Long.MAX_VALUE），空闲的读取器除外，它的任务会丢弃该水位线（FLINK-40499）。</translation>
     </message>
+    <message>
+        <source>The operator watermark advances from {before} to {after}: it is the minimum of the source readers, and reader {channel} holds it.</source>
+        <comment>operator.advance.readers</comment>
+        <translation>算子水位线从 {before} 推进到 {after}：它是各源读取器的最小值，由读取器 {channel} 决定。</translation>
+    </message>
+    <message>
+        <source>The operator watermark stays at {watermark}: it is the minimum of the source readers, and reader {channel} holds it back.</source>
+        <comment>operator.stays.readers</comment>
+        <translation>算子水位线停在 {watermark}：它是各源读取器的最小值，读取器 {channel} 拖住了它。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::AnimationExport</name>
