@@ -338,19 +338,19 @@ constexpr const char* kExampleDescriptions[] = {
         "Clicks are read from the Kafka topic 'clicks', 4 partitions, by a KafkaSource of parallelism 2 with the "
         "watermark strategy given to fromSource (forBoundedOutOfOrderness(2 s), every 200 ms): each source reader "
         "runs one generator per partition and forwards the minimum over its partitions. The enumerator gives "
-        "partitions 1 and 3 to reader 0, and 0 and 2 to reader 1. Partition 3 never gets a click: its generator stays"
-        " at Long.MIN_VALUE and holds reader 0 there, and the window operator (10-second tumbling windows counting "
-        "each user's clicks) takes the minimum of the two readers. No window fires while the topic is read, however "
-        "far partitions 0, 1 and 2 get. Only the end of the bounded input releases them, at 14 s: reader 0's "
-        "Long.MAX_VALUE lets the operator's watermark jump to reader 1's 13999, which fires [0, 10000), and reader "
-        "1's Long.MAX_VALUE fires the other five windows."),
+        "partitions 1 and 3 to reader 0, and 0 and 2 to reader 1. Partition 3 stays silent until its one click, the "
+        "16th, at 15 s: until then its generator is at Long.MIN_VALUE and holds reader 0 there, and the window "
+        "operator (10-second tumbling windows counting each user's clicks) takes the minimum of the two readers, so "
+        "nothing fires however far the other partitions get. The click (ts 12500) lifts partition 3 to 10499 only: "
+        "[0, 10000) fires at 15 s, and the later windows never do, for partition 3 says nothing more."),
     QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
-        "The same topic and job, with .withIdleness(5 s) on the strategy and no end of input. Each partition's "
-        "generator checks for activity on every periodic emit: partition 3's declares its split idle at 5.4 s, and "
-        "reader 0 follows partition 1 alone from then on. [0, 10000) fires at 10 s, after the 11th click, when reader"
-        " 0 moves to 12499 and reader 1, the minimum of partitions 0 and 2, is at 10499. [10000, 20000) fires after "
-        "the last click: at 17.4 s partition 0 has been quiet for 5 s, reader 1 follows partition 2 to 21999, and "
-        "reader 0 is at 20499."),
+        "The same topic and job, with .withIdleness(5 s) on the strategy. Each partition's generator checks for "
+        "activity on every periodic emit: partition 3's declares its split idle at 5.4 s, and reader 0 follows "
+        "partition 1 alone from then on. [0, 10000) fires at 10 s, after the 11th click, when reader 0 moves to 12499"
+        " and reader 1, the minimum of partitions 0 and 2, is at 10499. Partition 3's one click at 15 s makes it "
+        "active again, at 10499, which can no longer pull reader 0 back from 20499; the click is in time for [10000, "
+        "20000), which fires at 17.4 s, when partition 0 has been quiet for 5 s and reader 1 follows partition 2 to "
+        "21999."),
     QT_TRANSLATE_NOOP("tidemark::app::ExampleDescriptions",
         "The same 23 Kafka lines of post 000, once with parallelism 1 and once with parallelism 3 (three watermark "
         "generators fed in turn, three window subtasks), both without allowed lateness. At parallelism 3 the window "

@@ -3,9 +3,11 @@
 from Maven Central, on 127.0.0.1 only), with the kafka-partition-* examples' clicks produced to a topic of 4
 partitions, each to its partition with its time as the record's timestamp.
 
-1. From the earliest offsets: the run reads all 15 records with their partitions and offsets, and its fires (key,
-   window and count) are those of the kafka-partition-stalls example read from its file.
-2. From a time (`--from 20000`, OffsetsInitializer.timestamp): each partition from its first record at or after it.
+1. From the earliest offsets: the run reads all 16 records with their partitions and offsets, and its fires (key,
+   window and count) are those of the kafka-partition-stalls example read from its file (an unbounded topic: they
+   depend on the largest timestamp of each partition, not on when the records came).
+2. From a time (`--from 20000`, OffsetsInitializer.timestamp): each partition from its first record at or after it
+   (partition 3's one click, at 12500, is before it: none from there).
 3. A topic that does not exist, and a broker that is gone: a clear message, in a few seconds.
 
 Every wait is bounded; the broker serves until this script closes its standard input, at most 10 minutes.
@@ -86,8 +88,8 @@ def main():
         # 1. every record, as the example reads them from its file
         saved = os.path.join(args.work_dir, "kafka-run.json")
         pipeline = ["--parallelism", "2", "--tumbling", "10s", "--out-of-orderness", "2s", "--function", "count",
-                    "--end-of-input", "max-watermark", "--format", "jsonl"]
-        rc, out, err = run(args.tidemark, ["--kafka", bootstrap, "--topic", "clicks", "--max-records", "15",
+                    "--format", "jsonl"]
+        rc, out, err = run(args.tidemark, ["--kafka", bootstrap, "--topic", "clicks", "--max-records", "16",
                                            "--save-scenario", saved] + pipeline)
         rc_file, out_file, err_file = run(args.tidemark, [os.path.join(examples, EXAMPLE + ".json"), "--format",
                                                           "jsonl"])
@@ -113,7 +115,7 @@ def main():
             print("FAIL: the saved run's records are not the topic's:\n  %s" % got)
             failures += 1
         else:
-            print("ok: the saved run has the 15 records with their partitions, offsets and timestamps")
+            print("ok: the saved run has the 16 records with their partitions, offsets and timestamps")
 
         # 2. from a time: each partition from its first record at or after 20000
         rc, out, err = run(args.tidemark, ["--kafka", bootstrap, "--topic", "clicks", "--from", "20000",

@@ -18,7 +18,7 @@ using namespace tidemark::test;
 
 namespace {
 
-// The clicks of the kafka-partition-* examples: (partition, user, time), produced with CreateTime = time.
+// The first 15 clicks of the kafka-partition-* examples: (partition, user, time), produced with CreateTime = time.
 struct Click {
     int partition;
     const char* user;
@@ -140,7 +140,7 @@ private Q_SLOTS:
             QVERIFY(r.offset >= 0 && r.offset < 5);
             QVERIFY(r.arrival != InputRecord::kNoArrival);
         }
-        // every window fires once the bounded input ends: 8 fires, as in the kafka-partition-stalls example
+        // every window fires once the bounded input ends (the silent partition 3 holds reader 0 until then): 8 fires
         QCOMPARE(live.out.size(), 8);
         const TidemarkRun replay = tidemarkRun({saved});
         QVERIFY2(replay.exitCode == 0, qPrintable(replay.err));
