@@ -162,23 +162,7 @@ void KafkaTopicDialog::updateTry()
     io::RecordRules rules;
     rules.partitionLimit = 1;
     io::EventLineParser parser(tr("record").toStdString(), request().kafkaSpec(), keys, rules);
-    const auto outcome = parser.parse(line);
-    if (outcome.error) {
-        m_tryResult->setText(QString::fromStdString(outcome.error->message));
-        return;
-    }
-    if (!outcome.record) {
-        m_tryResult->setText(tr("no record"));
-        return;
-    }
-    const InputRecord& r = *outcome.record;
-    QStringList parts;
-    if (r.key != kNoKey)
-        parts << tr("key %1").arg(QString::fromStdString(keys.name(r.key)));
-    parts << tr("ts %1").arg(r.ts);
-    if (r.hasValue)
-        parts << tr("value %1").arg(r.value);
-    m_tryResult->setText(parts.join(QStringLiteral(" · ")));
+    m_tryResult->setText(describeTriedLine(parser.parse(line), keys));
 }
 
 QString KafkaTopicDialog::tryResult() const

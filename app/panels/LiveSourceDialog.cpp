@@ -49,6 +49,26 @@ QString describeLineSpec(const InputFileSpec& spec)
     return LiveSourceDialog::tr("%1: %2").arg(format, parts.join(QStringLiteral(", ")));
 }
 
+QString describeTriedLine(const io::EventLineParser::Outcome& outcome, const KeyTable& keys)
+{
+    if (outcome.error)
+        return QString::fromStdString(outcome.error->toString());
+    if (!outcome.record)
+        return LiveSourceDialog::tr("a blank or comment line: no record");
+    const InputRecord& r = *outcome.record;
+    QStringList parts;
+    if (r.isWatermark()) {
+        parts << LiveSourceDialog::tr("a watermark %1").arg(r.ts);
+    } else {
+        if (r.key != kNoKey)
+            parts << LiveSourceDialog::tr("key %1").arg(QString::fromStdString(keys.name(r.key)));
+        parts << LiveSourceDialog::tr("ts %1").arg(r.ts);
+        if (r.hasValue)
+            parts << LiveSourceDialog::tr("value %1").arg(r.value);
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
 QString LiveSourceRequest::endpoint() const
 {
     live::Endpoint e {host.toStdString(), static_cast<std::uint16_t>(port)};
@@ -240,27 +260,7 @@ void LiveSourceDialog::updateTry()
     InputFileSpec spec = m_spec;
     spec.header = InputFileSpec::Header::Absent;
     io::EventLineParser parser(tr("line").toStdString(), spec, keys);
-    const auto outcome = parser.parse(line.toStdString());
-    if (outcome.error) {
-        m_tryResult->setText(QString::fromStdString(outcome.error->toString()));
-        return;
-    }
-    if (!outcome.record) {
-        m_tryResult->setText(tr("a blank or comment line: no record"));
-        return;
-    }
-    const InputRecord& r = *outcome.record;
-    QStringList parts;
-    if (r.isWatermark()) {
-        parts << tr("a watermark %1").arg(r.ts);
-    } else {
-        if (r.key != kNoKey)
-            parts << tr("key %1").arg(QString::fromStdString(keys.name(r.key)));
-        parts << tr("ts %1").arg(r.ts);
-        if (r.hasValue)
-            parts << tr("value %1").arg(r.value);
-    }
-    m_tryResult->setText(parts.join(QStringLiteral(" · ")));
+    m_tryResult->setText(describeTriedLine(parser.parse(line.toStdString()), keys));
 }
 
 QString LiveSourceDialog::tryResult() const

@@ -2,6 +2,7 @@
 
 #include "engine/core/InputFileSpec.h"
 #include "engine/core/PipelineConfig.h"
+#include "engine/io/EventFile.h"
 
 #include <QDialog>
 #include <QString>
@@ -88,5 +89,8 @@ private:
 
 // How a line is read, in words: "text: ts in column 0, key in column 1".
 QString describeLineSpec(const InputFileSpec& spec);
+
+// What a line tried in a dialog reads as: "key a · ts 1634091720000 · value 3", "a watermark 5000", or the error.
+QString describeTriedLine(const io::EventLineParser::Outcome& outcome, const KeyTable& keys);
 
 } // namespace tidemark::app

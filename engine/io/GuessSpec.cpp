@@ -123,34 +123,6 @@ std::vector<std::string_view> sampleLines(std::string_view head)
     return lines;
 }
 
-// CSV fields: double quotes around a field allow the delimiter inside it, "" is a quote.
-std::vector<std::string> splitCsv(std::string_view line, char delimiter)
-{
-    std::vector<std::string> fields(1);
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                fields.back() += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                fields.back() += c;
-            }
-        } else if (c == '"' && trim(fields.back()).empty()) {
-            quoted = true;
-            fields.back().clear();
-        } else if (c == delimiter) {
-            fields.emplace_back();
-        } else {
-            fields.back() += c;
-        }
-    }
-    return fields;
-}
-
 std::vector<std::string> splitWhitespace(std::string_view line)
 {
     std::vector<std::string> fields;
@@ -914,6 +886,33 @@ bool readsHead(std::string_view head, const InputFileSpec& spec)
 }
 
 } // namespace
+
+std::vector<std::string> splitCsv(std::string_view line, char delimiter)
+{
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                fields.back() += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                fields.back() += c;
+            }
+        } else if (c == '"' && trim(fields.back()).empty()) {
+            quoted = true;
+            fields.back().clear();
+        } else if (c == delimiter) {
+            fields.emplace_back();
+        } else {
+            fields.back() += c;
+        }
+    }
+    return fields;
+}
 
 InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileName)
 {

@@ -4,7 +4,9 @@
 
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace tidemark::io {
 
@@ -38,5 +40,8 @@ inline constexpr std::array<EventFileExtension, 8> kEventFileExtensions {{
 }};
 // The format a file's extension names, case-insensitively.
 std::optional<InputFileSpec::Format> formatFromExtension(std::string_view fileName);
+
+// A CSV line's fields at `delimiter`: double quotes around a field allow the delimiter inside it, "" is a quote.
+std::vector<std::string> splitCsv(std::string_view line, char delimiter);
 
 } // namespace tidemark::io

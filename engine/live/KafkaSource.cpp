@@ -1,5 +1,6 @@
 #include "engine/live/KafkaSource.h"
 
+#include "engine/io/GuessSpec.h"
 #include "engine/io/JsonTree.h"
 #include "engine/io/Suggest.h"
 
@@ -28,33 +29,6 @@ struct MetadataDeleter {
 };
 using PartitionList = std::unique_ptr<rd_kafka_topic_partition_list_t, PartitionListDeleter>;
 
-// A CSV value's fields, split at `delimiter`; a field in double quotes may hold delimiters and "" for a quote.
-std::vector<std::string> csvFields(std::string_view text, char delimiter)
-{
-    std::vector<std::string> fields(1);
-    bool quoted = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                fields.back() += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                fields.back() += c;
-            }
-        } else if (c == '"' && fields.back().empty()) {
-            quoted = true;
-        } else if (c == delimiter) {
-            fields.emplace_back();
-        } else {
-            fields.back() += c;
-        }
-    }
-    return fields;
-}
-
 bool isJsonContainer(std::string_view value)
 {
     const auto first = value.find_first_not_of(" \t\r\n");
@@ -82,7 +56,7 @@ std::string KafkaSource::recordLine(int partition, std::int64_t offset, std::opt
     } else {
         line += jsonQuoted(value);
         line += ",\"columns\":{";
-        const std::vector<std::string> fields = csvFields(value, delimiter);
+        const std::vector<std::string> fields = io::splitCsv(value, delimiter);
         for (std::size_t i = 0; i < fields.size(); ++i)
             line += (i ? ",\"" : "\"") + std::to_string(i) + "\":" + jsonQuoted(fields[i]);
         line += "}";

@@ -2047,22 +2047,6 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <translation>记录</translation>
     </message>
     <message>
-        <source>no record</source>
-        <translation>没有记录</translation>
-    </message>
-    <message>
-        <source>key %1</source>
-        <translation>键 %1</translation>
-    </message>
-    <message>
-        <source>ts %1</source>
-        <translation>时间戳 %1</translation>
-    </message>
-    <message>
-        <source>value %1</source>
-        <translation>值 %1</translation>
-    </message>
-    <message>
         <source>Give the bootstrap servers, such as 127.0.0.1:9092, and the topic to read.</source>
         <translation>请给出引导服务器（例如 127.0.0.1:9092）和要读取的主题。</translation>
     </message>
