@@ -81,34 +81,13 @@ KafkaTopicDialog::KafkaTopicDialog(const LiveSourceRequest& last, QWidget* paren
     watermarks->addWidget(m_afterSource);
     form->addRow(tr("Watermarks:"), watermarks);
 
-    m_try = new QLineEdit(this);
-    m_try->setObjectName(QStringLiteral("tryRecord"));
-    m_try->setPlaceholderText(tr("type a record's value to see how it is read"));
-    m_tryResult = new QLabel(this);
-    m_tryResult->setObjectName(QStringLiteral("tryResult"));
-    m_tryResult->setWordWrap(true);
-    form->addRow(tr("T&ry a value:"), m_try);
-    form->addRow(QString(), m_tryResult);
-
-    m_lenient = new QRadioButton(tr("List bad records and skip them (lenient)"), this);
-    m_lenient->setObjectName(QStringLiteral("lenient"));
-    m_strict = new QRadioButton(tr("Stop the run at the first bad record (strict)"), this);
-    m_strict->setObjectName(QStringLiteral("strict"));
-    auto* badRecordChoice = new QButtonGroup(this);
-    badRecordChoice->addButton(m_lenient);
-    badRecordChoice->addButton(m_strict);
-    (last.lenient ? m_lenient : m_strict)->setChecked(true);
-    auto* badRecords = new QVBoxLayout;
-    badRecords->addWidget(m_lenient);
-    badRecords->addWidget(m_strict);
-    form->addRow(tr("Bad records:"), badRecords);
+    addTryRow(form, this, tr("T&ry a value:"), tr("type a record's value to see how it is read"),
+        QStringLiteral("tryRecord"), m_try, m_tryResult);
+    addBadInputRow(form, this, tr("Bad records:"), tr("List bad records and skip them (lenient)"),
+        tr("Stop the run at the first bad record (strict)"), last.lenient, m_lenient, m_strict);
     layout->addLayout(form);
 
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("error"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
-    m_error->hide();
+    m_error = errorLabel(this);
     layout->addWidget(m_error);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

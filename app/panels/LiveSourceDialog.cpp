@@ -5,6 +5,7 @@
 #include "engine/live/KafkaSource.h"
 #include "engine/live/LiveSource.h"
 
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -49,6 +50,46 @@ QString describeLineSpec(const InputFileSpec& spec)
     return LiveSourceDialog::tr("%1: %2").arg(format, parts.join(QStringLiteral(", ")));
 }
 
+void addTryRow(QFormLayout* form, QWidget* parent, const QString& label, const QString& placeholder,
+    const QString& objectName, QLineEdit*& edit, QLabel*& result)
+{
+    edit = new QLineEdit(parent);
+    edit->setObjectName(objectName);
+    edit->setPlaceholderText(placeholder);
+    result = new QLabel(parent);
+    result->setObjectName(QStringLiteral("tryResult"));
+    result->setWordWrap(true);
+    form->addRow(label, edit);
+    form->addRow(QString(), result);
+}
+
+void addBadInputRow(QFormLayout* form, QWidget* parent, const QString& label, const QString& lenientText,
+    const QString& strictText, bool lenient, QRadioButton*& lenientButton, QRadioButton*& strictButton)
+{
+    lenientButton = new QRadioButton(lenientText, parent);
+    lenientButton->setObjectName(QStringLiteral("lenient"));
+    strictButton = new QRadioButton(strictText, parent);
+    strictButton->setObjectName(QStringLiteral("strict"));
+    auto* group = new QButtonGroup(parent); // apart from any other radio buttons of the dialog
+    group->addButton(lenientButton);
+    group->addButton(strictButton);
+    (lenient ? lenientButton : strictButton)->setChecked(true);
+    auto* column = new QVBoxLayout;
+    column->addWidget(lenientButton);
+    column->addWidget(strictButton);
+    form->addRow(label, column);
+}
+
+QLabel* errorLabel(QWidget* parent)
+{
+    auto* error = new QLabel(parent);
+    error->setObjectName(QStringLiteral("error"));
+    error->setWordWrap(true);
+    error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    error->hide();
+    return error;
+}
+
 QString describeTriedLine(const io::EventLineParser::Outcome& outcome, const KeyTable& keys)
 {
     if (outcome.error)
@@ -77,14 +118,13 @@ QString LiveSourceRequest::endpoint() const
 
 InputFileSpec LiveSourceRequest::kafkaSpec() const
 {
-    InputFileSpec spec;
-    spec.format = InputFileSpec::Format::Jsonl;
-    spec.ts.name = tsField.trimmed().isEmpty() ? std::string("timestamp") : tsField.trimmed().toStdString();
-    spec.key = {FieldRef {-1, keyField.trimmed().isEmpty() ? std::string("key") : keyField.trimmed().toStdString()}};
+    InputFileSpec spec = live::KafkaSource::recordSpec();
+    if (!tsField.trimmed().isEmpty())
+        spec.ts.name = tsField.trimmed().toStdString();
+    if (!keyField.trimmed().isEmpty())
+        spec.key = {FieldRef {-1, keyField.trimmed().toStdString()}};
     if (!valueField.trimmed().isEmpty())
         spec.value = FieldRef {-1, valueField.trimmed().toStdString()};
-    spec.partition = FieldRef {-1, "partition"};
-    spec.offset = FieldRef {-1, "offset"};
     spec.file = "kafka://" + bootstrap.trimmed().toStdString() + "/" + topic.trimmed().toStdString();
     return spec;
 }
@@ -168,23 +208,10 @@ LiveSourceDialog::LiveSourceDialog(
     mapping->setToolTip(tr("As the loaded scenario reads its events. Open an events file first to read lines in "
                            "another format."));
     form->addRow(tr("Each line is read as:"), mapping);
-    m_try = new QLineEdit(this);
-    m_try->setObjectName(QStringLiteral("tryLine"));
-    m_try->setPlaceholderText(tr("type a line to see how it is read"));
-    m_tryResult = new QLabel(this);
-    m_tryResult->setObjectName(QStringLiteral("tryResult"));
-    m_tryResult->setWordWrap(true);
-    form->addRow(tr("&Try a line:"), m_try);
-    form->addRow(QString(), m_tryResult);
-    m_lenient = new QRadioButton(tr("List bad lines and skip them (lenient)"), this);
-    m_lenient->setObjectName(QStringLiteral("lenient"));
-    m_strict = new QRadioButton(tr("Stop the run at the first bad line (strict)"), this);
-    m_strict->setObjectName(QStringLiteral("strict"));
-    (last.lenient ? m_lenient : m_strict)->setChecked(true);
-    auto* badLines = new QVBoxLayout;
-    badLines->addWidget(m_lenient);
-    badLines->addWidget(m_strict);
-    form->addRow(tr("Bad lines:"), badLines);
+    addTryRow(form, this, tr("&Try a line:"), tr("type a line to see how it is read"), QStringLiteral("tryLine"), m_try,
+        m_tryResult);
+    addBadInputRow(form, this, tr("Bad lines:"), tr("List bad lines and skip them (lenient)"),
+        tr("Stop the run at the first bad line (strict)"), last.lenient, m_lenient, m_strict);
     layout->addLayout(form);
 
     m_hint = new QLabel(this);
@@ -192,11 +219,7 @@ LiveSourceDialog::LiveSourceDialog(
     m_hint->setWordWrap(true);
     m_hint->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_hint);
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("error"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
-    m_error->hide();
+    m_error = errorLabel(this);
     layout->addWidget(m_error);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

@@ -10,6 +10,7 @@
 #include <memory>
 
 class QCheckBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QRadioButton;
@@ -89,6 +90,16 @@ private:
 
 // How a line is read, in words: "text: ts in column 0, key in column 1".
 QString describeLineSpec(const InputFileSpec& spec);
+
+// The rows both live-source dialogs have, objects named as the tests find them:
+// "Try …" (a line edit "tryLine"/"tryRecord" and its result label "tryResult"),
+void addTryRow(QFormLayout* form, QWidget* parent, const QString& label, const QString& placeholder,
+    const QString& objectName, QLineEdit*& edit, QLabel*& result);
+// the bad-input choice ("lenient" and "strict", one of them checked, in a group of their own),
+void addBadInputRow(QFormLayout* form, QWidget* parent, const QString& label, const QString& lenientText,
+    const QString& strictText, bool lenient, QRadioButton*& lenientButton, QRadioButton*& strictButton);
+// and the hidden error line ("error") under the form.
+QLabel* errorLabel(QWidget* parent);
 
 // What a line tried in a dialog reads as: "key a · ts 1634091720000 · value 3", "a watermark 5000", or the error.
 QString describeTriedLine(const io::EventLineParser::Outcome& outcome, const KeyTable& keys);

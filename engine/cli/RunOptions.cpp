@@ -1,6 +1,7 @@
 #include "engine/cli/RunOptions.h"
 
 #include "engine/live/Endpoint.h"
+#include "engine/live/KafkaSource.h"
 
 #include "engine/io/GuessSpec.h"
 #include "engine/io/ScenarioIo.h"
@@ -844,13 +845,7 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
         if (o.kafka) {
             // Each record is one JSON line (live::KafkaSource): its own timestamp, key, partition and offset by
             // default; --fields may take them from the value instead (ts=value.time, key=columns.0).
-            InputFileSpec spec;
-            spec.format = InputFileSpec::Format::Jsonl;
-            spec.ts.name = "timestamp";
-            spec.key = {FieldRef {-1, "key"}};
-            spec.partition = FieldRef {-1, "partition"};
-            spec.offset = FieldRef {-1, "offset"};
-            s.inputFile = std::move(spec);
+            s.inputFile = live::KafkaSource::recordSpec();
         } else if (!s.inputFile) {
             InputFileSpec spec = io::liveLineSpec(s);
             if (o.eventsFormat || !o.fields.empty()) {

@@ -143,11 +143,19 @@ enum SlotIndex : std::size_t {
     kFixedSlots
 };
 
-// The mapping's optional single fields.
-std::array<const std::optional<FieldRef>*, 5> optionalFields(const InputFileSpec& spec)
-{
-    return {&spec.value, &spec.arrival, &spec.channel, &spec.partition, &spec.offset};
-}
+// The mapping's optional single fields: the member, its slot, and its name in messages.
+struct OptionalField {
+    std::optional<FieldRef> InputFileSpec::*member;
+    SlotIndex slot;
+    const char* role;
+};
+constexpr OptionalField kOptionalFields[] = {
+    {&InputFileSpec::value, kValue, "value"},
+    {&InputFileSpec::arrival, kArrival, "arrival"},
+    {&InputFileSpec::channel, kChannel, "channel"},
+    {&InputFileSpec::partition, kPartition, "partition"},
+    {&InputFileSpec::offset, kOffset, "offset"},
+};
 
 class Loader {
 public:
@@ -335,8 +343,8 @@ private:
             if (!checkRef(k))
                 return false;
         }
-        for (const auto* f : optionalFields(m_spec)) {
-            if (*f && !checkRef(**f))
+        for (const OptionalField& f : kOptionalFields) {
+            if (const auto& ref = m_spec.*f.member; ref && !checkRef(*ref))
                 return false;
         }
         if (!checkRef(m_spec.ts))
@@ -358,8 +366,10 @@ private:
         bool named = !m_spec.ts.isIndex();
         for (const auto& k : m_spec.key)
             named = named || !k.isIndex();
-        for (const auto* f : optionalFields(m_spec))
-            named = named || (*f && !(*f)->isIndex());
+        for (const OptionalField& f : kOptionalFields) {
+            const auto& ref = m_spec.*f.member;
+            named = named || (ref && !ref->isIndex());
+        }
         return named;
     }
 
@@ -375,16 +385,10 @@ private:
             m_maxColumn = std::max(m_maxColumn, static_cast<std::size_t>(f.index));
         };
         add(m_spec.ts, kTs);
-        if (m_spec.value)
-            add(*m_spec.value, kValue);
-        if (m_spec.arrival)
-            add(*m_spec.arrival, kArrival);
-        if (m_spec.channel)
-            add(*m_spec.channel, kChannel);
-        if (m_spec.partition)
-            add(*m_spec.partition, kPartition);
-        if (m_spec.offset)
-            add(*m_spec.offset, kOffset);
+        for (const OptionalField& f : kOptionalFields) {
+            if (const auto& ref = m_spec.*f.member)
+                add(*ref, f.slot);
+        }
         for (std::size_t i = 0; i < m_spec.key.size(); ++i)
             add(m_spec.key[i], kFixedSlots + i);
     }
@@ -640,16 +644,10 @@ private:
         bool ok = resolve(m_spec.ts, "ts", resolved.ts);
         for (std::size_t i = 0; ok && i < m_spec.key.size(); ++i)
             ok = resolve(m_spec.key[i], "key", resolved.key[i]);
-        if (ok && m_spec.value)
-            ok = resolve(*m_spec.value, "value", *resolved.value);
-        if (ok && m_spec.arrival)
-            ok = resolve(*m_spec.arrival, "arrival", *resolved.arrival);
-        if (ok && m_spec.channel)
-            ok = resolve(*m_spec.channel, "channel", *resolved.channel);
-        if (ok && m_spec.partition)
-            ok = resolve(*m_spec.partition, "partition", *resolved.partition);
-        if (ok && m_spec.offset)
-            ok = resolve(*m_spec.offset, "offset", *resolved.offset);
+        for (const OptionalField& f : kOptionalFields) {
+            if (ok && m_spec.*f.member)
+                ok = resolve(*(m_spec.*f.member), f.role, *(resolved.*f.member));
+        }
         if (!ok)
             return true;
         m_resolved = std::move(resolved);
@@ -662,16 +660,10 @@ private:
             m_maxColumn = std::max(m_maxColumn, static_cast<std::size_t>(f.index));
         };
         add(r.ts, kTs);
-        if (r.value)
-            add(*r.value, kValue);
-        if (r.arrival)
-            add(*r.arrival, kArrival);
-        if (r.channel)
-            add(*r.channel, kChannel);
-        if (r.partition)
-            add(*r.partition, kPartition);
-        if (r.offset)
-            add(*r.offset, kOffset);
+        for (const OptionalField& f : kOptionalFields) {
+            if (const auto& ref = r.*f.member)
+                add(*ref, f.slot);
+        }
         for (std::size_t i = 0; i < r.key.size(); ++i)
             add(r.key[i], kFixedSlots + i);
         return true;
@@ -740,16 +732,10 @@ private:
             m_paths[node].slots.push_back(slot);
         };
         add(m_spec.ts.name, kTs);
-        if (m_spec.value)
-            add(m_spec.value->name, kValue);
-        if (m_spec.arrival)
-            add(m_spec.arrival->name, kArrival);
-        if (m_spec.channel)
-            add(m_spec.channel->name, kChannel);
-        if (m_spec.partition)
-            add(m_spec.partition->name, kPartition);
-        if (m_spec.offset)
-            add(m_spec.offset->name, kOffset);
+        for (const OptionalField& f : kOptionalFields) {
+            if (const auto& ref = m_spec.*f.member)
+                add(ref->name, f.slot);
+        }
         for (std::size_t i = 0; i < m_spec.key.size(); ++i)
             add(m_spec.key[i].name, kFixedSlots + i);
         add("watermark", kWatermark);

@@ -742,7 +742,6 @@ private:
         const Obj o(node, "input",
             {"file", "format", "fields", "delimiter", "header", "timestamp", "watermarkWord", "records"});
         const auto& fileNode = o.req("file", "or \"records\"");
-
         InputFileSpec spec;
         spec.file = asString(fileNode, "file");
         if (spec.file.empty())

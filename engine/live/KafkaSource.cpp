@@ -64,6 +64,17 @@ std::string KafkaSource::recordLine(int partition, std::int64_t offset, std::opt
     return line + "}";
 }
 
+InputFileSpec KafkaSource::recordSpec()
+{
+    InputFileSpec spec;
+    spec.format = InputFileSpec::Format::Jsonl;
+    spec.ts.name = "timestamp";
+    spec.key = {FieldRef {-1, "key"}};
+    spec.partition = FieldRef {-1, "partition"};
+    spec.offset = FieldRef {-1, "offset"};
+    return spec;
+}
+
 std::unique_ptr<KafkaSource> KafkaSource::open(const Options& options, std::string& error)
 {
     const std::string where = "the broker at " + options.bootstrap;

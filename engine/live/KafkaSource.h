@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/InputFileSpec.h"
 #include "engine/core/Time.h"
 #include "engine/live/LiveSource.h"
 
@@ -42,6 +43,9 @@ public:
     {
         return name() + ", partition " + std::to_string(client - 1);
     }
+
+    // How a record's line is read by default: its own timestamp and key, its partition and offset.
+    static InputFileSpec recordSpec();
 
     // The line a record becomes (above); exposed for the tests of the mapping.
     static std::string recordLine(int partition, std::int64_t offset, std::optional<Timestamp> timestamp,

@@ -59,10 +59,14 @@ Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
                                           : WatermarkChannel(config.watermarks));
     }
     if (config.kafka) {
+        m_readerPartitions.resize(static_cast<std::size_t>(p));
         for (int partition = 0; partition < config.kafka->partitions; ++partition) {
             const int reader = KafkaSourceEnumerator::splitOwner(config.kafka->topic, partition, p);
+            auto& owned = m_readerPartitions[static_cast<std::size_t>(reader)];
             m_partitionReader.push_back(reader);
             m_splitIds.push_back(KafkaSourceEnumerator::splitId(config.kafka->topic, partition));
+            m_splitIndex.push_back(owned.size());
+            owned.push_back(partition);
             if (perPartition)
                 m_channels[static_cast<std::size_t>(reader)].addSplit(m_splitIds.back());
         }
@@ -79,7 +83,7 @@ Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
         // the readers that own a partition still hold the valves at Long.MIN_VALUE).
         std::vector<OperatorOutput> none;
         for (int c = 0; c < p; ++c) {
-            if (std::find(m_partitionReader.begin(), m_partitionReader.end(), c) == m_partitionReader.end()) {
+            if (m_readerPartitions[static_cast<std::size_t>(c)].empty()) {
                 m_items.clear();
                 m_channels[static_cast<std::size_t>(c)].onEndOfInput(0, m_items);
                 deliver(c, none);
@@ -125,28 +129,24 @@ int Pipeline::readerOfPartition(int partition) const
     return m_partitionReader[static_cast<std::size_t>(partition)];
 }
 
-const WatermarkOutputMultiplexer::Output* Pipeline::partitionOutput(int partition) const
+const SourceReaderWatermarks* Pipeline::readerOf(int partition) const
 {
     const int reader = readerOfPartition(partition);
-    if (reader < 0)
-        return nullptr;
-    const SourceReaderWatermarks* r = m_channels[static_cast<std::size_t>(reader)].sourceReader();
-    return r ? r->splits().output(m_splitIds[static_cast<std::size_t>(partition)]) : nullptr;
+    return reader < 0 ? nullptr : m_channels[static_cast<std::size_t>(reader)].sourceReader();
+}
+
+// A reader's splits are added in partition order and never released, so a partition's place among them is fixed
+// (recorded per step: no lookup by id).
+const WatermarkOutputMultiplexer::Output* Pipeline::partitionOutput(int partition) const
+{
+    const SourceReaderWatermarks* r = readerOf(partition);
+    return r ? &r->splits().outputs()[m_splitIndex[static_cast<std::size_t>(partition)]] : nullptr;
 }
 
 const StrategyWatermarkGenerator* Pipeline::partitionGenerator(int partition) const
 {
-    const int reader = readerOfPartition(partition);
-    if (reader < 0)
-        return nullptr;
-    const SourceReaderWatermarks* r = m_channels[static_cast<std::size_t>(reader)].sourceReader();
-    if (!r)
-        return nullptr;
-    for (const auto& [id, generator] : r->splitGenerators()) {
-        if (id == m_splitIds[static_cast<std::size_t>(partition)])
-            return &generator;
-    }
-    return nullptr;
+    const SourceReaderWatermarks* r = readerOf(partition);
+    return r ? &r->splitGenerators()[m_splitIndex[static_cast<std::size_t>(partition)]].second : nullptr;
 }
 
 int Pipeline::holdingPartition(int channel) const
@@ -155,8 +155,8 @@ int Pipeline::holdingPartition(int channel) const
     const WatermarkOutputMultiplexer::Output* holding = r ? r->splits().holdingBack() : nullptr;
     if (!holding)
         return -1;
-    const auto it = std::find(m_splitIds.begin(), m_splitIds.end(), holding->id);
-    return it == m_splitIds.end() ? -1 : static_cast<int>(it - m_splitIds.begin());
+    const auto index = static_cast<std::size_t>(holding - r->splits().outputs().data());
+    return m_readerPartitions[static_cast<std::size_t>(channel)][index];
 }
 
 int Pipeline::processEvent(const InputRecord& record, int subtask, Timestamp now, std::vector<OperatorOutput>& out)

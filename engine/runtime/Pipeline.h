@@ -79,12 +79,16 @@ public:
 
 private:
     void deliver(int channel, std::vector<OperatorOutput>& out);
+    // The reader of `partition` with per-partition watermarks; nullptr otherwise.
+    const SourceReaderWatermarks* readerOf(int partition) const;
 
     PipelineConfig m_config;
     int m_maxParallelism = 128;
     RecordPartitioner m_partitioner;
     std::vector<int> m_partitionReader; // a Kafka source: the reader of each partition
     std::vector<std::string> m_splitIds; // and its split's id
+    std::vector<std::size_t> m_splitIndex; // and its place among its reader's splits (their order of addition)
+    std::vector<std::vector<int>> m_readerPartitions; // each reader's partitions, in that order
     std::vector<WatermarkChannel> m_channels;
     std::vector<StatusWatermarkValve> m_valves;
     std::vector<WindowOperator> m_operators;
