@@ -8,6 +8,7 @@
 #include "engine/export/FlinkJob.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
@@ -156,6 +157,17 @@ int submitCommand(int argc, char** argv)
     std::cout.flush();
     if (exported != 0)
         return exported;
+    if (!project.kafkaTopic.empty()) {
+        // main() would run on the JobManager without the broker's address, and a cluster has no Kafka connector
+        printLine(QStringLiteral("tidemark export-job: --submit: the job reads Kafka topic %1, which needs the "
+                                 "broker's address and the Kafka connector on the cluster: run flink run %2 "
+                                 "--bootstrap HOST:PORT on a cluster with flink-connector-kafka, flink-connector-base "
+                                 "and kafka-clients (from target/lib) in its lib folder")
+                      .arg(QString::fromStdString(project.kafkaTopic),
+                          QDir(QString::fromStdString(o.out)).filePath(QString::fromStdString(project.jarPath()))),
+            true);
+        return 1;
+    }
 
     SubmitTarget target;
     target.folder = QString::fromStdString(o.out);

@@ -145,10 +145,14 @@ void ExportMenu::exportFlinkJob() const
         return;
     QMessageBox box(
         QMessageBox::Information, tr("Flink Job Exported"), dialog.writtenMessage(), QMessageBox::Ok, m_window);
-    QPushButton* submit = box.addButton(tr("Build and Run on Cluster…"), QMessageBox::ActionRole);
-    submit->setObjectName(QStringLiteral("buildAndRunOnCluster"));
+    // a KafkaSource job needs the broker's address and the connector on the cluster: its README says how
+    QPushButton* submit = nullptr;
+    if (dialog.project() && dialog.project()->kafkaTopic.empty()) {
+        submit = box.addButton(tr("Build and Run on Cluster…"), QMessageBox::ActionRole);
+        submit->setObjectName(QStringLiteral("buildAndRunOnCluster"));
+    }
     box.exec();
-    if (box.clickedButton() != submit || !dialog.project())
+    if (!submit || box.clickedButton() != submit || !dialog.project())
         return;
     const flinkjob::JobProject& project = *dialog.project();
     SubmitTarget target;

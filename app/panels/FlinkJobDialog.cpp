@@ -219,6 +219,12 @@ bool FlinkJobDialog::write()
              "package && java -jar %4")
               .arg(QString::fromStdString(m_project->release.version), QString::fromStdString(m_project->mainClass),
                   QDir::toNativeSeparators(folder()), QString::fromStdString(m_project->jarPath()));
+    if (!m_project->kafkaTopic.empty())
+        m_written
+            += tr("\n\nIt reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another broker); "
+                  "java -jar %2 --produce writes the scenario's records into it. The README says how to run it "
+                  "on a cluster.")
+                   .arg(QString::fromStdString(m_project->kafkaTopic), QString::fromStdString(m_project->jarPath()));
     return true;
 }
 

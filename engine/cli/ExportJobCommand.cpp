@@ -55,6 +55,12 @@ const char* exportJobUsage()
            "                         --forward HOST:PORT` so that Tidemark and the job read the same lines\n"
            "  --help                 show this text\n"
            "\n"
+           "A scenario that reads a Kafka topic (pipeline.source.kafka) becomes a job whose KafkaSource reads that\n"
+           "topic, with the watermark strategy inside the source (per partition) or after it as the scenario says;\n"
+           "`java -jar target/NAME.jar --produce` writes the scenario's records into the topic, each to its\n"
+           "partition with its timestamp, and both take --bootstrap HOST:PORT (default localhost:9092) and\n"
+           "--topic NAME.\n"
+           "\n"
            "Run on a cluster: --submit URL (http://HOST:PORT, the JobManager's REST address) builds the project\n"
            "(mvn -q -B package; --offline adds -o), uploads the jar (POST /jars/upload), runs it (POST\n"
            "/jars/ID/run; main() then runs on the JobManager and reads the records packed into the jar) and\n"
@@ -212,6 +218,10 @@ int exportJob(
         out << "  " << f.path << "\n";
     out << "Build and run it on a local MiniCluster:\n  cd " << folder.string() << " && mvn package && java -jar "
         << project->jarPath() << "\n";
+    if (!project->kafkaTopic.empty())
+        out << "It reads topic " << project->kafkaTopic
+            << " at localhost:9092 (--bootstrap HOST:PORT for another broker); java -jar " << project->jarPath()
+            << " --produce writes the scenario's records into it.\n";
     if (!project->caveats.empty()) {
         out << "What it does not reproduce:\n";
         for (const std::string& c : project->caveats)

@@ -3,7 +3,9 @@
 #include "engine/export/LineReader.h"
 
 #include "engine/core/NumberText.h"
+#include "engine/io/ScenarioIo.h"
 #include "engine/player/EventQueue.h"
+#include "engine/runtime/KafkaSourceEnumerator.h"
 #include "engine/runtime/Partitioners.h"
 
 #include <algorithm>
@@ -107,6 +109,12 @@ std::string plural(std::size_t n, std::string_view one, std::string_view many)
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
+void replaceAll(std::string& text, std::string_view from, std::string_view to)
+{
+    for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+        text.replace(at, from.size(), to);
+}
+
 // What a job reading a socket cannot say as Tidemark's live run reads it, or nullopt.
 std::optional<std::string> socketRefusal(const Scenario& s, const SocketInput& socket)
 {
@@ -137,12 +145,9 @@ std::optional<std::string> refusal(const Scenario& s, const FlinkRelease& releas
     const PipelineConfig& p = s.pipeline;
     const WindowConfig& w = p.window;
     const WatermarkConfig& wm = p.watermarks;
-    if (p.kafka) {
+    if (p.kafka && options.socket)
         return "the scenario reads Kafka topic \"" + p.kafka->topic
-            + "\", and the export writes no KafkaSource job yet: its replay source has no partitions, so a job could "
-              "not "
-              "make the watermarks Tidemark shows per partition";
-    }
+            + "\", and its job reads that topic with a KafkaSource (leave out --socket)";
     if (options.socket) {
         if (auto why = socketRefusal(s, *options.socket))
             return why;
@@ -232,6 +237,32 @@ std::string eventsCsv(const Scenario& s, const std::vector<Replayed>& order)
     return csv;
 }
 
+// `tidemark run` reading the scenario's topic, as the KafkaSource job does; a value the function reads is the
+// record's value.
+std::string tidemarkKafkaRun(const Scenario& s, std::string_view scenarioFile, std::string_view bootstrap)
+{
+    return "tidemark run " + std::string(scenarioFile) + " --kafka " + std::string(bootstrap) + " --topic "
+        + s.pipeline.kafka->topic + (io::recordRulesFor(s.pipeline).requireValue ? " --fields value=value" : "");
+}
+
+// What --produce writes into the topic, in the order the records arrive (so each partition's in offset order).
+std::string recordsCsv(const Scenario& s, const std::vector<Replayed>& order)
+{
+    std::string csv = "partition,key,timestamp,value\n";
+    for (const Replayed& r : order) {
+        csv += std::to_string(r.record->partition) + ","
+            + (r.record->key == kNoKey ? std::string() : csvField(s.keys.name(r.record->key))) + ","
+            + std::to_string(r.record->ts) + "," + (r.record->hasValue ? formatNumber(r.record->value) : "") + "\n";
+    }
+    return csv;
+}
+
+// The release of flink-connector-kafka built for a Flink line: 5.0.0-2.2 is the newest, for Flink 2.2 and on.
+std::string kafkaConnectorVersion(const FlinkRelease& release)
+{
+    return release.line == FlinkVersion {1, 20} ? "3.3.0-1.20" : "5.0.0-2.2";
+}
+
 // The Java program, assembled from the parts the scenario uses.
 class ProgramWriter {
 public:
@@ -292,16 +323,20 @@ private:
         h += " *\n";
         h += wrapped("Exported by Tidemark " + m_options.tidemarkVersion
                 + (m_options.sourceName.empty() ? "" : " from " + m_options.sourceName) + " for Apache Flink "
-                + m_project.release.version + ". Build it with `mvn package`; `java -jar " + m_project.jarPath()
-                + "` runs it on a local MiniCluster, `flink run " + m_project.jarPath()
-                + " /path/to/events.csv` on a cluster. It prints what Tidemark's Output dock shows for the scenario"
+                + m_project.release.version + ". Build it with `mvn package`; " + howToRun()
+                + " It prints what Tidemark's Output dock shows for the scenario"
                 + (m_options.sourceName.empty() ? ""
-                                                : " (`tidemark run " + m_options.sourceName
-                            + " --format text` "
-                              "prints the same lines, each followed by what a print sink leaves out)")
+                                                : " (`"
+                            + (m_p.kafka ? tidemarkKafkaRun(m_s, m_options.sourceName, "localhost:9092")
+                                         : "tidemark run " + m_options.sourceName)
+                            + " --format text` prints the same lines, each followed by what a print sink leaves out)")
                 + ".",
             " * ");
         h += " *\n";
+        if (m_p.kafka) {
+            h += wrapped(kafkaInput(), " * ");
+            return h + headerCaveats(m_project.caveats) + " */\n";
+        }
         if (m_options.socket) {
             const SocketInput& in = *m_options.socket;
             h += wrapped("The input: lines read from " + in.host + ":" + std::to_string(in.port)
@@ -327,7 +362,7 @@ private:
 
     std::string mainMethod()
     {
-        if (!m_options.socket) {
+        if (!m_options.socket && !m_p.kafka) {
             use("java.nio.file.Path");
             use("java.util.List");
         }
@@ -338,7 +373,9 @@ private:
         const int subtasks = m_w.subtasks();
         std::string m;
         m += "    public static void main(String[] args) throws Exception {\n";
-        if (!m_options.socket)
+        if (m_p.kafka)
+            m += kafkaArguments();
+        else if (!m_options.socket)
             m += "        List<Event> events = Event.readAll(args);\n\n";
         m += "        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();\n";
         if (windowAll())
@@ -350,12 +387,13 @@ private:
                 + " subtasks, and so does the print sink chained to it: \"2> …\" is subtask 1.\n";
         m += "        env.setParallelism(" + std::to_string(subtasks) + ");\n";
         m += "        env.getConfig().setAutoWatermarkInterval(" + std::to_string(m_wm.periodMs) + ");\n\n";
-        if (m_options.socket)
-            m += socketSource();
-        else
-            m += replaySource(endless);
-        m += "                .assignTimestampsAndWatermarks(" + strategy() + ")\n";
-        m += "                .setParallelism(" + std::to_string(m_wm.parallelism) + ");\n\n";
+        if (m_p.kafka) {
+            m += kafkaSource(endless);
+        } else {
+            m += m_options.socket ? socketSource() : replaySource(endless);
+            m += "                .assignTimestampsAndWatermarks(" + strategy() + ")\n";
+            m += "                .setParallelism(" + std::to_string(m_wm.parallelism) + ");\n\n";
+        }
         if (m_w.lateSideOutput) {
             use("org.apache.flink.util.OutputTag");
             m += "        OutputTag<Event> late = new OutputTag<Event>(\"late\") {};\n";
@@ -438,6 +476,335 @@ private:
             m += "                .rebalance()\n";
         }
         return m;
+    }
+
+    // How to build and run the project, for the header.
+    std::string howToRun() const
+    {
+        const std::string jar = m_project.jarPath();
+        if (!m_p.kafka)
+            return "`java -jar " + jar + "` runs it on a local MiniCluster, `flink run " + jar
+                + " /path/to/events.csv` on a cluster.";
+        return "`java -jar " + jar + " --produce` writes the scenario's records into topic \"" + m_p.kafka->topic
+            + "\" at localhost:9092, and `java -jar " + jar
+            + "` runs the job on a local MiniCluster, reading them (--bootstrap HOST:PORT and --topic NAME name "
+              "another broker or topic). `flink run "
+            + jar
+            + " --bootstrap HOST:PORT` runs it on a cluster that has the Kafka connector's jars "
+              "(flink-connector-kafka, flink-connector-base and kafka-clients, in target/lib) in its lib folder.";
+    }
+
+    // Which reader owns which partition, as the enumerator decides: "reader 0 reads partitions 1 and 3, ...".
+    std::string partitionOwners() const
+    {
+        const KafkaSourceSpec& k = *m_p.kafka;
+        const int readers = m_p.sourceParallelism;
+        std::string text;
+        for (int reader = 0; reader < readers; ++reader) {
+            std::vector<int> owned;
+            for (int partition = 0; partition < k.partitions; ++partition) {
+                if (KafkaSourceEnumerator::splitOwner(k.topic, partition, readers) == reader)
+                    owned.push_back(partition);
+            }
+            std::string list;
+            for (std::size_t i = 0; i < owned.size(); ++i)
+                list += (i == 0 ? "" : i + 1 == owned.size() ? " and " : ", ") + std::to_string(owned[i]);
+            text += (reader == 0                    ? "reader "
+                            : reader + 1 == readers ? " and reader "
+                                                    : ", reader ")
+                + std::to_string(reader)
+                + (owned.empty()            ? " reads none"
+                        : owned.size() == 1 ? " reads partition " + list
+                                            : " reads partitions " + list);
+        }
+        return text;
+    }
+
+public:
+    // What the job reads from a topic, for the header and the README.
+    std::string kafkaInput() const
+    {
+        const KafkaSourceSpec& k = *m_p.kafka;
+        const bool bounded = m_p.endOfInput == EndOfInput::MaxWatermark;
+        const bool perPartition = k.watermarks == KafkaSourceSpec::Watermarks::PerPartition;
+        return "The input: topic \"" + k.topic + "\" of " + plural(std::size_t(k.partitions), "partition", "partitions")
+            + ", read by a KafkaSource of parallelism " + std::to_string(m_p.sourceParallelism)
+            + " from the earliest offsets"
+            + (bounded ? " to the latest ones when the job starts (setBounded), after which the input ends, as the "
+                         "scenario's does"
+                       : "; it never ends, as the scenario's input does not")
+            + ". The enumerator spreads the partitions over the readers: " + partitionOwners() + ". "
+            + (perPartition
+                    ? "The watermark strategy is given to fromSource: each reader runs one generator per partition "
+                      "and forwards the minimum over its active partitions, as Tidemark's partition lanes show."
+                    : "The source emits no watermarks; a generator chained after each reader makes them, so a "
+                      "reader's watermark follows the largest timestamp over all its partitions.")
+            + " A record's key is the event's key, its timestamp the event time, and its value the event's number "
+              "(none when empty). data/records.csv holds the scenario's "
+            + plural(m_order.size(), "record", "records")
+            + ", which --produce writes into a new or empty topic, each to its partition with its timestamp.";
+    }
+
+private:
+    // main()'s first lines: the options, and --produce.
+    std::string kafkaArguments() const
+    {
+        return "        Options options = Options.parse(args);\n"
+               "        if (options.produce) {\n"
+               "            Produce.records(options);\n"
+               "            return;\n"
+               "        }\n\n";
+    }
+
+    // The topic read by a KafkaSource; the watermark strategy inside the source (per partition) or after it.
+    std::string kafkaSource(bool endless)
+    {
+        use("org.apache.flink.api.common.eventtime.WatermarkStrategy");
+        use("org.apache.flink.connector.kafka.source.KafkaSource");
+        use("org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer");
+        const KafkaSourceSpec& k = *m_p.kafka;
+        const std::string readers = std::to_string(m_p.sourceParallelism);
+        std::string m;
+        m += "        // Every partition from its earliest offset; "
+            + std::string(endless ? "the topic is read for as long as the job runs.\n"
+                                  : "bounded by the latest offsets when the job starts, so\n"
+                                    "        // the input ends, and Flink's end-of-input watermark fires every window "
+                                    "still open.\n");
+        m += "        KafkaSource<Event> source = KafkaSource.<Event>builder()\n";
+        m += "                .setBootstrapServers(options.bootstrap)\n";
+        m += "                .setTopics(options.topic)\n";
+        m += "                .setGroupId(" + javaString(m_project.artifactId) + ")\n";
+        m += "                .setStartingOffsets(OffsetsInitializer.earliest())\n";
+        if (!endless)
+            m += "                .setBounded(OffsetsInitializer.latest())\n";
+        m += "                .setDeserializer(new ReadRecord())\n";
+        m += "                .build();\n\n";
+        if (k.watermarks == KafkaSourceSpec::Watermarks::PerPartition) {
+            m += "        // The strategy goes into the source: each of the " + readers
+                + " readers runs one generator per partition (split)\n"
+                  "        // and forwards the minimum over its active partitions.\n";
+            m += "        DataStream<Event> timestamped = env.fromSource(source, " + strategy() + ",\n";
+            m += "                        \"Kafka Source\")\n";
+            m += "                .setParallelism(" + readers + ");\n\n";
+        } else {
+            m += "        // The source emits no watermarks; one generator after each of the " + readers
+                + " readers, chained to it.\n";
+            m += "        DataStream<Event> timestamped = env.fromSource(source, WatermarkStrategy.noWatermarks(), "
+                 "\"Kafka Source\")\n";
+            m += "                .setParallelism(" + readers + ")\n";
+            m += "                .assignTimestampsAndWatermarks(" + strategy() + ")\n";
+            m += "                .setParallelism(" + readers + ");\n\n";
+        }
+        return m;
+    }
+
+    // The options, the record reader, the POJO and the producer of a job that reads a topic.
+    std::string kafkaClasses()
+    {
+        for (const char* i : {"java.io.IOException", "java.io.InputStream", "java.nio.charset.StandardCharsets",
+                 "java.nio.file.Files", "java.nio.file.Path", "java.util.ArrayList", "java.util.HashMap",
+                 "java.util.List", "java.util.Map", "java.util.Properties", "java.util.concurrent.ExecutionException",
+                 "java.util.concurrent.Future", "java.util.concurrent.TimeUnit",
+                 "java.util.concurrent.TimeoutException", "org.apache.flink.api.common.typeinfo.TypeInformation",
+                 "org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema",
+                 "org.apache.flink.util.Collector", "org.apache.kafka.clients.admin.Admin",
+                 "org.apache.kafka.clients.admin.NewTopic", "org.apache.kafka.clients.admin.OffsetSpec",
+                 "org.apache.kafka.clients.admin.TopicDescription", "org.apache.kafka.clients.consumer.ConsumerRecord",
+                 "org.apache.kafka.clients.producer.KafkaProducer", "org.apache.kafka.clients.producer.ProducerRecord",
+                 "org.apache.kafka.clients.producer.RecordMetadata", "org.apache.kafka.common.TopicPartition",
+                 "org.apache.kafka.common.errors.TopicExistsException",
+                 "org.apache.kafka.common.serialization.StringSerializer"})
+            use(i);
+        std::string c
+            = R"java(    /** --bootstrap HOST:PORT, --topic NAME and --produce, with the scenario's broker and topic as defaults. */
+    static final class Options {
+        String bootstrap = "localhost:9092";
+        String topic = @TOPIC@;
+        boolean produce;
+
+        static Options parse(String[] args) {
+            Options options = new Options();
+            for (int i = 0; i < args.length; i++) {
+                String arg = args[i];
+                if (arg.equals("--produce")) {
+                    options.produce = true;
+                } else if ((arg.equals("--bootstrap") || arg.equals("--topic")) && i + 1 < args.length) {
+                    if (arg.equals("--bootstrap")) {
+                        options.bootstrap = args[++i];
+                    } else {
+                        options.topic = args[++i];
+                    }
+                } else {
+                    System.err.println("unexpected argument \"" + arg + "\": expected --bootstrap HOST:PORT, "
+                            + "--topic NAME or --produce");
+                    System.exit(2);
+                }
+            }
+            return options;
+        }
+    }
+
+    /**
+     * A Kafka record as the scenario's event: its key, its timestamp as the event time, its value a number (none
+     * when empty). A record it cannot read is reported on stderr with its partition and offset, and skipped.
+     */
+    public static final class ReadRecord implements KafkaRecordDeserializationSchema<Event> {
+        @Override
+        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Event> out) {
+            Event event = new Event();
+            event.partition = record.partition();
+            event.offset = record.offset();
+            event.key = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
+            event.timestamp = record.timestamp();
+            String value = record.value() == null ? "" : new String(record.value(), StandardCharsets.UTF_8).trim();
+            String problem = null;
+@KEYCHECK@            if (problem == null && !value.isEmpty()) {
+                try {
+                    event.value = Double.valueOf(value);
+                } catch (NumberFormatException bad) {
+                    problem = "expected a number as the value, found \"" + value + "\"";
+                }
+            }
+            if (problem != null) {
+                System.err.println(record.topic() + ", partition " + record.partition() + ", offset " + record.offset()
+                        + ": " + problem + "; skipped");
+                return;
+            }
+            out.collect(event);
+        }
+
+        @Override
+        public TypeInformation<Event> getProducedType() {
+            return TypeInformation.of(Event.class);
+        }
+    }
+
+    /** One record of the topic, a POJO for Flink's serializer. */
+    public static class Event implements Serializable {
+        public int partition;
+        public long offset;
+        public String key; // null when the records have none (windowAll)
+        public long timestamp;
+        public Double value; // null when the record has none
+
+        public Event() {}
+    }
+
+    /**
+     * --produce: data/records.csv (or its copy in the jar) into the topic, each record to its partition with its
+     * key, timestamp and value. The topic is created with the scenario's partitions, or must have them and hold no
+     * record yet: the job reads a topic from its earliest offsets, and records already there would be read too.
+     */
+    static final class Produce {
+        static final int PARTITIONS = @PARTITIONS@;
+        static final long WAIT_S = 30;
+
+        static void records(Options options) throws IOException, InterruptedException {
+            List<String[]> records = readAll();
+            Properties config = new Properties();
+            config.put("bootstrap.servers", options.bootstrap);
+            config.put("request.timeout.ms", "10000");
+            config.put("default.api.timeout.ms", "20000");
+            String at = "topic \"" + options.topic + "\" at " + options.bootstrap;
+            try {
+                try (Admin admin = Admin.create(config)) {
+                    prepareTopic(admin, options.topic, at);
+                }
+                config.put("key.serializer", StringSerializer.class.getName());
+                config.put("value.serializer", StringSerializer.class.getName());
+                config.put("max.block.ms", "20000");
+                config.put("delivery.timeout.ms", "30000");
+                List<Future<RecordMetadata>> sent = new ArrayList<>();
+                try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
+                    for (String[] r : records) {
+                        sent.add(producer.send(new ProducerRecord<>(options.topic, Integer.valueOf(r[0]),
+                                Long.valueOf(r[2]), r[1].isEmpty() ? null : r[1], r[3].isEmpty() ? null : r[3])));
+                    }
+                    producer.flush();
+                    for (Future<RecordMetadata> f : sent) {
+                        f.get(WAIT_S, TimeUnit.SECONDS);
+                    }
+                }
+            } catch (ExecutionException | TimeoutException failed) {
+                Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
+                System.err.println(at + ": " + cause.getMessage());
+                System.exit(1);
+            }
+            System.err.println("wrote " + records.size() + (records.size() == 1 ? " record" : " records") + " to " + at);
+        }
+
+        private static void prepareTopic(Admin admin, String topic, String at)
+                throws ExecutionException, InterruptedException, TimeoutException {
+            try {
+                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
+                        .all()
+                        .get(WAIT_S, TimeUnit.SECONDS);
+                return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw e;
+                }
+            }
+            TopicDescription described =
+                    admin.describeTopics(List.of(topic)).allTopicNames().get(WAIT_S, TimeUnit.SECONDS).get(topic);
+            if (described.partitions().size() != PARTITIONS) {
+                System.err.println(at + " has " + described.partitions().size() + " partitions, the scenario "
+                        + PARTITIONS + ": give another topic with --topic");
+                System.exit(1);
+            }
+            Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
+            for (int p = 0; p < PARTITIONS; p++) {
+                ends.put(new TopicPartition(topic, p), OffsetSpec.latest());
+            }
+            long held = 0;
+            for (var end : admin.listOffsets(ends).all().get(WAIT_S, TimeUnit.SECONDS).values()) {
+                held += end.offset();
+            }
+            if (held > 0) {
+                System.err.println(at + " holds " + held + " records already, which the job would read too: "
+                        + "delete the topic or give another with --topic");
+                System.exit(1);
+            }
+        }
+
+        /** partition,key,timestamp,value per line after the header; a key may be quoted as in CSV. */
+        static List<String[]> readAll() throws IOException {
+            Path local = Path.of("data", "records.csv");
+            String file = local.toString();
+            List<String> lines;
+            if (Files.exists(local)) {
+                lines = Files.readAllLines(local, StandardCharsets.UTF_8);
+            } else {
+                try (InputStream packed = Produce.class.getResourceAsStream("records.csv")) {
+                    if (packed == null) {
+                        throw new IOException("no data/records.csv here and none in the jar");
+                    }
+                    lines = new String(packed.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+                    file = "records.csv in the jar";
+                }
+            }
+            List<String[]> records = new ArrayList<>();
+            for (int i = 1; i < lines.size(); i++) {
+                List<String> f = fields(lines.get(i));
+                if (f.size() != 4) {
+                    throw new IOException(file + ":" + (i + 1) + ": expected partition,key,timestamp,value, found "
+                            + f.size() + " fields");
+                }
+                records.add(f.toArray(new String[0]));
+            }
+            return records;
+        }
+
+)java";
+        c += csvFieldsMethod(',', false) + "    }\n\n";
+        replaceAll(c, "@TOPIC@", javaString(m_p.kafka->topic));
+        replaceAll(c, "@PARTITIONS@", std::to_string(m_p.kafka->partitions));
+        replaceAll(c, "@KEYCHECK@",
+            windowAll() ? ""
+                        : "            if (event.key == null) { // keyBy needs one\n"
+                          "                problem = \"the record has no key\";\n"
+                          "            }\n");
+        return c;
     }
 
     std::string timestampAssigner() const { return ".withTimestampAssigner((event, previous) -> event.timestamp)"; }
@@ -622,7 +989,9 @@ private:
         use("java.io.Serializable");
         std::string c;
         c += "\n" + listFunction() + aggregateFunction() + perEventGenerator();
-        if (m_options.socket)
+        if (m_p.kafka)
+            c += kafkaClasses();
+        else if (m_options.socket)
             c += LineReader(m_options.socket->lines).javaClass(m_imports) + socketEventClass();
         else
             c += replayClass() + eventClass();
@@ -975,17 +1344,28 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
                         "every window still open; the scenario's input never ends (endOfInput \"none\"), so Tidemark "
                         "fires none of them. Set endOfInput to \"max-watermark\" to see the same in Tidemark.");
     }
-    if (p.watermarks.parallelism > 1 && !options.socket) {
+    // a job reading a topic reads it at the broker's pace, not at the scenario's arrival times
+    const bool replays = !options.socket && !p.kafka;
+    if (p.kafka) {
+        c.push_back("The records come as fast as the broker serves them, not at the scenario's arrival times: when a "
+                    "periodic emission falls between two of them, and how the partitions and readers interleave, is "
+                    "this job's timing. Compare its fires as a set with those of `"
+            + tidemarkKafkaRun(s, "SCENARIO", "BOOTSTRAP") + "`, which reads the same topic.");
+    }
+    if (p.watermarks.parallelism > 1 && replays) {
         c.push_back("The interleaving of " + std::to_string(p.watermarks.parallelism)
             + " parallel watermark generators: each record reaches the generator Tidemark sends it to, but when each "
               "generator's periodic emission runs, and in which order the window operator hears from them, is this "
               "job's wall clock and network. Compare its fires with Tidemark's as a set, not line by line.");
-    } else if (p.window.subtasks() > 1) {
+    } else if (p.window.subtasks() > 1 && !p.kafka) {
         c.push_back("The order of lines between print subtasks: the " + std::to_string(p.window.subtasks())
             + " subtasks print from threads of their own, so lines of different subtasks may come in another order "
               "than Tidemark's; each subtask's lines keep theirs.");
     }
-    if (p.endOfInput == EndOfInput::None && !options.socket)
+    if (p.endOfInput == EndOfInput::None && p.kafka)
+        c.push_back("The topic is read without end, as the scenario's input never ends: the job keeps running after "
+                    "the last record, and windows still open then never fire. Stop it with Ctrl+C (or flink cancel).");
+    else if (p.endOfInput == EndOfInput::None && !options.socket)
         c.push_back("The input never ends, as in the scenario: the job keeps running after the last record, as a job "
                     "reading a topic does, and windows still open then never fire. Stop it with Ctrl+C (or flink "
                     "cancel).");
@@ -999,7 +1379,7 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
     if (procWindows || p.window.trigger.type == TriggerSpec::Type::ProcessingTime)
         c.push_back("Processing time: the job's windows and timers follow its wall clock since the epoch, Tidemark's "
                     "follow the scenario's processing time from 0, so the windows start at other times.");
-    if (p.watermarks.emission == WatermarkConfig::Emission::Periodic && !options.socket) {
+    if (p.watermarks.emission == WatermarkConfig::Emission::Periodic && replays) {
         for (std::size_t k = 1; k < order.size(); ++k) {
             const DurationMs gap = order[k].arrival - order[k - 1].arrival;
             if (gap < p.watermarks.periodMs) {
@@ -1013,22 +1393,43 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
     return c;
 }
 
-// The project's pom; the records ride in the jar when the job replays them.
-std::string pomXml(const JobProject& project, bool packsRecords)
+// The project's pom. `packedFile` (a file of data/) rides in the jar: the records a replay job replays, or those
+// --produce writes; a job reading a topic needs the Kafka connector.
+std::string pomXml(const JobProject& project, std::string_view packedFile, bool kafka)
 {
-    const std::string records = packsRecords
-        ? "        <!-- data/events.csv rides in the jar too: a cluster that runs main() itself (a job submitted\n"
-          "             through the REST API) reads the records from there. -->\n"
-          "        <resources>\n"
-          "            <resource>\n"
-          "                <directory>data</directory>\n"
-          "                <targetPath>tidemark/jobs</targetPath>\n"
-          "                <includes>\n"
-          "                    <include>events.csv</include>\n"
-          "                </includes>\n"
-          "            </resource>\n"
-          "        </resources>\n"
-        : "";
+    const std::string records = !packedFile.empty() ? "        <!-- data/" + std::string(packedFile)
+            + (kafka ? " rides in the jar too: the job's produce option, run outside the project,\n"
+                       "             writes the records from there. -->\n"
+                     : " rides in the jar too: a cluster that runs main() itself (a job submitted\n"
+                       "             through the REST API) reads the records from there. -->\n")
+            + "        <resources>\n"
+              "            <resource>\n"
+              "                <directory>data</directory>\n"
+              "                <targetPath>tidemark/jobs</targetPath>\n"
+              "                <includes>\n"
+              "                    <include>"
+            + std::string(packedFile)
+            + "</include>\n"
+              "                </includes>\n"
+              "            </resource>\n"
+              "        </resources>\n"
+                                                    : std::string();
+    const std::string connector = kafka
+        ? "        <!-- Not on a cluster's class path: flink run needs these and kafka-clients (target/lib) in "
+          "Flink's lib. -->\n"
+          "        <dependency>\n"
+          "            <groupId>org.apache.flink</groupId>\n"
+          "            <artifactId>flink-connector-kafka</artifactId>\n"
+          "            <version>"
+            + kafkaConnectorVersion(project.release)
+            + "</version>\n"
+              "        </dependency>\n"
+              "        <dependency>\n"
+              "            <groupId>org.apache.flink</groupId>\n"
+              "            <artifactId>flink-connector-base</artifactId>\n"
+              "            <version>${flink.version}</version>\n"
+              "        </dependency>\n"
+        : std::string();
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
            "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"\n"
            "         xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
@@ -1062,6 +1463,7 @@ std::string pomXml(const JobProject& project, bool packsRecords)
           "            <artifactId>flink-clients</artifactId>\n"
           "            <version>${flink.version}</version>\n"
           "        </dependency>\n"
+        + connector
         + "    </dependencies>\n\n"
           "    <build>\n"
           "        <finalName>"
@@ -1121,7 +1523,8 @@ std::string pomXml(const JobProject& project, bool packsRecords)
           "</project>\n";
 }
 
-std::string readme(const Scenario& s, const JobProject& project, const ExportOptions& options)
+std::string readme(
+    const Scenario& s, const JobProject& project, const ExportOptions& options, const std::vector<Replayed>& order)
 {
     const std::string& program = project.files.back().path; // the program, written just before
     std::string r = "# " + (s.name.empty() ? project.artifactId : s.name) + "\n\n";
@@ -1132,7 +1535,15 @@ std::string readme(const Scenario& s, const JobProject& project, const ExportOpt
         "");
     r += "\n```sh\n";
     r += "mvn package                     # " + project.jarPath() + ", with Flink's jars in target/lib/\n";
-    if (options.socket) {
+    if (s.pipeline.kafka) {
+        const std::string jar = project.jarPath();
+        r += "java -jar " + jar + " --produce   # writes data/records.csv into topic " + s.pipeline.kafka->topic
+            + " at localhost:9092\n";
+        r += "java -jar " + jar + "             # runs it on a local MiniCluster, reading that topic\n";
+        r += "java -jar " + jar + " --bootstrap HOST:PORT --topic NAME   # another broker or topic\n";
+        r += "flink run " + jar
+            + " --bootstrap HOST:PORT   # on a cluster with the connector's jars (target/lib) in lib/\n";
+    } else if (options.socket) {
         const std::string at = options.socket->host + ":" + std::to_string(options.socket->port);
         const std::string port = std::to_string(options.socket->port);
         r += "nc -lk " + port + "                    # a server the job reads from: type lines here, or instead\n";
@@ -1154,7 +1565,14 @@ std::string readme(const Scenario& s, const JobProject& project, const ExportOpt
                           "watermark."),
         "");
     r += "\n";
-    if (options.socket) {
+    if (s.pipeline.kafka) {
+        r += wrapped(ProgramWriter(s, project, options, order).kafkaInput(), "");
+        r += "\n";
+        r += wrapped("`"
+                + tidemarkKafkaRun(s, options.sourceName.empty() ? "SCENARIO" : options.sourceName, "localhost:9092")
+                + " --format text` reads the same topic with the scenario's pipeline.",
+            "");
+    } else if (options.socket) {
         r += wrapped("The job reads lines from " + options.socket->host + ":" + std::to_string(options.socket->port)
                 + " as they are sent (`socketTextStream`), each as Tidemark reads the scenario's events: "
                 + LineReader(options.socket->lines).description()
@@ -1270,12 +1688,18 @@ std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOption
     const std::vector<Replayed> order = replayOrder(scenario);
     project.caveats = caveats(scenario, order, options);
     const std::string program = ProgramWriter(scenario, project, options, order).write();
-    project.files.push_back({"pom.xml", pomXml(project, !options.socket)});
-    if (!options.socket)
+    const bool kafka = scenario.pipeline.kafka.has_value();
+    if (kafka)
+        project.kafkaTopic = scenario.pipeline.kafka->topic;
+    const std::string packed = kafka ? "records.csv" : options.socket ? "" : "events.csv";
+    project.files.push_back({"pom.xml", pomXml(project, packed, kafka)});
+    if (kafka)
+        project.files.push_back({"data/records.csv", recordsCsv(scenario, order)});
+    else if (!options.socket)
         project.files.push_back({"data/events.csv", eventsCsv(scenario, order)});
     project.files.push_back({"src/main/java/tidemark/jobs/" + className(project.artifactId) + ".java", program});
     // The README names the program, so it comes last.
-    project.files.push_back({"README.md", readme(scenario, project, options)});
+    project.files.push_back({"README.md", readme(scenario, project, options, order)});
     return project;
 }
 

@@ -256,6 +256,11 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
                   "program (leave out --sql)";
         return std::nullopt;
     }
+    if (s.pipeline.kafka) {
+        refusal = "the SQL export replays the scenario's records; a scenario that reads Kafka topic \""
+            + s.pipeline.kafka->topic + "\" is exported as a DataStream program with a KafkaSource (leave out --sql)";
+        return std::nullopt;
+    }
     auto project = exportJob(asDataStream, options, refusal);
     if (!project)
         return std::nullopt;

@@ -1518,6 +1518,14 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <source>&lt;p&gt;It connects to %1, so start a server there first: &lt;tt&gt;nc -lk %2&lt;/tt&gt; and type lines, or &lt;tt&gt;tidemark run … --listen PORT --forward %1&lt;/tt&gt;, which passes the lines Tidemark reads on to the job.&lt;/p&gt;</source>
         <translation>&lt;p&gt;它会连接 %1，所以请先在那里启动一个服务器：&lt;tt&gt;nc -lk %2&lt;/tt&gt; 然后输入行，或者 &lt;tt&gt;tidemark run … --listen PORT --forward %1&lt;/tt&gt;，它会把 Tidemark 读到的行转给作业。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>
+
+It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another broker); java -jar %2 --produce writes the scenario&apos;s records into it. The README says how to run it on a cluster.</source>
+        <translation>
+
+它读取 localhost:9092 上的 Kafka 主题 %1（其他 broker 用 --bootstrap HOST:PORT）；java -jar %2 --produce 会把场景的记录写入该主题。如何在集群上运行，请看 README。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::FlinkRest</name>

@@ -3,6 +3,7 @@
 // cannot be a job.
 
 #include "ShownWindow.h"
+#include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/panels/FlinkJobDialog.h"
 
@@ -16,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+#include <algorithm>
 
 using namespace tidemark;
 using namespace tidemark::app;
@@ -146,6 +149,43 @@ private Q_SLOTS:
         QVERIFY(summary(dialog).contains(QStringLiteral("cannot be written as a Flink job")));
         QVERIFY(summary(dialog).contains(QStringLiteral("watermark records")));
         QVERIFY(!dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Save)->isEnabled());
+    }
+
+    // A Kafka scenario's job reads its topic; the message says how to fill it, and the cluster button is not
+    // offered (the job needs the broker's address and the connector there: its README says how).
+    void aKafkaScenarioIsWrittenAsAKafkaSourceJobWithoutTheClusterButton()
+    {
+        const auto examples = builtInExamples();
+        const auto kafka = std::find_if(examples.begin(), examples.end(),
+            [](const ExampleInfo& e) { return e.fileName == QStringLiteral("kafka-partition-stalls.json"); });
+        QVERIFY(kafka != examples.end());
+        QVERIFY(m_window->openExample(kafka->path));
+        QTemporaryDir dir;
+        bool offered = true;
+        QString written;
+        QTimer poll;
+        poll.setInterval(20);
+        connect(&poll, &QTimer::timeout, this, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* dialog = qobject_cast<FlinkJobDialog*>(modal)) {
+                dialog->setFolder(dir.filePath(QStringLiteral("job")));
+                dialog->accept();
+            } else if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+                written = box->text();
+                offered = box->findChild<QPushButton*>(QStringLiteral("buildAndRunOnCluster")) != nullptr;
+                box->button(QMessageBox::Ok)->click();
+                poll.stop();
+            }
+        });
+        poll.start();
+        m_window->findChild<QAction*>(QStringLiteral("exportFlinkJob"))->trigger();
+        QVERIFY2(written.contains(QStringLiteral("It reads Kafka topic clicks")), qPrintable(written));
+        QVERIFY(written.contains(QStringLiteral("--produce")));
+        QVERIFY(!offered);
+        const QString program = dir.filePath(
+            QStringLiteral("job/src/main/java/tidemark/jobs/ASilentKafkaPartitionHoldsItsReaderBackJob.java"));
+        QVERIFY2(contents(program).contains("KafkaSource.<Event>builder()"), qPrintable(program));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("job/data/records.csv"))));
     }
 
     void theExportMenuOpensTheDialog()

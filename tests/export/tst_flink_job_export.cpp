@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include <string>
 
@@ -79,6 +80,18 @@ Scenario withWindow(const char* windowJson, const char* watermarksJson = kBounde
     return parse(json.c_str());
 }
 
+// Three records of topic "clicks" (4 partitions) read by 3 source readers into 1-second windows that sum.
+Scenario kafkaScenario(const std::string& watermarks, const std::string& endOfInput)
+{
+    const std::string json = R"({"tidemark": 1, "input": {"records": [
+        {"key": "a,b", "value": 1.5, "ts": 100, "partition": 3}, {"key": "c", "value": 4, "ts": 2500, "partition": 1},
+        {"key": "c", "value": -2, "ts": 900, "partition": 3}]},
+        "pipeline": {"source": {"parallelism": 3, "kafka": {"topic": "clicks", "partitions": 4, "watermarks": ")"
+        + watermarks + R"("}}, "endOfInput": ")" + endOfInput + R"(", "watermarks": {"strategy": "monotonous"},
+        "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 1000}, "function": {"type": "sum"}}}})";
+    return parse(json.c_str());
+}
+
 } // namespace
 
 class TestFlinkJobExport : public QObject {
@@ -91,6 +104,8 @@ private slots:
         QTest::newRow("keyed list, 3 generators, lateness, endless") << "post000-parallelism3";
         QTest::newRow("sum, late side output") << "late-side-output";
         QTest::newRow("windowAll sum, input that ends") << "keyed-vs-windowall-all";
+        QTest::newRow("a KafkaSource job, per-partition watermarks, a topic that never ends")
+            << "kafka-partition-stalls";
     }
     void anExampleBecomesTheReviewedProject()
     {
@@ -100,6 +115,10 @@ private slots:
             = flinkjob::exportJob(loadExample(example), options(example.toStdString() + ".json"), refusal);
         QVERIFY2(project, refusal.c_str());
         QCOMPARE(project->files.size(), std::size_t(4));
+        QXmlStreamReader pom(QByteArray::fromStdString(file(*project, "pom.xml")->content)); // Maven's parser is strict
+        while (!pom.atEnd())
+            pom.readNext();
+        QVERIFY2(!pom.hasError(), qPrintable(pom.errorString()));
         QStringList mismatches; // every file compared, so that one run shows them all
         for (const auto& f : project->files) {
             const QString golden
@@ -330,6 +349,85 @@ private slots:
                            "1000,1,\"b,c\",200,\n"
                            "2000,0,\"say \"\"hi\"\"\",300,-2\n"
                            "3000,1,a,100,1.5\n"));
+    }
+
+    // A Kafka scenario's job reads its topic with a KafkaSource of the source's parallelism; the strategy goes
+    // into fromSource (one generator per partition) or after it, as the scenario says.
+    void aKafkaScenarioBecomesAKafkaSourceJob_data()
+    {
+        QTest::addColumn<QString>("watermarks");
+        QTest::addColumn<QString>("endOfInput");
+        QTest::addColumn<QString>("release");
+        QTest::addColumn<QStringList>("said");
+        QTest::addColumn<QStringList>("unsaid");
+        QTest::newRow("per partition, unbounded, 2.3")
+            << "per-partition"
+            << "none"
+            << "2.3"
+            << QStringList {"env.fromSource(source, WatermarkStrategy\n                        "
+                            ".<Event>forMonotonousTimestamps()",
+                   "\"Kafka Source\")\n                .setParallelism(3);", ".setTopics(options.topic)",
+                   "String topic = \"clicks\";", "static final int PARTITIONS = 4;",
+                   "<artifactId>flink-connector-kafka</artifactId>\n            <version>5.0.0-2.2</version>",
+                   "reader 0 reads partitions 0 and 3, reader 1 reads partition 1 and reader 2 reads partition 2"}
+            << QStringList {"setBounded", "assignTimestampsAndWatermarks", "data/events.csv"};
+        QTest::newRow("after the source, bounded, 1.20")
+            << "after-source"
+            << "max-watermark"
+            << "1.20"
+            << QStringList {"env.fromSource(source, WatermarkStrategy.noWatermarks(), \"Kafka Source\")\n"
+                            "                .setParallelism(3)\n                .assignTimestampsAndWatermarks(",
+                   ".setBounded(OffsetsInitializer.latest())",
+                   "<artifactId>flink-connector-kafka</artifactId>\n            <version>3.3.0-1.20</version>",
+                   "a generator chained after each reader"}
+            << QStringList {"fromSource(source, WatermarkStrategy\n"};
+    }
+    void aKafkaScenarioBecomesAKafkaSourceJob()
+    {
+        QFETCH(QString, watermarks);
+        QFETCH(QString, endOfInput);
+        QFETCH(QString, release);
+        QFETCH(QStringList, said);
+        QFETCH(QStringList, unsaid);
+        std::string refusal;
+        const auto project = flinkjob::exportJob(kafkaScenario(watermarks.toStdString(), endOfInput.toStdString()),
+            options("k.json", qPrintable(release)), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QCOMPARE(project->kafkaTopic, std::string("clicks"));
+        QString all;
+        for (const auto& f : project->files)
+            all += QString::fromStdString(f.content);
+        for (const QString& s : said)
+            QVERIFY2(all.contains(s), qPrintable(s));
+        for (const QString& s : unsaid)
+            QVERIFY2(!all.contains(s), qPrintable(s));
+    }
+
+    // What --produce writes: the records in arrival order, each with its partition, key, timestamp and value.
+    void theTopicsRecordsFileHoldsEachRecordsPartition()
+    {
+        std::string refusal;
+        const auto project = flinkjob::exportJob(kafkaScenario("per-partition", "none"), options("k.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        const auto* csv = file(*project, "data/records.csv");
+        QVERIFY(csv);
+        QCOMPARE(QString::fromStdString(csv->content),
+            QStringLiteral("partition,key,timestamp,value\n"
+                           "3,\"a,b\",100,1.5\n"
+                           "1,c,2500,4\n"
+                           "3,c,900,-2\n"));
+        QVERIFY(QString::fromStdString(file(*project, "pom.xml")->content).contains("<include>records.csv</include>"));
+    }
+
+    void aKafkaJobReadsItsTopicNotASocket()
+    {
+        const Scenario scenario = loadExample("kafka-partition-stalls");
+        flinkjob::ExportOptions o = options("kafka-partition-stalls.json");
+        o.socket = flinkjob::SocketInput {"127.0.0.1", 9999, io::liveLineSpec(scenario)};
+        std::string refusal;
+        QVERIFY(!flinkjob::exportJob(scenario, o, refusal));
+        QVERIFY2(QString::fromStdString(refusal).contains("reads that topic with a KafkaSource (leave out --socket)"),
+            refusal.c_str());
     }
 
     void theHeaderSaysWhatTheJobDoesNotReproduce()

@@ -215,6 +215,19 @@ private slots:
             "processing"}, "function": {"type": "count"})"
                                          << "processing-time windows";
     }
+    void aKafkaScenarioIsLeftToTheDataStreamExport()
+    {
+        const Scenario s = parse(R"({"tidemark": 1, "input": {"records": [{"key": "k", "ts": 1000, "partition": 1}]},
+            "pipeline": {"source": {"parallelism": 2, "kafka": {"topic": "clicks", "partitions": 2}},
+            "watermarks": {"strategy": "monotonous"}, "window": {"keyBy": "key", )"
+            + kTumblingCount + "}}}");
+        std::string refusal;
+        QVERIFY(!flinkjob::exportSqlJob(s, options("k.json"), refusal));
+        QVERIFY2(QString::fromStdString(refusal).contains("Kafka topic \"clicks\" is exported as a DataStream program "
+                                                          "with a KafkaSource (leave out --sql)"),
+            refusal.c_str());
+    }
+
     void whatSqlCannotSayIsRefusedWithTheReason()
     {
         QFETCH(QString, watermarks);

@@ -9,6 +9,17 @@ partitions, each to its partition with its time as the record's timestamp.
 2. From a time (`--from 20000`, OffsetsInitializer.timestamp): each partition from its first record at or after it
    (partition 3's one click, at 12500, is before it: none from there).
 3. A topic that does not exist, and a broker that is gone: a clear message, in a few seconds.
+4. A real Flink job for each Flink line the oracle follows: `tidemark export-job` writes the example as a
+   KafkaSource job (the flink-connector-kafka release for that line), its `--produce` writes the example's records
+   into a topic of their own, and the job runs on a local MiniCluster over that topic. Its printed lines must be
+   those of `tidemark run EXAMPLE --kafka` over the same topic, as a multiset (both read the topic as fast as the
+   broker serves it). Twice: unbounded as the example is (the job is stopped once it has printed what Tidemark
+   printed and a few seconds more have passed), and bounded (endOfInput "max-watermark": setBounded, so the job
+   ends by itself). Per-partition watermarks make both deterministic: a partition holds its reader back until its
+   records are read, and each partition's clicks are in time order. (With the watermarks after the source, whether
+   partition 3's click is late depends on how reader 0 interleaves partitions 1 and 3, which is why Flink has
+   per-partition watermarks; that variant is not compared.) Each comparison is checked to fail against the other
+   variant's lines.
 
 Every wait is bounded; the broker serves until this script closes its standard input, at most 10 minutes.
 """
@@ -16,11 +27,19 @@ import argparse
 import csv
 import json
 import os
+import pathlib
 import subprocess
 import sys
+import threading
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "export"))
+import roundtrip  # noqa: E402  (printed_lines and same, shared with the export round trip)
+
 EXAMPLE = "kafka-partition-stalls"
+JOB_VARIANTS = [("unbounded", "none"), ("bounded", "max-watermark")]
+JOB_S = 120  # the most a job may take, MiniCluster start included
+QUIET_S = 4  # how long an unbounded job is watched after it printed what Tidemark printed
 
 
 def fires(lines):
@@ -38,11 +57,123 @@ def run(tidemark, args, timeout=120):
     return p.returncode, p.stdout.splitlines(), p.stderr
 
 
+def export_jobs(args, examples, work):
+    """The example as a KafkaSource job per Flink line and variant, built by one Maven run; [] on failure."""
+    cases = []
+    for line in args.flink_versions:
+        for variant, end in JOB_VARIANTS:
+            name = "%s-%s" % (line.replace(".", "_"), variant)
+            scenario = json.load(open(os.path.join(examples, EXAMPLE + ".json")))
+            scenario["input"]["file"] = os.path.abspath(os.path.join(examples, scenario["input"]["file"]))
+            scenario["pipeline"]["endOfInput"] = end
+            copy = os.path.join(work, name + ".json")
+            with open(copy, "w") as f:
+                json.dump(scenario, f, indent=2)
+            project = os.path.join(work, name)
+            r = subprocess.run([args.tidemark, "export-job", copy, "--out", project, "--force", "--flink-version",
+                                line], capture_output=True, text=True, timeout=60)
+            if r.returncode != 0:
+                print(r.stderr)
+                return []
+            cases.append({"name": name, "variant": variant, "scenario": copy, "project": project})
+    with open(os.path.join(work, "pom.xml"), "w") as f:
+        f.write('<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>'
+                "<groupId>tidemark.kafka</groupId><artifactId>jobs</artifactId><version>1.0</version>"
+                "<packaging>pom</packaging><modules>%s</modules></project>\n"
+                % "".join("<module>%s</module>" % c["name"] for c in cases))
+    b = subprocess.run(["mvn", "-q", "-B", "package", "-DskipTests"], cwd=work, capture_output=True, text=True,
+                       timeout=900)
+    if b.returncode != 0:
+        print(b.stdout[-4000:] + b.stderr[-2000:])
+        return []
+    for c in cases:
+        c["jar"] = str(next(pathlib.Path(c["project"], "target").glob("*.jar")))
+    return cases
+
+
+def job_lines(case, bootstrap, topic, expected):
+    """What the job prints: a bounded job until it ends, an unbounded one until it has printed as many lines as
+    expected and QUIET_S more seconds have passed (or JOB_S in all)."""
+    proc = subprocess.Popen(["java", "-jar", case["jar"], "--bootstrap", bootstrap, "--topic", topic],
+                            cwd=case["project"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines, errors = [], []
+    readers = [threading.Thread(target=lambda: lines.extend(l.rstrip("\n") for l in proc.stdout), daemon=True),
+               threading.Thread(target=lambda: errors.extend(proc.stderr), daemon=True)]
+    for t in readers:
+        t.start()
+    deadline = time.time() + JOB_S
+    quiet_until = None
+    while time.time() < deadline and proc.poll() is None:
+        if case["variant"] == "unbounded" and len(lines) >= len(expected):
+            quiet_until = quiet_until or time.time() + QUIET_S
+            if time.time() >= quiet_until:
+                break
+        time.sleep(0.2)
+    ended = proc.poll() is not None
+    if not ended:
+        proc.kill()
+    proc.wait(timeout=30)
+    for t in readers:
+        t.join(5)
+    if case["variant"] == "bounded" and not ended:
+        return None, "the bounded job did not end within %d s" % JOB_S
+    if ended and proc.returncode != 0:
+        return None, "the job failed (exit %d): %s" % (proc.returncode, "".join(errors)[-2000:])
+    return [l for l in lines if l.strip()], None
+
+
+def compare_jobs(args, cases, bootstrap):
+    """Part 4: each job against `tidemark run --kafka` over the same topic; the number of failures."""
+    failures = 0
+    expected_of = {}
+    for case in cases:
+        topic = "job-" + case["name"]
+        produced = subprocess.run(["java", "-jar", case["jar"], "--produce", "--bootstrap", bootstrap, "--topic",
+                                   topic], cwd=case["project"], capture_output=True, text=True, timeout=120)
+        if produced.returncode != 0 or "wrote 16 records" not in produced.stderr:
+            print("FAIL %s: --produce: %s" % (case["name"], produced.stderr[-2000:]))
+            failures += 1
+            continue
+        rc, out, err = run(args.tidemark, [case["scenario"], "--kafka", bootstrap, "--topic", topic, "--max-records",
+                                           "16", "--format", "text"])
+        expected = roundtrip.printed_lines("\n".join(out)) if rc == 0 else []
+        if not expected:
+            print("FAIL %s: tidemark run --kafka printed nothing to compare: %s" % (case["name"], err))
+            failures += 1
+            continue
+        expected_of[case["name"]] = expected
+        started = time.time()
+        actual, problem = job_lines(case, bootstrap, topic, expected)
+        if problem:
+            print("FAIL %s: %s" % (case["name"], problem))
+            failures += 1
+        elif not roundtrip.same(expected, actual, "multiset"):
+            print("FAIL %s: the job printed\n    %s\n  tidemark run --kafka\n    %s"
+                  % (case["name"], "\n    ".join(actual or ["(nothing)"]), "\n    ".join(expected)))
+            failures += 1
+        else:
+            print("ok: Flink's KafkaSource job %s printed Tidemark's %d lines (%.0f s)"
+                  % (case["name"], len(expected), time.time() - started))
+        case["actual"] = actual or []
+    # the comparison must be able to fail: each job's lines against the other variant's
+    for case in cases:
+        for other in cases:
+            if other is case or other["name"].split("-")[0] != case["name"].split("-")[0]:
+                continue
+            if other["name"] in expected_of and roundtrip.same(expected_of[other["name"]], case.get("actual", []),
+                                                               "multiset"):
+                print("FAIL %s: its lines also match those of %s: the comparison cannot tell them apart"
+                      % (case["name"], other["name"]))
+                failures += 1
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tidemark", required=True)
     ap.add_argument("--source-dir", required=True)
     ap.add_argument("--work-dir", required=True)
+    ap.add_argument("--flink-versions", nargs="+", default=[], help="the Flink lines whose KafkaSource job to run")
     args = ap.parse_args()
     os.makedirs(args.work_dir, exist_ok=True)
     examples = os.path.join(args.source_dir, "resources", "examples")
@@ -57,6 +188,14 @@ def main():
         print("FAIL: cannot build the broker (tests/kafka/broker)")
         return 1
     print("broker built in %.1f s" % (time.time() - started))
+    jobs_work = os.path.join(args.work_dir, "jobs")
+    os.makedirs(jobs_work, exist_ok=True)
+    jobs = export_jobs(args, examples, jobs_work) if args.flink_versions else []
+    if args.flink_versions and not jobs:
+        print("FAIL: cannot export or build the KafkaSource jobs")
+        return 1
+    if jobs:
+        print("%d KafkaSource jobs exported and built in %.1f s" % (len(jobs), time.time() - started))
 
     # the example's clicks: partition, timestamp (its time), key (its user), value (the click as JSON)
     records = os.path.join(args.work_dir, "clicks.tsv")
@@ -137,6 +276,9 @@ def main():
             failures += 1
         else:
             print("ok: a missing topic is reported in %.1f s" % (time.time() - t))
+
+        # 4. Flink's own KafkaSource over the same records
+        failures += compare_jobs(args, jobs, bootstrap)
     finally:
         broker.stdin.close()
         try:
