@@ -288,6 +288,38 @@ constexpr Marked kNarration[] = {
         "idle, whose task drops it (FLINK-40499).",
         "end.of.input.readers"),
     QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} reads partitions {partitions} of topic {topic}, which hold no record: a bounded source finds "
+        "its splits empty, and the reader finishes at once, forwarding +∞ (Long.MAX_VALUE).",
+        "reader.allempty.bounded"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Partition {partition} has been read to its end, so reader {channel} finishes its split and releases its "
+        "output: the partition holds the reader back no more.",
+        "partition.finished"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Partition {partition} has been read to its end: reader {channel} finishes its split.",
+        "partition.finished.plain"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Partition {partition} holds no record: reader {channel} found its split empty and finishes it with its first "
+        "fetch.",
+        "partition.finished.empty"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} has finished every partition it reads: its input has ended, and it forwards the final "
+        "watermark +∞ (Long.MAX_VALUE).",
+        "reader.finished"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} has finished every partition it reads, but it is idle: its task drops the final watermark "
+        "(FLINK-40499).",
+        "reader.finished.idle"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} has finished every partition it reads: its input has ended.", "reader.finished.plain"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "Reader {channel} has finished: SourceOperator#finish stopped its periodic emission, so its timer does "
+        "nothing.",
+        "periodic.reader.ended"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
+        "End of input: every reader has finished its partitions already, so nothing is left to end.",
+        "end.of.input.finished"),
+    QT_TRANSLATE_NOOP3("tidemark::Narration",
         "The operator watermark advances from {before} to {after}: it is the minimum of the source readers, and "
         "reader {channel} holds it.",
         "operator.advance.readers"),

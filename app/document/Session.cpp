@@ -7,6 +7,7 @@
 #include "engine/cli/OutputFormat.h"
 #include "engine/io/EventFile.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/live/KafkaSource.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -398,6 +399,7 @@ QString Session::startLive(std::unique_ptr<live::LiveSource> source, const Input
         // the topic's readers are the watermark channels
         s.pipeline.sourceParallelism = s.pipeline.watermarks.parallelism;
         s.pipeline.watermarks.partitioning = WatermarkConfig::Partitioning::Forward;
+        live::KafkaSource::drainAtTheEnd(s.pipeline); // no stopping offsets: the end of the run drains the job
         s.pipeline.watermarks.firstChannel = 0;
     }
     const Scenario previous = m_scenario;

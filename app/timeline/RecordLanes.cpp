@@ -201,6 +201,15 @@ void RecordLanePainter::paintPartitionLane(const RecordLane& lane)
     Timestamp wm = readerWm;
     bool idle = readerIdle;
     bool holdsReader = false;
+    // a bounded topic's split that its reader has finished: released, it holds nothing back any more
+    const bool finished = trace.partitionFinished(lane.partition, step);
+    if (finished) {
+        p.fillRect(rect, reader % 2 ? c.laneAlternate : c.laneBackground);
+        p.fillRect(rect, QBrush(c.mutedText, Qt::Dense7Pattern));
+        laneLabel(lane.top, tr("partition %1").arg(lane.partition), tr("reader %1").arg(reader), tr("✓ split finished"),
+            false);
+        return;
+    }
     if (trace.hasPartitionWatermarks()) {
         const WatermarkPoint& own = Trace::at(trace.partitionWatermarks(lane.partition), step);
         wm = own.watermark;
@@ -208,7 +217,8 @@ void RecordLanePainter::paintPartitionLane(const RecordLane& lane)
         // the reader's minimum is over its partitions that are not idle (none holds a reader that has ended)
         holdsReader = !idle && readerWm != kMaxTimestamp;
         for (const LaneRef& other : l.laneRefs) {
-            if (other.channel != reader || other.partition < 0 || other.partition == lane.partition)
+            if (other.channel != reader || other.partition < 0 || other.partition == lane.partition
+                || trace.partitionFinished(other.partition, step))
                 continue;
             const WatermarkPoint& o = Trace::at(trace.partitionWatermarks(other.partition), step);
             if (!o.idle && o.watermark <= wm)

@@ -98,6 +98,8 @@ std::vector<ChannelWatermarkMark> channelWatermarkMarks(
             continue;
         // a partition's own watermark inside its reader, where there is one; else the channel's
         const bool own = ref.partition >= 0 && trace.hasPartitionWatermarks();
+        if (own && trace.partitionFinished(ref.partition, StepIndex(f.step)))
+            continue; // a bounded topic's finished split: released, it has no watermark in the reader any more
         const WatermarkPoint partition
             = own ? Trace::at(trace.partitionWatermarks(ref.partition), StepIndex(f.step)) : WatermarkPoint {};
         const Timestamp wm = own ? partition.watermark : state.channels[ref.channel].watermark;

@@ -139,8 +139,13 @@ int playLive(Scenario scenario, const RunOptions& o, std::ostream& out, std::ost
         err << "tidemark run: " << error << "\n";
         return 1;
     }
-    if (const auto* kafka = dynamic_cast<const live::KafkaSource*>(source.get()))
+    if (const auto* kafka = dynamic_cast<const live::KafkaSource*>(source.get())) {
         scenario.pipeline.kafka->partitions = kafka->partitions();
+        if (live::KafkaSource::drainAtTheEnd(scenario.pipeline))
+            err << "tidemark run: a topic read live has no stopping offsets: when the run ends, every reader ends "
+                   "at once, as after flink stop --drain (endOfInput \"drain\"); a bounded KafkaSource would end each "
+                   "partition after its last record, as the saved run replays with endOfInput \"max-watermark\"\n";
+    }
     const io::RecordRules rules = io::recordRulesFor(scenario.pipeline);
 
     std::unique_ptr<Player> player;

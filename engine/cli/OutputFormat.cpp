@@ -1,6 +1,7 @@
 #include "engine/cli/OutputFormat.h"
 
 #include "engine/player/TimeFormat.h"
+#include "engine/runtime/KafkaSplitEnds.h"
 
 #include <cmath>
 #include <cstdio>
@@ -188,22 +189,30 @@ std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtas
 
 namespace {
 
-// ,"<wm>":[w0,w1,…],"<idle>":[indices of the idle ones]
-template <class History>
-void appendWatermarks(std::string& s, const char* wm, const char* idle, int count, History history, StepIndex step)
+// ,"<name>":[the indices for which `has` holds]
+template <class Has> void appendIndices(std::string& s, const char* name, int count, Has has)
 {
-    s.append(",\"").append(wm).append("\":[");
-    for (int i = 0; i < count; ++i)
-        s.append(i ? "," : "").append(std::to_string(Trace::at(history(i), step).watermark));
-    s.append("],\"").append(idle).append("\":[");
+    s.append(",\"").append(name).append("\":[");
     bool first = true;
     for (int i = 0; i < count; ++i) {
-        if (Trace::at(history(i), step).idle) {
+        if (has(i)) {
             s.append(first ? "" : ",").append(std::to_string(i));
             first = false;
         }
     }
     s += "]";
+}
+
+// ,"<wm>":[w0,w1,…],"<idle>":[indices of the idle ones, of those not `gone`]
+template <class History, class Gone>
+void appendWatermarks(
+    std::string& s, const char* wm, const char* idle, int count, History history, StepIndex step, Gone gone)
+{
+    s.append(",\"").append(wm).append("\":[");
+    for (int i = 0; i < count; ++i)
+        s.append(i ? "," : "").append(std::to_string(Trace::at(history(i), step).watermark));
+    s += "]";
+    appendIndices(s, idle, count, [&](int i) { return !gone(i) && Trace::at(history(i), step).idle; });
 }
 
 } // namespace
@@ -228,12 +237,16 @@ std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenari
     s += ",\"afterInput\":" + std::to_string(trace.inputsProcessed(step));
     appendWatermarks(
         s, "channelWatermarks", "idleChannels", trace.channelCount(), [&](int c) { return trace.channelWatermarks(c); },
-        step);
+        step, [](int) { return false; });
+    // a finished partition keeps the watermark it had when its reader released it, and is neither idle nor active
+    const auto finished = [&](int p) { return trace.partitionFinished(p, step); };
     if (trace.hasPartitionWatermarks()) {
         appendWatermarks(
             s, "partitionWatermarks", "idlePartitions", trace.partitionCount(),
-            [&](int p) { return trace.partitionWatermarks(p); }, step);
+            [&](int p) { return trace.partitionWatermarks(p); }, step, finished);
     }
+    if (KafkaSplitEnds::applies(scenario.pipeline))
+        appendIndices(s, "finishedPartitions", trace.partitionCount(), finished);
     s += ",\"operatorWatermarks\":[";
     for (int t = 0; t < trace.subtaskCount(); ++t) {
         const WatermarkPoint& p = Trace::at(trace.subtaskWatermarks(t), step);

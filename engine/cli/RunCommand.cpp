@@ -114,7 +114,8 @@ const char* runUsage()
            "  --source-parallelism N     source subtasks (forward partitioning)\n"
            "  --partitioning P           rebalance (default) | forward | channel\n"
            "  --first-channel C          where rebalance starts (default 0)\n"
-           "  --end-of-input none|max-watermark   an unbounded source (default) or a bounded one\n"
+           "  --end-of-input none|max-watermark|drain   an unbounded source (default), a bounded one, or one\n"
+           "                             stopped with flink stop --drain when the input ends\n"
            "\n"
            "Durations: 500ms, 2s, 1.5s, 5min, 1h, 1d, or a plain number of milliseconds.\n"
            "\n"
@@ -284,6 +285,25 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
         return 1;
     }
     std::string eventsName = ctx.name;
+    if (KafkaSplitEnds::applies(scenario.pipeline)) {
+        // A bounded topic's splits finish after their partitions' last records: a first pass finds them.
+        SplitEndsPass pass(scenario.pipeline, scenario.defaultArrivalSpacingMs);
+        if (scenario.inputFile) {
+            KeyTable keys = scenario.keys; // the second pass interns the keys in the run's table
+            io::LoadOptions load;
+            load.sourceName = ctx.eventsName;
+            load.lenient = scenario.lenient;
+            io::streamEventFile(inputBase / scenario.inputFile->file, *scenario.inputFile, keys, load,
+                io::recordRulesFor(scenario.pipeline), [&](std::span<const InputRecord> batch) {
+                    for (const InputRecord& r : batch)
+                        pass.add(r);
+                });
+        } else {
+            for (const InputRecord& r : scenario.records)
+                pass.add(r);
+        }
+        runner->setSplitEnds(pass.finish());
+    }
     io::Loaded<io::EventFileContents> loaded;
     bool stopped = false;
     if (scenario.inputFile) {

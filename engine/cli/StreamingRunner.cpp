@@ -12,8 +12,8 @@ StreamingRunner::StreamingRunner(const PipelineConfig& config, const KeyTable& k
     , m_pipeline(config, PaneStorage::AsFlink) // nothing shows pane elements here: keep Flink's state
     , m_sink(std::move(sink))
     , m_lookAhead(std::max<std::size_t>(1, lookAhead))
-    , m_spacing(defaultArrivalSpacingMs)
     , m_periodicBudget(periodicBudget)
+    , m_arrivalClock(defaultArrivalSpacingMs)
 {
     m_refusal = upFrontRefusal(m_config); // refused before the first record
     // The horizon is only known at the end (it follows the last arrival); until then every happening
@@ -28,15 +28,19 @@ StreamingRunner::StreamingRunner(const PipelineConfig& config, const KeyTable& k
     }
 }
 
+void StreamingRunner::setSplitEnds(KafkaSplitEnds ends)
+{
+    m_splitEnds = std::move(ends);
+    std::vector<OperatorOutput> none; // before any record: no window to fire
+    for (const int p : m_splitEnds->atStart())
+        m_pipeline.finishSplit(p, 0, none);
+}
+
 bool StreamingRunner::push(const InputRecord& record)
 {
     if (stopped() || m_finished)
         return false;
-    // ArrivalSchedule's rule: an explicit arrival, else the previous record's plus the spacing (0 first).
-    const Timestamp arrival = record.arrival != InputRecord::kNoArrival ? record.arrival
-        : m_nextIndex == 0                                              ? 0
-                                                                        : javaAdd(m_previousArrival, m_spacing);
-    m_previousArrival = arrival;
+    const Timestamp arrival = m_arrivalClock.next(record.arrival);
     Pending p {record, arrival, m_nextIndex++};
     // A later record with the same arrival comes after it (file order), so equal is fine.
     if (m_anyPlayed && arrival < m_lastPlayedArrival) {
@@ -77,7 +81,7 @@ bool StreamingRunner::finish(std::optional<Timestamp> inputEnd)
     runBefore(end); // a recorded live source went on after its last line
     if (stopped())
         return false;
-    if (m_config.endOfInput == EndOfInput::MaxWatermark) {
+    if (inputEnds(m_config.endOfInput)) {
         if (!step([&] { m_pipeline.endOfInput(end, m_out); }, end))
             return false;
     }
@@ -101,6 +105,10 @@ void StreamingRunner::release(const Pending& p)
             } else {
                 const int subtask = m_pipeline.subtaskForKey(m_keys, r.key);
                 m_pipeline.processEvent(r, subtask, p.arrival, m_out);
+                if (m_splitEnds) {
+                    for (const int q : m_splitEnds->after(p.index))
+                        m_pipeline.finishSplit(q, p.arrival, m_out);
+                }
             }
         },
         p.arrival);

@@ -5,6 +5,7 @@
 #include "engine/core/Record.h"
 #include "engine/player/EventQueue.h"
 #include "engine/player/RunLimits.h"
+#include "engine/runtime/KafkaSplitEnds.h"
 #include "engine/runtime/Pipeline.h"
 #include "engine/windowing/WindowOperator.h"
 
@@ -16,6 +17,55 @@
 #include <vector>
 
 namespace tidemark::cli {
+
+// Each record's arrival as the Player's ArrivalSchedule resolves it, in input order: an explicit arrival, else the
+// previous record's plus the spacing (0 for the first).
+class ArrivalClock {
+public:
+    explicit ArrivalClock(DurationMs spacing)
+        : m_spacing(spacing)
+    { }
+    Timestamp next(Timestamp explicitArrival)
+    {
+        m_previous = explicitArrival != InputRecord::kNoArrival ? explicitArrival
+            : m_first                                           ? 0
+                                                                : javaAdd(m_previous, m_spacing);
+        m_first = false;
+        return m_previous;
+    }
+
+private:
+    DurationMs m_spacing;
+    Timestamp m_previous = 0;
+    bool m_first = true;
+};
+
+// The first pass of a streamed run over a bounded topic (KafkaSplitEnds::applies): every record in input order,
+// for where the readers finish their splits.
+class SplitEndsPass {
+public:
+    SplitEndsPass(const PipelineConfig& config, DurationMs defaultArrivalSpacingMs)
+        : m_ends(config)
+        , m_clock(defaultArrivalSpacingMs)
+    { }
+    void add(const InputRecord& record)
+    {
+        const Timestamp arrival = m_clock.next(record.arrival);
+        if (!record.isWatermark())
+            m_ends.note(m_index, arrival, record.partition);
+        ++m_index;
+    }
+    KafkaSplitEnds finish()
+    {
+        m_ends.seal();
+        return std::move(m_ends);
+    }
+
+private:
+    KafkaSplitEnds m_ends;
+    ArrivalClock m_clock;
+    std::uint64_t m_index = 0;
+};
 
 // Plays input records as they come, by the same event-queue rules as the Player (docs/execution-model.md)
 // and with the same outputs in the same order, but without a trace or snapshots: memory holds the
@@ -51,6 +101,9 @@ public:
         OutputSink sink, std::size_t lookAhead = kDefaultLookAhead,
         PeriodicEmissionBudget periodicBudget = kStreamedRunBudget);
 
+    // A bounded KafkaSource (KafkaSplitEnds::applies): where its readers finish their splits, from a first pass
+    // over the input (SplitEndsPass). Before the first push().
+    void setSplitEnds(KafkaSplitEnds ends);
     // The next record in input order. Returns false once the run cannot go on (failure() or orderError()).
     bool push(const InputRecord& record);
     // No more records: plays what is left, the end of input and the tail up to the horizon. The input ends at
@@ -86,12 +139,12 @@ private:
     ArrivalSchedule m_noArrivals;
     OutputSink m_sink;
     std::size_t m_lookAhead;
-    DurationMs m_spacing;
     PeriodicEmissionBudget m_periodicBudget;
 
     std::deque<Pending> m_pending; // sorted by (arrival, index)
     std::uint64_t m_nextIndex = 0;
-    Timestamp m_previousArrival = 0; // resolved arrival of the previous record in input order
+    ArrivalClock m_arrivalClock;
+    std::optional<KafkaSplitEnds> m_splitEnds;
     bool m_anyPlayed = false;
     Timestamp m_lastPlayedArrival = 0;
     std::uint32_t m_lastPlayedLine = 0;

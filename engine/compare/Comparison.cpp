@@ -335,7 +335,9 @@ RunLabels describeDifference(const Scenario& a, const Scenario& b)
     compareWatermarks(l, a.pipeline, b.pipeline);
     compareWindows(l, a.pipeline.window, b.pipeline.window);
     l.check(a.pipeline.endOfInput, b.pipeline.endOfInput, [](EndOfInput e) {
-        return e == EndOfInput::None ? std::string("unbounded input") : std::string("bounded input");
+        return e == EndOfInput::None ? std::string("unbounded input")
+            : e == EndOfInput::Drain ? std::string("input drained at its end")
+                                     : std::string("bounded input");
     });
     compareArrivals(l, a, b);
     return l.done();

@@ -107,7 +107,20 @@ struct WindowConfig {
     }
 };
 
-enum class EndOfInput : std::uint8_t { None, MaxWatermark };
+// How the input ends (docs/scenario-format.md, "endOfInput"):
+//  * None: never (a topic that stays open);
+//  * MaxWatermark: the source is bounded and ends when its input does; a bounded KafkaSource (setBounded) ends
+//    each partition's split once it has read the partition to its end, and a reader once all its splits have
+//    ended (KafkaSplitEnds);
+//  * Drain: the job is stopped at the end of the input with `flink stop --drain`: every source ends at once. For
+//    a source that is not split this is the same as MaxWatermark; a topic read live ends this way.
+enum class EndOfInput : std::uint8_t { None, MaxWatermark, Drain };
+
+// The input ends at some point (its end of input is a happening of the run).
+constexpr bool inputEnds(EndOfInput e)
+{
+    return e != EndOfInput::None;
+}
 
 // A Kafka topic read by Flink's KafkaSource (env.fromSource): each record carries its partition, the enumerator
 // gives each partition to one source reader (KafkaSourceEnumerator::splitOwner), and the watermarks are made

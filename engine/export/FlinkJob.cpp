@@ -388,7 +388,7 @@ private:
         m += "        env.setParallelism(" + std::to_string(subtasks) + ");\n";
         m += "        env.getConfig().setAutoWatermarkInterval(" + std::to_string(m_wm.periodMs) + ");\n\n";
         if (m_p.kafka) {
-            m += kafkaSource(endless);
+            m += kafkaSource(m_p.endOfInput == EndOfInput::MaxWatermark);
         } else {
             m += m_options.socket ? socketSource() : replaySource(endless);
             m += "                .assignTimestampsAndWatermarks(" + strategy() + ")\n";
@@ -530,9 +530,12 @@ public:
         return "The input: topic \"" + k.topic + "\" of " + plural(std::size_t(k.partitions), "partition", "partitions")
             + ", read by a KafkaSource of parallelism " + std::to_string(m_p.sourceParallelism)
             + " from the earliest offsets"
-            + (bounded ? " to the latest ones when the job starts (setBounded), after which the input ends, as the "
-                         "scenario's does"
-                       : "; it never ends, as the scenario's input does not")
+            + (bounded ? " to the latest ones when the job starts (setBounded): each reader finishes a partition's "
+                         "split once it has read it to its end, and ends when it has finished all of them, as in "
+                         "the scenario"
+                    : m_p.endOfInput == EndOfInput::Drain
+                    ? "; it never ends by itself: the scenario stops the job with a drain at the end of its input"
+                    : "; it never ends, as the scenario's input does not")
             + ". The enumerator spreads the partitions over the readers: " + partitionOwners() + ". "
             + (perPartition
                     ? "The watermark strategy is given to fromSource: each reader runs one generator per partition "
@@ -557,7 +560,7 @@ private:
     }
 
     // The topic read by a KafkaSource; the watermark strategy inside the source (per partition) or after it.
-    std::string kafkaSource(bool endless)
+    std::string kafkaSource(bool bounded)
     {
         use("org.apache.flink.api.common.eventtime.WatermarkStrategy");
         use("org.apache.flink.connector.kafka.source.KafkaSource");
@@ -566,16 +569,16 @@ private:
         const std::string readers = std::to_string(m_p.sourceParallelism);
         std::string m;
         m += "        // Every partition from its earliest offset; "
-            + std::string(endless ? "the topic is read for as long as the job runs.\n"
-                                  : "bounded by the latest offsets when the job starts, so\n"
-                                    "        // the input ends, and Flink's end-of-input watermark fires every window "
-                                    "still open.\n");
+            + std::string(!bounded ? "the topic is read for as long as the job runs.\n"
+                                   : "bounded by the latest offsets when the job starts: a\n"
+                                     "        // reader finishes each partition when it has read it to its end, and "
+                                     "then ends itself.\n");
         m += "        KafkaSource<Event> source = KafkaSource.<Event>builder()\n";
         m += "                .setBootstrapServers(options.bootstrap)\n";
         m += "                .setTopics(options.topic)\n";
         m += "                .setGroupId(" + javaString(m_project.artifactId) + ")\n";
         m += "                .setStartingOffsets(OffsetsInitializer.earliest())\n";
-        if (!endless)
+        if (bounded)
             m += "                .setBounded(OffsetsInitializer.latest())\n";
         m += "                .setDeserializer(new ReadRecord())\n";
         m += "                .build();\n\n";
@@ -1365,6 +1368,11 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
     if (p.endOfInput == EndOfInput::None && p.kafka)
         c.push_back("The topic is read without end, as the scenario's input never ends: the job keeps running after "
                     "the last record, and windows still open then never fire. Stop it with Ctrl+C (or flink cancel).");
+    else if (p.endOfInput == EndOfInput::Drain && p.kafka)
+        c.push_back("The scenario stops the job with a drain when its input ends (endOfInput \"drain\"): every reader "
+                    "ends then, and the final watermark fires what is still open. This job reads the topic without "
+                    "end: on a cluster stop it the same way, with flink stop --drain JOB_ID, once it has read the "
+                    "records; Ctrl+C (or flink cancel) stops it without the final watermark.");
     else if (p.endOfInput == EndOfInput::None && !options.socket)
         c.push_back("The input never ends, as in the scenario: the job keeps running after the last record, as a job "
                     "reading a topic does, and windows still open then never fire. Stop it with Ctrl+C (or flink "

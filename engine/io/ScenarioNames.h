@@ -42,9 +42,10 @@ inline constexpr std::array<EnumName<FunctionSpec::Type>, 6> kFunctions {{
     {FunctionSpec::Type::Avg, "avg"},
     {FunctionSpec::Type::List, "list"},
 }};
-inline constexpr std::array<EnumName<EndOfInput>, 2> kEndOfInputs {{
+inline constexpr std::array<EnumName<EndOfInput>, 3> kEndOfInputs {{
     {EndOfInput::None, "none"},
     {EndOfInput::MaxWatermark, "max-watermark"},
+    {EndOfInput::Drain, "drain"},
 }};
 inline constexpr std::array<EnumName<InputFileSpec::Format>, 3> kFormats {{
     {InputFileSpec::Format::Csv, "csv"},

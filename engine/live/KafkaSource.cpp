@@ -64,6 +64,14 @@ std::string KafkaSource::recordLine(int partition, std::int64_t offset, std::opt
     return line + "}";
 }
 
+bool KafkaSource::drainAtTheEnd(PipelineConfig& pipeline)
+{
+    if (!pipeline.kafka || pipeline.endOfInput != EndOfInput::MaxWatermark)
+        return false;
+    pipeline.endOfInput = EndOfInput::Drain;
+    return true;
+}
+
 InputFileSpec KafkaSource::recordSpec()
 {
     InputFileSpec spec;

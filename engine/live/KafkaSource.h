@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/InputFileSpec.h"
+#include "engine/core/PipelineConfig.h"
 #include "engine/core/Time.h"
 #include "engine/live/LiveSource.h"
 
@@ -46,6 +47,11 @@ public:
 
     // How a record's line is read by default: its own timestamp and key, its partition and offset.
     static InputFileSpec recordSpec();
+
+    // A topic read live has no stopping offsets fixed at the start, so a pipeline whose input ends (endOfInput
+    // max-watermark, a bounded KafkaSource) reads it as a job stopped with `flink stop --drain` when the run ends:
+    // every reader ends then (endOfInput drain), which the saved run says. Returns whether it changed.
+    static bool drainAtTheEnd(PipelineConfig& pipeline);
 
     // The line a record becomes (above); exposed for the tests of the mapping.
     static std::string recordLine(int partition, std::int64_t offset, std::optional<Timestamp> timestamp,

@@ -4,6 +4,7 @@
 
 #include "engine/core/NumberText.h"
 #include "engine/runtime/KafkaSourceEnumerator.h"
+#include "engine/runtime/KafkaSplitEnds.h"
 #include "engine/runtime/KeyGroupRangeAssignment.h"
 
 #include <algorithm>
@@ -74,6 +75,30 @@ constexpr NarrationTemplate kTemplates[] = {
         "Reader {channel}'s watermark becomes {watermark}: every partition it reads is idle, and Flink 2 takes the "
         "largest of their watermarks."},
     {"reader.watermark.end", "Reader {channel} forwards the final watermark +∞ (Long.MAX_VALUE)."},
+    // A bounded KafkaSource: its readers finish their splits one by one (KafkaSplitEnds).
+    {"reader.allempty.bounded",
+        "Reader {channel} reads partitions {partitions} of topic {topic}, which hold no record: a bounded source finds "
+        "its splits empty, and the reader finishes at once, forwarding +∞ (Long.MAX_VALUE)."},
+    {"partition.finished",
+        "Partition {partition} has been read to its end, so reader {channel} finishes its split and releases its "
+        "output: the partition holds the reader back no more."},
+    {"partition.finished.plain",
+        "Partition {partition} has been read to its end: reader {channel} finishes its split."},
+    {"partition.finished.empty",
+        "Partition {partition} holds no record: reader {channel} found its split empty and finishes it with its first "
+        "fetch."},
+    {"reader.finished",
+        "Reader {channel} has finished every partition it reads: its input has ended, and it forwards the final "
+        "watermark +∞ (Long.MAX_VALUE)."},
+    {"reader.finished.idle",
+        "Reader {channel} has finished every partition it reads, but it is idle: its task drops the final watermark "
+        "(FLINK-40499)."},
+    {"reader.finished.plain", "Reader {channel} has finished every partition it reads: its input has ended."},
+    {"periodic.reader.ended",
+        "Reader {channel} has finished: SourceOperator#finish stopped its periodic emission, so its timer does "
+        "nothing."},
+    {"end.of.input.finished",
+        "End of input: every reader has finished its partitions already, so nothing is left to end."},
     {"reader.idle", "Reader {channel} is marked idle and left out of the minimum: every partition it reads is idle."},
     {"reader.active", "Reader {channel} is active again."},
     {"end.of.input.readers",
@@ -336,6 +361,8 @@ public:
     void channelChanges();
     // A Kafka source with per-partition watermarks: the partitions' and the readers' changes.
     void readerChanges();
+    // A bounded KafkaSource with watermarks after the source: the splits its readers finish.
+    void splitsFinished();
     void operatorWatermark();
     void fires();
     void cleanups();
@@ -362,10 +389,12 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
     }
     step.whatHappened();
     step.lateRecords();
-    if (step.perPartition())
+    if (step.perPartition()) {
         step.readerChanges();
-    else
+    } else {
+        step.splitsFinished();
         step.channelChanges();
+    }
     step.operatorWatermark();
     step.fires();
     step.cleanups();
@@ -429,16 +458,25 @@ void Narrator::StepNarration::whatHappened()
         else if (rec)
             add("arrival.watermark.all", {recordArg(d.record), time("watermark", rec->ts)});
         break;
-    case StepKind::PeriodicEmit:
-        add(perPartition() ? "periodic.reader" : "periodic",
-            {channelArg(static_cast<int>(e.subject)), text("period", TimeFormatter::duration(wmc.periodMs))});
+    case StepKind::PeriodicEmit: {
+        const auto ended = std::find_if(d.channels.begin(), d.channels.end(),
+            [&](const ChannelChange& c) { return c.channel == static_cast<int>(e.subject) && c.endedBefore; });
+        if (perPartition() && ended != d.channels.end())
+            add("periodic.reader.ended", {channelArg(static_cast<int>(e.subject))});
+        else
+            add(perPartition() ? "periodic.reader" : "periodic",
+                {channelArg(static_cast<int>(e.subject)), text("period", TimeFormatter::duration(wmc.periodMs))});
         break;
+    }
     case StepKind::ProcessingTimer:
         add("timer.processing",
             {subtaskArg(static_cast<int>(e.subject)), text("now", TimeFormatter::processingTime(e.processingTime))});
         break;
     case StepKind::EndOfInput:
-        add(perPartition() ? "end.of.input.readers" : "end.of.input", {});
+        if (KafkaSplitEnds::applies(pipeline()))
+            add("end.of.input.finished", {});
+        else
+            add(perPartition() ? "end.of.input.readers" : "end.of.input", {});
         break;
     case StepKind::Start:
         break;
@@ -489,15 +527,25 @@ void Narrator::StepNarration::start()
         return;
     const KafkaSourceSpec& kafka = *pipeline().kafka;
     const int readers = std::max(1, watermarks().parallelism);
+    const bool bounded = KafkaSplitEnds::applies(pipeline());
+    // whether a record of the scenario comes from a partition reader c reads
+    const auto anyRecord = [&](int c) {
+        return std::any_of(m_scenario.records.begin(), m_scenario.records.end(), [&](const InputRecord& r) {
+            return !r.isWatermark() && r.partition >= 0
+                && KafkaSourceEnumerator::splitOwner(kafka.topic, r.partition, readers) == c;
+        });
+    };
     for (int c = 0; c < readers; ++c) {
         std::string partitions;
         for (int q = 0; q < kafka.partitions; ++q) {
             if (KafkaSourceEnumerator::splitOwner(kafka.topic, q, readers) == c)
                 partitions += (partitions.empty() ? "" : ", ") + std::to_string(q);
         }
-        if (!partitions.empty())
+        if (!partitions.empty() && bounded && !anyRecord(c))
+            add("reader.allempty.bounded", {channelArg(c), text("partitions", partitions), text("topic", kafka.topic)});
+        else if (!partitions.empty())
             add("reader.partitions", {channelArg(c), text("partitions", partitions), text("topic", kafka.topic)});
-        else if (pipeline().endOfInput == EndOfInput::MaxWatermark)
+        else if (bounded)
             add("reader.nopartition.bounded", {channelArg(c), text("topic", kafka.topic)});
         else
             add("reader.nopartition", {channelArg(c), text("topic", kafka.topic)});
@@ -521,8 +569,15 @@ void Narrator::StepNarration::readerChanges()
             add("partition.active", {partition, channelArg(p.reader)});
         if (p.watermarkAfter != p.watermarkBefore)
             add("partition.watermark", {partition, channelArg(p.reader), time("watermark", p.watermarkAfter)});
+        if (p.finished)
+            add(p.empty ? "partition.finished.empty" : "partition.finished", {partition, channelArg(p.reader)});
     }
     for (const ChannelChange& c : d.channels) {
+        if (c.endedAfter && !c.endedBefore && d.entry.kind == StepKind::EventArrival) {
+            add(c.watermarkAfter == kMaxTimestamp ? "reader.finished" : "reader.finished.idle",
+                {channelArg(c.channel)});
+            continue;
+        }
         if (c.idleAfter && !c.idleBefore) {
             add("reader.idle", {channelArg(c.channel)});
             continue;
@@ -539,6 +594,20 @@ void Narrator::StepNarration::readerChanges()
             add("reader.watermark",
                 {channelArg(c.channel), time("watermark", c.watermarkAfter),
                     text("partition", std::to_string(c.holdingPartition))});
+    }
+}
+
+void Narrator::StepNarration::splitsFinished()
+{
+    const StepDetail& d = m_detail;
+    for (const PartitionChange& p : d.partitions) {
+        if (p.finished)
+            add(p.empty ? "partition.finished.empty" : "partition.finished.plain",
+                {text("partition", std::to_string(p.partition)), channelArg(p.reader)});
+    }
+    for (const ChannelChange& c : d.channels) {
+        if (c.endedAfter && !c.endedBefore && d.entry.kind == StepKind::EventArrival)
+            add("reader.finished.plain", {channelArg(c.channel)});
     }
 }
 

@@ -75,28 +75,9 @@ Player::Player(Scenario scenario, Options options)
             m_scenario.pipeline.watermarks, horizon(), m_scenario.records.size(), m_options.periodicBudget))
         throw RunRefusedError(*excess);
 
+    updateSplitEnds();
     Runtime rt = freshRuntime();
-    const int channels = rt.pipeline.channelCount();
-    const int subtasks = rt.pipeline.subtaskCount();
-    m_trace.m_channelHistory.resize(static_cast<std::size_t>(channels));
-    for (int c = 0; c < channels; ++c) {
-        // a reader of a bounded Kafka source with no partition has finished already
-        const WatermarkChannel& ch = rt.pipeline.channel(c);
-        m_trace.m_channelHistory[static_cast<std::size_t>(c)]
-            = {WatermarkPoint {0, 0, ch.currentWatermark(), -1, ch.isIdle()}};
-    }
-    m_trace.m_subtaskHistory.assign(static_cast<std::size_t>(subtasks), {WatermarkPoint {}});
-    if (const auto& kafka = m_scenario.pipeline.kafka) {
-        m_trace.m_partitionHistory.resize(static_cast<std::size_t>(kafka->partitions));
-        for (int p = 0; p < kafka->partitions; ++p) {
-            if (const auto* o = rt.pipeline.partitionOutput(p))
-                m_trace.m_partitionHistory[static_cast<std::size_t>(p)]
-                    = {WatermarkPoint {0, 0, o->watermark, -1, o->idle}};
-        }
-    }
-    for (int s = 0; s < subtasks; ++s)
-        m_trace.m_subtaskHistory[static_cast<std::size_t>(s)][0].minChannel
-            = static_cast<std::int16_t>(rt.pipeline.minChannel(s));
+    startHistories(rt);
     const std::size_t n = m_scenario.records.size();
     m_trace.m_placements.assign(n, {});
     m_trace.m_recordTs.reserve(n);
@@ -120,6 +101,67 @@ Player::Player(Scenario scenario, Options options)
 
 Player::~Player() = default;
 
+void Player::updateSplitEnds()
+{
+    m_splitEnds.reset();
+    if (m_open || !KafkaSplitEnds::applies(m_scenario.pipeline))
+        return;
+    m_splitEnds.emplace(m_scenario.pipeline);
+    for (std::size_t i = 0; i < m_scenario.records.size(); ++i) {
+        const InputRecord& r = m_scenario.records[i];
+        if (!r.isWatermark())
+            m_splitEnds->note(i, m_arrivals.arrivalOf(static_cast<std::uint32_t>(i)), r.partition);
+    }
+    m_splitEnds->seal();
+}
+
+void Player::startHistories(const Runtime& rt)
+{
+    const Pipeline& pipeline = rt.pipeline;
+    Trace& t = m_trace;
+    t.m_channelHistory.assign(static_cast<std::size_t>(pipeline.channelCount()), {});
+    for (int c = 0; c < pipeline.channelCount(); ++c) {
+        // a reader of a bounded Kafka source with nothing to read has finished already
+        const WatermarkChannel& ch = pipeline.channel(c);
+        t.m_channelHistory[static_cast<std::size_t>(c)]
+            = {WatermarkPoint {0, 0, ch.currentWatermark(), -1, ch.isIdle()}};
+    }
+    t.m_subtaskHistory.assign(static_cast<std::size_t>(pipeline.subtaskCount()), {WatermarkPoint {}});
+    for (int s = 0; s < pipeline.subtaskCount(); ++s)
+        t.m_subtaskHistory[static_cast<std::size_t>(s)][0].minChannel
+            = static_cast<std::int16_t>(pipeline.minChannel(s));
+    t.m_partitionHistory.assign(static_cast<std::size_t>(pipeline.partitionCount()), {});
+    t.m_partitionFinished.assign(static_cast<std::size_t>(pipeline.partitionCount()), kNoStep);
+    const bool perPartition = pipeline.partitionCount() > 0 && pipeline.channel(0).sourceReader();
+    for (int p = 0; p < pipeline.partitionCount(); ++p) {
+        const auto* o = pipeline.partitionOutput(p);
+        if (perPartition)
+            t.m_partitionHistory[static_cast<std::size_t>(p)]
+                = {o ? WatermarkPoint {0, 0, o->watermark, -1, o->idle} : WatermarkPoint {}};
+        if (pipeline.partitionFinished(p))
+            t.m_partitionFinished[static_cast<std::size_t>(p)] = 0;
+    }
+}
+
+void Player::rerunAll()
+{
+    updateSplitEnds();
+    m_local.clear();
+    truncateTrace(1);
+    Runtime rt = freshRuntime();
+    startHistories(rt);
+    m_snapshots.clear();
+    m_snapshotBytes = 0;
+    takeSnapshot(0, rt);
+    m_tail.reset();
+    record(std::move(rt));
+    const StepIndex target = std::min(m_current, lastStep());
+    *m_live = stateAt(target);
+    m_current = target;
+    m_detail.reset();
+    m_detailBase.reset();
+}
+
 Timestamp Player::horizon() const
 {
     // What has been recorded of an open input is final: nothing runs beyond the clock, and whatever comes later
@@ -139,10 +181,15 @@ Timestamp Player::endOfInputTime() const
 Player::Runtime Player::freshRuntime() const
 {
     Runtime rt {Pipeline(m_scenario.pipeline), EventQueue {}, 0};
+    if (m_splitEnds) {
+        std::vector<OperatorOutput> none; // before any record: no window to fire
+        for (const int p : m_splitEnds->atStart())
+            rt.pipeline.finishSplit(p, 0, none);
+    }
     rt.queue.setHorizon(horizon());
     // Inserted after all arrivals: end of input first ("right after the last record"), then the first
     // periodic timer of every channel in index order.
-    if (m_scenario.pipeline.endOfInput == EndOfInput::MaxWatermark)
+    if (inputEnds(m_scenario.pipeline.endOfInput))
         rt.queue.schedule(endOfInputTime(), EventQueue::Kind::EndOfInput, 0);
     const DurationMs period = m_scenario.pipeline.watermarks.periodMs;
     if (period > 0) {
@@ -180,6 +227,10 @@ Player::Executed Player::execute(Runtime& rt, std::vector<OperatorOutput>& out) 
         } else {
             x.subtask = rt.pipeline.subtaskForKey(m_scenario.keys, r.key);
             x.channel = rt.pipeline.processEvent(r, x.subtask, e.time, out);
+            if (m_splitEnds) {
+                for (const int p : m_splitEnds->after(e.subject))
+                    rt.pipeline.finishSplit(p, e.time, out);
+            }
         }
         break;
     }
@@ -280,9 +331,13 @@ void Player::recordStep(
     }
     for (std::size_t p = 0; p < t.m_partitionHistory.size(); ++p) {
         auto& h = t.m_partitionHistory[p];
-        const auto* o = rt.pipeline.partitionOutput(static_cast<int>(p));
-        if (o && (o->watermark != h.back().watermark || o->idle != h.back().idle))
+        const int q = static_cast<int>(p);
+        const auto* o
+            = rt.pipeline.partitionFinished(q) ? rt.pipeline.releasedOutput(q) : rt.pipeline.partitionOutput(q);
+        if (o && !h.empty() && (o->watermark != h.back().watermark || o->idle != h.back().idle))
             h.push_back(WatermarkPoint {step, entry.time, o->watermark, -1, o->idle});
+        if (t.m_partitionFinished[p] == kNoStep && rt.pipeline.partitionFinished(static_cast<int>(p)))
+            t.m_partitionFinished[p] = step;
     }
     for (int s = 0; s < rt.pipeline.subtaskCount(); ++s) {
         auto& h = t.m_subtaskHistory[static_cast<std::size_t>(s)];
@@ -514,6 +569,10 @@ void Player::truncateTrace(StepIndex firstDropped)
                 h.pop_back();
         }
     }
+    for (StepIndex& finished : t.m_partitionFinished) {
+        if (finished != kNoStep && finished >= firstDropped)
+            finished = kNoStep;
+    }
     // Arrival steps grow in arrival order: only the latest arrivals can be among the dropped steps (a live
     // run truncates its last few steps on every record and clock tick).
     for (std::size_t k = m_arrivals.size(); k-- > 0;) {
@@ -580,7 +639,9 @@ RecordIndex Player::pushRecord(InputRecord r, std::string* error)
 RecordIndex Player::appendRecord(InputRecord r, std::string* error)
 {
     const RecordIndex index = pushRecord(std::move(r), error);
-    if (index != kNoRecord)
+    if (index != kNoRecord && KafkaSplitEnds::applies(m_scenario.pipeline) && !m_open)
+        rerunAll();
+    else if (index != kNoRecord)
         rerunFrom(m_scenario.records[index].arrival);
     return index;
 }
@@ -601,7 +662,9 @@ std::size_t Player::appendRecords(std::span<const InputRecord> records, AppendEr
         if (!from)
             from = m_scenario.records[index].arrival;
     }
-    if (from)
+    if (from && KafkaSplitEnds::applies(m_scenario.pipeline) && !m_open)
+        rerunAll();
+    else if (from)
         rerunFrom(*from);
     return appended;
 }
@@ -631,7 +694,10 @@ std::string Player::endInput(Timestamp t)
     m_clock = end;
     if (end > m_arrivals.lastArrival())
         m_scenario.inputEndMs = end;
-    rerunFrom(end);
+    if (KafkaSplitEnds::applies(m_scenario.pipeline))
+        rerunAll(); // every record is known now: the splits finish where their records end
+    else
+        rerunFrom(end);
     return {};
 }
 
@@ -726,17 +792,19 @@ Observed observe(const Pipeline& p)
         if (const IdlenessTimer* t = ch.idlenessTimer())
             cc.inactiveSince = t->startOfInactivity().value_or(kMinTimestamp);
         cc.holdingPartition = p.holdingPartition(c);
+        cc.endedBefore = ch.ended();
         o.channels.push_back(cc);
     }
+    // every partition, finished or not, so that before and after line up
     for (int q = 0; q < p.partitionCount(); ++q) {
-        const WatermarkOutputMultiplexer::Output* out = p.partitionOutput(q);
-        if (!out)
-            continue;
         PartitionChange pc;
         pc.partition = q;
         pc.reader = p.readerOfPartition(q);
-        pc.watermarkBefore = out->watermark;
-        pc.idleBefore = out->idle;
+        pc.finished = p.partitionFinished(q);
+        if (const WatermarkOutputMultiplexer::Output* out = p.partitionOutput(q)) {
+            pc.watermarkBefore = out->watermark;
+            pc.idleBefore = out->idle;
+        }
         if (const StrategyWatermarkGenerator* g = p.partitionGenerator(q); g && g->idlenessTimer())
             pc.inactiveSince = g->idlenessTimer()->startOfInactivity().value_or(kMinTimestamp);
         o.partitions.push_back(pc);
@@ -802,20 +870,34 @@ StepDetail Player::computeDetail(StepIndex step) const
         cc.generatorWatermark = a.generatorWatermark;
         cc.inactiveSince = a.inactiveSince;
         cc.holdingPartition = a.holdingPartition;
+        cc.endedAfter = a.endedBefore;
         const bool touched = static_cast<int>(c) == x.channel
             || (d.entry.kind == StepKind::WatermarkArrival && d.entry.channel < 0)
             || d.entry.kind == StepKind::EndOfInput || cc.watermarkAfter != cc.watermarkBefore
-            || cc.idleAfter != cc.idleBefore;
+            || cc.idleAfter != cc.idleBefore || cc.endedAfter != cc.endedBefore;
         if (touched)
             d.channels.push_back(cc);
     }
     for (std::size_t q = 0; q < before.partitions.size(); ++q) {
         PartitionChange pc = before.partitions[q];
         const PartitionChange& a = after.partitions[q];
-        pc.watermarkAfter = a.watermarkBefore;
-        pc.idleAfter = a.idleBefore;
-        pc.inactiveSince = a.inactiveSince;
-        if (pc.watermarkAfter != pc.watermarkBefore || pc.idleAfter != pc.idleBefore)
+        if (pc.finished)
+            continue; // released before this step: nothing of it changes
+        pc.finished = a.finished;
+        if (pc.finished) {
+            // what it had when released
+            const WatermarkOutputMultiplexer::Output* released = rt.pipeline.releasedOutput(pc.partition);
+            pc.watermarkAfter = released ? released->watermark : pc.watermarkBefore;
+            pc.idleAfter = released ? released->idle : pc.idleBefore;
+            const auto r = static_cast<RecordIndex>(d.record);
+            pc.empty
+                = r == kNoRecord || r >= m_scenario.records.size() || m_scenario.records[r].partition != pc.partition;
+        } else {
+            pc.watermarkAfter = a.watermarkBefore;
+            pc.idleAfter = a.idleBefore;
+            pc.inactiveSince = a.inactiveSince;
+        }
+        if (pc.watermarkAfter != pc.watermarkBefore || pc.idleAfter != pc.idleBefore || pc.finished)
             d.partitions.push_back(pc);
     }
     for (std::size_t s = 0; s < before.subtasks.size(); ++s) {

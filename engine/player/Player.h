@@ -4,6 +4,7 @@
 #include "engine/player/EventQueue.h"
 #include "engine/player/RunLimits.h"
 #include "engine/player/Trace.h"
+#include "engine/runtime/KafkaSplitEnds.h"
 #include "engine/windowing/WindowOperator.h"
 
 #include <cstddef>
@@ -164,6 +165,13 @@ private:
     Timestamp horizon() const;
     Timestamp endOfInputTime() const;
     void rerunFrom(Timestamp time);
+    // Where a bounded KafkaSource finishes its splits, from every record; none for an open input (a live read
+    // drains) or another source.
+    void updateSplitEnds();
+    // The histories' first points (step 0), from the state before the first step.
+    void startHistories(const Runtime& rt);
+    // Records the whole run again: with a bounded KafkaSource a record appended moves where splits finish.
+    void rerunAll();
     RecordIndex pushRecord(InputRecord record, std::string* error);
     std::optional<StepIndex> findStep(Happening h, bool forward) const;
 
@@ -171,6 +179,7 @@ private:
     Options m_options;
     Trace m_trace;
     ArrivalSchedule m_arrivals;
+    std::optional<KafkaSplitEnds> m_splitEnds;
     std::unique_ptr<Runtime> m_live; // the state at m_current
     std::unique_ptr<Runtime> m_tail; // an open input's state after its last step, to go on from
     StepIndex m_current = 0;

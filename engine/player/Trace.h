@@ -168,6 +168,14 @@ public:
     int partitionCount() const { return static_cast<int>(m_partitionHistory.size()); }
     bool hasPartitionWatermarks() const { return !m_partitionHistory.empty() && !m_partitionHistory[0].empty(); }
     std::span<const WatermarkPoint> partitionWatermarks(int partition) const { return m_partitionHistory[partition]; }
+    // The step at which a bounded KafkaSource's reader finished the partition's split (0: before the first step),
+    // kNoStep if it never did; from then on the partition holds its reader back no more, and its history stays at
+    // what it had.
+    StepIndex partitionFinishedAt(int partition) const
+    {
+        return m_partitionFinished[static_cast<std::size_t>(partition)];
+    }
+    bool partitionFinished(int partition, StepIndex s) const { return partitionFinishedAt(partition) <= s; }
     // The value of a history at step s (binary search).
     static const WatermarkPoint& at(std::span<const WatermarkPoint> history, StepIndex s);
 
@@ -202,6 +210,7 @@ private:
     std::vector<std::vector<WatermarkPoint>> m_channelHistory;
     std::vector<std::vector<WatermarkPoint>> m_subtaskHistory;
     std::vector<std::vector<WatermarkPoint>> m_partitionHistory;
+    std::vector<StepIndex> m_partitionFinished; // by partition
     std::vector<RecordPlacement> m_placements;
     std::vector<Timestamp> m_recordTs; // event time of each record (watermark records: their value)
     std::vector<KeyId> m_recordKey;
@@ -235,6 +244,10 @@ struct ChannelChange {
     // A source reader with per-partition watermarks: the partition holding its watermark back after the step
     // (-1: none, every partition idle).
     int holdingPartition = -1;
+    // Whether the channel had reached, and has reached, the end of its input (a reader of a bounded KafkaSource
+    // whose splits have all finished, or the end of input).
+    bool endedBefore = false;
+    bool endedAfter = false;
 };
 
 // A Kafka source with per-partition watermarks: one partition's split output inside its reader.
@@ -247,6 +260,10 @@ struct PartitionChange {
     bool idleAfter = false;
     // The split generator's start of inactivity after the step (kMinTimestamp: not counting down).
     Timestamp inactiveSince = kMinTimestamp;
+    // A bounded KafkaSource's reader finished the split in this step (its output released); `empty`: the
+    // partition holds no record, and the split finished with the reader's first fetch.
+    bool finished = false;
+    bool empty = false;
 };
 
 struct SubtaskChange {

@@ -60,6 +60,7 @@ Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
     }
     if (config.kafka) {
         m_readerPartitions.resize(static_cast<std::size_t>(p));
+        m_readerSplits.resize(static_cast<std::size_t>(p));
         for (int partition = 0; partition < config.kafka->partitions; ++partition) {
             const int reader = KafkaSourceEnumerator::splitOwner(config.kafka->topic, partition, p);
             auto& owned = m_readerPartitions[static_cast<std::size_t>(reader)];
@@ -67,6 +68,7 @@ Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
             m_splitIds.push_back(KafkaSourceEnumerator::splitId(config.kafka->topic, partition));
             m_splitIndex.push_back(owned.size());
             owned.push_back(partition);
+            m_readerSplits[static_cast<std::size_t>(reader)].push_back(partition);
             if (perPartition)
                 m_channels[static_cast<std::size_t>(reader)].addSplit(m_splitIds.back());
         }
@@ -135,18 +137,62 @@ const SourceReaderWatermarks* Pipeline::readerOf(int partition) const
     return reader < 0 ? nullptr : m_channels[static_cast<std::size_t>(reader)].sourceReader();
 }
 
-// A reader's splits are added in partition order and never released, so a partition's place among them is fixed
-// (recorded per step: no lookup by id).
+// A reader's splits are added in partition order and leave it only when they finish, so a partition's place among
+// the live ones is kept here (looked up per step: no search by id).
 const WatermarkOutputMultiplexer::Output* Pipeline::partitionOutput(int partition) const
 {
     const SourceReaderWatermarks* r = readerOf(partition);
-    return r ? &r->splits().outputs()[m_splitIndex[static_cast<std::size_t>(partition)]] : nullptr;
+    if (!r || partitionFinished(partition))
+        return nullptr;
+    return &r->splits().outputs()[m_splitIndex[static_cast<std::size_t>(partition)]];
 }
 
 const StrategyWatermarkGenerator* Pipeline::partitionGenerator(int partition) const
 {
     const SourceReaderWatermarks* r = readerOf(partition);
-    return r ? &r->splitGenerators()[m_splitIndex[static_cast<std::size_t>(partition)]].second : nullptr;
+    if (!r || partitionFinished(partition))
+        return nullptr;
+    return &r->splitGenerators()[m_splitIndex[static_cast<std::size_t>(partition)]].second;
+}
+
+bool Pipeline::partitionFinished(int partition) const
+{
+    return partition >= 0 && partition < partitionCount()
+        && m_splitIndex[static_cast<std::size_t>(partition)] == std::size_t(-1);
+}
+
+const WatermarkOutputMultiplexer::Output* Pipeline::releasedOutput(int partition) const
+{
+    if (partition < 0 || static_cast<std::size_t>(partition) >= m_released.size())
+        return nullptr;
+    const auto& released = m_released[static_cast<std::size_t>(partition)];
+    return released ? &*released : nullptr;
+}
+
+bool Pipeline::finishSplit(int partition, Timestamp now, std::vector<OperatorOutput>& out)
+{
+    if (partition < 0 || partition >= partitionCount() || partitionFinished(partition))
+        return false;
+    const int reader = m_partitionReader[static_cast<std::size_t>(partition)];
+    WatermarkChannel& ch = m_channels[static_cast<std::size_t>(reader)];
+    if (ch.sourceReader()) {
+        m_released.resize(m_partitionReader.size());
+        m_released[static_cast<std::size_t>(partition)] = *partitionOutput(partition);
+        ch.releaseSplit(m_splitIds[static_cast<std::size_t>(partition)]);
+    }
+    auto& live = m_readerSplits[static_cast<std::size_t>(reader)];
+    std::erase(live, partition);
+    m_splitIndex[static_cast<std::size_t>(partition)] = std::size_t(-1);
+    for (std::size_t i = 0; i < live.size(); ++i)
+        m_splitIndex[static_cast<std::size_t>(live[i])] = i;
+    if (!live.empty() || ch.ended())
+        return false;
+    for (auto& op : m_operators)
+        op.setCurrentProcessingTime(now);
+    m_items.clear();
+    ch.onEndOfInput(now, m_items);
+    deliver(reader, out);
+    return true;
 }
 
 int Pipeline::holdingPartition(int channel) const
@@ -156,7 +202,7 @@ int Pipeline::holdingPartition(int channel) const
     if (!holding)
         return -1;
     const auto index = static_cast<std::size_t>(holding - r->splits().outputs().data());
-    return m_readerPartitions[static_cast<std::size_t>(channel)][index];
+    return m_readerSplits[static_cast<std::size_t>(channel)][index];
 }
 
 int Pipeline::processEvent(const InputRecord& record, int subtask, Timestamp now, std::vector<OperatorOutput>& out)
@@ -249,6 +295,10 @@ std::string Pipeline::dump(const KeyTable& keys) const
 {
     std::string s;
     s += "partitioner next=" + std::to_string(m_partitioner.rebalance().nextChannel()) + "\n";
+    for (int q = 0; q < partitionCount(); ++q) {
+        if (partitionFinished(q))
+            s += "partition " + std::to_string(q) + " finished\n";
+    }
     for (int c = 0; c < channelCount(); ++c) {
         const WatermarkChannel& ch = channel(c);
         s += "channel " + std::to_string(c) + " wm=" + std::to_string(ch.currentWatermark())

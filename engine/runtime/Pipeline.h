@@ -8,6 +8,7 @@
 #include "engine/watermark/WatermarkChannel.h"
 #include "engine/windowing/WindowOperator.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,16 @@ public:
     // watermark); -1 when every partition it reads is idle, it reads none, or watermarks are made after the source.
     int holdingPartition(int channel) const;
     int partitionCount() const { return static_cast<int>(m_partitionReader.size()); }
+    // The partitions reader `channel` was given, in partition order (empty without a Kafka source).
+    const std::vector<int>& readerPartitions(int channel) const
+    {
+        return m_readerPartitions[static_cast<std::size_t>(channel)];
+    }
+    // Whether a bounded KafkaSource's reader has finished the partition's split (finishSplit).
+    bool partitionFinished(int partition) const;
+    // With per-partition watermarks, the split output of a finished partition as it was when released; nullptr
+    // otherwise.
+    const WatermarkOutputMultiplexer::Output* releasedOutput(int partition) const;
 
     // An event record arriving at processing time `now`: picks its channel (returned), forwards the record
     // to `subtask` (its key's), then the channel's generator sees it (and emits, with per-event emission).
@@ -64,8 +75,12 @@ public:
     void periodicEmit(int channel, Timestamp now, std::vector<OperatorOutput>& out);
     // Subtask `subtask`'s processing time advances to `now`, firing its processing-time timers <= now.
     void processingTimer(int subtask, Timestamp now, std::vector<OperatorOutput>& out);
-    // End of input (max-watermark): every channel in index order emits once more, then Long.MAX_VALUE.
+    // End of input (max-watermark, drain): every channel that has not ended, in index order, ends (Long.MAX_VALUE).
     void endOfInput(Timestamp now, std::vector<OperatorOutput>& out);
+    // A bounded KafkaSource's reader has finished `partition`'s split (KafkaSplitEnds says when): with per-partition
+    // watermarks its output is released, without a combine; a reader with no split left reaches the end of its
+    // input and ends as endOfInput() ends a channel. Returns whether the reader ended.
+    bool finishSplit(int partition, Timestamp now, std::vector<OperatorOutput>& out);
 
     const WatermarkChannel& channel(int c) const { return m_channels[static_cast<std::size_t>(c)]; }
     const StatusWatermarkValve& valve(int s) const { return m_valves[static_cast<std::size_t>(s)]; }
@@ -87,8 +102,10 @@ private:
     RecordPartitioner m_partitioner;
     std::vector<int> m_partitionReader; // a Kafka source: the reader of each partition
     std::vector<std::string> m_splitIds; // and its split's id
-    std::vector<std::size_t> m_splitIndex; // and its place among its reader's splits (their order of addition)
-    std::vector<std::vector<int>> m_readerPartitions; // each reader's partitions, in that order
+    std::vector<std::size_t> m_splitIndex; // and its place among its reader's live splits (npos: finished)
+    std::vector<std::vector<int>> m_readerPartitions; // each reader's partitions, in partition order
+    std::vector<std::vector<int>> m_readerSplits; // each reader's partitions whose splits have not finished
+    std::vector<std::optional<WatermarkOutputMultiplexer::Output>> m_released; // by partition, once finished
     std::vector<WatermarkChannel> m_channels;
     std::vector<StatusWatermarkValve> m_valves;
     std::vector<WindowOperator> m_operators;

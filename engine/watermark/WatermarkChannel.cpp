@@ -140,6 +140,11 @@ void WatermarkChannel::addSplit(std::string_view split)
     reader().addSplit(split);
 }
 
+void WatermarkChannel::releaseSplit(std::string_view split)
+{
+    reader().releaseSplit(split);
+}
+
 void WatermarkChannel::onSplitEvent(
     std::string_view split, Timestamp eventTimestamp, Timestamp processingTime, WatermarkItems& out)
 {

@@ -83,6 +83,8 @@ public:
 
     // Source reader only: a split it was given (an AddSplitEvent), before any record of it.
     void addSplit(std::string_view split);
+    // Source reader only: a split it has finished (releaseOutputForSplit): its output is dropped, without a combine.
+    void releaseSplit(std::string_view split);
     // Source reader only: an event record of `split` at processing time `now`, forwarded already; with per-event
     // emission the split's generator also emits.
     void onSplitEvent(std::string_view split, Timestamp eventTimestamp, Timestamp processingTime, WatermarkItems& out);

@@ -562,6 +562,51 @@ Without a display:
         <comment>operator.stays.readers</comment>
         <translation>算子水位线停在 {watermark}：它是各源读取器的最小值，读取器 {channel} 拖住了它。</translation>
     </message>
+    <message>
+        <source>Reader {channel} reads partitions {partitions} of topic {topic}, which hold no record: a bounded source finds its splits empty, and the reader finishes at once, forwarding +∞ (Long.MAX_VALUE).</source>
+        <comment>reader.allempty.bounded</comment>
+        <translation>读取器 {channel} 读取主题 {topic} 的分区 {partitions}，这些分区没有记录：有界数据源发现它们的 split 为空，读取器立即结束，并转发 +∞（Long.MAX_VALUE）。</translation>
+    </message>
+    <message>
+        <source>Partition {partition} has been read to its end, so reader {channel} finishes its split and releases its output: the partition holds the reader back no more.</source>
+        <comment>partition.finished</comment>
+        <translation>分区 {partition} 已读到末尾，因此读取器 {channel} 结束它的 split 并释放其输出：该分区不再拖住读取器。</translation>
+    </message>
+    <message>
+        <source>Partition {partition} has been read to its end: reader {channel} finishes its split.</source>
+        <comment>partition.finished.plain</comment>
+        <translation>分区 {partition} 已读到末尾：读取器 {channel} 结束它的 split。</translation>
+    </message>
+    <message>
+        <source>Partition {partition} holds no record: reader {channel} found its split empty and finishes it with its first fetch.</source>
+        <comment>partition.finished.empty</comment>
+        <translation>分区 {partition} 没有记录：读取器 {channel} 发现它的 split 为空，在第一次拉取时结束它。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} has finished every partition it reads: its input has ended, and it forwards the final watermark +∞ (Long.MAX_VALUE).</source>
+        <comment>reader.finished</comment>
+        <translation>读取器 {channel} 已读完它的每个分区：它的输入结束了，并转发最终水位线 +∞（Long.MAX_VALUE）。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} has finished every partition it reads, but it is idle: its task drops the final watermark (FLINK-40499).</source>
+        <comment>reader.finished.idle</comment>
+        <translation>读取器 {channel} 已读完它的每个分区，但它处于空闲状态：它的任务丢弃了最终水位线（FLINK-40499）。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} has finished every partition it reads: its input has ended.</source>
+        <comment>reader.finished.plain</comment>
+        <translation>读取器 {channel} 已读完它的每个分区：它的输入结束了。</translation>
+    </message>
+    <message>
+        <source>Reader {channel} has finished: SourceOperator#finish stopped its periodic emission, so its timer does nothing.</source>
+        <comment>periodic.reader.ended</comment>
+        <translation>读取器 {channel} 已结束：SourceOperator#finish 停止了它的周期性发射，所以这次定时器什么也不做。</translation>
+    </message>
+    <message>
+        <source>End of input: every reader has finished its partitions already, so nothing is left to end.</source>
+        <comment>end.of.input.finished</comment>
+        <translation>输入结束：每个读取器都已读完它的分区，没有需要结束的了。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::AnimationExport</name>
@@ -4169,6 +4214,10 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>active: reader %1 waits for it</source>
         <translation>活跃：读取器 %1 等待它</translation>
+    </message>
+    <message>
+        <source>✓ split finished</source>
+        <translation>✓ split 已结束</translation>
     </message>
 </context>
 <context>

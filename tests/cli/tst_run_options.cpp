@@ -255,8 +255,9 @@ private slots:
         QTest::newRow("unknown trigger")
             << QStringList {"s.json", "--trigger", "evnt-time"}
             << R"(--trigger: expected default, event-time, processing-time, count:N, continuous-event-time:INTERVAL, never or end-of-stream, found "evnt-time"; did you mean event-time?)";
-        QTest::newRow("unknown end of input") << QStringList {"s.json", "--end-of-input",
-            "max"} << R"(--end-of-input: expected none or max-watermark, found "max"; did you mean max-watermark?)";
+        QTest::newRow("unknown end of input")
+            << QStringList {"s.json", "--end-of-input", "max"}
+            << R"(--end-of-input: expected none, max-watermark or drain, found "max"; did you mean max-watermark?)";
         QTest::newRow("empty key-by") << QStringList {"s.json", "--key-by="}
                                       << R"(--key-by: expected a field, or none for windowAll, found "")";
         QTest::newRow("steps while streaming") << QStringList {"s.json", "--steps",

@@ -405,6 +405,8 @@ private slots:
         QTest::newRow("composite keys") << replaced(
             kBase, R"({"key": "1", "value": 20, "ts": 1000})", R"({"key": ["a", 7], "value": 20, "ts": 1000})");
         QTest::newRow("a Kafka source, its partitions and offsets") << kKafka;
+        QTest::newRow("a Kafka source drained at its end") << replaced(kKafka, R"("function": {"type": "count"}} } })",
+            R"("function": {"type": "count"}}, "endOfInput": "drain" } })");
         QTest::newRow("global window, time evictor, max-watermark end") << replaced(
             replaced(replaced(kBase, R"({"type": "tumbling", "sizeMs": 5000, "offsetMs": 0})", R"({"type": "global"})"),
                 R"({"type": "event-time"})", R"({"type": "continuous-event-time", "intervalMs": 500})"),

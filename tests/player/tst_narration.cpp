@@ -32,6 +32,26 @@ Scenario post000PerEvent()
     return s;
 }
 
+// A bounded topic "clicks" of 3 partitions over 2 readers (KafkaSourceEnumerator: partitions 0 and 2 on reader 1,
+// partition 1 on reader 0): partition 0 with one record, partition 2 with none, partition 1 with none either.
+Scenario boundedTopic()
+{
+    Scenario s;
+    auto& p = s.pipeline;
+    p.sourceParallelism = 2;
+    p.kafka = KafkaSourceSpec {"clicks", 3, KafkaSourceSpec::Watermarks::PerPartition};
+    p.watermarks.parallelism = 2;
+    p.watermarks.partitioning = WatermarkConfig::Partitioning::Forward;
+    p.watermarks.maxOutOfOrdernessMs = 0;
+    p.window.assigner.sizeMs = 5000;
+    p.window.function.type = FunctionSpec::Type::Count;
+    p.endOfInput = EndOfInput::MaxWatermark;
+    InputRecord r = event(s, "a", 1000, 1, 0);
+    r.partition = 0;
+    s.records.push_back(r);
+    return s;
+}
+
 } // namespace
 
 class TestNarration : public QObject {
@@ -55,6 +75,33 @@ private slots:
             "Result: [1538359882000].",
             "Window [10:11:21, 10:11:24) for key 0001 is removed right after firing: the allowed lateness is 0 ms.",
         };
+        QCOMPARE(text, expected);
+    }
+
+    // Reader 0 has nothing to read and finishes at once; reader 1 finishes partition 0 after its one record and
+    // the empty partition 2 with that first fetch, and then has no split left.
+    void aBoundedTopicsReadersFinishTheirSplitsInFlinksWords()
+    {
+        Player player(boundedTopic());
+        Narrator narrator(player.scenario());
+        const QString start = sentences(narrator.narrate(player.detailAt(0), player.trace())).join('\n');
+        QVERIFY2(start.contains("Reader 0 reads partitions 1 of topic clicks, which hold no record: a bounded source "
+                                "finds its splits empty, and the reader finishes at once, forwarding +∞"),
+            qPrintable(start));
+        const QStringList text = sentences(narrator.narrate(player.detailAt(arrivalStep(player, 0)), player.trace()));
+        const QStringList expected = {
+            "Record #1 (a, 1000 ms) arrives from partition 0, which reader 1 reads.",
+            "Partition 0 has been read to its end, so reader 1 finishes its split and releases its output: the "
+            "partition holds the reader back no more.",
+            "Partition 2 holds no record: reader 1 found its split empty and finishes it with its first fetch.",
+            "Reader 1 has finished every partition it reads: its input has ended, and it forwards the final watermark "
+            "+∞ (Long.MAX_VALUE).",
+            "The operator watermark advances from −∞ to +∞.",
+            "Window [0, 5000) ms fires for key a with 1 record: the end-of-input watermark passes every window.",
+            "Result: 1.",
+        };
+        QCOMPARE(sentences(narrator.narrate(player.detailAt(arrivalStep(player, 0) + 1), player.trace())),
+            QStringList {"End of input: every reader has finished its partitions already, so nothing is left to end."});
         QCOMPARE(text, expected);
     }
 

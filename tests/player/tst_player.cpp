@@ -244,13 +244,18 @@ private slots:
         return s;
     }
 
+    static void addClick(Scenario& s, int partition, Timestamp ts, Timestamp arrival)
+    {
+        InputRecord r = tidemark::test::event(s, "a", ts, 1, arrival);
+        r.partition = partition;
+        s.records.push_back(r);
+    }
+
     void aBoundedTopicsReaderWithoutAPartitionHasFinishedBeforeAnythingHappens()
     {
         Scenario s = kafkaScenario(1, 2);
-        InputRecord r = tidemark::test::event(s, "a", 1000, 1, 0);
-        r.partition = 0;
-        s.records.push_back(r);
-        s.inputEndMs = 1000;
+        addClick(s, 0, 1000, 0);
+        addClick(s, 0, 1500, 2000); // partition 0's last record: reader 1 finishes its split after it
         const Player player(std::move(s));
         const Trace& t = player.trace();
         // Reader 0 reads nothing: a bounded KafkaSource tells it there are no splits, and it forwards +∞ at once.
@@ -263,7 +268,44 @@ private slots:
         QCOMPARE(t.step(tick).subject, 1u);
         QCOMPARE(Trace::at(t.subtaskWatermarks(0), tick).watermark, Timestamp(999));
         QCOMPARE(t.placements()[0].channel, std::int16_t(1));
-        QCOMPARE(t.recordsInRange(LaneKind::Partition, 0, kMinTimestamp, kMaxTimestamp).size(), std::size_t(1));
+        QCOMPARE(t.recordsInRange(LaneKind::Partition, 0, kMinTimestamp, kMaxTimestamp).size(), std::size_t(2));
+        // After its last record the partition's split finishes, reader 1 has none left and forwards +∞.
+        const StepIndex last = t.placements()[1].arrivalStep;
+        QCOMPARE(t.partitionFinishedAt(0), last);
+        QCOMPARE(Trace::at(t.channelWatermarks(1), last).watermark, kMaxTimestamp);
+        QCOMPARE(Trace::at(t.subtaskWatermarks(0), last).watermark, kMaxTimestamp);
+        QCOMPARE(t.fires().size(), std::size_t(1));
+        QCOMPARE(t.fires().front().step, last);
+    }
+
+    // KafkaPartitionSplitReader finishes a split in the fetch that reads its partition's last record, and an empty
+    // partition's with the reader's first fetch; SourceReaderBase then releases the split's output, so it holds the
+    // reader back no more.
+    void aBoundedTopicsFinishedPartitionHoldsItsReaderBackNoMore()
+    {
+        Scenario s = kafkaScenario(3, 1); // one reader, three partitions; partition 2 holds no record
+        addClick(s, 0, 1000, 0); // partition 0's only record
+        addClick(s, 1, 7000, 0);
+        addClick(s, 1, 8000, 3000);
+        const Player player(std::move(s));
+        const Trace& t = player.trace();
+        const StepIndex first = t.placements()[0].arrivalStep;
+        QCOMPARE(t.partitionFinishedAt(0), first);
+        QCOMPARE(t.partitionFinishedAt(2), first); // with the reader's first fetch
+        QCOMPARE(t.partitionFinishedAt(1), t.placements()[2].arrivalStep);
+        // At 200 ms only partition 1 is left: the reader's watermark is its 6999, and [0, 5000) fires with the
+        // record of partition 0, which held the reader at 999 until it finished.
+        QCOMPARE(t.fires().size(), std::size_t(2));
+        QCOMPARE(t.fires()[0].fire.window, TimeWindow(0, 5000));
+        QCOMPARE(t.fires()[0].fire.watermark, Timestamp(6999));
+        QCOMPARE(t.step(t.fires()[0].step).processingTime, Timestamp(200));
+        // Partition 0's history stays at what it had when it was released.
+        QCOMPARE(t.partitionWatermarks(0).back().watermark, kMinTimestamp);
+        // After partition 1's last record the reader has no split left: +∞, and [5000, 10000) fires with two.
+        QCOMPARE(t.fires()[1].fire.window, TimeWindow(5000, 10000));
+        QCOMPARE(t.fires()[1].fire.count, std::size_t(2));
+        QCOMPARE(t.fires()[1].fire.watermark, kMaxTimestamp);
+        QCOMPARE(t.fires()[1].step, t.placements()[2].arrivalStep);
     }
 
     void anIdleReaderDropsTheFinalWatermarkSoItsWindowsNeverFire_data()
@@ -276,6 +318,7 @@ private slots:
     {
         QFETCH(bool, idleAtTheEnd);
         Scenario s = kafkaScenario(1, 1);
+        s.pipeline.endOfInput = EndOfInput::Drain; // the job is stopped: every reader ends then, idle or not
         s.pipeline.watermarks.idlenessMs = 500;
         InputRecord r = tidemark::test::event(s, "a", 1000, 1, 0);
         r.partition = 0;

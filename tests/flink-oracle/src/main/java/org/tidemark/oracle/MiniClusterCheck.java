@@ -107,7 +107,7 @@ final class MiniClusterCheck {
         }
         // A bounded job always ends with the Long.MAX_VALUE watermark: a scenario whose input does not end is
         // compared as if it did (what a harness run with "none" leaves unfired, the job fires at the end).
-        boolean endless = !s.endOfInput.equals("max-watermark");
+        boolean endless = s.endOfInput.equals("none");
         if (endless) {
             s.endOfInput = "max-watermark";
         }

@@ -27,6 +27,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -53,6 +54,12 @@ import java.util.Set;
  * per reader, as without Kafka. A bounded source's reader that owns no partition finishes before the first
  * happening. At the end of input a reader emits Long.MAX_VALUE as SourceOperatorStreamTask#advanceToEndOfEventTime
  * does: into the task's output, which drops it while the reader's last status was IDLE (RecordWriterOutput).
+ * A bounded topic (endOfInput max-watermark) ends split by split, as flink-connector-kafka's
+ * KafkaPartitionSplitReader and SourceReaderBase do it, each record being a fetch of its own: a partition's split
+ * finishes right after its last record, an empty partition's with its reader's first fetch (right after the
+ * reader's first record), and every split of a reader without a record at once; SourceReaderBase then calls
+ * ReaderOutput#releaseOutputForSplit, and a reader whose splits have all finished reaches the end of its input.
+ * With endOfInput drain (the job stopped with --drain) every reader ends at the end of input instead.
  *
  * <p>With steps on, every happening is printed first as a step line in the form of `tidemark run --steps
  * --format jsonl` (what the timeline draws: each channel's forwarded watermark and status, each subtask's
@@ -101,6 +108,11 @@ final class Oracle {
     private final List<TestProcessingTimeService> readerTimers = new ArrayList<>();
     private final List<ManualClock> readerClocks = new ArrayList<>();
     private final Map<Integer, SourceOutput<Ev>> splitOutputs = new java.util.HashMap<>();
+    private final List<ReaderOutput<Ev>> mainOutputs = new ArrayList<>();
+    // A bounded topic: the partitions whose splits finish after each record (by record index), and those finished,
+    // with the watermark and idleness their split output had when released.
+    private final Map<Integer, List<Integer>> finishAfter = new java.util.HashMap<>();
+    private final java.util.TreeMap<Integer, long[]> finished = new java.util.TreeMap<>();
     private boolean[] channelEnded; // finished: a reader at the end of its input, or one with no partition
     private static final long CLOCK_ORIGIN_MS = 3_600_000L; // as ScenarioClock: a clock never reads 0
 
@@ -162,13 +174,17 @@ final class Oracle {
             subtaskWatermark[i] = Long.MIN_VALUE;
         }
 
-        if (s.kafka != null && s.endOfInput.equals("max-watermark")) {
+        if (boundedTopic()) {
             // A bounded KafkaSource signals no more splits to every reader: one that owns no partition finishes
-            // at once.
+            // at once, and so does one whose partitions hold no record (its consumer has nothing to poll).
+            List<Integer> atStart = planSplitEnds();
             for (int c = 0; c < p; c++) {
                 if (!ownsPartition(c)) {
                     endChannel(c);
                 }
+            }
+            for (int partition : atStart) {
+                finishSplit(partition);
             }
         }
 
@@ -189,7 +205,7 @@ final class Oracle {
         long tail = idleness ? s.idlenessMs + 3 * s.periodMs : s.periodMs;
         horizon = inputEnd > Long.MAX_VALUE - tail ? Long.MAX_VALUE : inputEnd + tail; // saturates, as runHorizon does
         // 5. end of input, right after the last record (or at inputEndMs), before what else is due then
-        if (s.endOfInput.equals("max-watermark")) {
+        if (!s.endOfInput.equals("none")) {
             queue.add(new Happening(inputEnd, seq++, END_OF_INPUT, 0));
         }
         // 2. periodic emission, channels in index order
@@ -270,6 +286,15 @@ final class Oracle {
         if (!readers.isEmpty()) {
             appendPartitions(b);
         }
+        if (boundedTopic()) {
+            b.append(",\"finishedPartitions\":[");
+            String comma = "";
+            for (int partition : finished.keySet()) {
+                b.append(comma).append(partition);
+                comma = ",";
+            }
+            b.append("]");
+        }
         b.append(",\"operatorWatermarks\":[");
         for (int i = 0; i < subtaskWatermark.length; i++) {
             b.append(i > 0 ? "," : "").append(subtaskWatermark[i]);
@@ -310,6 +335,9 @@ final class Oracle {
                 channels.get(c).processElement(new StreamRecord<>(ev));
                 drainChannel(c);
             }
+            for (int partition : finishAfter.getOrDefault(i, List.of())) {
+                finishSplit(partition);
+            }
             return;
         }
         int c;
@@ -331,18 +359,7 @@ final class Oracle {
     }
 
     private void endOfInput() throws Exception {
-        if (sortedInput()) {
-            for (int sub = 0; sub < windows.size(); sub++) {
-                List<StreamRecord<Ev>> held = heldForSorting.get(sub);
-                // by key and timestamp; the keys' states are apart, so by timestamp is enough (stable: equal ones as
-                // they came)
-                held.sort(Comparator.comparingLong(StreamRecord::getTimestamp));
-                for (StreamRecord<Ev> rec : held) {
-                    process(sub, rec);
-                }
-                held.clear();
-            }
-        }
+        flushSorted();
         for (int c = 0; c < s.wmParallelism; c++) {
             if (!channelEnded[c]) {
                 endChannel(c);
@@ -350,9 +367,33 @@ final class Oracle {
         }
     }
 
+    /** The window operator's input has ended: a sorted input hands on what it held (SortingDataInput). */
+    private void flushSorted() throws Exception {
+        if (!sortedInput()) {
+            return;
+        }
+        for (int sub = 0; sub < windows.size(); sub++) {
+            List<StreamRecord<Ev>> held = heldForSorting.get(sub);
+            // by key and timestamp; the keys' states are apart, so by timestamp is enough (stable: equal ones as
+            // they came)
+            held.sort(Comparator.comparingLong(StreamRecord::getTimestamp));
+            for (StreamRecord<Ev> rec : held) {
+                process(sub, rec);
+            }
+            held.clear();
+        }
+    }
+
     /** Channel c's input ends. */
     private void endChannel(int c) throws Exception {
         channelEnded[c] = true;
+        boolean last = true;
+        for (boolean ended : channelEnded) {
+            last &= ended;
+        }
+        if (last) {
+            flushSorted(); // the last source task to end ends the window operator's input
+        }
         if (!readers.isEmpty()) {
             // SourceOperator#finish stops the periodic emits; SourceOperatorStreamTask#advanceToEndOfEventTime
             // emits MAX_WATERMARK into the task's output, which drops it while the announced status is IDLE.
@@ -369,6 +410,70 @@ final class Oracle {
         drainChannel(c);
         h.getOneInputOperator().finish();
         drainChannel(c);
+    }
+
+    private boolean boundedTopic() {
+        return s.kafka != null && s.endOfInput.equals("max-watermark");
+    }
+
+    /**
+     * Where each split of the bounded topic finishes: after its partition's last record in play order (arrival,
+     * then file order), an empty one after its reader's first record; returns those that finish at once (every
+     * partition of a reader without a record).
+     */
+    private List<Integer> planSplitEnds() {
+        int n = s.kafka.partitions;
+        long[][] last = new long[n][];
+        long[][] first = new long[s.wmParallelism][];
+        long prev = 0;
+        for (int i = 0; i < s.records.size(); i++) {
+            Scenario.Rec r = s.records.get(i);
+            long a = r.arrival != null ? r.arrival : (i == 0 ? 0 : prev + s.arrivalSpacingMs);
+            prev = a;
+            if (r.watermark) {
+                continue;
+            }
+            long[] at = {a, i};
+            int c = s.kafka.owner(r.partition, s.wmParallelism);
+            if (last[r.partition] == null || Arrays.compare(last[r.partition], at) < 0) {
+                last[r.partition] = at;
+            }
+            if (first[c] == null || Arrays.compare(at, first[c]) < 0) {
+                first[c] = at;
+            }
+        }
+        List<Integer> atStart = new ArrayList<>();
+        for (int partition = 0; partition < n; partition++) {
+            long[] after = last[partition] != null ? last[partition] : first[s.kafka.owner(partition, s.wmParallelism)];
+            if (after == null) {
+                atStart.add(partition);
+            } else {
+                finishAfter.computeIfAbsent((int) after[1], k -> new ArrayList<>()).add(partition);
+            }
+        }
+        return atStart;
+    }
+
+    /** The reader of a bounded topic has finished the partition's split: releaseOutputForSplit, no combine. */
+    private void finishSplit(int partition) throws Exception {
+        int c = s.kafka.owner(partition, s.wmParallelism);
+        long[] state = {Long.MIN_VALUE, 0};
+        if (!readers.isEmpty()) {
+            Object partial = splitPartial(c, partition);
+            if (partial != null) {
+                state = new long[] {(long) field(partial, "watermark"), (boolean) field(partial, "idle") ? 1 : 0};
+            }
+            mainOutputs.get(c).releaseOutputForSplit(s.kafka.splitId(partition));
+        }
+        finished.put(partition, state);
+        for (int q = 0; q < s.kafka.partitions; q++) {
+            if (s.kafka.owner(q, s.wmParallelism) == c && !finished.containsKey(q)) {
+                return;
+            }
+        }
+        if (!channelEnded[c]) {
+            endChannel(c); // every split finished: the reader's input has ended
+        }
     }
 
     private boolean ownsPartition(int c) {
@@ -397,6 +502,7 @@ final class Oracle {
                         new Class<?>[] {TimestampsAndWatermarks.WatermarkUpdateListener.class},
                         (proxy, method, args) -> null);
         ReaderOutput<Ev> main = reader.createMainOutput(readerOutput(c), listener);
+        mainOutputs.add(main);
         reader.startPeriodicWatermarkEmits();
         for (int partition = 0; partition < s.kafka.partitions; partition++) {
             if (s.kafka.owner(partition, s.wmParallelism) == c) {
@@ -435,16 +541,25 @@ final class Oracle {
         }
     }
 
+    /** The partition's split output inside reader c (Flink's own PartialWatermark); null once released. */
+    private Object splitPartial(int c, int partition) throws ReflectiveOperationException {
+        Object outputs = field(readers.get(c), "currentPerSplitOutputs");
+        Object multiplexer = field(outputs, "watermarkMultiplexer");
+        return ((Map<?, ?>) field(multiplexer, "watermarkPerOutputId")).get(s.kafka.splitId(partition));
+    }
+
     /** Each partition's split output inside its reader (Flink's own PartialWatermark), for the step line. */
     private void appendPartitions(StringBuilder b) {
         long[] watermark = new long[s.kafka.partitions];
         boolean[] idle = new boolean[s.kafka.partitions];
         try {
             for (int partition = 0; partition < s.kafka.partitions; partition++) {
-                Object reader = readers.get(s.kafka.owner(partition, s.wmParallelism));
-                Object outputs = field(reader, "currentPerSplitOutputs");
-                Object multiplexer = field(outputs, "watermarkMultiplexer");
-                Object partial = ((Map<?, ?>) field(multiplexer, "watermarkPerOutputId")).get(s.kafka.splitId(partition));
+                if (finished.containsKey(partition)) {
+                    // released: what it had then, neither idle nor active
+                    watermark[partition] = finished.get(partition)[0];
+                    continue;
+                }
+                Object partial = splitPartial(s.kafka.owner(partition, s.wmParallelism), partition);
                 watermark[partition] = partial == null ? Long.MIN_VALUE : (long) field(partial, "watermark");
                 idle[partition] = partial != null && (boolean) field(partial, "idle");
             }
