@@ -24,7 +24,9 @@ KafkaTopicDialog::KafkaTopicDialog(const LiveSourceRequest& last, QWidget* paren
     setWindowTitle(tr("Open Kafka Topic"));
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("Read every partition of a topic, as Flink's KafkaSource does, and follow it: each "
-                                "record arrives when it is read, with its partition, offset, key and timestamp."),
+                                "record arrives when it is read, with its partition, offset, key and timestamp. The "
+                                "read ends when you close the source, as a job stopped with flink stop --drain: "
+                                "every reader ends then."),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);

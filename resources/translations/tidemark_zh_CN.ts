@@ -2000,10 +2000,6 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>打开 Kafka 主题</translation>
     </message>
     <message>
-        <source>Read every partition of a topic, as Flink&apos;s KafkaSource does, and follow it: each record arrives when it is read, with its partition, offset, key and timestamp.</source>
-        <translation>像 Flink 的 KafkaSource 那样读取主题的每个分区并持续跟随：每条记录在读到时到达，带有它的分区、偏移量、键和时间戳。</translation>
-    </message>
-    <message>
         <source>bootstrap.servers: HOST:PORT, several separated by commas</source>
         <translation>bootstrap.servers：HOST:PORT，多个用逗号分隔</translation>
     </message>
@@ -2102,6 +2098,10 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>Give the bootstrap servers, such as 127.0.0.1:9092, and the topic to read.</source>
         <translation>请给出引导服务器（例如 127.0.0.1:9092）和要读取的主题。</translation>
+    </message>
+    <message>
+        <source>Read every partition of a topic, as Flink&apos;s KafkaSource does, and follow it: each record arrives when it is read, with its partition, offset, key and timestamp. The read ends when you close the source, as a job stopped with flink stop --drain: every reader ends then.</source>
+        <translation>像 Flink 的 KafkaSource 那样读取主题的每个分区并持续跟随：每条记录在读到时到达，带有它的分区、偏移量、键和时间戳。关闭数据源时读取结束，如同用 flink stop --drain 停止的作业：每个读取器都在那时结束。</translation>
     </message>
 </context>
 <context>
