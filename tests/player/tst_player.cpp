@@ -308,6 +308,34 @@ private slots:
         QCOMPARE(t.fires()[1].step, t.placements()[2].arrivalStep);
     }
 
+    // A record appended to a bounded topic's run is its partition's last now: the split finishes after it instead,
+    // and a reader that had nothing to read reads it.
+    void aRecordAppendedToABoundedTopicMovesWhereItsSplitFinishes()
+    {
+        Scenario s = kafkaScenario(3, 1);
+        addClick(s, 0, 1000, 0);
+        addClick(s, 1, 7000, 0);
+        addClick(s, 1, 8000, 3000);
+        Player player(std::move(s));
+        QCOMPARE(player.trace().partitionFinishedAt(0), player.trace().placements()[0].arrivalStep);
+        player.seek(player.lastStep());
+        InputRecord more;
+        more.key = player.keys().intern("a");
+        more.ts = 2000;
+        more.partition = 0; // arrives after the last record, at 4 s
+        std::string error;
+        const RecordIndex r = player.appendRecord(more, &error);
+        QVERIFY2(r != kNoRecord, error.c_str());
+        const Trace& t = player.trace();
+        QCOMPARE(t.partitionFinishedAt(0), t.placements()[r].arrivalStep);
+        QCOMPARE(t.partitionFinishedAt(2), t.placements()[0].arrivalStep); // still with the reader's first fetch
+        // partition 0 now holds the reader at 999 until its new last record (at 4 s): [0, 5000) fires then
+        QCOMPARE(t.fires().front().fire.window, TimeWindow(0, 5000));
+        QCOMPARE(t.fires().front().fire.count, std::size_t(2));
+        QCOMPARE(t.fires().front().step, t.placements()[r].arrivalStep);
+        QVERIFY(player.currentStep() <= player.lastStep());
+    }
+
     void anIdleReaderDropsTheFinalWatermarkSoItsWindowsNeverFire_data()
     {
         QTest::addColumn<bool>("idleAtTheEnd");
