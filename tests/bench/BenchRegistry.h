@@ -8,17 +8,29 @@
 
 namespace tidemark::bench {
 
-// One printed line: `name value unit`.
+// One printed line: `name value unit`, and `min=… max=… n=…` when the value is the median of n runs. This
+// machine is shared: a figure means something beside another measured in the same run (scripts/bench).
 struct Figure {
     std::string name;
     double value = 0.0;
     std::string unit;
+    double min = 0.0;
+    double max = 0.0;
+    int samples = 0; // > 1: value is the median of this many runs, min and max their spread
 };
+
+// The median and the spread of repeated measurements.
+Figure medianFigure(std::string name, std::vector<double> samples, std::string unit);
 
 struct BenchOptions {
     std::size_t records = 1'000'000; // size of the generated input
-    int repetitions = 3; // the best of these runs is reported
+    int repetitions = 5; // the engine figures report the median and spread, the others the best of these runs
 };
+
+// Writes the engine benchmarks' input (tidemark_bench --write-trace FILE), which scripts/bench hands to Flink's
+// own WindowOperator: "TMTRACE1", the record count (int64), then per record int32 key, int64 ts and a double
+// value, little-endian.
+void writeEngineTrace(const std::string& path, std::size_t records);
 
 using BenchFunction = std::function<std::vector<Figure>(const BenchOptions&)>;
 

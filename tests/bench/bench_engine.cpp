@@ -1,21 +1,33 @@
 // Window-operator throughput on generated input: 1,000 keys, event time advancing 1 ms per record with up to
 // 500 ms of disorder, a bounded-out-of-orderness watermark (maxTs - 500 - 1) after every 200 records.
 // Every figure runs the full WindowOperator with its default EventTimeTrigger, no evictor, and the window
-// function sum(value); the input is generated before timing starts. Each benchmark prints two figures:
+// function sum(value); the input is generated before timing starts. Each figure is the median of the
+// repetitions, with their spread. Each benchmark prints:
 //   engine_<name>_records_per_s            panes kept as Flink keeps them for an incremental function (one
 //                                          accumulator per window: PaneStorage::AsFlink, as `tidemark run
 //                                          --stream` runs);
-//   engine_<name>_all_panes_records_per_s  every pane element kept, as the player keeps them to show them.
+//   engine_<name>_all_panes_records_per_s  every pane element kept, as the player keeps them to show them;
+//   engine_<name>_fires                    the windows fired, which Flink's own operator must fire too;
+//   engine_<name>_vs_reference             the first figure over reference_pass_records_per_s, measured in the
+//                                          same run: a pass over the same records that reads each one, finds
+//                                          its key's slot for its window and adds the value (what any window
+//                                          operator has to touch), so that the ratio compares across machines.
+// scripts/bench puts Flink's WindowOperator on the same records beside them (tidemark_bench --write-trace).
 #include "BenchRegistry.h"
 
 #include "engine/windowing/WindowOperator.h"
 
+#include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace tidemark::bench {
@@ -52,6 +64,56 @@ struct RunResult {
     std::size_t fires = 0;
 };
 
+const std::vector<GeneratedRecord>& input(std::size_t count)
+{
+    static std::vector<GeneratedRecord> records;
+    if (records.size() != count)
+        records = generate(count);
+    return records;
+}
+
+// The reference pass: each record's key and 10-second window slot, its value added there, and the largest
+// timestamp kept for the watermark every kWatermarkEvery records.
+double referencePass(const std::vector<GeneratedRecord>& records)
+{
+    constexpr std::size_t kSlots = 16;
+    std::vector<double> sums(static_cast<std::size_t>(kKeys) * kSlots);
+    Timestamp maxTs = kMinTimestamp;
+    Timestamp watermark = kMinTimestamp;
+    const double start = threadCpuSeconds();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const GeneratedRecord& r = records[i];
+        const auto slot = static_cast<std::size_t>((r.ts / 10'000) % Timestamp(kSlots));
+        sums[static_cast<std::size_t>(r.key) * kSlots + slot] += r.value;
+        maxTs = r.ts > maxTs ? r.ts : maxTs;
+        if ((i + 1) % kWatermarkEvery == 0)
+            watermark = maxTs - kDisorderMs - 1;
+    }
+    const double seconds = threadCpuSeconds() - start;
+    volatile double keep = sums[static_cast<std::size_t>(watermark) % sums.size()]; // the pass is not optimised away
+    (void)keep;
+    return static_cast<double>(records.size()) / seconds;
+}
+
+// The reference of this run, measured once (the median of the repetitions) and shared by every ratio.
+const Figure& reference(const BenchOptions& options)
+{
+    static std::optional<Figure> measured;
+    if (!measured) {
+        std::vector<double> samples;
+        for (int i = 0; i < options.repetitions; ++i)
+            samples.push_back(referencePass(input(options.records)));
+        measured = medianFigure("reference_pass_records_per_s", samples, "records/s");
+    }
+    return *measured;
+}
+
+std::size_t firesIn(const std::vector<OperatorOutput>& out)
+{
+    return static_cast<std::size_t>(std::count_if(
+        out.begin(), out.end(), [](const OperatorOutput& o) { return std::holds_alternative<FireEvent>(o); }));
+}
+
 RunResult runOnce(const WindowConfig& config, PaneStorage storage, const std::vector<GeneratedRecord>& records)
 {
     WindowOperator op(config, 0, storage);
@@ -66,37 +128,52 @@ RunResult runOnce(const WindowConfig& config, PaneStorage storage, const std::ve
         maxTs = r.ts > maxTs ? r.ts : maxTs;
         if ((i + 1) % kWatermarkEvery == 0) {
             op.processWatermark(maxTs - kDisorderMs - 1, out);
-            fires += out.size();
+            fires += firesIn(out);
             out.clear();
         }
     }
     op.processWatermark(kMaxTimestamp, out); // end of input: everything still open fires
-    fires += out.size();
+    fires += firesIn(out);
     const double seconds = threadCpuSeconds() - start;
     return {static_cast<double>(records.size()) / seconds, fires};
 }
 
-Figure measureOne(const std::string& name, const WindowConfig& config, PaneStorage storage, const BenchOptions& options)
+Figure measureOne(const std::string& name, const WindowConfig& config, PaneStorage storage, const BenchOptions& options,
+    std::size_t& fires)
 {
-    static std::vector<GeneratedRecord> records;
-    if (records.size() != options.records)
-        records = generate(options.records);
-    RunResult best;
+    std::vector<double> samples;
     for (int i = 0; i < options.repetitions; ++i) {
-        const RunResult r = runOnce(config, storage, records);
-        if (r.recordsPerSecond > best.recordsPerSecond)
-            best = r;
+        const RunResult r = runOnce(config, storage, input(options.records));
+        samples.push_back(r.recordsPerSecond);
+        fires = r.fires;
     }
-    if (best.fires == 0)
+    if (fires == 0)
         throw std::runtime_error("no window fired: the benchmark input is wrong");
-    return {name, best.recordsPerSecond, "records/s"};
+    return medianFigure(name, samples, "records/s");
 }
 
 std::vector<Figure> measure(const std::string& name, const WindowConfig& config, const BenchOptions& options)
 {
-    return {measureOne("engine_" + name + "_records_per_s", config, PaneStorage::AsFlink, options),
-        measureOne("engine_" + name + "_all_panes_records_per_s", config, PaneStorage::Elements, options)};
+    const Figure& ref = reference(options);
+    std::size_t fires = 0;
+    std::size_t allPanesFires = 0;
+    std::vector<Figure> figures {
+        ref,
+        measureOne("engine_" + name + "_records_per_s", config, PaneStorage::AsFlink, options, fires),
+        measureOne(
+            "engine_" + name + "_all_panes_records_per_s", config, PaneStorage::Elements, options, allPanesFires),
+    };
+    if (fires != allPanesFires)
+        throw std::runtime_error(
+            "the two pane modes fired " + std::to_string(fires) + " and " + std::to_string(allPanesFires) + " windows");
+    figures.push_back({"engine_" + name + "_fires", static_cast<double>(fires), "windows"});
+    figures.push_back({"engine_" + name + "_vs_reference", figures[1].value / ref.value, "x"});
+    figures.erase(figures.begin()); // the reference is printed once, by its own figure
+    return figures;
 }
+
+const bool referenceFigure = registerBenchmark(
+    "reference_pass_records_per_s", 9, [](const BenchOptions& o) { return std::vector<Figure> {reference(o)}; });
 
 WindowConfig baseConfig()
 {
@@ -144,5 +221,21 @@ const bool peakRss = registerBenchmark("engine_peak_rss_mb", 13, [](const BenchO
 });
 
 } // namespace
+
+void writeEngineTrace(const std::string& path, std::size_t count)
+{
+    static_assert(std::endian::native == std::endian::little, "the trace is written as this machine holds it");
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    const auto put = [&out](const auto& v) { out.write(reinterpret_cast<const char*>(&v), sizeof v); };
+    out.write("TMTRACE1", 8);
+    put(static_cast<std::int64_t>(count));
+    for (const GeneratedRecord& r : input(count)) {
+        put(static_cast<std::int32_t>(r.key));
+        put(static_cast<std::int64_t>(r.ts));
+        put(r.value);
+    }
+    if (!out)
+        throw std::runtime_error(path + ": cannot write the trace");
+}
 
 } // namespace tidemark::bench

@@ -40,6 +40,16 @@ bool registerBenchmark(std::string name, int order, BenchFunction function)
     return true;
 }
 
+Figure medianFigure(std::string name, std::vector<double> samples, std::string unit)
+{
+    std::sort(samples.begin(), samples.end());
+    Figure f {std::move(name), samples[samples.size() / 2], std::move(unit)};
+    f.min = samples.front();
+    f.max = samples.back();
+    f.samples = static_cast<int>(samples.size());
+    return f;
+}
+
 } // namespace tidemark::bench
 
 int main(int argc, char** argv)
@@ -47,6 +57,7 @@ int main(int argc, char** argv)
     using namespace tidemark::bench;
     BenchOptions options;
     std::vector<std::string> selected;
+    std::string writeTrace;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         auto value = [&](const char* what) -> long long {
@@ -62,7 +73,13 @@ int main(int argc, char** argv)
             }
             return v;
         };
-        if (arg == "--records")
+        if (arg == "--write-trace") {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "tidemark_bench: --write-trace needs a file\n");
+                return 2;
+            }
+            writeTrace = argv[++i];
+        } else if (arg == "--records")
             options.records = static_cast<std::size_t>(value("--records"));
         else if (arg == "--repetitions")
             options.repetitions = static_cast<int>(value("--repetitions"));
@@ -70,7 +87,8 @@ int main(int argc, char** argv)
             options.records = 20'000;
             options.repetitions = 1;
         } else if (arg == "--help" || arg == "-h") {
-            std::printf("usage: tidemark_bench [--records N] [--repetitions N] [--quick] [NAME...]\n");
+            std::printf("usage: tidemark_bench [--records N] [--repetitions N] [--quick] [NAME...]\n"
+                        "       tidemark_bench [--records N] --write-trace FILE\n");
             return 0;
         } else if (startsWith(arg, "-")) {
             std::fprintf(stderr, "tidemark_bench: unknown option %s\n", argv[i]);
@@ -79,6 +97,15 @@ int main(int argc, char** argv)
             selected.emplace_back(arg);
     }
 
+    if (!writeTrace.empty()) {
+        try {
+            writeEngineTrace(writeTrace, options.records);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "tidemark_bench: %s\n", e.what());
+            return 1;
+        }
+        return 0;
+    }
     std::vector<Entry> entries = registry();
     std::sort(entries.begin(), entries.end(),
         [](const Entry& a, const Entry& b) { return a.order != b.order ? a.order < b.order : a.name < b.name; });
@@ -91,7 +118,13 @@ int main(int argc, char** argv)
             continue;
         try {
             for (const Figure& f : entry.function(options)) {
-                std::printf("%s %.6g %s\n", f.name.c_str(), f.value, f.unit.c_str());
+                if (f.samples > 1)
+                    std::printf("%s %.6g %s min=%.6g max=%.6g n=%d\n", f.name.c_str(), f.value, f.unit.c_str(), f.min,
+                        f.max, f.samples);
+                else if (f.unit == "windows") // a count, compared exactly with Flink's
+                    std::printf("%s %.0f %s\n", f.name.c_str(), f.value, f.unit.c_str());
+                else
+                    std::printf("%s %.6g %s\n", f.name.c_str(), f.value, f.unit.c_str());
                 std::fflush(stdout);
             }
         } catch (const std::exception& e) {

@@ -84,6 +84,9 @@ public final class Main {
                 boolean ok = SourceReaderCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
                 System.exit(ok ? 0 : 1);
             }
+            case "--window-bench" -> {
+                System.exit(WindowBench.run(Arrays.copyOfRange(args, 1, args.length), out));
+            }
             case "--minicluster" -> {
                 boolean ok = MiniClusterCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
                 out.flush();
