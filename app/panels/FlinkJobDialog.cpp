@@ -55,6 +55,7 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
     // A cumulate window is SQL's only.
     m_program->setCurrentIndex(session->scenario().pipeline.window.assigner.type == AssignerSpec::Type::Cumulate);
     form->addRow(tr("Program:"), m_program);
+    m_input->setObjectName(QStringLiteral("input"));
     m_input->addItem(tr("Replay the records at their arrival times"));
     m_input->addItem(tr("Read lines from a socket (socketTextStream)"));
     m_socket->setPlaceholderText(QStringLiteral("localhost:9999"));
@@ -72,13 +73,21 @@ FlinkJobDialog::FlinkJobDialog(const Session* session, QWidget* parent)
         liveEndpoint ? QString::fromStdString(liveEndpoint->toString()) : QStringLiteral("localhost:9999"));
     m_input->setCurrentIndex(liveEndpoint ? 1 : 0);
     m_socket->setEnabled(liveEndpoint.has_value());
+    if (const auto& kafka = session->scenario().pipeline.kafka) {
+        // the job reads the scenario's topic, whatever else
+        m_input->clear();
+        m_input->addItem(tr("Read Kafka topic %1 (KafkaSource)").arg(QString::fromStdString(kafka->topic)));
+        m_input->setEnabled(false);
+        m_socket->hide();
+    }
 
-    auto* intro = new QLabel(tr("Writes the scenario as a Maven project whose program, in the DataStream API or in "
-                                "Flink SQL, is its pipeline. "
-                                "The job replays the records at their arrival times, or reads lines from a socket as "
-                                "this document reads them, and prints what the Output dock shows, so that a real Flink "
-                                "can confirm the picture."),
-        this);
+    auto* intro
+        = new QLabel(tr("Writes the scenario as a Maven project whose program, in the DataStream API or in "
+                        "Flink SQL, is its pipeline. "
+                        "The job replays the records at their arrival times, reads lines from a socket as "
+                        "this document reads them, or reads the Kafka topic the scenario reads, and prints what "
+                        "the Output dock shows, so that a real Flink can confirm the picture."),
+            this);
     intro->setWordWrap(true);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
@@ -142,7 +151,7 @@ void FlinkJobDialog::rebuild()
     flinkjob::ExportOptions options;
     std::string error;
     QPushButton* save = m_buttons->button(QDialogButtonBox::Save);
-    if (m_input->currentIndex() == 1) {
+    if (m_input->currentIndex() == 1 && !m_session->scenario().pipeline.kafka) {
         const auto at = live::Endpoint::parse(m_socket->text().trimmed().toStdString(), error);
         if (!at) {
             m_project.reset();
@@ -171,6 +180,12 @@ void FlinkJobDialog::rebuild()
                       "java -jar %2</tt></p>")
                        .arg(QDir::toNativeSeparators(folder()).toHtmlEscaped(),
                            QString::fromStdString(m_project->jarPath()).toHtmlEscaped());
+    if (!m_project->kafkaTopic.empty()) {
+        text += tr("<p>It reads Kafka topic %1 at localhost:9092 (<tt>--bootstrap HOST:PORT</tt> for another broker): "
+                   "<tt>java -jar %2 --produce</tt> writes the scenario's records into it first.</p>")
+                    .arg(QString::fromStdString(m_project->kafkaTopic).toHtmlEscaped(),
+                        QString::fromStdString(m_project->jarPath()).toHtmlEscaped());
+    }
     if (options.socket) {
         const QString at = QString::fromStdString(options.socket->host + ":" + std::to_string(options.socket->port));
         text += tr("<p>It connects to %1, so start a server there first: <tt>nc -lk %2</tt> and type lines, or "

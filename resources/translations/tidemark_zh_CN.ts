@@ -1552,10 +1552,6 @@ cd %3 &amp;&amp; mvn package &amp;&amp; java -jar %4</translation>
         <translation>输入：</translation>
     </message>
     <message>
-        <source>Writes the scenario as a Maven project whose program, in the DataStream API or in Flink SQL, is its pipeline. The job replays the records at their arrival times, or reads lines from a socket as this document reads them, and prints what the Output dock shows, so that a real Flink can confirm the picture.</source>
-        <translation>把场景写成一个 Maven 项目，其中的程序（DataStream API 或 Flink SQL）就是场景的流水线。作业按记录的到达时间重放它们，或像本文档一样从套接字读取行，并打印“输出”面板显示的内容，让真正的 Flink 来确认这幅图。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;The socket to read:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;要读取的套接字：&lt;/b&gt;%1</translation>
     </message>
@@ -1570,6 +1566,18 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>
 
 它读取 localhost:9092 上的 Kafka 主题 %1（其他 broker 用 --bootstrap HOST:PORT）；java -jar %2 --produce 会把场景的记录写入该主题。如何在集群上运行，请看 README。</translation>
+    </message>
+    <message>
+        <source>Read Kafka topic %1 (KafkaSource)</source>
+        <translation>读取 Kafka 主题 %1（KafkaSource）</translation>
+    </message>
+    <message>
+        <source>Writes the scenario as a Maven project whose program, in the DataStream API or in Flink SQL, is its pipeline. The job replays the records at their arrival times, reads lines from a socket as this document reads them, or reads the Kafka topic the scenario reads, and prints what the Output dock shows, so that a real Flink can confirm the picture.</source>
+        <translation>把场景写成一个 Maven 项目，其中的程序（DataStream API 或 Flink SQL）就是场景的流水线。作业按记录的到达时间重放它们，或像本文档一样从套接字读取行，或读取场景所读的 Kafka 主题，并打印“输出”面板显示的内容，让真正的 Flink 来确认这幅图。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;It reads Kafka topic %1 at localhost:9092 (&lt;tt&gt;--bootstrap HOST:PORT&lt;/tt&gt; for another broker): &lt;tt&gt;java -jar %2 --produce&lt;/tt&gt; writes the scenario&apos;s records into it first.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;它读取 localhost:9092 上的 Kafka 主题 %1（其他 broker 用 &lt;tt&gt;--bootstrap HOST:PORT&lt;/tt&gt;）：先用 &lt;tt&gt;java -jar %2 --produce&lt;/tt&gt; 把场景的记录写入其中。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

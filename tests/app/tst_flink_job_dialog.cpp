@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QLabel>
@@ -160,6 +161,15 @@ private Q_SLOTS:
             [](const ExampleInfo& e) { return e.fileName == QStringLiteral("kafka-partition-stalls.json"); });
         QVERIFY(kafka != examples.end());
         QVERIFY(m_window->openExample(kafka->path));
+        {
+            FlinkJobDialog dialog(m_window->session(), m_window.get());
+            const auto* input = dialog.findChild<QComboBox*>(QStringLiteral("input"));
+            QVERIFY(input);
+            QCOMPARE(input->count(), 1); // the topic, and nothing else to choose
+            QVERIFY(!input->isEnabled());
+            QVERIFY2(summary(dialog).contains(QStringLiteral("--produce</tt> writes the scenario's records")),
+                qPrintable(summary(dialog)));
+        }
         QTemporaryDir dir;
         bool offered = true;
         QString written;
