@@ -18,28 +18,6 @@
 
 namespace tidemark::cli {
 
-// Each record's arrival as the Player's ArrivalSchedule resolves it, in input order: an explicit arrival, else the
-// previous record's plus the spacing (0 for the first).
-class ArrivalClock {
-public:
-    explicit ArrivalClock(DurationMs spacing)
-        : m_spacing(spacing)
-    { }
-    Timestamp next(Timestamp explicitArrival)
-    {
-        m_previous = explicitArrival != InputRecord::kNoArrival ? explicitArrival
-            : m_first                                           ? 0
-                                                                : javaAdd(m_previous, m_spacing);
-        m_first = false;
-        return m_previous;
-    }
-
-private:
-    DurationMs m_spacing;
-    Timestamp m_previous = 0;
-    bool m_first = true;
-};
-
 // The first pass of a streamed run over a bounded topic (KafkaSplitEnds::applies): every record in input order,
 // for where the readers finish their splits.
 class SplitEndsPass {

@@ -9,14 +9,9 @@ ArrivalSchedule::ArrivalSchedule(const std::vector<Timestamp>& explicitArrivals,
     : m_spacing(defaultSpacingMs)
 {
     m_arrival.reserve(explicitArrivals.size());
-    Timestamp previous = 0;
-    bool first = true;
-    for (const Timestamp a : explicitArrivals) {
-        const Timestamp t = a != kMinTimestamp ? a : (first ? 0 : javaAdd(previous, m_spacing));
-        m_arrival.push_back(t);
-        previous = t;
-        first = false;
-    }
+    ArrivalClock clock(m_spacing);
+    for (const Timestamp a : explicitArrivals)
+        m_arrival.push_back(clock.next(a));
     m_order.resize(m_arrival.size());
     for (std::uint32_t i = 0; i < m_order.size(); ++i)
         m_order[i] = i;

@@ -9,6 +9,27 @@
 
 namespace tidemark {
 
+// The arrival rule, one record at a time in input order: an explicit arrival (not kMinTimestamp), else the
+// previous record's plus the spacing (0 for the first). ArrivalSchedule resolves a whole input with it, and a
+// streamed run each record as it comes.
+class ArrivalClock {
+public:
+    explicit ArrivalClock(DurationMs spacing)
+        : m_spacing(spacing)
+    { }
+    Timestamp next(Timestamp explicitArrival)
+    {
+        m_previous = explicitArrival != kMinTimestamp ? explicitArrival : m_first ? 0 : javaAdd(m_previous, m_spacing);
+        m_first = false;
+        return m_previous;
+    }
+
+private:
+    DurationMs m_spacing;
+    Timestamp m_previous = 0;
+    bool m_first = true;
+};
+
 // When each input record arrives (docs/execution-model.md, "Arrivals"): an explicit `arrival`, else the
 // previous record's arrival plus the default spacing (the first such record at 0). Records are taken in
 // (arrival, file index) order. Shared by every copy of the queue: snapshots only copy a cursor into it.

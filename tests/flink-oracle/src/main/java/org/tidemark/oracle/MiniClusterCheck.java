@@ -315,12 +315,8 @@ final class MiniClusterCheck {
     /** Record indices in the order the scenario's model processes them: by arrival, ties in file order. */
     private static List<Integer> arrivalOrder(Scenario s) {
         List<Integer> order = new ArrayList<>();
-        long[] arrival = new long[s.records.size()];
-        long prev = 0;
-        for (int i = 0; i < s.records.size(); i++) {
-            Scenario.Rec r = s.records.get(i);
-            arrival[i] = r.arrival != null ? r.arrival : (i == 0 ? 0 : prev + s.arrivalSpacingMs);
-            prev = arrival[i];
+        long[] arrival = s.arrivals();
+        for (int i = 0; i < arrival.length; i++) {
             order.add(i);
         }
         order.sort(Comparator.<Integer>comparingLong(i -> arrival[i]).thenComparingInt(i -> i));

@@ -189,12 +189,10 @@ final class Oracle {
         }
 
         // 1. arrivals, in file order
-        long prev = 0;
+        long[] arrival = s.arrivals();
         long lastArrival = 0;
-        for (int i = 0; i < s.records.size(); i++) {
-            Scenario.Rec r = s.records.get(i);
-            long a = r.arrival != null ? r.arrival : (i == 0 ? 0 : prev + s.arrivalSpacingMs);
-            prev = a;
+        for (int i = 0; i < arrival.length; i++) {
+            long a = arrival[i];
             lastArrival = i == 0 ? a : Math.max(lastArrival, a);
             queue.add(new Happening(a, seq++, ARRIVAL, i));
         }
@@ -425,15 +423,13 @@ final class Oracle {
         int n = s.kafka.partitions;
         long[][] last = new long[n][];
         long[][] first = new long[s.wmParallelism][];
-        long prev = 0;
-        for (int i = 0; i < s.records.size(); i++) {
+        long[] arrival = s.arrivals();
+        for (int i = 0; i < arrival.length; i++) {
             Scenario.Rec r = s.records.get(i);
-            long a = r.arrival != null ? r.arrival : (i == 0 ? 0 : prev + s.arrivalSpacingMs);
-            prev = a;
             if (r.watermark) {
                 continue;
             }
-            long[] at = {a, i};
+            long[] at = {arrival[i], i};
             int c = s.kafka.owner(r.partition, s.wmParallelism);
             if (last[r.partition] == null || Arrays.compare(last[r.partition], at) < 0) {
                 last[r.partition] = at;

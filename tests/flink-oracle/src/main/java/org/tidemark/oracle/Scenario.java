@@ -248,6 +248,19 @@ final class Scenario implements java.io.Serializable {
         return k.isBigDecimal() ? k.decimalValue().toString() : k.asText();
     }
 
+    /**
+     * Each record's arrival (docs/execution-model.md, "Arrivals"): its own, else the previous record's plus the
+     * default spacing, 0 for the first.
+     */
+    long[] arrivals() {
+        long[] arrival = new long[records.size()];
+        for (int i = 0; i < arrival.length; i++) {
+            Rec r = records.get(i);
+            arrival[i] = r.arrival != null ? r.arrival : (i == 0 ? 0 : arrival[i - 1] + arrivalSpacingMs);
+        }
+        return arrival;
+    }
+
     /** The processing time at which the input ends: its last arrival, or inputEndMs when that is later. */
     long inputEnd(long lastArrival) {
         return inputEndMs != null && inputEndMs > lastArrival ? inputEndMs : lastArrival;
