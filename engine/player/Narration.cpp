@@ -355,7 +355,7 @@ public:
                   : nullptr)
     { }
 
-    void start();
+    void start(const Trace& trace);
     void whatHappened();
     void lateRecords();
     void channelChanges();
@@ -381,10 +381,9 @@ private:
 
 Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
 {
-    (void)trace;
     StepNarration step(*this, d);
     if (d.entry.kind == StepKind::Start) {
-        step.start();
+        step.start(trace);
         return step.take();
     }
     step.whatHappened();
@@ -520,7 +519,7 @@ void Narrator::StepNarration::lateRecords()
     }
 }
 
-void Narrator::StepNarration::start()
+void Narrator::StepNarration::start(const Trace& trace)
 {
     add("start", {time("watermark", kMinTimestamp)});
     if (!perPartition())
@@ -528,20 +527,16 @@ void Narrator::StepNarration::start()
     const KafkaSourceSpec& kafka = *pipeline().kafka;
     const int readers = std::max(1, watermarks().parallelism);
     const bool bounded = KafkaSplitEnds::applies(pipeline());
-    // whether a record of the scenario comes from a partition reader c reads
-    const auto anyRecord = [&](int c) {
-        return std::any_of(m_scenario.records.begin(), m_scenario.records.end(), [&](const InputRecord& r) {
-            return !r.isWatermark() && r.partition >= 0
-                && KafkaSourceEnumerator::splitOwner(kafka.topic, r.partition, readers) == c;
-        });
-    };
     for (int c = 0; c < readers; ++c) {
         std::string partitions;
+        bool finishedAtStart = true; // a bounded topic's reader with nothing to read finished its splits at once
         for (int q = 0; q < kafka.partitions; ++q) {
-            if (KafkaSourceEnumerator::splitOwner(kafka.topic, q, readers) == c)
+            if (KafkaSourceEnumerator::splitOwner(kafka.topic, q, readers) == c) {
                 partitions += (partitions.empty() ? "" : ", ") + std::to_string(q);
+                finishedAtStart = finishedAtStart && q < trace.partitionCount() && trace.partitionFinishedAt(q) == 0;
+            }
         }
-        if (!partitions.empty() && bounded && !anyRecord(c))
+        if (!partitions.empty() && bounded && finishedAtStart)
             add("reader.allempty.bounded", {channelArg(c), text("partitions", partitions), text("topic", kafka.topic)});
         else if (!partitions.empty())
             add("reader.partitions", {channelArg(c), text("partitions", partitions), text("topic", kafka.topic)});
