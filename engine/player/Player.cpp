@@ -143,6 +143,15 @@ void Player::startHistories(const Runtime& rt)
     }
 }
 
+void Player::rerunAfterInput(Timestamp time)
+{
+    // a bounded topic's splits finish where their records end: a record more (or the input's end) moves that
+    if (!m_open && KafkaSplitEnds::applies(m_scenario.pipeline))
+        rerunAll();
+    else
+        rerunFrom(time);
+}
+
 void Player::rerunAll()
 {
     updateSplitEnds();
@@ -639,10 +648,8 @@ RecordIndex Player::pushRecord(InputRecord r, std::string* error)
 RecordIndex Player::appendRecord(InputRecord r, std::string* error)
 {
     const RecordIndex index = pushRecord(std::move(r), error);
-    if (index != kNoRecord && KafkaSplitEnds::applies(m_scenario.pipeline) && !m_open)
-        rerunAll();
-    else if (index != kNoRecord)
-        rerunFrom(m_scenario.records[index].arrival);
+    if (index != kNoRecord)
+        rerunAfterInput(m_scenario.records[index].arrival);
     return index;
 }
 
@@ -662,10 +669,8 @@ std::size_t Player::appendRecords(std::span<const InputRecord> records, AppendEr
         if (!from)
             from = m_scenario.records[index].arrival;
     }
-    if (from && KafkaSplitEnds::applies(m_scenario.pipeline) && !m_open)
-        rerunAll();
-    else if (from)
-        rerunFrom(*from);
+    if (from)
+        rerunAfterInput(*from);
     return appended;
 }
 
@@ -694,10 +699,7 @@ std::string Player::endInput(Timestamp t)
     m_clock = end;
     if (end > m_arrivals.lastArrival())
         m_scenario.inputEndMs = end;
-    if (KafkaSplitEnds::applies(m_scenario.pipeline))
-        rerunAll(); // every record is known now: the splits finish where their records end
-    else
-        rerunFrom(end);
+    rerunAfterInput(end); // every record is known now
     return {};
 }
 

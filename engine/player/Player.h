@@ -172,6 +172,8 @@ private:
     void startHistories(const Runtime& rt);
     // Records the whole run again: with a bounded KafkaSource a record appended moves where splits finish.
     void rerunAll();
+    // After a record appended, or the input closed, at `time`: rerunFrom(time), or rerunAll() for a bounded topic.
+    void rerunAfterInput(Timestamp time);
     RecordIndex pushRecord(InputRecord record, std::string* error);
     std::optional<StepIndex> findStep(Happening h, bool forward) const;
 
