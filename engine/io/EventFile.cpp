@@ -1,6 +1,8 @@
 #include "engine/io/EventFile.h"
 
+#include "engine/io/CsvScan.h"
 #include "engine/io/JsonTree.h"
+#include "engine/io/ShortNumbers.h"
 #include "engine/io/Suggest.h"
 #include "engine/io/Timestamps.h"
 
@@ -26,6 +28,7 @@ namespace ondemand = simdjson::ondemand;
 
 constexpr std::size_t kChunkBytes = std::size_t(4) << 20;
 constexpr std::size_t kSinkBatch = 1 << 16;
+constexpr std::size_t kRecordsBeforeEstimate = 4096; // records read before the rest of the file's are estimated
 
 // ---- byte sources ----
 
@@ -108,9 +111,116 @@ std::string describeRef(const FieldRef& f, std::string_view role)
     return s;
 }
 
-struct StringHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view> {}(s); }
+// The loader's memo of single-field keys it has interned: open addressing over a power-of-two table with the
+// text kept in one arena, so that a repeated key costs a short hash and one compare (std::unordered_map's
+// prime modulo and node walk were the largest cost of a CSV line).
+class KeyCache {
+public:
+    // kNoKey when the text has not been seen.
+    KeyId find(std::string_view text, std::uint64_t hash) const
+    {
+        if (m_slots.empty())
+            return kNoKey;
+        for (std::size_t i = hash & m_mask;; i = (i + 1) & m_mask) {
+            const Entry& e = m_slots[i];
+            if (e.id == kNoKey)
+                return kNoKey;
+            if (e.hash == hash && e.length == text.size() && same(m_text.data() + e.offset, text))
+                return e.id;
+        }
+    }
+
+    void add(std::string_view text, std::uint64_t hash, KeyId id)
+    {
+        if ((m_count + 1) * 2 > m_slots.size())
+            grow();
+        Entry e {hash, m_text.size(), static_cast<std::uint32_t>(text.size()), id};
+        m_text.append(text);
+        place(e);
+        ++m_count;
+    }
+
+    static std::uint64_t hash(std::string_view text)
+    {
+        constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ull;
+        std::uint64_t h = text.size() * kMul;
+        const std::size_t n = text.size();
+        if (n >= 8) {
+            // Whole words, the last one overlapping the one before it (a load, not a copy of the tail).
+            for (std::size_t i = 0; i + 8 < n; i += 8)
+                h = mix(h, word(text.data() + i));
+            h = mix(h, word(text.data() + n - 8));
+        } else {
+            std::uint64_t tail = 0;
+            for (std::size_t i = 0; i < n; ++i)
+                tail |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
+            h = mix(h, tail);
+        }
+        // A full avalanche at the end: the table's index is the low bits, which a multiply alone leaves blind
+        // to the high bytes, where keys such as "sensor-0042" and "sensor-0043" differ.
+        h ^= h >> 33;
+        h *= 0xFF51AFD7ED558CCDull;
+        h ^= h >> 33;
+        h *= 0xC4CEB9FE1A85EC53ull;
+        return h ^ (h >> 33);
+    }
+
+private:
+    static std::uint64_t word(const char* p)
+    {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        return w;
+    }
+
+    static std::uint64_t mix(std::uint64_t h, std::uint64_t w)
+    {
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        return h ^ (h >> 29);
+    }
+
+    static bool same(const char* known, std::string_view text)
+    {
+        const std::size_t n = text.size();
+        if (n < 8)
+            return std::memcmp(known, text.data(), n) == 0;
+        for (std::size_t i = 0; i + 8 < n; i += 8) {
+            if (word(known + i) != word(text.data() + i))
+                return false;
+        }
+        return word(known + n - 8) == word(text.data() + n - 8);
+    }
+
+    struct Entry {
+        std::uint64_t hash = 0;
+        std::size_t offset = 0;
+        std::uint32_t length = 0;
+        KeyId id = kNoKey;
+    };
+
+    void place(const Entry& e)
+    {
+        std::size_t i = e.hash & m_mask;
+        while (m_slots[i].id != kNoKey)
+            i = (i + 1) & m_mask;
+        m_slots[i] = e;
+    }
+
+    void grow()
+    {
+        std::vector<Entry> old(std::max<std::size_t>(64, m_slots.size() * 2));
+        old.swap(m_slots);
+        m_mask = m_slots.size() - 1;
+        for (const Entry& e : old) {
+            if (e.id != kNoKey)
+                place(e);
+        }
+    }
+
+    std::vector<Entry> m_slots;
+    std::size_t m_mask = 0;
+    std::size_t m_count = 0;
+    std::string m_text;
 };
 
 // One extracted field of a line: its text (a CSV/text field, a JSON string's value, or a JSON number's
@@ -175,6 +285,7 @@ public:
 
     Loaded<EventFileContents> run(ByteSource& source, std::uint64_t totalBytes)
     {
+        m_totalBytes = totalBytes;
         if (!prepare())
             return std::move(m_result);
         std::size_t capacity = std::min(kChunkBytes, std::max<std::size_t>(m_options.maxLineBytes + 1, 64));
@@ -182,7 +293,7 @@ public:
         if (totalBytes > 0 && totalBytes + 1 < capacity)
             capacity = std::max<std::size_t>(static_cast<std::size_t>(totalBytes) + 1, 64);
         std::vector<char> buffer(capacity + simdjson::SIMDJSON_PADDING);
-        std::size_t begin = 0, end = 0, validUntil = 0;
+        std::size_t begin = 0, end = 0, validUntil = 0, lineByLineUntil = 0;
         bool eof = false;
         bool skippingLongLine = false;
         std::size_t sinceProgress = 0;
@@ -198,11 +309,12 @@ public:
             if (!nl && !eof) {
                 // Keep the partial line, read more behind it.
                 if (skippingLongLine) {
-                    begin = end = validUntil = 0;
+                    begin = end = validUntil = lineByLineUntil = 0;
                 } else if (begin > 0) {
                     std::memmove(base, base + begin, end - begin);
                     end -= begin;
                     validUntil = validUntil > begin ? validUntil - begin : 0;
+                    lineByLineUntil = lineByLineUntil > begin ? lineByLineUntil - begin : 0;
                     begin = 0;
                 }
                 if (end == capacity) {
@@ -240,18 +352,37 @@ public:
             if (!nl && begin == end)
                 break;
             // UTF-8 is checked a whole buffer of complete lines at a time; a region that fails is
-            // checked line by line to find the culprit.
+            // checked line by line to find the culprit (and not again as a whole for each of its lines).
             std::size_t badByte = std::string_view::npos;
             if (lineEnd > validUntil) {
                 const char* last = static_cast<const char*>(memrchr(base + begin, '\n', end - begin));
                 const std::size_t regionEnd = last ? static_cast<std::size_t>(last - base) : end;
-                if (simdjson::validate_utf8(base + begin, regionEnd - begin)) {
+                if (regionEnd > lineByLineUntil && simdjson::validate_utf8(base + begin, regionEnd - begin)) {
                     validUntil = regionEnd;
                 } else {
+                    lineByLineUntil = std::max(lineByLineUntil, regionEnd);
                     badByte = detail::findInvalidUtf8(std::string_view(base + begin, lineEnd - begin));
                     if (badByte == std::string_view::npos)
                         validUntil = lineEnd;
                 }
+            }
+            // Plain CSV lines are found and split a block at a time; the rest go through processLine alone.
+            if (nl && lineEnd <= validUntil && scansCsvBlocks()) {
+                const char* last
+                    = static_cast<const char*>(memrchr(base + begin, '\n', std::min(validUntil + 1, end) - begin));
+                const std::size_t blockEnd = static_cast<std::size_t>(last - base) + 1;
+                begin += detail::scanCsvLines(
+                    base + begin, blockEnd - begin, m_spec.delimiter, [&](const detail::CsvScanLine& line) {
+                        if (takePlainCsvLine(line))
+                            return true;
+                        m_scannedLine = &line;
+                        processLine(line.text.data(), line.text.size(),
+                            capacity + simdjson::SIMDJSON_PADDING - static_cast<std::size_t>(line.text.data() - base),
+                            std::string_view::npos);
+                        m_scannedLine = nullptr;
+                        return !m_stopped;
+                    });
+                continue;
             }
             processLine(base + begin, lineEnd - begin, capacity + simdjson::SIMDJSON_PADDING - begin, badByte);
             begin = nl ? lineEnd + 1 : end;
@@ -263,6 +394,8 @@ public:
             return std::move(m_result);
         }
         flush(true);
+        if (auto& records = m_result.value->records; records.capacity() > records.size() + records.size() / 4 + 1024)
+            records.shrink_to_fit();
         return std::move(m_result);
     }
 
@@ -358,6 +491,7 @@ private:
             buildPathTree();
         else
             resolveIndices();
+        decidePlainCsv();
         return true;
     }
 
@@ -399,6 +533,7 @@ private:
     {
         ++m_lineNumber;
         ++m_result.value->lines;
+        m_lineBytes += size + 1;
         std::string_view line(data, size);
         std::size_t skippedPrefix = 0;
         if (m_lineNumber == 1 && line.starts_with("\xEF\xBB\xBF")) {
@@ -430,14 +565,24 @@ private:
                 if (m_stopped)
                     return;
             }
-            ok = splitCsv(line, failure) && buildFromColumns(line, record, failure);
+            ok = (takeScannedColumns(line, skippedPrefix) || splitCsv(line, failure))
+                && buildFromColumns(line, record, failure);
             break;
         case InputFileSpec::Format::Text:
             ok = splitText(line) && buildFromColumns(line, record, failure);
             break;
         case InputFileSpec::Format::Jsonl:
-            ok = extractJson(data + skippedPrefix, line.size(), capacity - skippedPrefix, failure)
-                && buildRecord(line, record, failure);
+            ok = extractJson(data + skippedPrefix, line.size(), capacity - skippedPrefix, failure);
+            if (!ok && data != m_lineBuffer.data()) {
+                // simdjson may read a bad document's padding, which in the file's buffer is the next lines: read
+                // a bad line again on its own, so that what is said of it is the line's own (as a live source
+                // reading it alone would say).
+                m_lineBuffer.assign(line.begin(), line.end());
+                m_lineBuffer.resize(line.size() + simdjson::SIMDJSON_PADDING);
+                failure = {};
+                ok = extractJson(m_lineBuffer.data(), line.size(), m_lineBuffer.size(), failure);
+            }
+            ok = ok && buildRecord(line, record, failure);
             break;
         }
         if (!ok) {
@@ -480,7 +625,14 @@ private:
     void append(const InputRecord& r)
     {
         if (!m_sink) {
-            m_result.value->records.push_back(r);
+            auto& records = m_result.value->records;
+            if (records.size() == kRecordsBeforeEstimate && m_totalBytes > m_lineBytes) {
+                // Room for the whole file at the lines' length so far (and a little more), so that the vector
+                // is not copied and its pages touched again as it grows; trimmed at the end if it was too much.
+                const double perByte = static_cast<double>(records.size()) / static_cast<double>(m_lineBytes);
+                records.reserve(static_cast<std::size_t>(perByte * static_cast<double>(m_totalBytes) * 1.05) + 64);
+            }
+            records.push_back(r);
             return;
         }
         m_batch.push_back(r);
@@ -559,6 +711,92 @@ private:
                 break;
             pos = next + 1;
             ++index;
+        }
+        return true;
+    }
+
+    bool scansCsvBlocks() const
+    {
+        const char d = m_spec.delimiter;
+        return m_spec.format == InputFileSpec::Format::Csv && d != '\n' && d != '"' && d != '\r';
+    }
+
+    // Whether lines may be read by takePlainCsvLine: a key column, an integer millisecond timestamp, maybe a
+    // value, and nothing else, by column numbers below the scan's delimiter limit. Asked once the header is read.
+    void decidePlainCsv()
+    {
+        const EventFileSpec& sp = spec();
+        m_plainCsv = m_spec.format == InputFileSpec::Format::Csv && sp.key.size() == 1 && !sp.arrival && !sp.channel
+            && !sp.partition && !sp.offset && sp.timestamp.pattern.empty()
+            && sp.timestamp.unit == TimestampFormat::Unit::Milliseconds && sp.key[0].isIndex() && sp.ts.isIndex()
+            && (!sp.value || sp.value->isIndex());
+        if (!m_plainCsv)
+            return;
+        m_plainKey = static_cast<std::size_t>(sp.key[0].index);
+        m_plainTs = static_cast<std::size_t>(sp.ts.index);
+        m_plainValue = sp.value ? static_cast<std::size_t>(sp.value->index) : kNoColumn;
+        const std::size_t highest = std::max({m_plainKey, m_plainTs, sp.value ? m_plainValue : 0});
+        m_plainCsv = highest < detail::CsvScanLine::kMaxDelimiters;
+    }
+
+    // A scanned line in the plain form decidePlainCsv allows, each field read by the short readers, straight
+    // into a record, as processLine would have read it. False (nothing taken, nothing counted) for anything
+    // else: processLine then reads the line, with the same result or its error.
+    bool takePlainCsvLine(const detail::CsvScanLine& scanned)
+    {
+        if (!m_plainCsv || scanned.quoted || m_lineNumber == 0 || m_needHeader
+            || (m_spec.header == InputFileSpec::Header::Detect && !m_headerDecided))
+            return false;
+        std::string_view line = scanned.text;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (line.empty() || line.front() == ' ' || line.front() == '\t' || line.front() == '#')
+            return false;
+        const std::size_t count = scanned.delimiterCount;
+        const auto column = [&](std::size_t i) {
+            const std::size_t start = i == 0 ? 0 : scanned.delimiters[i - 1] + 1;
+            const std::size_t stop = i < count ? scanned.delimiters[i] : line.size();
+            return line.substr(start, stop - start);
+        };
+        if (m_plainKey > count || m_plainTs > count || (m_plainValue != kNoColumn && m_plainValue > count)
+            || column(0) == m_spec.watermarkWord)
+            return false;
+        InputRecord record;
+        if (!detail::readShortInteger(column(m_plainTs), record.ts))
+            return false;
+        if (m_plainValue != kNoColumn) {
+            if (!detail::readShortDecimal(column(m_plainValue), record.value))
+                return false;
+            record.hasValue = true;
+        }
+        record.key = internSingle(column(m_plainKey));
+        ++m_lineNumber;
+        ++m_result.value->lines;
+        m_lineBytes += scanned.text.size() + 1;
+        record.sourceLine = m_lineNumber;
+        append(record);
+        return true;
+    }
+
+    // The columns of a line scanCsvLines found, as splitCsv would split it: true when it could take them.
+    bool takeScannedColumns(std::string_view line, std::size_t skippedPrefix)
+    {
+        const detail::CsvScanLine* scanned = m_scannedLine;
+        // splitCsv keeps at most m_maxColumn + 3 columns, the last one cut at its delimiter.
+        const std::size_t kept = m_maxColumn + 3;
+        if (!scanned || scanned->quoted || skippedPrefix != 0 || kept > detail::CsvScanLine::kMaxDelimiters)
+            return false;
+        m_columns.clear();
+        const std::size_t columns = std::min(scanned->delimiterCount + 1, kept);
+        std::size_t start = 0;
+        for (std::size_t i = 0; i < columns; ++i) {
+            const std::size_t stop = i < scanned->delimiterCount ? scanned->delimiters[i] : line.size();
+            Slot s;
+            s.type = Slot::Type::Text;
+            s.offset = static_cast<std::uint32_t>(start);
+            s.text = line.substr(start, stop - start);
+            m_columns.push_back(s);
+            start = stop + 1;
         }
         return true;
     }
@@ -666,6 +904,7 @@ private:
         }
         for (std::size_t i = 0; i < r.key.size(); ++i)
             add(r.key[i], kFixedSlots + i);
+        decidePlainCsv();
         return true;
     }
 
@@ -981,21 +1220,12 @@ private:
             if (!numericText(s, "a number", text, failure))
                 return false;
             double v = 0;
-            const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-            if (ec == std::errc::result_out_of_range) {
-                failure = {s.offset, "expected a number within the range of a double, found " + q(text)};
+            if (detail::readShortDecimal(text, v)) {
+                r.value = v;
+                r.hasValue = true;
+            } else if (!readValue(s, text, r, failure)) {
                 return false;
             }
-            if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) {
-                failure = {s.offset, "expected a number, found " + q(text)};
-                return false;
-            }
-            if (!std::isfinite(v)) {
-                failure = {s.offset, "expected a finite number, found " + q(text)};
-                return false;
-            }
-            r.value = v;
-            r.hasValue = true;
         }
         if (!sp.key.empty()) {
             for (std::size_t i = 0; i < sp.key.size(); ++i) {
@@ -1038,6 +1268,28 @@ private:
         return true;
     }
 
+    // A value that is not a plain decimal: std::from_chars's full syntax, and its errors.
+    static bool readValue(const Slot& s, std::string_view text, InputRecord& r, LineFailure& failure)
+    {
+        double v = 0;
+        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec == std::errc::result_out_of_range) {
+            failure = {s.offset, "expected a number within the range of a double, found " + q(text)};
+            return false;
+        }
+        if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) {
+            failure = {s.offset, "expected a number, found " + q(text)};
+            return false;
+        }
+        if (!std::isfinite(v)) {
+            failure = {s.offset, "expected a finite number, found " + q(text)};
+            return false;
+        }
+        r.value = v;
+        r.hasValue = true;
+        return true;
+    }
+
     bool parseArrival(InputRecord& r, LineFailure& failure) const
     {
         const Slot& s = m_slots[kArrival];
@@ -1052,16 +1304,20 @@ private:
         return true;
     }
 
+    KeyId internSingle(std::string_view text)
+    {
+        const std::uint64_t hash = KeyCache::hash(text);
+        if (const KeyId known = m_keyCache.find(text, hash); known != kNoKey)
+            return known;
+        const KeyId id = m_keys.intern(text);
+        m_keyCache.add(text, hash, id);
+        return id;
+    }
+
     KeyId internKey(std::size_t fields)
     {
-        if (fields == 1) {
-            const std::string_view text = m_slots[kFixedSlots].text;
-            if (const auto it = m_keyCache.find(text); it != m_keyCache.end())
-                return it->second;
-            const KeyId id = m_keys.intern(text);
-            m_keyCache.emplace(std::string(text), id);
-            return id;
-        }
+        if (fields == 1)
+            return internSingle(m_slots[kFixedSlots].text);
         for (std::size_t i = 0; i < fields; ++i)
             m_keyFields[i].assign(m_slots[kFixedSlots + i].text);
         return m_keys.intern(std::span<const std::string>(m_keyFields));
@@ -1079,6 +1335,8 @@ private:
     bool m_needHeader = false;
     bool m_headerDecided = false;
     std::uint32_t m_lineNumber = 0;
+    std::uint64_t m_totalBytes = 0; // the file's size, when known
+    std::uint64_t m_lineBytes = 0; // the bytes of the lines processed so far
     Loaded<EventFileContents> m_result;
     std::optional<TimestampParser> m_timestamps;
     std::vector<Slot> m_slots;
@@ -1091,9 +1349,13 @@ private:
     ondemand::document m_doc;
     const char* m_lineStart = nullptr;
     std::vector<std::string> m_keyFields;
-    std::unordered_map<std::string, KeyId, StringHash, std::equal_to<>> m_keyCache;
+    KeyCache m_keyCache;
     std::vector<InputRecord> m_batch;
     std::vector<char> m_lineBuffer; // one line and simdjson's padding (EventLineParser)
+    const detail::CsvScanLine* m_scannedLine = nullptr; // the line processLine is given, as scanCsvLines split it
+    static constexpr std::size_t kNoColumn = ~std::size_t(0);
+    bool m_plainCsv = false; // see decidePlainCsv
+    std::size_t m_plainKey = 0, m_plainTs = 0, m_plainValue = kNoColumn;
 };
 
 Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const EventFileSpec& spec, KeyTable& keys,

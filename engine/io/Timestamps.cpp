@@ -1,5 +1,6 @@
 #include "engine/io/Timestamps.h"
 
+#include "engine/io/ShortNumbers.h"
 #include "engine/io/Suggest.h"
 
 #include <algorithm>
@@ -638,6 +639,8 @@ bool TimestampParser::parse(std::string_view text, Timestamp& out, Failure& fail
 bool TimestampParser::parseNumber(std::string_view text, Timestamp& out, Failure& failure) const
 {
     const bool seconds = m_format.unit == TimestampFormat::Unit::Seconds;
+    if (!seconds && detail::readShortInteger(text, out))
+        return true;
     const char* what = seconds ? "a timestamp in seconds" : "an integer timestamp";
     const auto bad = [&](std::string why = {}) {
         failure = {0, "expected " + (why.empty() ? std::string(what) : why) + ", found " + quoted(text)};

@@ -2,5 +2,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    return fuzzLoad(tidemark::io::EventFileSpec::Format::Csv, data, size);
+    fuzzLoad(tidemark::io::EventFileSpec::Format::Csv, data, size);
+    return fuzzLoadAgainstLines(tidemark::io::EventFileSpec::Format::Csv, data, size);
 }
