@@ -8,6 +8,7 @@
 #include "app/compare/Comparisons.h"
 #include "app/document/FlinkVerification.h"
 #include "app/document/Loading.h"
+#include "app/document/RunLoader.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/models/BadLinesModel.h"
@@ -21,6 +22,7 @@
 #include "app/panels/LessonMarkerDialog.h"
 #include "app/panels/LiveBar.h"
 #include "app/panels/LiveSourceDialog.h"
+#include "app/panels/LoadProgress.h"
 #include "app/panels/NarrationPanel.h"
 #include "app/panels/PipelineEditor.h"
 #include "app/panels/PlayerBar.h"
@@ -39,6 +41,7 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -90,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_session(new Session(this))
     , m_cursor(new TimeCursor(m_session, this))
+    , m_loader(new RunLoader(this))
     , m_theme(new Theme(this))
     , m_undo(new QUndoStack(this))
 {
@@ -118,6 +122,12 @@ MainWindow::MainWindow(QWidget* parent)
     // the tables map their rows to what the cursor selects, both ways
     new TableSelection(m_recordsView, m_recordsModel, m_cursor);
     new TableSelection(m_windowsView, m_windowsModel, m_cursor);
+
+    statusBar()->addPermanentWidget(new LoadProgress(m_loader, this));
+    connect(m_loader, &RunLoader::loaded, this, &MainWindow::openLoadedRun);
+    connect(m_loader, &RunLoader::failed, this, &MainWindow::showLoadError);
+    connect(m_loader, &RunLoader::cancelled, this,
+        [this] { statusBar()->showMessage(tr("Loading stopped. The run shown stays."), 5000); });
 
     connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_cursor, &TimeCursor::runChanged, this, &MainWindow::updateTitle);
@@ -697,6 +707,7 @@ void MainWindow::updateTitle()
 
 bool MainWindow::openFile(const QString& path)
 {
+    m_loader->abandon(); // the document opened last is the one shown
     if (!isScenarioFile(path)) {
         // an event file: choose the mapping and the job in the import dialog, with a live preview
         ImportDialog dialog(path, this);
@@ -709,8 +720,15 @@ bool MainWindow::openFile(const QString& path)
             return false;
         }
         // saved next to the event file it refers to
-        openScenario(std::move(*scenario), QString());
+        if (scenario->records.size() >= kBackgroundRecordCount)
+            m_loader->recordScenario(std::move(*scenario), path);
+        else
+            openScenario(std::move(*scenario), QString());
         addRecent(QFileInfo(path).absoluteFilePath());
+        return true;
+    }
+    if (scenarioInputBytes(path) >= kBackgroundLoadBytes) {
+        m_loader->loadScenario(path, QFileInfo(path).absoluteFilePath());
         return true;
     }
     const LoadOutcome outcome = loadScenarioFile(path);
@@ -721,6 +739,38 @@ bool MainWindow::openFile(const QString& path)
     openScenario(*outcome.scenario, QFileInfo(path).absoluteFilePath());
     addRecent(QFileInfo(path).absoluteFilePath());
     return true;
+}
+
+void MainWindow::openLoadedRun()
+{
+    RunLoader::Result loaded = m_loader->takeResult();
+    if (!releaseLiveRun())
+        return;
+    m_playerBar->setPlaying(false);
+    m_session->setRecordedRun(std::move(loaded.shell), std::move(loaded.player), loaded.documentPath);
+    m_undo->clear();
+    updateTitle();
+    if (!loaded.documentPath.isEmpty())
+        addRecent(loaded.documentPath);
+}
+
+bool MainWindow::finishLoading()
+{
+    if (!m_loader->isBusy())
+        return true;
+    QEventLoop wait;
+    bool opened = false;
+    connect(
+        m_loader, &RunLoader::loaded, &wait,
+        [&] {
+            opened = true;
+            wait.quit();
+        },
+        Qt::QueuedConnection); // after openLoadedRun has installed the run
+    connect(m_loader, &RunLoader::failed, &wait, &QEventLoop::quit);
+    connect(m_loader, &RunLoader::cancelled, &wait, &QEventLoop::quit);
+    wait.exec();
+    return opened;
 }
 
 bool MainWindow::openFiles(const QStringList& paths)
@@ -741,6 +791,7 @@ bool MainWindow::openFiles(const QStringList& paths)
 
 bool MainWindow::openExample(const QString& path)
 {
+    m_loader->abandon();
     const LoadOutcome outcome = loadExample(path);
     if (!outcome.ok()) {
         showLoadError(outcome.error);
@@ -753,6 +804,7 @@ bool MainWindow::openExample(const QString& path)
 
 void MainWindow::openScenario(Scenario scenario, const QString& path)
 {
+    m_loader->abandon();
     if (!releaseLiveRun())
         return;
     m_playerBar->setPlaying(false);

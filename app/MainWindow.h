@@ -31,6 +31,7 @@ class OutputModel;
 class PlayerBar;
 class PresenterMode;
 class RecordsModel;
+class RunLoader;
 class Session;
 class Theme;
 class TimeCursor;
@@ -68,6 +69,11 @@ public:
     bool openExample(const QString& path);
     // Loads a scenario already read (the import dialog, tests).
     void openScenario(Scenario scenario, const QString& path);
+    // A scenario with a large event file (kBackgroundLoadBytes) opens in the background: openFile returns at
+    // once. This waits for that load, the window responsive meanwhile; true when a run was opened (or none was
+    // loading).
+    bool finishLoading();
+    RunLoader* loader() const { return m_loader; }
     bool isPresenterMode() const;
     // Writes the scenario (QSaveFile) and marks the undo stack clean.
     bool saveTo(const QString& path);
@@ -96,6 +102,7 @@ private:
     void updateRecentMenu();
     void addRecent(const QString& path);
     void showLoadError(const QString& message);
+    void openLoadedRun();
     void askForLiveSource(LiveSourceRequest::Kind kind);
     void reconnectLiveSource();
     bool releaseLiveRun();
@@ -108,6 +115,7 @@ private:
 
     Session* m_session;
     TimeCursor* m_cursor;
+    RunLoader* m_loader;
     Theme* m_theme;
     QUndoStack* m_undo;
     TimelineView* m_timeline = nullptr;

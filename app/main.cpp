@@ -206,6 +206,12 @@ int main(int argc, char** argv)
         opened = files.isEmpty() ? mainWindow.openExample(tidemark::app::defaultExample())
                                  : mainWindow.openFiles(QStringList {resolveFile(files.front())} + files.mid(1));
     }
+    // A large file opens in the background; what the command line asks of its run waits for it.
+    const bool asksOfTheRun = parser.isSet(options.compare) || parser.isSet(options.listen)
+        || parser.isSet(options.socket) || parser.isSet(options.step) || parser.isSet(options.firstFire)
+        || parser.isSet(options.screenshot) || parser.isSet(options.exportAnimation);
+    if (opened && asksOfTheRun)
+        opened = mainWindow.finishLoading();
     if (opened && parser.isSet(options.compare)) {
         QString error;
         compareWindow = tidemark::app::compareWithScenarioFile(mainWindow.session()->scenario(),

@@ -101,6 +101,17 @@ LoadOutcome loadScenarioFile(const QString& path)
     return withInput(io::loadScenarioFileWithoutInput(file), file.parent_path());
 }
 
+std::uint64_t scenarioInputBytes(const QString& path)
+{
+    const std::filesystem::path file = fsPath(path);
+    const auto parsed = io::loadScenarioFileWithoutInput(file);
+    if (!parsed || !parsed.value->inputFile)
+        return 0;
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file.parent_path() / parsed.value->inputFile->file, ec);
+    return ec ? 0 : static_cast<std::uint64_t>(size);
+}
+
 LoadOutcome loadExample(const QString& path)
 {
     return loadScenarioFile(path);

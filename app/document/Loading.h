@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+#include <cstdint>
 #include <optional>
 
 namespace tidemark::app {
@@ -44,6 +45,15 @@ QString errorsText(const std::vector<io::LoadError>& errors);
 // File ▸ Open's filter: scenarios and every extension the loader reads (io::kEventFileExtensions), so that the
 // dialog never hides a file it could open.
 QString openFileFilter();
+
+// The size of the event file a scenario file names (0 when it names none, or it cannot be told): a large
+// one is loaded in the background (RunLoader).
+std::uint64_t scenarioInputBytes(const QString& path);
+// From this size on, a scenario's event file is read and its run recorded in the background.
+inline constexpr std::uint64_t kBackgroundLoadBytes = std::uint64_t(16) << 20;
+// From this many records on, an event file read through the import dialog has its run recorded in the
+// background (about what kBackgroundLoadBytes holds).
+inline constexpr std::size_t kBackgroundRecordCount = 500'000;
 
 // Whether a path looks like a scenario (JSON with "tidemark") rather than an event file.
 bool isScenarioFile(const QString& path);

@@ -143,12 +143,27 @@ QString Session::title() const
 
 QString Session::setScenario(Scenario scenario, const QString& filePath, int keepStep)
 {
+    return replaceDocument(std::move(scenario), nullptr, filePath, keepStep);
+}
+
+void Session::setRecordedRun(Scenario shell, std::unique_ptr<Player> player, const QString& filePath)
+{
+    replaceDocument(std::move(shell), std::move(player), filePath, 0);
+}
+
+QString Session::replaceDocument(
+    Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath, int keepStep)
+{
     // Another document replaces the live run (the window asked first if it held unsaved records); the live
     // run stays if the engine refuses the new one.
     std::unique_ptr<LiveReader> reader = std::move(m_reader);
     std::unique_ptr<live::LiveFeed> feed = std::move(m_feed);
     m_scenario = std::move(scenario);
-    const QString error = rebuild(keepStep);
+    QString error;
+    if (recorded)
+        installPlayer(std::move(recorded), keepStep);
+    else
+        error = rebuild(keepStep);
     if (!error.isEmpty()) {
         m_reader = std::move(reader);
         m_feed = std::move(feed);
@@ -272,6 +287,12 @@ QString Session::rebuild(int keepStep)
         // the engine refuses configurations Flink would refuse; the previous run stays
         return QString::fromStdString(e.what());
     }
+    installPlayer(std::move(player), keepStep);
+    return {};
+}
+
+void Session::installPlayer(std::unique_ptr<Player> player, int keepStep)
+{
     // The narrator refers to the scenario it narrates: drop it before the player that owns that scenario.
     m_narrator.reset();
     m_player = std::move(player);
@@ -279,7 +300,6 @@ QString Session::rebuild(int keepStep)
     m_scenario.records.shrink_to_fit();
     computeRunFacts();
     Q_EMIT runReplaced(keepStep);
-    return {};
 }
 
 void Session::computeRunFacts()

@@ -101,6 +101,9 @@ public:
     void setFilePath(const QString& path);
     // Replaces the scenario and re-runs; keepStep is where the cursor should land (clamped).
     QString setScenario(Scenario scenario, const QString& filePath, int keepStep = 0);
+    // The same with the run already recorded (RunLoader records it on its own thread): `shell` is the
+    // scenario without its records, which `player` holds.
+    void setRecordedRun(Scenario shell, std::unique_ptr<Player> player, const QString& filePath);
     // The scenario to write to `targetPath`: it keeps referring to its event file when that file is found
     // next to the target, otherwise (built-in examples, typed records) the records are written inline.
     Scenario scenarioForSaving(const QString& targetPath) const;
@@ -161,7 +164,9 @@ private:
     friend class TimeCursor;
     void seek(int step);
 
+    QString replaceDocument(Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath, int keepStep);
     QString rebuild(int keepStep);
+    void installPlayer(std::unique_ptr<Player> player, int keepStep);
     void takeLiveEvents();
     live::LiveFeed::Result feedLive(std::span<const live::LiveEvent> events);
     QString appendTypedLiveLine(const std::string& text);

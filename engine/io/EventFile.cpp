@@ -328,6 +328,10 @@ public:
                     buffer.resize(capacity + simdjson::SIMDJSON_PADDING);
                     base = buffer.data();
                 }
+                if (m_options.cancelled && m_options.cancelled()) {
+                    fileError("the load was cancelled");
+                    break;
+                }
                 const std::size_t got = source.read(base + end, capacity - end);
                 if (got == 0) {
                     eof = true;

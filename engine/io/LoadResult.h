@@ -69,6 +69,8 @@ struct LoadOptions {
     // A line longer than this is an error rather than an unbounded allocation.
     std::size_t maxLineBytes = std::size_t(256) << 20;
     ProgressCallback progress;
+    // Asked before each chunk is read: true stops the load, which then fails with "the load was cancelled".
+    std::function<bool()> cancelled;
     // What messages call the input ("stdin" for a copy of standard input); empty: its path.
     std::string sourceName;
 };

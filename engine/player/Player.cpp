@@ -269,7 +269,13 @@ void Player::record(Runtime rt)
     std::vector<OperatorOutput> out;
     m_failure.reset();
     const std::size_t firesBefore = m_trace.m_fires.size();
+    std::size_t untilProgress = kProgressSteps;
     while (const auto next = rt.queue.peek(m_arrivals)) {
+        if (m_options.progress && --untilProgress == 0) {
+            untilProgress = kProgressSteps;
+            if (!m_options.progress(rt.queue.arrivalsTaken(), m_scenario.records.size()))
+                throw RunCancelled();
+        }
         out.clear();
         Executed x;
         try {

@@ -8,9 +8,11 @@
 #include "engine/windowing/WindowOperator.h"
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +54,19 @@ public:
         // A live source still open: the input has no end yet, so there is no end of input and the run goes
         // as far as advanceClock() has taken it instead of a tail after the last arrival. endInput() closes it.
         bool openInput = false;
+        // Called while the run is recorded, every kProgressSteps steps, with the records arrived so far and
+        // all of them; returning false stops the recording with RunCancelled (a window loading a large file
+        // shows how far it has got, and lets the user stop it).
+        std::function<bool(std::size_t recordsDone, std::size_t records)> progress;
+    };
+    static constexpr std::size_t kProgressSteps = 1 << 16;
+
+    // Thrown from the constructor when Options::progress asked to stop.
+    class RunCancelled : public std::runtime_error {
+    public:
+        RunCancelled()
+            : std::runtime_error("the run was cancelled")
+        { }
     };
 
     // Records the whole run. Throws what the engine refuses to build (std::invalid_argument, as Flink

@@ -2356,6 +2356,21 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     </message>
 </context>
 <context>
+    <name>tidemark::app::LoadProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop loading; the run shown stays</source>
+        <translation>停止加载；当前显示的运行保持不变</translation>
+    </message>
+    <message>
+        <source>Opening %1</source>
+        <translation>正在打开 %1</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::app::Loading</name>
     <message>
         <source>Scenarios and event files (%1);;All files (*)</source>
@@ -2987,6 +3002,10 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>Reading topic %1 from %2</source>
         <translation>正在从 %2 读取主题 %1</translation>
+    </message>
+    <message>
+        <source>Loading stopped. The run shown stays.</source>
+        <translation>已停止加载。当前显示的运行保持不变。</translation>
     </message>
 </context>
 <context>
@@ -3678,6 +3697,41 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>step %1 of %2 · %3</source>
         <translation>第 %1 步（共 %2 步）· %3</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::RunLoader</name>
+    <message>
+        <source>%1 is too large to step through on this computer.</source>
+        <translation>%1 太大，无法在这台计算机上逐步查看。</translation>
+    </message>
+    <message>
+        <source>In a terminal, Tidemark runs it streamed, with the same outputs, in memory that stays small:</source>
+        <translation>在终端中，Tidemark 以流式方式运行它，输出相同，内存占用保持很小：</translation>
+    </message>
+    <message>
+        <source>It has about %1 records; recording its run to step through it needs about %2 of memory, and this computer has %3 free.</source>
+        <translation>它大约有 %1 条记录；记录其运行以便逐步查看需要约 %2 内存，而这台计算机只有 %3 可用。</translation>
+    </message>
+    <message>
+        <source>It has %1 records; recording its run to step through it needs about %2 of memory, and this computer has %3 free.</source>
+        <translation>它有 %1 条记录；记录其运行以便逐步查看需要约 %2 内存，而这台计算机只有 %3 可用。</translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation>正在读取 %1</translation>
+    </message>
+    <message>
+        <source>Recording the run</source>
+        <translation>正在记录运行</translation>
+    </message>
+    <message>
+        <source>Its recorded run had taken %1 of memory after %2 of its %3 records, and would need about %4 more; this computer has %5 free.</source>
+        <translation>记录到第 %2 条（共 %3 条）记录时，运行已占用 %1 内存，还需要约 %4；这台计算机只有 %5 可用。</translation>
+    </message>
+    <message>
+        <source>In a terminal, Tidemark runs it streamed, with the same outputs, in memory that stays small: tidemark run --events FILE with the job&apos;s options (tidemark run --help).</source>
+        <translation>在终端中，Tidemark 以流式方式运行它，输出相同，内存占用保持很小：使用 tidemark run --events FILE 并加上作业的选项（见 tidemark run --help）。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace tidemark;
 using namespace tidemark::test;
 
@@ -449,6 +451,29 @@ private slots:
         s.records.back().arrival = 20'000'000; // 100,000 emissions: fine
         Player player(s);
         QVERIFY(!player.trace().fires().empty());
+    }
+
+    // A window loading a large file shows how far the recording has got, and can stop it.
+    void recordingReportsItsProgressAndStopsWhenAsked()
+    {
+        Scenario s = post000(1, 0, false);
+        s.records.back().arrival = 40'000'000; // 200,000 periodic emissions: a few progress calls
+        std::vector<std::size_t> done;
+        Player::Options options;
+        options.progress = [&](std::size_t recordsDone, std::size_t records) {
+            done.push_back(recordsDone);
+            return records == s.records.size();
+        };
+        const Player full(s, options);
+        QVERIFY(done.size() >= 2);
+        QVERIFY(std::is_sorted(done.begin(), done.end()));
+        QVERIFY(done.back() <= s.records.size());
+        QCOMPARE(full.trace().stepCount(), Player(s).trace().stepCount());
+
+        int calls = 0;
+        options.progress = [&](std::size_t, std::size_t) { return ++calls < 2; };
+        QVERIFY_THROWS_EXCEPTION(Player::RunCancelled, Player(s, options));
+        QCOMPARE(calls, 2);
     }
 
     void slidingWindowsThatPutARecordIntoMillionsOfWindowsAreRefusedUpFront()
