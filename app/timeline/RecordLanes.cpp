@@ -33,10 +33,8 @@ std::optional<DenseBars> denseBars(const TimelineFrame& f, const TimelineLayout&
         const auto end = std::lower_bound(tsBegin, tsEnd, edge);
         const auto first = std::size_t(tsBegin - laneTs.begin());
         const auto last = std::size_t(end - laneTs.begin());
-        std::uint32_t a = 0;
-        for (std::size_t i = first; i < last; ++i)
-            a += laneArrival[i] <= now ? 1u : 0u;
-        arrived[std::size_t(x)] = a;
+        arrived[std::size_t(x)]
+            = std::uint32_t(f.index.laneArrivalBlocks[std::size_t(laneIndex)].arrivedBy(laneArrival, first, last, now));
         all[std::size_t(x)] = std::uint32_t(last - first);
         peak = std::max(peak, all[std::size_t(x)]);
         tsBegin = end;

@@ -7,6 +7,35 @@
 
 namespace tidemark::app {
 
+ArrivalBlocks::ArrivalBlocks(const std::vector<StepIndex>& arrival)
+{
+    for (std::size_t b = 0; b < arrival.size(); b += kBlock) {
+        const auto [lo, hi] = std::minmax_element(arrival.begin() + std::ptrdiff_t(b),
+            arrival.begin() + std::ptrdiff_t(std::min(b + kBlock, arrival.size())));
+        m_earliest.push_back(*lo);
+        m_latest.push_back(*hi);
+    }
+}
+
+std::size_t ArrivalBlocks::arrivedBy(
+    const std::vector<StepIndex>& arrival, std::size_t first, std::size_t last, StepIndex now) const
+{
+    std::size_t n = 0;
+    for (std::size_t i = first; i < last;) {
+        const std::size_t block = i / kBlock;
+        const std::size_t blockEnd = std::min((block + 1) * kBlock, last);
+        // The block's bounds bound any part of it too.
+        if (m_latest[block] <= now) {
+            n += blockEnd - i;
+        } else if (m_earliest[block] <= now) {
+            for (std::size_t k = i; k < blockEnd; ++k)
+                n += arrival[k] <= now ? 1 : 0;
+        }
+        i = blockEnd;
+    }
+    return n;
+}
+
 TimelineRunIndex TimelineRunIndex::build(const Session& session)
 {
     TimelineRunIndex index;
@@ -28,6 +57,7 @@ TimelineRunIndex TimelineRunIndex::build(const Session& session)
             arrival.push_back(placements[r].arrivalStep); // kNoStep (never) compares as "later"
         }
         index.laneTs.push_back(std::move(ts));
+        index.laneArrivalBlocks.emplace_back(arrival);
         index.laneArrival.push_back(std::move(arrival));
     }
     for (const FiredWindow& w : trace.firedWindows()) {

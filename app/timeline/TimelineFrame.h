@@ -22,12 +22,31 @@ struct TimelineOptions {
     bool operator==(const TimelineOptions&) const = default;
 };
 
+// How many of a lane's records had arrived by a step, over a range of them (in event-time order): blocks of
+// kBlock records keep their earliest and latest arrival step, so a range costs a visit per block, and only
+// the blocks the step falls inside are counted record by record. Arrival follows event time up to the
+// disorder, so those are few: a full view of ten million records no longer reads each one per paint.
+class ArrivalBlocks {
+public:
+    static constexpr std::size_t kBlock = 256;
+
+    ArrivalBlocks() = default;
+    explicit ArrivalBlocks(const std::vector<StepIndex>& arrival);
+    std::size_t arrivedBy(
+        const std::vector<StepIndex>& arrival, std::size_t first, std::size_t last, StepIndex now) const;
+
+private:
+    std::vector<StepIndex> m_earliest;
+    std::vector<StepIndex> m_latest;
+};
+
 // Indexes over the whole run, built once when the run changes, so that a paint touches only what is in view.
 struct TimelineRunIndex {
     std::map<std::pair<KeyId, int>, StepIndex> firstFireOfKey; // (key, subtask) → its first fire
     double maxWindowSpan = 0.0; // of the fired windows: how far before the view one can start
     std::vector<std::vector<Timestamp>> laneTs; // per lane (laneRefs), sorted event times
     std::vector<std::vector<StepIndex>> laneArrival; // the arrival step of each, in the same order
+    std::vector<ArrivalBlocks> laneArrivalBlocks; // over laneArrival
 
     static TimelineRunIndex build(const Session& session);
 };

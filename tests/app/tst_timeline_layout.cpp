@@ -1,11 +1,14 @@
 // The timeline's geometry as values: where the layout puts rows, lanes and the plot, which row sets a step
 // has, and which window bands are drawn where — all without a widget or a painter.
 #include "../player/ScenarioBuilder.h"
+#include "app/timeline/TimelineFrame.h"
 #include "app/timeline/TimelineLayout.h"
 #include "app/timeline/WindowBands.h"
 #include "engine/player/Player.h"
 
 #include <QTest>
+
+#include <random>
 
 using namespace tidemark;
 using namespace tidemark::app;
@@ -56,6 +59,27 @@ class TestTimelineLayout : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // The dense lanes' arrived count per pixel column, by blocks, is the count record by record.
+    void arrivalBlocksCountWhatArrivedAsARecordByRecordCountDoes()
+    {
+        std::mt19937 rng(9);
+        std::vector<StepIndex> arrival;
+        for (StepIndex i = 0; i < 5000; ++i)
+            arrival.push_back(rng() % 10 == 0 ? kNoStep : i + StepIndex(rng() % 700)); // disorder, never-arrived
+        const ArrivalBlocks blocks(arrival);
+        for (int k = 0; k < 2000; ++k) {
+            std::size_t first = rng() % arrival.size();
+            std::size_t last = rng() % (arrival.size() + 1);
+            if (first > last)
+                std::swap(first, last);
+            const StepIndex now = StepIndex(rng() % 6000);
+            std::size_t expected = 0;
+            for (std::size_t i = first; i < last; ++i)
+                expected += arrival[i] <= now ? 1 : 0;
+            QCOMPARE(blocks.arrivedBy(arrival, first, last, now), expected);
+        }
+    }
+
     void aKafkaSourceHasALanePerPartitionUnderItsReader()
     {
         PipelineConfig p;
