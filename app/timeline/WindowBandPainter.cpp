@@ -8,6 +8,8 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace tidemark::app {
 
@@ -47,8 +49,41 @@ WindowBandPainter::WindowBandPainter(
 void WindowBandPainter::paint()
 {
     paintRowSets();
-    for (const WindowBand& b : m_scene.bands.bands)
-        paintBand(b);
+    paintTinyBands();
+    for (const WindowBand& b : m_scene.bands.bands) {
+        if (!b.tiny)
+            paintBand(b);
+    }
+}
+
+void WindowBandPainter::paintTinyBands()
+{
+    // More windows than pixels (a full view of a long run has hundreds of thousands): a plain mark per window,
+    // no text, no markers, all with one render state, and a mark the same as the last one drawn in its row
+    // (windows narrower than a pixel side by side) drawn once.
+    const ThemeColors& c = f.theme.colors();
+    struct Mark {
+        QRect rect;
+        int kind = -1;
+    };
+    std::vector<Mark> lastInRow;
+    const int plotTop = int(std::floor(m_scene.layout.plot.top()));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    for (const WindowBand& b : m_scene.bands.bands) {
+        if (!b.tiny)
+            continue;
+        const int kind = b.gone ? 0 : (b.fired ? 1 : 2);
+        const QRect rect(int(b.box.left()), int(b.box.top()), std::max(1, int(b.box.width())), int(b.box.height()));
+        const auto row = std::size_t(std::max(0, rect.top() - plotTop));
+        if (row >= lastInRow.size())
+            lastInRow.resize(row + 1);
+        Mark& last = lastInRow[row];
+        if (last.kind == kind && last.rect == rect)
+            continue;
+        last = {rect, kind};
+        p.fillRect(rect, kind == 0 ? c.windowPurged : (kind == 1 ? c.windowFired : c.windowCollecting));
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
 }
 
 void WindowBandPainter::paintRowSets()
@@ -149,14 +184,6 @@ void WindowBandPainter::paintBand(const WindowBand& b)
     const TimelineLayout& l = m_scene.layout;
     const bool crowded = m_scene.bands.crowded;
     const QRectF& box = b.box;
-    if (b.tiny) {
-        // more windows than pixels: a plain mark per window, no text, no markers
-        const QColor fill = b.gone ? c.windowPurged : (b.fired ? c.windowFired : c.windowCollecting);
-        p.setRenderHint(QPainter::Antialiasing, false);
-        p.fillRect(QRect(int(box.left()), int(box.top()), std::max(1, int(box.width())), int(box.height())), fill);
-        p.setRenderHint(QPainter::Antialiasing, true);
-        return;
-    }
     if (!b.tail.isEmpty()) {
         p.setPen(QPen(c.windowLateness, f.s(1)));
         p.setBrush(QBrush(c.windowLateness, Qt::BDiagPattern));

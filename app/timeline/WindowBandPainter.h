@@ -25,6 +25,7 @@ public:
 
 private:
     void paintRowSets();
+    void paintTinyBands();
     void paintBand(const WindowBand& band);
     QStringList secondLine(const WindowBand& band) const;
     void paintVerification(FlinkVerification::Mark mark, const QRectF& flag);
