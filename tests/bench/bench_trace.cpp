@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <ctime>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -75,8 +76,22 @@ std::vector<Figure> traceFigures(const BenchOptions& options)
         player->stepBack();
         stepBacks.push_back(threadCpuMs() - start);
     }
+    // The reference measured beside it: a pass over the same records that finds each one's key slot and adds
+    // its value (what any run must do per record), in ms.
+    double referenceMs = 1e300;
+    for (int i = 0; i < std::max(1, options.repetitions); ++i) {
+        std::vector<double> sums(scenario.keys.size(), 0.0);
+        const double start = threadCpuMs();
+        for (const InputRecord& r : scenario.records)
+            sums[r.key] += r.value + static_cast<double>(r.ts & 1);
+        referenceMs = std::min(referenceMs, threadCpuMs() - start);
+        if (sums.empty() || sums[0] < 0)
+            throw std::runtime_error("the reference pass summed nothing");
+    }
     return {
         {"trace_run_" + std::to_string(options.records / 1000) + "k_ms", best, "ms"},
+        {"trace_reference_pass_ms", referenceMs, "ms"},
+        {"trace_run_vs_reference", best / referenceMs, "x"},
         {"seek_p99_ms", p99(seeks), "ms"},
         {"step_back_p99_ms", p99(stepBacks), "ms"},
         {"trace_bytes_per_record", bytes / static_cast<double>(options.records), "B"},
