@@ -115,12 +115,16 @@ def job_lines(case, bootstrap, topic, expected):
         proc.kill()
     proc.wait(timeout=30)
     for t in readers:
-        t.join(5)
+        t.join(30)  # the pipes are closed: the readers end once they have read what is left
     if case["variant"] == "bounded" and not ended:
         return None, "the bounded job did not end within %d s" % JOB_S
     if ended and proc.returncode != 0:
         return None, "the job failed (exit %d): %s" % (proc.returncode, "".join(errors)[-2000:])
-    return [l for l in lines if l.strip()], None
+    printed = [l for l in lines if l.strip()]
+    if not printed:
+        return None, "the job printed nothing (exit %s); its stderr ends:\n%s" % (
+            proc.returncode, "".join(errors)[-3000:])
+    return printed, None
 
 
 def compare_jobs(args, cases, bootstrap):
@@ -160,6 +164,19 @@ def compare_jobs(args, cases, bootstrap):
         expected_of[case["name"]] = expected
         started = time.time()
         actual, problem = job_lines(case, bootstrap, topic, expected)
+        for attempt in (2, 3):
+            if not (problem and problem.startswith("the job printed nothing") and case["variant"] == "bounded"):
+                break
+            # Now and then (Flink 2.3 with connector 5.0.0-2.2; never seen with 1.20) a bounded job ends at once
+            # having read nothing, and on the same topic again and again once it has: run it again over a new
+            # topic with the same records, at most twice.
+            again = "%s-%d" % (topic, attempt)
+            produced = subprocess.run(["java", "-jar", case["jar"], "--produce", "--bootstrap", bootstrap, "--topic",
+                                       again], cwd=case["project"], capture_output=True, text=True, timeout=120)
+            print("note: %s printed nothing and ended; run again over topic %s" % (case["name"], again))
+            if produced.returncode != 0:
+                break
+            actual, problem = job_lines(case, bootstrap, again, expected)
         if problem:
             print("FAIL %s: %s" % (case["name"], problem))
             failures += 1
