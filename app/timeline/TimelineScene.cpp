@@ -65,8 +65,6 @@ TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, do
         }
     }
     for (const WindowBand& b : scene.bands.bands) {
-        if (b.tiny)
-            continue;
         for (const FireMark& m : b.marks) {
             TimelineHit hit;
             hit.kind = TimelineHit::Kind::Fire;

@@ -49,39 +49,20 @@ WindowBandPainter::WindowBandPainter(
 void WindowBandPainter::paint()
 {
     paintRowSets();
-    paintTinyBands();
-    for (const WindowBand& b : m_scene.bands.bands) {
-        if (!b.tiny)
-            paintBand(b);
-    }
+    paintTinyMarks();
+    for (const WindowBand& b : m_scene.bands.bands)
+        paintBand(b);
 }
 
-void WindowBandPainter::paintTinyBands()
+void WindowBandPainter::paintTinyMarks()
 {
-    // More windows than pixels (a full view of a long run has hundreds of thousands): a plain mark per window,
-    // no text, no markers, all with one render state, and a mark the same as the last one drawn in its row
-    // (windows narrower than a pixel side by side) drawn once.
+    // all with one render state: switching antialiasing per mark replays the clip each time
     const ThemeColors& c = f.theme.colors();
-    struct Mark {
-        QRect rect;
-        int kind = -1;
-    };
-    std::vector<Mark> lastInRow;
-    const int plotTop = int(std::floor(m_scene.layout.plot.top()));
     p.setRenderHint(QPainter::Antialiasing, false);
-    for (const WindowBand& b : m_scene.bands.bands) {
-        if (!b.tiny)
-            continue;
-        const int kind = b.gone ? 0 : (b.fired ? 1 : 2);
-        const QRect rect(int(b.box.left()), int(b.box.top()), std::max(1, int(b.box.width())), int(b.box.height()));
-        const auto row = std::size_t(std::max(0, rect.top() - plotTop));
-        if (row >= lastInRow.size())
-            lastInRow.resize(row + 1);
-        Mark& last = lastInRow[row];
-        if (last.kind == kind && last.rect == rect)
-            continue;
-        last = {rect, kind};
-        p.fillRect(rect, kind == 0 ? c.windowPurged : (kind == 1 ? c.windowFired : c.windowCollecting));
+    for (const TinyMark& m : m_scene.bands.tiny) {
+        p.fillRect(m.rect,
+            m.fill == TinyMark::Fill::Purged ? c.windowPurged
+                                             : (m.fill == TinyMark::Fill::Fired ? c.windowFired : c.windowCollecting));
     }
     p.setRenderHint(QPainter::Antialiasing, true);
 }

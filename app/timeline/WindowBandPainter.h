@@ -25,7 +25,7 @@ public:
 
 private:
     void paintRowSets();
-    void paintTinyBands();
+    void paintTinyMarks();
     void paintBand(const WindowBand& band);
     QStringList secondLine(const WindowBand& band) const;
     void paintVerification(FlinkVerification::Mark mark, const QRectF& flag);

@@ -101,6 +101,9 @@ WindowBandSet windowBands(const WindowBandQuery& q)
     WindowBandSet out;
     out.crowded = candidates.size() > kCrowdedBands;
     const auto allFires = trace.fires();
+    // the last tiny mark of each pixel row, by its top less the plot's
+    std::vector<TinyMark> lastTinyInRow;
+    const int plotTop = int(std::floor(plot.top()));
     for (const Candidate& c : candidates) {
         if (c.window.isGlobal())
             continue;
@@ -112,6 +115,25 @@ WindowBandSet windowBands(const WindowBandQuery& q)
         const double tailEnd = sc.mapTimeToX(double(javaAdd(c.window.end(), lateness)));
         if (std::max(x2, tailEnd) < plot.left() || x1 > plot.right())
             continue;
+        const bool fired = c.gone || c.fires > 0;
+        const double top = rs->top + windowRow(q.window.assigner, c.window) * rs->rowHeight + s(3);
+        // the bottom strip of each row carries the allowed-lateness tails, which reach under later windows
+        const double tailH = hasLatenessTails(q.window) ? s(8) : 0.0;
+        const double height = rs->rowHeight - s(6) - tailH;
+        const QRectF box(clampX(x1, plot) + 1, top, clampX(x2, plot) - clampX(x1, plot) - 2, height);
+        if (box.width() < s(4)) {
+            TinyMark mark;
+            mark.rect = QRect(int(box.left()), int(box.top()), std::max(1, int(box.width())), int(box.height()));
+            mark.fill = c.gone ? TinyMark::Fill::Purged : (fired ? TinyMark::Fill::Fired : TinyMark::Fill::Collecting);
+            const auto row = std::size_t(std::max(0, mark.rect.top() - plotTop));
+            if (row >= lastTinyInRow.size())
+                lastTinyInRow.resize(row + 1, TinyMark {QRect(), TinyMark::Fill::Collecting});
+            if (lastTinyInRow[row] == mark)
+                continue;
+            lastTinyInRow[row] = mark;
+            out.tiny.push_back(mark);
+            continue;
+        }
         WindowBand b;
         b.subtask = c.subtask;
         b.key = c.key;
@@ -119,17 +141,10 @@ WindowBandSet windowBands(const WindowBandQuery& q)
         b.status = c.status;
         b.gone = c.gone;
         b.count = c.count;
-        b.fired = c.gone || c.fires > 0;
-        b.top = rs->top + windowRow(q.window.assigner, c.window) * rs->rowHeight + s(3);
-        // the bottom strip of each row carries the allowed-lateness tails, which reach under later windows
-        const double tailH = hasLatenessTails(q.window) ? s(8) : 0.0;
-        b.height = rs->rowHeight - s(6) - tailH;
-        b.box = QRectF(clampX(x1, plot) + 1, b.top, clampX(x2, plot) - clampX(x1, plot) - 2, b.height);
-        b.tiny = b.box.width() < s(4);
-        if (b.tiny) {
-            out.bands.push_back(std::move(b));
-            continue;
-        }
+        b.fired = fired;
+        b.top = top;
+        b.height = height;
+        b.box = box;
         if (b.fired) {
             for (std::size_t fi : trace.firesOfWindow(c.subtask, c.key, c.window)) {
                 if (int(allFires[fi].step) <= q.step)

@@ -6,8 +6,10 @@
 #include "engine/player/Trace.h"
 
 #include <QPolygonF>
+#include <QRect>
 #include <QRectF>
 
+#include <cstdint>
 #include <vector>
 
 namespace tidemark::app {
@@ -40,7 +42,6 @@ struct WindowBand {
     double top = 0.0;
     double height = 0.0; // of the box, without the allowed-lateness strip under it
     QRectF box;
-    bool tiny = false; // narrower than a few pixels: a plain mark, no text, no markers, no hit
     QRectF tail; // the allowed-lateness tail under later windows; empty when there is none
     std::vector<FireMark> marks; // at most six
 };
@@ -59,8 +60,20 @@ struct WindowBandQuery {
     double maxWindowSpan = 0.0; // the longest fired window: how far before the view a fired one can start
 };
 
+// A window narrower than a few pixels (a full view of a long run has hundreds of thousands): a plain mark, no
+// text, no markers, no hit.
+struct TinyMark {
+    enum class Fill : std::uint8_t { Purged, Fired, Collecting };
+    QRect rect;
+    Fill fill = Fill::Collecting;
+    bool operator==(const TinyMark&) const = default;
+};
+
 struct WindowBandSet {
-    std::vector<WindowBand> bands; // in drawing order
+    std::vector<WindowBand> bands; // in drawing order, tiny ones aside
+    // Drawn under the bands; a mark the same as the last one in its pixel row (windows narrower than a pixel
+    // side by side) is kept once.
+    std::vector<TinyMark> tiny;
     // More than 40 windows reach into the view: drawn square and unantialiased, the cheapest way.
     bool crowded = false;
 };

@@ -232,6 +232,42 @@ private Q_SLOTS:
         QCOMPARE(windowRow(a, TimeWindow(start, start + size)), 0);
     }
 
+    // A full view of many windows: each narrower than a few pixels is a plain mark, and windows narrower than a
+    // pixel side by side in a row make one mark, not one each.
+    void windowsNarrowerThanAFewPixelsAreMarksAndSideBySideOnesOne()
+    {
+        Scenario s;
+        s.pipeline.watermarks.strategy = WatermarkConfig::Strategy::Monotonous;
+        s.pipeline.watermarks.emission = WatermarkConfig::Emission::PerEvent;
+        s.pipeline.window.assigner.type = AssignerSpec::Type::Tumbling;
+        s.pipeline.window.assigner.sizeMs = 1000;
+        s.pipeline.window.function.type = FunctionSpec::Type::Count;
+        for (int i = 0; i < 3000; ++i)
+            s.records.push_back(test::event(s, "a", Timestamp(i) * 1000 + 500, 1));
+        Player player(std::move(s));
+        player.seek(player.lastStep());
+        const Scenario& scenario = player.scenario();
+        const TimelineLayout layout = layoutOf({{0, scenario.keys.find("a"), 1, 0, 0}});
+        const auto bandsOver = [&](Timestamp to) {
+            const TimeScale scale(0, double(to), layout.plot.left(), layout.plot.width());
+            const PipelineState state = player.state();
+            return windowBands({state, player.trace(), int(player.lastStep()), scenario.pipeline.window, layout,
+                scale, 1.0, false, 1000.0});
+        };
+        // 3,000 windows over the plot's width: every one under a pixel wide
+        const WindowBandSet full = bandsOver(3'000'000);
+        QVERIFY(full.bands.empty());
+        QVERIFY(!full.tiny.empty());
+        QVERIFY2(full.tiny.size() <= std::size_t(layout.plot.width()) + 1, std::to_string(full.tiny.size()).c_str());
+        for (std::size_t i = 1; i < full.tiny.size(); ++i)
+            QVERIFY(!(full.tiny[i] == full.tiny[i - 1]));
+        // 20 windows: boxes of their own, with their fires
+        const WindowBandSet near = bandsOver(20'000);
+        QVERIFY(near.tiny.empty());
+        QCOMPARE(near.bands.size(), std::size_t(21)); // the window from 20 s on reaches in by its border
+        QVERIFY(near.bands.front().fired);
+    }
+
     // The bands alone, from a real run: which windows have a band at a step, in which state, and where.
     void bandsFollowTheWindowsThroughFireAndCleanUp()
     {
