@@ -52,12 +52,21 @@ QString writeScenario(const QTemporaryDir& dir, int records, const char* badLine
     return scenario;
 }
 
-// Waits (bounded) for one of the loader's last three signals.
-bool waitForEnd(RunLoader& loader, QSignalSpy& loaded, QSignalSpy& failed, QSignalSpy& cancelled)
-{
-    return QTest::qWaitFor(
-        [&] { return !loader.isBusy() && loaded.size() + failed.size() + cancelled.size() > 0; }, 60'000);
-}
+// A loader and what it says at the end of a load.
+struct WatchedLoader {
+    RunLoader loader;
+    QSignalSpy loaded {&loader, &RunLoader::loaded};
+    QSignalSpy failed {&loader, &RunLoader::failed};
+    QSignalSpy cancelled {&loader, &RunLoader::cancelled};
+
+    // Waits (bounded) for one of the last three signals.
+    bool waitForEnd()
+    {
+        return QTest::qWaitFor(
+            [&] { return !loader.isBusy() && loaded.size() + failed.size() + cancelled.size() > 0; }, 60'000);
+    }
+    QString failure() const { return failed.isEmpty() ? QString() : failed.front().front().toString(); }
+};
 
 } // namespace
 
@@ -69,18 +78,15 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeScenario(dir, 20'000);
-        RunLoader loader;
-        QSignalSpy loaded(&loader, &RunLoader::loaded);
-        QSignalSpy failed(&loader, &RunLoader::failed);
-        QSignalSpy cancelled(&loader, &RunLoader::cancelled);
-        QSignalSpy progress(&loader, &RunLoader::progressChanged);
-        loader.loadScenario(path, path);
-        QVERIFY(loader.isBusy());
-        QVERIFY(waitForEnd(loader, loaded, failed, cancelled));
-        QCOMPARE(failed.size(), 0);
-        QCOMPARE(loaded.size(), 1);
+        WatchedLoader w;
+        QSignalSpy progress(&w.loader, &RunLoader::progressChanged);
+        w.loader.loadScenario(path, path);
+        QVERIFY(w.loader.isBusy());
+        QVERIFY(w.waitForEnd());
+        QCOMPARE(w.failed.size(), 0);
+        QCOMPARE(w.loaded.size(), 1);
         QVERIFY(!progress.isEmpty());
-        RunLoader::Result result = loader.takeResult();
+        RunLoader::Result result = w.loader.takeResult();
         QCOMPARE(result.documentPath, path);
         QVERIFY(result.shell.records.empty()); // the player holds them
 
@@ -106,17 +112,14 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeScenario(dir, 2'000, "sensor-0001,soon,1.5");
-        RunLoader loader;
-        QSignalSpy loaded(&loader, &RunLoader::loaded);
-        QSignalSpy failed(&loader, &RunLoader::failed);
-        QSignalSpy cancelled(&loader, &RunLoader::cancelled);
-        loader.loadScenario(path, path);
-        QVERIFY(waitForEnd(loader, loaded, failed, cancelled));
-        QCOMPARE(loaded.size(), 0);
-        QCOMPARE(failed.size(), 1);
+        WatchedLoader w;
+        w.loader.loadScenario(path, path);
+        QVERIFY(w.waitForEnd());
+        QCOMPARE(w.loaded.size(), 0);
+        QCOMPARE(w.failed.size(), 1);
         const LoadOutcome sync = loadScenarioFile(path);
         QVERIFY(!sync.ok());
-        QCOMPARE(failed.front().front().toString(), sync.error);
+        QCOMPARE(w.failure(), sync.error);
         QVERIFY(sync.error.contains(QStringLiteral("events.csv:1001:")));
     }
 
@@ -124,16 +127,13 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeScenario(dir, 20'000);
-        RunLoader loader;
-        loader.assumeFreeMemory(std::uint64_t(1) << 20);
-        QSignalSpy loaded(&loader, &RunLoader::loaded);
-        QSignalSpy failed(&loader, &RunLoader::failed);
-        QSignalSpy cancelled(&loader, &RunLoader::cancelled);
-        loader.loadScenario(path, path);
-        QVERIFY(waitForEnd(loader, loaded, failed, cancelled));
-        QCOMPARE(loaded.size(), 0);
-        QCOMPARE(failed.size(), 1);
-        const QString message = failed.front().front().toString();
+        WatchedLoader w;
+        w.loader.assumeFreeMemory(std::uint64_t(1) << 20);
+        w.loader.loadScenario(path, path);
+        QVERIFY(w.waitForEnd());
+        QCOMPARE(w.loaded.size(), 0);
+        QCOMPARE(w.failed.size(), 1);
+        const QString message = w.failure();
         QVERIFY2(message.contains(QStringLiteral("big.json is too large to step through")), qPrintable(message));
         const QString count = QLocale().toString(20'000);
         QVERIFY2(message.contains(QStringLiteral("about %1 records").arg(count)), qPrintable(message));
@@ -149,26 +149,20 @@ private Q_SLOTS:
         const std::size_t records = read.scenario->records.size();
         const QString events = dir.filePath(QStringLiteral("events.csv"));
         {
-            RunLoader loader;
-            QSignalSpy loaded(&loader, &RunLoader::loaded);
-            QSignalSpy failed(&loader, &RunLoader::failed);
-            QSignalSpy cancelled(&loader, &RunLoader::cancelled);
-            loader.recordScenario(*read.scenario, events);
-            QVERIFY(waitForEnd(loader, loaded, failed, cancelled));
-            QCOMPARE(loaded.size(), 1);
-            const RunLoader::Result result = loader.takeResult();
+            WatchedLoader w;
+            w.loader.recordScenario(*read.scenario, events);
+            QVERIFY(w.waitForEnd());
+            QCOMPARE(w.loaded.size(), 1);
+            const RunLoader::Result result = w.loader.takeResult();
             QVERIFY(result.documentPath.isEmpty()); // not saved yet
             QCOMPARE(result.player->scenario().records.size(), records);
         }
-        RunLoader loader;
-        loader.assumeFreeMemory(std::uint64_t(1) << 20);
-        QSignalSpy loaded(&loader, &RunLoader::loaded);
-        QSignalSpy failed(&loader, &RunLoader::failed);
-        QSignalSpy cancelled(&loader, &RunLoader::cancelled);
-        loader.recordScenario(std::move(*read.scenario), events);
-        QVERIFY(waitForEnd(loader, loaded, failed, cancelled));
-        QCOMPARE(failed.size(), 1);
-        const QString message = failed.front().front().toString();
+        WatchedLoader w;
+        w.loader.assumeFreeMemory(std::uint64_t(1) << 20);
+        w.loader.recordScenario(std::move(*read.scenario), events);
+        QVERIFY(w.waitForEnd());
+        QCOMPARE(w.failed.size(), 1);
+        const QString message = w.failure();
         QVERIFY2(message.startsWith(QStringLiteral("events.csv is too large")), qPrintable(message));
         QVERIFY2(message.contains(QStringLiteral("tidemark run --events FILE")), qPrintable(message));
     }
@@ -177,16 +171,13 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeScenario(dir, 400'000);
-        RunLoader loader;
-        QSignalSpy loaded(&loader, &RunLoader::loaded);
-        QSignalSpy failed(&loader, &RunLoader::failed);
-        QSignalSpy cancelled(&loader, &RunLoader::cancelled);
-        loader.loadScenario(path, path);
-        loader.cancel();
-        QVERIFY(waitForEnd(loader, loaded, failed, cancelled));
-        QCOMPARE(cancelled.size(), 1);
-        QCOMPARE(loaded.size(), 0);
-        QCOMPARE(failed.size(), 0);
+        WatchedLoader w;
+        w.loader.loadScenario(path, path);
+        w.loader.cancel();
+        QVERIFY(w.waitForEnd());
+        QCOMPARE(w.cancelled.size(), 1);
+        QCOMPARE(w.loaded.size(), 0);
+        QCOMPARE(w.failed.size(), 0);
     }
 
     void theWindowOpensALargeScenarioInTheBackgroundAndShowsItsProgress()

@@ -25,15 +25,22 @@ std::vector<RowSet> keyRows(int count, int rowsPerKey = 1)
 
 // Tumbling 5 s windows of two keys, allowed lateness 2 s, a watermark per event: key a's [0, 5000) fires
 // when b's record at 6000 arrives (step 3), and is cleaned up at 6999 by the record at 8000 (step 4).
-Scenario twoKeysTumbling()
+// Monotonous watermarks on every event, tumbling windows counting their records.
+Scenario tumblingCount(DurationMs size, DurationMs lateness = 0)
 {
     Scenario s;
     s.pipeline.watermarks.strategy = WatermarkConfig::Strategy::Monotonous;
     s.pipeline.watermarks.emission = WatermarkConfig::Emission::PerEvent;
     s.pipeline.window.assigner.type = AssignerSpec::Type::Tumbling;
-    s.pipeline.window.assigner.sizeMs = 5000;
-    s.pipeline.window.allowedLatenessMs = 2000;
+    s.pipeline.window.assigner.sizeMs = size;
+    s.pipeline.window.allowedLatenessMs = lateness;
     s.pipeline.window.function.type = FunctionSpec::Type::Count;
+    return s;
+}
+
+Scenario twoKeysTumbling()
+{
+    Scenario s = tumblingCount(5000, 2000);
     s.records.push_back(test::event(s, "a", 1000, 1));
     s.records.push_back(test::event(s, "a", 2000, 1));
     s.records.push_back(test::event(s, "b", 6000, 1));
@@ -236,12 +243,7 @@ private Q_SLOTS:
     // pixel side by side in a row make one mark, not one each.
     void windowsNarrowerThanAFewPixelsAreMarksAndSideBySideOnesOne()
     {
-        Scenario s;
-        s.pipeline.watermarks.strategy = WatermarkConfig::Strategy::Monotonous;
-        s.pipeline.watermarks.emission = WatermarkConfig::Emission::PerEvent;
-        s.pipeline.window.assigner.type = AssignerSpec::Type::Tumbling;
-        s.pipeline.window.assigner.sizeMs = 1000;
-        s.pipeline.window.function.type = FunctionSpec::Type::Count;
+        Scenario s = tumblingCount(1000);
         for (int i = 0; i < 3000; ++i)
             s.records.push_back(test::event(s, "a", Timestamp(i) * 1000 + 500, 1));
         Player player(std::move(s));
@@ -251,8 +253,8 @@ private Q_SLOTS:
         const auto bandsOver = [&](Timestamp to) {
             const TimeScale scale(0, double(to), layout.plot.left(), layout.plot.width());
             const PipelineState state = player.state();
-            return windowBands({state, player.trace(), int(player.lastStep()), scenario.pipeline.window, layout,
-                scale, 1.0, false, 1000.0});
+            return windowBands({state, player.trace(), int(player.lastStep()), scenario.pipeline.window, layout, scale,
+                1.0, false, 1000.0});
         };
         // 3,000 windows over the plot's width: every one under a pixel wide
         const WindowBandSet full = bandsOver(3'000'000);
