@@ -727,7 +727,7 @@ bool MainWindow::openFile(const QString& path)
         addRecent(QFileInfo(path).absoluteFilePath());
         return true;
     }
-    if (scenarioInputBytes(path) >= kBackgroundLoadBytes) {
+    if (scenarioReadBytes(path) >= kBackgroundLoadBytes) {
         m_loader->loadScenario(path, QFileInfo(path).absoluteFilePath());
         return true;
     }

@@ -101,13 +101,16 @@ LoadOutcome loadScenarioFile(const QString& path)
     return withInput(io::loadScenarioFileWithoutInput(file), file.parent_path());
 }
 
-std::uint64_t scenarioInputBytes(const QString& path)
+std::uint64_t scenarioReadBytes(const QString& path)
 {
     const std::filesystem::path file = fsPath(path);
+    // A scenario holding its records inline is as large as they are: not parsed here once more
+    std::error_code ec;
+    if (const auto own = std::filesystem::file_size(file, ec); !ec && own >= kBackgroundLoadBytes)
+        return static_cast<std::uint64_t>(own);
     const auto parsed = io::loadScenarioFileWithoutInput(file);
     if (!parsed || !parsed.value->inputFile)
         return 0;
-    std::error_code ec;
     const auto size = std::filesystem::file_size(file.parent_path() / parsed.value->inputFile->file, ec);
     return ec ? 0 : static_cast<std::uint64_t>(size);
 }

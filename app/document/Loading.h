@@ -46,9 +46,9 @@ QString errorsText(const std::vector<io::LoadError>& errors);
 // dialog never hides a file it could open.
 QString openFileFilter();
 
-// The size of the event file a scenario file names (0 when it names none, or it cannot be told): a large
-// one is loaded in the background (RunLoader).
-std::uint64_t scenarioInputBytes(const QString& path);
+// The bytes opening a scenario file reads: its event file's size, or its own when it is large itself (records
+// inline); 0 when it cannot be told. A large one is loaded in the background (RunLoader).
+std::uint64_t scenarioReadBytes(const QString& path);
 // From this size on, a scenario's event file is read and its run recorded in the background.
 inline constexpr std::uint64_t kBackgroundLoadBytes = std::uint64_t(16) << 20;
 // From this many records on, an event file read through the import dialog has its run recorded in the

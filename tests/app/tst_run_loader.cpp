@@ -186,7 +186,7 @@ private Q_SLOTS:
         // over kBackgroundLoadBytes: about 30 bytes a line
         const int records = static_cast<int>(kBackgroundLoadBytes / 28);
         const QString path = writeScenario(dir, records);
-        QVERIFY(scenarioInputBytes(path) >= kBackgroundLoadBytes);
+        QVERIFY(scenarioReadBytes(path) >= kBackgroundLoadBytes);
         MainWindow window;
         window.openExample(defaultExample());
         const std::size_t before = window.session()->scenario().records.size();
