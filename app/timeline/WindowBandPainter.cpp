@@ -8,8 +8,6 @@
 #include <QPainter>
 
 #include <algorithm>
-#include <cmath>
-#include <vector>
 
 namespace tidemark::app {
 

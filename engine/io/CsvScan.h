@@ -24,6 +24,14 @@ struct CsvScanLine {
     bool quoted = false; // holds a '"': only the full CSV splitter may read it
     std::span<const std::uint32_t> delimiters; // offsets in text of the first kMaxDelimiters delimiters
     std::size_t delimiterCount = 0; // all of them, those beyond kMaxDelimiters included
+
+    // Field i (below kMaxDelimiters) of `line`, which is `text` or the start of it (without a trailing '\r').
+    std::string_view field(std::string_view line, std::size_t i) const
+    {
+        const std::size_t start = i == 0 ? 0 : delimiters[i - 1] + 1;
+        const std::size_t stop = i < delimiterCount ? delimiters[i] : line.size();
+        return line.substr(start, stop - start);
+    }
 };
 
 struct ByteMasks {

@@ -757,11 +757,7 @@ private:
         if (line.empty() || line.front() == ' ' || line.front() == '\t' || line.front() == '#')
             return false;
         const std::size_t count = scanned.delimiterCount;
-        const auto column = [&](std::size_t i) {
-            const std::size_t start = i == 0 ? 0 : scanned.delimiters[i - 1] + 1;
-            const std::size_t stop = i < count ? scanned.delimiters[i] : line.size();
-            return line.substr(start, stop - start);
-        };
+        const auto column = [&](std::size_t i) { return scanned.field(line, i); };
         if (m_plainKey > count || m_plainTs > count || (m_plainValue != kNoColumn && m_plainValue > count)
             || column(0) == m_spec.watermarkWord)
             return false;
@@ -792,15 +788,12 @@ private:
             return false;
         m_columns.clear();
         const std::size_t columns = std::min(scanned->delimiterCount + 1, kept);
-        std::size_t start = 0;
         for (std::size_t i = 0; i < columns; ++i) {
-            const std::size_t stop = i < scanned->delimiterCount ? scanned->delimiters[i] : line.size();
             Slot s;
             s.type = Slot::Type::Text;
-            s.offset = static_cast<std::uint32_t>(start);
-            s.text = line.substr(start, stop - start);
+            s.text = scanned->field(line, i);
+            s.offset = static_cast<std::uint32_t>(s.text.data() - line.data());
             m_columns.push_back(s);
-            start = stop + 1;
         }
         return true;
     }
