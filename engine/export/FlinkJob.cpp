@@ -605,16 +605,17 @@ private:
     std::string kafkaClasses()
     {
         for (const char* i : {"java.io.IOException", "java.io.InputStream", "java.nio.charset.StandardCharsets",
-                 "java.nio.file.Files", "java.nio.file.Path", "java.util.ArrayList", "java.util.HashMap",
+                 "java.nio.file.Files", "java.nio.file.Path", "java.time.Instant", "java.util.ArrayList", "java.util.HashMap",
                  "java.util.List", "java.util.Map", "java.util.Properties", "java.util.concurrent.ExecutionException",
                  "java.util.concurrent.Future", "java.util.concurrent.TimeUnit",
                  "java.util.concurrent.TimeoutException", "org.apache.flink.api.common.typeinfo.TypeInformation",
                  "org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema",
                  "org.apache.flink.util.Collector", "org.apache.kafka.clients.admin.Admin",
-                 "org.apache.kafka.clients.admin.NewTopic", "org.apache.kafka.clients.admin.OffsetSpec",
+                 "org.apache.kafka.clients.admin.Config", "org.apache.kafka.clients.admin.NewTopic", "org.apache.kafka.clients.admin.OffsetSpec",
                  "org.apache.kafka.clients.admin.TopicDescription", "org.apache.kafka.clients.consumer.ConsumerRecord",
                  "org.apache.kafka.clients.producer.KafkaProducer", "org.apache.kafka.clients.producer.ProducerRecord",
                  "org.apache.kafka.clients.producer.RecordMetadata", "org.apache.kafka.common.TopicPartition",
+                 "org.apache.kafka.common.config.ConfigResource",
                  "org.apache.kafka.common.errors.TopicExistsException",
                  "org.apache.kafka.common.serialization.StringSerializer"})
             use(i);
@@ -695,12 +696,14 @@ private:
 
     /**
      * --produce: data/records.csv (or its copy in the jar) into the topic, each record to its partition with its
-     * key, timestamp and value. The topic is created with the scenario's partitions, or must have them and hold no
-     * record yet: the job reads a topic from its earliest offsets, and records already there would be read too.
+     * key, timestamp and value. The topic is created with the scenario's partitions and no time-based retention, or
+     * must have them, hold no record yet (the job reads a topic from its earliest offsets, and records already there
+     * would be read too) and keep records as old as the scenario's.
      */
     static final class Produce {
         static final int PARTITIONS = @PARTITIONS@;
         static final long WAIT_S = 30;
+        static final String RETENTION = "retention.ms";
 
         static void records(Options options) throws IOException, InterruptedException {
             List<String[]> records = readAll();
@@ -711,7 +714,7 @@ private:
             String at = "topic \"" + options.topic + "\" at " + options.bootstrap;
             try {
                 try (Admin admin = Admin.create(config)) {
-                    prepareTopic(admin, options.topic, at);
+                    prepareTopic(admin, options.topic, at, records);
                 }
                 config.put("key.serializer", StringSerializer.class.getName());
                 config.put("value.serializer", StringSerializer.class.getName());
@@ -736,10 +739,14 @@ private:
             System.err.println("wrote " + records.size() + (records.size() == 1 ? " record" : " records") + " to " + at);
         }
 
-        private static void prepareTopic(Admin admin, String topic, String at)
+        private static void prepareTopic(Admin admin, String topic, String at, List<String[]> records)
                 throws ExecutionException, InterruptedException, TimeoutException {
             try {
-                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
+                // Time-based retention goes by the records' own timestamps, and a scenario's are often from 1970:
+                // with the broker's default (7 days) they would be deleted at its next retention check, minutes
+                // from now, and the job would find the topic empty.
+                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)
+                                .configs(Map.of(RETENTION, "-1"))))
                         .all()
                         .get(WAIT_S, TimeUnit.SECONDS);
                 return;
@@ -766,6 +773,21 @@ private:
             if (held > 0) {
                 System.err.println(at + " holds " + held + " records already, which the job would read too: "
                         + "delete the topic or give another with --topic");
+                System.exit(1);
+            }
+            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+            Config config =
+                    admin.describeConfigs(List.of(resource)).all().get(WAIT_S, TimeUnit.SECONDS).get(resource);
+            long retention = Long.parseLong(config.get(RETENTION).value());
+            long oldest = Long.MAX_VALUE;
+            for (String[] r : records) {
+                oldest = Math.min(oldest, Long.parseLong(r[2]));
+            }
+            if (retention >= 0 && oldest < System.currentTimeMillis() - retention) {
+                System.err.println(at + " deletes records older than " + RETENTION + "=" + retention + " ms by their "
+                        + "timestamps, and the scenario's go back to " + Instant.ofEpochMilli(oldest)
+                        + ": the broker would delete them at its next retention check. Set " + RETENTION
+                        + "=-1 on the topic, or give a new one with --topic (--produce creates it so)");
                 System.exit(1);
             }
         }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +33,7 @@ import org.apache.flink.streaming.api.windowing.triggers.EventTimeTrigger;
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.util.Collector;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -40,6 +42,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -232,12 +235,14 @@ public final class KafkaPartitionStallsJob {
 
     /**
      * --produce: data/records.csv (or its copy in the jar) into the topic, each record to its partition with its
-     * key, timestamp and value. The topic is created with the scenario's partitions, or must have them and hold no
-     * record yet: the job reads a topic from its earliest offsets, and records already there would be read too.
+     * key, timestamp and value. The topic is created with the scenario's partitions and no time-based retention, or
+     * must have them, hold no record yet (the job reads a topic from its earliest offsets, and records already there
+     * would be read too) and keep records as old as the scenario's.
      */
     static final class Produce {
         static final int PARTITIONS = 4;
         static final long WAIT_S = 30;
+        static final String RETENTION = "retention.ms";
 
         static void records(Options options) throws IOException, InterruptedException {
             List<String[]> records = readAll();
@@ -248,7 +253,7 @@ public final class KafkaPartitionStallsJob {
             String at = "topic \"" + options.topic + "\" at " + options.bootstrap;
             try {
                 try (Admin admin = Admin.create(config)) {
-                    prepareTopic(admin, options.topic, at);
+                    prepareTopic(admin, options.topic, at, records);
                 }
                 config.put("key.serializer", StringSerializer.class.getName());
                 config.put("value.serializer", StringSerializer.class.getName());
@@ -273,10 +278,14 @@ public final class KafkaPartitionStallsJob {
             System.err.println("wrote " + records.size() + (records.size() == 1 ? " record" : " records") + " to " + at);
         }
 
-        private static void prepareTopic(Admin admin, String topic, String at)
+        private static void prepareTopic(Admin admin, String topic, String at, List<String[]> records)
                 throws ExecutionException, InterruptedException, TimeoutException {
             try {
-                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
+                // Time-based retention goes by the records' own timestamps, and a scenario's are often from 1970:
+                // with the broker's default (7 days) they would be deleted at its next retention check, minutes
+                // from now, and the job would find the topic empty.
+                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)
+                                .configs(Map.of(RETENTION, "-1"))))
                         .all()
                         .get(WAIT_S, TimeUnit.SECONDS);
                 return;
@@ -303,6 +312,21 @@ public final class KafkaPartitionStallsJob {
             if (held > 0) {
                 System.err.println(at + " holds " + held + " records already, which the job would read too: "
                         + "delete the topic or give another with --topic");
+                System.exit(1);
+            }
+            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+            Config config =
+                    admin.describeConfigs(List.of(resource)).all().get(WAIT_S, TimeUnit.SECONDS).get(resource);
+            long retention = Long.parseLong(config.get(RETENTION).value());
+            long oldest = Long.MAX_VALUE;
+            for (String[] r : records) {
+                oldest = Math.min(oldest, Long.parseLong(r[2]));
+            }
+            if (retention >= 0 && oldest < System.currentTimeMillis() - retention) {
+                System.err.println(at + " deletes records older than " + RETENTION + "=" + retention + " ms by their "
+                        + "timestamps, and the scenario's go back to " + Instant.ofEpochMilli(oldest)
+                        + ": the broker would delete them at its next retention check. Set " + RETENTION
+                        + "=-1 on the topic, or give a new one with --topic (--produce creates it so)");
                 System.exit(1);
             }
         }

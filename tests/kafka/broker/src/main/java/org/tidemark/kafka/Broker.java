@@ -30,9 +30,10 @@ import org.apache.kafka.common.utils.Time;
  * end-to-end test of `tidemark run --kafka`.
  *
  * <p>Usage: {@code Broker TOPIC PARTITIONS RECORDS.tsv MAX_SECONDS}. It formats a fresh log directory, starts the
- * server, creates the topic and produces the records, one per line "partition TAB timestamp TAB key TAB value", each to
- * its partition with its timestamp (CreateTime). It then prints "BOOTSTRAP=127.0.0.1:PORT" and serves until its
- * standard input closes or MAX_SECONDS have passed, and shuts down, removing its log directory.
+ * server, creates the topic (and an empty TOPIC-kept-7-days with the default retention) and produces the records,
+ * one per line "partition TAB timestamp TAB key TAB value", each to its partition with its timestamp (CreateTime).
+ * It then prints "BOOTSTRAP=127.0.0.1:PORT" and serves until its standard input closes or MAX_SECONDS have passed,
+ * and shuts down, removing its log directory.
  */
 public final class Broker {
     private Broker() {}
@@ -64,6 +65,10 @@ public final class Broker {
         p.put("share.coordinator.state.topic.min.isr", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
         p.put("auto.create.topics.enable", "false");
+        // retention checked every 2 s, not every 5 min: a topic that does not guard its 1970 records loses them
+        // within seconds, every run, rather than now and then
+        p.put("log.initial.task.delay.ms", "2000");
+        p.put("log.retention.check.interval.ms", "2000");
         // the log cleaner's default 128 MiB buffer would not fit the small heap this runs with
         p.put("log.cleaner.dedupe.buffer.size", "2097152");
 
@@ -80,7 +85,14 @@ public final class Broker {
         server.startup();
         try {
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-                admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                // The records' timestamps are from 1970, and time-based retention goes by them: with the default
+                // (7 days) the first retention check would delete them all. TOPIC-kept-7-days, empty, keeps the
+                // default, as any topic on a real broker: the exported job's --produce must refuse it.
+                admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)
+                                        .configs(Map.of("retention.ms", "-1")),
+                                new NewTopic(topic + "-kept-7-days", partitions, (short) 1)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
             }
             Properties producer = new Properties();
             producer.put("bootstrap.servers", bootstrap);
