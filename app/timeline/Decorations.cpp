@@ -7,6 +7,7 @@
 #include "app/timeline/TimelineScene.h"
 
 #include <QFontMetricsF>
+#include <QPaintEngine>
 #include <QPainter>
 
 #include <algorithm>
@@ -66,47 +67,99 @@ DecorationPainter::DecorationPainter(
     , m_cache(cache)
 { }
 
-void DecorationPainter::paintAxis()
+void DecorationPainter::paintBackgroundAndAxis(const QRect& rect)
 {
     const ThemeColors& c = f.theme.colors();
     const TimelineLayout& l = m_scene.layout;
     const TimeScale& sc = m_scene.scale;
     const TimeLabels& labels = f.session.labels();
-    p.setFont(f.font(10.5));
+    const QFont tickFont = f.font(10.5);
+    p.setFont(tickFont); // the font as the device resolves it, for its metrics
     const QFontMetricsF fm(p.font());
     const double labelWidth
         = fm.horizontalAdvance(labels.tickLabel(Timestamp(sc.start()), {1, TickStep::Unit::Millisecond}));
     const TickStep step
         = TimeScale::niceStep(sc.msPerPixel(), std::max(f.s(90), labelWidth + f.s(24)), labels.format());
     const auto ticks = sc.ticks(step, -labels.utcOffsetMs(Timestamp(sc.start())));
-    const double gridBottom = l.footerTop;
     const double labelY = l.axisTop + l.axisHeight - f.s(10);
-    // grid lines on whole pixels without antialiasing: crisp, and a fraction of the cost
-    p.setRenderHint(QPainter::Antialiasing, false);
+
+    // Everything the layer draws, as values: an equal picture draws equal pixels, so the image of the last one
+    // serves as long as the view's time range and size stay (every step of a presentation).
+    AxisPicture picture;
+    picture.rect = rect;
+    picture.background = c.background.rgba();
+    picture.tickFont = tickFont;
+    picture.gridBottom = int(l.footerTop);
     for (const Tick& t : ticks) {
-        p.setPen(QPen(t.major ? c.grid : c.gridMinor, 1.0));
-        const int x = int(std::lround(t.x));
-        p.drawLine(QPoint(x, int(l.axisTop + l.axisHeight - (t.major ? f.s(8) : f.s(4)))), QPoint(x, int(gridBottom)));
-        if (t.major) {
-            p.setPen(c.text);
-            const QString text = labels.tickLabel(t.time, step);
-            const double w = fm.horizontalAdvance(text);
-            // a label the gutter or the view's edge would cut ("0000000000") is left to the next tick
-            if (t.x - w / 2 < l.plot.left() - f.s(2) || t.x + w / 2 > l.plot.right() + f.s(14))
-                continue;
-            m_cache.drawLabel(
-                p, QPointF(t.x - w / 2, labelY - fm.ascent()), {text}, fm, 1e9, kTickSlot, f.theme.scale());
-        }
+        // grid lines on whole pixels: crisp, and a rectangle one pixel wide
+        const int top = int(l.axisTop + l.axisHeight - (t.major ? f.s(8) : f.s(4)));
+        picture.lines.push_back({int(std::lround(t.x)), top, (t.major ? c.grid : c.gridMinor).rgba()});
+        if (!t.major)
+            continue;
+        const QString text = labels.tickLabel(t.time, step);
+        const double w = fm.horizontalAdvance(text);
+        // a label the gutter or the view's edge would cut ("0000000000") is left to the next tick
+        if (t.x - w / 2 < l.plot.left() - f.s(2) || t.x + w / 2 > l.plot.right() + f.s(14))
+            continue;
+        picture.labels.push_back({t.x - w / 2, labelY - fm.ascent(), text, c.text.rgba(), picture.lines.size()});
     }
-    p.setRenderHint(QPainter::Antialiasing, true);
     // the gutter names the axis and gives the date once, so that ticks can stay short
-    p.fillRect(QRectF(0, l.axisTop, l.gutter - f.s(4), l.axisHeight), c.background);
-    p.setPen(c.mutedText);
-    p.setFont(f.font(9));
+    picture.gutter = {0, l.axisTop, l.gutter - f.s(4), l.axisHeight};
+    picture.titleBox = {f.s(8), l.axisTop + f.s(4), l.gutter - f.s(12), l.axisHeight - f.s(6)};
+    picture.titleFont = f.font(9);
+    picture.titleColor = c.mutedText.rgba();
     const QString date = labels.datesOf(Timestamp(sc.start()), Timestamp(sc.end()));
     const QString title = labels.axisTitle();
-    p.drawText(QRectF(f.s(8), l.axisTop + f.s(4), l.gutter - f.s(12), l.axisHeight - f.s(6)),
-        Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, date.isEmpty() ? title : date + QLatin1Char('\n') + title);
+    picture.title = date.isEmpty() ? title : date + QLatin1Char('\n') + title;
+    picture.labelScale = f.theme.scale();
+    picture.pixelRatio = p.device()->devicePixelRatioF();
+    picture.dpiX = p.device()->logicalDpiX();
+    picture.dpiY = p.device()->logicalDpiY();
+    picture.hints = int(p.renderHints());
+
+    // The view's own paints on screen or into an image blit it; a vector export (SVG, PDF) or a scaled one
+    // draws it as it is.
+    if (!p.paintEngine() || p.paintEngine()->type() != QPaintEngine::Raster || !p.worldTransform().isIdentity()) {
+        drawAxis(p, picture);
+        return;
+    }
+    PaintCache::AxisLayer& layer = m_cache.axisLayer();
+    if (!(layer.picture == picture)) {
+        layer.image = QImage(rect.size() * picture.pixelRatio, QImage::Format_RGB32);
+        layer.image.setDevicePixelRatio(picture.pixelRatio);
+        // the same fonts as on the device: its resolution decides their size in pixels
+        layer.image.setDotsPerMeterX(int(std::lround(picture.dpiX / 0.0254)));
+        layer.image.setDotsPerMeterY(int(std::lround(picture.dpiY / 0.0254)));
+        QPainter onto(&layer.image);
+        onto.setRenderHints(p.renderHints());
+        onto.translate(-rect.topLeft());
+        drawAxis(onto, picture);
+        layer.picture = std::move(picture);
+    }
+    p.drawImage(rect.topLeft(), layer.image);
+}
+
+void DecorationPainter::drawAxis(QPainter& q, const AxisPicture& a)
+{
+    q.fillRect(a.rect, QColor::fromRgba(a.background));
+    q.setFont(a.tickFont);
+    const QFontMetricsF fm(q.font());
+    q.setRenderHint(QPainter::Antialiasing, false);
+    auto label = a.labels.begin();
+    for (std::size_t i = 0; i < a.lines.size(); ++i) {
+        const AxisPicture::Line& line = a.lines[i];
+        q.fillRect(QRect(line.x, line.top, 1, a.gridBottom - line.top + 1), QColor::fromRgba(line.color));
+        for (; label != a.labels.end() && label->afterLines == i + 1; ++label) {
+            q.setPen(QColor::fromRgba(label->color));
+            m_cache.drawLabel(q, QPointF(label->x, label->y), {label->text}, fm, 1e9, kTickSlot, a.labelScale);
+        }
+    }
+    q.setRenderHint(QPainter::Antialiasing, true);
+    q.fillRect(QRectF(a.gutter[0], a.gutter[1], a.gutter[2], a.gutter[3]), QColor::fromRgba(a.background));
+    q.setPen(QColor::fromRgba(a.titleColor));
+    q.setFont(a.titleFont);
+    q.drawText(QRectF(a.titleBox[0], a.titleBox[1], a.titleBox[2], a.titleBox[3]),
+        Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, a.title);
 }
 
 void DecorationPainter::paintHighlight()

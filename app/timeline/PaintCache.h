@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/timeline/Decorations.h"
+
 #include <QImage>
 #include <QStaticText>
 #include <QStringList>
@@ -13,8 +15,8 @@ class QPointF;
 
 namespace tidemark::app {
 
-// What painting keeps from one paint to the next, and only painting reads: laid-out label texts and the
-// scratch image of the dense lanes' bars.
+// What painting keeps from one paint to the next, and only painting reads: laid-out label texts, the
+// scratch image of the dense lanes' bars, and the image of the background and axis.
 class PaintCache {
 public:
     // Draws the first of `choices` (longest first) that fits `maxWidth`, or nothing when none does.
@@ -26,10 +28,18 @@ public:
     // An image at least this large, reused from paint to paint.
     QImage& scratch(int width, int height);
 
+    // The background and axis as last drawn, and what they showed.
+    struct AxisLayer {
+        AxisPicture picture;
+        QImage image;
+    };
+    AxisLayer& axisLayer() { return m_axis; }
+
 private:
     std::map<std::pair<int, QString>, std::pair<QStaticText, double>> m_labels;
     double m_labelScale = 1.0;
     QImage m_scratch;
+    AxisLayer m_axis;
 };
 
 } // namespace tidemark::app

@@ -227,8 +227,8 @@ void TimelineView::paint(QPainter& p, const QRect& rect)
 void TimelineView::paintScene(QPainter& p, const TimelineFrame& f, const TimelineScene& scene, const QRect& rect)
 {
     const ThemeColors& c = m_theme->colors();
-    p.fillRect(rect, c.background);
     if (!m_session->hasRun()) {
+        p.fillRect(rect, c.background);
         p.setPen(c.mutedText);
         p.setFont(f.font(14));
         p.drawText(rect, Qt::AlignCenter, tr("Open a scenario or an event file (File ▸ Open, or drop it here)."));
@@ -238,7 +238,7 @@ void TimelineView::paintScene(QPainter& p, const TimelineFrame& f, const Timelin
     p.setRenderHint(QPainter::TextAntialiasing, true);
     // the layers, bottom to top
     DecorationPainter decorations(p, f, scene, m_paintCache);
-    decorations.paintAxis();
+    decorations.paintBackgroundAndAxis(rect);
     RecordLanePainter(p, f, scene, m_paintCache).paint();
     WindowBandPainter(p, f, scene, m_paintCache).paint();
     WatermarkPainter(p, f, scene).paint();

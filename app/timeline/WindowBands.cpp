@@ -101,8 +101,13 @@ WindowBandSet windowBands(const WindowBandQuery& q)
     WindowBandSet out;
     out.crowded = candidates.size() > kCrowdedBands;
     const auto allFires = trace.fires();
-    // the last tiny mark of each pixel row, by its top less the plot's
-    std::vector<TinyMark> lastTinyInRow;
+    // per pixel row (by its top less the plot's): the last tiny mark as gathered, and the one in out.tiny
+    // that drew it, perhaps widened since
+    struct LastTiny {
+        TinyMark gathered;
+        std::size_t drawnBy = static_cast<std::size_t>(-1);
+    };
+    std::vector<LastTiny> lastTinyInRow;
     const int plotTop = int(std::floor(plot.top()));
     for (const Candidate& c : candidates) {
         if (c.window.isGlobal())
@@ -127,10 +132,21 @@ WindowBandSet windowBands(const WindowBandQuery& q)
             mark.fill = c.gone ? TinyMark::Fill::Purged : (fired ? TinyMark::Fill::Fired : TinyMark::Fill::Collecting);
             const auto row = std::size_t(std::max(0, mark.rect.top() - plotTop));
             if (row >= lastTinyInRow.size())
-                lastTinyInRow.resize(row + 1, TinyMark {QRect(), TinyMark::Fill::Collecting});
-            if (lastTinyInRow[row] == mark)
+                lastTinyInRow.resize(row + 1);
+            LastTiny& last = lastTinyInRow[row];
+            if (last.drawnBy < out.tiny.size() && last.gathered == mark)
                 continue;
-            lastTinyInRow[row] = mark;
+            last.gathered = mark;
+            if (last.drawnBy < out.tiny.size()) {
+                // the right neighbour of the last mark, as it is: widen that one, the same pixels drawn once
+                QRect& drawn = out.tiny[last.drawnBy].rect;
+                if (out.tiny[last.drawnBy].fill == mark.fill && drawn.top() == mark.rect.top()
+                    && drawn.height() == mark.rect.height() && mark.rect.left() == drawn.right() + 1) {
+                    drawn.setRight(mark.rect.right());
+                    continue;
+                }
+            }
+            last.drawnBy = out.tiny.size();
             out.tiny.push_back(mark);
             continue;
         }

@@ -71,8 +71,8 @@ struct TinyMark {
 
 struct WindowBandSet {
     std::vector<WindowBand> bands; // in drawing order, tiny ones aside
-    // Drawn under the bands; a mark the same as the last one in its pixel row (windows narrower than a pixel
-    // side by side) is kept once.
+    // Drawn under the bands. Windows narrower than a pixel side by side: a mark inside the last one of its
+    // pixel row is kept once, and one that continues it (same fill, next pixel) widens it.
     std::vector<TinyMark> tiny;
     // More than 40 windows reach into the view: drawn square and unantialiased, the cheapest way.
     bool crowded = false;
