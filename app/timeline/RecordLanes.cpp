@@ -27,10 +27,12 @@ std::optional<DenseBars> denseBars(const TimelineFrame& f, const TimelineLayout&
     auto tsBegin = laneTs.begin() + std::ptrdiff_t(offset);
     const auto tsEnd = tsBegin + std::ptrdiff_t(count);
     const auto now = StepIndex(f.step);
+    // each column's end is searched for a column's worth of records after the last one's
+    const std::ptrdiff_t perColumn = std::max<std::ptrdiff_t>(1, std::ptrdiff_t(count) / std::max(cols, 1));
     std::uint32_t peak = 1;
     for (int x = 0; x < cols; ++x) {
         const auto edge = static_cast<Timestamp>(std::ceil(sc.mapXToTime(l.plot.left() + x + 1)));
-        const auto end = std::lower_bound(tsBegin, tsEnd, edge);
+        const auto end = lowerBoundNear(tsBegin, tsEnd, edge, perColumn);
         const auto first = std::size_t(tsBegin - laneTs.begin());
         const auto last = std::size_t(end - laneTs.begin());
         arrived[std::size_t(x)]

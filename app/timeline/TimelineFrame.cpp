@@ -36,6 +36,17 @@ std::size_t ArrivalBlocks::arrivedBy(
     return n;
 }
 
+std::vector<Timestamp>::const_iterator lowerBoundNear(std::vector<Timestamp>::const_iterator from,
+    std::vector<Timestamp>::const_iterator end, Timestamp edge, std::ptrdiff_t stride)
+{
+    stride = std::max<std::ptrdiff_t>(stride, 1);
+    while (end - from > stride && from[stride - 1] < edge) {
+        from += stride;
+        stride *= 2;
+    }
+    return std::lower_bound(from, from + std::min(stride, end - from), edge);
+}
+
 TimelineRunIndex TimelineRunIndex::build(const Session& session)
 {
     TimelineRunIndex index;

@@ -40,6 +40,13 @@ private:
     std::vector<StepIndex> m_latest;
 };
 
+// The first of the sorted timestamps [from, end) at or after `edge`, as std::lower_bound finds it, searched
+// for near `from` first: strides of `stride` records, doubling. A dense lane's pixel columns end a column's
+// worth of records apart, so the search stays in the cache lines it reads anyway instead of starting from the
+// middle of millions of timestamps.
+std::vector<Timestamp>::const_iterator lowerBoundNear(std::vector<Timestamp>::const_iterator from,
+    std::vector<Timestamp>::const_iterator end, Timestamp edge, std::ptrdiff_t stride);
+
 // Indexes over the whole run, built once when the run changes, so that a paint touches only what is in view.
 struct TimelineRunIndex {
     std::map<std::pair<KeyId, int>, StepIndex> firstFireOfKey; // (key, subtask) → its first fire

@@ -87,6 +87,31 @@ private Q_SLOTS:
         }
     }
 
+    // A dense lane's column ends, searched for near the last one, are where std::lower_bound finds them: over
+    // bursts, gaps, repeated timestamps and strides too short or too long.
+    void columnEndsNearTheLastOneAreWhereALowerBoundFindsThem()
+    {
+        std::mt19937 rng(17);
+        std::vector<Timestamp> ts;
+        Timestamp t = -500;
+        for (int i = 0; i < 20000; ++i) {
+            const auto kind = rng() % 100;
+            t += kind < 70 ? Timestamp(rng() % 3) : (kind < 98 ? Timestamp(rng() % 40) : Timestamp(rng() % 5000));
+            ts.push_back(t);
+        }
+        for (const std::ptrdiff_t stride : {std::ptrdiff_t(0), std::ptrdiff_t(1), std::ptrdiff_t(7), std::ptrdiff_t(64),
+                 std::ptrdiff_t(5000), std::ptrdiff_t(100000)}) {
+            auto from = ts.cbegin();
+            for (Timestamp edge = ts.front() - 10; edge <= ts.back() + 10; edge += Timestamp(1 + rng() % 300)) {
+                const auto expected = std::lower_bound(from, ts.cend(), edge);
+                const auto found = lowerBoundNear(from, ts.cend(), edge, stride);
+                QCOMPARE(found - ts.cbegin(), expected - ts.cbegin());
+                from = found;
+            }
+            QVERIFY(from != ts.cbegin());
+        }
+    }
+
     void aKafkaSourceHasALanePerPartitionUnderItsReader()
     {
         PipelineConfig p;
