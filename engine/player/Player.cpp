@@ -42,9 +42,8 @@ std::size_t runtimeBytes(const Pipeline& p, const EventQueue& q)
         const WindowOperator& op = p.subtask(s);
         bytes += sizeof(WindowOperator) + sizeof(StatusWatermarkValve)
             + static_cast<std::size_t>(p.channelCount()) * sizeof(StatusWatermarkValve::ChannelState);
-        for (const WindowStateView& w : op.windows())
-            bytes += 128 + w.contents.size() * sizeof(PaneElement);
-        bytes += (op.timers(TimeDomain::Event).size() + op.timers(TimeDomain::Processing).size()) * 96;
+        const WindowOperator::StateSize size = op.stateSize();
+        bytes += size.windows * 128 + size.paneElements * sizeof(PaneElement) + size.timers * 96;
     }
     return bytes;
 }

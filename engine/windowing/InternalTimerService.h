@@ -47,6 +47,7 @@ public:
     ~NamespaceTimers() = default;
 
     bool empty() const { return m_size == 0; }
+    int size() const { return m_size; } // of both domains
 
 private:
     friend class InternalTimerService;

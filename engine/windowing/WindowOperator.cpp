@@ -880,6 +880,28 @@ std::vector<PaneElement> WindowOperator::contents(KeyId key, const TimeWindow& w
     return ns != nullptr ? ns->contents : std::vector<PaneElement> {};
 }
 
+WindowOperator::StateSize WindowOperator::stateSize() const
+{
+    StateSize size;
+    for (const KeyState& ks : m_keys) {
+        if (m_merging) {
+            for (const auto& [w, sw] : ks.mergingWindows) {
+                ++size.windows;
+                if (const Namespace* s = findNamespace(ks, sw))
+                    size.paneElements += s->contents.size();
+            }
+        }
+        for (const Namespace& ns : ks.namespaces) {
+            if (!m_merging && ns.live) {
+                ++size.windows;
+                size.paneElements += ns.contents.size();
+            }
+            size.timers += std::size_t(ns.timers.size());
+        }
+    }
+    return size;
+}
+
 std::vector<TimerInfo> WindowOperator::timers(TimeDomain domain) const
 {
     std::vector<TimerInfo> result;

@@ -124,6 +124,15 @@ public:
     // Registered timers of one domain, in the order they would fire.
     std::vector<TimerInfo> timers(TimeDomain domain) const;
 
+    // How much state there is: windows() and timers() counted, without copying or sorting any of it.
+    struct StateSize {
+        std::size_t windows = 0; // windows().size()
+        std::size_t paneElements = 0; // the sum of their contents' sizes
+        std::size_t timers = 0; // of both domains
+        bool operator==(const StateSize&) const = default;
+    };
+    StateSize stateSize() const;
+
 private:
     // All state of one (key, window namespace), as Flink keys its state and timers. The fields a record
     // touches (window, flags, pane) fill the first cache line, so that one line serves the common case.

@@ -142,6 +142,37 @@ class TestWindowOperator : public QObject {
     Q_OBJECT
 
 private slots:
+    // stateSize() counts what windows() and timers() list, without copying them: sliding windows, sessions that
+    // merge, allowed lateness, elements late and dropped, windows fired and cleaned up.
+    void stateSizeCountsTheListedWindowsElementsAndTimers()
+    {
+        const std::vector<std::shared_ptr<const WindowAssigner>> assigners {
+            std::make_shared<SlidingEventTimeWindows>(3000, 1000), std::make_shared<EventTimeSessionWindows>(700)};
+        for (const auto& assigner : assigners) {
+            Harness h(parts(assigner, 1500));
+            Lcg next {42};
+            Timestamp watermark = 0;
+            std::size_t nonEmpty = 0;
+            for (int i = 0; i < 3000; ++i) {
+                if (next(10) == 0) {
+                    watermark += Timestamp(next(400));
+                    h.watermark(watermark);
+                } else {
+                    h.element(KeyId(next(4)), 1.0, watermark + Timestamp(next(3000)) - 1000);
+                }
+                WindowOperator::StateSize listed;
+                for (const WindowStateView& w : h.op.windows()) {
+                    ++listed.windows;
+                    listed.paneElements += w.contents.size();
+                }
+                listed.timers = h.op.timers(TimeDomain::Event).size() + h.op.timers(TimeDomain::Processing).size();
+                QVERIFY(h.op.stateSize() == listed);
+                nonEmpty += listed.windows > 0 && listed.timers > 0 ? 1 : 0;
+            }
+            QVERIFY(nonEmpty > 2000);
+        }
+    }
+
     void windowFiresWhenTheWatermarkReachesEndMinusOne()
     {
         Harness h(parts(tumbling(5000)));
