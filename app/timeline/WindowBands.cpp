@@ -78,28 +78,7 @@ WindowBandSet windowBands(const WindowBandQuery& q)
         std::size_t count;
         std::uint32_t fires;
     };
-    std::vector<Candidate> candidates;
-    const double viewFrom = sc.start() - double(std::max<DurationMs>(lateness, 0));
-    const double viewTo = sc.end();
-    for (const WindowState& w : state.windows) {
-        if (w.window.isGlobal() || double(w.window.end()) < viewFrom || double(w.window.start()) > viewTo)
-            continue;
-        candidates.push_back({w.subtask, w.key, w.window, w.status, false, w.count, w.fireCount});
-    }
-    const auto fired = trace.firedWindows();
-    auto it = std::lower_bound(fired.begin(), fired.end(), viewFrom - q.maxWindowSpan,
-        [](const FiredWindow& w, double t) { return double(w.window.start()) < t; });
-    for (; it != fired.end() && double(it->window.start()) <= viewTo; ++it) {
-        const FiredWindow& fw = *it;
-        if (fw.firstFire == kNoStep || int(fw.firstFire) > q.step || double(fw.window.end()) < viewFrom)
-            continue;
-        if (state.findWindow(fw.subtask, fw.key, fw.window))
-            continue; // live: a band from the state already
-        candidates.push_back({fw.subtask, fw.key, fw.window, WindowStatus::Purged, true, 0, fw.fireCount});
-    }
-
     WindowBandSet out;
-    out.crowded = candidates.size() > kCrowdedBands;
     const auto allFires = trace.fires();
     // per pixel row (by its top less the plot's): the last tiny mark as gathered, and the one in out.tiny
     // that drew it, perhaps widened since
@@ -109,17 +88,20 @@ WindowBandSet windowBands(const WindowBandQuery& q)
     };
     std::vector<LastTiny> lastTinyInRow;
     const int plotTop = int(std::floor(plot.top()));
-    for (const Candidate& c : candidates) {
+    // each window in view, as it comes: the live ones from the state, then those fired and cleaned up since
+    std::size_t considered = 0;
+    const auto place = [&](const Candidate& c) {
+        ++considered;
         if (c.window.isGlobal())
-            continue;
+            return;
         const RowSet* rs = rowSetOf(q.layout, q.collapsed, c.subtask, c.key);
         if (!rs)
-            continue;
+            return;
         const double x1 = sc.mapTimeToX(double(c.window.start()));
         const double x2 = sc.mapTimeToX(double(c.window.end()));
         const double tailEnd = sc.mapTimeToX(double(javaAdd(c.window.end(), lateness)));
         if (std::max(x2, tailEnd) < plot.left() || x1 > plot.right())
-            continue;
+            return;
         const bool fired = c.gone || c.fires > 0;
         const double top = rs->top + windowRow(q.window.assigner, c.window) * rs->rowHeight + s(3);
         // the bottom strip of each row carries the allowed-lateness tails, which reach under later windows
@@ -135,7 +117,7 @@ WindowBandSet windowBands(const WindowBandQuery& q)
                 lastTinyInRow.resize(row + 1);
             LastTiny& last = lastTinyInRow[row];
             if (last.drawnBy < out.tiny.size() && last.gathered == mark)
-                continue;
+                return;
             last.gathered = mark;
             if (last.drawnBy < out.tiny.size()) {
                 // the right neighbour of the last mark, as it is: widen that one, the same pixels drawn once
@@ -143,12 +125,12 @@ WindowBandSet windowBands(const WindowBandQuery& q)
                 if (out.tiny[last.drawnBy].fill == mark.fill && drawn.top() == mark.rect.top()
                     && drawn.height() == mark.rect.height() && mark.rect.left() == drawn.right() + 1) {
                     drawn.setRight(mark.rect.right());
-                    continue;
+                    return;
                 }
             }
             last.drawnBy = out.tiny.size();
             out.tiny.push_back(mark);
-            continue;
+            return;
         }
         WindowBand b;
         b.subtask = c.subtask;
@@ -184,7 +166,27 @@ WindowBandSet windowBands(const WindowBandQuery& q)
             }
         }
         out.bands.push_back(std::move(b));
+    };
+    const double viewFrom = sc.start() - double(std::max<DurationMs>(lateness, 0));
+    const double viewTo = sc.end();
+    for (const WindowState& w : state.windows) {
+        if (w.window.isGlobal() || double(w.window.end()) < viewFrom || double(w.window.start()) > viewTo)
+            continue;
+        place({w.subtask, w.key, w.window, w.status, false, w.count, w.fireCount});
     }
+    const auto fired = trace.firedWindows();
+    auto it = std::lower_bound(fired.begin(), fired.end(), viewFrom - q.maxWindowSpan,
+        [](const FiredWindow& w, double t) { return double(w.window.start()) < t; });
+    for (; it != fired.end() && double(it->window.start()) <= viewTo; ++it) {
+        const FiredWindow& fw = *it;
+        if (fw.firstFire == kNoStep || int(fw.firstFire) > q.step || double(fw.window.end()) < viewFrom)
+            continue;
+        if (state.findWindow(fw.subtask, fw.key, fw.window))
+            continue; // live: a band from the state already
+        place({fw.subtask, fw.key, fw.window, WindowStatus::Purged, true, 0, fw.fireCount});
+    }
+
+    out.crowded = considered > kCrowdedBands;
     return out;
 }
 
