@@ -137,6 +137,9 @@ void DecorationPainter::paintBackgroundAndAxis(const QRect& rect)
         layer.picture = std::move(picture);
     }
     p.drawImage(rect.topLeft(), layer.image);
+    // the painter as drawing the layer leaves it, for what is painted next
+    p.setPen(QColor::fromRgba(layer.picture.titleColor));
+    p.setFont(layer.picture.titleFont);
 }
 
 void DecorationPainter::drawAxis(QPainter& q, const AxisPicture& a)

@@ -604,20 +604,21 @@ private:
     // The options, the record reader, the POJO and the producer of a job that reads a topic.
     std::string kafkaClasses()
     {
-        for (const char* i : {"java.io.IOException", "java.io.InputStream", "java.nio.charset.StandardCharsets",
-                 "java.nio.file.Files", "java.nio.file.Path", "java.time.Instant", "java.util.ArrayList", "java.util.HashMap",
-                 "java.util.List", "java.util.Map", "java.util.Properties", "java.util.concurrent.ExecutionException",
-                 "java.util.concurrent.Future", "java.util.concurrent.TimeUnit",
-                 "java.util.concurrent.TimeoutException", "org.apache.flink.api.common.typeinfo.TypeInformation",
-                 "org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema",
-                 "org.apache.flink.util.Collector", "org.apache.kafka.clients.admin.Admin",
-                 "org.apache.kafka.clients.admin.Config", "org.apache.kafka.clients.admin.NewTopic", "org.apache.kafka.clients.admin.OffsetSpec",
-                 "org.apache.kafka.clients.admin.TopicDescription", "org.apache.kafka.clients.consumer.ConsumerRecord",
-                 "org.apache.kafka.clients.producer.KafkaProducer", "org.apache.kafka.clients.producer.ProducerRecord",
-                 "org.apache.kafka.clients.producer.RecordMetadata", "org.apache.kafka.common.TopicPartition",
-                 "org.apache.kafka.common.config.ConfigResource",
-                 "org.apache.kafka.common.errors.TopicExistsException",
-                 "org.apache.kafka.common.serialization.StringSerializer"})
+        for (const char* i :
+            {"java.io.IOException", "java.io.InputStream", "java.nio.charset.StandardCharsets", "java.nio.file.Files",
+                "java.nio.file.Path", "java.time.Instant", "java.util.ArrayList", "java.util.HashMap", "java.util.List",
+                "java.util.Map", "java.util.Properties", "java.util.concurrent.ExecutionException",
+                "java.util.concurrent.Future", "java.util.concurrent.TimeUnit", "java.util.concurrent.TimeoutException",
+                "org.apache.flink.api.common.typeinfo.TypeInformation",
+                "org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema",
+                "org.apache.flink.util.Collector", "org.apache.kafka.clients.admin.Admin",
+                "org.apache.kafka.clients.admin.Config", "org.apache.kafka.clients.admin.NewTopic",
+                "org.apache.kafka.clients.admin.OffsetSpec", "org.apache.kafka.clients.admin.TopicDescription",
+                "org.apache.kafka.clients.consumer.ConsumerRecord", "org.apache.kafka.clients.producer.KafkaProducer",
+                "org.apache.kafka.clients.producer.ProducerRecord", "org.apache.kafka.clients.producer.RecordMetadata",
+                "org.apache.kafka.common.TopicPartition", "org.apache.kafka.common.config.ConfigResource",
+                "org.apache.kafka.common.errors.TopicExistsException",
+                "org.apache.kafka.common.serialization.StringSerializer"})
             use(i);
         std::string c
             = R"java(    /** --bootstrap HOST:PORT, --topic NAME and --produce, with the scenario's broker and topic as defaults. */
