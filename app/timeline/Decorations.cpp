@@ -90,6 +90,7 @@ void DecorationPainter::paintBackgroundAndAxis(const QRect& rect)
     picture.background = c.background.rgba();
     picture.tickFont = tickFont;
     picture.gridBottom = int(l.footerTop);
+    picture.labelColor = c.text.rgba();
     for (const Tick& t : ticks) {
         // grid lines on whole pixels: crisp, and a rectangle one pixel wide
         const int top = int(l.axisTop + l.axisHeight - (t.major ? f.s(8) : f.s(4)));
@@ -101,7 +102,7 @@ void DecorationPainter::paintBackgroundAndAxis(const QRect& rect)
         // a label the gutter or the view's edge would cut ("0000000000") is left to the next tick
         if (t.x - w / 2 < l.plot.left() - f.s(2) || t.x + w / 2 > l.plot.right() + f.s(14))
             continue;
-        picture.labels.push_back({t.x - w / 2, labelY - fm.ascent(), text, c.text.rgba(), picture.lines.size()});
+        picture.labels.push_back({t.x - w / 2, labelY - fm.ascent(), text, picture.lines.size()});
     }
     // the gutter names the axis and gives the date once, so that ticks can stay short
     picture.gutter = {0, l.axisTop, l.gutter - f.s(4), l.axisHeight};
@@ -148,14 +149,13 @@ void DecorationPainter::drawAxis(QPainter& q, const AxisPicture& a)
     q.setFont(a.tickFont);
     const QFontMetricsF fm(q.font());
     q.setRenderHint(QPainter::Antialiasing, false);
+    q.setPen(QColor::fromRgba(a.labelColor));
     auto label = a.labels.begin();
     for (std::size_t i = 0; i < a.lines.size(); ++i) {
         const AxisPicture::Line& line = a.lines[i];
         q.fillRect(QRect(line.x, line.top, 1, a.gridBottom - line.top + 1), QColor::fromRgba(line.color));
-        for (; label != a.labels.end() && label->afterLines == i + 1; ++label) {
-            q.setPen(QColor::fromRgba(label->color));
+        for (; label != a.labels.end() && label->afterLines == i + 1; ++label)
             m_cache.drawLabel(q, QPointF(label->x, label->y), {label->text}, fm, 1e9, kTickSlot, a.labelScale);
-        }
     }
     q.setRenderHint(QPainter::Antialiasing, true);
     q.fillRect(QRectF(a.gutter[0], a.gutter[1], a.gutter[2], a.gutter[3]), QColor::fromRgba(a.background));

@@ -57,7 +57,6 @@ struct AxisPicture {
         double x = 0;
         double y = 0;
         QString text;
-        QRgb color = 0;
         std::size_t afterLines = 0; // drawn after this many grid lines, as the ticks come
         bool operator==(const Label&) const = default;
     };
@@ -67,6 +66,7 @@ struct AxisPicture {
     int gridBottom = 0;
     std::vector<Line> lines;
     std::vector<Label> labels;
+    QRgb labelColor = 0;
     std::array<double, 4> gutter {}; // left, top, width, height
     std::array<double, 4> titleBox {};
     QFont titleFont;

@@ -254,8 +254,8 @@ def main():
             out.write("%s\t%s\t%s\t%s\n" % (row["partition"], row["time"], row["user"], value))
 
     classpath = os.path.join(build, "kafka-broker-1.jar") + os.pathsep + os.path.join(build, "lib", "*")
-    # The broker's output goes to a file: a pipe nobody reads would fill and block the broker's logging threads,
-    # and with them whatever request they serve. Only the bootstrap line is read, from its standard output.
+    # The broker's output goes to a file, whose tail a failure shows (a pipe nobody reads would block the broker
+    # once full); its standard output is read for the bootstrap line and copied there too.
     broker_log = args.broker_log = os.path.join(args.work_dir, "broker.log")
     open(broker_log, "w").close()
     with open(broker_log, "a") as log:
