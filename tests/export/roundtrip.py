@@ -22,8 +22,9 @@ job prints from one subtask, so Tidemark's "2> " prefixes are left out; and the 
 as a multiset (a SQL window aggregation leaves the order of keys that fire on one watermark open). --table-version
 builds the SQL jobs against that release of Flink's Table API modules (the one the oracle resolved).
 
-Every job is bounded in time: a job whose input ends must end within its replay time plus a margin; one whose
-input never ends is stopped once its replay time and the scenario's tail have passed. The last line is
+Every job is bounded in time, counted from its replay's start (the source's first line on stderr), which must come
+within a few minutes: a job whose input ends must end within its replay time plus a margin; one whose input never
+ends is stopped once its replay time and the scenario's tail have passed. The last line is
 "K passed, F failed, S skipped".
 """
 
@@ -38,12 +39,15 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
-# Time a MiniCluster takes to start before the replay's clock begins, and slack after the last expected fire.
-START_MARGIN_S = 15
-# A SQL job plans its query and compiles the generated code before its replay starts.
-SQL_PLANNING_S = 20
+# A job's replay clock starts when its source announces it on stderr ("replaying N records ..."), after the
+# MiniCluster has started and a SQL job has planned its query, which on a loaded machine can take a minute or more.
+STARTUP_LIMIT_S = 240
+REPLAY_STARTED = re.compile(r"^replaying \d+ records? at their arrival times$")
+# Slack after the replay and its tail for the last fires to be printed.
+END_MARGIN_S = 10
 MAX_JOB_S = 240
 
 
@@ -164,29 +168,56 @@ def replay_seconds(project, scenario):
     return (last + tail) / 1000.0
 
 
-def run_job(project, scenario, margin=START_MARGIN_S):
-    """The job's printed lines: it ends by itself when its input ends, else it is stopped after its replay."""
+def run_job(project, scenario):
+    """The job's printed lines: it ends by itself when its input ends, else it is stopped after its replay. Its
+    time is counted from the replay's start, not from the JVM's, so a slow start-up does not cut the replay short."""
     jar = next((project / "target").glob("*.jar"))
     endless = scenario["pipeline"].get("endOfInput", "none") != "max-watermark"
-    budget = replay_seconds(project, scenario) + margin
+    budget = replay_seconds(project, scenario) + END_MARGIN_S
     if budget > MAX_JOB_S:
         raise RuntimeError("the replay would take %.0f s, more than the %d s a job may run here" % (budget, MAX_JOB_S))
     proc = subprocess.Popen(["java", "-jar", str(jar.relative_to(project))], cwd=project, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=budget if endless else budget + 30)
-        if proc.returncode != 0:
-            raise RuntimeError("the job failed (exit %d): %s" % (proc.returncode, err.strip()[-2000:]))
-    except subprocess.TimeoutExpired:
+    out, err, replay_started = [], [], threading.Event()
+
+    def read_stdout():
+        out.extend(proc.stdout)
+
+    def read_stderr():
+        for line in proc.stderr:
+            err.append(line)
+            if REPLAY_STARTED.match(line.strip()):
+                replay_started.set()
+
+    readers = [threading.Thread(target=f, daemon=True) for f in (read_stdout, read_stderr)]
+    for r in readers:
+        r.start()
+    launched = time.monotonic()
+    problem = None
+    while proc.poll() is None and not replay_started.is_set() and time.monotonic() - launched < STARTUP_LIMIT_S:
+        replay_started.wait(0.2)
+    if proc.poll() is None and not replay_started.is_set():
+        problem = "the job's replay did not start within %d s" % STARTUP_LIMIT_S
+    else:
+        try:
+            proc.wait(timeout=budget if endless else budget + 30)
+        except subprocess.TimeoutExpired:
+            if not endless:
+                problem = "the job did not end within %.0f s of its replay's start" % (budget + 30)
+    if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
-            out, err = proc.communicate(timeout=20)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
-            out, err = proc.communicate()
-        if not endless:
-            raise RuntimeError("the job did not end within %.0f s" % (budget + 30))
-    return [line for line in out.splitlines() if line.strip()]
+            proc.wait()
+    elif proc.returncode != 0:
+        problem = "the job failed (exit %d)" % proc.returncode
+    for r in readers:
+        r.join(timeout=20)
+    if problem:
+        raise RuntimeError(problem + ": " + "".join(err).strip()[-2000:])
+    return [line.rstrip("\n") for line in out if line.strip()]
 
 
 def main():
@@ -266,7 +297,7 @@ def main():
         mode = sql_mode(scenario, expected) if args.sql else comparison_mode(scenario)
         began = time.monotonic()
         try:
-            actual = run_job(project, scenario, START_MARGIN_S + (SQL_PLANNING_S if args.sql else 0))
+            actual = run_job(project, scenario)
         except Exception as e:  # a failed or hanging job is a failure of this case, with its reason
             return name, False, "%s (%s)" % (e, mode), expected, []
         ok = same(expected, actual, mode, watermarks) and len(expected) > 0

@@ -109,7 +109,8 @@ public final class Post000Parallelism3Job {
     /**
      * Emits record i at its arrival time, counted from the first number the source hands it. Past the
      * last record it waits for the end of input (inputEndMs), or, when the input never ends, keeps the
-     * source open a second per number.
+     * source open a second per number. Its first line on stderr marks the start of the replay's clock,
+     * which comes after the cluster's start-up.
      */
     public static final class Replay implements FlatMapFunction<Long, Event> {
         private final List<Event> events;
@@ -127,6 +128,8 @@ public final class Post000Parallelism3Job {
             if (!started) {
                 started = true;
                 startNanos = System.nanoTime();
+                String records = events.size() == 1 ? " record" : " records";
+                System.err.println("replaying " + events.size() + records + " at their arrival times");
             }
             if (index < events.size()) {
                 Event event = events.get(index.intValue());
