@@ -43,7 +43,7 @@ std::size_t runtimeBytes(const Pipeline& p, const EventQueue& q)
         bytes += sizeof(WindowOperator) + sizeof(StatusWatermarkValve)
             + static_cast<std::size_t>(p.channelCount()) * sizeof(StatusWatermarkValve::ChannelState);
         const WindowOperator::StateSize size = op.stateSize();
-        bytes += size.windows * 128 + size.paneElements * sizeof(PaneElement) + size.timers * 96;
+        bytes += size.windows * 128 + size.paneBytes + size.timers * 96;
     }
     return bytes;
 }

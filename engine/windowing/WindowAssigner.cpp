@@ -45,6 +45,13 @@ void tumble(Timestamp ts, DurationMs size, DurationMs offset, std::vector<TimeWi
         + "out of memory");
 }
 
+// Overlapping sliding windows built of whole slides share slide-long cells; a window of one slide does not
+// overlap, and one that is not a multiple of its slide cuts cells apart.
+std::optional<DurationMs> slideCells(DurationMs size, DurationMs slideMs)
+{
+    return size > slideMs && size % slideMs == 0 ? std::optional<DurationMs>(slideMs) : std::nullopt;
+}
+
 void slide(Timestamp ts, DurationMs size, DurationMs slideMs, DurationMs offset, std::vector<TimeWindow>& out)
 {
     const Timestamp lastStart = TimeWindow::startWithOffset(ts, offset, slideMs);
@@ -174,6 +181,11 @@ std::shared_ptr<const Trigger> SlidingEventTimeWindows::defaultTrigger() const
     return std::make_shared<EventTimeTrigger>();
 }
 
+std::optional<DurationMs> SlidingEventTimeWindows::sharedCellLength() const
+{
+    return slideCells(m_size, m_slide);
+}
+
 std::string SlidingEventTimeWindows::describe() const
 {
     return "SlidingEventTimeWindows(" + ms(m_size) + ", slide " + ms(m_slide)
@@ -200,6 +212,11 @@ void SlidingProcessingTimeWindows::assignWindows(
 std::shared_ptr<const Trigger> SlidingProcessingTimeWindows::defaultTrigger() const
 {
     return std::make_shared<ProcessingTimeTrigger>();
+}
+
+std::optional<DurationMs> SlidingProcessingTimeWindows::sharedCellLength() const
+{
+    return slideCells(m_size, m_slide);
 }
 
 std::string SlidingProcessingTimeWindows::describe() const

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -55,6 +56,10 @@ public:
         tidemark::mergeWindows(windows, merges);
     }
     virtual std::string describe() const = 0;
+    // Sliding windows whose size is a whole number of slides: the slide, every window then being a union of
+    // slide-long cells, each element lying in one cell that exactly its windows cover (Flink SQL's hopping
+    // windows share such slices). nullopt for windows that do not overlap that way.
+    virtual std::optional<DurationMs> sharedCellLength() const { return std::nullopt; }
 };
 
 // WindowStagger: ALIGNED (all windows start at the same offset) or NATURAL (offset by the processing time
@@ -104,6 +109,7 @@ public:
     std::shared_ptr<const Trigger> defaultTrigger() const override;
     bool isEventTime() const override { return true; }
     std::string describe() const override;
+    std::optional<DurationMs> sharedCellLength() const override;
 
 private:
     DurationMs m_size;
@@ -118,6 +124,7 @@ public:
     std::shared_ptr<const Trigger> defaultTrigger() const override;
     bool isEventTime() const override { return false; }
     std::string describe() const override;
+    std::optional<DurationMs> sharedCellLength() const override;
 
 private:
     DurationMs m_size;

@@ -1,6 +1,7 @@
 #include "engine/windowing/WindowOperator.h"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 namespace tidemark {
@@ -14,6 +15,8 @@ std::size_t slotOf(KeyId key)
 
 constexpr std::size_t kMaxSpareContents = 4096;
 constexpr std::uint32_t kCompactEvery = 8;
+// A shared pane's view up to no seq: all of it.
+constexpr std::uint64_t kWholeView = std::numeric_limits<std::uint64_t>::max();
 
 } // namespace
 
@@ -177,6 +180,16 @@ void WindowOperator::init(int subtaskIndex)
         if (builtin != nullptr && builtin->isIncremental())
             m_accumulating = builtin;
     }
+    // Panes kept whole share the elements of overlapping sliding windows; an evictor changes one window's pane
+    // only, and batch execution sorts each pane. A purging trigger empties each pane as it fires, leaving
+    // little to share.
+    const bool purging = dynamic_cast<const PurgingTrigger*>(m_trigger.get()) != nullptr;
+    if (m_paneStorage == PaneStorage::Elements && !m_evictor && !m_sortsPaneByTimestamp && !m_merging && !purging) {
+        if (const std::optional<DurationMs> cell = m_assigner->sharedCellLength()) {
+            m_sharesPanes = true;
+            m_cellLength = *cell;
+        }
+    }
     // The common case is decided inline instead of through the Trigger interface; the rules are exactly
     // EventTimeTrigger.onElement's.
     const bool eventTimeTrigger = dynamic_cast<const EventTimeTrigger*>(m_trigger.get()) != nullptr;
@@ -302,6 +315,119 @@ void WindowOperator::compact(KeyState& ks)
     }
     all.erase(all.begin() + static_cast<std::ptrdiff_t>(kept), all.end());
     ks.starts.resize(kept);
+    if (m_sharesPanes)
+        dropUnviewedSharedElements(ks);
+}
+
+// Shared panes ----------------------------------------------------------------------------------------
+
+WindowOperator::Arrival WindowOperator::arrive(const KeyState& ks, const WindowElement& element) const
+{
+    Arrival arrival {element};
+    arrival.seq = ks.shared.nextSeq;
+    if (!m_sharesPanes || m_assigned.empty())
+        return arrival;
+    // Sliding windows come newest first: the element's cell starts with the newest, and the windows are exactly
+    // those of the cell when the oldest ends with it. Flink's start for a timestamp before the epoch can lie
+    // after the timestamp, and next to the ends of the long range the ends wrap: such an element is not shared.
+    const Timestamp cell = m_assigned.front().start();
+    const Timestamp cellEnd = javaAdd(cell, m_cellLength);
+    if (cellEnd > cell && m_assigned.front().end() > cell && m_assigned.back().end() == cellEnd) {
+        arrival.shared = true;
+        arrival.cell = cell;
+    }
+    return arrival;
+}
+
+void WindowOperator::addToSharedPane(KeyState& ks, Namespace& ns, Arrival& arrival)
+{
+    if (arrival.shared && ns.contents.empty()) {
+        if (!arrival.logged) {
+            ks.shared.elements.push_back({arrival.element.pane(), arrival.cell, arrival.seq});
+            ks.shared.nextSeq = arrival.seq + 1;
+            arrival.logged = true;
+        }
+        if (ns.view.count == 0)
+            ns.view = SharedView {1, arrival.seq};
+        else
+            ++ns.view.count;
+        return;
+    }
+    if (ns.view.count != 0)
+        ownPane(ks, ns, arrival.seq);
+    ns.contents.push_back(arrival.element.pane());
+}
+
+void WindowOperator::ownPane(const KeyState& ks, Namespace& ns, std::uint64_t before) const
+{
+    if (!m_sharesPanes || ns.view.count == 0)
+        return;
+    appendSharedView(ks, ns, before, ns.contents);
+    ns.view = SharedView {0, 0};
+}
+
+void WindowOperator::skipLateWindow(KeyState& ks, const TimeWindow& window, const Arrival& arrival) const
+{
+    if (!m_sharesPanes)
+        return;
+    if (Namespace* ns = findNamespace(ks, window))
+        ownPane(ks, *ns, arrival.seq);
+}
+
+void WindowOperator::appendSharedView(
+    const KeyState& ks, const Namespace& ns, std::uint64_t before, std::vector<PaneElement>& out) const
+{
+    const std::vector<SharedElement>& all = ks.shared.elements;
+    auto it = std::lower_bound(
+        all.begin(), all.end(), ns.view.since, [](const SharedElement& e, std::uint64_t seq) { return e.seq < seq; });
+    const Timestamp start = ns.window.start();
+    const Timestamp end = ns.window.end();
+    for (; it != all.end() && it->seq < before; ++it) {
+        if (it->cell >= start && it->cell < end)
+            out.push_back(it->element);
+    }
+}
+
+std::vector<PaneElement>& WindowOperator::paneOf(const KeyState& ks, Namespace& ns)
+{
+    if (!m_sharesPanes || ns.view.count == 0)
+        return ns.contents;
+    m_paneScratch.clear();
+    appendSharedView(ks, ns, kWholeView, m_paneScratch);
+    if (m_paneScratch.size() != ns.view.count)
+        throw std::logic_error("the shared pane of window " + toJavaString(ns.window) + " holds "
+            + std::to_string(m_paneScratch.size()) + " elements, not the " + std::to_string(ns.view.count)
+            + " it was given");
+    return m_paneScratch;
+}
+
+void WindowOperator::dropUnviewedSharedElements(KeyState& ks) const
+{
+    // An element stays while a view holds it: a window over its cell whose pane took it (since <= seq).
+    // Namespaces are ordered by window, and sliding windows have one length: the windows over a cell are the
+    // ones just before the first that starts after it.
+    const std::vector<Namespace>& all = ks.namespaces;
+    std::vector<SharedElement>& elements = ks.shared.elements;
+    // Sorting out the ones no view holds costs a search per element: wait until there are more than twice as
+    // many as the largest view holds.
+    std::uint64_t largestView = 0;
+    for (const Namespace& ns : all)
+        largestView = std::max(largestView, ns.view.count);
+    if (elements.size() <= 2 * largestView)
+        return;
+    const auto held = [&](const SharedElement& e) {
+        auto at = std::upper_bound(ks.starts.begin(), ks.starts.end(), e.cell);
+        for (auto i = static_cast<std::size_t>(at - ks.starts.begin()); i-- > 0;) {
+            const Namespace& ns = all[i];
+            if (ns.window.end() <= e.cell)
+                return false;
+            if (ns.view.count != 0 && ns.view.since <= e.seq)
+                return true;
+        }
+        return false;
+    };
+    elements.erase(std::remove_if(elements.begin(), elements.end(), [&](const SharedElement& e) { return !held(e); }),
+        elements.end());
 }
 
 // Timers ----------------------------------------------------------------------------------------------
@@ -495,7 +621,7 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
         seen = static_cast<std::size_t>(state->accumulator.count);
         m_accumulating->applyAccumulated(state->accumulator, m_results);
     } else {
-        std::vector<PaneElement>& pane = state->contents;
+        std::vector<PaneElement>& pane = paneOf(ks, *state);
         if (m_sortsPaneByTimestamp) // as the sorted input of batch execution filled it; equal timestamps as they came
             std::stable_sort(
                 pane.begin(), pane.end(), [](const PaneElement& a, const PaneElement& b) { return a.ts < b.ts; });
@@ -576,11 +702,14 @@ void WindowOperator::processNonMerging(
         return;
     }
     const KeyId key = element.key;
+    Arrival arrival = arrive(ks, element);
     // Windows come newest first; the newest is usually the key's latest namespace.
     std::size_t hint = ks.namespaces.size() - 1;
     for (const TimeWindow& window : m_assigned) {
-        if (isWindowLate(window))
+        if (isWindowLate(window)) {
+            skipLateWindow(ks, window, arrival);
             continue; // dropped from this window only
+        }
         skipped = false;
 
         const std::size_t index = namespaceIndex(ks, window, hint);
@@ -588,7 +717,7 @@ void WindowOperator::processNonMerging(
         // With EventTimeTrigger, a window that already holds state has both its timers registered (they go
         // only when the window is cleaned up, and a watermark never goes back), so registering is a no-op.
         const bool timersKnown = m_inlineEventTimeTrigger && ns.live && !m_watermarkRegressed;
-        addToPane(ns, element);
+        addToPane(ks, ns, arrival);
         ns.live = true;
 
         TriggerResult result;
@@ -608,8 +737,10 @@ void WindowOperator::processNonMerging(
         if (isFire(result))
             emitWindowContents(key, window, window, true, out, index);
         if (isPurge(result)) {
-            if (Namespace* n = findNamespace(ks, window))
+            if (Namespace* n = findNamespace(ks, window)) {
                 n->clearPane();
+                ks.dirty = true; // what it shared may be held by no window now
+            }
         }
         if (!timersKnown)
             registerCleanupTimer(ks, key, window, index);
@@ -626,12 +757,15 @@ void WindowOperator::processWithEventTimeTrigger(
 {
     constexpr std::size_t kWalk = 8; // further back, a binary search is cheaper
     const KeyId key = element.key;
+    Arrival arrival = arrive(ks, element);
     std::vector<Namespace>& all = ks.namespaces;
     std::size_t cursor = all.size(); // every namespace at or after it is after the current window
     const TimeWindow* previous = nullptr;
     for (const TimeWindow& window : m_assigned) {
-        if (isWindowLate(window))
+        if (isWindowLate(window)) {
+            skipLateWindow(ks, window, arrival);
             continue; // dropped from this window only
+        }
         skipped = false;
 
         if (previous == nullptr || !(window < *previous))
@@ -657,7 +791,7 @@ void WindowOperator::processWithEventTimeTrigger(
         // A window that already holds state has both its timers registered (they go only when the window
         // is cleaned up, and a watermark never goes back), so registering is a no-op.
         const bool timersKnown = ns.live && !m_watermarkRegressed;
-        addToPane(ns, element);
+        addToPane(ks, ns, arrival);
         ns.live = true;
 
         const Timestamp maxTs = window.maxTimestamp();
@@ -835,8 +969,8 @@ std::vector<WindowStateView> WindowOperator::windows() const
             v.window = w;
             v.stateWindow = sw;
             if (const Namespace* s = findNamespace(ks, sw)) {
-                v.contents = s->contents;
-                v.elementCount = m_accumulating != nullptr ? s->accumulator.count : s->contents.size();
+                appendPane(ks, *s, v.contents);
+                v.elementCount = s->paneSize();
             }
             if (const Namespace* n = findNamespace(ks, w))
                 v.fireCount = n->fireCount;
@@ -876,8 +1010,18 @@ std::vector<PaneElement> WindowOperator::contents(KeyId key, const TimeWindow& w
             return {};
         stateWindow = *sw;
     }
-    const Namespace* ns = findNamespace(*ks, stateWindow);
-    return ns != nullptr ? ns->contents : std::vector<PaneElement> {};
+    std::vector<PaneElement> pane;
+    if (const Namespace* ns = findNamespace(*ks, stateWindow))
+        appendPane(*ks, *ns, pane);
+    return pane;
+}
+
+void WindowOperator::appendPane(const KeyState& ks, const Namespace& ns, std::vector<PaneElement>& out) const
+{
+    if (m_sharesPanes && ns.view.count != 0)
+        appendSharedView(ks, ns, kWholeView, out);
+    else
+        out.insert(out.end(), ns.contents.begin(), ns.contents.end());
 }
 
 WindowOperator::StateSize WindowOperator::stateSize() const
@@ -894,10 +1038,12 @@ WindowOperator::StateSize WindowOperator::stateSize() const
         for (const Namespace& ns : ks.namespaces) {
             if (!m_merging && ns.live) {
                 ++size.windows;
-                size.paneElements += ns.contents.size();
+                size.paneElements += m_accumulating != nullptr ? 0 : ns.paneSize(); // an accumulator lists none
             }
             size.timers += std::size_t(ns.timers.size());
+            size.paneBytes += ns.contents.size() * sizeof(PaneElement);
         }
+        size.paneBytes += ks.shared.elements.size() * sizeof(SharedElement);
     }
     return size;
 }

@@ -12,6 +12,7 @@
 #include "engine/windowing/WindowFunction.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -29,7 +30,8 @@ using OperatorOutput = std::variant<FireEvent, LateEvent>;
 // How window panes are kept. Flink keeps only an accumulator (ReducingState / AggregatingState) for an
 // incremental function without evictor, and the element list (ListState) otherwise; a visualizer that shows
 // every pane's elements keeps the list always. Results are the same either way, except that a merged
-// session's floating-point sum is added up in a different order.
+// session's floating-point sum is added up in a different order. Overlapping sliding windows keep their lists
+// shared: each element once (see WindowOperator::SharedPanes), each window's list a view of them.
 enum class PaneStorage : std::uint8_t {
     AsFlink, // accumulator for count/sum/min/max/avg without evictor; elements otherwise
     Elements // every element, always (what windows() / contents() show)
@@ -129,11 +131,21 @@ public:
         std::size_t windows = 0; // windows().size()
         std::size_t paneElements = 0; // the sum of their contents' sizes
         std::size_t timers = 0; // of both domains
+        std::size_t paneBytes = 0; // what the panes' elements take: less than paneElements' when panes share them
         bool operator==(const StateSize&) const = default;
     };
     StateSize stateSize() const;
 
 private:
+    // A window's pane as a view of its key's shared elements (SharedPanes): how many it holds, and the seq of
+    // the one that found it empty, before which none of the shared elements are its.
+    struct SharedView {
+        std::uint64_t count; // trivial, to live in a union
+        std::uint64_t since;
+    };
+    static_assert(sizeof(SharedView) == sizeof(PaneAccumulator) && offsetof(PaneAccumulator, count) == 0,
+        "a view and an accumulator take the same place and begin with the pane's size");
+
     // All state of one (key, window namespace), as Flink keys its state and timers. The fields a record
     // touches (window, flags, pane) fill the first cache line, so that one line serves the common case.
     struct alignas(64) Namespace {
@@ -142,11 +154,18 @@ private:
         std::uint8_t triggerStatePresent = 0; // bit per slot
         bool live = false; // non-merging: assigned and not cleaned up yet
         std::vector<PaneElement> contents; // empty (and accumulator.count == 0) == Flink's "null" state
-        PaneAccumulator accumulator; // used instead of contents when m_accumulating is set
+        // In place of contents: the accumulator when m_accumulating is set, the view of the key's shared
+        // elements when m_sharesPanes is (both begin with the pane's size, which paneEmpty() reads).
+        union {
+            PaneAccumulator accumulator {};
+            SharedView view;
+        };
         NamespaceTimers timers;
         std::array<std::int64_t, kTriggerStateSlots> triggerState {};
 
         bool paneEmpty() const { return contents.empty() && accumulator.count == 0; }
+        // The elements in the pane, however it is kept (only one of the two is ever non-zero).
+        std::uint64_t paneSize() const { return contents.size() + accumulator.count; }
         void clearPane()
         {
             contents.clear();
@@ -158,10 +177,27 @@ private:
         }
     };
 
+    // The panes of overlapping sliding windows (m_sharesPanes), as Flink SQL shares slices between hopping
+    // windows: every element of a key is kept once, in arrival order, with the slide-long cell that exactly its
+    // windows cover. A window's pane is the elements of its cells from its view's since on, the element that
+    // last found it empty: the same list, in the same order, that a pane of its own would hold. A window that
+    // an element must skip (it is late for it), or that takes an element no cell holds, is given a pane of its
+    // own first. Elements no view holds any more are dropped when the key's namespaces are compacted.
+    struct SharedElement {
+        PaneElement element;
+        Timestamp cell = 0; // the start of its cell
+        std::uint64_t seq = 0; // arrival order within the key
+    };
+    struct SharedPanes {
+        std::vector<SharedElement> elements; // by seq
+        std::uint64_t nextSeq = 0;
+    };
+
     struct KeyState {
         std::vector<Namespace> namespaces; // ordered by window
         std::vector<Timestamp> starts; // starts[i] == namespaces[i].window.start(): a compact array to search
         MergingWindowSet mergingWindows; // merging assigners only
+        SharedPanes shared; // m_sharesPanes only
         bool dirty = false; // some namespace may have become unused
         std::uint32_t deferredCompactions = 0;
     };
@@ -178,6 +214,36 @@ private:
         else
             ns.contents.push_back(element.pane());
     }
+    // The element being processed, as its windows' panes take it: shared when the operator shares panes and
+    // its windows are exactly those of one cell.
+    struct Arrival {
+        const WindowElement& element;
+        bool shared = false;
+        std::uint64_t seq = 0; // its shared seq; every shared element before it has a smaller one
+        Timestamp cell = 0;
+        bool logged = false; // kept among the key's shared elements already
+    };
+    Arrival arrive(const KeyState& ks, const WindowElement& element) const;
+    void addToPane(KeyState& ks, Namespace& ns, Arrival& arrival)
+    {
+        // The common cases inline: no sharing, or a view taking an element that is shared already.
+        if (!m_sharesPanes)
+            addToPane(ns, arrival.element);
+        else if (arrival.logged && ns.view.count != 0 && ns.contents.empty())
+            ++ns.view.count;
+        else
+            addToSharedPane(ks, ns, arrival);
+    }
+    void addToSharedPane(KeyState& ks, Namespace& ns, Arrival& arrival);
+    // Turns a view into a pane of its own, with the shared elements before `before`.
+    void ownPane(const KeyState& ks, Namespace& ns, std::uint64_t before) const;
+    // The pane as the window function sees it: its own list, or the view, copied to m_paneScratch.
+    std::vector<PaneElement>& paneOf(const KeyState& ks, Namespace& ns);
+    void appendSharedView(
+        const KeyState& ks, const Namespace& ns, std::uint64_t before, std::vector<PaneElement>& out) const;
+    void skipLateWindow(KeyState& ks, const TimeWindow& window, const Arrival& arrival) const;
+    void appendPane(const KeyState& ks, const Namespace& ns, std::vector<PaneElement>& out) const;
+    void dropUnviewedSharedElements(KeyState& ks) const;
     KeyState& keyState(KeyId key);
     const KeyState* findKeyState(KeyId key) const;
     static constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
@@ -228,6 +294,8 @@ private:
     bool m_inlineEventTimeTrigger = false;
     bool m_inlineMergingEventTimeTrigger = false; // the same for event-time sessions
     bool m_watermarkRegressed = false;
+    bool m_sharesPanes = false; // PaneStorage::Elements with a sliding assigner's cells: see SharedPanes
+    DurationMs m_cellLength = 0;
     int m_subtask = 0;
 
     std::uint64_t m_numLateRecordsDropped = 0;
@@ -241,6 +309,7 @@ private:
     std::vector<TimeWindow> m_assigned;
     std::vector<WindowResult> m_results;
     std::vector<std::vector<PaneElement>> m_spareContents;
+    std::vector<PaneElement> m_paneScratch; // a shared pane as the function sees it
 };
 
 } // namespace tidemark
