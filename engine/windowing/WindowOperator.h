@@ -193,13 +193,14 @@ private:
         std::uint64_t nextSeq = 0;
     };
 
+    // What every record reads comes first: the namespaces, their starts and the compaction state share a line.
     struct KeyState {
         std::vector<Namespace> namespaces; // ordered by window
         std::vector<Timestamp> starts; // starts[i] == namespaces[i].window.start(): a compact array to search
-        MergingWindowSet mergingWindows; // merging assigners only
-        SharedPanes shared; // m_sharesPanes only
         bool dirty = false; // some namespace may have become unused
         std::uint32_t deferredCompactions = 0;
+        MergingWindowSet mergingWindows; // merging assigners only
+        SharedPanes shared; // m_sharesPanes only
     };
 
     class Context;
