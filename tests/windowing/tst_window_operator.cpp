@@ -114,30 +114,38 @@ struct Lcg {
     }
 };
 
-// EventTimeTrigger behind the Trigger interface only: the operator cannot recognise it, so it takes the
-// general path through its trigger context instead of deciding inline.
-class OpaqueEventTimeTrigger final : public Trigger {
+// A trigger behind the Trigger interface only: the operator cannot recognise it (as EventTimeTrigger, it takes
+// the general path through its trigger context instead of deciding inline; as a PurgingTrigger, it shares panes).
+class OpaqueTrigger final : public Trigger {
 public:
+    explicit OpaqueTrigger(std::shared_ptr<const Trigger> inner)
+        : m_inner(std::move(inner))
+    { }
     TriggerResult onElement(const WindowElement& e, const TimeWindow& w, TriggerContext& ctx) const override
     {
-        return m_inner.onElement(e, w, ctx);
+        return m_inner->onElement(e, w, ctx);
     }
     TriggerResult onEventTime(Timestamp t, const TimeWindow& w, TriggerContext& ctx) const override
     {
-        return m_inner.onEventTime(t, w, ctx);
+        return m_inner->onEventTime(t, w, ctx);
     }
     TriggerResult onProcessingTime(Timestamp t, const TimeWindow& w, TriggerContext& ctx) const override
     {
-        return m_inner.onProcessingTime(t, w, ctx);
+        return m_inner->onProcessingTime(t, w, ctx);
     }
-    bool canMerge() const override { return true; }
-    void onMerge(const TimeWindow& w, OnMergeContext& ctx) const override { m_inner.onMerge(w, ctx); }
-    void clear(const TimeWindow& w, TriggerContext& ctx) const override { m_inner.clear(w, ctx); }
-    std::string describe() const override { return "opaque " + m_inner.describe(); }
+    bool canMerge() const override { return m_inner->canMerge(); }
+    void onMerge(const TimeWindow& w, OnMergeContext& ctx) const override { m_inner->onMerge(w, ctx); }
+    void clear(const TimeWindow& w, TriggerContext& ctx) const override { m_inner->clear(w, ctx); }
+    std::string describe() const override { return "opaque " + m_inner->describe(); }
 
 private:
-    EventTimeTrigger m_inner;
+    std::shared_ptr<const Trigger> m_inner;
 };
+
+std::shared_ptr<const Trigger> opaqueEventTimeTrigger()
+{
+    return std::make_shared<OpaqueTrigger>(std::make_shared<EventTimeTrigger>());
+}
 
 class TestWindowOperator : public QObject {
     Q_OBJECT
@@ -216,27 +224,6 @@ private slots:
             }
             return lines;
         };
-        // A PurgingTrigger the operator cannot recognise: it shares panes that purges empty.
-        class OpaquePurgingTrigger final : public Trigger {
-        public:
-            TriggerResult onElement(const WindowElement& e, const TimeWindow& w, TriggerContext& ctx) const override
-            {
-                return m_inner.onElement(e, w, ctx);
-            }
-            TriggerResult onEventTime(Timestamp t, const TimeWindow& w, TriggerContext& ctx) const override
-            {
-                return m_inner.onEventTime(t, w, ctx);
-            }
-            TriggerResult onProcessingTime(Timestamp t, const TimeWindow& w, TriggerContext& ctx) const override
-            {
-                return m_inner.onProcessingTime(t, w, ctx);
-            }
-            void clear(const TimeWindow& w, TriggerContext& ctx) const override { m_inner.clear(w, ctx); }
-            std::string describe() const override { return "opaque " + m_inner.describe(); }
-
-        private:
-            PurgingTrigger m_inner {std::make_shared<CountTrigger>(3)};
-        };
         // Fires at the window's end, and just before its cleanup time (lateness 1500) deletes the operator's
         // cleanup timer: its windows stay after they are late, and the elements that come for their cells must
         // skip them.
@@ -261,9 +248,9 @@ private slots:
             void clear(const TimeWindow&, TriggerContext&) const override { }
             std::string describe() const override { return "cleanup-deleting"; }
         };
-        const std::vector<std::shared_ptr<const Trigger>> triggers {nullptr, std::make_shared<OpaqueEventTimeTrigger>(),
-            std::make_shared<OpaquePurgingTrigger>(), std::make_shared<ContinuousEventTimeTrigger>(700),
-            std::make_shared<CleanupDeletingTrigger>()};
+        const std::vector<std::shared_ptr<const Trigger>> triggers {nullptr, opaqueEventTimeTrigger(),
+            std::make_shared<OpaqueTrigger>(std::make_shared<PurgingTrigger>(std::make_shared<CountTrigger>(3))),
+            std::make_shared<ContinuousEventTimeTrigger>(700), std::make_shared<CleanupDeletingTrigger>()};
         for (const auto& trigger : triggers) {
             WindowOperatorParts shared = parts(std::make_shared<SlidingEventTimeWindows>(4000, 1000), 1500, trigger);
             WindowOperatorParts own = shared;
@@ -813,7 +800,7 @@ private slots:
         WindowOperatorParts inlineParts = parts(assigners[assigner], lateness);
         inlineParts.trigger = std::make_shared<EventTimeTrigger>();
         WindowOperatorParts opaqueParts = inlineParts;
-        opaqueParts.trigger = std::make_shared<OpaqueEventTimeTrigger>();
+        opaqueParts.trigger = opaqueEventTimeTrigger();
         Harness inlined(inlineParts);
         Harness opaque(opaqueParts);
         Lcg next {99};
