@@ -102,8 +102,8 @@ def check(args, name, work, with_bad_line):
     peer.start()
     jar = next((project / "target").glob("*.jar"))
     try:
-        job = subprocess.run(["java", "-jar", str(jar)], cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, timeout=JOB_S)
+        job = subprocess.run(roundtrip.JOB_JAVA + ["-jar", str(jar)], cwd=project, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, timeout=JOB_S)
     except subprocess.TimeoutExpired:
         return "the job did not end within %d s of its peer closing" % JOB_S
     peer.join(5)

@@ -111,7 +111,7 @@ def export_jobs(args, examples, work):
 def job_lines(case, bootstrap, topic, expected):
     """What the job prints: a bounded job until it ends, an unbounded one until it has printed as many lines as
     expected and QUIET_S more seconds have passed (or JOB_S in all)."""
-    proc = subprocess.Popen(["java", "-jar", case["jar"], "--bootstrap", bootstrap, "--topic", topic],
+    proc = subprocess.Popen(roundtrip.JOB_JAVA + ["-jar", case["jar"], "--bootstrap", bootstrap, "--topic", topic],
                             cwd=case["project"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines, errors = [], []
     readers = [threading.Thread(target=lambda: lines.extend(l.rstrip("\n") for l in proc.stdout), daemon=True),
@@ -151,8 +151,9 @@ def compare_jobs(args, cases, bootstrap):
         # The example's timestamps are from 1970 and retention goes by them: --produce refuses a topic with the
         # default 7 days (this broker checks every 2 s, so an unguarded topic would be empty at once).
         topic = "clicks-kept-7-days"
-        refused = subprocess.run(["java", "-jar", cases[0]["jar"], "--produce", "--bootstrap", bootstrap, "--topic",
-                                  topic], cwd=cases[0]["project"], capture_output=True, text=True, timeout=120)
+        refused = subprocess.run(roundtrip.JOB_JAVA + ["-jar", cases[0]["jar"], "--produce", "--bootstrap", bootstrap,
+                                                       "--topic", topic],
+                                 cwd=cases[0]["project"], capture_output=True, text=True, timeout=120)
         if refused.returncode != 1 or "retention.ms=-1 on the topic" not in refused.stderr:
             print("FAIL: --produce into topic %s (7 days' retention) was not refused (exit %d): %s"
                   % (topic, refused.returncode, refused.stderr[-2000:]))
@@ -161,8 +162,9 @@ def compare_jobs(args, cases, bootstrap):
             print("ok: --produce refuses a topic that would delete the scenario's 1970 records")
     for case in cases:
         topic = "job-" + case["name"]
-        produced = subprocess.run(["java", "-jar", case["jar"], "--produce", "--bootstrap", bootstrap, "--topic",
-                                   topic], cwd=case["project"], capture_output=True, text=True, timeout=120)
+        produced = subprocess.run(roundtrip.JOB_JAVA + ["-jar", case["jar"], "--produce", "--bootstrap", bootstrap,
+                                                        "--topic", topic],
+                                  cwd=case["project"], capture_output=True, text=True, timeout=120)
         if produced.returncode != 0 or "wrote 16 records" not in produced.stderr:
             print("FAIL %s: --produce: %s" % (case["name"], produced.stderr[-2000:]))
             failures += 1
