@@ -18,14 +18,15 @@ CompareCursor::CompareCursor(ComparisonRuns* runs, QObject* parent)
     if (m_runs->isLoaded()) {
         for (const RunSide side : {RunSide::A, RunSide::B}) {
             const Trace& trace = m_runs->session(side)->trace();
-            const auto steps = trace.steps();
-            for (std::size_t s = 1; s < steps.size(); ++s) {
-                if (steps[s].changesSomething())
-                    m_stops.push_back(steps[s].processingTime);
-            }
+            const auto last = static_cast<StepIndex>(trace.stepCount() - 1);
+            trace.forEachStoredStep(1, last, [&](StepIndex, const StepEntry& e) {
+                if (e.changesSomething())
+                    m_stops.push_back(e.processingTime);
+                return true;
+            });
             // the end is a stop even when the last step changes nothing: End shows both runs' last steps
-            if (steps.size() > 1)
-                m_stops.push_back(steps.back().processingTime);
+            if (last > 0)
+                m_stops.push_back(trace.step(last).processingTime);
         }
         std::sort(m_stops.begin() + 1, m_stops.end());
         m_stops.erase(std::unique(m_stops.begin(), m_stops.end()), m_stops.end());

@@ -177,11 +177,12 @@ int TimeCursor::snapped(int step) const
         return step;
     const Trace& trace = m_session->trace();
     const Happening stop = *stopsAt(m_granularity);
-    for (int s = std::min(step, m_lastStep); s > 0; --s) {
-        if (happensAt(stop, trace.step(StepIndex(s))))
-            return s;
-    }
-    return 0;
+    if (std::min(step, m_lastStep) <= 0)
+        return 0;
+    // every stop changes something, so the quiet periodic emissions the trace keeps as runs are none
+    const StepIndex found = trace.lastStoredStepWhere(StepIndex(std::min(step, m_lastStep)),
+        [&](StepIndex s, const StepEntry& e) { return s > 0 && happensAt(stop, e); });
+    return found == kNoStep ? 0 : int(found);
 }
 
 int TimeCursor::skippedBefore() const

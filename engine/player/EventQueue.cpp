@@ -15,8 +15,9 @@ ArrivalSchedule::ArrivalSchedule(const std::vector<Timestamp>& explicitArrivals,
     m_order.resize(m_arrival.size());
     for (std::uint32_t i = 0; i < m_order.size(); ++i)
         m_order[i] = i;
-    std::stable_sort(m_order.begin(), m_order.end(),
-        [this](std::uint32_t a, std::uint32_t b) { return m_arrival[a] < m_arrival[b]; });
+    const auto earlier = [this](std::uint32_t a, std::uint32_t b) { return m_arrival[a] < m_arrival[b]; };
+    if (!std::is_sorted(m_order.begin(), m_order.end(), earlier)) // most inputs arrive in file order
+        std::stable_sort(m_order.begin(), m_order.end(), earlier);
     m_last = m_order.empty() ? 0 : m_arrival[m_order.back()];
 }
 
@@ -36,14 +37,6 @@ void ArrivalSchedule::append(Timestamp arrival)
     m_arrival.push_back(arrival);
     m_last = arrival;
 }
-
-namespace {
-// std heap algorithms build a max-heap; "greater" puts the earliest (time, seq) on top.
-bool later(const EventQueue::Entry& a, const EventQueue::Entry& b)
-{
-    return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-}
-} // namespace
 
 void EventQueue::schedule(Timestamp time, Kind kind, std::uint32_t subject)
 {
@@ -76,19 +69,6 @@ void EventQueue::rescheduleEndOfInput(Timestamp time)
     std::make_heap(m_heap.begin(), m_heap.end(), later);
 }
 
-std::optional<EventQueue::Entry> EventQueue::peek(const ArrivalSchedule& arrivals) const
-{
-    std::optional<Entry> next;
-    if (m_nextArrival < arrivals.size())
-        next = Entry {arrivals.timeAt(m_nextArrival), m_nextArrival, Kind::Arrival, arrivals.recordAt(m_nextArrival)};
-    // Arrivals were all inserted before anything else, so they win ties on time.
-    if (!m_heap.empty() && (!next || m_heap.front().time < next->time))
-        next = m_heap.front();
-    if (next && next->time > m_horizon)
-        return std::nullopt;
-    return next;
-}
-
 EventQueue::Entry EventQueue::pop(const ArrivalSchedule& arrivals)
 {
     const auto next = peek(arrivals);
@@ -101,6 +81,19 @@ EventQueue::Entry EventQueue::pop(const ArrivalSchedule& arrivals)
         m_heap.pop_back();
     }
     return *next;
+}
+
+void EventQueue::periodicTimers(std::vector<PeriodicTimer>& out, std::uint32_t except) const
+{
+    const std::size_t first = out.size();
+    for (const Entry& e : m_heap) {
+        if (e.kind == Kind::PeriodicEmit && e.subject != except)
+            out.push_back(PeriodicTimer {e.time, static_cast<std::int16_t>(e.subject), e.seq});
+    }
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+        [](const PeriodicTimer& a, const PeriodicTimer& b) {
+            return a.time != b.time ? a.time < b.time : a.seq < b.seq;
+        });
 }
 
 std::string EventQueue::dump() const

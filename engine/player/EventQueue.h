@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/Time.h"
+#include "engine/player/StepList.h"
 
 #include <cstdint>
 #include <optional>
@@ -94,16 +95,32 @@ public:
     void setHorizon(Timestamp horizon) { m_horizon = horizon; }
     Timestamp horizon() const { return m_horizon; }
 
-    // The next happening with time <= horizon, if any.
-    std::optional<Entry> peek(const ArrivalSchedule& arrivals) const;
+    // The next happening with time <= horizon, if any. Inline: a sparse input's run is mostly queue work.
+    std::optional<Entry> peek(const ArrivalSchedule& arrivals) const
+    {
+        const bool arrival = m_nextArrival < arrivals.size();
+        // Arrivals were all inserted before anything else, so they win ties on time.
+        if (!m_heap.empty() && (!arrival || m_heap.front().time < arrivals.timeAt(m_nextArrival)))
+            return m_heap.front().time > m_horizon ? std::nullopt : std::optional<Entry>(m_heap.front());
+        if (!arrival || arrivals.timeAt(m_nextArrival) > m_horizon)
+            return std::nullopt;
+        return Entry {arrivals.timeAt(m_nextArrival), m_nextArrival, Kind::Arrival, arrivals.recordAt(m_nextArrival)};
+    }
     // Removes and returns peek(); precondition: peek() has a value.
     Entry pop(const ArrivalSchedule& arrivals);
+
+    // The queued periodic emissions of every channel but `except`, in the order they will run (ignores the
+    // horizon), appended to `out`.
+    void periodicTimers(std::vector<PeriodicTimer>& out, std::uint32_t except) const;
 
     std::size_t arrivalsTaken() const { return m_nextArrival; }
     std::size_t pendingCount() const { return m_heap.size(); }
     // Every queued non-arrival happening in run order, plus the cursor and horizon (for state dumps).
     std::string dump() const;
     std::size_t memoryBytes() const { return sizeof(*this) + m_heap.capacity() * sizeof(Entry); }
+
+    // std heap algorithms build a max-heap; "later" puts the earliest (time, seq) on top.
+    static bool later(const Entry& a, const Entry& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
 
 private:
     std::vector<Entry> m_heap; // min-heap on (time, seq)

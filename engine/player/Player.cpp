@@ -21,6 +21,7 @@ struct Player::Snapshot {
     StepIndex step = 0;
     Runtime runtime;
     std::size_t bytes = 0;
+    std::size_t work = 0; // the multiple of the replay work (replayWork) it was taken for
 };
 
 namespace {
@@ -90,7 +91,7 @@ Player::Player(Scenario scenario, Options options)
             m_trace.m_recordPartition.push_back(r.partition);
     }
     m_trace.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
-    m_trace.m_steps.push_back(StepEntry {});
+    m_trace.m_steps.push(StepEntry {});
     m_trace.m_inputsAtCheckpoint.push_back(0);
     takeSnapshot(0, rt);
     record(std::move(rt));
@@ -244,7 +245,7 @@ Player::Executed Player::execute(Runtime& rt, std::vector<OperatorOutput>& out) 
     }
     case EventQueue::Kind::PeriodicEmit:
         x.channel = static_cast<int>(e.subject);
-        rt.pipeline.periodicEmit(x.channel, e.time, out);
+        x.quiet = !rt.pipeline.periodicEmit(x.channel, e.time, out);
         rt.queue.schedule(
             javaAdd(e.time, m_scenario.pipeline.watermarks.periodMs), EventQueue::Kind::PeriodicEmit, e.subject);
         break;
@@ -285,10 +286,13 @@ void Player::record(Runtime rt)
             m_failure = Failure {static_cast<StepIndex>(m_trace.m_steps.size()), e.what()};
             break;
         }
+        const std::size_t storedBefore = m_trace.m_steps.storedCount();
         recordStep(rt, x, *next, out);
-        const auto step = static_cast<StepIndex>(m_trace.m_steps.size() - 1);
-        if (step % m_interval == 0)
-            takeSnapshot(step, rt);
+        // a snapshot at the first step whose replay work reaches the next multiple of the interval
+        const std::size_t work = replayWork();
+        const std::size_t added = m_trace.m_steps.storedCount() != storedBefore ? kQuietPerStep : 1;
+        if (work % (kQuietPerStep * m_interval) < added)
+            takeSnapshot(static_cast<StepIndex>(m_trace.m_steps.size() - 1), rt);
     }
     if (m_firesDropped || m_trace.m_fires.size() != firesBefore)
         m_trace.rebuildFiredWindows();
@@ -302,6 +306,13 @@ void Player::recordStep(
 {
     Trace& t = m_trace;
     const auto step = static_cast<StepIndex>(t.m_steps.size());
+    if (x.quiet) {
+        // nothing reached a valve, so no history moves
+        pushQuiet(rt, entry.time, static_cast<std::int16_t>(entry.subject));
+        if (step % Trace::kInputCheckpointEvery == 0)
+            t.m_inputsAtCheckpoint.push_back(static_cast<std::uint32_t>(rt.inputs));
+        return;
+    }
     StepEntry se;
     se.processingTime = entry.time;
     se.subject = entry.subject;
@@ -343,15 +354,20 @@ void Player::recordStep(
             h.push_back(WatermarkPoint {step, entry.time, wm, -1, idle});
         }
     }
+    bool partitionMoved = false; // drawn in the partition's lane, though no channel moved
     for (std::size_t p = 0; p < t.m_partitionHistory.size(); ++p) {
         auto& h = t.m_partitionHistory[p];
         const int q = static_cast<int>(p);
         const auto* o
             = rt.pipeline.partitionFinished(q) ? rt.pipeline.releasedOutput(q) : rt.pipeline.partitionOutput(q);
-        if (o && !h.empty() && (o->watermark != h.back().watermark || o->idle != h.back().idle))
+        if (o && !h.empty() && (o->watermark != h.back().watermark || o->idle != h.back().idle)) {
             h.push_back(WatermarkPoint {step, entry.time, o->watermark, -1, o->idle});
-        if (t.m_partitionFinished[p] == kNoStep && rt.pipeline.partitionFinished(static_cast<int>(p)))
+            partitionMoved = true;
+        }
+        if (t.m_partitionFinished[p] == kNoStep && rt.pipeline.partitionFinished(static_cast<int>(p))) {
             t.m_partitionFinished[p] = step;
+            partitionMoved = true;
+        }
     }
     for (int s = 0; s < rt.pipeline.subtaskCount(); ++s) {
         auto& h = t.m_subtaskHistory[static_cast<std::size_t>(s)];
@@ -369,15 +385,36 @@ void Player::recordStep(
             = RecordPlacement {step, static_cast<std::int16_t>(x.channel), static_cast<std::int16_t>(x.subtask)};
     else if (se.kind == StepKind::WatermarkArrival)
         t.m_placements[rec].arrivalStep = step;
-    t.m_steps.push_back(se);
+    if (se.kind == StepKind::PeriodicEmit && se.flags == 0 && !partitionMoved)
+        pushQuiet(rt, se.processingTime, se.channel);
+    else
+        t.m_steps.push(se);
     if (step % Trace::kInputCheckpointEvery == 0)
         t.m_inputsAtCheckpoint.push_back(static_cast<std::uint32_t>(rt.inputs));
+}
+
+void Player::pushQuiet(const Runtime& rt, Timestamp time, std::int16_t channel)
+{
+    if (m_trace.m_steps.extendQuietRun(time, channel))
+        return;
+    // what follows a quiet emission, as long as the emissions stay quiet, is the queue's next periodic timers
+    m_periodic.clear();
+    rt.queue.periodicTimers(m_periodic, static_cast<std::uint32_t>(channel));
+    m_trace.m_steps.pushQuiet(time, channel, m_periodic, m_scenario.pipeline.watermarks.periodMs);
+}
+
+std::size_t Player::replayWork() const
+{
+    const std::size_t stored = m_trace.m_steps.storedCount();
+    const std::size_t quiet = m_trace.m_steps.size() - stored;
+    return kQuietPerStep * (stored - 1) + quiet;
 }
 
 void Player::takeSnapshot(StepIndex step, const Runtime& rt)
 {
     const std::size_t bytes = runtimeBytes(rt.pipeline, rt.queue);
-    m_snapshots.push_back(Snapshot {step, rt, bytes});
+    const std::size_t every = kQuietPerStep * m_interval;
+    m_snapshots.push_back(Snapshot {step, rt, bytes, replayWork() / every * every});
     m_snapshotBytes += bytes;
     if (m_snapshotBytes > m_options.snapshotBudgetBytes)
         thinSnapshots();
@@ -391,7 +428,7 @@ void Player::thinSnapshots()
         std::vector<Snapshot> kept;
         m_snapshotBytes = 0;
         for (Snapshot& s : m_snapshots) {
-            if (s.step % m_interval == 0) {
+            if (s.work % (kQuietPerStep * m_interval) == 0) {
                 m_snapshotBytes += s.bytes;
                 kept.push_back(std::move(s));
             }
@@ -461,7 +498,7 @@ StepIndex Player::lastStep() const
 
 Timestamp Player::now() const
 {
-    return m_trace.m_steps[m_current].processingTime;
+    return m_trace.step(m_current).processingTime;
 }
 
 bool Player::step()
@@ -527,19 +564,20 @@ bool happensAt(Happening h, const StepEntry& e)
 
 std::optional<StepIndex> Player::findStep(Happening h, bool forward) const
 {
-    const auto& steps = m_trace.m_steps;
+    // Every happening changes something, so quiet periodic emissions, which the trace keeps as runs, are none.
+    StepIndex found = kNoStep;
     if (forward) {
-        for (std::size_t s = m_current + 1; s < steps.size(); ++s) {
-            if (happensAt(h, steps[s]))
-                return static_cast<StepIndex>(s);
-        }
-    } else {
-        for (std::size_t s = m_current; s-- > 1;) { // step 0, nothing happened yet, is no happening
-            if (happensAt(h, steps[s]))
-                return static_cast<StepIndex>(s);
-        }
+        m_trace.forEachStoredStep(m_current + 1, lastStep(), [&](StepIndex s, const StepEntry& e) {
+            if (happensAt(h, e))
+                found = s;
+            return found == kNoStep;
+        });
+    } else if (m_current > 1) {
+        // step 0, nothing happened yet, is no happening
+        found = m_trace.lastStoredStepWhere(
+            m_current - 1, [&](StepIndex s, const StepEntry& e) { return s > 0 && happensAt(h, e); });
     }
-    return std::nullopt;
+    return found == kNoStep ? std::nullopt : std::optional<StepIndex>(found);
 }
 
 std::optional<StepIndex> Player::nextStepWith(Happening h) const
@@ -572,7 +610,7 @@ void Player::truncateTrace(StepIndex firstDropped)
     if (firstDropped >= t.m_steps.size())
         return; // nothing to drop: a live run growing at its end, many times a second
     m_firesDropped = m_firesDropped || (!t.m_fires.empty() && t.m_fires.back().step >= firstDropped);
-    t.m_steps.resize(firstDropped);
+    t.m_steps.truncate(firstDropped);
     t.m_inputsAtCheckpoint.resize((firstDropped - 1) / Trace::kInputCheckpointEvery + 1);
     std::erase_if(t.m_fires, [&](const FireRecord& f) { return f.step >= firstDropped; });
     std::erase_if(t.m_lates, [&](const LateRecord& l) { return l.step >= firstDropped; });
@@ -714,21 +752,21 @@ std::string Player::endInput(Timestamp t)
 void Player::rerunFrom(Timestamp time)
 {
     m_local.clear();
-    const auto& steps = m_trace.m_steps;
+    const StepList& steps = m_trace.m_steps;
     auto first = static_cast<StepIndex>(steps.size());
     while (first > 1) {
-        const StepEntry& e = steps[first - 1];
+        const StepEntry e = steps.at(first - 1);
         const bool after = e.processingTime > time || (e.processingTime == time && e.record() == kNoRecord);
         if (!after)
             break;
         --first;
     }
     // The end of input comes after the last arrival: look for it no further back than that.
-    for (StepIndex s = first; s-- > 1 && steps[s].record() == kNoRecord;) {
-        if (steps[s].kind == StepKind::EndOfInput) {
+    if (first > 1) {
+        const StepIndex s = steps.lastStoredWhere(first - 1,
+            [](StepIndex, const StepEntry& e) { return e.record() != kNoRecord || e.kind == StepKind::EndOfInput; });
+        if (s != kNoStep && s > 0 && steps.at(s).kind == StepKind::EndOfInput)
             first = s; // end of input moves after the new record
-            break;
-        }
     }
     // An open input only ever grows at its end: it goes on from the state after its last step, kept for that.
     const bool fromTail = m_tail && first == steps.size();
@@ -845,7 +883,7 @@ StepDetail Player::computeDetail(StepIndex step) const
 {
     StepDetail d;
     d.step = step;
-    d.entry = m_trace.m_steps[step];
+    d.entry = m_trace.step(step);
     d.record = d.entry.record();
     if (step == 0)
         return d;

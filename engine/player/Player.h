@@ -45,7 +45,8 @@ class Player {
 public:
     struct Options {
         // Snapshots are taken every `snapshotInterval` steps and thinned (every other one dropped, interval
-        // doubled) when their memory passes `snapshotBudgetBytes`.
+        // doubled) when their memory passes `snapshotBudgetBytes`. Quiet periodic emissions, which cost little to
+        // replay, count as 1/64 of a step each.
         std::size_t snapshotInterval = 2048;
         // 0 = automatic: 48 bytes per input record, at least 16 MiB.
         std::size_t snapshotBudgetBytes = 0;
@@ -162,8 +163,15 @@ private:
     struct Executed {
         int channel = -1;
         int subtask = -1;
+        bool quiet = false; // a periodic emission known to change nothing (Pipeline::periodicEmit)
     };
 
+    // A quiet periodic emission of `channel`, into the trace's steps (StepList::pushQuiet).
+    void pushQuiet(const Runtime& rt, Timestamp time, std::int16_t channel);
+    // What replaying the recorded steps from the start costs, in 1/kQuietPerStep of a step: snapshots are spaced
+    // by it. A function of the steps alone, so a run truncated and recorded again spaces them the same way.
+    static constexpr std::size_t kQuietPerStep = 64;
+    std::size_t replayWork() const;
     Runtime freshRuntime() const;
     Executed execute(Runtime& rt, std::vector<OperatorOutput>& out) const;
     void schedulePendingTimers(Runtime& rt, Timestamp now) const;
@@ -209,6 +217,7 @@ private:
     std::size_t m_snapshotBytes = 0;
     std::uint32_t m_outputSequence = 0;
     mutable std::vector<OperatorOutput> m_scratch;
+    std::vector<PeriodicTimer> m_periodic; // recordStep's scratch: the queue's periodic timers
     std::optional<Failure> m_failure;
     bool m_open = false;
     Timestamp m_clock = 0;

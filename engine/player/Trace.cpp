@@ -5,13 +5,6 @@
 
 namespace tidemark {
 
-StepIndex Trace::firstStepAtOrAfter(Timestamp processingTime) const
-{
-    const auto it = std::lower_bound(m_steps.begin(), m_steps.end(), processingTime,
-        [](const StepEntry& e, Timestamp t) { return e.processingTime < t; });
-    return static_cast<StepIndex>(it - m_steps.begin());
-}
-
 std::size_t Trace::inputsProcessed(StepIndex s) const
 {
     if (m_steps.empty())
@@ -19,10 +12,13 @@ std::size_t Trace::inputsProcessed(StepIndex s) const
     s = std::min<StepIndex>(s, static_cast<StepIndex>(m_steps.size() - 1));
     const std::size_t checkpoint = s / kInputCheckpointEvery;
     std::size_t n = m_inputsAtCheckpoint[checkpoint];
-    for (StepIndex i = static_cast<StepIndex>(checkpoint * kInputCheckpointEvery) + 1; i <= s; ++i) {
-        if (m_steps[i].record() != kNoRecord)
-            ++n;
-    }
+    // Records arrive in stored steps only: quiet emissions read none.
+    m_steps.forEachStored(
+        static_cast<StepIndex>(checkpoint * kInputCheckpointEvery) + 1, s, [&](StepIndex, const StepEntry& e) {
+            if (e.record() != kNoRecord)
+                ++n;
+            return true;
+        });
     return n;
 }
 
@@ -201,7 +197,7 @@ void Trace::rebuildFiredWindows()
 std::size_t Trace::memoryBytes() const
 {
     std::size_t bytes = sizeof(*this);
-    bytes += m_steps.capacity() * sizeof(StepEntry);
+    bytes += m_steps.memoryBytes();
     bytes += m_inputsAtCheckpoint.capacity() * sizeof(std::uint32_t);
     bytes += m_fires.capacity() * sizeof(FireRecord);
     for (const FireRecord& f : m_fires)

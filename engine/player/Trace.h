@@ -5,6 +5,7 @@
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Time.h"
 #include "engine/core/TimeWindow.h"
+#include "engine/player/StepList.h"
 #include "engine/windowing/WindowElement.h"
 
 #include <cstddef>
@@ -23,54 +24,6 @@ namespace tidemark {
 //    fire and late record, watermark histories, where each record went. Range queries for drawing.
 //  * StepDetail: everything the *current* step did (Player::currentDetail()), rebuilt on demand.
 //  * PipelineState: the full state at the current step (Player::state()).
-
-using StepIndex = std::uint32_t;
-inline constexpr StepIndex kNoStep = 0xFFFFFFFFu;
-using RecordIndex = std::uint32_t; // index into Scenario::records (file order, then appended ones)
-inline constexpr RecordIndex kNoRecord = 0xFFFFFFFFu;
-
-enum class StepKind : std::uint8_t {
-    Start, // step 0 only
-    EventArrival, // an event record arrives on a channel (record → channel → generator → valves → operator)
-    WatermarkArrival, // a watermark record from the input arrives on one channel or on all of them
-    PeriodicEmit, // a channel's periodic timer: onPeriodicEmit (also the idleness check)
-    ProcessingTimer, // a window subtask's processing time advances to a registered timer
-    EndOfInput // max-watermark end of input: every channel emits once more, then forwards Long.MAX_VALUE
-};
-
-// Bits of StepEntry::flags; the semantic jumps (Player::nextStepWith) look for them.
-enum StepFlag : std::uint8_t {
-    kStepFire = 1 << 0, // at least one on-time fire
-    kStepLateFire = 1 << 1, // at least one re-fire caused by a late element
-    kStepDropped = 1 << 2, // a late record was dropped
-    kStepSideOutput = 1 << 3, // a late record went to the late side output
-    kStepOperatorWatermark = 1 << 4, // some window subtask's watermark advanced
-    kStepChannelStatus = 1 << 5, // some channel became idle or active
-    kStepChannelWatermark = 1 << 6, // some channel forwarded a new watermark
-};
-
-// One step of the run, 16 bytes: stored for every step.
-struct StepEntry {
-    Timestamp processingTime = 0;
-    // EventArrival / WatermarkArrival: the record; PeriodicEmit: the channel; ProcessingTimer: the subtask.
-    std::uint32_t subject = 0;
-    StepKind kind = StepKind::Start;
-    std::uint8_t flags = 0; // StepFlag bits
-    // EventArrival: the channel it arrived on; WatermarkArrival: its channel, or -1 for all channels.
-    std::int16_t channel = -1;
-
-    RecordIndex record() const
-    {
-        return kind == StepKind::EventArrival || kind == StepKind::WatermarkArrival ? subject : kNoRecord;
-    }
-    // Whether a view shows anything new after this step: a record arrived, a watermark or an idle status
-    // moved, a window fired or a record was late, a processing-time timer ran, or the input ended. A periodic
-    // emission that moved no watermark changes nothing.
-    bool changesSomething() const
-    {
-        return flags != 0 || record() != kNoRecord || kind == StepKind::ProcessingTimer || kind == StepKind::EndOfInput;
-    }
-};
 
 // A fire or a late record, with the step that produced it (the output's afterInput is filled in).
 // `sequence` numbers fires and late records together in the order they were produced.
@@ -127,12 +80,26 @@ struct FiredWindow {
 // (Player::appendRecord) — re-fetch them after Player::traceChanged-style notifications.
 class Trace {
 public:
-    // Steps 0 … stepCount()-1; the last one is the end of the run.
+    // Steps 0 … stepCount()-1; the last one is the end of the run. Quiet periodic emissions (that move no
+    // watermark and no idle status) are kept as runs, not one by one (StepList): step() rebuilds any of them.
     std::size_t stepCount() const { return m_steps.size(); }
-    const StepEntry& step(StepIndex s) const { return m_steps[s]; }
-    std::span<const StepEntry> steps() const { return m_steps; }
+    StepEntry step(StepIndex s) const { return m_steps.at(s); }
+    // The run of consecutive quiet periodic emissions step s belongs to, if it is one.
+    std::optional<QuietRun> quietRunAt(StepIndex s) const { return m_steps.quietRunAt(s); }
+    // onStep(StepIndex, const StepEntry&) for each step in [from, to] that is not a quiet periodic emission (every
+    // step that changes something is one of them), in order; onStep returns false to stop.
+    template <class OnStep> void forEachStoredStep(StepIndex from, StepIndex to, OnStep&& onStep) const
+    {
+        m_steps.forEachStored(from, to, onStep);
+    }
+    // The last step at or before `from` that is not a quiet periodic emission and for which
+    // accept(StepIndex, const StepEntry&) holds; kNoStep if none.
+    template <class Accept> StepIndex lastStoredStepWhere(StepIndex from, Accept&& accept) const
+    {
+        return m_steps.lastStoredWhere(from, accept);
+    }
     // The first step whose processing time is >= t (binary search); stepCount() if none.
-    StepIndex firstStepAtOrAfter(Timestamp processingTime) const;
+    StepIndex firstStepAtOrAfter(Timestamp processingTime) const { return m_steps.firstAtOrAfter(processingTime); }
     // How many input records (events and watermark records) were processed up to and including step s.
     std::size_t inputsProcessed(StepIndex s) const;
 
@@ -203,7 +170,7 @@ private:
     void buildLanes(LaneKind kind) const;
     void rebuildFiredWindows();
 
-    std::vector<StepEntry> m_steps;
+    StepList m_steps;
     std::vector<std::uint32_t> m_inputsAtCheckpoint; // inputsProcessed at every 256th step
     std::vector<FireRecord> m_fires;
     std::vector<LateRecord> m_lates;

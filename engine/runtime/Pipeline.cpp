@@ -256,13 +256,17 @@ void Pipeline::processWatermarkRecord(const InputRecord& record, Timestamp now, 
     }
 }
 
-void Pipeline::periodicEmit(int channel, Timestamp now, std::vector<OperatorOutput>& out)
+bool Pipeline::periodicEmit(int channel, Timestamp now, std::vector<OperatorOutput>& out)
 {
     for (auto& op : m_operators)
         op.setCurrentProcessingTime(now);
+    WatermarkChannel& ch = m_channels[static_cast<std::size_t>(channel)];
+    if (ch.periodicEmitChangesNothing())
+        return false;
     m_items.clear();
-    m_channels[static_cast<std::size_t>(channel)].onPeriodicEmit(now, m_items);
+    ch.onPeriodicEmit(now, m_items);
     deliver(channel, out);
+    return true;
 }
 
 void Pipeline::processingTimer(int subtask, Timestamp now, std::vector<OperatorOutput>& out)

@@ -71,8 +71,10 @@ public:
     int processEvent(const InputRecord& record, int subtask, Timestamp now, std::vector<OperatorOutput>& out);
     // A watermark record from the input: to its channel, or to every channel in index order.
     void processWatermarkRecord(const InputRecord& record, Timestamp now, std::vector<OperatorOutput>& out);
-    // Channel `channel`'s periodic timer (onPeriodicEmit; the idleness check with withIdleness).
-    void periodicEmit(int channel, Timestamp now, std::vector<OperatorOutput>& out);
+    // Channel `channel`'s periodic timer (onPeriodicEmit; the idleness check with withIdleness). False when the
+    // emission could change nothing (WatermarkChannel::periodicEmitChangesNothing) and the generator was not
+    // asked: then nothing but the processing time moved.
+    bool periodicEmit(int channel, Timestamp now, std::vector<OperatorOutput>& out);
     // Subtask `subtask`'s processing time advances to `now`, firing its processing-time timers <= now.
     void processingTimer(int subtask, Timestamp now, std::vector<OperatorOutput>& out);
     // End of input (max-watermark, drain): every channel that has not ended, in index order, ends (Long.MAX_VALUE).

@@ -187,6 +187,20 @@ void WatermarkChannel::onEndOfInput(Timestamp processingTime, WatermarkItems& ou
     a.finish(processingTime, out);
 }
 
+bool WatermarkChannel::periodicEmitChangesNothing() const
+{
+    const auto* a = std::get_if<Assigner>(&m_impl);
+    if (a == nullptr || a->generator().idlenessTimer() != nullptr)
+        return false;
+    const BuiltinWatermarkGenerator& g = a->generator().builtin();
+    // the legacy extractor remembers what it emitted, even when the emitter drops it
+    if (const auto* legacy = std::get_if<BoundedOutOfOrdernessTimestampExtractor>(&g.variant());
+        legacy != nullptr && legacy->lastEmittedWatermark() != legacy->currentWatermark())
+        return false;
+    const std::optional<Timestamp> next = g.pendingWatermark();
+    return !next || *next <= a->emitter().currentWatermark();
+}
+
 Timestamp WatermarkChannel::currentWatermark() const
 {
     const auto* a = std::get_if<Assigner>(&m_impl);

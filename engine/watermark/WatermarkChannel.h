@@ -113,6 +113,10 @@ public:
     void onEndOfInput(Timestamp processingTime, WatermarkItems& out);
     // onEndOfInput has run.
     bool ended() const { return m_ended; }
+    // Whether onPeriodicEmit would now forward nothing and change nothing: a generator without idleness (which
+    // counts the checks) whose next watermark is not above the one forwarded. A source reader always answers
+    // false. Lets a run skip the quiet emissions that make up most of a sparse input's steps.
+    bool periodicEmitChangesNothing() const;
 
     // ---- read-only state, for narration and inspection ----
     const WatermarkConfig& config() const { return m_config; }

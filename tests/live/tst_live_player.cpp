@@ -2,6 +2,7 @@
 // is exactly the recorded run of the scenario it ends with: a saved live run replays step for step. Checked
 // on seeded random jobs and arrival patterns, as a live source would produce them.
 #include "../player/RandomScenario.h"
+#include "../player/TraceSteps.h"
 #include "engine/player/Player.h"
 
 #include <QTest>
@@ -126,7 +127,7 @@ LiveRun liveRun(std::uint64_t seed)
             live.advanceClock(arrival - 1); // what LiveFeed does before it appends what it read
         if (d.chance(25)) {
             Shown shown {live.clock(), {}};
-            for (const StepEntry& e : live.trace().steps()) {
+            for (const StepEntry& e : test::everyStep(live.trace())) {
                 if (e.processingTime <= shown.clock)
                     shown.steps.push_back(e);
             }

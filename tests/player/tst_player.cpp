@@ -1,11 +1,13 @@
 #include "RandomScenario.h"
 #include "ScenarioBuilder.h"
+#include "TraceSteps.h"
 #include "engine/player/Player.h"
 #include "engine/player/RunLimits.h"
 
 #include <QTest>
 
 #include <algorithm>
+#include <set>
 
 using namespace tidemark;
 using namespace tidemark::test;
@@ -148,7 +150,7 @@ private slots:
     void stepsRunInProcessingTimeOrder()
     {
         Player player(post000(1, 0, true));
-        const auto steps = player.trace().steps();
+        const auto steps = test::everyStep(player.trace());
         for (std::size_t i = 1; i < steps.size(); ++i)
             QVERIFY(steps[i - 1].processingTime <= steps[i].processingTime);
         QCOMPARE(steps.front().kind, StepKind::Start);
@@ -371,6 +373,63 @@ private slots:
             QCOMPARE(t.fires().size(), std::size_t(1));
             QCOMPARE(t.fires().front().fire.watermark, kMaxTimestamp);
         }
+    }
+
+    void quietPeriodicEmissionsAreKeptAsRunsAndEachIsTheOneTheQueueRan()
+    {
+        // Three readers, a record every 5 s: between two records, every channel's timer fires 25 times and
+        // moves nothing after its first firing.
+        Scenario s;
+        auto& p = s.pipeline;
+        p.watermarks.parallelism = 3;
+        p.watermarks.maxOutOfOrdernessMs = 0;
+        p.window.assigner.sizeMs = 10'000;
+        p.window.function.type = FunctionSpec::Type::Count;
+        for (int i = 0; i < 40; ++i)
+            s.records.push_back(tidemark::test::event(s, "k" + std::to_string(i % 3), 1000 * i, 1, 5000 * i));
+        const DurationMs period = p.watermarks.periodMs;
+        Player player(std::move(s));
+        const Trace& trace = player.trace();
+        QVERIFY(trace.stepCount() > 40 * 3 * 24);
+        StepIndex quiet = 0;
+        std::set<StepIndex> runs;
+        std::size_t stretches = 0;
+        bool previousQuiet = false;
+        for (StepIndex step = 1; step < trace.stepCount(); ++step) {
+            const StepEntry e = trace.step(step);
+            const auto run = trace.quietRunAt(step);
+            const bool isQuiet = e.kind == StepKind::PeriodicEmit && !e.changesSomething();
+            QCOMPARE(run.has_value(), isQuiet);
+            stretches += isQuiet && !previousQuiet ? 1 : 0;
+            previousQuiet = isQuiet;
+            if (!run)
+                continue;
+            ++quiet;
+            runs.insert(run->first);
+            // What the trace rebuilds is what the queue ran: the same time, and that channel's next timer a
+            // period later in the state after it.
+            if (step % 7 == 0 || step == run->first || step == run->first + run->count - 1) {
+                QVERIFY(player.seek(step));
+                QCOMPARE(player.now(), e.processingTime);
+                // (none after the run's end: the queue holds it beyond the horizon)
+                const Timestamp next = player.state().channels[static_cast<std::size_t>(e.channel)].nextPeriodicEmit;
+                const Timestamp end = trace.step(StepIndex(trace.stepCount() - 1)).processingTime;
+                QCOMPARE(next, e.processingTime + period > end ? kMaxTimestamp : e.processingTime + period);
+                QCOMPARE(player.currentDetail().entry, e);
+            }
+        }
+        QVERIFY(quiet > trace.stepCount() * 9 / 10);
+        QCOMPARE(runs.size(), stretches); // a stretch of quiet emissions is one run
+        // the whole trace, histories and windows included, in less than half of what its steps took one by one
+        QVERIFY(trace.memoryBytes() < std::size_t(trace.stepCount()) * sizeof(StepEntry) / 2);
+        // Jumps and the granularity of changes pass over them.
+        QVERIFY(player.seek(0));
+        QVERIFY(player.jumpToNext(Happening::Arrival));
+        QVERIFY(player.jumpToNext(Happening::Arrival));
+        QCOMPARE(player.now(), Timestamp(5000));
+        QVERIFY(player.jumpToPrevious(Happening::VisibleChange));
+        QVERIFY(trace.step(player.currentStep()).changesSomething());
+        QVERIFY(player.now() < 5000);
     }
 
     void aRecordArrivingOnAPeriodMultipleIsFollowedByTheEmissionDueThen()

@@ -1,6 +1,7 @@
 // Stepping back and seeking restore real state: after any sequence of moves, the full state at step N
 // equals that of a fresh run stepped forward to N. Checked on seeded random scenarios.
 #include "RandomScenario.h"
+#include "TraceSteps.h"
 #include "engine/player/Player.h"
 
 #include <QTest>
@@ -143,7 +144,7 @@ private slots:
             live.seek(static_cast<StepIndex>(dice.below(live.lastStep() + 1)));
             const StepIndex at = live.currentStep();
             const std::string stateBefore = live.canonicalState();
-            const std::vector<StepEntry> before(live.trace().steps().begin(), live.trace().steps().end());
+            const std::vector<StepEntry> before = test::everyStep(live.trace());
             std::string error;
             const RecordIndex index = live.appendRecord(full.records[i], &error);
             QCOMPARE(index, RecordIndex(i));
