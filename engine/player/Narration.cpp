@@ -148,6 +148,8 @@ constexpr NarrationTemplate kTemplates[] = {
         "End of input: every channel emits once more, then the final watermark +∞ (Long.MAX_VALUE), which "
         "fires every remaining window."},
     {"nothing", "Nothing else changes."},
+    {"periodic.quiet.run",
+        "Periodic emissions that change nothing: {position} of {count} in a row, steps {first} to {last}."},
     // "Why (not)?" for one window or one record (WhyNot.cpp).
     {"why.first", "Window {window} {subject} got its first record at step {step}: record {record} ({ts}), at {time}."},
     {"why.first.later",
@@ -368,6 +370,8 @@ public:
     void cleanups();
     // "Nothing else changes." after a step that, besides saying what happened, had nothing to tell.
     void nothingElse();
+    // A quiet periodic emission: where it stands in its run, which the trace keeps as one.
+    void quietRun(const Trace& trace);
     bool perPartition() const
     {
         const auto& kafka = pipeline().kafka;
@@ -398,6 +402,7 @@ Narration Narrator::narrate(const StepDetail& d, const Trace& trace) const
     step.fires();
     step.cleanups();
     step.nothingElse();
+    step.quietRun(trace);
     return step.take();
 }
 
@@ -767,6 +772,16 @@ void Narrator::StepNarration::nothingElse()
     const StepKind kind = m_detail.entry.kind;
     if (m_narration.sentences.size() == 1 && kind != StepKind::EventArrival && kind != StepKind::EndOfInput)
         add("nothing", {});
+}
+
+void Narrator::StepNarration::quietRun(const Trace& trace)
+{
+    const auto run = trace.quietRunAt(m_detail.step);
+    if (!run || run->count < 2)
+        return;
+    add("periodic.quiet.run",
+        {text("position", std::to_string(m_detail.step - run->first + 1)), text("count", std::to_string(run->count)),
+            stepArg(run->first, "first"), stepArg(run->first + run->count - 1, "last")});
 }
 
 } // namespace tidemark

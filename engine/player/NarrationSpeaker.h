@@ -43,6 +43,13 @@ protected:
         a.ref.channel = c;
         return a;
     }
+    static Arg stepArg(StepIndex s, std::string name = "step")
+    {
+        Arg a {std::move(name), std::to_string(s), {}, true};
+        a.ref.kind = NarrationRefKind::Step;
+        a.ref.step = s;
+        return a;
+    }
     static Arg subtaskArg(int s)
     {
         Arg a {"subtask", std::to_string(s), {}, true};

@@ -46,13 +46,6 @@ private:
         return Condition::Never;
     }
 
-    static Arg stepArg(StepIndex s, std::string name = "step")
-    {
-        Arg a {std::move(name), std::to_string(s), {}, true};
-        a.ref.kind = NarrationRefKind::Step;
-        a.ref.step = s;
-        return a;
-    }
     Arg processingTime(StepIndex s) const
     {
         return text("time", TimeFormatter::processingTime(m_trace.step(s).processingTime));

@@ -263,6 +263,11 @@ Without a display:
         <translation>其他一切不变。</translation>
     </message>
     <message>
+        <source>Periodic emissions that change nothing: {position} of {count} in a row, steps {first} to {last}.</source>
+        <comment>periodic.quiet.run</comment>
+        <translation>不改变任何内容的周期性发出：连续 {count} 次中的第 {position} 次，步骤 {first} 至 {last}。</translation>
+    </message>
+    <message>
         <source>for key {key}</source>
         <comment>phrase.subject.key</comment>
         <translation>（键 {key}）</translation>

@@ -4,6 +4,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace tidemark;
@@ -116,6 +117,31 @@ private slots:
         QVERIFY2(text.contains("The operator watermark stays at 10:11:25.999: it is the minimum of the channels, and "
                                "channel 0 holds it back."),
             qPrintable(text.join('\n')));
+    }
+
+    void aQuietEmissionSaysWhereItStandsInItsRun()
+    {
+        // One record at 0 s, the next at 2 s: the emission at 200 ms moves the watermark, the eight after it
+        // (400 ms … 1.8 s) move nothing; the one at 2 s comes after the second record, and moves it again.
+        Scenario s;
+        s.pipeline.watermarks.maxOutOfOrdernessMs = 0;
+        s.pipeline.window.assigner.sizeMs = 10'000;
+        s.pipeline.window.function.type = FunctionSpec::Type::Count;
+        s.records.push_back(test::event(s, "a", 1000, 1, 0));
+        s.records.push_back(test::event(s, "a", 1500, 1, 2000));
+        Player player(std::move(s));
+        Narrator narrator(player.scenario());
+        const StepIndex loud = arrivalStep(player, 0) + 1;
+        const QStringList moved = sentences(narrator.narrate(player.detailAt(loud), player.trace()));
+        QVERIFY2(moved.filter("in a row").isEmpty(), qPrintable(moved.join('\n')));
+        const Narration third = narrator.narrate(player.detailAt(loud + 3), player.trace());
+        const QStringList text = sentences(third);
+        QVERIFY2(text.contains("Periodic emissions that change nothing: 3 of 8 in a row, steps 3 to 10."),
+            qPrintable(text.join('\n')));
+        // the run's ends are steps to go to
+        const auto& refs = third.sentences.back().refs;
+        QVERIFY(std::any_of(refs.begin(), refs.end(),
+            [](const NarrationRef& r) { return r.kind == NarrationRefKind::Step && r.step == 10; }));
     }
 
     void aRecordBehindTheCleanupTimeIsDroppedWithTheArithmetic()
