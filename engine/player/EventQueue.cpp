@@ -40,8 +40,19 @@ void ArrivalSchedule::append(Timestamp arrival)
 
 void EventQueue::schedule(Timestamp time, Kind kind, std::uint32_t subject)
 {
-    m_heap.push_back(Entry {time, m_nextSeq++, kind, subject});
-    std::push_heap(m_heap.begin(), m_heap.end(), later);
+    // Sifted by hand, the entry kept in registers: std::push_heap's moves of a freshly built entry stalled on
+    // store forwarding, and a sparse input's run is mostly this.
+    const Entry e {time, m_nextSeq++, kind, subject};
+    std::size_t i = m_heap.size();
+    m_heap.emplace_back();
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!later(m_heap[parent], e))
+            break;
+        m_heap[i] = m_heap[parent];
+        i = parent;
+    }
+    m_heap[i] = e;
 }
 
 bool EventQueue::isScheduled(Timestamp time, Kind kind, std::uint32_t subject) const
@@ -71,16 +82,34 @@ void EventQueue::rescheduleEndOfInput(Timestamp time)
 
 EventQueue::Entry EventQueue::pop(const ArrivalSchedule& arrivals)
 {
-    const auto next = peek(arrivals);
-    if (!next)
-        throw std::logic_error("EventQueue::pop on an exhausted queue");
-    if (next->kind == Kind::Arrival) {
-        ++m_nextArrival;
-    } else {
-        std::pop_heap(m_heap.begin(), m_heap.end(), later);
+    // peek()'s choice, without going through its optional: copying a freshly built entry stalls on store
+    // forwarding, and a sparse input's run is mostly this.
+    const bool arrival = m_nextArrival < arrivals.size();
+    if (!m_heap.empty() && (!arrival || m_heap.front().time < arrivals.timeAt(m_nextArrival))) {
+        if (m_heap.front().time > m_horizon)
+            throw std::logic_error("EventQueue::pop on an exhausted queue");
+        const Entry top = m_heap.front();
+        // the last entry sifted down from the top
+        const Entry last = m_heap.back();
         m_heap.pop_back();
+        const std::size_t n = m_heap.size();
+        std::size_t i = 0;
+        for (std::size_t child = 1; child < n; child = 2 * i + 1) {
+            if (child + 1 < n && later(m_heap[child], m_heap[child + 1]))
+                ++child;
+            if (!later(last, m_heap[child]))
+                break;
+            m_heap[i] = m_heap[child];
+            i = child;
+        }
+        if (n > 0)
+            m_heap[i] = last;
+        return top;
     }
-    return *next;
+    if (!arrival || arrivals.timeAt(m_nextArrival) > m_horizon)
+        throw std::logic_error("EventQueue::pop on an exhausted queue");
+    const std::size_t k = m_nextArrival++;
+    return Entry {arrivals.timeAt(k), k, Kind::Arrival, arrivals.recordAt(static_cast<std::size_t>(k))};
 }
 
 void EventQueue::periodicTimers(std::vector<PeriodicTimer>& out, std::uint32_t except) const

@@ -257,7 +257,10 @@ Player::Executed Player::execute(Runtime& rt, std::vector<OperatorOutput>& out) 
         rt.pipeline.endOfInput(e.time, out);
         break;
     }
-    schedulePendingTimers(rt, e.time);
+    // A quiet emission reached no operator, so it registered no timer; the ones already registered are queued
+    // at or after this time (a queued time before it would have run first).
+    if (!x.quiet)
+        schedulePendingTimers(rt, e.time);
     for (OperatorOutput& o : out) {
         std::visit([&](auto& v) { v.afterInput = rt.inputs; }, o);
     }

@@ -59,12 +59,27 @@ bool StepList::extendQuietRun(Timestamp time, std::int16_t channel)
     Run& last = m_runs.back();
     if (last.first + last.count != m_size)
         return false; // a stored step came after it
-    const StepEntry expected = emission(last, last.count);
-    if (expected.processingTime != time || expected.channel != channel)
+    const Pattern& p = m_patterns[last.pattern];
+    const auto& [offset, expected] = p.timers[m_nextSlot];
+    if (expected != channel || plus(m_nextRound, static_cast<std::uint64_t>(offset)) != time)
         return false;
     ++last.count;
     ++m_size;
+    if (++m_nextSlot == p.timers.size()) {
+        m_nextSlot = 0;
+        m_nextRound = plus(m_nextRound, static_cast<std::uint64_t>(p.period));
+    }
     return true;
+}
+
+void StepList::foreseeNext()
+{
+    const Run& last = m_runs.back();
+    const Pattern& p = m_patterns[last.pattern];
+    const std::size_t length = p.timers.size();
+    m_nextSlot = last.count % length;
+    m_nextRound
+        = plus(last.start, static_cast<std::uint64_t>(last.count / length) * static_cast<std::uint64_t>(p.period));
 }
 
 void StepList::pushQuiet(Timestamp time, std::int16_t channel, std::span<const PeriodicTimer> next, DurationMs period)
@@ -84,6 +99,7 @@ void StepList::pushQuiet(Timestamp time, std::int16_t channel, std::span<const P
     run.start = time;
     m_runs.push_back(run);
     ++m_size;
+    foreseeNext();
 }
 
 std::uint32_t StepList::patternIndex(const Pattern& pattern)
@@ -109,6 +125,7 @@ void StepList::truncate(std::size_t size)
     if (!m_runs.empty()) {
         Run& last = m_runs.back();
         last.count = std::min<StepIndex>(last.count, static_cast<StepIndex>(size - last.first));
+        foreseeNext();
     }
     m_stored.resize(size - quietBeforeRun(m_runs.size()));
     m_size = size;

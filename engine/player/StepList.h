@@ -161,6 +161,8 @@ private:
     };
 
     StepEntry emission(const Run& run, StepIndex j) const;
+    // Sets m_nextSlot and m_nextRound for the last run, after its `count` emissions.
+    void foreseeNext();
     std::uint32_t patternIndex(const Pattern& pattern);
     // The stored index of step s, or of the first stored step after it when s is quiet.
     std::size_t storedAtOrAfter(StepIndex s) const;
@@ -178,6 +180,10 @@ private:
     std::vector<Run> m_runs; // in step order
     std::vector<Pattern> m_patterns;
     Pattern m_newPattern; // pushQuiet's scratch
+    // The last run's next emission: its place in the pattern and its round's start (so that extending the run
+    // costs no division).
+    std::size_t m_nextSlot = 0;
+    Timestamp m_nextRound = 0;
     std::size_t m_size = 0;
 };
 
