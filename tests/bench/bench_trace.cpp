@@ -16,7 +16,8 @@ namespace tidemark::bench {
 
 namespace {
 
-Scenario generatedScenario(std::size_t count)
+// `spacingMs` apart in processing time: 1 ms, or more for the quiet emissions' figure.
+Scenario generatedScenario(std::size_t count, Timestamp spacingMs = 1)
 {
     Scenario s;
     s.name = "generated";
@@ -37,7 +38,7 @@ Scenario generatedScenario(std::size_t count)
         r.hasValue = true;
         r.value = static_cast<double>(rng() % 100);
         r.ts = 1'700'000'000'000 + static_cast<Timestamp>(i) - static_cast<Timestamp>(rng() % 500);
-        r.arrival = static_cast<Timestamp>(i);
+        r.arrival = static_cast<Timestamp>(i) * spacingMs;
         s.records.push_back(r);
     }
     return s;
@@ -88,6 +89,28 @@ std::vector<Figure> traceFigures(const BenchOptions& options)
         if (sums.empty() || sums[0] < 0)
             throw std::runtime_error("the reference pass summed nothing");
     }
+    // The same records 200 ms apart (one periodic emission after each, which moves the watermark) and 1 s apart
+    // (four more, which move nothing: the trace keeps them as runs). The runs do the same work but for those,
+    // so the difference over the steps added is what a quiet emission costs, in time and in bytes.
+    const auto recorded = [&](Timestamp spacingMs) {
+        struct Recorded {
+            double ms = 1e300;
+            double steps = 0;
+            double bytes = 0;
+        } r;
+        for (int i = 0; i < std::max(1, options.repetitions); ++i) {
+            Scenario copy = generatedScenario(options.records, spacingMs);
+            const double start = threadCpuMs();
+            const Player run(std::move(copy));
+            r.ms = std::min(r.ms, threadCpuMs() - start);
+            r.steps = static_cast<double>(run.trace().stepCount());
+            r.bytes = static_cast<double>(run.trace().memoryBytes() + run.snapshotBytes());
+        }
+        return r;
+    };
+    const auto loud = recorded(200);
+    const auto quiet = recorded(1000);
+    const double added = std::max(1.0, quiet.steps - loud.steps);
     return {
         {"trace_run_" + std::to_string(options.records / 1000) + "k_ms", best, "ms"},
         {"trace_reference_pass_ms", referenceMs, "ms"},
@@ -96,6 +119,9 @@ std::vector<Figure> traceFigures(const BenchOptions& options)
         {"step_back_p99_ms", p99(stepBacks), "ms"},
         {"trace_bytes_per_record", bytes / static_cast<double>(options.records), "B"},
         {"trace_steps", static_cast<double>(player->trace().stepCount()), "steps"},
+        {"trace_quiet_emission_ns", (quiet.ms - loud.ms) * 1e6 / added, "ns"},
+        {"trace_quiet_emission_vs_step", (quiet.ms - loud.ms) / added / (loud.ms / loud.steps), "x"},
+        {"trace_quiet_emission_bytes", (quiet.bytes - loud.bytes) / added, "B"},
         {"trace_snapshots", static_cast<double>(player->snapshotCount()), "snapshots"},
     };
 }
