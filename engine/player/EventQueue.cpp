@@ -84,8 +84,7 @@ EventQueue::Entry EventQueue::pop(const ArrivalSchedule& arrivals)
 {
     // peek()'s choice, without going through its optional: copying a freshly built entry stalls on store
     // forwarding, and a sparse input's run is mostly this.
-    const bool arrival = m_nextArrival < arrivals.size();
-    if (!m_heap.empty() && (!arrival || m_heap.front().time < arrivals.timeAt(m_nextArrival))) {
+    if (heapFirst(arrivals)) {
         if (m_heap.front().time > m_horizon)
             throw std::logic_error("EventQueue::pop on an exhausted queue");
         const Entry top = m_heap.front();
@@ -106,10 +105,10 @@ EventQueue::Entry EventQueue::pop(const ArrivalSchedule& arrivals)
             m_heap[i] = last;
         return top;
     }
-    if (!arrival || arrivals.timeAt(m_nextArrival) > m_horizon)
+    if (m_nextArrival >= arrivals.size() || arrivals.timeAt(m_nextArrival) > m_horizon)
         throw std::logic_error("EventQueue::pop on an exhausted queue");
     const std::size_t k = m_nextArrival++;
-    return Entry {arrivals.timeAt(k), k, Kind::Arrival, arrivals.recordAt(static_cast<std::size_t>(k))};
+    return Entry {arrivals.timeAt(k), k, Kind::Arrival, arrivals.recordAt(k)};
 }
 
 void EventQueue::periodicTimers(std::vector<PeriodicTimer>& out, std::uint32_t except) const

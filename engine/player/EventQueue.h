@@ -98,11 +98,9 @@ public:
     // The next happening with time <= horizon, if any. Inline: a sparse input's run is mostly queue work.
     std::optional<Entry> peek(const ArrivalSchedule& arrivals) const
     {
-        const bool arrival = m_nextArrival < arrivals.size();
-        // Arrivals were all inserted before anything else, so they win ties on time.
-        if (!m_heap.empty() && (!arrival || m_heap.front().time < arrivals.timeAt(m_nextArrival)))
+        if (heapFirst(arrivals))
             return m_heap.front().time > m_horizon ? std::nullopt : std::optional<Entry>(m_heap.front());
-        if (!arrival || arrivals.timeAt(m_nextArrival) > m_horizon)
+        if (m_nextArrival >= arrivals.size() || arrivals.timeAt(m_nextArrival) > m_horizon)
             return std::nullopt;
         return Entry {arrivals.timeAt(m_nextArrival), m_nextArrival, Kind::Arrival, arrivals.recordAt(m_nextArrival)};
     }
@@ -123,6 +121,14 @@ public:
     static bool later(const Entry& a, const Entry& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
 
 private:
+    // Whether the next happening is the heap's rather than the next arrival's (if any): arrivals were all
+    // inserted before anything else, so they win ties on time.
+    bool heapFirst(const ArrivalSchedule& arrivals) const
+    {
+        return !m_heap.empty()
+            && (m_nextArrival >= arrivals.size() || m_heap.front().time < arrivals.timeAt(m_nextArrival));
+    }
+
     std::vector<Entry> m_heap; // min-heap on (time, seq)
     std::size_t m_nextArrival = 0;
     std::uint64_t m_nextSeq = 0;
