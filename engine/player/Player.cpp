@@ -295,7 +295,7 @@ void Player::record(Runtime rt)
         const std::size_t work = replayWork();
         const std::size_t added = m_trace.m_steps.storedCount() != storedBefore ? kQuietPerStep : 1;
         if (work % (kQuietPerStep * m_interval) < added)
-            takeSnapshot(static_cast<StepIndex>(m_trace.m_steps.size() - 1), rt);
+            takeSnapshot(static_cast<StepIndex>(m_trace.m_steps.size() - 1), rt, next->time);
     }
     if (m_firesDropped || m_trace.m_fires.size() != firesBefore)
         m_trace.rebuildFiredWindows();
@@ -413,14 +413,45 @@ std::size_t Player::replayWork() const
     return kQuietPerStep * (stored - 1) + quiet;
 }
 
-void Player::takeSnapshot(StepIndex step, const Runtime& rt)
+void Player::takeSnapshot(StepIndex step, const Runtime& rt, std::optional<Timestamp> time)
 {
     const std::size_t bytes = runtimeBytes(rt.pipeline, rt.queue);
+    if (time) {
+        spaceForTheWholeRun(rt, *time, bytes);
+        // the spacing may have doubled: this step is then no longer where a snapshot goes
+        if (replayWork() % (kQuietPerStep * m_interval) >= kQuietPerStep)
+            return;
+    }
     const std::size_t every = kQuietPerStep * m_interval;
     m_snapshots.push_back(Snapshot {step, rt, bytes, replayWork() / every * every});
     m_snapshotBytes += bytes;
+    ++m_snapshotsTaken;
     if (m_snapshotBytes > m_options.snapshotBudgetBytes)
         thinSnapshots();
+}
+
+void Player::spaceForTheWholeRun(const Runtime& rt, Timestamp time, std::size_t bytes)
+{
+    // An open input has no end to foresee. Otherwise the share of the run behind us is the larger of the input
+    // taken and the time passed (a run of quiet emissions takes time, not input): the smaller projection, so a
+    // run is never spaced wider than thinning would have spaced it, only sooner.
+    if (m_open || m_scenario.records.empty() || m_arrivals.size() == 0)
+        return;
+    const double inputShare
+        = static_cast<double>(rt.queue.arrivalsTaken()) / static_cast<double>(m_scenario.records.size());
+    const double first = static_cast<double>(m_arrivals.timeAt(0));
+    const double span = static_cast<double>(horizon()) - first;
+    const double timeShare = span > 0 ? (static_cast<double>(time) - first) / span : 1.0;
+    const double share = std::clamp(std::max(inputShare, timeShare), 0.0, 1.0);
+    if (share <= 0.0)
+        return;
+    const double projectedWork = static_cast<double>(replayWork()) / share;
+    const std::size_t before = m_interval;
+    while (projectedWork / static_cast<double>(kQuietPerStep * m_interval) * static_cast<double>(bytes)
+        > static_cast<double>(m_options.snapshotBudgetBytes))
+        m_interval *= 2;
+    if (m_interval != before)
+        keepSnapshotsOnTheGrid();
 }
 
 void Player::thinSnapshots()
@@ -428,18 +459,23 @@ void Player::thinSnapshots()
     // Keep every other snapshot (always step 0) and take them half as often from now on.
     while (m_snapshotBytes > m_options.snapshotBudgetBytes && m_snapshots.size() > 1) {
         m_interval *= 2;
-        std::vector<Snapshot> kept;
-        m_snapshotBytes = 0;
-        for (Snapshot& s : m_snapshots) {
-            if (s.work % (kQuietPerStep * m_interval) == 0) {
-                m_snapshotBytes += s.bytes;
-                kept.push_back(std::move(s));
-            }
-        }
-        m_snapshots = std::move(kept);
+        keepSnapshotsOnTheGrid();
         if (m_snapshots.size() == 1)
             break;
     }
+}
+
+void Player::keepSnapshotsOnTheGrid()
+{
+    std::vector<Snapshot> kept;
+    m_snapshotBytes = 0;
+    for (Snapshot& s : m_snapshots) {
+        if (s.work % (kQuietPerStep * m_interval) == 0) {
+            m_snapshotBytes += s.bytes;
+            kept.push_back(std::move(s));
+        }
+    }
+    m_snapshots = std::move(kept);
 }
 
 const Player::Snapshot& Player::baseFor(StepIndex step) const

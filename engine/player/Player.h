@@ -45,8 +45,9 @@ class Player {
 public:
     struct Options {
         // Snapshots are taken every `snapshotInterval` steps and thinned (every other one dropped, interval
-        // doubled) when their memory passes `snapshotBudgetBytes`. Quiet periodic emissions, which cost little to
-        // replay, count as 1/64 of a step each.
+        // doubled) when their memory passes `snapshotBudgetBytes`; a run with a known end doubles the interval
+        // as soon as it foresees that, so that it copies the state about once per snapshot kept. Quiet periodic
+        // emissions, which cost little to replay, count as 1/64 of a step each.
         std::size_t snapshotInterval = 2048;
         // 0 = automatic: 48 bytes per input record, at least 16 MiB.
         std::size_t snapshotBudgetBytes = 0;
@@ -156,6 +157,8 @@ public:
     // Memory of snapshots (bytes) and how many there are.
     std::size_t snapshotBytes() const;
     std::size_t snapshotCount() const;
+    // How many were ever taken, the thinned ones included: each is a copy of the whole state.
+    std::size_t snapshotsTaken() const { return m_snapshotsTaken; }
 
 private:
     struct Runtime; // Pipeline + EventQueue + counters: everything a snapshot copies
@@ -180,8 +183,13 @@ private:
     void record(Runtime rt); // runs rt to the end, appending to the trace and taking snapshots
     void recordStep(
         const Runtime& rt, const Executed& executed, const EventQueue::Entry& entry, std::vector<OperatorOutput>& out);
-    void takeSnapshot(StepIndex step, const Runtime& rt);
+    // `time` is the step's, when it is taken while recording: the spacing is then first fitted to the whole run.
+    void takeSnapshot(StepIndex step, const Runtime& rt, std::optional<Timestamp> time = std::nullopt);
+    // Doubles the spacing now, while the snapshots taken at this spacing to the end of the run would pass the
+    // budget (projected from `bytes`, the snapshot's size): fewer copies than taking them all and thinning later.
+    void spaceForTheWholeRun(const Runtime& rt, Timestamp time, std::size_t bytes);
     void thinSnapshots();
+    void keepSnapshotsOnTheGrid(); // drops the snapshots off the current spacing
     void truncateTrace(StepIndex firstDropped);
     void moveLiveTo(StepIndex step);
     StepDetail computeDetail(StepIndex step) const;
@@ -215,6 +223,7 @@ private:
     mutable std::vector<Snapshot> m_local;
     std::size_t m_interval = 0;
     std::size_t m_snapshotBytes = 0;
+    std::size_t m_snapshotsTaken = 0;
     std::uint32_t m_outputSequence = 0;
     mutable std::vector<OperatorOutput> m_scratch;
     std::vector<PeriodicTimer> m_periodic; // recordStep's scratch: the queue's periodic timers

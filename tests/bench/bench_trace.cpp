@@ -123,6 +123,7 @@ std::vector<Figure> traceFigures(const BenchOptions& options)
         {"trace_quiet_emission_vs_step", (quiet.ms - loud.ms) / added / (loud.ms / loud.steps), "x"},
         {"trace_quiet_emission_bytes", (quiet.bytes - loud.bytes) / added, "B"},
         {"trace_snapshots", static_cast<double>(player->snapshotCount()), "snapshots"},
+        {"trace_snapshots_taken", static_cast<double>(player->snapshotsTaken()), "snapshots"},
     };
 }
 
