@@ -91,6 +91,22 @@ std::optional<std::uint64_t> availableMemoryBytes()
     return std::nullopt;
 }
 
+RecordingGrowth::Projection RecordingGrowth::report(std::uint64_t resident, std::uint64_t done, std::uint64_t total)
+{
+    Projection p;
+    p.grown = resident > m_atStart ? resident - m_atStart : 0;
+    if (!m_baseResident) {
+        m_baseResident = resident;
+        m_baseDone = done;
+        return p;
+    }
+    if (done <= m_baseDone || done > total)
+        return p;
+    const double since = resident > *m_baseResident ? static_cast<double>(resident - *m_baseResident) : 0.0;
+    p.toCome = since * static_cast<double>(total - done) / static_cast<double>(done - m_baseDone);
+    return p;
+}
+
 std::uint64_t RunLoader::recordedRunBytes(std::uint64_t records)
 {
     return records * kRecordedBytesPerRecord;
@@ -251,6 +267,7 @@ void RunLoader::run(Job job)
     // What the recording takes is watched as it grows: periodic emissions far apart from the records can make
     // a run many times the steps of its records, which no estimate from the file sees.
     const std::optional<std::uint64_t> residentAtStart = residentBytes();
+    RecordingGrowth growth(residentAtStart.value_or(0));
     std::optional<QString> outgrown;
     Player::Options playerOptions;
     playerOptions.progress = [&](std::size_t done, std::size_t total) {
@@ -258,9 +275,11 @@ void RunLoader::run(Job job)
         post(generation, [this, percent] { Q_EMIT progressChanged(tr("Recording the run"), percent); });
         const auto resident = residentBytes();
         const auto available = freeMemory();
-        if (done > 0 && residentAtStart && resident && available && *resident > *residentAtStart) {
-            const double grown = static_cast<double>(*resident - *residentAtStart);
-            const double toCome = grown * static_cast<double>(total - done) / static_cast<double>(done);
+        const RecordingGrowth::Projection projected
+            = residentAtStart && resident ? growth.report(*resident, done, total) : RecordingGrowth::Projection {};
+        if (projected.toCome && available) {
+            const double grown = static_cast<double>(projected.grown);
+            const double toCome = *projected.toCome;
             if (toCome > kMemoryShare * static_cast<double>(*available)) {
                 outgrown = tooLarge(QFileInfo(path).fileName(),
                     tr("Its recorded run had taken %1 of memory after %2 of its %3 records, and would need about %4 "

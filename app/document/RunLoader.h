@@ -14,6 +14,29 @@
 
 namespace tidemark::app {
 
+// What a recording still to come will take, from how its memory has grown so far. What the player sets up
+// before its first step (arrays of one entry per record) is resident by the first report and taken once: only
+// the growth after it scales with the records still to come, or a 10M-record run would be judged by its
+// set-up as if every 65,000 records took as much again.
+class RecordingGrowth {
+public:
+    explicit RecordingGrowth(std::uint64_t residentAtStart)
+        : m_atStart(residentAtStart)
+    { }
+    // The growth since the start so far, and the bytes the records still to come are projected to add; no
+    // projection from the first report, which sets the baseline, nor before a record more has been taken.
+    struct Projection {
+        std::uint64_t grown = 0;
+        std::optional<double> toCome;
+    };
+    Projection report(std::uint64_t resident, std::uint64_t done, std::uint64_t total);
+
+private:
+    std::uint64_t m_atStart = 0;
+    std::optional<std::uint64_t> m_baseResident;
+    std::uint64_t m_baseDone = 0;
+};
+
 // Reads a scenario with a large event file and records its run on a thread of its own, so that the window
 // stays responsive, shows how far the load has got, and can stop it: cancel() ends the reading at its next
 // 4 MiB chunk and the recording at its next Player::kProgressSteps steps. One load at a time; starting another

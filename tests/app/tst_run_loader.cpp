@@ -140,6 +140,29 @@ private Q_SLOTS:
         QVERIFY2(message.endsWith(QStringLiteral("tidemark run \"%1\"").arg(path)), qPrintable(message));
     }
 
+    // A 10M-record run sets up ~300 MB of per-record arrays before its first step; judged as growth, that
+    // projected 46 GiB from its first 65,000 records and refused a run that fits in 1 GB.
+    void theRecordingsSetUpIsTakenOnceAndOnlyItsGrowthIsProjected()
+    {
+        constexpr std::uint64_t MB = 1 << 20;
+        constexpr std::uint64_t total = 10'000'000;
+        RecordingGrowth growth(100 * MB);
+        const auto first = growth.report(400 * MB, 65'000, total);
+        QCOMPARE(first.grown, 300 * MB);
+        QVERIFY(!first.toCome); // the baseline: nothing to project from yet
+        QVERIFY(!growth.report(401 * MB, 65'000, total).toCome); // no record more taken
+        const auto later = growth.report(402 * MB, 130'000, total);
+        QCOMPARE(later.grown, 302 * MB);
+        QVERIFY(later.toCome);
+        // 2 MB per 65,000 records, for the 9,870,000 to come: about 304 MB, not 300 MB × 153.
+        QCOMPARE(qRound64(*later.toCome / double(MB)), qint64(304));
+        // A run that does grow with its records is still projected to its end.
+        RecordingGrowth steady(100 * MB);
+        steady.report(110 * MB, 1'000, 100'000);
+        const auto projected = steady.report(120 * MB, 2'000, 100'000);
+        QCOMPARE(qRound64(*projected.toCome / double(MB)), qint64(980));
+    }
+
     void aScenarioAlreadyReadHasOnlyItsRunRecordedAndAnEventFileIsToldHowToStream()
     {
         QTemporaryDir dir;
