@@ -60,6 +60,18 @@ private:
     QScatterSeries* m_lateFires;
     QLineSeries* m_now;
     std::vector<Arrival> m_arrivals; // sorted by step
+    // The arrivals in runs that fall in one pixel column (in step order they are in processing-time order, so
+    // a column is one run), with each run's lowest and highest: a step splits at most one run, so what has
+    // arrived by a step is drawn from the runs and the one split, not from every arrival.
+    struct ColumnRun {
+        std::size_t begin = 0;
+        std::size_t end = 0;
+        std::size_t lo = 0; // the index of the lowest event time in the run
+        std::size_t hi = 0;
+    };
+    void buildColumnRuns(int columns);
+    std::vector<ColumnRun> m_columnRuns;
+    int m_runsColumns = 0; // the columns m_columnRuns were built for; 0: to build
     double m_maxPt = 1.0;
     Timestamp m_origin = 0;
 };

@@ -6,10 +6,12 @@
 #include "app/models/OutputModel.h"
 #include "app/models/RecordsModel.h"
 #include "app/models/WindowsModel.h"
+#include "app/panels/ProgressChart.h"
 
 #include <QAbstractItemModelTester>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QScatterSeries>
 #include <QTest>
 
 using namespace tidemark;
@@ -166,6 +168,78 @@ private Q_SLOTS:
         QCOMPARE(session.formatWindow(TimeWindow(windowStart, windowStart + 1000)), window);
         // the records table's event time column says the same
         QCOMPARE(records.index(0, RecordsModel::EventTime).data().toString(), firstText);
+    }
+
+    // The progress chart draws, of the records that have arrived by the step (and of those to come), at most
+    // two per pixel column: the lowest and the highest event time, so the run's extremes always show.
+    void theProgressChartShowsEachColumnsExtremesOfWhatHasArrivedByTheStep()
+    {
+        Scenario scenario;
+        scenario.pipeline.window.assigner.sizeMs = 1000;
+        const KeyId key = scenario.keys.intern("a");
+        std::uint64_t dice = 7;
+        for (int i = 0; i < 3000; ++i) {
+            dice = dice * 6364136223846793005ull + 1442695040888963407ull;
+            InputRecord r;
+            r.key = key;
+            r.ts = 1'000'000 + i * 10 - static_cast<Timestamp>((dice >> 33) % 400);
+            r.arrival = i * 10;
+            scenario.records.push_back(r);
+        }
+        Session session;
+        TimeCursor cursor(&session);
+        Theme theme;
+        ProgressChart chart(&session, &cursor, &theme);
+        chart.resize(400, 300);
+        QVERIFY(session.setScenario(std::move(scenario), QString()).isEmpty());
+        const auto series = [&](const QString& name) {
+            for (QAbstractSeries* s : chart.chart()->series()) {
+                if (s->name() == name)
+                    return qobject_cast<QScatterSeries*>(s);
+            }
+            return static_cast<QScatterSeries*>(nullptr);
+        };
+        QScatterSeries* arrived = series(QStringLiteral("records"));
+        QScatterSeries* pending = series(QStringLiteral("records to come"));
+        QVERIFY(arrived && pending);
+        const Trace& trace = session.trace();
+        const Timestamp origin = session.minEventTime();
+        for (const int step : {0, cursor.lastStep() / 3, cursor.lastStep() / 2 + 1, cursor.lastStep()}) {
+            cursor.setStep(step);
+            // every record as the chart places it, arrived by this step or not
+            QSet<QPair<double, double>> before, after;
+            double lowest = 1e300, highest = -1e300;
+            for (std::size_t r = 0; r < session.scenario().records.size(); ++r) {
+                const StepIndex at = trace.placements()[r].arrivalStep;
+                const QPair<double, double> p {double(trace.step(at).processingTime) / 1000.0,
+                    double(session.scenario().records[r].ts - origin) / 1000.0};
+                (at <= StepIndex(step) ? before : after).insert(p);
+                if (at <= StepIndex(step)) {
+                    lowest = std::min(lowest, p.second);
+                    highest = std::max(highest, p.second);
+                }
+            }
+            const auto points = [](const QScatterSeries* s) {
+                QSet<QPair<double, double>> out;
+                for (const QPointF& p : s->points())
+                    out.insert({p.x(), p.y()});
+                return out;
+            };
+            QVERIFY(before.contains(points(arrived)));
+            QVERIFY(after.contains(points(pending)));
+            QVERIFY2(arrived->count() + pending->count() <= 2 * 2 * chart.width() + 4,
+                qPrintable(QStringLiteral("%1 + %2 points").arg(arrived->count()).arg(pending->count())));
+            QCOMPARE(arrived->count() == 0, before.isEmpty());
+            QCOMPARE(pending->count() == 0, after.isEmpty());
+            if (!before.isEmpty()) {
+                bool low = false, high = false;
+                for (const QPointF& p : arrived->points()) {
+                    low = low || p.y() == lowest;
+                    high = high || p.y() == highest;
+                }
+                QVERIFY2(low && high, qPrintable(QStringLiteral("step %1").arg(step)));
+            }
+        }
     }
 };
 
