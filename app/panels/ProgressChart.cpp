@@ -296,27 +296,19 @@ void ProgressChart::onStepChanged()
     } else {
         if (m_runsColumns != cols)
             buildColumnRuns(cols);
-        const auto lowAndHigh = [&](QList<QPointF>& out, std::size_t lo, std::size_t hi) {
-            out.push_back(point(lo));
-            if (hi != lo)
-                out.push_back(point(hi));
-        };
-        const auto partOfRun = [&](QList<QPointF>& out, std::size_t begin, std::size_t end) {
-            std::size_t lo = begin, hi = begin;
-            for (std::size_t i = begin + 1; i < end; ++i) {
-                lo = m_arrivals[i].ts < m_arrivals[lo].ts ? i : lo;
-                hi = m_arrivals[i].ts > m_arrivals[hi].ts ? i : hi;
-            }
-            lowAndHigh(out, lo, hi);
+        const auto lowAndHigh = [&](QList<QPointF>& out, const ColumnRun& run) {
+            out.push_back(point(run.lo));
+            if (run.hi != run.lo)
+                out.push_back(point(run.hi));
         };
         for (const ColumnRun& run : m_columnRuns) {
             if (run.end <= split) {
-                lowAndHigh(arrived, run.lo, run.hi);
+                lowAndHigh(arrived, run);
             } else if (run.begin >= split) {
-                lowAndHigh(pending, run.lo, run.hi);
+                lowAndHigh(pending, run);
             } else {
-                partOfRun(arrived, run.begin, split);
-                partOfRun(pending, split, run.end);
+                lowAndHigh(arrived, columnRun(run.begin, split));
+                lowAndHigh(pending, columnRun(split, run.end));
             }
         }
     }
@@ -339,24 +331,26 @@ void ProgressChart::onStepChanged()
     m_now->replace({QPointF(nowPt, m_y->min()), QPointF(nowPt, m_y->max())});
 }
 
+ProgressChart::ColumnRun ProgressChart::columnRun(std::size_t begin, std::size_t end) const
+{
+    ColumnRun run {begin, end, begin, begin};
+    for (std::size_t i = begin + 1; i < end; ++i) {
+        run.lo = m_arrivals[i].ts < m_arrivals[run.lo].ts ? i : run.lo;
+        run.hi = m_arrivals[i].ts > m_arrivals[run.hi].ts ? i : run.hi;
+    }
+    return run;
+}
+
 void ProgressChart::buildColumnRuns(int columns)
 {
     m_columnRuns.clear();
     m_runsColumns = columns;
     const double width = std::max(m_maxPt, 1e-9);
     const auto columnOf = [&](double pt) { return std::clamp(int(pt / width * columns), 0, columns - 1); };
-    int column = -1;
-    for (std::size_t i = 0; i < m_arrivals.size(); ++i) {
-        const int c = columnOf(m_arrivals[i].pt);
-        if (c != column || m_columnRuns.empty()) {
-            m_columnRuns.push_back({i, i + 1, i, i});
-            column = c;
-            continue;
-        }
-        ColumnRun& run = m_columnRuns.back();
-        run.end = i + 1;
-        run.lo = m_arrivals[i].ts < m_arrivals[run.lo].ts ? i : run.lo;
-        run.hi = m_arrivals[i].ts > m_arrivals[run.hi].ts ? i : run.hi;
+    for (std::size_t begin = 0, end = 0; begin < m_arrivals.size(); begin = end) {
+        const int column = columnOf(m_arrivals[begin].pt);
+        for (end = begin + 1; end < m_arrivals.size() && columnOf(m_arrivals[end].pt) == column; ++end) { }
+        m_columnRuns.push_back(columnRun(begin, end));
     }
 }
 

@@ -69,6 +69,7 @@ private:
         std::size_t lo = 0; // the index of the lowest event time in the run
         std::size_t hi = 0;
     };
+    ColumnRun columnRun(std::size_t begin, std::size_t end) const; // arrivals [begin, end), their extremes found
     void buildColumnRuns(int columns);
     std::vector<ColumnRun> m_columnRuns;
     int m_runsColumns = 0; // the columns m_columnRuns were built for; 0: to build
