@@ -188,6 +188,10 @@ void WindowOperator::init(int subtaskIndex)
         if (const std::optional<DurationMs> cell = m_assigner->sharedCellLength()) {
             m_sharesPanes = true;
             m_cellLength = *cell;
+            // A built-in incremental function folds a view where it lies, instead of reading a copy of it.
+            const auto* builtin = dynamic_cast<const BuiltinWindowFunction*>(m_function.get());
+            if (builtin != nullptr && builtin->isIncremental())
+                m_foldsViews = builtin;
         }
     }
     // The common case is decided inline instead of through the Trigger interface; the rules are exactly
@@ -374,8 +378,8 @@ void WindowOperator::skipLateWindow(KeyState& ks, const TimeWindow& window, cons
         ownPane(ks, *ns, arrival.seq);
 }
 
-void WindowOperator::appendSharedView(
-    const KeyState& ks, const Namespace& ns, std::uint64_t before, std::vector<PaneElement>& out) const
+template <typename Visit>
+void WindowOperator::forEachInView(const KeyState& ks, const Namespace& ns, std::uint64_t before, Visit&& visit) const
 {
     const std::vector<SharedElement>& all = ks.shared.elements;
     auto it = std::lower_bound(
@@ -384,8 +388,29 @@ void WindowOperator::appendSharedView(
     const Timestamp end = ns.window.end();
     for (; it != all.end() && it->seq < before; ++it) {
         if (it->cell >= start && it->cell < end)
-            out.push_back(it->element);
+            visit(it->element);
     }
+}
+
+void WindowOperator::appendSharedView(
+    const KeyState& ks, const Namespace& ns, std::uint64_t before, std::vector<PaneElement>& out) const
+{
+    forEachInView(ks, ns, before, [&out](const PaneElement& e) { out.push_back(e); });
+}
+
+void WindowOperator::throwViewMismatch(const Namespace& ns, std::uint64_t found)
+{
+    throw std::logic_error("the shared pane of window " + toJavaString(ns.window) + " holds " + std::to_string(found)
+        + " elements, not the " + std::to_string(ns.view.count) + " it was given");
+}
+
+PaneAccumulator WindowOperator::foldSharedView(const KeyState& ks, const Namespace& ns) const
+{
+    PaneAccumulator acc;
+    forEachInView(ks, ns, kWholeView, [&](const PaneElement& e) { m_foldsViews->accumulate(acc, e); });
+    if (acc.count != ns.view.count)
+        throwViewMismatch(ns, acc.count);
+    return acc;
 }
 
 std::vector<PaneElement>& WindowOperator::paneOf(const KeyState& ks, Namespace& ns)
@@ -395,9 +420,7 @@ std::vector<PaneElement>& WindowOperator::paneOf(const KeyState& ks, Namespace& 
     m_paneScratch.clear();
     appendSharedView(ks, ns, kWholeView, m_paneScratch);
     if (m_paneScratch.size() != ns.view.count)
-        throw std::logic_error("the shared pane of window " + toJavaString(ns.window) + " holds "
-            + std::to_string(m_paneScratch.size()) + " elements, not the " + std::to_string(ns.view.count)
-            + " it was given");
+        throwViewMismatch(ns, m_paneScratch.size());
     return m_paneScratch;
 }
 
@@ -620,6 +643,10 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
     if (m_accumulating != nullptr) { // never with an evictor
         seen = static_cast<std::size_t>(state->accumulator.count);
         m_accumulating->applyAccumulated(state->accumulator, m_results);
+    } else if (m_foldsViews != nullptr && state->view.count != 0) {
+        const PaneAccumulator folded = foldSharedView(ks, *state);
+        seen = static_cast<std::size_t>(folded.count);
+        m_foldsViews->applyAccumulated(folded, m_results);
     } else {
         std::vector<PaneElement>& pane = paneOf(ks, *state);
         if (m_sortsPaneByTimestamp) // as the sorted input of batch execution filled it; equal timestamps as they came

@@ -242,6 +242,13 @@ private:
     std::vector<PaneElement>& paneOf(const KeyState& ks, Namespace& ns);
     void appendSharedView(
         const KeyState& ks, const Namespace& ns, std::uint64_t before, std::vector<PaneElement>& out) const;
+    // Calls visit(const PaneElement&) for each element of a view, in pane order, up to the seq `before`.
+    template <typename Visit>
+    void forEachInView(const KeyState& ks, const Namespace& ns, std::uint64_t before, Visit&& visit) const;
+    // A whole view folded by m_foldsViews, as applyAccumulated takes it: what apply() over the copied pane
+    // gives, element for element in the same order, without copying the pane.
+    PaneAccumulator foldSharedView(const KeyState& ks, const Namespace& ns) const;
+    [[noreturn]] static void throwViewMismatch(const Namespace& ns, std::uint64_t found);
     void skipLateWindow(KeyState& ks, const TimeWindow& window, const Arrival& arrival) const;
     void appendPane(const KeyState& ks, const Namespace& ns, std::vector<PaneElement>& out) const;
     void dropUnviewedSharedElements(KeyState& ks) const;
@@ -286,6 +293,7 @@ private:
     std::shared_ptr<const WindowFunction> m_function;
     std::shared_ptr<const Evictor> m_evictor;
     const BuiltinWindowFunction* m_accumulating = nullptr; // set: panes are accumulators folded by it
+    const BuiltinWindowFunction* m_foldsViews = nullptr; // set: shared views fire folded, not copied
     DurationMs m_allowedLateness = 0;
     bool m_lateSideOutput = false;
     bool m_sortsPaneByTimestamp = false; // WindowConfig::outputOnlyAfterEndOfStream: batch execution's sorted input
