@@ -32,10 +32,31 @@ DurationMs staggerOffset(WindowStagger stagger, DurationMs size, AssignerContext
     return state.staggerOffset;
 }
 
+// Within this range of timestamps, and for windows no longer than this, getWindowStartWithOffset neither wraps
+// nor rounds up (its quirks next to the ends of the long range): every timestamp of a window gets its start.
+constexpr Timestamp kPlainTimestamps = Timestamp(1) << 62;
+constexpr DurationMs kPlainSize = DurationMs(1) << 60;
+
 void tumble(Timestamp ts, DurationMs size, DurationMs offset, std::vector<TimeWindow>& out)
 {
     const Timestamp start = TimeWindow::startWithOffset(ts, offset, size);
     out.emplace_back(start, javaAdd(start, size));
+}
+
+// tumble() for an operator's records, remembering the last window: a repeated window costs two compares.
+void tumble(Timestamp ts, DurationMs size, WindowStagger stagger, DurationMs offset, AssignerContext& ctx,
+    std::vector<TimeWindow>& out)
+{
+    AssignerInstanceState& state = *ctx.instance;
+    if (state.lastStart <= ts && ts < state.lastEnd) {
+        out.emplace_back(state.lastStart, state.lastEnd);
+        return;
+    }
+    tumble(ts, size, javaAdd(offset, staggerOffset(stagger, size, ctx)) % size, out);
+    if (-kPlainTimestamps < ts && ts < kPlainTimestamps && size < kPlainSize) {
+        state.lastStart = out.back().start();
+        state.lastEnd = out.back().end();
+    }
 }
 
 [[noreturn]] void endlessAssignment(Timestamp ts, const std::string& why)
@@ -113,8 +134,7 @@ void TumblingEventTimeWindows::assignWindows(
     if (element.ts == kNoTimestamp)
         throw std::runtime_error("Record has Long.MIN_VALUE timestamp (= no timestamp marker): event-time "
                                  "windows need timestamps and watermarks");
-    const DurationMs stagger = staggerOffset(m_stagger, m_size, ctx);
-    tumble(element.ts, m_size, javaAdd(m_offset, stagger) % m_size, out);
+    tumble(element.ts, m_size, m_stagger, m_offset, ctx, out);
 }
 
 std::shared_ptr<const Trigger> TumblingEventTimeWindows::defaultTrigger() const
@@ -142,8 +162,7 @@ TumblingProcessingTimeWindows::TumblingProcessingTimeWindows(DurationMs size, Du
 void TumblingProcessingTimeWindows::assignWindows(
     const WindowElement&, AssignerContext& ctx, std::vector<TimeWindow>& out) const
 {
-    const DurationMs stagger = staggerOffset(m_stagger, m_size, ctx);
-    tumble(ctx.currentProcessingTime, m_size, javaAdd(m_offset, stagger) % m_size, out);
+    tumble(ctx.currentProcessingTime, m_size, m_stagger, m_offset, ctx, out);
 }
 
 std::shared_ptr<const Trigger> TumblingProcessingTimeWindows::defaultTrigger() const

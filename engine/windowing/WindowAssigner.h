@@ -30,6 +30,10 @@ public:
 struct AssignerInstanceState {
     bool staggerComputed = false;
     DurationMs staggerOffset = 0;
+    // The tumbling window of the last timestamp assigned, [lastStart, lastEnd): the next timestamp usually falls
+    // in it too, and then its start costs no division. Empty until a window is remembered.
+    Timestamp lastStart = 0;
+    Timestamp lastEnd = 0;
 };
 
 struct AssignerContext {

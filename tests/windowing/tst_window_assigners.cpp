@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 
 using namespace tidemark;
@@ -140,6 +142,68 @@ private slots:
         tumbling.assignWindows(e, first, out);
         tumbling.assignWindows(e, later, out);
         QCOMPARE(out, (std::vector<TimeWindow> {TimeWindow(150, 5150), TimeWindow(150, 5150)}));
+    }
+
+    // An operator's assigner remembers the last window; every timestamp still gets the window a fresh assigner
+    // gives it: in order, disordered, before the epoch, across boundaries, with offsets and a natural stagger,
+    // and next to the ends of the long range, where Flink's start wraps or lies after the timestamp.
+    void aRememberedTumblingWindowIsTheOneAFreshAssignerGives()
+    {
+        struct Case {
+            DurationMs size;
+            DurationMs offset;
+            WindowStagger stagger;
+        };
+        const std::vector<Case> cases {{5000, 0, WindowStagger::Aligned}, {5000, -1300, WindowStagger::Aligned},
+            {7, 3, WindowStagger::Aligned}, {5000, 0, WindowStagger::Natural},
+            {std::numeric_limits<Timestamp>::max() / 3, 12345, WindowStagger::Aligned}};
+        const Timestamp max = std::numeric_limits<Timestamp>::max();
+        const Timestamp min = std::numeric_limits<Timestamp>::min();
+        const std::vector<Timestamp> anchors {0, -1, 1'700'000'000'000, -1'700'000'000'000, max, min,
+            (Timestamp(1) << 62) - 1, -(Timestamp(1) << 62) + 1};
+        for (const Case& c : cases) {
+            const TumblingEventTimeWindows eventTime(c.size, c.offset, c.stagger);
+            const TumblingProcessingTimeWindows processingTime(c.size, c.offset, c.stagger);
+            std::uint64_t state = 99;
+            AssignerInstanceState eventInstance;
+            AssignerInstanceState processingInstance;
+            std::size_t remembered = 0;
+            for (Timestamp anchor : anchors) {
+                for (int i = 0; i < 2000; ++i) {
+                    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+                    const auto jitter = static_cast<Timestamp>((state >> 33) % 20000) - 10000;
+                    const Timestamp ts = static_cast<Timestamp>(
+                        static_cast<std::uint64_t>(anchor) + static_cast<std::uint64_t>(i * 7 + jitter)); // wraps
+                    WindowElement e;
+                    e.ts = ts;
+                    const Timestamp firstProcessingTime = 4321; // what the natural stagger is fixed by
+                    AssignerContext eventCtx {firstProcessingTime, &eventInstance};
+                    std::vector<TimeWindow> got;
+                    eventTime.assignWindows(e, eventCtx, got);
+                    AssignerInstanceState fresh;
+                    fresh.staggerComputed = eventInstance.staggerComputed;
+                    fresh.staggerOffset = eventInstance.staggerOffset;
+                    AssignerContext freshCtx {firstProcessingTime, &fresh};
+                    std::vector<TimeWindow> expected;
+                    eventTime.assignWindows(e, freshCtx, expected);
+                    QCOMPARE(got, expected);
+                    remembered += eventInstance.lastEnd > eventInstance.lastStart ? 1 : 0;
+
+                    AssignerContext processingCtx {ts, &processingInstance};
+                    std::vector<TimeWindow> gotP;
+                    processingTime.assignWindows(e, processingCtx, gotP);
+                    AssignerInstanceState freshP;
+                    freshP.staggerComputed = processingInstance.staggerComputed;
+                    freshP.staggerOffset = processingInstance.staggerOffset;
+                    AssignerContext freshPCtx {ts, &freshP};
+                    std::vector<TimeWindow> expectedP;
+                    processingTime.assignWindows(e, freshPCtx, expectedP);
+                    QCOMPARE(gotP, expectedP);
+                }
+            }
+            if (c.size < (DurationMs(1) << 60))
+                QVERIFY(remembered > 8000); // the remembered window was there to be used
+        }
     }
 
     void globalWindowsAreNotEventTime()
