@@ -73,11 +73,28 @@ std::optional<DurationMs> slideCells(DurationMs size, DurationMs slideMs)
     return size > slideMs && size % slideMs == 0 ? std::optional<DurationMs>(slideMs) : std::nullopt;
 }
 
-void slide(Timestamp ts, DurationMs size, DurationMs slideMs, DurationMs offset, std::vector<TimeWindow>& out)
+// Sliding windows for an operator's record. The last slide-long cell is remembered as a tumbling window is
+// (the newest window starts with it); within the plain range nothing wraps, so with a bounded number of windows
+// the loop needs no count first.
+void slide(Timestamp ts, DurationMs size, DurationMs slideMs, DurationMs offset, AssignerContext& ctx,
+    std::vector<TimeWindow>& out)
 {
-    const Timestamp lastStart = TimeWindow::startWithOffset(ts, offset, slideMs);
+    AssignerInstanceState& state = *ctx.instance;
+    const bool plain = -kPlainTimestamps < ts && ts < kPlainTimestamps && size < kPlainSize && slideMs < kPlainSize;
+    Timestamp lastStart = 0;
+    if (state.lastStart <= ts && ts < state.lastEnd) {
+        lastStart = state.lastStart;
+    } else {
+        lastStart = TimeWindow::startWithOffset(ts, offset, slideMs);
+        if (plain) {
+            state.lastStart = lastStart;
+            state.lastEnd = lastStart + slideMs;
+        }
+    }
     const Timestamp firstExcluded = javaSub(ts, size);
-    if (lastStart > firstExcluded) {
+    std::int64_t most = 0; // the windows a plain timestamp can have, at most: size / slide rounded up
+    const bool bounded = plain && (__builtin_mul_overflow(slideMs, kSlidingMaxWindowNum - 1, &most) || size <= most);
+    if (!bounded && lastStart > firstExcluded) {
         // Next to the ends of the long range the last start or ts - size wrap around, and the loop below would
         // run from near Long.MAX_VALUE down to near Long.MIN_VALUE: count its turns first.
         const std::uint64_t span = static_cast<std::uint64_t>(lastStart) - static_cast<std::uint64_t>(firstExcluded);
@@ -187,12 +204,12 @@ SlidingEventTimeWindows::SlidingEventTimeWindows(DurationMs size, DurationMs sli
 }
 
 void SlidingEventTimeWindows::assignWindows(
-    const WindowElement& element, AssignerContext&, std::vector<TimeWindow>& out) const
+    const WindowElement& element, AssignerContext& ctx, std::vector<TimeWindow>& out) const
 {
     if (element.ts == kNoTimestamp)
         throw std::runtime_error("Record has Long.MIN_VALUE timestamp (= no timestamp marker): event-time "
                                  "windows need timestamps and watermarks");
-    slide(element.ts, m_size, m_slide, m_offset, out);
+    slide(element.ts, m_size, m_slide, m_offset, ctx, out);
 }
 
 std::shared_ptr<const Trigger> SlidingEventTimeWindows::defaultTrigger() const
@@ -225,7 +242,7 @@ SlidingProcessingTimeWindows::SlidingProcessingTimeWindows(DurationMs size, Dura
 void SlidingProcessingTimeWindows::assignWindows(
     const WindowElement&, AssignerContext& ctx, std::vector<TimeWindow>& out) const
 {
-    slide(ctx.currentProcessingTime, m_size, m_slide, m_offset, out);
+    slide(ctx.currentProcessingTime, m_size, m_slide, m_offset, ctx, out);
 }
 
 std::shared_ptr<const Trigger> SlidingProcessingTimeWindows::defaultTrigger() const

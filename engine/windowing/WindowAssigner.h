@@ -30,8 +30,9 @@ public:
 struct AssignerInstanceState {
     bool staggerComputed = false;
     DurationMs staggerOffset = 0;
-    // The tumbling window of the last timestamp assigned, [lastStart, lastEnd): the next timestamp usually falls
-    // in it too, and then its start costs no division. Empty until a window is remembered.
+    // The tumbling window (or the sliding windows' slide-long cell) of the last timestamp assigned,
+    // [lastStart, lastEnd): the next timestamp usually falls in it too, and then its start costs no division.
+    // Empty until one is remembered.
     Timestamp lastStart = 0;
     Timestamp lastEnd = 0;
 };
