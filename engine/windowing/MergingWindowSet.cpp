@@ -59,11 +59,11 @@ TimeWindow MergingWindowSet::addWindow(const TimeWindow& newWindow, Merger& merg
     // so TimeWindow.mergeWindows can only report one group: the new window with the windows it intersects.
     // With at most one such window that group is known without sorting (and without allocating).
     std::size_t touching = 0;
-    const TimeWindow* touched = nullptr;
+    std::size_t touchedAt = 0;
     if (merger.m_sessions) {
-        for (const Entry& entry : m_windows) {
-            if (entry.window.intersects(newWindow)) {
-                touched = &entry.window;
+        for (std::size_t i = 0; i < m_windows.size(); ++i) {
+            if (m_windows[i].window.intersects(newWindow)) {
+                touchedAt = i;
                 if (++touching > 1)
                     break;
             }
@@ -74,31 +74,26 @@ TimeWindow MergingWindowSet::addWindow(const TimeWindow& newWindow, Merger& merg
         return newWindow;
     }
     if (merger.m_sessions && touching == 1) {
-        if (touched->start() <= newWindow.start() && newWindow.end() <= touched->end())
-            return *touched; // contained in an in-flight window: no merge
-        if (merges.empty())
-            merges.emplace_back();
-        merges.resize(1);
-        WindowMerge& merge = merges.front();
-        merge.merged.clear();
-        if (newWindow.start() < touched->start()) {
-            merge.merged.push_back(newWindow); // the order of the sort by start
-            merge.merged.push_back(*touched);
-        } else {
-            merge.merged.push_back(*touched);
-            merge.merged.push_back(newWindow);
-        }
-        orderAsJavaHashSet(merge.merged); // as mergeWindows reports it
-        merge.result = touched->cover(newWindow);
-    } else {
-        std::vector<TimeWindow>& candidates = merger.m_candidates;
-        candidates.clear();
-        for (const Entry& entry : m_windows)
-            candidates.push_back(entry.window);
-        candidates.push_back(newWindow);
-        merges.clear();
-        merger.m_assigner->mergeWindows(candidates, merges);
+        const Entry touched = m_windows[touchedAt];
+        if (touched.window.start() <= newWindow.start() && newWindow.end() <= touched.window.end())
+            return touched.window; // contained in an in-flight window: no merge
+        // The general steps below for a group of two, done in place: the new window is dropped from the merged
+        // windows, which leaves the touched one; its state window is kept, so no other is merged into it; the
+        // touched window leaves the set and the merge result joins it last.
+        const TimeWindow result = touched.window.cover(newWindow);
+        std::rotate(m_windows.begin() + static_cast<std::ptrdiff_t>(touchedAt),
+            m_windows.begin() + static_cast<std::ptrdiff_t>(touchedAt) + 1, m_windows.end());
+        m_windows.back() = {result, touched.stateWindow};
+        mergeFunction.merge(result, std::span<const TimeWindow>(&touched.window, 1), touched.stateWindow, {});
+        return result;
     }
+    std::vector<TimeWindow>& candidates = merger.m_candidates;
+    candidates.clear();
+    for (const Entry& entry : m_windows)
+        candidates.push_back(entry.window);
+    candidates.push_back(newWindow);
+    merges.clear();
+    merger.m_assigner->mergeWindows(candidates, merges);
 
     TimeWindow result = newWindow;
     bool mergedNewWindow = false;
