@@ -91,8 +91,9 @@ private:
 //
 // Due timers fire in timestamp order; timers with equal timestamps fire in the order they were registered
 // (Flink's heap order is history-dependent and unspecified; this is the documented replacement). A
-// re-registered timer counts as registered anew. A deleted timer stays queued, marked dead, and is skipped
-// when it comes up: deleting then costs no search of the queue.
+// re-registered timer counts as registered anew. A deleted timer alone at its timestamp leaves the queue at
+// once; one among others stays queued, marked dead, and is skipped when it comes up. Deleting never searches
+// the queue.
 //
 // A value type: copying it copies every timer.
 class InternalTimerService {
@@ -188,6 +189,7 @@ private:
     struct Registration {
         KeyId key = kNoKey;
         bool live = false;
+        std::uint32_t bucket = 0; // where its queue keeps it (TimerQueue::push)
         TimeWindow window;
         std::uint64_t sequence = 0;
     };
@@ -239,13 +241,12 @@ inline void InternalTimerService::registerTimer(
     if (!m_freeIds.empty()) {
         id = m_freeIds.back();
         m_freeIds.pop_back();
-        m_registrations[id] = {key, true, window, sequence};
     } else {
         id = static_cast<std::uint32_t>(m_registrations.size());
-        m_registrations.push_back({key, true, window, sequence});
+        m_registrations.emplace_back();
     }
     timers.add(NamespaceTimers::Slot::make(ts, id, domain));
-    queue(domain).push(ts, sequence, id);
+    m_registrations[id] = {key, true, queue(domain).push(ts, sequence, id), window, sequence};
 }
 
 inline bool InternalTimerService::deleteTimer(NamespaceTimers& timers, Timestamp ts, TimeDomain domain)
@@ -253,10 +254,16 @@ inline bool InternalTimerService::deleteTimer(NamespaceTimers& timers, Timestamp
     const int i = timers.find(ts, domain);
     if (i < 0)
         return false;
-    // The queue entry stays and is skipped when it comes up.
-    m_registrations[timers.at(i).id()].live = false;
+    const std::uint32_t id = timers.at(i).id();
+    Registration& registration = m_registrations[id];
+    registration.live = false;
     timers.remove(i);
-    m_timersDeleted = true;
+    // A timer alone at its timestamp leaves the queue now; otherwise its entry stays and is skipped when it
+    // comes up.
+    if (queue(domain).remove(registration.bucket, registration.sequence))
+        m_freeIds.push_back(id);
+    else
+        m_timersDeleted = true;
     return true;
 }
 

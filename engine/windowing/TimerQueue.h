@@ -29,13 +29,13 @@ public:
         return {b.ts, item.sequence, item.target};
     }
 
-    // `sequence` must grow from one push to the next.
-    void push(Timestamp ts, std::uint64_t sequence, std::uint32_t target)
+    // `sequence` must grow from one push to the next. Returns where the entry went, for remove().
+    std::uint32_t push(Timestamp ts, std::uint64_t sequence, std::uint32_t target)
     {
         for (std::uint32_t r : m_recent) {
             if (r != kNone && m_buckets[r].ts == ts) {
                 m_buckets[r].add({sequence, target}); // the largest sequence: the bucket stays sorted
-                return;
+                return r;
             }
         }
         std::uint32_t b = 0;
@@ -52,7 +52,32 @@ public:
         bucket.add({sequence, target});
         m_recent[m_nextRecent] = b;
         m_nextRecent = (m_nextRecent + 1) % m_recent.size();
+        if (m_position.size() <= b)
+            m_position.resize(b + 1);
         siftUp(m_heap.size(), {ts, sequence, b});
+        return b;
+    }
+
+    // Takes out the entry `push` put at `bucket` with `sequence`, now, when it is all that is left there (a
+    // timestamp of its own, as most session timers have): its place in the heap goes at once instead of
+    // being popped from the top later. Returns false, changing nothing, otherwise; the caller then skips the
+    // entry when it comes up. The entry must still be queued.
+    bool remove(std::uint32_t bucket, std::uint64_t sequence)
+    {
+        Bucket& b = m_buckets[bucket];
+        if (b.size - b.head != 1 || b.item(b.head).sequence != sequence)
+            return false;
+        const std::size_t at = m_position[bucket];
+        release(bucket);
+        const Key last = m_heap.back();
+        m_heap.pop_back();
+        if (at < m_heap.size()) {
+            if (at > 0 && last.before(m_heap[(at - 1) / 4]))
+                siftUp(at, last);
+            else
+                siftDown(at, last);
+        }
+        return true;
     }
 
     Entry pop()
@@ -62,21 +87,14 @@ public:
         const Item item = bucket.item(bucket.head++);
         const Entry entry {bucket.ts, item.sequence, item.target};
         if (bucket.head < bucket.size) {
-            siftDown({bucket.ts, bucket.item(bucket.head).sequence, b});
+            siftDown(0, {bucket.ts, bucket.item(bucket.head).sequence, b});
             return entry;
         }
-        bucket.more.clear();
-        bucket.size = 0;
-        bucket.head = 0;
-        m_freeBuckets.push_back(b);
-        for (std::uint32_t& r : m_recent) {
-            if (r == b)
-                r = kNone;
-        }
+        release(b);
         const Key last = m_heap.back();
         m_heap.pop_back();
         if (!m_heap.empty())
-            siftDown(last);
+            siftDown(0, last);
         return entry;
     }
 
@@ -113,6 +131,26 @@ private:
         bool before(const Key& o) const { return ts != o.ts ? ts < o.ts : sequence < o.sequence; }
     };
 
+    // An emptied bucket, for reuse.
+    void release(std::uint32_t b)
+    {
+        Bucket& bucket = m_buckets[b];
+        bucket.more.clear();
+        bucket.size = 0;
+        bucket.head = 0;
+        m_freeBuckets.push_back(b);
+        for (std::uint32_t& r : m_recent) {
+            if (r == b)
+                r = kNone;
+        }
+    }
+
+    void place(std::size_t i, const Key& key)
+    {
+        m_heap[i] = key;
+        m_position[key.bucket] = static_cast<std::uint32_t>(i);
+    }
+
     void siftUp(std::size_t i, const Key& key)
     {
         if (i == m_heap.size())
@@ -121,17 +159,16 @@ private:
             const std::size_t parent = (i - 1) / 4;
             if (!key.before(m_heap[parent]))
                 break;
-            m_heap[i] = m_heap[parent];
+            place(i, m_heap[parent]);
             i = parent;
         }
-        m_heap[i] = key;
+        place(i, key);
     }
 
-    // Places `key` at the root's position and moves it down.
-    void siftDown(const Key& key)
+    // Places `key` at position `i` and moves it down.
+    void siftDown(std::size_t i, const Key& key)
     {
         const std::size_t n = m_heap.size();
-        std::size_t i = 0;
         for (;;) {
             const std::size_t first = 4 * i + 1;
             if (first >= n)
@@ -144,15 +181,16 @@ private:
             }
             if (!m_heap[best].before(key))
                 break;
-            m_heap[i] = m_heap[best];
+            place(i, m_heap[best]);
             i = best;
         }
-        m_heap[i] = key;
+        place(i, key);
     }
 
     std::vector<Bucket> m_buckets;
     std::vector<std::uint32_t> m_freeBuckets;
     std::vector<Key> m_heap;
+    std::vector<std::uint32_t> m_position; // by bucket: where its key is in m_heap (while it is there)
     std::array<std::uint32_t, 4> m_recent {kNone, kNone, kNone, kNone};
     std::size_t m_nextRecent = 0;
 };
