@@ -73,6 +73,13 @@ struct Harness {
     std::vector<OperatorOutput> out;
 };
 
+// The same operator with panes of their own, never shared: an evictor that evicts nothing.
+WindowOperatorParts withPanesOfTheirOwn(WindowOperatorParts p)
+{
+    p.evictor = std::make_shared<CountEvictor>(1'000'000, false);
+    return p;
+}
+
 std::vector<double> values(const std::vector<PaneElement>& pane)
 {
     std::vector<double> v;
@@ -255,8 +262,7 @@ private slots:
             std::make_shared<ContinuousEventTimeTrigger>(700), std::make_shared<CleanupDeletingTrigger>()};
         for (const auto& trigger : triggers) {
             WindowOperatorParts shared = parts(std::make_shared<SlidingEventTimeWindows>(4000, 1000), 1500, trigger);
-            WindowOperatorParts own = shared;
-            own.evictor = std::make_shared<CountEvictor>(1'000'000, false);
+            const WindowOperatorParts own = withPanesOfTheirOwn(shared);
             Harness a(shared);
             Harness b(own);
             Lcg next {7};
@@ -314,8 +320,7 @@ private slots:
             spec.type = type;
             WindowOperatorParts shared = parts(std::make_shared<SlidingEventTimeWindows>(5000, 1000), 1200);
             shared.function = makeWindowFunction(spec);
-            WindowOperatorParts own = shared;
-            own.evictor = std::make_shared<CountEvictor>(1'000'000, false);
+            const WindowOperatorParts own = withPanesOfTheirOwn(shared);
             Harness a(shared);
             Harness b(own);
             Lcg next {11};
@@ -359,8 +364,7 @@ private slots:
     void slidingWindowsStoreAnElementOnceForAllItsWindows()
     {
         WindowOperatorParts shared = parts(std::make_shared<SlidingEventTimeWindows>(4000, 1000));
-        WindowOperatorParts own = shared;
-        own.evictor = std::make_shared<CountEvictor>(1'000'000, false);
+        const WindowOperatorParts own = withPanesOfTheirOwn(shared);
         Harness a(shared);
         Harness b(own);
         for (int i = 0; i < 1000; ++i) {
