@@ -1,5 +1,6 @@
 #include "engine/io/EventFile.h"
 
+#include "engine/core/HugePages.h"
 #include "engine/io/CsvScan.h"
 #include "engine/io/JsonTree.h"
 #include "engine/io/ShortNumbers.h"
@@ -635,6 +636,7 @@ private:
                 // is not copied and its pages touched again as it grows; trimmed at the end if it was too much.
                 const double perByte = static_cast<double>(records.size()) / static_cast<double>(m_lineBytes);
                 records.reserve(static_cast<std::size_t>(perByte * static_cast<double>(m_totalBytes) * 1.05) + 64);
+                adviseHugePages(records.data(), records.capacity() * sizeof(InputRecord));
             }
             records.push_back(r);
             return;
