@@ -635,8 +635,8 @@ private:
                 // Room for the whole file at the lines' length so far (and a little more), so that the vector
                 // is not copied and its pages touched again as it grows; trimmed at the end if it was too much.
                 const double perByte = static_cast<double>(records.size()) / static_cast<double>(m_lineBytes);
-                records.reserve(static_cast<std::size_t>(perByte * static_cast<double>(m_totalBytes) * 1.05) + 64);
-                adviseHugePages(records.data(), records.capacity() * sizeof(InputRecord));
+                reserveOnHugePages(
+                    records, static_cast<std::size_t>(perByte * static_cast<double>(m_totalBytes) * 1.05) + 64);
             }
             records.push_back(r);
             return;

@@ -1,5 +1,6 @@
 #include "engine/player/Player.h"
 
+#include "engine/core/HugePages.h"
 #include "engine/player/RunLimits.h"
 #include "engine/runtime/Pipeline.h"
 
@@ -29,7 +30,7 @@ namespace {
 std::vector<Timestamp> explicitArrivals(const Scenario& s)
 {
     std::vector<Timestamp> a;
-    a.reserve(s.records.size());
+    reserveOnHugePages(a, s.records.size());
     for (const InputRecord& r : s.records)
         a.push_back(r.arrival);
     return a;
@@ -79,9 +80,10 @@ Player::Player(Scenario scenario, Options options)
     Runtime rt = freshRuntime();
     startHistories(rt);
     const std::size_t n = m_scenario.records.size();
+    reserveOnHugePages(m_trace.m_placements, n);
     m_trace.m_placements.assign(n, {});
-    m_trace.m_recordTs.reserve(n);
-    m_trace.m_recordKey.reserve(n);
+    reserveOnHugePages(m_trace.m_recordTs, n);
+    reserveOnHugePages(m_trace.m_recordKey, n);
     m_trace.m_isEvent.reserve(n);
     for (const InputRecord& r : m_scenario.records) {
         m_trace.m_recordTs.push_back(r.ts);
@@ -91,6 +93,7 @@ Player::Player(Scenario scenario, Options options)
             m_trace.m_recordPartition.push_back(r.partition);
     }
     m_trace.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
+    m_trace.m_steps.reserveStored(n + n / 8 + 1);
     m_trace.m_steps.push(StepEntry {});
     m_trace.m_inputsAtCheckpoint.push_back(0);
     takeSnapshot(0, rt);

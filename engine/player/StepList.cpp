@@ -1,5 +1,7 @@
 #include "engine/player/StepList.h"
 
+#include "engine/core/HugePages.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -44,6 +46,11 @@ StepEntry StepList::emission(const Run& run, StepIndex j) const
     e.subject = static_cast<std::uint32_t>(channel);
     e.channel = channel;
     return e;
+}
+
+void StepList::reserveStored(std::size_t steps)
+{
+    reserveOnHugePages(m_stored, steps);
 }
 
 void StepList::push(const StepEntry& e)

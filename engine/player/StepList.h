@@ -87,6 +87,8 @@ public:
     StepEntry at(StepIndex s) const;
     StepEntry back() const { return at(static_cast<StepIndex>(m_size - 1)); }
 
+    // Room for this many stored steps, set aside before a long run (a run stores at least a step per record).
+    void reserveStored(std::size_t steps);
     // A step that is stored as it is.
     void push(const StepEntry& e);
     // A quiet periodic emission of `channel` at `time`. `next` holds the other channels' periodic timers as
