@@ -728,20 +728,23 @@ private:
     }
 
     // Whether lines may be read by takePlainCsvLine: a key column, an integer millisecond timestamp, maybe a
-    // value, and nothing else, by column numbers below the scan's delimiter limit. Asked once the header is read.
+    // value and an arrival time, and nothing else, by column numbers below the scan's delimiter limit. Asked once
+    // the header is read.
     void decidePlainCsv()
     {
         const EventFileSpec& sp = spec();
-        m_plainCsv = m_spec.format == InputFileSpec::Format::Csv && sp.key.size() == 1 && !sp.arrival && !sp.channel
-            && !sp.partition && !sp.offset && sp.timestamp.pattern.empty()
-            && sp.timestamp.unit == TimestampFormat::Unit::Milliseconds && sp.key[0].isIndex() && sp.ts.isIndex()
-            && (!sp.value || sp.value->isIndex());
+        m_plainCsv = m_spec.format == InputFileSpec::Format::Csv && sp.key.size() == 1 && !sp.channel && !sp.partition
+            && !sp.offset && sp.timestamp.pattern.empty() && sp.timestamp.unit == TimestampFormat::Unit::Milliseconds
+            && sp.key[0].isIndex() && sp.ts.isIndex() && (!sp.value || sp.value->isIndex())
+            && (!sp.arrival || sp.arrival->isIndex());
         if (!m_plainCsv)
             return;
         m_plainKey = static_cast<std::size_t>(sp.key[0].index);
         m_plainTs = static_cast<std::size_t>(sp.ts.index);
         m_plainValue = sp.value ? static_cast<std::size_t>(sp.value->index) : kNoColumn;
-        const std::size_t highest = std::max({m_plainKey, m_plainTs, sp.value ? m_plainValue : 0});
+        m_plainArrival = sp.arrival ? static_cast<std::size_t>(sp.arrival->index) : kNoColumn;
+        const std::size_t highest
+            = std::max({m_plainKey, m_plainTs, sp.value ? m_plainValue : 0, sp.arrival ? m_plainArrival : 0});
         m_plainCsv = highest < detail::CsvScanLine::kMaxDelimiters;
     }
 
@@ -761,7 +764,7 @@ private:
         const std::size_t count = scanned.delimiterCount;
         const auto column = [&](std::size_t i) { return scanned.field(line, i); };
         if (m_plainKey > count || m_plainTs > count || (m_plainValue != kNoColumn && m_plainValue > count)
-            || column(0) == m_spec.watermarkWord)
+            || (m_plainArrival != kNoColumn && m_plainArrival > count) || column(0) == m_spec.watermarkWord)
             return false;
         InputRecord record;
         if (!detail::readShortInteger(column(m_plainTs), record.ts))
@@ -771,6 +774,10 @@ private:
                 return false;
             record.hasValue = true;
         }
+        // At most 16 digits: never Long.MIN_VALUE, the one arrival time processLine refuses.
+        if (m_plainArrival != kNoColumn && !detail::readShortInteger(column(m_plainArrival), record.arrival))
+            return false;
+        // Last, so that a line handed back to processLine has interned nothing here.
         record.key = internSingle(column(m_plainKey));
         ++m_lineNumber;
         ++m_result.value->lines;
@@ -1354,7 +1361,7 @@ private:
     const detail::CsvScanLine* m_scannedLine = nullptr; // the line processLine is given, as scanCsvLines split it
     static constexpr std::size_t kNoColumn = ~std::size_t(0);
     bool m_plainCsv = false; // see decidePlainCsv
-    std::size_t m_plainKey = 0, m_plainTs = 0, m_plainValue = kNoColumn;
+    std::size_t m_plainKey = 0, m_plainTs = 0, m_plainValue = kNoColumn, m_plainArrival = kNoColumn;
 };
 
 Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const EventFileSpec& spec, KeyTable& keys,

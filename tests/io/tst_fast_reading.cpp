@@ -95,15 +95,16 @@ std::string csvLine(std::mt19937_64& rng)
 }
 
 struct Read {
-    std::vector<std::string> records; // recordText, and the value's bits
+    std::vector<std::string> records; // recordText, the key's id and the value's bits
     std::vector<std::string> errors;
+    std::size_t keys = 0; // keys interned, those of refused lines included
 };
 
 std::string exact(const InputRecord& r, const KeyTable& keys)
 {
     std::uint64_t bits = 0;
     std::memcpy(&bits, &r.value, sizeof bits);
-    return test::recordText(r, keys) + " bits=" + std::to_string(bits);
+    return test::recordText(r, keys) + " id=" + std::to_string(r.key) + " bits=" + std::to_string(bits);
 }
 
 InputFileSpec keyTsValue()
@@ -134,6 +135,7 @@ Read wholeText(const std::string& text, const InputFileSpec& spec)
         read.records.push_back(exact(r, keys));
     for (const auto& e : loaded.errors)
         read.errors.push_back(e.toString());
+    read.keys = keys.size();
     return read;
 }
 
@@ -155,6 +157,7 @@ Read lineByLine(const std::string& text, const InputFileSpec& spec)
             read.errors.push_back(outcome.error->toString());
         start = end + 1;
     }
+    read.keys = keys.size();
     return read;
 }
 
@@ -277,6 +280,45 @@ private slots:
         for (std::size_t i = 0; i < whole.records.size(); ++i)
             QCOMPARE(whole.records[i], general.records[i]);
         QCOMPARE(whole.errors, general.errors);
+    }
+
+    void plainLinesWithAnArrivalColumnReadAsTheGeneralPathReadsThem()
+    {
+        InputFileSpec spec = keyTsValue();
+        FieldRef arrival;
+        arrival.index = 3;
+        spec.arrival = arrival;
+        std::mt19937_64 rng(20261204);
+        std::string text;
+        for (int i = 0; i < 40'000; ++i) {
+            // Many keys, so that a line refused for its arrival time would leave a key of its own behind if its
+            // key were interned before the arrival was read.
+            const std::string key = "k" + std::to_string(rng() % 20'000);
+            const std::string ts = std::to_string(1'700'000'000'000LL + static_cast<long long>(rng() % 100000));
+            switch (rng() % 10) {
+            case 0:
+                text += csvLine(rng) + "," + numberLike(rng);
+                break;
+            case 1:
+                text += key + "," + ts + ",1.5," + numberLike(rng);
+                break;
+            case 2:
+                text += key + "," + ts + ",2"; // no arrival
+                break;
+            default:
+                text += key + "," + ts + "," + numberLike(rng) + "," + std::to_string(rng() % 100000);
+            }
+            text += '\n';
+        }
+        const Read whole = wholeText(text, spec);
+        const Read general = lineByLine(text, spec);
+        QVERIFY(whole.records.size() > 20'000);
+        QVERIFY(whole.errors.size() > 1'000);
+        QCOMPARE(whole.records.size(), general.records.size());
+        for (std::size_t i = 0; i < whole.records.size(); ++i)
+            QCOMPARE(whole.records[i], general.records[i]);
+        QCOMPARE(whole.errors, general.errors);
+        QCOMPARE(whole.keys, general.keys);
     }
 
     void plainLinesAfterAHeaderReadByName()
