@@ -1,6 +1,5 @@
 #include "engine/io/EventFile.h"
 
-#include "engine/core/HugePages.h"
 #include "engine/io/CsvScan.h"
 #include "engine/io/JsonTree.h"
 #include "engine/io/ShortNumbers.h"
@@ -635,8 +634,7 @@ private:
                 // Room for the whole file at the lines' length so far (and a little more), so that the vector
                 // is not copied and its pages touched again as it grows; trimmed at the end if it was too much.
                 const double perByte = static_cast<double>(records.size()) / static_cast<double>(m_lineBytes);
-                reserveOnHugePages(
-                    records, static_cast<std::size_t>(perByte * static_cast<double>(m_totalBytes) * 1.05) + 64);
+                records.reserve(static_cast<std::size_t>(perByte * static_cast<double>(m_totalBytes) * 1.05) + 64);
             }
             records.push_back(r);
             return;

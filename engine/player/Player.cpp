@@ -1,6 +1,5 @@
 #include "engine/player/Player.h"
 
-#include "engine/core/HugePages.h"
 #include "engine/player/RunLimits.h"
 #include "engine/runtime/Pipeline.h"
 
@@ -30,7 +29,7 @@ namespace {
 std::vector<Timestamp> explicitArrivals(const Scenario& s)
 {
     std::vector<Timestamp> a;
-    reserveOnHugePages(a, s.records.size());
+    a.reserve(s.records.size());
     for (const InputRecord& r : s.records)
         a.push_back(r.arrival);
     return a;
@@ -80,10 +79,9 @@ Player::Player(Scenario scenario, Options options)
     Runtime rt = freshRuntime();
     startHistories(rt);
     const std::size_t n = m_scenario.records.size();
-    reserveOnHugePages(m_trace.m_placements, n);
     m_trace.m_placements.assign(n, {});
-    reserveOnHugePages(m_trace.m_recordTs, n);
-    reserveOnHugePages(m_trace.m_recordKey, n);
+    m_trace.m_recordTs.reserve(n);
+    m_trace.m_recordKey.reserve(n);
     m_trace.m_isEvent.reserve(n);
     for (const InputRecord& r : m_scenario.records) {
         m_trace.m_recordTs.push_back(r.ts);

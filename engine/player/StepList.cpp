@@ -1,7 +1,5 @@
 #include "engine/player/StepList.h"
 
-#include "engine/core/HugePages.h"
-
 #include <algorithm>
 #include <stdexcept>
 
@@ -50,7 +48,7 @@ StepEntry StepList::emission(const Run& run, StepIndex j) const
 
 void StepList::reserveStored(std::size_t steps)
 {
-    reserveOnHugePages(m_stored, steps);
+    m_stored.reserve(steps);
 }
 
 void StepList::push(const StepEntry& e)
