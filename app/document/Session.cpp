@@ -306,8 +306,7 @@ void Session::computeRunFacts()
 {
     const Scenario& s = m_player->scenario();
     const Trace& trace = m_player->trace();
-    m_minTs = kMaxTimestamp;
-    m_maxTs = kMinTimestamp;
+    EventTimeRange events;
     m_finalStatus.assign(s.records.size(), RecordStatus::OnTime);
     for (std::size_t i = 0; i < s.records.size(); ++i) {
         const InputRecord& r = s.records[i];
@@ -315,9 +314,11 @@ void Session::computeRunFacts()
             m_finalStatus[i] = RecordStatus::Watermark;
             continue;
         }
-        m_minTs = std::min(m_minTs, r.ts);
-        m_maxTs = std::max(m_maxTs, r.ts);
+        events.first = std::min(events.first, r.ts);
+        events.last = std::max(events.last, r.ts);
     }
+    m_minTs = events.first;
+    m_maxTs = events.last;
     for (const LateRecord& late : trace.lates()) {
         if (late.record < m_finalStatus.size())
             m_finalStatus[late.record]
@@ -341,12 +342,12 @@ void Session::computeRunFacts()
         m_minTs = 0;
         m_maxTs = 1000;
     }
-    const DisplaySettings display = resolvedDisplay(s);
+    const DisplaySettings display = resolvedDisplay(s.display, events);
     const Timestamp origin = m_minTs;
     m_format = TimeFormatter(display, origin);
     // A run that crosses midnight in the display zone names the dates, as the narration does:
     // "23:58:59.999" then "07:58:58.999" would read as going backwards.
-    m_format.showDatesAcross(s.records);
+    m_format.showDatesAcross(events);
     m_labels = TimeLabels(display.timeFormat, qs(display.zone), origin);
     m_narrator = std::make_unique<Narrator>(m_player->scenario(), m_format);
     m_narrator->setTemplates(translatedNarrationTemplates());

@@ -253,14 +253,13 @@ std::string number(double v)
     return minusSign(formatNumber(v));
 }
 
-Timestamp relativeOrigin(const Scenario& s)
+// Times as the narration of `scenario` alone shows them: relative ones from its first event time.
+TimeFormatter narrationFormat(const Scenario& s)
 {
-    Timestamp origin = kMaxTimestamp;
-    for (const InputRecord& r : s.records) {
-        if (!r.isWatermark())
-            origin = std::min(origin, r.ts);
-    }
-    return origin == kMaxTimestamp ? 0 : origin;
+    const EventTimeRange events = eventTimeRange(s.records);
+    TimeFormatter format(resolvedDisplay(s.display, events), events.empty() ? 0 : events.first);
+    format.showDatesAcross(events);
+    return format;
 }
 
 } // namespace
@@ -282,15 +281,13 @@ std::string Narration::text() const
 }
 
 Narrator::Narrator(const Scenario& scenario)
-    : Narrator(scenario, TimeFormatter(resolvedDisplay(scenario), relativeOrigin(scenario)))
+    : Narrator(scenario, narrationFormat(scenario))
 { }
 
 Narrator::Narrator(const Scenario& scenario, TimeFormatter format)
     : m_scenario(scenario)
     , m_format(std::move(format))
-{
-    m_format.showDatesAcross(scenario.records);
-}
+{ }
 
 void Narrator::setTemplates(const std::map<std::string, std::string>& byId)
 {

@@ -59,6 +59,7 @@ class Narrator {
 public:
     // `scenario` must outlive the narrator (keys are named through its KeyTable).
     explicit Narrator(const Scenario& scenario);
+    // Times as `format` writes them: the views' formatter, whose dates are already decided (showDatesAcross).
     Narrator(const Scenario& scenario, TimeFormatter format);
 
     // Replace templates by id (a translation); unknown ids are ignored, missing ones keep English.

@@ -96,23 +96,34 @@ std::string offsetName(std::int64_t offsetMs)
 
 } // namespace
 
-DisplaySettings resolvedDisplay(const Scenario& scenario)
+EventTimeRange eventTimeRange(const std::vector<InputRecord>& records)
 {
-    DisplaySettings d = scenario.display;
+    EventTimeRange range;
+    for (const InputRecord& r : records) {
+        if (r.isWatermark())
+            continue;
+        range.first = std::min(range.first, r.ts);
+        range.last = std::max(range.last, r.ts);
+    }
+    return range;
+}
+
+DisplaySettings resolvedDisplay(const DisplaySettings& display, EventTimeRange events)
+{
+    DisplaySettings d = display;
     if (d.timeFormat != DisplaySettings::TimeFormat::Auto)
         return d;
     constexpr Timestamp kYear2000 = 946684800000;
     constexpr Timestamp kYear2100 = 4102444800000;
-    bool any = false;
-    bool epoch = true;
-    for (const InputRecord& r : scenario.records) {
-        if (r.isWatermark())
-            continue;
-        any = true;
-        epoch = epoch && r.ts >= kYear2000 && r.ts < kYear2100;
-    }
-    d.timeFormat = any && epoch ? DisplaySettings::TimeFormat::DateTime : DisplaySettings::TimeFormat::EpochMs;
+    // Every event time lies in [2000, 2100) when the smallest and the largest do.
+    const bool epoch = !events.empty() && events.first >= kYear2000 && events.last < kYear2100;
+    d.timeFormat = epoch ? DisplaySettings::TimeFormat::DateTime : DisplaySettings::TimeFormat::EpochMs;
     return d;
+}
+
+DisplaySettings resolvedDisplay(const Scenario& scenario)
+{
+    return resolvedDisplay(scenario.display, eventTimeRange(scenario.records));
 }
 
 TimeFormatter::TimeFormatter() = default;
@@ -214,18 +225,10 @@ void TimeFormatter::showDatesAcross(Timestamp first, Timestamp last)
     m_showDates = a != b;
 }
 
-void TimeFormatter::showDatesAcross(const std::vector<InputRecord>& records)
+void TimeFormatter::showDatesAcross(EventTimeRange events)
 {
-    Timestamp first = kMaxTimestamp;
-    Timestamp last = kMinTimestamp;
-    for (const InputRecord& r : records) {
-        if (r.isWatermark())
-            continue;
-        first = std::min(first, r.ts);
-        last = std::max(last, r.ts);
-    }
-    if (first <= last)
-        showDatesAcross(first, last);
+    if (!events.empty())
+        showDatesAcross(events.first, events.last);
 }
 
 std::string TimeFormatter::timeOfDay(Timestamp t) const
