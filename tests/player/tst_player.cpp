@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 using namespace tidemark;
@@ -259,39 +260,13 @@ private slots:
     // spread far on both sides of zero (a span wider than 2^32) and repeated many times.
     void aLanesRecordsAreInTimestampOrderAndTiesInRecordOrder()
     {
-        Scenario s;
-        s.pipeline.window.assigner.sizeMs = 1000;
-        for (int k = 0; k < 3; ++k)
-            s.keys.intern("k" + std::to_string(k));
-        Dice dice(3);
-        const Timestamp spread[] = {-4'000'000'000'000, -1, 0, 7, 999, 86'400'000, 5'000'000'000'000};
-        for (int i = 0; i < 5000; ++i) {
-            InputRecord r;
-            r.key = static_cast<KeyId>(dice.below(3));
-            r.ts = spread[dice.below(7)] + static_cast<Timestamp>(dice.below(3)) * (dice.below(2) ? 1 : 65536);
-            r.arrival = i;
-            s.records.push_back(r);
-        }
-        const Player player(s);
-        const Trace& t = player.trace();
-        for (const LaneKind kind : {LaneKind::All, LaneKind::Key}) {
-            for (std::uint32_t lane = 0; lane < t.laneCount(kind); ++lane) {
-                std::vector<RecordIndex> expected;
-                for (RecordIndex r = 0; r < s.records.size(); ++r) {
-                    if (kind == LaneKind::All || s.records[r].key == lane)
-                        expected.push_back(r);
-                }
-                std::stable_sort(expected.begin(), expected.end(),
-                    [&](RecordIndex a, RecordIndex b) { return s.records[a].ts < s.records[b].ts; });
-                const auto got = t.recordsInRange(kind, lane, kMinTimestamp, kMaxTimestamp);
-                QCOMPARE(std::vector<RecordIndex>(got.begin(), got.end()), expected);
-                // a range [from, to) is the part of the lane within it
-                const auto middle = t.recordsInRange(kind, lane, 0, 999);
-                QCOMPARE(std::size_t(std::count_if(expected.begin(), expected.end(),
-                             [&](RecordIndex r) { return s.records[r].ts >= 0 && s.records[r].ts < 999; })),
-                    middle.size());
-            }
-        }
+        checkLanesInTimestampOrder({-4'000'000'000'000, -1, 0, 7, 999, 86'400'000, 5'000'000'000'000});
+    }
+
+    // The same within a span a 32-bit distance holds (sorted by narrower keys), digits in every radix pass.
+    void aNarrowSpanOfTimestampsIsSortedTheSameWay()
+    {
+        checkLanesInTimestampOrder({-2'000'000'000, -1, 0, 7, 999, 86'400'000, 2'000'000'000});
     }
 
     void aBoundedTopicsReaderWithoutAPartitionHasFinishedBeforeAnythingHappens()
@@ -625,6 +600,43 @@ private slots:
         QCOMPARE(player.scenario().records.size(), records);
         late.arrival = InputRecord::kNoArrival; // one spacing after the last record: fine
         QVERIFY(player.appendRecord(late, &error) != kNoRecord);
+    }
+
+private:
+    static void checkLanesInTimestampOrder(const std::array<Timestamp, 7>& spread)
+    {
+        Scenario s;
+        s.pipeline.window.assigner.sizeMs = 1000;
+        for (int k = 0; k < 3; ++k)
+            s.keys.intern("k" + std::to_string(k));
+        Dice dice(3);
+        for (int i = 0; i < 5000; ++i) {
+            InputRecord r;
+            r.key = static_cast<KeyId>(dice.below(3));
+            r.ts = spread[dice.below(7)] + static_cast<Timestamp>(dice.below(3)) * (dice.below(2) ? 1 : 65536);
+            r.arrival = i;
+            s.records.push_back(r);
+        }
+        const Player player(s);
+        const Trace& t = player.trace();
+        for (const LaneKind kind : {LaneKind::All, LaneKind::Key}) {
+            for (std::uint32_t lane = 0; lane < t.laneCount(kind); ++lane) {
+                std::vector<RecordIndex> expected;
+                for (RecordIndex r = 0; r < s.records.size(); ++r) {
+                    if (kind == LaneKind::All || s.records[r].key == lane)
+                        expected.push_back(r);
+                }
+                std::stable_sort(expected.begin(), expected.end(),
+                    [&](RecordIndex a, RecordIndex b) { return s.records[a].ts < s.records[b].ts; });
+                const auto got = t.recordsInRange(kind, lane, kMinTimestamp, kMaxTimestamp);
+                QCOMPARE(std::vector<RecordIndex>(got.begin(), got.end()), expected);
+                // a range [from, to) is the part of the lane within it
+                const auto middle = t.recordsInRange(kind, lane, 0, 999);
+                QCOMPARE(std::size_t(std::count_if(expected.begin(), expected.end(),
+                             [&](RecordIndex r) { return s.records[r].ts >= 0 && s.records[r].ts < 999; })),
+                    middle.size());
+            }
+        }
     }
 };
 
