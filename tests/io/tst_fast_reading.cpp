@@ -271,15 +271,7 @@ private slots:
             text += csvLine(rng);
             text += '\n';
         }
-        const InputFileSpec spec = keyTsValue();
-        const Read whole = wholeText(text, spec);
-        const Read general = lineByLine(text, spec);
-        QVERIFY(whole.records.size() > 40'000);
-        QVERIFY(whole.errors.size() > 1'000);
-        QCOMPARE(whole.records.size(), general.records.size());
-        for (std::size_t i = 0; i < whole.records.size(); ++i)
-            QCOMPARE(whole.records[i], general.records[i]);
-        QCOMPARE(whole.errors, general.errors);
+        readsAsTheGeneralPath(text, keyTsValue(), 40'000);
     }
 
     void plainLinesWithAnArrivalColumnReadAsTheGeneralPathReadsThem()
@@ -310,15 +302,7 @@ private slots:
             }
             text += '\n';
         }
-        const Read whole = wholeText(text, spec);
-        const Read general = lineByLine(text, spec);
-        QVERIFY(whole.records.size() > 20'000);
-        QVERIFY(whole.errors.size() > 1'000);
-        QCOMPARE(whole.records.size(), general.records.size());
-        for (std::size_t i = 0; i < whole.records.size(); ++i)
-            QCOMPARE(whole.records[i], general.records[i]);
-        QCOMPARE(whole.errors, general.errors);
-        QCOMPARE(whole.keys, general.keys);
+        readsAsTheGeneralPath(text, spec, 20'000);
     }
 
     void plainLinesAfterAHeaderReadByName()
@@ -344,6 +328,22 @@ private slots:
         QVERIFY(whole.records.size() > 2000);
         QCOMPARE(whole.records, general.records);
         QCOMPARE(whole.errors, general.errors);
+    }
+
+private:
+    // The whole text loads as the line-by-line parser reads it: the same records (more than minRecords), the
+    // same errors (more than a thousand of them: the near misses were there), the same keys interned.
+    static void readsAsTheGeneralPath(const std::string& text, const InputFileSpec& spec, std::size_t minRecords)
+    {
+        const Read whole = wholeText(text, spec);
+        const Read general = lineByLine(text, spec);
+        QVERIFY(whole.records.size() > minRecords);
+        QVERIFY(whole.errors.size() > 1'000);
+        QCOMPARE(whole.records.size(), general.records.size());
+        for (std::size_t i = 0; i < whole.records.size(); ++i)
+            QCOMPARE(whole.records[i], general.records[i]);
+        QCOMPARE(whole.errors, general.errors);
+        QCOMPARE(whole.keys, general.keys);
     }
 };
 
