@@ -59,8 +59,8 @@ private slots:
     }
 
     // An entry left alone in its bucket (a timestamp of its own, mostly) is taken out at once, wherever the
-    // bucket is in the heap; one that shares its bucket stays (its caller skips it). Against a sorted reference, with pushes, pops and removals mixed,
-    // and copies of the queue taken midway popping what the original would.
+    // bucket is in the heap; one that shares its bucket stays (its caller skips it). Against a sorted reference, with
+    // pushes, pops and removals mixed, and copies of the queue taken midway popping what the original would.
     void anEntryLeftAloneInItsBucketIsRemovedAndTheRestStillPopInOrder()
     {
         std::mt19937 rng(11);
