@@ -314,8 +314,7 @@ void Session::computeRunFacts()
             m_finalStatus[i] = RecordStatus::Watermark;
             continue;
         }
-        events.first = std::min(events.first, r.ts);
-        events.last = std::max(events.last, r.ts);
+        events.include(r.ts);
     }
     m_minTs = events.first;
     m_maxTs = events.last;

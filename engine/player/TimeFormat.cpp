@@ -100,10 +100,8 @@ EventTimeRange eventTimeRange(const std::vector<InputRecord>& records)
 {
     EventTimeRange range;
     for (const InputRecord& r : records) {
-        if (r.isWatermark())
-            continue;
-        range.first = std::min(range.first, r.ts);
-        range.last = std::max(range.last, r.ts);
+        if (!r.isWatermark())
+            range.include(r.ts);
     }
     return range;
 }

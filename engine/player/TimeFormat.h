@@ -25,6 +25,11 @@ struct EventTimeRange {
     Timestamp first = kMaxTimestamp;
     Timestamp last = kMinTimestamp;
     bool empty() const { return first > last; }
+    void include(Timestamp t)
+    {
+        first = t < first ? t : first;
+        last = t > last ? t : last;
+    }
 };
 EventTimeRange eventTimeRange(const std::vector<InputRecord>& records);
 
