@@ -1,5 +1,6 @@
 #include "engine/windowing/WindowAssigner.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "engine/windowing/Trigger.h"
@@ -37,6 +38,12 @@ DurationMs staggerOffset(WindowStagger stagger, DurationMs size, AssignerContext
 constexpr Timestamp kPlainTimestamps = Timestamp(1) << 62;
 constexpr DurationMs kPlainSize = DurationMs(1) << 60;
 
+// Whether ts lies in that range and `longest` (a window's size, or its slide) within that bound.
+bool plainAssignment(Timestamp ts, DurationMs longest)
+{
+    return -kPlainTimestamps < ts && ts < kPlainTimestamps && longest < kPlainSize;
+}
+
 void tumble(Timestamp ts, DurationMs size, DurationMs offset, std::vector<TimeWindow>& out)
 {
     const Timestamp start = TimeWindow::startWithOffset(ts, offset, size);
@@ -53,7 +60,7 @@ void tumble(Timestamp ts, DurationMs size, WindowStagger stagger, DurationMs off
         return;
     }
     tumble(ts, size, javaAdd(offset, staggerOffset(stagger, size, ctx)) % size, out);
-    if (-kPlainTimestamps < ts && ts < kPlainTimestamps && size < kPlainSize) {
+    if (plainAssignment(ts, size)) {
         state.lastStart = out.back().start();
         state.lastEnd = out.back().end();
     }
@@ -80,7 +87,7 @@ void slide(Timestamp ts, DurationMs size, DurationMs slideMs, DurationMs offset,
     std::vector<TimeWindow>& out)
 {
     AssignerInstanceState& state = *ctx.instance;
-    const bool plain = -kPlainTimestamps < ts && ts < kPlainTimestamps && size < kPlainSize && slideMs < kPlainSize;
+    const bool plain = plainAssignment(ts, std::max(size, slideMs));
     Timestamp lastStart = 0;
     if (state.lastStart <= ts && ts < state.lastEnd) {
         lastStart = state.lastStart;

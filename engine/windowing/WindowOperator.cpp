@@ -174,12 +174,11 @@ void WindowOperator::init(int subtaskIndex)
     m_subtask = subtaskIndex;
     m_eventTime = m_assigner->isEventTime();
     m_merging = m_assigner->isMerging();
+    const auto* builtin = dynamic_cast<const BuiltinWindowFunction*>(m_function.get());
+    const BuiltinWindowFunction* incremental = builtin != nullptr && builtin->isIncremental() ? builtin : nullptr;
     // A pane that batch execution fills in timestamp order is kept whole, to be ordered when it fires.
-    if (m_paneStorage == PaneStorage::AsFlink && !m_evictor && !m_sortsPaneByTimestamp) {
-        const auto* builtin = dynamic_cast<const BuiltinWindowFunction*>(m_function.get());
-        if (builtin != nullptr && builtin->isIncremental())
-            m_accumulating = builtin;
-    }
+    if (m_paneStorage == PaneStorage::AsFlink && !m_evictor && !m_sortsPaneByTimestamp)
+        m_accumulating = incremental;
     // Panes kept whole share the elements of overlapping sliding windows; an evictor changes one window's pane
     // only, and batch execution sorts each pane. A purging trigger empties each pane as it fires, leaving
     // little to share.
@@ -189,9 +188,7 @@ void WindowOperator::init(int subtaskIndex)
             m_sharesPanes = true;
             m_cellLength = *cell;
             // A built-in incremental function folds a view where it lies, instead of reading a copy of it.
-            const auto* builtin = dynamic_cast<const BuiltinWindowFunction*>(m_function.get());
-            if (builtin != nullptr && builtin->isIncremental())
-                m_foldsViews = builtin;
+            m_foldsViews = incremental;
         }
     }
     // The common case is decided inline instead of through the Trigger interface; the rules are exactly
