@@ -228,13 +228,14 @@ void ProgressChart::onRunChanged()
         delete s;
     }
     m_channels.clear();
-    m_arrivals.clear();
+    m_arrivals = {}; // a smaller run after a large one does not keep its room
     if (!m_session->hasRun())
         return;
     const Trace& trace = m_session->trace();
     const auto& records = m_session->scenario().records;
     m_origin = m_session->minEventTime();
     const auto placements = trace.placements();
+    m_arrivals.reserve(std::min(records.size(), placements.size())); // 10M records: no copies as it grows
     for (std::size_t r = 0; r < records.size() && r < placements.size(); ++r) {
         if (records[r].isWatermark() || placements[r].arrivalStep == kNoStep)
             continue;
