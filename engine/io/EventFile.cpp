@@ -10,14 +10,19 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <future>
+#include <limits>
 #include <memory>
 #include <system_error>
+#include <thread>
 #include <unordered_map>
 
 namespace tidemark::io {
@@ -43,16 +48,25 @@ struct FileCloser {
     void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
+// A file from where it stands, up to `length` bytes of it (all of it by default).
 class FileSource final : public ByteSource {
 public:
-    explicit FileSource(std::FILE* f)
+    explicit FileSource(std::FILE* f, std::uint64_t length = std::numeric_limits<std::uint64_t>::max())
         : m_file(f)
+        , m_left(length)
     { }
-    std::size_t read(char* into, std::size_t max) override { return std::fread(into, 1, max, m_file.get()); }
+    std::size_t read(char* into, std::size_t max) override
+    {
+        const std::size_t got
+            = std::fread(into, 1, static_cast<std::size_t>(std::min<std::uint64_t>(max, m_left)), m_file.get());
+        m_left -= got;
+        return got;
+    }
     bool failed() const override { return std::ferror(m_file.get()) != 0; }
 
 private:
     std::unique_ptr<std::FILE, FileCloser> m_file;
+    std::uint64_t m_left;
 };
 
 class MemorySource final : public ByteSource {
@@ -288,6 +302,8 @@ public:
         m_totalBytes = totalBytes;
         if (!prepare())
             return std::move(m_result);
+        if (m_adopted)
+            adoptHeader(*m_adopted);
         std::size_t capacity = std::min(kChunkBytes, std::max<std::size_t>(m_options.maxLineBytes + 1, 64));
         // A small input needs no large buffer (the guesser and the import preview parse a few lines, often).
         if (totalBytes > 0 && totalBytes + 1 < capacity)
@@ -299,6 +315,8 @@ public:
         std::size_t sinceProgress = 0;
 
         while (!m_stopped) {
+            if (m_onHeaderDecided && headerDecided())
+                std::exchange(m_onHeaderDecided, nullptr)();
             char* base = buffer.data();
             const char* nl = static_cast<const char*>(std::memchr(base + begin, '\n', end - begin));
             if (nl && skippingLongLine) {
@@ -398,9 +416,23 @@ public:
             return std::move(m_result);
         }
         flush(true);
-        if (auto& records = m_result.value->records; records.capacity() > records.size() + records.size() / 4 + 1024)
-            records.shrink_to_fit();
         return std::move(m_result);
+    }
+
+    // ---- a file read in two parts at once (loadInTwoParts) ----
+
+    // Called once the lines that follow can be read without the first part: the header is read (or there is
+    // none to read). Not called when the part stops before that.
+    void whenHeaderDecided(std::function<void()> then) { m_onHeaderDecided = std::move(then); }
+
+    // This loader reads the part of the file after `first`'s: none of its lines is the file's first (no
+    // byte-order mark to drop), its lines are numbered from the part's start, and the header is as `first`
+    // decided it, when it did (else this part's first line may be the header).
+    void continueAfter(const Loader& first)
+    {
+        m_continuation = true;
+        if (first.headerDecided())
+            m_adopted = HeaderState {first.m_resolved, first.m_columnSlots, first.m_maxColumn};
     }
 
     // A line at a time (EventLineParser): lenient, so that a bad line is reported and the next one read.
@@ -434,6 +466,7 @@ public:
     }
 
     std::uint32_t lineNumber() const { return m_lineNumber; }
+    const std::string& fileName() const { return m_fileName; }
 
     Loaded<EventFileContents> failEarly(std::string message)
     {
@@ -540,7 +573,7 @@ private:
         m_lineBytes += size + 1;
         std::string_view line(data, size);
         std::size_t skippedPrefix = 0;
-        if (m_lineNumber == 1 && line.starts_with("\xEF\xBB\xBF")) {
+        if (m_lineNumber == 1 && !m_continuation && line.starts_with("\xEF\xBB\xBF")) {
             line.remove_prefix(3);
             skippedPrefix = 3;
             if (badByte != std::string_view::npos)
@@ -913,6 +946,28 @@ private:
     }
 
     const EventFileSpec& spec() const { return m_resolved ? *m_resolved : m_spec; }
+
+    bool headerDecided() const
+    {
+        return m_spec.format != InputFileSpec::Format::Csv
+            || !(m_needHeader || (m_spec.header == InputFileSpec::Header::Detect && !m_headerDecided));
+    }
+
+    // What reading the header decided: the columns by number.
+    struct HeaderState {
+        std::optional<EventFileSpec> resolved;
+        std::vector<std::pair<std::size_t, std::size_t>> columnSlots;
+        std::size_t maxColumn = 0;
+    };
+    void adoptHeader(const HeaderState& h)
+    {
+        m_needHeader = false;
+        m_headerDecided = true;
+        m_resolved = h.resolved;
+        m_columnSlots = h.columnSlots;
+        m_maxColumn = h.maxColumn;
+        decidePlainCsv();
+    }
 
     bool buildFromColumns(std::string_view line, InputRecord& record, LineFailure& failure)
     {
@@ -1359,8 +1414,127 @@ private:
     const detail::CsvScanLine* m_scannedLine = nullptr; // the line processLine is given, as scanCsvLines split it
     static constexpr std::size_t kNoColumn = ~std::size_t(0);
     bool m_plainCsv = false; // see decidePlainCsv
+    bool m_continuation = false; // see continueAfter
+    std::optional<HeaderState> m_adopted;
+    std::function<void()> m_onHeaderDecided;
     std::size_t m_plainKey = 0, m_plainTs = 0, m_plainValue = kNoColumn, m_plainArrival = kNoColumn;
 };
+
+// The records' room, set aside for the whole file from its first lines, trimmed when the guess was large.
+Loaded<EventFileContents> trimmed(Loaded<EventFileContents> loaded)
+{
+    if (loaded.value) {
+        if (auto& records = loaded.value->records; records.capacity() > records.size() + records.size() / 4 + 1024)
+            records.shrink_to_fit();
+    }
+    return loaded;
+}
+
+bool worthTwoParts(std::uint64_t total, const LoadOptions& options)
+{
+    return options.twoPartsFromBytes == 0
+        || (total >= options.twoPartsFromBytes && std::thread::hardware_concurrency() >= 2);
+}
+
+// Reads an input in two parts at once, split after the line that ends at `split`: this thread the first part,
+// another the second, which starts once the first has read the header (or knows there is none) and interns its
+// keys into a table of its own. Joined, they are what one loader reading the whole input gives: the same
+// records, key ids in order of first appearance, the same errors at the same lines (the second part's lines are
+// numbered after the first part's), the same stop at the first error of a strict load.
+Loaded<EventFileContents> loadInTwoParts(const std::string& name, const EventFileSpec& spec, KeyTable& keys,
+    const LoadOptions& options, const RecordRules& rules, std::uint64_t total, std::uint64_t split,
+    ByteSource& firstSource, ByteSource& secondSource)
+{
+    std::atomic<bool> stop {false};
+    std::atomic<std::uint64_t> firstBytes {0}, secondBytes {0};
+    LoadOptions firstOptions = options;
+    if (options.progress) {
+        firstOptions.progress = [&](std::uint64_t done, std::uint64_t) {
+            firstBytes = done;
+            options.progress(done + secondBytes, total);
+        };
+    }
+    // The second part answers to this thread only: the caller's callbacks are called from where it called.
+    LoadOptions secondOptions = options;
+    secondOptions.progress = [&](std::uint64_t done, std::uint64_t) { secondBytes = done; };
+    secondOptions.cancelled = [&] { return stop.load(); };
+
+    KeyTable secondKeys;
+    Loader first(name, spec, keys, firstOptions, rules, nullptr);
+    Loader second(name, spec, secondKeys, secondOptions, rules, nullptr);
+    std::future<Loaded<EventFileContents>> secondRun;
+    // Stops and waits for the second part however this function leaves (it refers to what is declared above).
+    struct Stopper {
+        std::atomic<bool>& stop;
+        std::future<Loaded<EventFileContents>>& run;
+        ~Stopper()
+        {
+            stop = true;
+            if (run.valid())
+                run.wait();
+        }
+    } stopper {stop, secondRun};
+    first.whenHeaderDecided([&] {
+        second.continueAfter(first);
+        secondRun = std::async(std::launch::async, [&] { return second.run(secondSource, total - split); });
+    });
+    Loaded<EventFileContents> result = first.run(firstSource, total);
+    if (!result.value)
+        return result; // a strict load stopped in the first part: the second was never reached
+    Loaded<EventFileContents> rest;
+    if (secondRun.valid()) {
+        while (secondRun.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+            if (options.cancelled && options.cancelled())
+                stop = true;
+            if (options.progress)
+                options.progress(firstBytes + secondBytes, total);
+        }
+        rest = secondRun.get();
+        if (options.progress)
+            options.progress(firstBytes + secondBytes, total); // the last word on it, as a whole load's
+    } else {
+        // No line of the first part said whether there is a header: the second part reads it, after.
+        second.continueAfter(first);
+        rest = second.run(secondSource, total - split);
+    }
+
+    // The second part's keys take ids after the first part's, in the order they first appear.
+    std::vector<KeyId> ids(secondKeys.size());
+    for (KeyId k = 0; k < ids.size(); ++k)
+        ids[k] = keys.intern(std::span<const std::string>(secondKeys.fields(k)));
+    const std::uint32_t linesBefore = first.lineNumber();
+    result.skippedLines += rest.skippedLines;
+    for (LoadError& e : rest.errors) {
+        if (e.where.line != 0)
+            e.where.line += linesBefore;
+        if (!rest.value || result.errors.size() < options.maxReportedErrors)
+            result.errors.push_back(std::move(e));
+    }
+    if (!rest.value) {
+        result.value.reset();
+        return result;
+    }
+    EventFileContents& all = *result.value;
+    all.records.reserve(all.records.size() + rest.value->records.size());
+    for (InputRecord r : rest.value->records) {
+        if (r.key != kNoKey)
+            r.key = ids[r.key];
+        r.sourceLine += linesBefore;
+        all.records.push_back(r);
+    }
+    all.bytes += rest.value->bytes;
+    all.lines += rest.value->lines;
+    all.headerSkipped = all.headerSkipped || rest.value->headerSkipped;
+    return result;
+}
+
+// Where a text is split in two parts: after the first line end at or past its middle; 0 when none is found
+// (and the text is read whole).
+std::uint64_t splitAfterLineEnd(std::string_view text, std::uint64_t from)
+{
+    const auto at = text.find('\n', static_cast<std::size_t>(from));
+    return at == std::string_view::npos || at + 1 >= text.size() ? 0 : at + 1;
+}
 
 Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const EventFileSpec& spec, KeyTable& keys,
     const LoadOptions& options, const RecordRules& rules, const RecordSink* sink)
@@ -1377,13 +1551,30 @@ Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const 
     std::FILE* f = std::fopen(name.c_str(), "rb");
     if (!f)
         return loader.failEarly(std::string("cannot open it: ") + std::strerror(errno));
-    FileSource source(f);
     std::uint64_t total = 0;
     if (std::filesystem::is_regular_file(status)) {
         const auto size = std::filesystem::file_size(path, ec);
         total = ec ? 0 : size;
     }
-    return loader.run(source, total);
+    if (!sink && std::filesystem::is_regular_file(status) && worthTwoParts(total, options)) {
+        // The second part is read through a file of its own, from the end of the first line past the middle
+        // (found in a window there; a longer line: the file is read whole).
+        std::unique_ptr<std::FILE, FileCloser> second(std::fopen(name.c_str(), "rb"));
+        const std::uint64_t middle = total / 2;
+        if (second && fseeko(second.get(), static_cast<off_t>(middle), SEEK_SET) == 0) {
+            std::string window(std::size_t(64) << 10, '\0');
+            window.resize(std::fread(window.data(), 1, window.size(), second.get()));
+            const std::uint64_t split = middle + splitAfterLineEnd(window, 0);
+            if (split != middle && split < total && fseeko(second.get(), static_cast<off_t>(split), SEEK_SET) == 0) {
+                FileSource firstPart(std::exchange(f, nullptr), split);
+                FileSource secondPart(second.release(), total - split);
+                return trimmed(
+                    loadInTwoParts(loader.fileName(), spec, keys, options, rules, total, split, firstPart, secondPart));
+            }
+        }
+    }
+    FileSource source(f);
+    return trimmed(loader.run(source, total));
 }
 
 } // namespace
@@ -1461,9 +1652,17 @@ Loaded<EventFileContents> streamEventFile(const std::filesystem::path& path, con
 Loaded<EventFileContents> parseEventText(std::string_view text, const std::string& fileName, const EventFileSpec& spec,
     KeyTable& keys, const LoadOptions& options, const RecordRules& rules)
 {
+    if (worthTwoParts(text.size(), options)) {
+        if (const std::uint64_t split = splitAfterLineEnd(text, text.size() / 2); split != 0) {
+            MemorySource firstPart(text.substr(0, split));
+            MemorySource secondPart(text.substr(split));
+            return trimmed(
+                loadInTwoParts(fileName, spec, keys, options, rules, text.size(), split, firstPart, secondPart));
+        }
+    }
     Loader loader(fileName, spec, keys, options, rules, nullptr);
     MemorySource source(text);
-    return loader.run(source, text.size());
+    return trimmed(loader.run(source, text.size()));
 }
 
 } // namespace tidemark::io

@@ -73,6 +73,10 @@ struct LoadOptions {
     std::function<bool()> cancelled;
     // What messages call the input ("stdin" for a copy of standard input); empty: its path.
     std::string sourceName;
+    // An input of this many bytes or more, whose records are kept (not streamed to a sink), is read in two
+    // parts at once on a machine with two cores or more (0: any input, on any machine); the result is the same
+    // as reading it whole.
+    std::uint64_t twoPartsFromBytes = std::uint64_t(16) << 20;
 };
 
 } // namespace tidemark::io

@@ -1,5 +1,6 @@
-// The event-file loader's fast paths (the block CSV scan, the short number readers, the plain CSV line) give
-// what the general path gives: the same records, bit for bit, and the same errors, line for line.
+// The event-file loader's fast paths (the block CSV scan, the short number readers, the plain CSV line, a large
+// input read in two parts at once) give what the general path gives: the same records, bit for bit, and the
+// same errors, line for line.
 #include "engine/io/CsvScan.h"
 #include "engine/io/EventFile.h"
 #include "engine/io/ShortNumbers.h"
@@ -7,13 +8,18 @@
 #include "RecordText.h"
 #include "StdStringPrinting.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace tidemark;
@@ -159,6 +165,80 @@ Read lineByLine(const std::string& text, const InputFileSpec& spec)
     }
     read.keys = keys.size();
     return read;
+}
+
+// Everything a load says, as text: whether it loaded, its records, its key table in id order, its errors and
+// counts.
+struct WholeLoad {
+    bool ok = false;
+    std::vector<std::string> records;
+    std::vector<std::string> keys;
+    std::vector<std::string> errors;
+    std::string counts;
+};
+
+WholeLoad described(const io::Loaded<io::EventFileContents>& loaded, const KeyTable& keys)
+{
+    WholeLoad w;
+    w.ok = loaded.ok();
+    if (loaded.value) {
+        for (const auto& r : loaded.value->records)
+            w.records.push_back(exact(r, keys));
+        w.counts = "bytes=" + std::to_string(loaded.value->bytes) + " lines=" + std::to_string(loaded.value->lines)
+            + " header=" + std::to_string(loaded.value->headerSkipped);
+    }
+    for (KeyId k = 0; k < keys.size(); ++k)
+        w.keys.push_back(keys.name(k));
+    for (const auto& e : loaded.errors)
+        w.errors.push_back(e.toString());
+    w.counts += " skipped=" + std::to_string(loaded.skippedLines);
+    return w;
+}
+
+// A text loaded whole, in one part or (twoParts) in two at once. The key table starts with a key, as a
+// scenario's may.
+WholeLoad loadText(const std::string& text, const InputFileSpec& spec, io::LoadOptions options, bool twoParts)
+{
+    KeyTable keys;
+    keys.intern("known-before");
+    options.twoPartsFromBytes = twoParts ? 0 : std::numeric_limits<std::uint64_t>::max();
+    return described(io::parseEventText(text, "events", spec, keys, options), keys);
+}
+
+void compareLoads(const WholeLoad& parts, const WholeLoad& whole)
+{
+    QCOMPARE(parts.ok, whole.ok);
+    QCOMPARE(parts.records.size(), whole.records.size());
+    for (std::size_t i = 0; i < parts.records.size(); ++i)
+        QCOMPARE(parts.records[i], whole.records[i]);
+    QCOMPARE(parts.keys, whole.keys);
+    QCOMPARE(parts.errors, whole.errors);
+    QCOMPARE(parts.counts, whole.counts);
+}
+
+FieldRef named(const char* name)
+{
+    FieldRef f;
+    f.name = name;
+    return f;
+}
+
+std::string jsonLine(std::mt19937_64& rng)
+{
+    const std::string key = "\"sensor-" + std::to_string(rng() % 300) + "\"";
+    const std::string ts = std::to_string(1'700'000'000'000LL + static_cast<long long>(rng() % 100000));
+    switch (rng() % 12) {
+    case 0:
+        return "";
+    case 1:
+        return "{\"k\": " + key + ", \"t\": \"soon\", \"v\": 1}";
+    case 2:
+        return "{\"k\": " + key + ", \"t\": " + ts + "";
+    case 3:
+        return "{\"t\": " + ts + ", \"v\": 2}";
+    default:
+        return "{\"k\": " + key + ", \"t\": " + ts + ", \"v\": " + std::to_string(rng() % 1000) + "}";
+    }
 }
 
 } // namespace
@@ -328,6 +408,129 @@ private slots:
         QVERIFY(whole.records.size() > 2000);
         QCOMPARE(whole.records, general.records);
         QCOMPARE(whole.errors, general.errors);
+    }
+
+    // Inputs read in two parts at once: the split falls at a different line each time, in CSV with and without
+    // a header (by name, detected, absent), JSON lines and text, strict and lenient, with bad lines on either
+    // side of the split or none, keys first seen in either part, a byte-order mark on the first line and one
+    // inside the file.
+    void anInputReadInTwoPartsLoadsAsOneReadingOfIt()
+    {
+        std::mt19937_64 rng(20261204);
+        InputFileSpec byName = keyTsValue();
+        byName.header = InputFileSpec::Header::Present;
+        byName.key = {named("key")};
+        byName.ts = named("ts");
+        byName.value = named("value");
+        InputFileSpec detect = keyTsValue();
+        detect.header = InputFileSpec::Header::Detect;
+        InputFileSpec json;
+        json.format = InputFileSpec::Format::Jsonl;
+        json.key = {named("k")};
+        json.ts = named("t");
+        json.value = named("v");
+        InputFileSpec text = keyTsValue();
+        text.format = InputFileSpec::Format::Text;
+        int compared = 0, failedWhole = 0, withErrors = 0;
+        for (int round = 0; round < 48; ++round) {
+            const int shape = round % 6;
+            const InputFileSpec& spec = shape == 0 || shape == 5 ? keyTsValue()
+                : shape == 1                                     ? byName
+                : shape == 2                                     ? detect
+                : shape == 3                                     ? json
+                                                                 : text;
+            std::string input = round % 4 == 0 ? "\xEF\xBB\xBF" : "";
+            if (shape == 5) // no content line before the middle: the second part finds the header undecided
+                input += std::string(5000, '\n');
+            input += round % 3 == 0 ? "# exported from a topic\n\n" : "";
+            if (shape == 1 || (shape == 2 && round % 4 == 2))
+                input += "key,ts,value\n";
+            const bool clean = round % 8 >= 4;
+            const int lines = 200 + static_cast<int>(rng() % 4000);
+            for (int i = 0; i < lines; ++i) {
+                std::string line;
+                if (shape == 3)
+                    line = jsonLine(rng);
+                else if (shape == 4)
+                    line = "sensor-" + std::to_string(rng() % 300) + " " + std::to_string(rng() % 100000) + " 1.5";
+                else
+                    line = csvLine(rng);
+                if (clean && shape != 4) // strict loads: one bad line at most, somewhere
+                    line = "sensor-" + std::to_string(rng() % 300) + (shape == 3 ? "" : ",")
+                        + std::to_string(rng() % 100000) + ",2";
+                if (shape == 3 && clean)
+                    line = "{\"k\": \"s" + std::to_string(rng() % 300) + "\", \"t\": " + std::to_string(i) + "}";
+                if (i == lines / 2 + 7)
+                    line = "\xEF\xBB\xBF" + line;
+                input += line + (i + 1 < lines || round % 2 ? "\n" : "");
+            }
+            if (clean && round % 3 != 0) {
+                // one bad line, before or after the middle
+                const std::size_t at = input.find('\n', (round % 3 == 1 ? input.size() / 4 : 3 * input.size() / 4));
+                input.insert(at + 1, "not,a,record\n");
+            }
+            io::LoadOptions options;
+            options.lenient = !clean;
+            options.maxReportedErrors = round % 5 == 0 ? 3 : 1'000'000;
+            const WholeLoad whole = loadText(input, spec, options, false);
+            compareLoads(loadText(input, spec, options, true), whole);
+            if (QTest::currentTestFailed())
+                return;
+            ++compared;
+            failedWhole += !whole.ok;
+            withErrors += !whole.errors.empty();
+            QVERIFY(whole.records.size() > (whole.ok ? 50u : 0u) || !whole.ok);
+        }
+        QCOMPARE(compared, 48);
+        QVERIFY(failedWhole > 5); // strict loads stopped on either side of the split
+        QVERIFY(withErrors > 20);
+    }
+
+    // A file on disk is read in two parts through two files of its own: the same load as reading it whole, the
+    // caller's progress heard from its own thread up to the whole size, and a cancel heard.
+    void aFileReadInTwoPartsLoadsAsOneReadingOfIt()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("events.csv").toStdString();
+        std::mt19937_64 rng(7);
+        std::string input;
+        for (int i = 0; i < 200'000; ++i)
+            input += i == 150'000 ? "late,,\n" : csvLine(rng) + "\n";
+        std::ofstream(path, std::ios::binary) << input;
+        const auto load = [&](bool twoParts, io::LoadOptions options) {
+            KeyTable keys;
+            options.twoPartsFromBytes = twoParts ? 0 : std::numeric_limits<std::uint64_t>::max();
+            return described(io::loadEventFile(path, keyTsValue(), keys, options), keys);
+        };
+        io::LoadOptions lenient;
+        lenient.lenient = true;
+        lenient.maxReportedErrors = 1'000'000;
+        const std::thread::id caller = std::this_thread::get_id();
+        std::uint64_t lastDone = 0;
+        bool fromCaller = true;
+        io::LoadOptions heard = lenient;
+        heard.progress = [&](std::uint64_t done, std::uint64_t total) {
+            fromCaller = fromCaller && std::this_thread::get_id() == caller;
+            QCOMPARE(total, std::uint64_t(input.size()));
+            lastDone = done;
+        };
+        const WholeLoad whole = load(false, lenient);
+        QVERIFY(whole.records.size() > 100'000);
+        compareLoads(load(true, heard), whole);
+        QVERIFY(fromCaller);
+        QCOMPARE(lastDone, std::uint64_t(input.size()));
+        compareLoads(load(true, io::LoadOptions {}), load(false, io::LoadOptions {})); // strict: stops early
+
+        // Asked first before the first part's first read, then before its next: the second time, it cancels.
+        int asked = 0;
+        io::LoadOptions cancelling = lenient;
+        cancelling.cancelled = [&] { return std::this_thread::get_id() == caller && ++asked >= 2; };
+        const WholeLoad cancelled = load(true, cancelling);
+        QVERIFY(!cancelled.ok);
+        QVERIFY(!cancelled.errors.empty());
+        QVERIFY2(cancelled.errors.back().find("the load was cancelled") != std::string::npos,
+            cancelled.errors.back().c_str());
     }
 
 private:
