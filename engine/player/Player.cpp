@@ -4,6 +4,7 @@
 #include "engine/runtime/Pipeline.h"
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -80,27 +81,48 @@ Player::Player(Scenario scenario, Options options)
     startHistories(rt);
     const std::size_t n = m_scenario.records.size();
     m_trace.m_placements.assign(n, {});
-    m_trace.m_recordTs.reserve(n);
-    m_trace.m_recordKey.reserve(n);
-    m_trace.m_isEvent.reserve(n);
-    for (const InputRecord& r : m_scenario.records) {
-        m_trace.m_recordTs.push_back(r.ts);
-        m_trace.m_recordKey.push_back(m_scenario.pipeline.window.operatorKey(r.key));
-        m_trace.m_isEvent.push_back(!r.isWatermark());
-        if (m_scenario.pipeline.kafka)
-            m_trace.m_recordPartition.push_back(r.partition);
-    }
+    // The records' columns are read by the lanes only, never while the run is recorded: a large run fills them
+    // on a thread of their own meanwhile (the future waits for it however the recording ends).
+    std::future<void> columns;
+    if (n >= m_options.recordColumnsApartFrom)
+        columns = std::async(std::launch::async, [this] { fillRecordColumns(); });
+    else
+        fillRecordColumns();
     m_trace.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     m_trace.m_steps.reserveStored(n + n / 8 + 1);
     m_trace.m_steps.push(StepEntry {});
     m_trace.m_inputsAtCheckpoint.push_back(0);
     takeSnapshot(0, rt);
     record(std::move(rt));
+    if (columns.valid())
+        columns.get();
     m_live = std::make_unique<Runtime>(m_snapshots.front().runtime);
     m_current = 0;
 }
 
 Player::~Player() = default;
+
+void Player::fillRecordColumns()
+{
+    const auto& records = m_scenario.records;
+    const WindowConfig& window = m_scenario.pipeline.window;
+    Trace& t = m_trace;
+    t.m_recordTs.resize(records.size());
+    t.m_recordKey.resize(records.size());
+    t.m_isEvent.assign(records.size(), true);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const InputRecord& r = records[i];
+        t.m_recordTs[i] = r.ts;
+        t.m_recordKey[i] = window.operatorKey(r.key);
+        if (r.isWatermark())
+            t.m_isEvent[i] = false;
+    }
+    if (m_scenario.pipeline.kafka) {
+        t.m_recordPartition.resize(records.size());
+        for (std::size_t i = 0; i < records.size(); ++i)
+            t.m_recordPartition[i] = records[i].partition;
+    }
+}
 
 void Player::updateSplitEnds()
 {

@@ -60,6 +60,9 @@ public:
         // all of them; returning false stops the recording with RunCancelled (a window loading a large file
         // shows how far it has got, and lets the user stop it).
         std::function<bool(std::size_t recordsDone, std::size_t records)> progress;
+        // A run of this many records or more fills the trace's per-record columns (what the lanes are drawn
+        // from) on a thread of their own while it is recorded, which never reads them.
+        std::size_t recordColumnsApartFrom = std::size_t(1) << 20;
     };
     static constexpr std::size_t kProgressSteps = 1 << 16;
 
@@ -199,6 +202,8 @@ private:
     // Where a bounded KafkaSource finishes its splits, from every record; none for an open input (a live read
     // drains) or another source.
     void updateSplitEnds();
+    // The trace's per-record columns (timestamp, operator key, event or watermark, partition) from the records.
+    void fillRecordColumns();
     // The histories' first points (step 0), from the state before the first step.
     void startHistories(const Runtime& rt);
     // Records the whole run again: with a bounded KafkaSource a record appended moves where splits finish.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <set>
 
 using namespace tidemark;
@@ -267,6 +268,46 @@ private slots:
     void aNarrowSpanOfTimestampsIsSortedTheSameWay()
     {
         checkLanesInTimestampOrder({-2'000'000'000, -1, 0, 7, 999, 86'400'000, 2'000'000'000});
+    }
+
+    // A large run fills the trace's record columns beside the recording: its lanes of every kind are those of
+    // the same run with the columns filled first (keys, watermark records left out, Kafka partitions).
+    void recordColumnsFilledBesideTheRunGiveTheSameLanes()
+    {
+        Scenario keyed;
+        keyed.pipeline.window.assigner.sizeMs = 1000;
+        Scenario topic = kafkaScenario(3, 2);
+        Dice dice(11);
+        for (int i = 0; i < 3000; ++i) {
+            const std::string key = "k" + std::to_string(dice.below(40));
+            const Timestamp ts = i + static_cast<Timestamp>(dice.below(500));
+            if (i % 50 == 7)
+                keyed.records.push_back(tidemark::test::watermark(i - 600, i));
+            else
+                keyed.records.push_back(tidemark::test::event(keyed, key, ts, 1, i));
+            InputRecord r = tidemark::test::event(topic, key, ts, 1, i);
+            r.partition = static_cast<int>(dice.below(3));
+            topic.records.push_back(r);
+        }
+        for (const Scenario& s : {keyed, topic}) {
+            Player::Options apart, inLine;
+            apart.recordColumnsApartFrom = 0;
+            inLine.recordColumnsApartFrom = std::numeric_limits<std::size_t>::max();
+            const Player a(s, apart), b(s, inLine);
+            std::size_t compared = 0;
+            for (const LaneKind kind :
+                {LaneKind::All, LaneKind::Channel, LaneKind::Subtask, LaneKind::Key, LaneKind::Partition}) {
+                QCOMPARE(a.trace().laneCount(kind), b.trace().laneCount(kind));
+                for (std::uint32_t lane = 0; lane < a.trace().laneCount(kind); ++lane) {
+                    const auto x = a.trace().recordsInRange(kind, lane, kMinTimestamp, kMaxTimestamp);
+                    const auto y = b.trace().recordsInRange(kind, lane, kMinTimestamp, kMaxTimestamp);
+                    QCOMPARE(
+                        std::vector<RecordIndex>(x.begin(), x.end()), std::vector<RecordIndex>(y.begin(), y.end()));
+                    compared += x.size();
+                }
+            }
+            QVERIFY(compared > 5000); // every event record in two lane kinds at least
+        }
     }
 
     void aBoundedTopicsReaderWithoutAPartitionHasFinishedBeforeAnythingHappens()
