@@ -21,9 +21,9 @@ namespace tidemark::app {
 
 namespace {
 
-// A recorded run keeps, per record: the record, about 100 bytes of trace, 48 bytes of snapshots (Player's
-// automatic budget) and the window's status byte; measured at 89 B of trace per record in the benchmarks.
-constexpr std::uint64_t kRecordedBytesPerRecord = sizeof(InputRecord) + 100 + 48 + 8;
+// A recorded run keeps, per record: the record, about 100 bytes of trace, the snapshots' automatic budget and
+// the window's status byte; measured at 72 B of trace and snapshots per record in the benchmarks.
+constexpr std::uint64_t kRecordedBytesPerRecord = sizeof(InputRecord) + 100 + Player::kSnapshotBytesPerRecord + 8;
 // Refused when the run would take more than this share of the memory the system has free.
 constexpr double kMemoryShare = 0.8;
 

@@ -68,7 +68,8 @@ Player::Player(Scenario scenario, Options options)
     , m_open(options.openInput)
 {
     if (m_options.snapshotBudgetBytes == 0)
-        m_options.snapshotBudgetBytes = std::max<std::size_t>(16u << 20, 48 * m_scenario.records.size());
+        m_options.snapshotBudgetBytes
+            = std::max<std::size_t>(16u << 20, kSnapshotBytesPerRecord * m_scenario.records.size());
     m_interval = std::max<std::size_t>(1, m_options.snapshotInterval);
     if (auto refusal = upFrontRefusal(m_scenario.pipeline))
         throw RunRefusedError(*refusal);
