@@ -1,6 +1,7 @@
 #include "app/document/RunLoader.h"
 
 #include "app/document/Loading.h"
+#include "app/timeline/TimelineLayout.h"
 #include "engine/io/ScenarioIo.h"
 
 #include <QDir>
@@ -270,6 +271,7 @@ void RunLoader::run(Job job)
     RecordingGrowth growth(residentAtStart.value_or(0));
     std::optional<QString> outgrown;
     Player::Options playerOptions;
+    playerOptions.lanesAhead = laneKindsDrawn(scenario.pipeline);
     playerOptions.progress = [&](std::size_t done, std::size_t total) {
         const int percent = total > 0 ? static_cast<int>(100 * done / total) : 0;
         post(generation, [this, percent] { Q_EMIT progressChanged(tr("Recording the run"), percent); });

@@ -91,9 +91,7 @@ std::vector<RecordLane> recordLanes(const TimelineFrame& f, const TimelineLayout
         const double pad = f.s(8) * sc.msPerPixel();
         const auto from = static_cast<Timestamp>(std::floor(sc.start() - pad));
         const auto to = static_cast<Timestamp>(std::ceil(sc.end() + pad)) + 1;
-        const std::span<const RecordIndex> inView = ref.partition >= 0
-            ? trace.recordsInRange(LaneKind::Partition, std::uint32_t(ref.partition), from, to)
-            : trace.recordsInRange(LaneKind::Channel, std::uint32_t(ref.channel), from, to);
+        const std::span<const RecordIndex> inView = ref.records(trace, from, to);
         lane.inView = inView.size();
         if (inView.empty()) {
             out.push_back(std::move(lane));

@@ -56,9 +56,7 @@ TimelineRunIndex TimelineRunIndex::build(const Session& session)
     const auto& records = session.scenario().records;
     const auto placements = trace.placements();
     for (const LaneRef& ref : laneRefs(session.scenario().pipeline)) {
-        const auto lane = ref.partition >= 0
-            ? trace.recordsInRange(LaneKind::Partition, std::uint32_t(ref.partition), kMinTimestamp, kMaxTimestamp)
-            : trace.recordsInRange(LaneKind::Channel, std::uint32_t(ref.channel), kMinTimestamp, kMaxTimestamp);
+        const auto lane = ref.records(trace, kMinTimestamp, kMaxTimestamp);
         std::vector<Timestamp> ts;
         std::vector<StepIndex> arrival;
         ts.reserve(lane.size());

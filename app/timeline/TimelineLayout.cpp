@@ -53,6 +53,16 @@ std::vector<LaneRef> laneRefs(const PipelineConfig& pipeline)
     return refs;
 }
 
+std::vector<LaneKind> laneKindsDrawn(const PipelineConfig& pipeline)
+{
+    std::vector<LaneKind> kinds;
+    for (const LaneRef& ref : laneRefs(pipeline)) {
+        if (std::find(kinds.begin(), kinds.end(), ref.traceKind()) == kinds.end())
+            kinds.push_back(ref.traceKind());
+    }
+    return kinds;
+}
+
 TimelineLayout TimelineLayout::compute(const Input& in)
 {
     const auto s = [&in](double v) { return v * in.unit; };

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <map>
+#include <span>
 #include <vector>
 
 namespace tidemark::app {
@@ -44,9 +45,18 @@ struct LaneRef {
     int channel = 0;
     int partition = -1; // >= 0: a Kafka partition
     bool operator==(const LaneRef&) const = default;
+    // The trace's lane its records are read from.
+    LaneKind traceKind() const { return partition >= 0 ? LaneKind::Partition : LaneKind::Channel; }
+    std::uint32_t traceLane() const { return static_cast<std::uint32_t>(partition >= 0 ? partition : channel); }
+    std::span<const RecordIndex> records(const Trace& trace, Timestamp from, Timestamp to) const
+    {
+        return trace.recordsInRange(traceKind(), traceLane(), from, to);
+    }
 };
 // The lanes of a run: its channels in index order, or a Kafka source's partitions by reader.
 std::vector<LaneRef> laneRefs(const PipelineConfig& pipeline);
+// The kinds of the trace's lanes those lanes are read from (a run's first frame asks for them).
+std::vector<LaneKind> laneKindsDrawn(const PipelineConfig& pipeline);
 
 // Where everything goes in the view, top to bottom: the axis, the window area (row sets), one lane per
 // watermark channel or Kafka partition (laneRefs), the footer (operator watermark labels, legend). A value computed

@@ -4,7 +4,6 @@
 #include "engine/runtime/Pipeline.h"
 
 #include <algorithm>
-#include <future>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -94,9 +93,7 @@ Player::Player(Scenario scenario, Options options)
     m_trace.m_steps.push(StepEntry {});
     m_trace.m_inputsAtCheckpoint.push_back(0);
     takeSnapshot(0, rt);
-    record(std::move(rt));
-    if (columns.valid())
-        columns.get();
+    record(std::move(rt), std::move(columns));
     m_live = std::make_unique<Runtime>(m_snapshots.front().runtime);
     m_current = 0;
 }
@@ -291,7 +288,7 @@ Player::Executed Player::execute(Runtime& rt, std::vector<OperatorOutput>& out) 
     return x;
 }
 
-void Player::record(Runtime rt)
+void Player::record(Runtime rt, std::future<void> columns)
 {
     std::vector<OperatorOutput> out;
     m_failure.reset();
@@ -321,8 +318,27 @@ void Player::record(Runtime rt)
         if (work % (kQuietPerStep * m_interval) < added)
             takeSnapshot(static_cast<StepIndex>(m_trace.m_steps.size() - 1), rt, next->time);
     }
+    // The first recording of a closed input builds the lanes asked for ahead (once its record columns are
+    // there), beside the fired windows' index when the run is large.
+    std::future<void> lanes;
+    const auto& ahead = m_options.lanesAhead;
+    if (columns.valid())
+        columns.get();
+    if (!m_lanesAheadBuilt && !m_open && !ahead.empty()) {
+        m_lanesAheadBuilt = true;
+        const auto build = [this] {
+            for (const LaneKind kind : m_options.lanesAhead)
+                m_trace.buildLanes(kind);
+        };
+        if (m_scenario.records.size() >= m_options.recordColumnsApartFrom)
+            lanes = std::async(std::launch::async, build);
+        else
+            build();
+    }
     if (m_firesDropped || m_trace.m_fires.size() != firesBefore)
         m_trace.rebuildFiredWindows();
+    if (lanes.valid())
+        lanes.get();
     m_firesDropped = false;
     if (m_open && !m_failure)
         m_tail = std::make_unique<Runtime>(std::move(rt));

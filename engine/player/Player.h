@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <span>
@@ -63,6 +64,10 @@ public:
         // A run of this many records or more fills the trace's per-record columns (what the lanes are drawn
         // from) on a thread of their own while it is recorded, which never reads them.
         std::size_t recordColumnsApartFrom = std::size_t(1) << 20;
+        // Lanes a view will draw first, built as the run is recorded (on a thread of their own beside the fired
+        // windows' index, from recordColumnsApartFrom records) rather than when first asked. Not for an open
+        // input, whose lanes are dropped as records come.
+        std::vector<LaneKind> lanesAhead;
     };
     static constexpr std::size_t kProgressSteps = 1 << 16;
     // The automatic snapshot budget. At 10M records (1,000 keys, every pane element kept) 48 bytes took 614
@@ -187,7 +192,9 @@ private:
     void schedulePendingTimers(Runtime& rt, Timestamp now) const;
     Runtime stateAt(StepIndex step) const;
     const Snapshot& baseFor(StepIndex step) const;
-    void record(Runtime rt); // runs rt to the end, appending to the trace and taking snapshots
+    // Runs rt to the end, appending to the trace and taking snapshots; `columns`, when valid, is the trace's
+    // record columns being filled (the constructor's).
+    void record(Runtime rt, std::future<void> columns = {});
     void recordStep(
         const Runtime& rt, const Executed& executed, const EventQueue::Entry& entry, std::vector<OperatorOutput>& out);
     // `time` is the step's, when it is taken while recording: the spacing is then first fitted to the whole run.
@@ -231,6 +238,7 @@ private:
     static constexpr std::size_t kLocalCheckpoints = 4;
     mutable std::vector<Snapshot> m_local;
     std::size_t m_interval = 0;
+    bool m_lanesAheadBuilt = false; // Options::lanesAhead, on the first recording
     std::size_t m_snapshotBytes = 0;
     std::size_t m_snapshotsTaken = 0;
     std::uint32_t m_outputSequence = 0;

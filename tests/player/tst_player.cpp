@@ -270,9 +270,10 @@ private slots:
         checkLanesInTimestampOrder({-2'000'000'000, -1, 0, 7, 999, 86'400'000, 2'000'000'000});
     }
 
-    // A large run fills the trace's record columns beside the recording: its lanes of every kind are those of
-    // the same run with the columns filled first (keys, watermark records left out, Kafka partitions).
-    void recordColumnsFilledBesideTheRunGiveTheSameLanes()
+    // A large run fills the trace's record columns beside the recording, and builds the lanes asked for ahead
+    // beside the fired windows' index: its lanes of every kind are those of the same run with the columns filled
+    // first and the lanes built when asked (keys, watermark records left out, Kafka partitions).
+    void recordColumnsAndLanesBuiltBesideTheRunAreThoseBuiltWhenAsked()
     {
         Scenario keyed;
         keyed.pipeline.window.assigner.sizeMs = 1000;
@@ -292,6 +293,7 @@ private slots:
         for (const Scenario& s : {keyed, topic}) {
             Player::Options apart, inLine;
             apart.recordColumnsApartFrom = 0;
+            apart.lanesAhead = {LaneKind::Channel, LaneKind::Partition, LaneKind::Key};
             inLine.recordColumnsApartFrom = std::numeric_limits<std::size_t>::max();
             const Player a(s, apart), b(s, inLine);
             std::size_t compared = 0;
