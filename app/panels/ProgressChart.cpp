@@ -232,14 +232,14 @@ void ProgressChart::onRunChanged()
     if (!m_session->hasRun())
         return;
     const Trace& trace = m_session->trace();
-    const auto& records = m_session->scenario().records;
     m_origin = m_session->minEventTime();
     const auto placements = trace.placements();
-    m_arrivals.reserve(std::min(records.size(), placements.size())); // 10M records: no copies as it grows
-    for (std::size_t r = 0; r < records.size() && r < placements.size(); ++r) {
-        if (records[r].isWatermark() || placements[r].arrivalStep == kNoStep)
+    const auto recordTs = trace.recordTimestamps();
+    m_arrivals.reserve(placements.size()); // 10M records: no copies as it grows
+    for (RecordIndex r = 0; r < placements.size(); ++r) {
+        if (!trace.isEvent(r) || placements[r].arrivalStep == kNoStep)
             continue;
-        m_arrivals.push_back({double(trace.step(placements[r].arrivalStep).processingTime) / 1000.0, yOf(records[r].ts),
+        m_arrivals.push_back({double(trace.step(placements[r].arrivalStep).processingTime) / 1000.0, yOf(recordTs[r]),
             int(placements[r].arrivalStep)});
     }
     const auto byStep = [](const Arrival& a, const Arrival& b) { return a.step < b.step; };

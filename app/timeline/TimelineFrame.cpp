@@ -53,7 +53,7 @@ TimelineRunIndex TimelineRunIndex::build(const Session& session)
     if (!session.hasRun())
         return index;
     const Trace& trace = session.trace();
-    const auto& records = session.scenario().records;
+    const auto recordTs = trace.recordTimestamps();
     const auto placements = trace.placements();
     for (const LaneRef& ref : laneRefs(session.scenario().pipeline)) {
         const auto lane = ref.records(trace, kMinTimestamp, kMaxTimestamp);
@@ -62,7 +62,7 @@ TimelineRunIndex TimelineRunIndex::build(const Session& session)
         ts.reserve(lane.size());
         arrival.reserve(lane.size());
         for (RecordIndex r : lane) {
-            ts.push_back(records[r].ts);
+            ts.push_back(recordTs[r]);
             arrival.push_back(placements[r].arrivalStep); // kNoStep (never) compares as "later"
         }
         index.laneTs.push_back(std::move(ts));

@@ -148,6 +148,10 @@ public:
 
     // Where each event record went (indexed by RecordIndex; watermark records keep channel -1).
     std::span<const RecordPlacement> placements() const { return m_placements; }
+    // Each record's event time (a watermark record's: its value), indexed by RecordIndex: a column, cheaper to
+    // read for many records than the records themselves.
+    std::span<const Timestamp> recordTimestamps() const { return m_recordTs; }
+    bool isEvent(RecordIndex r) const { return m_isEvent[r]; }
     // Event records of a lane with from <= ts < to, sorted by (ts, record index) — binary search, no scan.
     // Records that have not arrived in the recorded run are in no lane except All and Key.
     std::span<const RecordIndex> recordsInRange(LaneKind kind, std::uint32_t lane, Timestamp from, Timestamp to) const;
