@@ -312,6 +312,9 @@ private slots:
         }
     }
 
+    // And within a span below 2^24 ms (four and a half hours), sorted in two passes of 12 bits.
+    void aSpanOfHoursIsSortedTheSameWay() { checkLanesInTimestampOrder({0, 1, 7, 999, 65'536, 4'000'000, 16'000'000}); }
+
     void aBoundedTopicsReaderWithoutAPartitionHasFinishedBeforeAnythingHappens()
     {
         Scenario s = kafkaScenario(1, 2);
