@@ -211,11 +211,7 @@ struct Replayed {
 
 std::vector<Replayed> replayOrder(const Scenario& s)
 {
-    std::vector<Timestamp> explicitArrivals;
-    explicitArrivals.reserve(s.records.size());
-    for (const InputRecord& r : s.records)
-        explicitArrivals.push_back(r.arrival);
-    const ArrivalSchedule schedule(explicitArrivals, s.defaultArrivalSpacingMs);
+    const ArrivalSchedule schedule(s.records, s.defaultArrivalSpacingMs);
     RecordPartitioner partitioner(s.pipeline.watermarks);
     std::vector<Replayed> order;
     order.reserve(schedule.size());

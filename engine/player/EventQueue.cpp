@@ -8,17 +8,31 @@ namespace tidemark {
 ArrivalSchedule::ArrivalSchedule(const std::vector<Timestamp>& explicitArrivals, DurationMs defaultSpacingMs)
     : m_spacing(defaultSpacingMs)
 {
-    m_arrival.reserve(explicitArrivals.size());
+    resolve(explicitArrivals.size(), [&](std::size_t i) { return explicitArrivals[i]; });
+}
+
+ArrivalSchedule::ArrivalSchedule(std::span<const InputRecord> records, DurationMs defaultSpacingMs)
+    : m_spacing(defaultSpacingMs)
+{
+    resolve(records.size(), [&](std::size_t i) { return records[i].arrival; });
+}
+
+template <class ExplicitArrival> void ArrivalSchedule::resolve(std::size_t records, ExplicitArrival explicitArrival)
+{
+    m_arrival.resize(records);
     ArrivalClock clock(m_spacing);
-    for (const Timestamp a : explicitArrivals)
-        m_arrival.push_back(clock.next(a));
-    m_order.resize(m_arrival.size());
-    for (std::uint32_t i = 0; i < m_order.size(); ++i)
-        m_order[i] = i;
-    const auto earlier = [this](std::uint32_t a, std::uint32_t b) { return m_arrival[a] < m_arrival[b]; };
-    if (!std::is_sorted(m_order.begin(), m_order.end(), earlier)) // most inputs arrive in file order
-        std::stable_sort(m_order.begin(), m_order.end(), earlier);
-    m_last = m_order.empty() ? 0 : m_arrival[m_order.back()];
+    for (std::size_t i = 0; i < records; ++i) {
+        m_arrival[i] = clock.next(explicitArrival(i));
+        m_inFileOrder = m_inFileOrder && (i == 0 || m_arrival[i - 1] <= m_arrival[i]);
+    }
+    if (!m_inFileOrder) {
+        m_order.resize(records);
+        for (std::uint32_t i = 0; i < m_order.size(); ++i)
+            m_order[i] = i;
+        std::stable_sort(m_order.begin(), m_order.end(),
+            [this](std::uint32_t a, std::uint32_t b) { return m_arrival[a] < m_arrival[b]; });
+    }
+    m_last = records == 0 ? 0 : m_arrival[recordAt(records - 1)];
 }
 
 Timestamp ArrivalSchedule::resolveAppended(Timestamp explicitArrival) const
@@ -33,7 +47,8 @@ void ArrivalSchedule::append(Timestamp arrival)
 {
     if (!m_arrival.empty() && arrival < m_last)
         throw std::invalid_argument("an appended record cannot arrive before the latest arrival");
-    m_order.push_back(static_cast<std::uint32_t>(m_arrival.size()));
+    if (!m_inFileOrder)
+        m_order.push_back(static_cast<std::uint32_t>(m_arrival.size()));
     m_arrival.push_back(arrival);
     m_last = arrival;
 }

@@ -26,15 +26,6 @@ struct Player::Snapshot {
 
 namespace {
 
-std::vector<Timestamp> explicitArrivals(const Scenario& s)
-{
-    std::vector<Timestamp> a;
-    a.reserve(s.records.size());
-    for (const InputRecord& r : s.records)
-        a.push_back(r.arrival);
-    return a;
-}
-
 std::size_t runtimeBytes(const Pipeline& p, const EventQueue& q)
 {
     std::size_t bytes = q.memoryBytes() + sizeof(Pipeline);
@@ -63,7 +54,7 @@ Player::Player(Scenario scenario)
 Player::Player(Scenario scenario, Options options)
     : m_scenario(std::move(scenario))
     , m_options(options)
-    , m_arrivals(explicitArrivals(m_scenario), m_scenario.defaultArrivalSpacingMs)
+    , m_arrivals(m_scenario.records, m_scenario.defaultArrivalSpacingMs)
     , m_open(options.openInput)
 {
     if (m_options.snapshotBudgetBytes == 0)

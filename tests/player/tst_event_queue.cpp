@@ -107,6 +107,22 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, a.append(4000));
     }
 
+    // Whether the file arrives in its own order (no order kept) or not, an appended record arrives last.
+    void anAppendedRecordArrivesLastInEitherOrder()
+    {
+        for (const std::vector<Timestamp>& arrivals :
+            {std::vector<Timestamp> {1000, 1000, 5000}, std::vector<Timestamp> {5000, 1000, 1000}}) {
+            ArrivalSchedule a(arrivals, 1000);
+            a.append(6000);
+            QCOMPARE(a.size(), std::size_t(4));
+            QCOMPARE(a.recordAt(3), 3u);
+            QCOMPARE(a.timeAt(3), 6000);
+            QCOMPARE(a.lastArrival(), 6000);
+            QCOMPARE(a.timeAt(0), 1000);
+            QCOMPARE(a.recordAt(2), arrivals.front() == 5000 ? 0u : 2u);
+        }
+    }
+
     void aCopyIsAnIndependentSnapshot()
     {
         const ArrivalSchedule a({0, 100}, 1000);
