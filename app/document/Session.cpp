@@ -307,14 +307,15 @@ void Session::computeRunFacts()
     const Scenario& s = m_player->scenario();
     const Trace& trace = m_player->trace();
     EventTimeRange events;
-    m_finalStatus.assign(s.records.size(), RecordStatus::OnTime);
-    for (std::size_t i = 0; i < s.records.size(); ++i) {
-        const InputRecord& r = s.records[i];
-        if (r.isWatermark()) {
+    // From the trace's columns: the records themselves are seven times the bytes to read.
+    const auto recordTs = trace.recordTimestamps();
+    m_finalStatus.assign(recordTs.size(), RecordStatus::OnTime);
+    for (RecordIndex i = 0; i < recordTs.size(); ++i) {
+        if (!trace.isEvent(i)) {
             m_finalStatus[i] = RecordStatus::Watermark;
             continue;
         }
-        events.include(r.ts);
+        events.include(recordTs[i]);
     }
     m_minTs = events.first;
     m_maxTs = events.last;
