@@ -1430,6 +1430,10 @@ Loaded<EventFileContents> trimmed(Loaded<EventFileContents> loaded)
     return loaded;
 }
 
+// The first part's share of an input read in two: a little less than half, as its thread also makes the room
+// for the second part's records while that part is still read.
+constexpr double kFirstPartShare = 0.45;
+
 bool worthTwoParts(std::uint64_t total, const LoadOptions& options)
 {
     return options.twoPartsFromBytes == 0
@@ -1481,6 +1485,15 @@ Loaded<EventFileContents> loadInTwoParts(const std::string& name, const EventFil
     Loaded<EventFileContents> result = first.run(firstSource, total);
     if (!result.value)
         return result; // a strict load stopped in the first part: the second was never reached
+    // The first part is the smaller (kFirstPartShare): while the second is still read, the room for its records
+    // is written once here (as many records per byte as the first part had, within the room set aside), so
+    // that its pages are faulted in now rather than by the copy after.
+    std::vector<InputRecord>& records = result.value->records;
+    const std::size_t firstRecords = records.size();
+    const double perByte = static_cast<double>(firstRecords) / static_cast<double>(split);
+    records.resize(std::max(firstRecords,
+        std::min(records.capacity(),
+            firstRecords + static_cast<std::size_t>(perByte * static_cast<double>(total - split)))));
     Loaded<EventFileContents> rest;
     if (secondRun.valid()) {
         while (secondRun.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
@@ -1515,21 +1528,26 @@ Loaded<EventFileContents> loadInTwoParts(const std::string& name, const EventFil
         return result;
     }
     EventFileContents& all = *result.value;
-    all.records.reserve(all.records.size() + rest.value->records.size());
+    std::size_t at = firstRecords;
     for (InputRecord r : rest.value->records) {
         if (r.key != kNoKey)
             r.key = ids[r.key];
         r.sourceLine += linesBefore;
-        all.records.push_back(r);
+        if (at < records.size())
+            records[at] = r;
+        else
+            records.push_back(r);
+        ++at;
     }
+    records.resize(at);
     all.bytes += rest.value->bytes;
     all.lines += rest.value->lines;
     all.headerSkipped = all.headerSkipped || rest.value->headerSkipped;
     return result;
 }
 
-// Where a text is split in two parts: after the first line end at or past its middle; 0 when none is found
-// (and the text is read whole).
+// Where a text is split in two parts: after the first line end at or past `from`; 0 when none is found (and the
+// text is read whole).
 std::uint64_t splitAfterLineEnd(std::string_view text, std::uint64_t from)
 {
     const auto at = text.find('\n', static_cast<std::size_t>(from));
@@ -1557,10 +1575,10 @@ Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const 
         total = ec ? 0 : size;
     }
     if (!sink && std::filesystem::is_regular_file(status) && worthTwoParts(total, options)) {
-        // The second part is read through a file of its own, from the end of the first line past the middle
-        // (found in a window there; a longer line: the file is read whole).
+        // The second part is read through a file of its own, from the end of the first line past the first
+        // part's share (found in a window there; a longer line: the file is read whole).
         std::unique_ptr<std::FILE, FileCloser> second(std::fopen(name.c_str(), "rb"));
-        const std::uint64_t middle = total / 2;
+        const auto middle = static_cast<std::uint64_t>(kFirstPartShare * static_cast<double>(total));
         if (second && fseeko(second.get(), static_cast<off_t>(middle), SEEK_SET) == 0) {
             std::string window(std::size_t(64) << 10, '\0');
             window.resize(std::fread(window.data(), 1, window.size(), second.get()));
@@ -1653,7 +1671,9 @@ Loaded<EventFileContents> parseEventText(std::string_view text, const std::strin
     KeyTable& keys, const LoadOptions& options, const RecordRules& rules)
 {
     if (worthTwoParts(text.size(), options)) {
-        if (const std::uint64_t split = splitAfterLineEnd(text, text.size() / 2); split != 0) {
+        if (const std::uint64_t split
+            = splitAfterLineEnd(text, static_cast<std::uint64_t>(kFirstPartShare * static_cast<double>(text.size())));
+            split != 0) {
             MemorySource firstPart(text.substr(0, split));
             MemorySource secondPart(text.substr(split));
             return trimmed(
