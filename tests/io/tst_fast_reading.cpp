@@ -223,6 +223,15 @@ FieldRef named(const char* name)
     return f;
 }
 
+// `spec` with its key, timestamp and value chosen by name.
+InputFileSpec byNames(InputFileSpec spec, const char* key, const char* ts, const char* value)
+{
+    spec.key = {named(key)};
+    spec.ts = named(ts);
+    spec.value = named(value);
+    return spec;
+}
+
 std::string jsonLine(std::mt19937_64& rng)
 {
     const std::string key = "\"sensor-" + std::to_string(rng() % 300) + "\"";
@@ -387,16 +396,9 @@ private slots:
 
     void plainLinesAfterAHeaderReadByName()
     {
-        InputFileSpec spec;
+        InputFileSpec spec = byNames({}, "id", "time", "temp");
         spec.format = InputFileSpec::Format::Csv;
         spec.header = InputFileSpec::Header::Present;
-        FieldRef key, ts, value;
-        key.name = "id";
-        ts.name = "time";
-        value.name = "temp";
-        spec.key = {key};
-        spec.ts = ts;
-        spec.value = value;
         std::mt19937_64 rng(5);
         std::string text = "temp,id,time\n";
         for (int i = 0; i < 5000; ++i) {
@@ -417,18 +419,12 @@ private slots:
     void anInputReadInTwoPartsLoadsAsOneReadingOfIt()
     {
         std::mt19937_64 rng(20261204);
-        InputFileSpec byName = keyTsValue();
+        InputFileSpec byName = byNames(keyTsValue(), "key", "ts", "value");
         byName.header = InputFileSpec::Header::Present;
-        byName.key = {named("key")};
-        byName.ts = named("ts");
-        byName.value = named("value");
         InputFileSpec detect = keyTsValue();
         detect.header = InputFileSpec::Header::Detect;
-        InputFileSpec json;
+        InputFileSpec json = byNames({}, "k", "t", "v");
         json.format = InputFileSpec::Format::Jsonl;
-        json.key = {named("k")};
-        json.ts = named("t");
-        json.value = named("v");
         InputFileSpec text = keyTsValue();
         text.format = InputFileSpec::Format::Text;
         int compared = 0, failedWhole = 0, withErrors = 0;
