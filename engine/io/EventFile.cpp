@@ -1480,7 +1480,11 @@ Loaded<EventFileContents> loadInTwoParts(const std::string& name, const EventFil
     } stopper {stop, secondRun};
     first.whenHeaderDecided([&] {
         second.continueAfter(first);
-        secondRun = std::async(std::launch::async, [&] { return second.run(secondSource, total - split); });
+        try {
+            secondRun = std::async(std::launch::async, [&] { return second.run(secondSource, total - split); });
+        } catch (const std::system_error&) {
+            // no thread to be had: the second part is read after the first, on this one
+        }
     });
     Loaded<EventFileContents> result = first.run(firstSource, total);
     if (!result.value)
@@ -1506,7 +1510,8 @@ Loaded<EventFileContents> loadInTwoParts(const std::string& name, const EventFil
         if (options.progress)
             options.progress(firstBytes + secondBytes, total); // the last word on it, as a whole load's
     } else {
-        // No line of the first part said whether there is a header: the second part reads it, after.
+        // No line of the first part said whether there is a header (the second part reads it), or no thread
+        // could be started: the second part is read after the first.
         second.continueAfter(first);
         rest = second.run(secondSource, total - split);
     }

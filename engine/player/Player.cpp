@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <system_error>
 #include <tuple>
 
 namespace tidemark {
@@ -74,11 +75,7 @@ Player::Player(Scenario scenario, Options options)
     m_trace.m_placements.assign(n, {});
     // The records' columns are read by the lanes only, never while the run is recorded: a large run fills them
     // on a thread of their own meanwhile (the future waits for it however the recording ends).
-    std::future<void> columns;
-    if (n >= m_options.recordColumnsApartFrom)
-        columns = std::async(std::launch::async, [this] { fillRecordColumns(); });
-    else
-        fillRecordColumns();
+    std::future<void> columns = maybeApart(n, [this] { fillRecordColumns(); });
     m_trace.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     m_trace.m_steps.reserveStored(n + n / 8 + 1);
     m_trace.m_steps.push(StepEntry {});
@@ -90,6 +87,19 @@ Player::Player(Scenario scenario, Options options)
 }
 
 Player::~Player() = default;
+
+template <class Work> std::future<void> Player::maybeApart(std::size_t records, Work work) const
+{
+    if (records >= m_options.recordColumnsApartFrom) {
+        try {
+            return std::async(std::launch::async, std::move(work));
+        } catch (const std::system_error&) {
+            // no thread to be had: done here instead
+        }
+    }
+    work();
+    return {};
+}
 
 void Player::fillRecordColumns()
 {
@@ -317,14 +327,10 @@ void Player::record(Runtime rt, std::future<void> columns)
         columns.get();
     if (!m_lanesAheadBuilt && !m_open && !ahead.empty()) {
         m_lanesAheadBuilt = true;
-        const auto build = [this] {
+        lanes = maybeApart(m_scenario.records.size(), [this] {
             for (const LaneKind kind : m_options.lanesAhead)
                 m_trace.buildLanes(kind);
-        };
-        if (m_scenario.records.size() >= m_options.recordColumnsApartFrom)
-            lanes = std::async(std::launch::async, build);
-        else
-            build();
+        });
     }
     if (m_firesDropped || m_trace.m_fires.size() != firesBefore)
         m_trace.rebuildFiredWindows();

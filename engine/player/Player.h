@@ -215,6 +215,9 @@ private:
     void updateSplitEnds();
     // The trace's per-record columns (timestamp, operator key, event or watermark, partition) from the records.
     void fillRecordColumns();
+    // Work on a large run's side (Options::recordColumnsApartFrom), as a future to wait for; on a small one, or
+    // when no thread can be started, done before it returns (an empty future).
+    template <class Work> std::future<void> maybeApart(std::size_t records, Work work) const;
     // The histories' first points (step 0), from the state before the first step.
     void startHistories(const Runtime& rt);
     // Records the whole run again: with a bounded KafkaSource a record appended moves where splits finish.
