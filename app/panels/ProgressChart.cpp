@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <ranges>
 
 namespace tidemark::app {
 
@@ -229,23 +230,23 @@ void ProgressChart::onRunChanged()
     }
     m_channels.clear();
     m_arrivals = {}; // a smaller run after a large one does not keep its room
+    m_arrivalsOf = 0;
     if (!m_session->hasRun())
         return;
     const Trace& trace = m_session->trace();
     m_origin = m_session->minEventTime();
     const auto placements = trace.placements();
-    const auto recordTs = trace.recordTimestamps();
     m_arrivals.reserve(placements.size()); // 10M records: no copies as it grows
     for (RecordIndex r = 0; r < placements.size(); ++r) {
-        if (!trace.isEvent(r) || placements[r].arrivalStep == kNoStep)
-            continue;
-        m_arrivals.push_back({double(trace.step(placements[r].arrivalStep).processingTime) / 1000.0, yOf(recordTs[r]),
-            int(placements[r].arrivalStep)});
+        if (trace.isEvent(r) && placements[r].arrivalStep != kNoStep)
+            m_arrivals.push_back(r);
     }
-    const auto byStep = [](const Arrival& a, const Arrival& b) { return a.step < b.step; };
+    m_arrivalsOf = placements.size();
+    const auto byStep
+        = [&placements](RecordIndex a, RecordIndex b) { return placements[a].arrivalStep < placements[b].arrivalStep; };
     // Records listed in arrival order are in step order already: checking costs a pass, sorting 10M a second.
     if (!std::is_sorted(m_arrivals.begin(), m_arrivals.end(), byStep))
-        std::sort(m_arrivals.begin(), m_arrivals.end(), byStep);
+        std::stable_sort(m_arrivals.begin(), m_arrivals.end(), byStep);
     m_runsColumns = 0;
     m_maxPt = std::max(1.0, double(trace.step(StepIndex(trace.stepCount() - 1)).processingTime) / 1000.0);
     for (int c = 0; c < trace.channelCount(); ++c) {
@@ -285,10 +286,15 @@ void ProgressChart::onStepChanged()
     const int step = m_session->currentStep();
     const int cols = columns();
     const double nowPt = double(m_session->processingTime()) / 1000.0;
+    // A run replaced by a shorter one before runChanged reached this chart: its records are not those listed.
+    if (m_session->trace().placements().size() < m_arrivalsOf)
+        return;
+    const auto placements = m_session->trace().placements();
     const auto split = static_cast<std::size_t>(
-        std::partition_point(m_arrivals.begin(), m_arrivals.end(), [step](const Arrival& a) { return a.step <= step; })
+        std::partition_point(m_arrivals.begin(), m_arrivals.end(),
+            [&placements, step](RecordIndex r) { return placements[r].arrivalStep <= StepIndex(step); })
         - m_arrivals.begin());
-    const auto point = [this](std::size_t i) { return QPointF(m_arrivals[i].pt, m_arrivals[i].ts); };
+    const auto point = [this](std::size_t i) { return QPointF(ptOf(i), tsOf(i)); };
     QList<QPointF> arrived;
     QList<QPointF> pending;
     if (m_arrivals.size() <= std::size_t(cols) * 2) {
@@ -332,12 +338,38 @@ void ProgressChart::onStepChanged()
     m_now->replace({QPointF(nowPt, m_y->min()), QPointF(nowPt, m_y->max())});
 }
 
+StepIndex ProgressChart::stepOf(std::size_t i) const
+{
+    return m_session->trace().placements()[m_arrivals[i]].arrivalStep;
+}
+
+double ProgressChart::ptOf(std::size_t i) const
+{
+    return double(m_session->trace().step(stepOf(i)).processingTime) / 1000.0;
+}
+
+double ProgressChart::tsOf(std::size_t i) const
+{
+    return yOf(m_session->trace().recordTimestamps()[m_arrivals[i]]);
+}
+
 ProgressChart::ColumnRun ProgressChart::columnRun(std::size_t begin, std::size_t end) const
 {
+    // Compared as timestamps: the order of their y values, without a conversion for each of 10M arrivals.
+    const auto ts = m_session->trace().recordTimestamps();
     ColumnRun run {begin, end, begin, begin};
+    Timestamp lo = ts[m_arrivals[begin]];
+    Timestamp hi = lo;
     for (std::size_t i = begin + 1; i < end; ++i) {
-        run.lo = m_arrivals[i].ts < m_arrivals[run.lo].ts ? i : run.lo;
-        run.hi = m_arrivals[i].ts > m_arrivals[run.hi].ts ? i : run.hi;
+        const Timestamp t = ts[m_arrivals[i]];
+        if (t < lo) {
+            lo = t;
+            run.lo = i;
+        }
+        if (t > hi) {
+            hi = t;
+            run.hi = i;
+        }
     }
     return run;
 }
@@ -347,11 +379,17 @@ void ProgressChart::buildColumnRuns(int columns)
     m_columnRuns.clear();
     m_runsColumns = columns;
     const double width = std::max(m_maxPt, 1e-9);
-    const auto columnOf = [&](double pt) { return std::clamp(int(pt / width * columns), 0, columns - 1); };
-    for (std::size_t begin = 0, end = 0; begin < m_arrivals.size(); begin = end) {
-        const int column = columnOf(m_arrivals[begin].pt);
-        for (end = begin + 1; end < m_arrivals.size() && columnOf(m_arrivals[end].pt) == column; ++end) { }
+    const auto columnOf = [&](std::size_t i) { return std::clamp(int(ptOf(i) / width * columns), 0, columns - 1); };
+    // Arrivals in step order are in processing-time order: each column's run ends where the next column's
+    // begins, found by a search rather than by the column of each arrival.
+    for (std::size_t begin = 0; begin < m_arrivals.size();) {
+        const int column = columnOf(begin);
+        const auto rest = std::views::iota(begin + 1, m_arrivals.size());
+        const std::size_t end = begin + 1 + std::size_t(std::ranges::partition_point(rest, [&](std::size_t i) {
+            return columnOf(i) == column;
+        }) - rest.begin());
         m_columnRuns.push_back(columnRun(begin, end));
+        begin = end;
     }
 }
 

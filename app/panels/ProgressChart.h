@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/Time.h"
+#include "engine/player/StepList.h"
 
 #include <QChartView>
 
@@ -33,17 +34,16 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    struct Arrival {
-        double pt; // processing time, s
-        double ts; // event time, ms relative to the axis origin
-        int step;
-    };
     void onRunChanged();
     void onStepChanged();
     void applyTheme();
     void hideNowFromLegend();
     int columns() const;
     double yOf(Timestamp t) const;
+    // The i-th arrival (m_arrivals[i]) as drawn: its step, processing time (s) and event time (y).
+    StepIndex stepOf(std::size_t i) const;
+    double ptOf(std::size_t i) const;
+    double tsOf(std::size_t i) const;
 
     QTimer* m_extended = nullptr; // coalesces a live run's growth
 
@@ -59,7 +59,10 @@ private:
     QScatterSeries* m_fires;
     QScatterSeries* m_lateFires;
     QLineSeries* m_now;
-    std::vector<Arrival> m_arrivals; // sorted by step
+    // The event records that arrive in the run, sorted by their arrival step: indices into the trace, whose
+    // columns give each one's point (10M records take 40 MB here, not the 240 MB of points written out).
+    std::vector<RecordIndex> m_arrivals;
+    std::size_t m_arrivalsOf = 0; // the trace's record count they were listed from
     // The arrivals in runs that fall in one pixel column (in step order they are in processing-time order, so
     // a column is one run), with each run's lowest and highest: a step splits at most one run, so what has
     // arrived by a step is drawn from the runs and the one split, not from every arrival.
