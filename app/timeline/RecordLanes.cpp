@@ -21,10 +21,9 @@ std::optional<DenseBars> denseBars(const TimelineFrame& f, const TimelineLayout&
     const int cols = int(l.plot.width());
     std::vector<std::uint32_t> arrived(std::size_t(cols), 0);
     std::vector<std::uint32_t> all(std::size_t(cols), 0);
-    const std::vector<Timestamp>& laneTs = f.index.laneTs[std::size_t(laneIndex)];
-    const std::vector<StepIndex>& laneArrival = f.index.laneArrival[std::size_t(laneIndex)];
-    const std::size_t offset = std::size_t(std::lower_bound(laneTs.begin(), laneTs.end(), from) - laneTs.begin());
-    auto tsBegin = laneTs.begin() + std::ptrdiff_t(offset);
+    const std::span<const Timestamp> laneTs = f.index.laneTs[std::size_t(laneIndex)];
+    const std::span<const StepIndex> laneArrival = f.index.laneArrival[std::size_t(laneIndex)];
+    const Timestamp* tsBegin = std::lower_bound(laneTs.data(), laneTs.data() + laneTs.size(), from);
     const auto tsEnd = tsBegin + std::ptrdiff_t(count);
     const auto now = StepIndex(f.step);
     // each column's end is searched for a column's worth of records after the last one's
@@ -33,8 +32,8 @@ std::optional<DenseBars> denseBars(const TimelineFrame& f, const TimelineLayout&
     for (int x = 0; x < cols; ++x) {
         const auto edge = static_cast<Timestamp>(std::ceil(sc.mapXToTime(l.plot.left() + x + 1)));
         const auto end = lowerBoundNear(tsBegin, tsEnd, edge, perColumn);
-        const auto first = std::size_t(tsBegin - laneTs.begin());
-        const auto last = std::size_t(end - laneTs.begin());
+        const auto first = std::size_t(tsBegin - laneTs.data());
+        const auto last = std::size_t(end - laneTs.data());
         arrived[std::size_t(x)]
             = std::uint32_t(f.index.laneArrivalBlocks[std::size_t(laneIndex)].arrivedBy(laneArrival, first, last, now));
         all[std::size_t(x)] = std::uint32_t(last - first);

@@ -7,7 +7,7 @@
 
 namespace tidemark::app {
 
-ArrivalBlocks::ArrivalBlocks(const std::vector<StepIndex>& arrival)
+ArrivalBlocks::ArrivalBlocks(std::span<const StepIndex> arrival)
 {
     for (std::size_t b = 0; b < arrival.size(); b += kBlock) {
         const auto [lo, hi] = std::minmax_element(arrival.begin() + std::ptrdiff_t(b),
@@ -18,7 +18,7 @@ ArrivalBlocks::ArrivalBlocks(const std::vector<StepIndex>& arrival)
 }
 
 std::size_t ArrivalBlocks::arrivedBy(
-    const std::vector<StepIndex>& arrival, std::size_t first, std::size_t last, StepIndex now) const
+    std::span<const StepIndex> arrival, std::size_t first, std::size_t last, StepIndex now) const
 {
     std::size_t n = 0;
     for (std::size_t i = first; i < last;) {
@@ -36,8 +36,7 @@ std::size_t ArrivalBlocks::arrivedBy(
     return n;
 }
 
-std::vector<Timestamp>::const_iterator lowerBoundNear(std::vector<Timestamp>::const_iterator from,
-    std::vector<Timestamp>::const_iterator end, Timestamp edge, std::ptrdiff_t stride)
+const Timestamp* lowerBoundNear(const Timestamp* from, const Timestamp* end, Timestamp edge, std::ptrdiff_t stride)
 {
     stride = std::max<std::ptrdiff_t>(stride, 1);
     while (end - from > stride && from[stride - 1] < edge) {
@@ -53,21 +52,11 @@ TimelineRunIndex TimelineRunIndex::build(const Session& session)
     if (!session.hasRun())
         return index;
     const Trace& trace = session.trace();
-    const auto recordTs = trace.recordTimestamps();
-    const auto placements = trace.placements();
     for (const LaneRef& ref : laneRefs(session.scenario().pipeline)) {
-        const auto lane = ref.records(trace, kMinTimestamp, kMaxTimestamp);
-        std::vector<Timestamp> ts;
-        std::vector<StepIndex> arrival;
-        ts.reserve(lane.size());
-        arrival.reserve(lane.size());
-        for (RecordIndex r : lane) {
-            ts.push_back(recordTs[r]);
-            arrival.push_back(placements[r].arrivalStep); // kNoStep (never) compares as "later"
-        }
-        index.laneTs.push_back(std::move(ts));
-        index.laneArrivalBlocks.emplace_back(arrival);
-        index.laneArrival.push_back(std::move(arrival));
+        const Trace::LaneColumns lane = trace.laneColumns(ref.traceKind(), ref.traceLane());
+        index.laneTs.push_back(lane.ts);
+        index.laneArrival.push_back(lane.arrival);
+        index.laneArrivalBlocks.emplace_back(lane.arrival);
     }
     for (const FiredWindow& w : trace.firedWindows()) {
         if (!w.window.isGlobal())

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <map>
+#include <span>
 #include <vector>
 
 namespace tidemark::app {
@@ -31,9 +32,8 @@ public:
     static constexpr std::size_t kBlock = 256;
 
     ArrivalBlocks() = default;
-    explicit ArrivalBlocks(const std::vector<StepIndex>& arrival);
-    std::size_t arrivedBy(
-        const std::vector<StepIndex>& arrival, std::size_t first, std::size_t last, StepIndex now) const;
+    explicit ArrivalBlocks(std::span<const StepIndex> arrival);
+    std::size_t arrivedBy(std::span<const StepIndex> arrival, std::size_t first, std::size_t last, StepIndex now) const;
 
 private:
     std::vector<StepIndex> m_earliest;
@@ -44,15 +44,16 @@ private:
 // for near `from` first: strides of `stride` records, doubling. A dense lane's pixel columns end a column's
 // worth of records apart, so the search stays in the cache lines it reads anyway instead of starting from the
 // middle of millions of timestamps.
-std::vector<Timestamp>::const_iterator lowerBoundNear(std::vector<Timestamp>::const_iterator from,
-    std::vector<Timestamp>::const_iterator end, Timestamp edge, std::ptrdiff_t stride);
+const Timestamp* lowerBoundNear(const Timestamp* from, const Timestamp* end, Timestamp edge, std::ptrdiff_t stride);
 
 // Indexes over the whole run, built once when the run changes, so that a paint touches only what is in view.
 struct TimelineRunIndex {
     std::map<std::pair<KeyId, int>, StepIndex> firstFireOfKey; // (key, subtask) → its first fire
     double maxWindowSpan = 0.0; // of the fired windows: how far before the view one can start
-    std::vector<std::vector<Timestamp>> laneTs; // per lane (laneRefs), sorted event times
-    std::vector<std::vector<StepIndex>> laneArrival; // the arrival step of each, in the same order
+    // Per lane (laneRefs): the trace's columns of its records, sorted event times and the arrival step of each
+    // (Trace::laneColumns), valid while the run is the one the index was built for.
+    std::vector<std::span<const Timestamp>> laneTs;
+    std::vector<std::span<const StepIndex>> laneArrival;
     std::vector<ArrivalBlocks> laneArrivalBlocks; // over laneArrival
 
     static TimelineRunIndex build(const Session& session);

@@ -74,8 +74,14 @@ Player::Player(Scenario scenario, Options options)
     const std::size_t n = m_scenario.records.size();
     m_trace.m_placements.assign(n, {});
     // The records' columns are read by the lanes only, never while the run is recorded: a large run fills them
-    // on a thread of their own meanwhile (the future waits for it however the recording ends).
-    std::future<void> columns = maybeApart(n, [this] { fillRecordColumns(); });
+    // on a thread of their own meanwhile (the future waits for it however the recording ends), and puts the
+    // events in time order there too when lanes are to be built once the run is recorded.
+    const bool lanesAhead = !m_open && !m_options.lanesAhead.empty();
+    std::future<void> columns = maybeApart(n, [this, lanesAhead] {
+        fillRecordColumns();
+        if (lanesAhead)
+            m_trace.sortEventsByTime();
+    });
     m_trace.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     m_trace.m_steps.reserveStored(n + n / 8 + 1);
     m_trace.m_steps.push(StepEntry {});
@@ -761,6 +767,8 @@ RecordIndex Player::pushRecord(InputRecord r, std::string* error)
     t.m_keyCount = m_scenario.pipeline.window.operatorKeyCount(m_scenario.keys.size());
     t.m_lanes.clear();
     t.m_lanesBuilt.clear();
+    t.m_timeOrder.clear();
+    t.m_timeOrderBuilt = false;
     return index;
 }
 

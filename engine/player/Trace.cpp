@@ -181,22 +181,41 @@ void Trace::buildLanes(LaneKind kind) const
         }
         return lane < lanes.size() ? lane : kNoLane;
     };
-    // Counted first, so that each lane is allocated once at its size (growing them copied a 10M-record lane
-    // about twice over, and trimming it once more).
+    // Dealt out from the events in time order: each lane is in (ts, index) order as it is filled. Counted
+    // first, so that each lane is allocated once at its size.
+    if (!m_timeOrderBuilt)
+        sortEventsByTime();
     std::vector<std::size_t> sizes(lanes.size());
-    for (RecordIndex r = 0; r < m_placements.size(); ++r) {
+    for (const RecordIndex r : m_timeOrder) {
         if (const std::size_t lane = laneOf(r); lane != kNoLane)
             ++sizes[lane];
     }
-    for (std::size_t lane = 0; lane < lanes.size(); ++lane)
-        lanes[lane].reserve(sizes[lane]);
-    for (RecordIndex r = 0; r < m_placements.size(); ++r) {
-        if (const std::size_t lane = laneOf(r); lane != kNoLane)
-            lanes[lane].push_back(r);
+    for (std::size_t lane = 0; lane < lanes.size(); ++lane) {
+        lanes[lane].records.reserve(sizes[lane]);
+        lanes[lane].ts.reserve(sizes[lane]);
+        lanes[lane].arrival.reserve(sizes[lane]);
     }
-    for (auto& lane : lanes)
-        sortByTimestamp(lane, m_recordTs);
+    for (const RecordIndex r : m_timeOrder) {
+        if (const std::size_t lane = laneOf(r); lane != kNoLane) {
+            Lane& l = lanes[lane];
+            l.records.push_back(r);
+            l.ts.push_back(m_recordTs[r]);
+            l.arrival.push_back(m_placements[r].arrivalStep);
+        }
+    }
     m_lanesBuilt[k] = true;
+}
+
+void Trace::sortEventsByTime() const
+{
+    m_timeOrder.clear();
+    m_timeOrder.reserve(m_recordTs.size());
+    for (RecordIndex r = 0; r < m_recordTs.size(); ++r) {
+        if (m_isEvent[r])
+            m_timeOrder.push_back(r);
+    }
+    sortByTimestamp(m_timeOrder, m_recordTs);
+    m_timeOrderBuilt = true;
 }
 
 std::span<const RecordIndex> Trace::recordsInRange(
@@ -207,11 +226,22 @@ std::span<const RecordIndex> Trace::recordsInRange(
         buildLanes(kind);
     if (lane >= m_lanes[k].size())
         return {};
-    const auto& v = m_lanes[k][lane];
-    const auto lo
-        = std::lower_bound(v.begin(), v.end(), from, [this](RecordIndex r, Timestamp t) { return m_recordTs[r] < t; });
-    const auto hi = std::lower_bound(lo, v.end(), to, [this](RecordIndex r, Timestamp t) { return m_recordTs[r] < t; });
-    return {lo, hi};
+    const Lane& l = m_lanes[k][lane];
+    const auto lo = std::lower_bound(l.ts.begin(), l.ts.end(), from);
+    const auto hi = std::lower_bound(lo, l.ts.end(), to);
+    return std::span<const RecordIndex>(l.records).subspan(
+        static_cast<std::size_t>(lo - l.ts.begin()), static_cast<std::size_t>(hi - lo));
+}
+
+Trace::LaneColumns Trace::laneColumns(LaneKind kind, std::uint32_t lane) const
+{
+    const auto k = static_cast<std::size_t>(kind);
+    if (m_lanesBuilt.size() < kLaneKinds || !m_lanesBuilt[k])
+        buildLanes(kind);
+    if (lane >= m_lanes[k].size())
+        return {};
+    const Lane& l = m_lanes[k][lane];
+    return {l.records, l.ts, l.arrival};
 }
 
 std::vector<FiredWindow> Trace::firedWindowsOverlapping(Timestamp from, Timestamp to) const
@@ -313,9 +343,11 @@ std::size_t Trace::memoryBytes() const
     bytes += m_recordTs.capacity() * sizeof(Timestamp);
     bytes += m_recordKey.capacity() * sizeof(KeyId);
     bytes += m_isEvent.capacity() / 8;
+    bytes += m_timeOrder.capacity() * sizeof(RecordIndex);
     for (const auto& kind : m_lanes) {
-        for (const auto& lane : kind)
-            bytes += lane.capacity() * sizeof(RecordIndex);
+        for (const Lane& lane : kind)
+            bytes += lane.records.capacity() * sizeof(RecordIndex) + lane.ts.capacity() * sizeof(Timestamp)
+                + lane.arrival.capacity() * sizeof(StepIndex);
     }
     bytes += m_firedWindows.capacity() * sizeof(FiredWindow);
     bytes += m_firesByWindow.capacity() * sizeof(std::size_t);

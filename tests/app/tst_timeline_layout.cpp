@@ -101,14 +101,16 @@ private Q_SLOTS:
         }
         for (const std::ptrdiff_t stride : {std::ptrdiff_t(0), std::ptrdiff_t(1), std::ptrdiff_t(7), std::ptrdiff_t(64),
                  std::ptrdiff_t(5000), std::ptrdiff_t(100000)}) {
-            auto from = ts.cbegin();
+            const Timestamp* begin = ts.data();
+            const Timestamp* end = ts.data() + ts.size();
+            const Timestamp* from = begin;
             for (Timestamp edge = ts.front() - 10; edge <= ts.back() + 10; edge += Timestamp(1 + rng() % 300)) {
-                const auto expected = std::lower_bound(from, ts.cend(), edge);
-                const auto found = lowerBoundNear(from, ts.cend(), edge, stride);
-                QCOMPARE(found - ts.cbegin(), expected - ts.cbegin());
+                const Timestamp* expected = std::lower_bound(from, end, edge);
+                const Timestamp* found = lowerBoundNear(from, end, edge, stride);
+                QCOMPARE(found - begin, expected - begin);
                 from = found;
             }
-            QVERIFY(from != ts.cbegin());
+            QVERIFY(from != begin);
         }
     }
 

@@ -305,6 +305,10 @@ private slots:
                     const auto y = b.trace().recordsInRange(kind, lane, kMinTimestamp, kMaxTimestamp);
                     QCOMPARE(
                         std::vector<RecordIndex>(x.begin(), x.end()), std::vector<RecordIndex>(y.begin(), y.end()));
+                    const Trace::LaneColumns cx = a.trace().laneColumns(kind, lane);
+                    const Trace::LaneColumns cy = b.trace().laneColumns(kind, lane);
+                    QVERIFY(std::ranges::equal(cx.ts, cy.ts));
+                    QVERIFY(std::ranges::equal(cx.arrival, cy.arrival));
                     compared += x.size();
                 }
             }
@@ -676,6 +680,15 @@ private:
                     [&](RecordIndex a, RecordIndex b) { return s.records[a].ts < s.records[b].ts; });
                 const auto got = t.recordsInRange(kind, lane, kMinTimestamp, kMaxTimestamp);
                 QCOMPARE(std::vector<RecordIndex>(got.begin(), got.end()), expected);
+                // the lane's columns: the same records, each one's timestamp and arrival step beside it
+                const Trace::LaneColumns columns = t.laneColumns(kind, lane);
+                QCOMPARE(std::vector<RecordIndex>(columns.records.begin(), columns.records.end()), expected);
+                QCOMPARE(columns.ts.size(), expected.size());
+                QCOMPARE(columns.arrival.size(), expected.size());
+                for (std::size_t i = 0; i < expected.size(); ++i) {
+                    QCOMPARE(columns.ts[i], s.records[expected[i]].ts);
+                    QCOMPARE(columns.arrival[i], t.placements()[expected[i]].arrivalStep);
+                }
                 // a range [from, to) is the part of the lane within it
                 const auto middle = t.recordsInRange(kind, lane, 0, 999);
                 QCOMPARE(std::size_t(std::count_if(expected.begin(), expected.end(),
