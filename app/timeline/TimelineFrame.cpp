@@ -9,11 +9,20 @@ namespace tidemark::app {
 
 ArrivalBlocks::ArrivalBlocks(std::span<const StepIndex> arrival)
 {
-    for (std::size_t b = 0; b < arrival.size(); b += kBlock) {
-        const auto [lo, hi] = std::minmax_element(arrival.begin() + std::ptrdiff_t(b),
-            arrival.begin() + std::ptrdiff_t(std::min(b + kBlock, arrival.size())));
-        m_earliest.push_back(*lo);
-        m_latest.push_back(*hi);
+    const std::size_t blocks = (arrival.size() + kBlock - 1) / kBlock;
+    m_earliest.resize(blocks);
+    m_latest.resize(blocks);
+    for (std::size_t b = 0; b < blocks; ++b) {
+        // values, not iterators (std::minmax_element): a loop the compiler runs several lanes at a time
+        const auto block = arrival.subspan(b * kBlock, std::min(kBlock, arrival.size() - b * kBlock));
+        StepIndex lo = block.front();
+        StepIndex hi = block.front();
+        for (const StepIndex a : block) {
+            lo = std::min(lo, a);
+            hi = std::max(hi, a);
+        }
+        m_earliest[b] = lo;
+        m_latest[b] = hi;
     }
 }
 
@@ -58,14 +67,34 @@ TimelineRunIndex TimelineRunIndex::build(const Session& session)
         index.laneArrival.push_back(lane.arrival);
         index.laneArrivalBlocks.emplace_back(lane.arrival);
     }
+    // Each (key, subtask)'s first fire, gathered in a flat table by operator key first: a million fired windows
+    // put into the map one by one took longer than the rest of this index.
+    const std::size_t keys = trace.laneCount(LaneKind::Key);
+    const auto subtasks = static_cast<std::size_t>(std::max(trace.subtaskCount(), 1));
+    std::vector<StepIndex> firstFire((keys + 1) * subtasks, kNoStep); // row 0: no key (windowAll)
+    const auto note = [&index](KeyId key, int subtask, StepIndex fire) {
+        auto [pos, added] = index.firstFireOfKey.try_emplace({key, subtask}, fire);
+        if (!added)
+            pos->second = std::min(pos->second, fire);
+    };
     for (const FiredWindow& w : trace.firedWindows()) {
         if (!w.window.isGlobal())
             index.maxWindowSpan = std::max(index.maxWindowSpan, double(w.window.end() - w.window.start()));
         if (w.firstFire == kNoStep)
             continue;
-        auto [pos, added] = index.firstFireOfKey.try_emplace({w.key, w.subtask}, w.firstFire);
-        if (!added)
-            pos->second = std::min(pos->second, w.firstFire);
+        const std::size_t row = w.key == kNoKey ? 0 : std::size_t(w.key) + 1;
+        if (row > keys || w.subtask < 0 || std::size_t(w.subtask) >= subtasks) {
+            note(w.key, w.subtask, w.firstFire); // outside the table: straight into the map
+            continue;
+        }
+        StepIndex& first = firstFire[row * subtasks + std::size_t(w.subtask)];
+        first = std::min(first, w.firstFire);
+    }
+    for (std::size_t row = 0; row <= keys; ++row) {
+        for (std::size_t subtask = 0; subtask < subtasks; ++subtask) {
+            if (const StepIndex first = firstFire[row * subtasks + subtask]; first != kNoStep)
+                note(row == 0 ? kNoKey : KeyId(row - 1), int(subtask), first);
+        }
     }
     return index;
 }
