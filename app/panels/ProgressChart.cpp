@@ -229,7 +229,7 @@ void ProgressChart::onRunChanged()
         delete s;
     }
     m_channels.clear();
-    m_arrivals = {}; // a smaller run after a large one does not keep its room
+    m_arrivals = std::vector<RecordIndex>(); // a smaller run after a large one does not keep its room
     m_arrivalsOf = 0;
     if (!m_session->hasRun())
         return;

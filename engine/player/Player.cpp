@@ -336,6 +336,9 @@ void Player::record(Runtime rt, std::future<void> columns)
         lanes = maybeApart(m_scenario.records.size(), [this] {
             for (const LaneKind kind : m_options.lanesAhead)
                 m_trace.buildLanes(kind);
+            // 4 bytes a record given back: a lane kind asked for later sorts the events again
+            m_trace.m_timeOrder = std::vector<RecordIndex>(); // (= {} would keep the capacity)
+            m_trace.m_timeOrderBuilt = false;
         });
     }
     if (m_firesDropped || m_trace.m_fires.size() != firesBefore)
