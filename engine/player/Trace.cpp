@@ -221,16 +221,10 @@ void Trace::sortEventsByTime() const
 std::span<const RecordIndex> Trace::recordsInRange(
     LaneKind kind, std::uint32_t lane, Timestamp from, Timestamp to) const
 {
-    const auto k = static_cast<std::size_t>(kind);
-    if (m_lanesBuilt.size() < kLaneKinds || !m_lanesBuilt[k])
-        buildLanes(kind);
-    if (lane >= m_lanes[k].size())
-        return {};
-    const Lane& l = m_lanes[k][lane];
+    const LaneColumns l = laneColumns(kind, lane);
     const auto lo = std::lower_bound(l.ts.begin(), l.ts.end(), from);
     const auto hi = std::lower_bound(lo, l.ts.end(), to);
-    return std::span<const RecordIndex>(l.records).subspan(
-        static_cast<std::size_t>(lo - l.ts.begin()), static_cast<std::size_t>(hi - lo));
+    return l.records.subspan(static_cast<std::size_t>(lo - l.ts.begin()), static_cast<std::size_t>(hi - lo));
 }
 
 Trace::LaneColumns Trace::laneColumns(LaneKind kind, std::uint32_t lane) const
