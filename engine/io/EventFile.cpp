@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -127,33 +128,64 @@ std::string describeRef(const FieldRef& f, std::string_view role)
 
 // The loader's memo of single-field keys it has interned: open addressing over a power-of-two table with the
 // text kept in one arena, so that a repeated key costs a short hash and one compare (std::unordered_map's
-// prime modulo and node walk were the largest cost of a CSV line).
+// prime modulo and node walk were the largest cost of a CSV line). A key's first 16 bytes are kept in its slot:
+// a key no longer than that (most are) is compared there, without a second cache line in the arena.
 class KeyCache {
 public:
+    // What a lookup of one text needs, computed once for the find and the add that may follow it.
+    struct Probe {
+        std::uint64_t hash = 0;
+        std::uint64_t head0 = 0; // the text's first 16 bytes, zero-padded
+        std::uint64_t head1 = 0;
+    };
+
+    static Probe probe(std::string_view text)
+    {
+        static_assert(std::endian::native == std::endian::little, "a short key's second head drops its low bytes");
+        const std::size_t n = text.size();
+        const char* p = text.data();
+        Probe q;
+        if (n >= 16) {
+            q.head0 = word(p);
+            q.head1 = word(p + 8);
+        } else if (n >= 8) {
+            q.head0 = word(p);
+            // the last 8 bytes, shifted down past those of the first word they overlap
+            q.head1 = n == 8 ? 0 : word(p + n - 8) >> (8 * (16 - n));
+        } else {
+            for (std::size_t i = 0; i < n; ++i)
+                q.head0 |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
+        }
+        q.hash = hash(text);
+        return q;
+    }
+
     // kNoKey when the text has not been seen.
-    KeyId find(std::string_view text, std::uint64_t hash) const
+    KeyId find(std::string_view text, const Probe& q) const
     {
         if (m_slots.empty())
             return kNoKey;
-        for (std::size_t i = hash & m_mask;; i = (i + 1) & m_mask) {
+        for (std::size_t i = q.hash & m_mask;; i = (i + 1) & m_mask) {
             const Entry& e = m_slots[i];
             if (e.id == kNoKey)
                 return kNoKey;
-            if (e.hash == hash && e.length == text.size() && same(m_text.data() + e.offset, text))
+            if (e.head0 == q.head0 && e.head1 == q.head1 && e.length == text.size()
+                && (text.size() <= 16 || same(m_text.data() + e.offset, text)))
                 return e.id;
         }
     }
 
-    void add(std::string_view text, std::uint64_t hash, KeyId id)
+    void add(std::string_view text, const Probe& q, KeyId id)
     {
         if ((m_count + 1) * 2 > m_slots.size())
             grow();
-        Entry e {hash, m_text.size(), static_cast<std::uint32_t>(text.size()), id};
+        Entry e {q.head0, q.head1, m_text.size(), static_cast<std::uint32_t>(text.size()), id};
         m_text.append(text);
-        place(e);
+        place(e, q.hash);
         ++m_count;
     }
 
+private:
     static std::uint64_t hash(std::string_view text)
     {
         constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ull;
@@ -179,7 +211,6 @@ public:
         return h ^ (h >> 33);
     }
 
-private:
     static std::uint64_t word(const char* p)
     {
         std::uint64_t w;
@@ -206,15 +237,16 @@ private:
     }
 
     struct Entry {
-        std::uint64_t hash = 0;
-        std::size_t offset = 0;
+        std::uint64_t head0 = 0;
+        std::uint64_t head1 = 0;
+        std::size_t offset = 0; // of the text in m_text
         std::uint32_t length = 0;
         KeyId id = kNoKey;
     };
 
-    void place(const Entry& e)
+    void place(const Entry& e, std::uint64_t hash)
     {
-        std::size_t i = e.hash & m_mask;
+        std::size_t i = hash & m_mask;
         while (m_slots[i].id != kNoKey)
             i = (i + 1) & m_mask;
         m_slots[i] = e;
@@ -227,7 +259,7 @@ private:
         m_mask = m_slots.size() - 1;
         for (const Entry& e : old) {
             if (e.id != kNoKey)
-                place(e);
+                place(e, hash(std::string_view(m_text).substr(e.offset, e.length)));
         }
     }
 
@@ -1365,11 +1397,11 @@ private:
 
     KeyId internSingle(std::string_view text)
     {
-        const std::uint64_t hash = KeyCache::hash(text);
-        if (const KeyId known = m_keyCache.find(text, hash); known != kNoKey)
+        const KeyCache::Probe probe = KeyCache::probe(text);
+        if (const KeyId known = m_keyCache.find(text, probe); known != kNoKey)
             return known;
         const KeyId id = m_keys.intern(text);
-        m_keyCache.add(text, hash, id);
+        m_keyCache.add(text, probe, id);
         return id;
     }
 

@@ -352,6 +352,33 @@ private slots:
         QCOMPARE(consumed, body.size());
     }
 
+    // Keys of every length up to 40 bytes that differ from each other in one byte only, at every position, each
+    // seen twice: each text is its own key, every time (the loader keeps a key's first 16 bytes beside its hash).
+    void keysThatDifferInAnyOneByteAreToldApart()
+    {
+        std::vector<std::string> written;
+        for (std::size_t length = 1; length <= 40; ++length) {
+            written.push_back(std::string(length, 'a'));
+            for (std::size_t at = 0; at < length; ++at) {
+                std::string key(length, 'a');
+                key[at] = 'b';
+                written.push_back(key);
+            }
+        }
+        std::string text;
+        for (int round = 0; round < 2; ++round) {
+            for (const std::string& key : written)
+                text += key + ",1000,1\n";
+        }
+        KeyTable keys;
+        const auto loaded = io::parseEventText(text, "keys.csv", keyTsValue(), keys);
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded.value->records.size(), 2 * written.size());
+        QCOMPARE(keys.size(), written.size());
+        for (std::size_t i = 0; i < loaded.value->records.size(); ++i)
+            QCOMPARE(keys.name(loaded.value->records[i].key), written[i % written.size()]);
+    }
+
     void wholeFileLoadMatchesTheLineByLineParserOnEveryLine()
     {
         std::mt19937_64 rng(20261202);
