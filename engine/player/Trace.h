@@ -206,7 +206,8 @@ private:
     };
     mutable std::vector<std::vector<Lane>> m_lanes; // [LaneKind][lane]
     mutable std::vector<bool> m_lanesBuilt;
-    mutable std::vector<RecordIndex> m_timeOrder; // sortEventsByTime; dropped with the lanes
+    // sortEventsByTime; dropped with the lanes, and once the lanes asked for ahead are dealt
+    mutable std::vector<RecordIndex> m_timeOrder;
     mutable bool m_timeOrderBuilt = false;
     std::vector<FiredWindow> m_firedWindows;
     std::vector<std::size_t> m_firesByWindow; // indices into m_fires, grouped as m_firedWindows, each group in order
