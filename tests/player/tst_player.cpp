@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <tuple>
 #include <array>
 #include <limits>
 #include <set>
@@ -40,7 +41,14 @@ private slots:
             const Player player(randomScenario(seed));
             const Trace& t = player.trace();
             std::size_t grouped = 0;
+            const FiredWindow* previous = nullptr;
             for (const FiredWindow& w : t.firedWindows()) {
+                // in window order: (start, subtask, key, end), each window once
+                const auto order = [](const FiredWindow& f) {
+                    return std::make_tuple(f.window.start(), f.subtask, f.key, f.window.end());
+                };
+                QVERIFY(previous == nullptr || order(*previous) < order(w));
+                previous = &w;
                 const auto fires = t.firesOfWindow(w.subtask, w.key, w.window);
                 QCOMPARE(fires.size(), std::size_t(w.fireCount));
                 grouped += fires.size();
