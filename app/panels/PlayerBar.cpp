@@ -17,8 +17,28 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 namespace tidemark::app {
+
+namespace {
+
+// Calls tick(item, x) for the first of the items (in step order, up to the step upTo) at each rounded x: a
+// search then jumps past the rest of its pixel column, so that a million fires cost a search per column drawn,
+// not a look at each fire, on every repaint while stepping.
+template <class Item, class XOf, class Tick>
+void forEachColumnsFirst(std::span<const Item> items, int upTo, XOf xOf, Tick tick)
+{
+    const auto end
+        = std::partition_point(items.begin(), items.end(), [&](const Item& i) { return int(i.step) <= upTo; });
+    for (auto it = items.begin(); it != end;) {
+        const double x = std::round(xOf(int(it->step)));
+        tick(*it, x);
+        it = std::partition_point(it + 1, end, [&](const Item& i) { return std::round(xOf(int(i.step))) <= x; });
+    }
+}
+
+} // namespace
 
 StepScrubber::StepScrubber(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
     : QWidget(parent)
@@ -68,27 +88,13 @@ void StepScrubber::paintEvent(QPaintEvent*)
         const Trace& trace = m_session->trace();
         // while the class predicts, nothing after the marker gives the answer away
         const int shownUpTo = m_cursor->isPredicting() ? m_cursor->predictMarker() : m_cursor->lastStep();
-        double lastX = -10;
-        for (const FireRecord& f : trace.fires()) {
-            if (int(f.step) > shownUpTo)
-                break;
-            const double x = std::round(xOf(int(f.step)));
-            if (x == lastX)
-                continue;
-            lastX = x;
+        forEachColumnsFirst(trace.fires(), shownUpTo, xOf, [&](const FireRecord& f, double x) {
             p.fillRect(QRectF(x - 1, t.top() - 6, 2, 6), f.fire.timing == FireTiming::OnTime ? c.fire : c.lateFire);
-        }
-        lastX = -10;
-        for (const LateRecord& l : trace.lates()) {
-            if (int(l.step) > shownUpTo)
-                break;
-            const double x = std::round(xOf(int(l.step)));
-            if (x == lastX)
-                continue;
-            lastX = x;
+        });
+        forEachColumnsFirst(trace.lates(), shownUpTo, xOf, [&](const LateRecord& l, double x) {
             p.fillRect(
                 QRectF(x - 1, t.bottom(), 2, 6), l.late.action == LateAction::Dropped ? c.dropped : c.sideOutput);
-        }
+        });
     }
     // the lesson's markers above the track: filled, or hollow where the class is to predict
     for (const LessonMarker& m : m_session->lesson()) {

@@ -6,6 +6,7 @@
 #include "app/models/OutputModel.h"
 #include "app/models/RecordsModel.h"
 #include "app/models/WindowsModel.h"
+#include "app/panels/PlayerBar.h"
 #include "app/panels/ProgressChart.h"
 
 #include <QAbstractItemModelTester>
@@ -172,6 +173,50 @@ private Q_SLOTS:
 
     // The progress chart draws, of the records that have arrived by the step (and of those to come), at most
     // two per pixel column: the lowest and the highest event time, so the run's extremes always show.
+    // A long run has far more fires and late records than the scrubber has pixel columns: every column between
+    // the first and the last of them still gets its tick (the ticks are found a column at a time).
+    void theScrubberTicksEveryColumnThatHoldsAFireOrALateRecord()
+    {
+        Scenario scenario;
+        scenario.pipeline.window.assigner.sizeMs = 100;
+        const KeyId key = scenario.keys.intern("a");
+        for (int i = 0; i < 20'000; ++i) {
+            InputRecord r;
+            r.key = key;
+            // every tenth record is 5 s behind: late, and dropped (no allowed lateness)
+            r.ts = 1'000'000 + i * 10 - (i % 10 == 5 ? 5'000 : 0);
+            r.arrival = i * 10;
+            scenario.records.push_back(r);
+        }
+        Session session;
+        TimeCursor cursor(&session);
+        Theme theme;
+        StepScrubber scrubber(&session, &cursor, &theme);
+        scrubber.resize(300, 40);
+        QVERIFY(session.setScenario(std::move(scenario), QString()).isEmpty());
+        QVERIFY(session.trace().fires().size() > 1'000);
+        QVERIFY(session.trace().lates().size() > 1'000);
+        const QImage image = scrubber.grab().toImage();
+        // the columns holding a pixel of the colour, and whether they run unbroken from the first to the last
+        const auto columns = [&image](const QColor& colour) {
+            std::vector<int> found;
+            for (int x = 0; x < image.width(); ++x) {
+                for (int y = 0; y < image.height(); ++y) {
+                    if (image.pixelColor(x, y) == colour) {
+                        found.push_back(x);
+                        break;
+                    }
+                }
+            }
+            return found;
+        };
+        for (const QColor& colour : {theme.colors().fire, theme.colors().dropped}) {
+            const std::vector<int> ticks = columns(colour);
+            QVERIFY(ticks.size() > 200); // nearly the whole track
+            QCOMPARE(ticks.back() - ticks.front() + 1, int(ticks.size()));
+        }
+    }
+
     void theProgressChartShowsEachColumnsExtremesOfWhatHasArrivedByTheStep()
     {
         Scenario scenario;
