@@ -7,10 +7,10 @@
 #include <QTest>
 
 #include <algorithm>
-#include <tuple>
 #include <array>
 #include <limits>
 #include <set>
+#include <tuple>
 
 using namespace tidemark;
 using namespace tidemark::test;
