@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -234,6 +235,7 @@ def main():
     if refused.returncode != 1 or "connection refused" not in refused.stderr:
         fail("a cluster that is gone: exit %d, %s" % (refused.returncode, refused.stderr))
     print("OK: once the cluster is gone:", refused.stderr.strip(), flush=True)
+    shutil.rmtree(work, ignore_errors=True)  # kept when a check fails, for the cluster's log
 
 
 if __name__ == "__main__":

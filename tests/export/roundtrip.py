@@ -31,6 +31,7 @@ ends is stopped once its replay time and the scenario's tail have passed. The la
 import argparse
 import collections
 import concurrent.futures
+import contextlib
 import json
 import os
 import pathlib
@@ -39,6 +40,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -53,6 +55,26 @@ MAX_JOB_S = 240
 # the JIT's optimising tier and a parallel collector only cost CPU the other jobs and tests need (the C1 tier
 # alone and the serial collector halve a SQL job's CPU time). Options of the test's JVM, not of the job.
 JOB_JAVA = ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"]
+
+
+@contextlib.contextmanager
+def job_java(parent):
+    """JOB_JAVA with a temporary folder of the JVM's own under `parent`, removed when the block ends: a local Flink
+    cluster unpacks its RPC system there (over 20 MB a JVM) beside its working folder, and a job stopped by a signal
+    leaves both behind, which filled the machine's /tmp over a day of test runs."""
+    folder = tempfile.mkdtemp(prefix="jvm-tmp-", dir=parent)
+    try:
+        yield JOB_JAVA + ["-Djava.io.tmpdir=" + folder]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def jvm_said(stderr, tail=2000):
+    """A failed JVM's stderr cut to fit a report: each exception's own line first (a stack trace's root cause is in
+    its last "Caused by:", often thousands of characters before its end), then the end of the text."""
+    causes = [line.strip() for line in stderr.splitlines()
+              if re.match(r"\s*(Caused by: |Exception in thread |[\w.$]+(Exception|Error)\b)", line)]
+    return "\n".join(causes[-8:] + ["..."] if causes else []) + stderr.strip()[-tail:]
 
 
 def run(cmd, **kw):
@@ -180,47 +202,48 @@ def run_job(project, scenario):
     budget = replay_seconds(project, scenario) + END_MARGIN_S
     if budget > MAX_JOB_S:
         raise RuntimeError("the replay would take %.0f s, more than the %d s a job may run here" % (budget, MAX_JOB_S))
-    proc = subprocess.Popen(JOB_JAVA + ["-jar", str(jar.relative_to(project))], cwd=project, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    out, err, replay_started = [], [], threading.Event()
+    with job_java(project) as java:
+        proc = subprocess.Popen(java + ["-jar", str(jar.relative_to(project))], cwd=project, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        out, err, replay_started = [], [], threading.Event()
 
-    def read_stdout():
-        out.extend(proc.stdout)
+        def read_stdout():
+            out.extend(proc.stdout)
 
-    def read_stderr():
-        for line in proc.stderr:
-            err.append(line)
-            if REPLAY_STARTED.match(line.strip()):
-                replay_started.set()
+        def read_stderr():
+            for line in proc.stderr:
+                err.append(line)
+                if REPLAY_STARTED.match(line.strip()):
+                    replay_started.set()
 
-    readers = [threading.Thread(target=f, daemon=True) for f in (read_stdout, read_stderr)]
-    for r in readers:
-        r.start()
-    launched = time.monotonic()
-    problem = None
-    while proc.poll() is None and not replay_started.is_set() and time.monotonic() - launched < STARTUP_LIMIT_S:
-        replay_started.wait(0.2)
-    if proc.poll() is None and not replay_started.is_set():
-        problem = "the job's replay did not start within %d s" % STARTUP_LIMIT_S
-    else:
-        try:
-            proc.wait(timeout=budget if endless else budget + 30)
-        except subprocess.TimeoutExpired:
-            if not endless:
-                problem = "the job did not end within %.0f s of its replay's start" % (budget + 30)
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    elif proc.returncode != 0:
-        problem = "the job failed (exit %d)" % proc.returncode
+        readers = [threading.Thread(target=f, daemon=True) for f in (read_stdout, read_stderr)]
+        for r in readers:
+            r.start()
+        launched = time.monotonic()
+        problem = None
+        while proc.poll() is None and not replay_started.is_set() and time.monotonic() - launched < STARTUP_LIMIT_S:
+            replay_started.wait(0.2)
+        if proc.poll() is None and not replay_started.is_set():
+            problem = "the job's replay did not start within %d s" % STARTUP_LIMIT_S
+        else:
+            try:
+                proc.wait(timeout=budget if endless else budget + 30)
+            except subprocess.TimeoutExpired:
+                if not endless:
+                    problem = "the job did not end within %.0f s of its replay's start" % (budget + 30)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        elif proc.returncode != 0:
+            problem = "the job failed (exit %d)" % proc.returncode
     for r in readers:
         r.join(timeout=20)
     if problem:
-        raise RuntimeError(problem + ": " + "".join(err).strip()[-2000:])
+        raise RuntimeError(problem + ": " + jvm_said("".join(err)))
     return [line.rstrip("\n") for line in out if line.strip()]
 
 

@@ -102,15 +102,16 @@ def check(args, name, work, with_bad_line):
     peer.start()
     jar = next((project / "target").glob("*.jar"))
     try:
-        job = subprocess.run(roundtrip.JOB_JAVA + ["-jar", str(jar)], cwd=project, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, timeout=JOB_S)
+        with roundtrip.job_java(project) as java:
+            job = subprocess.run(java + ["-jar", str(jar)], cwd=project, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, timeout=JOB_S)
     except subprocess.TimeoutExpired:
         return "the job did not end within %d s of its peer closing" % JOB_S
     peer.join(5)
     if peer.error:
         return "the peer failed: " + peer.error
     if job.returncode != 0:
-        return "the job failed (exit %d): %s" % (job.returncode, job.stderr.strip()[-2000:])
+        return "the job failed (exit %d): %s" % (job.returncode, roundtrip.jvm_said(job.stderr))
     actual = [line for line in job.stdout.splitlines() if line.strip()]
     if not roundtrip.same(expected, actual, "multiset"):
         return "the job printed\n  %s\nTidemark\n  %s" % ("\n  ".join(actual), "\n  ".join(expected))

@@ -111,31 +111,32 @@ def export_jobs(args, examples, work):
 def job_lines(case, bootstrap, topic, expected):
     """What the job prints: a bounded job until it ends, an unbounded one until it has printed as many lines as
     expected and QUIET_S more seconds have passed (or JOB_S in all)."""
-    proc = subprocess.Popen(roundtrip.JOB_JAVA + ["-jar", case["jar"], "--bootstrap", bootstrap, "--topic", topic],
-                            cwd=case["project"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    lines, errors = [], []
-    readers = [threading.Thread(target=lambda: lines.extend(l.rstrip("\n") for l in proc.stdout), daemon=True),
-               threading.Thread(target=lambda: errors.extend(proc.stderr), daemon=True)]
-    for t in readers:
-        t.start()
-    deadline = time.time() + JOB_S
-    quiet_until = None
-    while time.time() < deadline and proc.poll() is None:
-        if case["variant"] == "unbounded" and len(lines) >= len(expected):
-            quiet_until = quiet_until or time.time() + QUIET_S
-            if time.time() >= quiet_until:
-                break
-        time.sleep(0.2)
-    ended = proc.poll() is not None
-    if not ended:
-        proc.kill()
-    proc.wait(timeout=30)
+    with roundtrip.job_java(case["project"]) as java:
+        proc = subprocess.Popen(java + ["-jar", case["jar"], "--bootstrap", bootstrap, "--topic", topic],
+                                cwd=case["project"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lines, errors = [], []
+        readers = [threading.Thread(target=lambda: lines.extend(l.rstrip("\n") for l in proc.stdout), daemon=True),
+                   threading.Thread(target=lambda: errors.extend(proc.stderr), daemon=True)]
+        for t in readers:
+            t.start()
+        deadline = time.time() + JOB_S
+        quiet_until = None
+        while time.time() < deadline and proc.poll() is None:
+            if case["variant"] == "unbounded" and len(lines) >= len(expected):
+                quiet_until = quiet_until or time.time() + QUIET_S
+                if time.time() >= quiet_until:
+                    break
+            time.sleep(0.2)
+        ended = proc.poll() is not None
+        if not ended:
+            proc.kill()
+        proc.wait(timeout=30)
     for t in readers:
         t.join(30)  # the pipes are closed: the readers end once they have read what is left
     if case["variant"] == "bounded" and not ended:
         return None, "the bounded job did not end within %d s" % JOB_S
     if ended and proc.returncode != 0:
-        return None, "the job failed (exit %d): %s" % (proc.returncode, "".join(errors)[-2000:])
+        return None, "the job failed (exit %d): %s" % (proc.returncode, roundtrip.jvm_said("".join(errors)))
     printed = [l for l in lines if l.strip()]
     if not printed:
         return None, "the job printed nothing (exit %s); its stderr ends:\n%s" % (

@@ -1,20 +1,26 @@
 package org.tidemark.oracle;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 
+import java.io.IOException;
 import java.time.Duration;
 
 /** What the REST fixtures (RestCluster, SubmitCluster) share: a MiniCluster on 127.0.0.1 that ends by itself. */
 final class LoopbackCluster {
     private LoopbackCluster() {}
 
-    /** Every server of the cluster on the loopback interface only, the REST API on a free port. */
-    static Configuration configuration() {
+    /**
+     * Every server of the cluster on the loopback interface only, the REST API on a free port; its temporary files
+     * in a folder of the process's own (TempFolder).
+     */
+    static Configuration configuration() throws IOException {
         Configuration conf = new Configuration();
+        conf.set(CoreOptions.TMP_DIRS, TempFolder.create("tidemark-cluster-").toString());
         conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
         conf.set(RestOptions.ADDRESS, "127.0.0.1");
         conf.set(RestOptions.PORT, 0);

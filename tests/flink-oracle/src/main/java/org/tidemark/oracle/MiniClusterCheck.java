@@ -10,6 +10,7 @@ import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.streaming.api.datastream.AllWindowedStream;
@@ -30,6 +31,7 @@ import java.io.File;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -65,6 +67,8 @@ final class MiniClusterCheck {
     static final long MIN_JOB_IDLENESS_MS = 2000;
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Every job's local cluster keeps its temporary files here (TempFolder): made with the first job. */
+    private static Path clusterTemp;
 
     private MiniClusterCheck() {}
 
@@ -356,6 +360,10 @@ final class MiniClusterCheck {
         // Up to 128 window subtasks behind P channels: the local cluster's default network memory (64 MiB)
         // has too few buffers for that many channels, so give it what a task manager of that size would have.
         Configuration conf = new Configuration();
+        if (clusterTemp == null) {
+            clusterTemp = TempFolder.create("tidemark-oracle-clusters-");
+        }
+        conf.set(CoreOptions.TMP_DIRS, clusterTemp.toString());
         conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.ofMebiBytes(256));
         conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.ofMebiBytes(256));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(Math.max(p, w), conf);

@@ -16,9 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A Flink cluster to submit a jar to: a MiniCluster whose REST API listens on 127.0.0.1 (a free port, written to
@@ -40,9 +38,8 @@ final class SubmitCluster {
     static int run(File portFile, boolean webSubmit) throws Exception {
         LoopbackCluster.stopAfter("submit-cluster", DEADLINE_MS);
 
-        Path uploads = Files.createTempDirectory("tidemark-submit-cluster-");
         // gone however the process ends, short of the watchdog's halt (a test stops a cluster it no longer needs)
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteAll(uploads), "submit-cluster-cleanup"));
+        Path uploads = TempFolder.create("tidemark-submit-cluster-");
         Configuration conf = LoopbackCluster.configuration();
         conf.set(WebOptions.SUBMIT_ENABLE, webSubmit);
         conf.set(WebOptions.UPLOAD_DIR, uploads.toString());
@@ -86,15 +83,5 @@ final class SubmitCluster {
         File tmp = new File(portFile.getPath() + ".tmp");
         Files.writeString(tmp.toPath(), port + "\n", StandardCharsets.UTF_8);
         Files.move(tmp.toPath(), portFile.toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    private static void deleteAll(Path folder) {
-        try (Stream<Path> paths = Files.walk(folder)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            System.err.println("submit-cluster: cannot remove " + folder + ": " + e.getMessage());
-        }
     }
 }
