@@ -338,7 +338,6 @@ void Player::record(Runtime rt, std::future<void> columns)
                 m_trace.buildLanes(kind);
             // 4 bytes a record given back: a lane kind asked for later sorts the events again
             m_trace.m_timeOrder = std::vector<RecordIndex>(); // (= {} would keep the capacity)
-            m_trace.m_timeOrderBuilt = false;
         });
     }
     if (m_firesDropped || m_trace.m_fires.size() != firesBefore)
@@ -771,7 +770,6 @@ RecordIndex Player::pushRecord(InputRecord r, std::string* error)
     t.m_lanes.clear();
     t.m_lanesBuilt.clear();
     t.m_timeOrder.clear();
-    t.m_timeOrderBuilt = false;
     return index;
 }
 

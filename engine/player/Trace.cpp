@@ -183,7 +183,7 @@ void Trace::buildLanes(LaneKind kind) const
     };
     // Dealt out from the events in time order: each lane is in (ts, index) order as it is filled. Counted
     // first, so that each lane is allocated once at its size.
-    if (!m_timeOrderBuilt)
+    if (m_timeOrder.empty()) // not sorted yet, or given back (a run without events sorts nothing each time)
         sortEventsByTime();
     std::vector<std::size_t> sizes(lanes.size());
     for (const RecordIndex r : m_timeOrder) {
@@ -215,7 +215,6 @@ void Trace::sortEventsByTime() const
             m_timeOrder.push_back(r);
     }
     sortByTimestamp(m_timeOrder, m_recordTs);
-    m_timeOrderBuilt = true;
 }
 
 std::span<const RecordIndex> Trace::recordsInRange(

@@ -206,9 +206,9 @@ private:
     };
     mutable std::vector<std::vector<Lane>> m_lanes; // [LaneKind][lane]
     mutable std::vector<bool> m_lanesBuilt;
-    // sortEventsByTime; dropped with the lanes, and once the lanes asked for ahead are dealt
+    // sortEventsByTime; empty until sorted, and again once dropped with the lanes or given back after the lanes
+    // asked for ahead are dealt
     mutable std::vector<RecordIndex> m_timeOrder;
-    mutable bool m_timeOrderBuilt = false;
     std::vector<FiredWindow> m_firedWindows;
     std::vector<std::size_t> m_firesByWindow; // indices into m_fires, grouped as m_firedWindows, each group in order
     std::size_t m_keyCount = 0;

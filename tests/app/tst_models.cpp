@@ -171,23 +171,13 @@ private Q_SLOTS:
         QCOMPARE(records.index(0, RecordsModel::EventTime).data().toString(), firstText);
     }
 
-    // The progress chart draws, of the records that have arrived by the step (and of those to come), at most
-    // two per pixel column: the lowest and the highest event time, so the run's extremes always show.
     // A long run has far more fires and late records than the scrubber has pixel columns: every column between
     // the first and the last of them still gets its tick (the ticks are found a column at a time).
     void theScrubberTicksEveryColumnThatHoldsAFireOrALateRecord()
     {
-        Scenario scenario;
-        scenario.pipeline.window.assigner.sizeMs = 100;
-        const KeyId key = scenario.keys.intern("a");
-        for (int i = 0; i < 20'000; ++i) {
-            InputRecord r;
-            r.key = key;
-            // every tenth record is 5 s behind: late, and dropped (no allowed lateness)
-            r.ts = 1'000'000 + i * 10 - (i % 10 == 5 ? 5'000 : 0);
-            r.arrival = i * 10;
-            scenario.records.push_back(r);
-        }
+        // every tenth record is 5 s behind: late, and dropped (no allowed lateness)
+        Scenario scenario = oneKeyArrivingEvery10Ms(
+            20'000, 100, [](int i) { return Timestamp(1'000'000 + i * 10 - (i % 10 == 5 ? 5'000 : 0)); });
         Session session;
         TimeCursor cursor(&session);
         Theme theme;
@@ -217,20 +207,15 @@ private Q_SLOTS:
         }
     }
 
+    // The progress chart draws, of the records that have arrived by the step (and of those to come), at most
+    // two per pixel column: the lowest and the highest event time, so the run's extremes always show.
     void theProgressChartShowsEachColumnsExtremesOfWhatHasArrivedByTheStep()
     {
-        Scenario scenario;
-        scenario.pipeline.window.assigner.sizeMs = 1000;
-        const KeyId key = scenario.keys.intern("a");
         std::uint64_t dice = 7;
-        for (int i = 0; i < 3000; ++i) {
+        Scenario scenario = oneKeyArrivingEvery10Ms(3000, 1000, [&dice](int i) {
             dice = dice * 6364136223846793005ull + 1442695040888963407ull;
-            InputRecord r;
-            r.key = key;
-            r.ts = 1'000'000 + i * 10 - static_cast<Timestamp>((dice >> 33) % 400);
-            r.arrival = i * 10;
-            scenario.records.push_back(r);
-        }
+            return Timestamp(1'000'000 + i * 10) - static_cast<Timestamp>((dice >> 33) % 400);
+        });
         Session session;
         TimeCursor cursor(&session);
         Theme theme;
@@ -285,6 +270,24 @@ private Q_SLOTS:
                 QVERIFY2(low && high, qPrintable(QStringLiteral("step %1").arg(step)));
             }
         }
+    }
+
+private:
+    // `count` records of one key, tumbling windows of `windowMs`: the i-th arrives at i * 10 ms with event time
+    // tsOf(i) (called in order).
+    template <class TsOf> static Scenario oneKeyArrivingEvery10Ms(int count, DurationMs windowMs, TsOf tsOf)
+    {
+        Scenario scenario;
+        scenario.pipeline.window.assigner.sizeMs = windowMs;
+        const KeyId key = scenario.keys.intern("a");
+        for (int i = 0; i < count; ++i) {
+            InputRecord r;
+            r.key = key;
+            r.ts = tsOf(i);
+            r.arrival = i * 10;
+            scenario.records.push_back(r);
+        }
+        return scenario;
     }
 };
 
