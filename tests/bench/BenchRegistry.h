@@ -51,4 +51,12 @@ inline double threadCpuMs()
     return threadCpuSeconds() * 1e3;
 }
 
+// Elapsed time: what a caller waits for work spread over threads, which one thread's CPU time leaves out.
+inline double wallSeconds()
+{
+    timespec t {};
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
 } // namespace tidemark::bench
