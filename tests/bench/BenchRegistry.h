@@ -39,24 +39,26 @@ using BenchFunction = std::function<std::vector<Figure>(const BenchOptions&)>;
 // Benchmarks run in ascending `order`, then by name; a command line can name the ones to run.
 bool registerBenchmark(std::string name, int order, BenchFunction function);
 
+// A clock's reading in seconds.
+inline double clockSeconds(clockid_t clock)
+{
+    timespec t {};
+    clock_gettime(clock, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
 // CPU time of this thread: one core's work, unaffected by other processes competing for the machine.
 inline double threadCpuSeconds()
 {
-    timespec t {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+    return clockSeconds(CLOCK_THREAD_CPUTIME_ID);
 }
 inline double threadCpuMs()
 {
     return threadCpuSeconds() * 1e3;
 }
-
 // Elapsed time: what a caller waits for work spread over threads, which one thread's CPU time leaves out.
 inline double wallSeconds()
 {
-    timespec t {};
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+    return clockSeconds(CLOCK_MONOTONIC);
 }
 
 } // namespace tidemark::bench
