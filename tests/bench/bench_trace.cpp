@@ -127,6 +127,11 @@ std::vector<Figure> traceFigures(const BenchOptions& options)
     const auto loud = recorded(200);
     const auto quiet = recorded(1000);
     const double added = std::max(1.0, quiet.steps - loud.steps);
+    // Time may come out negative on a noisy machine, bytes may not: the runs are the same but for the emissions.
+    if (quiet.bytes < loud.bytes)
+        throw std::runtime_error("the run with quiet emissions holds fewer bytes ("
+            + std::to_string(static_cast<long long>(quiet.bytes)) + ") than the one without ("
+            + std::to_string(static_cast<long long>(loud.bytes)) + "): the two runs differ in more than those");
     return {
         {"trace_run_" + std::to_string(options.records / 1000) + "k_ms", best, "ms"},
         {"trace_reference_pass_ms", referenceMs, "ms"},
