@@ -60,5 +60,9 @@ inline double wallSeconds()
 {
     return clockSeconds(CLOCK_MONOTONIC);
 }
+inline double wallMs()
+{
+    return wallSeconds() * 1e3;
+}
 
 } // namespace tidemark::bench
