@@ -6,19 +6,31 @@
 // the repetitions with its spread, and is printed beside the reference measured in the same run, in the same way:
 // load_scan_mb_per_s reads each file and finds its lines (memchr), which any loader has to do, and
 // load_<format>_vs_scan is the loader's figure over it.
+// load_bare_<format>_mb_per_s is what this machine allows a loader of these files at all: each file read in two
+// halves on two threads by a reader that knows the generated format and checks nothing (CSV: the fields found by
+// their commas; JSON lines: simdjson's document stream taking the three fields), each half into fresh records of
+// its own, nothing joined. A loader also reports bad lines with their line and column, keeps one key table and
+// one vector of records; load_<format>_vs_bare is its figure over this one.
 #include "BenchRegistry.h"
 
 #include "engine/io/EventFile.h"
 
+#include <simdjson.h>
+
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 #include <vector>
 
@@ -66,9 +78,28 @@ struct Files {
     Files& operator=(const Files&) = delete;
 };
 
+// What a load read, summed, so that two readers of one file can be seen to agree.
+struct Checksum {
+    std::size_t records = 0;
+    std::uint64_t ts = 0;
+    double value = 0;
+    bool operator==(const Checksum&) const = default;
+};
+
+Checksum& operator+=(Checksum& sum, const std::vector<InputRecord>& records)
+{
+    sum.records += records.size();
+    for (const InputRecord& r : records) {
+        sum.ts += static_cast<std::uint64_t>(r.ts);
+        sum.value += r.value;
+    }
+    return sum;
+}
+
 struct LoadRuns {
     std::vector<double> megabytesPerSecond;
     std::vector<double> recordsPerSecond;
+    Checksum read;
 };
 
 LoadRuns runs(int repetitions, const std::filesystem::path& path, const io::EventFileSpec& spec, std::size_t expected)
@@ -86,8 +117,151 @@ LoadRuns runs(int repetitions, const std::filesystem::path& path, const io::Even
                 + std::to_string(expected) + " from " + path.string());
         all.megabytesPerSecond.push_back(static_cast<double>(loaded.value->bytes) / 1e6 / seconds);
         all.recordsPerSecond.push_back(static_cast<double>(loaded.value->records.size()) / seconds);
+        all.read = Checksum {};
+        all.read += loaded.value->records;
     }
     return all;
+}
+
+// The bare reader's keys: the generated ones are short, so a key is its first 16 bytes, in a table of its own
+// per half (open addressing, never more than a quarter full).
+class BareKeys {
+public:
+    KeyId intern(std::string_view text)
+    {
+        if (text.size() > 16)
+            throw std::runtime_error("the bare reader takes keys of up to 16 bytes, not " + std::string(text));
+        std::array<std::uint64_t, 2> words {};
+        std::memcpy(words.data(), text.data(), text.size());
+        const std::uint64_t hash = (words[0] * 0x9E3779B97F4A7C15ull ^ words[1]) * 0x9E3779B97F4A7C15ull;
+        for (std::size_t i = hash >> 52;; i = (i + 1) & (kSlots - 1)) {
+            Slot& s = m_slots[i];
+            if (s.id == kNoKey) {
+                if (++m_count * 4 > kSlots)
+                    throw std::runtime_error("the bare reader takes up to 1,024 keys");
+                s = {words, static_cast<KeyId>(m_count - 1)};
+            }
+            if (s.words == words)
+                return s.id;
+        }
+    }
+
+private:
+    static constexpr std::size_t kSlots = 4096;
+    struct Slot {
+        std::array<std::uint64_t, 2> words {};
+        KeyId id = kNoKey;
+    };
+    std::vector<Slot> m_slots = std::vector<Slot>(kSlots);
+    std::size_t m_count = 0;
+};
+
+// A generated CSV line, `sensor-0042,1700000000123,42.125`, without its newline.
+InputRecord bareCsvRecord(std::string_view line, BareKeys& keys)
+{
+    const std::size_t comma1 = line.find(',');
+    const std::size_t comma2 = line.find(',', comma1 + 1);
+    InputRecord r;
+    r.key = keys.intern(line.substr(0, comma1));
+    Timestamp ts = 0;
+    for (std::size_t i = comma1 + 1; i < comma2; ++i)
+        ts = ts * 10 + (line[i] - '0');
+    std::uint64_t digits = 0;
+    double scale = 1;
+    bool fraction = false;
+    for (std::size_t i = comma2 + 1; i < line.size(); ++i) {
+        if (line[i] == '.') {
+            fraction = true;
+            continue;
+        }
+        digits = digits * 10 + static_cast<std::uint64_t>(line[i] - '0');
+        scale *= fraction ? 10 : 1;
+    }
+    r.ts = ts;
+    r.value = static_cast<double>(digits) / scale; // both exact: one correctly rounded division
+    r.hasValue = true;
+    return r;
+}
+
+// One half of a generated file, [from, to) (whole lines), read in 4 MiB blocks into fresh records.
+std::vector<InputRecord> bareHalf(const std::filesystem::path& path, bool json, std::uint64_t from, std::uint64_t to)
+{
+    constexpr std::size_t kBlock = std::size_t(4) << 20;
+    std::vector<char> buffer(kBlock + simdjson::SIMDJSON_PADDING);
+    std::vector<InputRecord> records;
+    records.reserve(static_cast<std::size_t>(to - from) / 16); // more than the lines: only what is written is mapped
+    BareKeys keys;
+    simdjson::ondemand::parser parser;
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0)
+        throw std::runtime_error("cannot read " + path.string());
+    std::size_t kept = 0; // a partial line carried over to the front of the buffer
+    for (std::uint64_t at = from; at < to;) {
+        const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock - kept, to - at));
+        const ssize_t got = ::pread(fd, buffer.data() + kept, want, static_cast<off_t>(at));
+        if (got <= 0) {
+            ::close(fd);
+            throw std::runtime_error("cannot read " + path.string());
+        }
+        at += static_cast<std::uint64_t>(got);
+        const std::size_t size = kept + static_cast<std::size_t>(got);
+        const std::string_view text(buffer.data(), size);
+        const std::size_t lines = text.rfind('\n') + 1; // the block's whole lines
+        if (json) {
+            simdjson::ondemand::document_stream docs = parser.iterate_many(buffer.data(), lines, kBlock);
+            for (auto doc : docs) {
+                InputRecord r;
+                for (auto field : doc.get_object()) {
+                    const std::string_view name = field.unescaped_key();
+                    if (name == "id")
+                        r.key = keys.intern(field.value().get_string());
+                    else if (name == "time")
+                        r.ts = field.value().get_int64();
+                    else if (name == "temp")
+                        r.value = field.value().get_double();
+                }
+                r.hasValue = true;
+                records.push_back(r);
+            }
+        } else {
+            for (std::size_t start = 0; start < lines;) {
+                const std::size_t end = text.find('\n', start);
+                records.push_back(bareCsvRecord(text.substr(start, end - start), keys));
+                start = end + 1;
+            }
+        }
+        kept = size - lines;
+        std::memmove(buffer.data(), buffer.data() + lines, kept);
+    }
+    ::close(fd);
+    return records;
+}
+
+// The file read by bareHalf in two halves at once, split after the first newline past its middle.
+double bareMegabytesPerSecond(const std::filesystem::path& path, bool json, const Checksum& expected)
+{
+    const std::uint64_t size = std::filesystem::file_size(path);
+    std::uint64_t split = size / 2;
+    {
+        std::ifstream in(path, std::ios::binary);
+        in.seekg(static_cast<std::streamoff>(split));
+        for (char c = 0; in.get(c) && c != '\n';)
+            ++split;
+        ++split;
+    }
+    const double start = wallSeconds();
+    auto second = std::async(std::launch::async, [&] { return bareHalf(path, json, split, size); });
+    const std::vector<InputRecord> first = bareHalf(path, json, 0, split);
+    const std::vector<InputRecord> rest = second.get();
+    const double seconds = std::max(wallSeconds() - start, 1e-9);
+    Checksum read;
+    read += first;
+    read += rest;
+    if (!(read == expected))
+        throw std::runtime_error("the bare reader's " + std::to_string(read.records) + " records of " + path.string()
+            + " are not the loader's " + std::to_string(expected.records)
+            + " (their count, timestamps or values differ)");
+    return static_cast<double>(size) / 1e6 / seconds;
 }
 
 // The reference: the file read in 1 MiB blocks and its lines found, nothing parsed.
@@ -145,11 +319,17 @@ const bool registered = registerBenchmark("load", 50, [](const BenchOptions& opt
     const LoadRuns j = runs(options.repetitions, files.jsonl, jsonl, options.records);
 
     std::vector<double> scan;
+    std::vector<double> bareCsv;
+    std::vector<double> bareJsonl;
     for (int r = 0; r < options.repetitions; ++r) {
         scan.push_back(scanMegabytesPerSecond(files.csv, options.records));
         scan.push_back(scanMegabytesPerSecond(files.jsonl, options.records));
+        bareCsv.push_back(bareMegabytesPerSecond(files.csv, false, c.read));
+        bareJsonl.push_back(bareMegabytesPerSecond(files.jsonl, true, j.read));
     }
     const Figure reference = medianFigure("load_scan_mb_per_s", scan, "MB/s");
+    const Figure csvBare = medianFigure("load_bare_csv_mb_per_s", bareCsv, "MB/s");
+    const Figure jsonlBare = medianFigure("load_bare_jsonl_mb_per_s", bareJsonl, "MB/s");
     const Figure csvFigure = medianFigure("load_csv_mb_per_s", c.megabytesPerSecond, "MB/s");
     const Figure jsonlFigure = medianFigure("load_jsonl_mb_per_s", j.megabytesPerSecond, "MB/s");
     // Records per second: the slower of the two formats.
@@ -158,7 +338,9 @@ const bool registered = registerBenchmark("load", 50, [](const BenchOptions& opt
     return std::vector<Figure> {reference, csvFigure, jsonlFigure,
         csvRecords.value < jsonlRecords.value ? csvRecords : jsonlRecords,
         {"load_csv_vs_scan", csvFigure.value / reference.value, "x"},
-        {"load_jsonl_vs_scan", jsonlFigure.value / reference.value, "x"}};
+        {"load_jsonl_vs_scan", jsonlFigure.value / reference.value, "x"}, csvBare, jsonlBare,
+        {"load_csv_vs_bare", csvFigure.value / csvBare.value, "x"},
+        {"load_jsonl_vs_bare", jsonlFigure.value / jsonlBare.value, "x"}};
 });
 
 } // namespace
