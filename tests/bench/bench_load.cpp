@@ -7,13 +7,15 @@
 // load_scan_mb_per_s reads each file and finds its lines (memchr), which any loader has to do, and
 // load_<format>_vs_scan is the loader's figure over it.
 // load_bare_<format>_mb_per_s is what this machine allows a loader of these files at all: each file read in two
-// halves on two threads by a reader that knows the generated format and checks nothing (CSV: the fields found by
-// their commas; JSON lines: simdjson's document stream taking the three fields), each half into fresh records of
-// its own, nothing joined. A loader also reports bad lines with their line and column, keeps one key table and
-// one vector of records; load_<format>_vs_bare is its figure over this one.
+// halves on two threads by a reader that knows the generated format and checks nothing (CSV: the loader's own
+// line scan and number readers; JSON lines: simdjson's document stream taking the three fields), each half into
+// fresh records of its own, nothing joined. A loader also reports bad lines with their line and column, keeps
+// one key table and one vector of records; load_<format>_vs_bare is its figure over this one.
 #include "BenchRegistry.h"
 
+#include "engine/io/CsvScan.h"
 #include "engine/io/EventFile.h"
+#include "engine/io/ShortNumbers.h"
 
 #include <simdjson.h>
 
@@ -35,6 +37,7 @@
 #include <vector>
 
 namespace tidemark::bench {
+namespace detail = io::detail;
 
 namespace {
 
@@ -156,33 +159,6 @@ private:
     std::size_t m_count = 0;
 };
 
-// A generated CSV line, `sensor-0042,1700000000123,42.125`, without its newline.
-InputRecord bareCsvRecord(std::string_view line, BareKeys& keys)
-{
-    const std::size_t comma1 = line.find(',');
-    const std::size_t comma2 = line.find(',', comma1 + 1);
-    InputRecord r;
-    r.key = keys.intern(line.substr(0, comma1));
-    Timestamp ts = 0;
-    for (std::size_t i = comma1 + 1; i < comma2; ++i)
-        ts = ts * 10 + (line[i] - '0');
-    std::uint64_t digits = 0;
-    double scale = 1;
-    bool fraction = false;
-    for (std::size_t i = comma2 + 1; i < line.size(); ++i) {
-        if (line[i] == '.') {
-            fraction = true;
-            continue;
-        }
-        digits = digits * 10 + static_cast<std::uint64_t>(line[i] - '0');
-        scale *= fraction ? 10 : 1;
-    }
-    r.ts = ts;
-    r.value = static_cast<double>(digits) / scale; // both exact: one correctly rounded division
-    r.hasValue = true;
-    return r;
-}
-
 // One half of a generated file, [from, to) (whole lines), read in 4 MiB blocks into fresh records.
 std::vector<InputRecord> bareHalf(const std::filesystem::path& path, bool json, std::uint64_t from, std::uint64_t to)
 {
@@ -224,11 +200,15 @@ std::vector<InputRecord> bareHalf(const std::filesystem::path& path, bool json, 
                 records.push_back(r);
             }
         } else {
-            for (std::size_t start = 0; start < lines;) {
-                const std::size_t end = text.find('\n', start);
-                records.push_back(bareCsvRecord(text.substr(start, end - start), keys));
-                start = end + 1;
-            }
+            detail::scanCsvLines(buffer.data(), lines, ',', [&](const detail::CsvScanLine& line) {
+                InputRecord r;
+                r.key = keys.intern(line.field(line.text, 0));
+                detail::readShortInteger(line.field(line.text, 1), r.ts);
+                detail::readShortDecimal(line.field(line.text, 2), r.value);
+                r.hasValue = true;
+                records.push_back(r);
+                return true;
+            });
         }
         kept = size - lines;
         std::memmove(buffer.data(), buffer.data() + lines, kept);
