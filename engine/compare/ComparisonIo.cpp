@@ -1,5 +1,6 @@
 #include "engine/compare/ComparisonIo.h"
 
+#include "engine/core/JsonText.h"
 #include "engine/io/Installation.h"
 #include "engine/io/JsonTree.h"
 #include "engine/io/ScenarioIo.h"
@@ -25,7 +26,7 @@ constexpr int kFormatVersion = 1;
 
 std::string q(std::string_view s)
 {
-    return io::detail::jsonQuoted(s);
+    return jsonString(s);
 }
 
 std::string describe(const JsonNode& n)

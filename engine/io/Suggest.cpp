@@ -1,5 +1,7 @@
 #include "engine/io/Suggest.h"
 
+#include "engine/core/JsonText.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -49,50 +51,6 @@ std::string_view closestWord(std::string_view word, std::span<const std::string_
     return best;
 }
 
-std::string jsonQuoted(std::string_view s)
-{
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(s.size() + 2);
-    out += '"';
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        default:
-            if (c < 0x20 || c == 0x7F) {
-                out += "\\u00";
-                out += kHex[c >> 4];
-                out += kHex[c & 0xF];
-            } else {
-                out += ch;
-            }
-        }
-    }
-    out += '"';
-    return out;
-}
-
 std::string quotedExcerpt(std::string_view s, std::size_t maxChars)
 {
     // Cut at a character boundary so that the message stays valid UTF-8.
@@ -104,7 +62,7 @@ std::string quotedExcerpt(std::string_view s, std::size_t maxChars)
             ++cut;
         ++chars;
     }
-    std::string out = jsonQuoted(s.substr(0, cut));
+    std::string out = jsonString(s.substr(0, cut));
     if (cut < s.size())
         out.insert(out.size() - 1, "…");
     return out;

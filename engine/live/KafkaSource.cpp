@@ -1,8 +1,8 @@
 #include "engine/live/KafkaSource.h"
 
+#include "engine/core/JsonText.h"
 #include "engine/io/GuessSpec.h"
 #include "engine/io/JsonTree.h"
-#include "engine/io/Suggest.h"
 
 #include <librdkafka/rdkafka.h>
 
@@ -46,19 +46,18 @@ struct KafkaSource::Handle {
 std::string KafkaSource::recordLine(int partition, std::int64_t offset, std::optional<Timestamp> timestamp,
     bool logAppendTime, const std::optional<std::string>& key, std::string_view value, char delimiter)
 {
-    using io::detail::jsonQuoted;
     std::string line = "{\"partition\":" + std::to_string(partition) + ",\"offset\":" + std::to_string(offset)
         + ",\"timestamp\":" + (timestamp ? std::to_string(*timestamp) : std::string("null"))
         + ",\"timestampType\":" + (logAppendTime ? "\"LogAppendTime\"" : "\"CreateTime\"")
-        + ",\"key\":" + (key ? jsonQuoted(*key) : std::string("null")) + ",\"value\":";
+        + ",\"key\":" + (key ? jsonString(*key) : std::string("null")) + ",\"value\":";
     if (isJsonContainer(value)) {
         line.append(value);
     } else {
-        line += jsonQuoted(value);
+        line += jsonString(value);
         line += ",\"columns\":{";
         const std::vector<std::string> fields = io::splitCsv(value, delimiter);
         for (std::size_t i = 0; i < fields.size(); ++i)
-            line += (i ? ",\"" : "\"") + std::to_string(i) + "\":" + jsonQuoted(fields[i]);
+            line += (i ? ",\"" : "\"") + std::to_string(i) + "\":" + jsonString(fields[i]);
         line += "}";
     }
     return line + "}";
