@@ -6,10 +6,10 @@
 #include "app/compare/CompareWindow.h"
 #include "app/compare/ComparisonRuns.h"
 #include "app/compare/Comparisons.h"
-#include "app/document/AnimationExport.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/timeline/AnimationExport.h"
 #include "engine/cli/CompareCommand.h"
 #include "engine/cli/ExportJobCommand.h"
 #include "engine/cli/RunCommand.h"
@@ -148,7 +148,11 @@ int main(int argc, char** argv)
         return tidemark::app::attachCommand(argc, argv);
     // `export-job … --submit URL` builds the job and runs it on a cluster through its REST API, with Qt Network.
     if (argc >= 2 && std::strcmp(argv[1], "export-job") == 0 && tidemark::app::wantsSubmit(argc, argv))
-        return tidemark::app::submitCommand(argc, argv);
+        return tidemark::app::submitCommand(argc, argv,
+            {[](const auto& args, std::ostream& out, std::ostream& err, tidemark::flinkjob::JobProject* written) {
+                 return tidemark::cli::exportJobCommand(args, out, err, written);
+             },
+                tidemark::cli::exportJobUsage()});
     if (argc >= 2 && std::strcmp(argv[1], "export-job") == 0)
         return tidemark::cli::exportJobCommand(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "verify") == 0)

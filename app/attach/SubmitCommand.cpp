@@ -4,7 +4,6 @@
 #include "app/attach/FlinkRestClient.h"
 #include "app/attach/JobSubmitter.h"
 #include "app/attach/WatermarkPoller.h"
-#include "engine/cli/ExportJobCommand.h"
 #include "engine/export/FlinkJob.h"
 
 #include <QCoreApplication>
@@ -132,11 +131,11 @@ bool wantsSubmit(int argc, char** argv)
     return false;
 }
 
-int submitCommand(int argc, char** argv)
+int submitCommand(int argc, char** argv, const JobExporter& exporter)
 {
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-            std::fputs(cli::exportJobUsage(), stdout);
+            std::fputs(exporter.usage, stdout);
             return 0;
         }
     }
@@ -153,7 +152,7 @@ int submitCommand(int argc, char** argv)
 
     // The project first, exactly as export-job writes it; with jsonl its report goes to stderr, out of the way.
     flinkjob::JobProject project;
-    const int exported = cli::exportJobCommand(o.exportArgs, o.jsonl ? std::cerr : std::cout, std::cerr, &project);
+    const int exported = exporter.run(o.exportArgs, o.jsonl ? std::cerr : std::cout, std::cerr, &project);
     std::cout.flush();
     if (exported != 0)
         return exported;

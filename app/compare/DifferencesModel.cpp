@@ -4,8 +4,8 @@
 #include "app/compare/CompareCursor.h"
 #include "app/compare/ComparisonRuns.h"
 #include "app/document/Session.h"
-#include "engine/cli/OutputFormat.h"
 #include "engine/core/NumberText.h"
+#include "engine/output/OutputFormat.h"
 
 #include <QFont>
 
@@ -112,7 +112,7 @@ QString DifferencesModel::sideText(int row, RunSide side) const
     const QString at = Session::formatProcessingTime(s.processingTime);
     if (s.fire) {
         const QString printed
-            = QString::fromStdString(cli::printedFire(*s.fire, session.scenario().keys, sinkSubtasks));
+            = QString::fromStdString(output::printedFire(*s.fire, session.scenario().keys, sinkSubtasks));
         const QString text = s.fire->timing == FireTiming::OnTime ? tr("after record %1, step %2 at %3: %4")
                                                                   : tr("late, after record %1, step %2 at %3: %4");
         return text.arg(s.fire->afterInput).arg(step, at, printed);

@@ -1,9 +1,9 @@
 #include "app/document/FlinkVerification.h"
 
 #include "app/document/Session.h"
-#include "engine/cli/FlinkOracle.h"
-#include "engine/cli/OutputFormat.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/output/OutputFormat.h"
+#include "engine/verify/FlinkOracle.h"
 
 #include <QFile>
 #include <QProcess>
@@ -78,13 +78,13 @@ void FlinkVerification::start()
     clear();
     if (!m_session->hasRun())
         return;
-    const auto java = cli::findJava();
+    const auto java = verify::findJava();
     if (!java)
-        return fail(tr("Cannot verify with Flink: %1").arg(QString::fromStdString(cli::javaMissingMessage())));
+        return fail(tr("Cannot verify with Flink: %1").arg(QString::fromStdString(verify::javaMissingMessage())));
     const FlinkVersion line = m_session->scenario().pipeline.flinkVersion;
     QString jar = qEnvironmentVariable("TIDEMARK_FLINK_ORACLE");
     if (jar.isEmpty())
-        jar = QString::fromStdString(cli::installedOracleJar(line).string());
+        jar = QString::fromStdString(verify::installedOracleJar(line).string());
     if (!QFile::exists(jar))
         return fail(tr("Cannot verify with Flink: no Flink %1 oracle is installed (%2).")
                         .arg(QString::fromStdString(line.name()), jar));
@@ -151,8 +151,8 @@ void FlinkVerification::finish()
 
     // Tidemark's outputs in the order they were produced, as `tidemark run --format jsonl` prints them.
     const Trace& trace = m_session->trace();
-    const std::vector<std::string> ours = cli::outputLines(trace, m_session->scenario()).json;
-    const cli::OutputAgreement a = cli::compareOutputs(ours, flink);
+    const std::vector<std::string> ours = output::outputLines(trace, m_session->scenario()).json;
+    const verify::OutputAgreement a = verify::compareOutputs(ours, flink);
     m_fires.assign(trace.fires().size(), Mark::Unchecked);
     m_lates.assign(trace.lates().size(), Mark::Unchecked);
     std::size_t output = 0;

@@ -2,7 +2,7 @@
 
 #include "app/document/Session.h"
 
-#include "engine/cli/OutputFormat.h"
+#include "engine/output/OutputFormat.h"
 
 #include <QSaveFile>
 
@@ -46,9 +46,9 @@ std::string fireCsv(const FireEvent& f, const KeyTable& keys, int sinkSubtasks)
     std::string row = "fire," + std::to_string(f.afterInput) + ',' + std::to_string(f.subtask) + ','
         + keyCell(f.key, keys) + ',' + (global ? std::string() : std::to_string(f.window.start())) + ','
         + (global ? std::string() : std::to_string(f.window.end())) + ',';
-    row.append(cli::timingName(f.timing));
-    row += ',' + std::to_string(f.watermark) + ',' + std::to_string(f.count) + ',' + csvValue(cli::resultText(f.result))
-        + ",,,," + csvCell(cli::printedFire(f, keys, sinkSubtasks)) + '\n';
+    row.append(output::timingName(f.timing));
+    row += ',' + std::to_string(f.watermark) + ',' + std::to_string(f.count) + ','
+        + csvValue(output::resultText(f.result)) + ",,,," + csvCell(output::printedFire(f, keys, sinkSubtasks)) + '\n';
     return row;
 }
 
@@ -56,9 +56,9 @@ std::string lateCsv(const LateEvent& l, const KeyTable& keys, int sinkSubtasks)
 {
     std::string row = "late," + std::to_string(l.afterInput) + ',' + std::to_string(l.subtask) + ','
         + keyCell(l.key, keys) + ",,,," + std::to_string(l.watermark) + ",,," + std::to_string(l.ts) + ','
-        + (l.hasValue ? cli::formatNumber(l.value) : std::string()) + ',';
-    row.append(cli::actionName(l.action));
-    row += ',' + csvCell(cli::printedLate(l, keys, sinkSubtasks)) + '\n';
+        + (l.hasValue ? formatNumber(l.value) : std::string()) + ',';
+    row.append(output::actionName(l.action));
+    row += ',' + csvCell(output::printedLate(l, keys, sinkSubtasks)) + '\n';
     return row;
 }
 
@@ -90,11 +90,11 @@ bool writeOutputs(const Session& session, const QString& path, OutputExportForma
     constexpr std::size_t kChunk = std::size_t(1) << 16;
     const auto writeFire = [&](std::size_t i) {
         const FireEvent& f = session.trace().fires()[i].fire;
-        buffer += jsonl ? cli::fireJson(f, keys) + '\n' : fireCsv(f, keys, sinkSubtasks);
+        buffer += jsonl ? output::fireJson(f, keys) + '\n' : fireCsv(f, keys, sinkSubtasks);
         flush(kChunk);
     };
     const auto writeLate = [&](const LateRecord& l) {
-        buffer += jsonl ? cli::lateJson(l.late, keys) + '\n' : lateCsv(l.late, keys, sinkSubtasks);
+        buffer += jsonl ? output::lateJson(l.late, keys) + '\n' : lateCsv(l.late, keys, sinkSubtasks);
         flush(kChunk);
     };
     // the one order they were produced in, as `tidemark run` prints them

@@ -4,10 +4,10 @@
 #include "app/document/LiveReader.h"
 #include "app/document/Loading.h"
 
-#include "engine/cli/OutputFormat.h"
 #include "engine/io/EventFile.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/KafkaSource.h"
+#include "engine/output/OutputFormat.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -121,7 +121,7 @@ QString Session::formatDuration(DurationMs d)
 
 QString Session::formatResult(const FireEvent& fire) const
 {
-    return qs(cli::printedResult(fire, scenario().keys));
+    return qs(output::printedResult(fire, scenario().keys));
 }
 
 void Session::setFilePath(const QString& path)

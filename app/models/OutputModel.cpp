@@ -5,7 +5,7 @@
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
-#include "engine/cli/OutputFormat.h"
+#include "engine/output/OutputFormat.h"
 
 namespace tidemark::app {
 
@@ -87,9 +87,9 @@ QString OutputModel::printedLine(int row) const
     const int sinkSubtasks = m_session->scenario().pipeline.window.subtasks();
     if (m_kind == Kind::Results)
         return QString::fromStdString(
-            cli::printedFire(m_session->trace().fires()[std::size_t(row)].fire, keys, sinkSubtasks));
+            output::printedFire(m_session->trace().fires()[std::size_t(row)].fire, keys, sinkSubtasks));
     return QString::fromStdString(
-        cli::printedLate(m_session->trace().lates()[std::size_t(row)].late, keys, sinkSubtasks));
+        output::printedLate(m_session->trace().lates()[std::size_t(row)].late, keys, sinkSubtasks));
 }
 
 QVariant OutputModel::data(const QModelIndex& index, int role) const

@@ -34,7 +34,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // The printed text of a row, exactly as `tidemark run --format text` prints it (cli::printedFire/printedLate).
+    // The printed text of a row, exactly as `tidemark run --format text` prints it (output::printedFire/printedLate).
     QString printedLine(int row) const;
 
 private:

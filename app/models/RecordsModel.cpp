@@ -4,7 +4,7 @@
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
-#include "engine/cli/OutputFormat.h"
+#include "engine/output/OutputFormat.h"
 
 #include <QFont>
 
@@ -122,7 +122,7 @@ QVariant RecordsModel::data(const QModelIndex& index, int role) const
                                      : m_session->keyName(m_session->scenario().pipeline.window.operatorKey(rec.key));
         case Value:
             // the text the outputs print the same value in (a late record, a list result)
-            return rec.hasValue ? QString::fromStdString(cli::formatNumber(rec.value)) : QString();
+            return rec.hasValue ? QString::fromStdString(formatNumber(rec.value)) : QString();
         case Status:
             return statusText(int(status));
         }

@@ -3,7 +3,7 @@
 #include "app/document/Session.h"
 #include "app/timeline/SubtaskWatermarks.h"
 #include "app/timeline/TimelineText.h"
-#include "engine/cli/OutputFormat.h"
+#include "engine/output/OutputFormat.h"
 
 #include <QCoreApplication>
 
@@ -44,7 +44,7 @@ QString timelineTooltip(const Session& session, const TimelineHit& hit)
                            .arg(hit.record + 1)
                            .arg(session.keyName(r.key).toHtmlEscaped());
         if (r.hasValue)
-            text += TimelineText::tr(" · value %1").arg(QString::fromStdString(cli::formatNumber(r.value)));
+            text += TimelineText::tr(" · value %1").arg(QString::fromStdString(formatNumber(r.value)));
         text += TimelineText::tr("<br>event time %1 (%2 ms)").arg(session.formatDateTime(r.ts)).arg(r.ts);
         if (arrived != kNoStep)
             text += TimelineText::tr("<br>arrives at step %1, processing time %2, on channel %3")

@@ -1,6 +1,6 @@
 #include "engine/cli/CompareFormat.h"
 
-#include "engine/cli/OutputFormat.h"
+#include "engine/output/OutputFormat.h"
 #include "engine/player/TimeFormat.h"
 
 namespace tidemark::cli {
@@ -44,15 +44,16 @@ std::string sideText(const DifferenceSide& s, const Scenario& scenario)
     const int sinkSubtasks = scenario.pipeline.window.subtasks();
     if (s.fire) {
         const FireEvent& f = *s.fire;
-        std::string text = printedFire(f, scenario.keys, sinkSubtasks) + " count " + std::to_string(f.count) + ", ";
-        text.append(timingName(f.timing));
+        std::string text
+            = output::printedFire(f, scenario.keys, sinkSubtasks) + " count " + std::to_string(f.count) + ", ";
+        text.append(output::timingName(f.timing));
         return text + ", watermark " + std::to_string(f.watermark) + ", after input " + std::to_string(f.afterInput)
             + " " + where(s);
     }
     if (s.late) {
         const LateEvent& l = *s.late;
-        std::string text = printedLate(l, scenario.keys, sinkSubtasks) + " ";
-        text.append(actionName(l.action));
+        std::string text = output::printedLate(l, scenario.keys, sinkSubtasks) + " ";
+        text.append(output::actionName(l.action));
         return text + ", watermark " + std::to_string(l.watermark) + ", after input " + std::to_string(l.afterInput)
             + " " + where(s);
     }
@@ -69,14 +70,14 @@ std::string sideJson(const DifferenceSide& s)
         const FireEvent& f = *s.fire;
         json += ",\"afterInput\":" + std::to_string(f.afterInput) + ",\"subtask\":" + std::to_string(f.subtask)
             + ",\"timing\":\"";
-        json.append(timingName(f.timing));
+        json.append(output::timingName(f.timing));
         json += "\",\"watermark\":" + std::to_string(f.watermark) + ",\"count\":" + std::to_string(f.count)
-            + ",\"result\":" + resultText(f.result);
+            + ",\"result\":" + output::resultText(f.result);
     } else if (s.late) {
         const LateEvent& l = *s.late;
         json += ",\"afterInput\":" + std::to_string(l.afterInput) + ",\"subtask\":" + std::to_string(l.subtask)
             + ",\"watermark\":" + std::to_string(l.watermark) + ",\"action\":\"";
-        json.append(actionName(l.action));
+        json.append(output::actionName(l.action));
         json += "\"";
     }
     return json + "}";

@@ -1,6 +1,6 @@
 #include "engine/cli/TraceWriter.h"
 
-#include "engine/cli/OutputFormat.h"
+#include "engine/output/OutputFormat.h"
 #include "engine/player/TimeFormat.h"
 
 #include <ostream>
@@ -20,16 +20,16 @@ OutputWriter::~OutputWriter()
 
 void OutputWriter::fire(const FireEvent& f)
 {
-    m_buffer
-        += m_jsonl ? fireJson(f, m_scenario.keys) : fireText(f, m_scenario.keys, m_scenario.pipeline.window.subtasks());
+    m_buffer += m_jsonl ? output::fireJson(f, m_scenario.keys)
+                        : output::fireText(f, m_scenario.keys, m_scenario.pipeline.window.subtasks());
     m_buffer += '\n';
     maybeFlush();
 }
 
 void OutputWriter::late(const LateEvent& l)
 {
-    m_buffer
-        += m_jsonl ? lateJson(l, m_scenario.keys) : lateText(l, m_scenario.keys, m_scenario.pipeline.window.subtasks());
+    m_buffer += m_jsonl ? output::lateJson(l, m_scenario.keys)
+                        : output::lateText(l, m_scenario.keys, m_scenario.pipeline.window.subtasks());
     m_buffer += '\n';
     maybeFlush();
 }
@@ -80,7 +80,7 @@ void TraceWriter::writeStepsUpTo(StepIndex last)
     for (; m_written < last; ++m_written) {
         const StepIndex step = m_written + 1;
         if (m_steps)
-            m_out.line(m_jsonl ? stepJson(trace, step, s) : stepText(trace, step, s));
+            m_out.line(m_jsonl ? output::stepJson(trace, step, s) : output::stepText(trace, step, s));
         if (m_explain) {
             const std::string text = m_narrator->narrate(m_player.detailAt(step), trace).text();
             if (m_jsonl)

@@ -1,12 +1,12 @@
 #include "engine/cli/VerifyCommand.h"
 
 #include "engine/cli/CommandArguments.h"
-#include "engine/cli/FlinkOracle.h"
-#include "engine/cli/OutputFormat.h"
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/io/Suggest.h"
+#include "engine/output/OutputFormat.h"
 #include "engine/player/Player.h"
+#include "engine/verify/FlinkOracle.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -119,21 +119,21 @@ int verify(const std::vector<std::string_view>& args, std::ostream& out, std::os
     const FlinkVersion line = loaded.value->pipeline.flinkVersion;
 
     // The JSON lines are compared; the text lines (the same outputs in the same order) are what people read.
-    OutputLines ours;
+    output::OutputLines ours;
     try {
         const Player player(*loaded.value);
-        ours = outputLines(player.trace(), player.scenario());
+        ours = output::outputLines(player.trace(), player.scenario());
     } catch (const std::exception& e) { // the run is refused up front, as `tidemark run` refuses it
         return cannot(err, path.string() + ": " + e.what());
     }
 
-    const auto java = findJava();
+    const auto java = verify::findJava();
     if (!java)
-        return cannot(err, javaMissingMessage());
+        return cannot(err, verify::javaMissingMessage());
     fs::path jar = jarArg;
     if (jar.empty()) {
         const char* env = std::getenv("TIDEMARK_FLINK_ORACLE");
-        jar = env && *env ? fs::path(env) : installedOracleJar(line);
+        jar = env && *env ? fs::path(env) : verify::installedOracleJar(line);
     }
     if (!fs::is_regular_file(jar, ec))
         return cannot(err,
@@ -143,16 +143,16 @@ int verify(const std::vector<std::string_view>& args, std::ostream& out, std::os
                 + (line.major >= 2 ? " -Pflink-2" : "") + "` and give its jar with --oracle-jar");
 
     // The release the jar runs, for the summary: the jar given may be of another line than the scenario's.
-    const ProcessResult version
-        = runProcess({java->string(), "-jar", jar.string(), "--version"}, std::chrono::minutes(1));
+    const verify::ProcessResult version
+        = verify::runProcess({java->string(), "-jar", jar.string(), "--version"}, std::chrono::minutes(1));
     std::string flinkName = "Flink " + line.name();
     if (version.exitCode == 0 && version.out.starts_with("flink ")) {
         flinkName = "Flink " + version.out.substr(6);
         while (!flinkName.empty() && (flinkName.back() == '\n' || flinkName.back() == '\r'))
             flinkName.pop_back();
     }
-    const ProcessResult flink
-        = runProcess({java->string(), "-jar", jar.string(), path.string()}, std::chrono::minutes(5));
+    const verify::ProcessResult flink
+        = verify::runProcess({java->string(), "-jar", jar.string(), path.string()}, std::chrono::minutes(5));
     if (!flink.started)
         return cannot(err, flink.error);
     if (flink.timedOut)
@@ -166,7 +166,7 @@ int verify(const std::vector<std::string_view>& args, std::ostream& out, std::os
         return cannot(err, "Flink refused the scenario: " + why);
     }
 
-    const OutputAgreement a = compareOutputs(ours.json, theirs);
+    const verify::OutputAgreement a = verify::compareOutputs(ours.json, theirs);
     const std::vector<std::string>& outputs = ours.json;
     const std::vector<std::string>& readable = ours.text;
     std::string summary;

@@ -1,4 +1,4 @@
-#include "engine/cli/OutputFormat.h"
+#include "engine/output/OutputFormat.h"
 
 #include "engine/player/TimeFormat.h"
 #include "engine/runtime/KafkaSplitEnds.h"
@@ -6,41 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace tidemark::cli {
-
-std::string jsonString(std::string_view text)
-{
-    std::string s = "\"";
-    for (const char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (c) {
-        case '"':
-            s += "\\\"";
-            break;
-        case '\\':
-            s += "\\\\";
-            break;
-        case '\n':
-            s += "\\n";
-            break;
-        case '\r':
-            s += "\\r";
-            break;
-        case '\t':
-            s += "\\t";
-            break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                s += buf;
-            } else {
-                s += ch;
-            }
-        }
-    }
-    return s + "\"";
-}
+namespace tidemark::output {
 
 namespace {
 
@@ -290,4 +256,4 @@ std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenari
     return s;
 }
 
-} // namespace tidemark::cli
+} // namespace tidemark::output

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/JsonText.h"
 #include "engine/core/NumberText.h"
 #include "engine/core/Output.h"
 #include "engine/core/Scenario.h"
@@ -8,13 +9,11 @@
 #include <string>
 #include <vector>
 
-namespace tidemark::cli {
+namespace tidemark::output {
 
-// Numbers as everywhere else: integers as integers, others the shortest text that reads back, NaN and
-// infinities as null (engine/core/NumberText.h).
-using tidemark::formatNumber;
-// A JSON string literal with the escapes JSON requires.
-std::string jsonString(std::string_view text);
+// What Flink prints, in the words every front end shows it in: `tidemark run`'s JSON lines and text, the app's
+// Output dock, tables and tooltips, the exports and the comparison with Flink's own output. Numbers are written
+// by formatNumber (engine/core/NumberText.h), strings quoted by jsonString (engine/core/JsonText.h).
 
 // One output as a JSON object, fields in the order of the scenario-format contract:
 //   {"type":"fire","afterInput":N,"subtask":S,"key":"1","window":[0,5000],"timing":"on-time","watermark":4999,
@@ -68,4 +67,4 @@ OutputLines outputLines(const Trace& trace, const Scenario& scenario);
 std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenario);
 std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenario);
 
-} // namespace tidemark::cli
+} // namespace tidemark::output

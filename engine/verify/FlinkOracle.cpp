@@ -1,4 +1,4 @@
-#include "engine/cli/FlinkOracle.h"
+#include "engine/verify/FlinkOracle.h"
 
 #include "engine/io/Installation.h"
 #include "engine/io/JsonTree.h"
@@ -18,7 +18,7 @@
 
 extern char** environ;
 
-namespace tidemark::cli {
+namespace tidemark::verify {
 
 namespace fs = std::filesystem;
 
@@ -209,4 +209,4 @@ OutputAgreement compareOutputs(const std::vector<std::string>& tidemark, const s
     return a;
 }
 
-} // namespace tidemark::cli
+} // namespace tidemark::verify

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace tidemark::cli {
+namespace tidemark::verify {
 
 // Real Flink as the judge of one run: the oracle (tests/flink-oracle, a jar per Flink line) plays a scenario through
 // Flink's own operators and prints the output lines `tidemark run --format jsonl` prints. `tidemark verify` and the
@@ -53,4 +53,4 @@ OutputAgreement compareOutputs(const std::vector<std::string>& tidemark, const s
 // or the line itself when it is not JSON.
 std::string comparableOutput(const std::string& line);
 
-} // namespace tidemark::cli
+} // namespace tidemark::verify

@@ -7,7 +7,7 @@
 #include "app/document/FlinkVerification.h"
 #include "app/document/Session.h"
 #include "app/models/OutputModel.h"
-#include "engine/cli/OutputFormat.h"
+#include "engine/output/OutputFormat.h"
 
 #include <QAction>
 #include <QFile>
@@ -107,8 +107,10 @@ private:
         const Session& s = *m_window->session();
         std::vector<std::string> lines;
         s.trace().forEachOutput(
-            [&](std::size_t fire) { lines.push_back(cli::fireJson(s.trace().fires()[fire].fire, s.scenario().keys)); },
-            [&](const LateRecord& l) { lines.push_back(cli::lateJson(l.late, s.scenario().keys)); });
+            [&](std::size_t fire) {
+                lines.push_back(output::fireJson(s.trace().fires()[fire].fire, s.scenario().keys));
+            },
+            [&](const LateRecord& l) { lines.push_back(output::lateJson(l.late, s.scenario().keys)); });
         for (const auto& [i, from, to] : edits) {
             const auto at = lines[i].find(from);
             QVERIFY(at != std::string::npos);

@@ -1,8 +1,8 @@
 // `tidemark run` end to end, in process: what it prints and how it exits.
 #include "TidemarkRun.h"
-#include "engine/cli/OutputFormat.h"
 #include "engine/cli/RunCommand.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/output/OutputFormat.h"
 
 #include <QDir>
 #include <QFile>
@@ -187,7 +187,7 @@ private slots:
     {
         QFETCH(double, value);
         QFETCH(QString, text);
-        QCOMPARE(QString::fromStdString(cli::formatNumber(value)), text);
+        QCOMPARE(QString::fromStdString(formatNumber(value)), text);
     }
 
     void aRunFromFlagsGivesTheScenariosOutput()

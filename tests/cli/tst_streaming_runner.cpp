@@ -3,9 +3,9 @@
 // look-ahead and refused beyond it; a run that would fire without end fails in both paths.
 #include "../player/RandomScenario.h"
 
-#include "engine/cli/OutputFormat.h"
 #include "engine/cli/StreamingRunner.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/output/OutputFormat.h"
 #include "engine/player/Player.h"
 
 #include <QDir>
@@ -27,8 +27,9 @@ Outcome recorded(const Scenario& scenario)
     Outcome o;
     const Player player(scenario);
     const Trace& t = player.trace();
-    t.forEachOutput([&](std::size_t f) { o.lines.push_back(fireJson(t.fires()[f].fire, player.scenario().keys)); },
-        [&](const LateRecord& l) { o.lines.push_back(lateJson(l.late, player.scenario().keys)); });
+    t.forEachOutput(
+        [&](std::size_t f) { o.lines.push_back(output::fireJson(t.fires()[f].fire, player.scenario().keys)); },
+        [&](const LateRecord& l) { o.lines.push_back(output::lateJson(l.late, player.scenario().keys)); });
     if (player.failure()) {
         o.failedStep = player.failure()->step;
         o.failure = player.failure()->message;
@@ -44,9 +45,9 @@ Outcome streamed(const Scenario& scenario, std::size_t lookAhead = StreamingRunn
         scenario.pipeline, scenario.keys, scenario.defaultArrivalSpacingMs,
         [&](const OperatorOutput& out) {
             if (const auto* f = std::get_if<FireEvent>(&out))
-                o.lines.push_back(fireJson(*f, scenario.keys));
+                o.lines.push_back(output::fireJson(*f, scenario.keys));
             else
-                o.lines.push_back(lateJson(std::get<LateEvent>(out), scenario.keys));
+                o.lines.push_back(output::lateJson(std::get<LateEvent>(out), scenario.keys));
         },
         lookAhead);
     if (KafkaSplitEnds::applies(scenario.pipeline)) {

@@ -2,8 +2,8 @@
 // is checked to find each kind of one), and what the command says when it cannot check. Running the real oracle is
 // the oracle-labelled test's part (tests/export/verify_examples.py).
 
-#include "engine/cli/FlinkOracle.h"
 #include "engine/cli/VerifyCommand.h"
+#include "engine/verify/FlinkOracle.h"
 #include "tests/cli/TidemarkRun.h"
 
 #include <QTest>
@@ -32,7 +32,7 @@ class TestVerifyCommand : public QObject {
 private Q_SLOTS:
     void equalOutputsAgreeInAnyOrderWithinAStep()
     {
-        const auto a = cli::compareOutputs({kStep, fire(3, "10", "a"), fire(3, "20", "b"), fire(5, "1")},
+        const auto a = verify::compareOutputs({kStep, fire(3, "10", "a"), fire(3, "20", "b"), fire(5, "1")},
             {fire(3, "20", "b"), fire(3, "10", "a"), fire(5, "1"), kStep});
         QCOMPARE(a.agreed, (std::vector<bool> {true, true, true}));
         QVERIFY(a.flinkOnly.empty());
@@ -41,7 +41,7 @@ private Q_SLOTS:
 
     void aChangedResultIsADisagreementOnBothSides()
     {
-        const auto a = cli::compareOutputs({fire(3, "[20,22]"), fire(4, "7")}, {fire(3, "[22,20]"), fire(4, "7")});
+        const auto a = verify::compareOutputs({fire(3, "[20,22]"), fire(4, "7")}, {fire(3, "[22,20]"), fire(4, "7")});
         QCOMPARE(a.agreed, (std::vector<bool> {false, true}));
         QCOMPARE(a.flinkOnly, (std::vector<std::string> {fire(3, "[22,20]")}));
         QVERIFY(!a.complete());
@@ -49,27 +49,27 @@ private Q_SLOTS:
 
     void aFireOnAnotherRecordIsADisagreement()
     {
-        const auto a = cli::compareOutputs({fire(3, "7")}, {fire(4, "7")});
+        const auto a = verify::compareOutputs({fire(3, "7")}, {fire(4, "7")});
         QCOMPARE(a.agreed, (std::vector<bool> {false}));
         QCOMPARE(a.flinkOnly.size(), std::size_t(1));
     }
 
     void anOutputOnlyOneSideMakesIsADisagreement()
     {
-        QCOMPARE(cli::compareOutputs({fire(3, "7")}, {}).agreed, (std::vector<bool> {false}));
-        const auto onlyFlink = cli::compareOutputs({}, {fire(3, "7"), kStep});
+        QCOMPARE(verify::compareOutputs({fire(3, "7")}, {}).agreed, (std::vector<bool> {false}));
+        const auto onlyFlink = verify::compareOutputs({}, {fire(3, "7"), kStep});
         QVERIFY(onlyFlink.agreed.empty());
         QCOMPARE(onlyFlink.flinkOnly.size(), std::size_t(1));
         QVERIFY(!onlyFlink.complete());
         // The same output twice is two outputs: one match does not answer for both.
-        QCOMPARE(cli::compareOutputs({fire(3, "7"), fire(3, "7")}, {fire(3, "7")}).agreed,
+        QCOMPARE(verify::compareOutputs({fire(3, "7"), fire(3, "7")}, {fire(3, "7")}).agreed,
             (std::vector<bool> {true, false}));
     }
 
     void numbersCompareToTwelveSignificantDigits()
     {
-        QVERIFY(cli::compareOutputs({fire(3, "0.30000000000000004")}, {fire(3, "0.3")}).complete());
-        QVERIFY(!cli::compareOutputs({fire(3, "0.3001")}, {fire(3, "0.3")}).complete());
+        QVERIFY(verify::compareOutputs({fire(3, "0.30000000000000004")}, {fire(3, "0.3")}).complete());
+        QVERIFY(!verify::compareOutputs({fire(3, "0.3001")}, {fire(3, "0.3")}).complete());
     }
 
     void withoutJavaItSaysWhatToInstall()
@@ -86,7 +86,7 @@ private Q_SLOTS:
 
     void withoutTheOracleItSaysWhereItLooked()
     {
-        if (!cli::findJava())
+        if (!verify::findJava())
             QSKIP("no java on PATH: the message about Java comes first");
         const auto r = test::tidemarkCommand(
             "verify", &cli::verifyCommand, {"post002-allowed-lateness", "--oracle-jar", "/no/such/oracle.jar"});

@@ -4,11 +4,11 @@
 // streamed run, and what a live run prints while its last steps may still be recomputed.
 #include "../cli/TidemarkRun.h"
 #include "TestPeers.h"
-#include "engine/cli/OutputFormat.h"
 #include "engine/cli/RunCommand.h"
 #include "engine/cli/TraceWriter.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/LiveFeed.h"
+#include "engine/output/OutputFormat.h"
 #include "engine/player/Player.h"
 
 #include <QFile>
