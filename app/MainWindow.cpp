@@ -30,6 +30,7 @@
 #include "app/panels/ProgressChart.h"
 #include "app/panels/ShortcutsDialog.h"
 #include "app/panels/WhyPanel.h"
+#include "app/timeline/TimelineLayout.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/KafkaSource.h"
@@ -93,7 +94,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_session(new Session(this))
     , m_cursor(new TimeCursor(m_session, this))
-    , m_loader(new RunLoader(this))
+    , m_loader(new RunLoader(laneKindsDrawn, this))
     , m_theme(new Theme(this))
     , m_undo(new QUndoStack(this))
 {

@@ -1,7 +1,6 @@
 #include "app/document/RunLoader.h"
 
 #include "app/document/Loading.h"
-#include "app/timeline/TimelineLayout.h"
 #include "engine/io/ScenarioIo.h"
 
 #include <QDir>
@@ -115,6 +114,11 @@ std::uint64_t RunLoader::recordedRunBytes(std::uint64_t records)
 
 RunLoader::RunLoader(QObject* parent)
     : QObject(parent)
+{ }
+
+RunLoader::RunLoader(LanesAhead lanesAhead, QObject* parent)
+    : QObject(parent)
+    , m_lanesAhead(std::move(lanesAhead))
 { }
 
 RunLoader::~RunLoader()
@@ -271,7 +275,8 @@ void RunLoader::run(Job job)
     RecordingGrowth growth(residentAtStart.value_or(0));
     std::optional<QString> outgrown;
     Player::Options playerOptions;
-    playerOptions.lanesAhead = laneKindsDrawn(scenario.pipeline);
+    if (m_lanesAhead)
+        playerOptions.lanesAhead = m_lanesAhead(scenario.pipeline);
     playerOptions.progress = [&](std::size_t done, std::size_t total) {
         const int percent = total > 0 ? static_cast<int>(100 * done / total) : 0;
         post(generation, [this, percent] { Q_EMIT progressChanged(tr("Recording the run"), percent); });

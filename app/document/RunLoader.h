@@ -8,9 +8,11 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <thread>
+#include <vector>
 
 namespace tidemark::app {
 
@@ -46,7 +48,12 @@ class RunLoader : public QObject {
     Q_OBJECT
 
 public:
+    // The kinds of lane a view reads first for a pipeline (the timeline's laneKindsDrawn), dealt out while the run
+    // is recorded (Player::Options::lanesAhead); none given: each is dealt when first read.
+    using LanesAhead = std::function<std::vector<LaneKind>(const PipelineConfig&)>;
+
     explicit RunLoader(QObject* parent = nullptr);
+    RunLoader(LanesAhead lanesAhead, QObject* parent);
     ~RunLoader() override;
 
     // `path`: a scenario file; `documentPath`: what the opened document is saved to (empty for an example).
@@ -102,6 +109,7 @@ private:
     std::uint64_t m_generation = 0;
     bool m_busy = false;
     std::optional<std::uint64_t> m_assumedFree;
+    const LanesAhead m_lanesAhead;
     std::optional<Result> m_result;
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/timeline/TimeScale.h"
+#include "app/document/TimeLabels.h"
 #include "engine/core/Scenario.h"
 #include "engine/live/LiveFeed.h"
 #include "engine/player/Narration.h"
@@ -92,7 +92,7 @@ public:
     // Axis labels and ticks.
     const TimeLabels& labels() const { return m_labels; }
     // What Flink prints for a fire, without the subtask prefix: "(key,result)", "(result)" under windowAll; the
-    // text `tidemark run` prints (cli::printedResult).
+    // text `tidemark run` prints (output::printedResult).
     QString formatResult(const FireEvent& fire) const;
 
     // --- the document ------------------------------------------------------------------------------------

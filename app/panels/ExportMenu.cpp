@@ -1,12 +1,12 @@
 #include "app/panels/ExportMenu.h"
 
 #include "app/attach/SubmitJobDialog.h"
-#include "app/document/AnimationExport.h"
 #include "app/document/OutputExport.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/panels/FlinkJobDialog.h"
 #include "app/panels/NarrationPanel.h"
+#include "app/timeline/AnimationExport.h"
 #include "app/timeline/TimelineImage.h"
 
 #include <QAction>

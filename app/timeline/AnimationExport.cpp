@@ -1,4 +1,4 @@
-#include "app/document/AnimationExport.h"
+#include "app/timeline/AnimationExport.h"
 
 #include "app/Translations.h"
 #include "app/document/Session.h"

@@ -1,8 +1,8 @@
 #include "ShownWindow.h"
 #include "app/MainWindow.h"
-#include "app/document/AnimationExport.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/timeline/AnimationExport.h"
 #include "app/timeline/TimelineImage.h"
 #include "app/timeline/TimelineView.h"
 
