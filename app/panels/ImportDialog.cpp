@@ -1,9 +1,10 @@
 #include "app/panels/ImportDialog.h"
 
 #include "app/document/Loading.h"
-#include "engine/cli/OutputFormat.h"
+#include "app/panels/FieldRules.h"
 #include "engine/io/EventFile.h"
 #include "engine/io/GuessSpec.h"
+#include "engine/output/OutputFormat.h"
 #include "engine/player/TimeFormat.h"
 
 #include <QComboBox>
@@ -94,10 +95,13 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
         spin->setSuffix(tr(" ms"));
         spin->setGroupSeparatorShown(true);
     }
+    setRangeFromRules(m_delay, "pipeline.watermarks.maxOutOfOrdernessMs");
+    setRangeFromRules(m_size, "pipeline.window.assigner.sizeMs");
+    setRangeFromRules(m_lateness, "pipeline.window.allowedLatenessMs");
+    setRangeFromRules(m_parallelism, "pipeline.watermarks.parallelism");
+    m_parallelism->setObjectName(QStringLiteral("importParallelism"));
     m_delay->setValue(0);
-    m_size->setRange(1, std::numeric_limits<int>::max());
     m_size->setValue(5000);
-    m_parallelism->setRange(1, 64);
     m_function->addItems({tr("count"), tr("sum"), tr("min"), tr("max"), tr("average"), tr("list")});
     m_function->setCurrentIndex(0);
 
@@ -267,8 +271,8 @@ void ImportDialog::updatePreview()
                     : rec.key == kNoKey            ? QString()
                                                    : QString::fromStdString(keys.name(rec.key))));
         m_preview->setItem(r, 2, new QTableWidgetItem(QString::number(rec.ts)));
-        m_preview->setItem(r, 3,
-            new QTableWidgetItem(rec.hasValue ? QString::fromStdString(cli::formatNumber(rec.value)) : QString()));
+        m_preview->setItem(
+            r, 3, new QTableWidgetItem(rec.hasValue ? QString::fromStdString(formatNumber(rec.value)) : QString()));
         m_preview->setItem(r, 4,
             new QTableWidgetItem(rec.channel == InputRecord::kNoChannel ? QString() : QString::number(rec.channel)));
         m_preview->setItem(r, 5, new QTableWidgetItem(QString::fromStdString(dates.dateTime(rec.ts))));
@@ -307,8 +311,10 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
     if (s.inputFile->key.empty())
         s.pipeline.window.keyBy.reset();
     s.pipeline.watermarks.maxOutOfOrdernessMs = m_delay->value();
+    // env.setParallelism: every operator, the window too unless it is windowAll (one subtask).
     s.pipeline.watermarks.parallelism = m_parallelism->value();
-    s.pipeline.window.parallelism = m_parallelism->value();
+    if (s.pipeline.window.keyBy)
+        s.pipeline.window.parallelism = m_parallelism->value();
     if (s.inputFile->channel) {
         // Records name their channel: as many watermark channels as the file uses, at least.
         s.pipeline.watermarks.partitioning = WatermarkConfig::Partitioning::Channel;
@@ -320,6 +326,13 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
     s.pipeline.window.function.type = FunctionSpec::Type(m_function->currentIndex());
     if (!s.inputFile->value)
         s.pipeline.window.function.field = "ts";
+    if (const auto broken = rules::validate(s.pipeline)) {
+        // the dialog's fields keep the rule table's ranges, so what is left is a rule across fields (the channels
+        // the file names against the largest parallelism)
+        if (error)
+            *error = tr("%1: %2").arg(QString::fromStdString(broken->path()), QString::fromStdString(broken->message));
+        return std::nullopt;
+    }
     s.display.timeFormat = DisplaySettings::TimeFormat::DateTime;
     s.display.zone = m_zone->text().trimmed().isEmpty() ? "UTC" : m_zone->text().trimmed().toStdString();
     return s;

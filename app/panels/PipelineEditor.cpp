@@ -2,6 +2,7 @@
 
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/panels/FieldRules.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -10,6 +11,7 @@
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QStyle>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -129,7 +131,7 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](S& s, qint64 v) { s.pipeline.watermarks.idlenessMs = v; },
         tr("withIdleness: a channel without records for this long stops holding the watermark back"));
     addNumber(
-        QStringLiteral("parallelism"), tr("Parallelism (channels)"), 1, 64, QString(),
+        QStringLiteral("parallelism"), tr("Parallelism (channels)"), 1, rules::kMaxParallelism, QString(),
         [](const S& s) { return s.pipeline.watermarks.parallelism; },
         [](S& s, qint64 v) { s.pipeline.watermarks.parallelism = int(v); });
     addEnum(
@@ -138,11 +140,11 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](const S& s) { return int(s.pipeline.watermarks.partitioning); },
         [](S& s, int v) { s.pipeline.watermarks.partitioning = WC::Partitioning(v); });
     addNumber(
-        QStringLiteral("firstChannel"), tr("Round robin starts at"), 0, 63, QString(),
+        QStringLiteral("firstChannel"), tr("Round robin starts at"), 0, rules::kMaxParallelism - 1, QString(),
         [](const S& s) { return s.pipeline.watermarks.firstChannel; },
         [](S& s, qint64 v) { s.pipeline.watermarks.firstChannel = int(v); });
     addNumber(
-        QStringLiteral("sourceParallelism"), tr("Source parallelism"), 1, 64, QString(),
+        QStringLiteral("sourceParallelism"), tr("Source parallelism"), 1, rules::kMaxParallelism, QString(),
         [](const S& s) { return s.pipeline.sourceParallelism; },
         [](S& s, qint64 v) { s.pipeline.sourceParallelism = int(v); });
 
@@ -161,11 +163,9 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         {tr("tumbling"), tr("sliding"), tr("session"), tr("global"), tr("cumulate (Flink SQL)")},
         [](const S& s) { return int(s.pipeline.window.assigner.type); },
         [](S& s, int v) {
-            AssignerSpec& a = s.pipeline.window.assigner;
-            a.type = AssignerSpec::Type(v);
-            // A cumulate window needs a step that divides its size: one window of the whole size to start with.
-            if (a.type == AssignerSpec::Type::Cumulate && (a.stepMs <= 0 || a.sizeMs % a.stepMs != 0))
-                a.stepMs = a.sizeMs;
+            // no value is corrected behind the user's back: a cumulate window without a step that divides its
+            // size is refused with the rule table's words, on the step's field
+            s.pipeline.window.assigner.type = AssignerSpec::Type(v);
         });
     addEnum(
         QStringLiteral("timeDomain"), tr("Time"), {tr("event time"), tr("processing time")},
@@ -232,7 +232,7 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](const S& s) { return s.pipeline.window.function.field == "ts" ? 1 : 0; },
         [](S& s, int v) { s.pipeline.window.function.field = v == 1 ? "ts" : "value"; });
     addNumber(
-        QStringLiteral("windowParallelism"), tr("Window parallelism"), 1, 85, QString(),
+        QStringLiteral("windowParallelism"), tr("Window parallelism"), 1, rules::kMaxParallelism, QString(),
         [](const S& s) { return s.pipeline.window.parallelism; },
         [](S& s, qint64 v) { s.pipeline.window.parallelism = int(v); });
     addEnum(
@@ -253,8 +253,82 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](S& s, const QString& v) { s.display.zone = v.toStdString(); },
         tr("IANA name such as Asia/Shanghai, or UTC+08:00"));
 
+    // Every bounded number takes its range from the rule table; a field that a choice may leave unused (a tumbling
+    // window's slide) keeps 0 reachable, and the table answers when the choice needs it.
+    for (const FieldOfPath& f : fieldsOfPaths()) {
+        if (auto* spin = findChild<QSpinBox*>(f.objectName); spin && f.hasLimit)
+            setRangeFromRules(spin, f.path, f.mayBeUnused);
+    }
+    setStyleSheet(QStringLiteral("[ruleBroken=\"true\"] { border: 2px solid #c0392b; }"));
+
     connect(m_cursor, &TimeCursor::runChanged, this, &PipelineEditor::reload);
     reload();
+}
+
+std::span<const PipelineEditor::FieldOfPath> PipelineEditor::fieldsOfPaths()
+{
+    static const FieldOfPath fields[] = {
+        {"pipeline.source.parallelism", QStringLiteral("sourceParallelism"), true, false},
+        {"pipeline.watermarks.strategy", QStringLiteral("strategy"), false, false},
+        {"pipeline.watermarks.maxOutOfOrdernessMs", QStringLiteral("maxOutOfOrderness"), true, false},
+        {"pipeline.watermarks.periodMs", QStringLiteral("period"), true, false},
+        {"pipeline.watermarks.idlenessMs", QStringLiteral("idleness"), true, false},
+        {"pipeline.watermarks.parallelism", QStringLiteral("parallelism"), true, false},
+        {"pipeline.watermarks.partitioning", QStringLiteral("partitioning"), false, false},
+        {"pipeline.watermarks.firstChannel", QStringLiteral("firstChannel"), true, false},
+        {"pipeline.window.keyBy", QStringLiteral("keyed"), false, false},
+        {"pipeline.window.assigner.sizeMs", QStringLiteral("size"), true, false},
+        {"pipeline.window.assigner.maxSizeMs", QStringLiteral("size"), false, false},
+        {"pipeline.window.assigner.slideMs", QStringLiteral("slide"), true, true},
+        {"pipeline.window.assigner.stepMs", QStringLiteral("step"), true, true},
+        {"pipeline.window.assigner.offsetMs", QStringLiteral("offset"), false, false},
+        {"pipeline.window.assigner.gapMs", QStringLiteral("gap"), true, true},
+        {"pipeline.window.assigner", QStringLiteral("assigner"), false, false},
+        {"pipeline.window.trigger.count", QStringLiteral("triggerCount"), true, true},
+        {"pipeline.window.trigger.intervalMs", QStringLiteral("triggerInterval"), true, true},
+        {"pipeline.window.allowedLatenessMs", QStringLiteral("allowedLateness"), true, false},
+        {"pipeline.window.evictor", QStringLiteral("evictor"), false, false},
+        {"pipeline.window.parallelism", QStringLiteral("windowParallelism"), true, false},
+        {"flinkVersion", QStringLiteral("flinkVersion"), false, false},
+    };
+    return fields;
+}
+
+QWidget* PipelineEditor::widgetOf(const rules::Violation& v) const
+{
+    for (const std::string& path : v.paths) {
+        // the field itself, else the nearest setting around it (an evictor's count is edited with the evictor)
+        std::string_view p = path;
+        while (true) {
+            for (const FieldOfPath& f : fieldsOfPaths()) {
+                if (f.path == p) {
+                    if (auto* w = findChild<QWidget*>(f.objectName))
+                        return w;
+                }
+            }
+            const auto dot = p.rfind('.');
+            if (dot == std::string_view::npos)
+                break;
+            p = p.substr(0, dot);
+        }
+    }
+    return nullptr;
+}
+
+void PipelineEditor::markBroken(QWidget* field, const QString& why)
+{
+    if (m_broken && m_broken != field) {
+        m_broken->setProperty("ruleBroken", false);
+        m_broken->setToolTip(m_brokenTip);
+        m_broken->style()->polish(m_broken);
+    }
+    if (field && field != m_broken) {
+        m_brokenTip = field->toolTip();
+        field->setProperty("ruleBroken", true);
+        field->setToolTip(why);
+        field->style()->polish(field);
+    }
+    m_broken = field;
 }
 
 void PipelineEditor::addGroup(const QString& title)
@@ -338,6 +412,17 @@ void PipelineEditor::commit(int fieldIndex, const QString& what, const std::func
         return;
     Scenario after = m_session->scenario();
     change(after);
+    // The rule table first, in the words a scenario file gets; the value in force stays until the user changes
+    // what the rule needs.
+    if (const auto broken = rules::validate(after.pipeline)) {
+        const QString why = QString::fromStdString(broken->message);
+        m_error->setText(tr("Not applied: %1").arg(why));
+        m_error->show();
+        markBroken(widgetOf(*broken), why);
+        reload();
+        return;
+    }
+    markBroken(nullptr, {});
     m_lastError->clear();
     m_undo->push(new ScenarioEditCommand(m_session, m_session->scenario().pipeline, after.pipeline,
         m_session->scenario().display, after.display, what, fieldIndex, m_lastError));

@@ -2,12 +2,16 @@
 
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Scenario.h"
+#include "engine/io/PipelineRules.h"
 
+#include <QPointer>
 #include <QUndoCommand>
 #include <QWidget>
 
 #include <functional>
 #include <memory>
+#include <span>
+#include <string_view>
 #include <vector>
 
 class QFormLayout;
@@ -55,8 +59,20 @@ public:
     // Sets a field by its object name as a user would (tests, scripting); returns false if unknown.
     bool setFieldValue(const QString& objectName, const QVariant& value);
 
+    // The field that shows a setting of the rule table (engine/io/PipelineRules.h), by its path: a refused edit
+    // marks it. `hasLimit`: its spin box takes its range from the table; `mayBeUnused`: 0 stays reachable.
+    struct FieldOfPath {
+        std::string_view path;
+        QString objectName;
+        bool hasLimit = false;
+        bool mayBeUnused = false;
+    };
+    static std::span<const FieldOfPath> fieldsOfPaths();
+
 private:
     struct Field;
+    QWidget* widgetOf(const rules::Violation& v) const;
+    void markBroken(QWidget* field, const QString& why);
     void addGroup(const QString& title);
     void addEnum(const QString& name, const QString& label, const QStringList& items,
         std::function<int(const Scenario&)> get, std::function<void(Scenario&, int)> set, const QString& tip = {});
@@ -78,6 +94,8 @@ private:
     std::vector<std::function<void(const Scenario&)>> m_loaders;
     bool m_loading = false;
     std::shared_ptr<QString> m_lastError = std::make_shared<QString>();
+    QPointer<QWidget> m_broken; // the field a refused edit marked
+    QString m_brokenTip;
 };
 
 } // namespace tidemark::app

@@ -4,6 +4,7 @@
 #include "engine/live/KafkaSource.h"
 
 #include "engine/io/GuessSpec.h"
+#include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/io/ScenarioNames.h"
 #include "engine/io/Suggest.h"
@@ -350,6 +351,20 @@ private:
         return static_cast<int>(*v);
     }
 
+    // A whole number for a field of the pipeline: only its form is checked here, its bounds by the rule table
+    // (PipelineRules) once the pipeline is whole, in the words a scenario file gets.
+    int fieldInteger(std::string_view path)
+    {
+        const rules::NumberLimit& limit = rules::limitOf(path);
+        const std::string range
+            = "an integer between " + std::to_string(limit.min) + " and " + std::to_string(limit.max);
+        const std::string_view text = value(": " + range);
+        const auto v = parseInteger(text);
+        if (!v || *v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max())
+            fail("expected " + range + ", found " + excerpt(text));
+        return static_cast<int>(*v);
+    }
+
     template <class E, std::size_t N> E choice(const std::array<Named<E>, N>& names)
     {
         const std::string_view text = value(": " + alternatives(names));
@@ -370,7 +385,6 @@ private:
 
     bool flag(std::string_view a, RunOptions& o)
     {
-        constexpr int kMaxParallelism = 128;
         if (a == "--format") {
             const std::string_view v = value(": jsonl or text");
             if (v == "jsonl")
@@ -493,7 +507,7 @@ private:
         } else if (a == "--tumbling") {
             AssignerSpec s;
             s.type = AssignerSpec::Type::Tumbling;
-            s.sizeMs = duration(false, false);
+            s.sizeMs = duration(true, true);
             setAssigner(o, s);
         } else if (a == "--sliding") {
             const std::string_view v = value(": SIZE/SLIDE like 10s/5s");
@@ -508,8 +522,6 @@ private:
                 const auto d = parseDuration(part, &error);
                 if (!d)
                     fail(std::string(size ? "size: " : "slide: ") + error);
-                if (*d <= 0)
-                    fail(std::string("expected a ") + (size ? "size" : "slide") + " above 0, found " + excerpt(part));
                 (size ? s.sizeMs : s.slideMs) = *d;
             }
             setAssigner(o, s);
@@ -526,18 +538,13 @@ private:
                 const auto d = parseDuration(part, &error);
                 if (!d)
                     fail(std::string(max ? "max size: " : "step: ") + error);
-                if (*d <= 0)
-                    fail(std::string("expected a ") + (max ? "max size" : "step") + " above 0, found " + excerpt(part));
                 (max ? s.sizeMs : s.stepMs) = *d;
             }
-            if (s.sizeMs % s.stepMs != 0)
-                fail("expected the max size to be a multiple of the step (Flink's CUMULATE window requires it), found "
-                    + excerpt(v));
             setAssigner(o, s);
         } else if (a == "--session") {
             AssignerSpec s;
             s.type = AssignerSpec::Type::Session;
-            s.gapMs = duration(false, false);
+            s.gapMs = duration(true, true);
             setAssigner(o, s);
         } else if (a == "--global") {
             noValue();
@@ -554,28 +561,28 @@ private:
             if (!o.flinkVersion)
                 fail("expected " + FlinkVersion::supportedNames() + ", found " + excerpt(v));
         } else if (a == "--out-of-orderness") {
-            o.outOfOrderness = duration(false, true);
+            o.outOfOrderness = duration(true, true);
         } else if (a == "--emit") {
             o.emission = choice(kEmits);
         } else if (a == "--period") {
-            o.period = duration(false, true);
+            o.period = duration(true, true);
         } else if (a == "--idleness") {
-            o.idleness = duration(false, true);
+            o.idleness = duration(true, true);
         } else if (a == "--lateness") {
-            o.lateness = duration(false, true);
+            o.lateness = duration(true, true);
         } else if (a == "--side-output") {
             noValue();
             o.sideOutput = true;
         } else if (a == "--parallelism") {
-            o.parallelism = integer(1, kMaxParallelism);
+            o.parallelism = fieldInteger("pipeline.watermarks.parallelism");
         } else if (a == "--window-parallelism") {
-            o.windowParallelism = integer(1, kMaxParallelism);
+            o.windowParallelism = fieldInteger("pipeline.window.parallelism");
         } else if (a == "--source-parallelism") {
-            o.sourceParallelism = integer(1, kMaxParallelism);
+            o.sourceParallelism = fieldInteger("pipeline.source.parallelism");
         } else if (a == "--partitioning") {
             o.partitioning = choice(kPartitionings);
         } else if (a == "--first-channel") {
-            o.firstChannel = integer(0, kMaxParallelism - 1);
+            o.firstChannel = fieldInteger("pipeline.watermarks.firstChannel");
         } else if (a == "--key-by") {
             o.keyBy = std::string(value(": a field, or none for windowAll"));
             if (o.keyBy->empty())
@@ -997,6 +1004,54 @@ void applyKeyBy(Scenario& s, const RunOptions& o, bool newScenario)
     w.keyBy = *o.keyBy;
 }
 
+// The flag that set a field of the pipeline, for a rule it breaks: the first of the rule's fields that a flag given
+// set, else the flag that would set the first.
+std::string flagOf(const rules::Violation& v, const RunOptions& o)
+{
+    const auto flagFor = [&o](std::string_view path) -> std::pair<std::string, bool> {
+        if (path == "pipeline.source.parallelism")
+            return o.sourceParallelism ? std::pair {"--source-parallelism", true}
+                                       : std::pair {"--parallelism", o.parallelism.has_value()};
+        if (path == "pipeline.watermarks.parallelism")
+            return {"--parallelism", o.parallelism.has_value()};
+        if (path == "pipeline.watermarks.firstChannel")
+            return {"--first-channel", o.firstChannel.has_value()};
+        if (path == "pipeline.watermarks.partitioning")
+            return {"--partitioning", o.partitioning.has_value()};
+        if (path == "pipeline.watermarks.strategy")
+            return {"--strategy", o.strategy.has_value()};
+        if (path == "pipeline.watermarks.maxOutOfOrdernessMs")
+            return {"--out-of-orderness", o.outOfOrderness.has_value()};
+        if (path == "pipeline.watermarks.periodMs")
+            return {"--period", o.period.has_value()};
+        if (path == "pipeline.watermarks.idlenessMs")
+            return {"--idleness", o.idleness.has_value()};
+        if (path == "pipeline.window.parallelism")
+            return o.windowParallelism ? std::pair {"--window-parallelism", true}
+                                       : std::pair {"--parallelism", o.parallelism.has_value()};
+        if (path == "pipeline.window.allowedLatenessMs")
+            return {"--lateness", o.lateness.has_value()};
+        if (path == "pipeline.window.keyBy")
+            return {"--key-by", o.keyBy.has_value()};
+        if (path == "pipeline.window.assigner.offsetMs")
+            return {"--offset", o.offset.has_value()};
+        if (path.starts_with("pipeline.window.trigger"))
+            return {"--trigger", o.trigger.has_value()};
+        if (path.starts_with("pipeline.source.kafka"))
+            return {"--topic", o.kafka.has_value()};
+        if (path == "flinkVersion")
+            return {"--flink-version", o.flinkVersion.has_value()};
+        if (path.starts_with("pipeline.window.assigner"))
+            return {o.assigner ? o.assignerFlag : std::string("--tumbling"), o.assigner.has_value()};
+        return {"the scenario", false};
+    };
+    for (const std::string& path : v.paths) {
+        if (auto [flag, given] = flagFor(path); given)
+            return flag;
+    }
+    return flagFor(v.path()).first;
+}
+
 void applyPipeline(Scenario& s, const RunOptions& o, bool newScenario)
 {
     PipelineConfig& p = s.pipeline;
@@ -1016,12 +1071,6 @@ void applyPipeline(Scenario& s, const RunOptions& o, bool newScenario)
         if (type != AssignerSpec::Type::Tumbling && type != AssignerSpec::Type::Sliding
             && type != AssignerSpec::Type::Cumulate)
             throw Failed {"--offset applies to tumbling, sliding and cumulate windows"};
-        const DurationMs limit = type == AssignerSpec::Type::Tumbling ? w.assigner.sizeMs : w.assigner.slideMs;
-        // Flink's CumulativeSliceAssigner takes an offset of any size.
-        if (type != AssignerSpec::Type::Cumulate && (*o.offset >= limit || *o.offset <= -limit))
-            throw Failed {"--offset: expected less than the window "
-                + std::string(type == AssignerSpec::Type::Tumbling ? "size " : "slide ") + formatDuration(limit)
-                + " in absolute value, found " + formatDuration(*o.offset)};
         w.assigner.offsetMs = *o.offset;
     }
     if (o.strategy)
@@ -1056,40 +1105,30 @@ void applyPipeline(Scenario& s, const RunOptions& o, bool newScenario)
     }
     if (o.windowParallelism)
         w.parallelism = *o.windowParallelism;
-    if (!w.keyBy) {
-        if (o.windowParallelism && *o.windowParallelism != 1)
-            throw Failed {"--window-parallelism: a window without a key (windowAll) runs as one subtask, found "
-                + std::to_string(*o.windowParallelism)};
-        w.parallelism = 1;
-    }
+    if (!w.keyBy && !o.windowParallelism)
+        w.parallelism = 1; // env.setParallelism leaves windowAll at one subtask
     if (o.partitioning)
         wm.partitioning = *o.partitioning;
     if (o.sourceParallelism)
         p.sourceParallelism = *o.sourceParallelism;
     else if (wm.partitioning == WatermarkConfig::Partitioning::Forward)
         p.sourceParallelism = wm.parallelism; // forward needs one source subtask per channel
-    if (wm.partitioning == WatermarkConfig::Partitioning::Forward && p.sourceParallelism != wm.parallelism)
-        throw Failed {"--source-parallelism: \"forward\" partitioning needs as many source subtasks as watermark "
-                      "channels ("
-            + std::to_string(wm.parallelism) + "), found " + std::to_string(p.sourceParallelism)};
     if (o.kafka) {
-        if (o.sourceParallelism && *o.sourceParallelism != wm.parallelism)
-            throw Failed {"--source-parallelism: a Kafka source's readers are its watermark channels ("
-                + std::to_string(wm.parallelism) + "); give --parallelism instead"};
         // The readers are the channels; the partition count comes from the broker when the run starts.
         p.kafka = KafkaSourceSpec {*o.topic, 1, o.kafkaWatermarks.value_or(KafkaSourceSpec::Watermarks::PerPartition)};
-        p.sourceParallelism = wm.parallelism;
-        wm.partitioning = WatermarkConfig::Partitioning::Forward;
+        if (!o.sourceParallelism)
+            p.sourceParallelism = wm.parallelism;
+        if (!o.partitioning)
+            wm.partitioning = WatermarkConfig::Partitioning::Forward;
         wm.firstChannel = 0;
     }
     if (o.firstChannel)
         wm.firstChannel = *o.firstChannel;
-    if (wm.firstChannel >= wm.parallelism) {
-        if (o.firstChannel)
-            throw Failed {"--first-channel: expected a channel below the parallelism " + std::to_string(wm.parallelism)
-                + ", found " + std::to_string(wm.firstChannel)};
+    else if (wm.firstChannel >= wm.parallelism)
         wm.firstChannel = 0; // the scenario's start channel no longer exists at the new parallelism
-    }
+
+    if (const auto broken = rules::validate(p))
+        throw Failed {flagOf(*broken, o) + ": " + broken->message};
 }
 
 } // namespace

@@ -1,9 +1,11 @@
 #include "engine/io/ScenarioIo.h"
 
+#include "engine/core/JsonText.h"
 #include "engine/io/ScenarioNames.h"
 
 #include "engine/io/EventFile.h"
 #include "engine/io/JsonTree.h"
+#include "engine/io/PipelineRules.h"
 #include "engine/io/Suggest.h"
 #include "engine/io/Timestamps.h"
 #include "engine/player/RunLimits.h"
@@ -35,8 +37,6 @@ using detail::JsonNode;
 using Kind = JsonNode::Kind;
 
 constexpr int kFormatVersion = 1;
-constexpr int kMaxParallelism = 128; // Flink's default max parallelism: key groups per job
-constexpr int kMaxPartitions = 10'000; // a Kafka topic's partitions, far above what a lesson shows
 constexpr std::int32_t kMaxColumn = 1 << 20;
 
 // Thrown inside the reader only; parseScenario turns it into a LoadError.
@@ -57,7 +57,7 @@ struct ScenarioFailure {
 
 std::string q(std::string_view s)
 {
-    return detail::jsonQuoted(s);
+    return jsonString(s);
 }
 
 std::string describe(const JsonNode& n)
@@ -255,33 +255,7 @@ private:
     std::string_view m_context;
 };
 
-void requireAtLeast(const JsonNode* n, std::int64_t value, std::int64_t minimum, std::string_view name)
-{
-    if (n && value < minimum) {
-        fail(
-            *n, "expected " + q(name) + " of at least " + std::to_string(minimum) + ", found " + std::to_string(value));
-    }
-}
-
-DurationMs positiveDuration(const Obj& o, std::string_view name, std::string_view hint)
-{
-    const auto& n = o.req(name, hint);
-    const auto v = asInt64(n, name);
-    if (v <= 0)
-        fail(n, "expected a positive " + q(name) + ", found " + std::to_string(v));
-    return v;
-}
-
-// Flink's tumbling and sliding assigners refuse an offset whose absolute value reaches the size or slide.
-void requireOffsetWithin(const Obj& o, DurationMs offset, DurationMs limit, std::string_view limitName)
-{
-    if (offset >= limit || offset <= -limit) {
-        fail(o.req("offsetMs"),
-            "expected \"offsetMs\" between " + std::to_string(-(limit - 1)) + " and " + std::to_string(limit - 1)
-                + " (less than " + q(limitName) + " in absolute value), found " + std::to_string(offset));
-    }
-}
-
+// A scenario-level duration (not the pipeline's, whose rules are PipelineRules'): 0 or more.
 DurationMs nonNegativeDuration(const Obj& o, std::string_view name, DurationMs fallback)
 {
     const auto* n = o.opt(name);
@@ -293,18 +267,37 @@ DurationMs nonNegativeDuration(const Obj& o, std::string_view name, DurationMs f
     return v;
 }
 
-int parallelism(const Obj& o, std::string_view name = "parallelism")
+// The JSON node a field path of PipelineRules names ("pipeline.window.parallelism"), or the nearest object around
+// it that the file has (the field may be a default, or set from another field).
+const JsonNode& nodeAt(const JsonNode& root, std::string_view path, bool* whole = nullptr)
 {
-    const auto* n = o.opt(name);
-    if (!n)
-        return 1;
-    const int p = asInt(*n, name);
-    if (p < 1 || p > kMaxParallelism) {
-        fail(*n,
-            "expected " + q(name) + " between 1 and " + std::to_string(kMaxParallelism) + ", found "
-                + std::to_string(p));
+    const JsonNode* at = &root;
+    bool found = true;
+    while (!path.empty()) {
+        const auto dot = path.find('.');
+        const JsonNode* next = at->member(path.substr(0, dot));
+        if (!next) {
+            found = false;
+            break;
+        }
+        at = next;
+        path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
     }
-    return p;
+    if (whole)
+        *whole = found;
+    return *at;
+}
+
+// Where a rule's violation is shown: the first of its fields the file has, else around the first.
+const JsonNode& nodeOf(const JsonNode& root, const rules::Violation& v)
+{
+    for (const std::string& path : v.paths) {
+        bool whole = false;
+        const JsonNode& n = nodeAt(root, path, &whole);
+        if (whole)
+            return n;
+    }
+    return nodeAt(root, v.path());
 }
 
 // Where a record sits in the file, for checks that need the whole pipeline first.
@@ -387,7 +380,7 @@ private:
         s.name = top.string("name", "");
         s.description = top.string("description", "");
         s.lenient = top.boolean("lenient", false);
-        s.defaultArrivalSpacingMs = nonNegativeDuration(top, "defaultArrivalSpacingMs", 1000);
+        s.defaultArrivalSpacingMs = nonNegativeDuration(top, "defaultArrivalSpacingMs", s.defaultArrivalSpacingMs);
         if (top.opt("inputEndMs"))
             s.inputEndMs = nonNegativeDuration(top, "inputEndMs", 0);
         if (const auto* d = top.opt("display"))
@@ -408,8 +401,8 @@ private:
             }
             s.pipeline.flinkVersion = *parsed;
         }
-        if (const auto refused = refusedByFlinkVersion(s.pipeline))
-            fail(*top.req("pipeline").member("window")->member("assigner"), *refused);
+        if (const auto broken = rules::validate(s.pipeline))
+            fail(nodeOf(root, *broken), broken->message);
         const JsonNode* fileNode = readInput(top.req("input"), s);
         if (!fileNode)
             validateRecords(s);
@@ -462,7 +455,7 @@ private:
         const Obj o(node, "pipeline", {"source", "watermarks", "window", "endOfInput"});
         if (const auto* src = o.opt("source")) {
             const Obj so(*src, "source", {"parallelism", "kafka"});
-            p.sourceParallelism = parallelism(so);
+            p.sourceParallelism = so.integer("parallelism", p.sourceParallelism);
             if (const auto* k = so.opt("kafka"))
                 p.kafka = readKafka(*k);
         }
@@ -473,34 +466,13 @@ private:
 
         auto& w = p.watermarks;
         if (p.kafka) {
-            // The readers are the watermark channels: what the scenario does not say follows from the source.
+            // The readers are the watermark channels: what the scenario does not say follows from the source
+            // (PipelineRules checks what it does say).
             const JsonNode& wm = o.req("watermarks");
-            if (const auto* n = wm.member("parallelism"); n && w.parallelism != p.sourceParallelism) {
-                fail(*n,
-                    "expected \"parallelism\" " + std::to_string(p.sourceParallelism)
-                        + ": the watermarks of a Kafka source are made in or right after its readers "
-                          "(source.parallelism "
-                        + std::to_string(p.sourceParallelism) + "), found " + std::to_string(w.parallelism));
-            }
-            if (const auto* n = wm.member("partitioning");
-                n && w.partitioning != WatermarkConfig::Partitioning::Forward) {
-                fail(*n,
-                    "expected \"partitioning\" \"forward\": a Kafka source's records stay with the reader of their "
-                    "partition, found "
-                        + q(enumName(w.partitioning, kPartitionings)));
-            }
-            if (wm.member("firstChannel") && w.firstChannel != 0)
-                fail(*wm.member("firstChannel"), "\"firstChannel\" is for rebalance, not for a Kafka source");
-            w.parallelism = p.sourceParallelism;
-            w.partitioning = WatermarkConfig::Partitioning::Forward;
-            if (const auto refused = kafkaStrategyRefusal(p))
-                fail(*wm.member("strategy"), *refused);
-        }
-        if (w.partitioning == WatermarkConfig::Partitioning::Forward && p.sourceParallelism != w.parallelism) {
-            const auto* at = o.opt("source") ? o.opt("source")->member("parallelism") : nullptr;
-            fail(at ? *at : *o.req("watermarks").member("partitioning"),
-                "\"forward\" partitioning needs source.parallelism equal to watermarks.parallelism ("
-                    + std::to_string(w.parallelism) + "), found " + std::to_string(p.sourceParallelism));
+            if (!wm.member("parallelism"))
+                w.parallelism = p.sourceParallelism;
+            if (!wm.member("partitioning"))
+                w.partitioning = WatermarkConfig::Partitioning::Forward;
         }
     }
 
@@ -508,17 +480,8 @@ private:
     {
         const Obj o(node, "kafka", {"topic", "partitions", "watermarks"});
         KafkaSourceSpec k;
-        const JsonNode& topic = o.req("topic", "the topic's name, which decides the readers of its partitions");
-        k.topic = asString(topic, "topic");
-        if (k.topic.empty())
-            fail(topic, "expected a topic name, found \"\"");
-        const JsonNode& partitions = o.req("partitions", "how many partitions the topic has");
-        k.partitions = asInt(partitions, "partitions");
-        if (k.partitions < 1 || k.partitions > kMaxPartitions) {
-            fail(partitions,
-                "expected \"partitions\" between 1 and " + std::to_string(kMaxPartitions) + ", found "
-                    + std::to_string(k.partitions));
-        }
+        k.topic = asString(o.req("topic", "the topic's name, which decides the readers of its partitions"), "topic");
+        k.partitions = asInt(o.req("partitions", "how many partitions the topic has"), "partitions");
         if (const auto* w = o.opt("watermarks"))
             k.watermarks = asEnum(*w, "watermarks", kKafkaWatermarks);
         return k;
@@ -534,29 +497,18 @@ private:
             || w.strategy == WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness;
         if (bounded) {
             const std::string hint = "needed by the strategy " + std::string(q(enumName(w.strategy, kStrategies)));
-            const auto& n = o.req("maxOutOfOrdernessMs", hint);
-            w.maxOutOfOrdernessMs = asInt64(n, "maxOutOfOrdernessMs");
-            if (w.maxOutOfOrdernessMs < 0) {
-                fail(n,
-                    "expected a non-negative \"maxOutOfOrdernessMs\", found " + std::to_string(w.maxOutOfOrdernessMs));
-            }
+            w.maxOutOfOrdernessMs = asInt64(o.req("maxOutOfOrdernessMs", hint), "maxOutOfOrdernessMs");
         } else {
-            w.maxOutOfOrdernessMs = nonNegativeDuration(o, "maxOutOfOrdernessMs", 0);
+            w.maxOutOfOrdernessMs = o.int64("maxOutOfOrdernessMs", w.maxOutOfOrdernessMs);
         }
         if (const auto* e = o.opt("emit"))
             w.emission = asEnum(*e, "emit", kEmits);
-        w.periodMs = nonNegativeDuration(o, "periodMs", 200);
-        w.idlenessMs = nonNegativeDuration(o, "idlenessMs", 0);
-        w.parallelism = parallelism(o);
+        w.periodMs = o.int64("periodMs", w.periodMs);
+        w.idlenessMs = o.int64("idlenessMs", w.idlenessMs);
+        w.parallelism = o.integer("parallelism", w.parallelism);
         if (const auto* part = o.opt("partitioning"))
             w.partitioning = asEnum(*part, "partitioning", kPartitionings);
-        w.firstChannel = o.integer("firstChannel", 0);
-        if (w.firstChannel < 0 || w.firstChannel >= w.parallelism) {
-            fail(o.req("firstChannel"),
-                "expected \"firstChannel\" between 0 and " + std::to_string(w.parallelism - 1)
-                    + " (watermarks.parallelism is " + std::to_string(w.parallelism) + "), found "
-                    + std::to_string(w.firstChannel));
-        }
+        w.firstChannel = o.integer("firstChannel", w.firstChannel);
     }
 
     void readWindow(const JsonNode& node, WindowConfig& w)
@@ -569,8 +521,6 @@ private:
                 w.keyBy.reset();
             } else {
                 w.keyBy = asString(*k, "keyBy");
-                if (w.keyBy->empty())
-                    fail(*k, "expected a field name or null for \"keyBy\", found \"\"");
             }
         }
         m_keyed = w.keyBy.has_value();
@@ -580,17 +530,12 @@ private:
         if (const auto* t = o.opt("trigger"))
             readTrigger(*t, w.trigger);
         w.purging = o.boolean("purging", false);
-        w.allowedLatenessMs = nonNegativeDuration(o, "allowedLatenessMs", 0);
+        w.allowedLatenessMs = o.int64("allowedLatenessMs", w.allowedLatenessMs);
         w.lateSideOutput = o.boolean("lateSideOutput", false);
         readFunction(o.req("function"), w.function);
         if (const auto* e = o.opt("evictor"))
             readEvictor(*e, w.evictor);
-        w.parallelism = parallelism(o);
-        if (!w.keyBy && w.parallelism != 1) {
-            fail(*o.opt("parallelism"),
-                "expected \"parallelism\" 1 for a window without \"keyBy\" (windowAll runs as one subtask), found "
-                    + std::to_string(w.parallelism));
-        }
+        w.parallelism = o.integer("parallelism", w.parallelism);
     }
 
     void readAssigner(const JsonNode& node, AssignerSpec& a)
@@ -604,26 +549,22 @@ private:
         switch (a.type) {
         case AssignerSpec::Type::Tumbling: {
             const Obj o(node, "tumbling assigner", {"type", "sizeMs", "offsetMs", "timeDomain"});
-            a.sizeMs = positiveDuration(o, "sizeMs", {});
-            a.offsetMs = o.int64("offsetMs", 0);
-            // TumblingEventTimeWindows.of refuses |offset| >= size.
-            requireOffsetWithin(o, a.offsetMs, a.sizeMs, "sizeMs");
+            a.sizeMs = asInt64(o.req("sizeMs"), "sizeMs");
+            a.offsetMs = o.int64("offsetMs", a.offsetMs);
             readTimeDomain(o, a);
             break;
         }
         case AssignerSpec::Type::Sliding: {
             const Obj o(node, "sliding assigner", {"type", "sizeMs", "slideMs", "offsetMs", "timeDomain"});
-            a.sizeMs = positiveDuration(o, "sizeMs", {});
-            a.slideMs = positiveDuration(o, "slideMs", {});
-            a.offsetMs = o.int64("offsetMs", 0);
-            // SlidingEventTimeWindows.of refuses |offset| >= slide.
-            requireOffsetWithin(o, a.offsetMs, a.slideMs, "slideMs");
+            a.sizeMs = asInt64(o.req("sizeMs"), "sizeMs");
+            a.slideMs = asInt64(o.req("slideMs"), "slideMs");
+            a.offsetMs = o.int64("offsetMs", a.offsetMs);
             readTimeDomain(o, a);
             break;
         }
         case AssignerSpec::Type::Session: {
             const Obj o(node, "session assigner", {"type", "gapMs", "timeDomain"});
-            a.gapMs = positiveDuration(o, "gapMs", {});
+            a.gapMs = asInt64(o.req("gapMs"), "gapMs");
             readTimeDomain(o, a);
             break;
         }
@@ -633,15 +574,9 @@ private:
         }
         case AssignerSpec::Type::Cumulate: {
             const Obj o(node, "cumulate assigner", {"type", "maxSizeMs", "stepMs", "offsetMs", "timeDomain"});
-            a.sizeMs = positiveDuration(o, "maxSizeMs", {});
-            a.stepMs = positiveDuration(o, "stepMs", {});
-            a.offsetMs = o.int64("offsetMs", 0);
-            // Flink's CumulativeSliceAssigner refuses a maxSize that is not a multiple of the step; it takes any
-            // offset.
-            if (a.sizeMs % a.stepMs != 0)
-                fail(*o.opt("maxSizeMs"),
-                    "expected \"maxSizeMs\" to be a multiple of \"stepMs\" " + std::to_string(a.stepMs)
-                        + " (Flink's CUMULATE window requires it), found " + std::to_string(a.sizeMs));
+            a.sizeMs = asInt64(o.req("maxSizeMs"), "maxSizeMs");
+            a.stepMs = asInt64(o.req("stepMs"), "stepMs");
+            a.offsetMs = o.int64("offsetMs", a.offsetMs);
             readTimeDomain(o, a);
             break;
         }
@@ -665,14 +600,12 @@ private:
         switch (t.type) {
         case TriggerSpec::Type::Count: {
             const Obj o(node, "count trigger", {"type", "count"});
-            const auto& n = o.req("count");
-            t.count = asInt64(n, "count");
-            requireAtLeast(&n, t.count, 1, "count");
+            t.count = asInt64(o.req("count"), "count");
             break;
         }
         case TriggerSpec::Type::ContinuousEventTime: {
             const Obj o(node, "continuous-event-time trigger", {"type", "intervalMs"});
-            t.intervalMs = positiveDuration(o, "intervalMs", {});
+            t.intervalMs = asInt64(o.req("intervalMs"), "intervalMs");
             break;
         }
         default: {
@@ -693,17 +626,13 @@ private:
         switch (e.type) {
         case EvictorSpec::Type::Count: {
             const Obj o(node, "count evictor", {"type", "maxCount", "evictAfter"});
-            const auto& n = o.req("maxCount");
-            e.maxCount = asInt64(n, "maxCount");
-            requireAtLeast(&n, e.maxCount, 0, "maxCount");
+            e.maxCount = asInt64(o.req("maxCount"), "maxCount");
             e.evictAfter = o.boolean("evictAfter", false);
             break;
         }
         case EvictorSpec::Type::Time: {
             const Obj o(node, "time evictor", {"type", "keepMs", "evictAfter"});
-            const auto& n = o.req("keepMs");
-            e.keepMs = asInt64(n, "keepMs");
-            requireAtLeast(&n, e.keepMs, 0, "keepMs");
+            e.keepMs = asInt64(o.req("keepMs"), "keepMs");
             e.evictAfter = o.boolean("evictAfter", false);
             break;
         }
