@@ -330,7 +330,8 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
         // the dialog's fields keep the rule table's ranges, so what is left is a rule across fields (the channels
         // the file names against the largest parallelism)
         if (error)
-            *error = tr("%1: %2").arg(QString::fromStdString(broken->path()), QString::fromStdString(broken->message));
+            *error = QString::fromStdString(
+                broken->path() + ": " + broken->message); // the engine's words, as a load error's
         return std::nullopt;
     }
     s.display.timeFormat = DisplaySettings::TimeFormat::DateTime;

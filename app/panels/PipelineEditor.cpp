@@ -261,7 +261,15 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
     }
     setStyleSheet(QStringLiteral("[ruleBroken=\"true\"] { border: 2px solid #c0392b; }"));
 
-    connect(m_cursor, &TimeCursor::runChanged, this, &PipelineEditor::reload);
+    // a new run (another file, an undo) replaces what was being typed
+    connect(m_cursor, &TimeCursor::runChanged, this, [this] {
+        if (m_pending) {
+            m_pending.reset();
+            markBroken(nullptr, {});
+            m_error->hide();
+        }
+        reload();
+    });
     reload();
 }
 
@@ -410,31 +418,35 @@ void PipelineEditor::commit(int fieldIndex, const QString& what, const std::func
 {
     if (!m_session->hasRun())
         return;
-    Scenario after = m_session->scenario();
+    // A refused edit stays as it was typed, and the next edit goes on from it: choosing CountTrigger with a count
+    // of 0 is refused on the count, and typing a count then applies both. The run keeps the settings in force
+    // until a whole set is accepted.
+    Scenario after = m_pending ? *m_pending : m_session->scenario();
     change(after);
-    // The rule table first, in the words a scenario file gets; the value in force stays until the user changes
-    // what the rule needs.
+    QString refusal;
+    QWidget* field = nullptr;
+    // The rule table first, in the words a scenario file gets; then the run itself (a run too large to record).
     if (const auto broken = rules::validate(after.pipeline)) {
-        const QString why = QString::fromStdString(broken->message);
-        m_error->setText(tr("Not applied: %1").arg(why));
-        m_error->show();
-        markBroken(widgetOf(*broken), why);
-        reload();
-        return;
-    }
-    markBroken(nullptr, {});
-    m_lastError->clear();
-    m_undo->push(new ScenarioEditCommand(m_session, m_session->scenario().pipeline, after.pipeline,
-        m_session->scenario().display, after.display, what, fieldIndex, m_lastError));
-    // push() ran redo(): the simulation has re-run. A refused configuration left the run as it was (and the
-    // command was dropped): say why, and show the values that are in force.
-    if (!m_lastError->isEmpty()) {
-        m_error->setText(tr("Not applied: %1").arg(*m_lastError));
-        m_error->show();
-        reload();
+        refusal = QString::fromStdString(broken->message);
+        field = widgetOf(*broken);
     } else {
-        m_error->hide();
+        m_pending.reset();
+        m_lastError->clear();
+        m_undo->push(new ScenarioEditCommand(m_session, m_session->scenario().pipeline, after.pipeline,
+            m_session->scenario().display, after.display, what, fieldIndex, m_lastError));
+        // push() ran redo(): the simulation has re-run, unless the run refused the settings (the command was
+        // dropped then)
+        if (m_lastError->isEmpty()) {
+            markBroken(nullptr, {});
+            m_error->hide();
+            return;
+        }
+        refusal = *m_lastError;
     }
+    m_pending = std::move(after);
+    m_error->setText(tr("Not applied: %1").arg(refusal));
+    m_error->show();
+    markBroken(field, refusal);
 }
 
 bool PipelineEditor::setFieldValue(const QString& objectName, const QVariant& value)

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -94,6 +95,7 @@ private:
     std::vector<std::function<void(const Scenario&)>> m_loaders;
     bool m_loading = false;
     std::shared_ptr<QString> m_lastError = std::make_shared<QString>();
+    std::optional<Scenario> m_pending; // the settings as typed, which the rule table refused
     QPointer<QWidget> m_broken; // the field a refused edit marked
     QString m_brokenTip;
 };

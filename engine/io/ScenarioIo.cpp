@@ -1364,7 +1364,7 @@ std::string saveScenario(const Scenario& s)
     }
     if (s.lenient)
         out += "  \"lenient\": true,\n";
-    if (s.defaultArrivalSpacingMs != 1000)
+    if (s.defaultArrivalSpacingMs != Scenario {}.defaultArrivalSpacingMs)
         out += "  \"defaultArrivalSpacingMs\": " + std::to_string(s.defaultArrivalSpacingMs) + ",\n";
     if (s.inputEndMs)
         out += "  \"inputEndMs\": " + std::to_string(*s.inputEndMs) + ",\n";

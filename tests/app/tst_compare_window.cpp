@@ -352,13 +352,14 @@ private Q_SLOTS:
         QVERIFY2(QString::fromStdString(dialog.labels().b).contains(QStringLiteral("CountTrigger 2")),
             dialog.labels().b.c_str());
         QVERIFY(dialog.differenceCount() > 0);
-        // a value the engine refuses is said by the editor (a continuous trigger needs an interval), and B
-        // keeps the run it had
+        // a value the rule table refuses is said by the editor in a scenario file's words (a continuous trigger
+        // needs an interval), and B keeps the run it had
         QVERIFY(dialog.setValue(4));
         auto* refusal = editor->findChild<QLabel*>(QStringLiteral("pipelineError"));
         QVERIFY(refusal);
         QVERIFY(refusal->isVisible());
-        QVERIFY2(refusal->text().contains(QStringLiteral("interval must be > 0")), qPrintable(refusal->text()));
+        QVERIFY2(refusal->text().contains(QStringLiteral("expected a positive \"intervalMs\", found 0")),
+            qPrintable(refusal->text()));
         QVERIFY(QString::fromStdString(dialog.labels().b).contains(QStringLiteral("CountTrigger 2")));
         // the editor grows by the refusal's line instead of covering the preview
         QCoreApplication::processEvents();

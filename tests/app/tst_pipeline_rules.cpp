@@ -10,6 +10,8 @@
 #include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 
+#include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QSpinBox>
@@ -174,6 +176,30 @@ private Q_SLOTS:
         QCOMPARE(after.window.assigner.type, before.window.assigner.type);
         QCOMPARE(after.window.keyBy.has_value(), before.window.keyBy.has_value());
         QCOMPARE(after.watermarks.partitioning, before.watermarks.partitioning);
+    }
+
+    void aRefusedChoiceStaysAsTypedAndAppliesOnceItsFieldIsFixed()
+    {
+        const auto window = test::shownWindowOnTheDefaultExample();
+        QVERIFY(window);
+        auto* editor = window->findChild<PipelineEditor*>();
+        QVERIFY(editor);
+        // CUMULATE over the example's 3 s with a 2 s step: refused, and the choice stays in the editor
+        QVERIFY(editor->setFieldValue(QStringLiteral("step"), 2000));
+        QVERIFY(editor->setFieldValue(QStringLiteral("assigner"), 4));
+        QCOMPARE(window->session()->scenario().pipeline.window.assigner.type, AssignerSpec::Type::Tumbling);
+        QCOMPARE(window->findChild<QComboBox*>(QStringLiteral("assigner"))->currentIndex(), 4);
+        // TIDEMARK_SCREENSHOT_DIR: the editor as the user sees the refusal
+        if (const QString dir = qEnvironmentVariable("TIDEMARK_SCREENSHOT_DIR"); !dir.isEmpty())
+            QVERIFY(editor->grab().save(QDir(dir).filePath(QStringLiteral("pipeline-editor-refusal.png"))));
+        // a size the step divides: both apply as one edit, and the mark goes
+        QVERIFY(editor->setFieldValue(QStringLiteral("size"), 4000));
+        const AssignerSpec& a = window->session()->scenario().pipeline.window.assigner;
+        QCOMPARE(a.type, AssignerSpec::Type::Cumulate);
+        QCOMPARE(a.sizeMs, DurationMs(4000));
+        QCOMPARE(a.stepMs, DurationMs(2000));
+        QVERIFY(window->findChild<QLabel*>(QStringLiteral("pipelineError"))->isHidden());
+        QVERIFY(!window->findChild<QWidget*>(QStringLiteral("size"))->property("ruleBroken").toBool());
     }
 
     void spinBoxesTakeTheirRangesFromTheTable()
