@@ -4,8 +4,10 @@
 #include "engine/io/ScenarioNames.h"
 
 #include "engine/io/EventFile.h"
+#include "engine/io/JsonFields.h"
 #include "engine/io/JsonTree.h"
 #include "engine/io/PipelineRules.h"
+#include "engine/io/ScenarioSchema.h"
 #include "engine/io/Suggest.h"
 #include "engine/io/Timestamps.h"
 #include "engine/player/RunLimits.h"
@@ -33,227 +35,16 @@ std::string LoadError::toString() const
 
 namespace {
 
-using detail::JsonNode;
+using namespace detail;
 using Kind = JsonNode::Kind;
-
-constexpr int kFormatVersion = 1;
-constexpr std::int32_t kMaxColumn = 1 << 20;
-
-// Thrown inside the reader only; parseScenario turns it into a LoadError.
-struct ScenarioFailure {
-    std::size_t offset;
-    std::string message;
-};
-
-[[noreturn]] void fail(std::size_t offset, std::string message)
-{
-    throw ScenarioFailure {offset, std::move(message)};
-}
-
-[[noreturn]] void fail(const JsonNode& at, std::string message)
-{
-    fail(at.offset, std::move(message));
-}
 
 std::string q(std::string_view s)
 {
     return jsonString(s);
 }
 
-std::string describe(const JsonNode& n)
-{
-    return detail::describeValue(n);
-}
-
-[[noreturn]] void expected(const JsonNode& at, std::string_view what, std::string_view name)
-{
-    std::string m = "expected ";
-    m += what;
-    if (!name.empty()) {
-        m += " for ";
-        m += q(name);
-    }
-    m += ", found ";
-    m += describe(at);
-    fail(at, std::move(m));
-}
-
-std::int64_t asInt64(const JsonNode& n, std::string_view name)
-{
-    if (n.kind == Kind::Number) {
-        if (n.numberKind == JsonNode::NumberKind::Int64)
-            return n.int64;
-        if (n.numberKind == JsonNode::NumberKind::UInt64 || n.numberKind == JsonNode::NumberKind::OutOfRange) {
-            bool integral = n.text.find_first_of(".eE") == std::string::npos;
-            if (integral)
-                expected(n, "an integer between -9223372036854775808 and 9223372036854775807", name);
-        }
-    }
-    expected(n, "an integer", name);
-}
-
-int asInt(const JsonNode& n, std::string_view name)
-{
-    const std::int64_t v = asInt64(n, name);
-    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
-        expected(n, "an integer between -2147483648 and 2147483647", name);
-    return static_cast<int>(v);
-}
-
-double asFiniteNumber(const JsonNode& n, std::string_view name)
-{
-    if (n.kind != Kind::Number)
-        expected(n, "a number", name);
-    if (n.numberKind == JsonNode::NumberKind::OutOfRange || !std::isfinite(n.number))
-        expected(n, "a finite number", name);
-    return n.number;
-}
-
-bool asBool(const JsonNode& n, std::string_view name)
-{
-    if (n.kind != Kind::Bool)
-        expected(n, "true or false", name);
-    return n.boolean;
-}
-
-const std::string& asString(const JsonNode& n, std::string_view name)
-{
-    if (n.kind != Kind::String)
-        expected(n, "a string", name);
-    return n.text;
-}
-
-template <class E, std::size_t N>
-E asEnum(const JsonNode& n, std::string_view name, const std::array<EnumName<E>, N>& names)
-{
-    std::string what = "one of";
-    for (std::size_t i = 0; i < N; ++i) {
-        what += i ? ", " : " ";
-        what += q(names[i].name);
-    }
-    if (n.kind == Kind::String) {
-        for (const auto& e : names) {
-            if (e.name == n.text)
-                return e.value;
-        }
-    }
-    expected(n, what, name);
-}
-
-template <class E, std::size_t N> std::string_view enumName(E value, const std::array<EnumName<E>, N>& names)
-{
-    for (const auto& e : names) {
-        if (e.value == value)
-            return e.name;
-    }
-    return names[0].name;
-}
-
-constexpr std::array<EnumName<AssignerSpec::Type>, 5> kAssigners {{
-    {AssignerSpec::Type::Tumbling, "tumbling"},
-    {AssignerSpec::Type::Sliding, "sliding"},
-    {AssignerSpec::Type::Session, "session"},
-    {AssignerSpec::Type::Global, "global"},
-    {AssignerSpec::Type::Cumulate, "cumulate"},
-}};
-constexpr std::array<EnumName<TimeDomain>, 2> kTimeDomains {{
-    {TimeDomain::Event, "event"},
-    {TimeDomain::Processing, "processing"},
-}};
-constexpr std::array<EnumName<TriggerSpec::Type>, 7> kTriggers {{
-    {TriggerSpec::Type::Default, "default"},
-    {TriggerSpec::Type::EventTime, "event-time"},
-    {TriggerSpec::Type::ProcessingTime, "processing-time"},
-    {TriggerSpec::Type::Count, "count"},
-    {TriggerSpec::Type::ContinuousEventTime, "continuous-event-time"},
-    {TriggerSpec::Type::Never, "never"},
-    {TriggerSpec::Type::EndOfStream, "end-of-stream"},
-}};
-constexpr std::array<EnumName<EvictorSpec::Type>, 3> kEvictors {{
-    {EvictorSpec::Type::Count, "count"},
-    {EvictorSpec::Type::Time, "time"},
-    {EvictorSpec::Type::Delta, "delta"},
-}};
-constexpr std::array<EnumName<DisplaySettings::TimeFormat>, 4> kTimeFormats {{
-    {DisplaySettings::TimeFormat::EpochMs, "epoch-ms"},
-    {DisplaySettings::TimeFormat::DateTime, "datetime"},
-    {DisplaySettings::TimeFormat::Relative, "relative"},
-    {DisplaySettings::TimeFormat::Auto, "auto"},
-}};
-
-// One JSON object of the scenario: checks that it is an object, that no key is repeated and that every
-// key is one this place knows, then hands out its members.
-class Obj {
-public:
-    Obj(const JsonNode& node, std::string_view context, std::initializer_list<std::string_view> known)
-        : m_node(node)
-        , m_context(context)
-    {
-        if (node.kind != Kind::Object)
-            expected(node, "an object", context);
-        for (std::size_t i = 0; i < node.keys.size(); ++i) {
-            const auto& key = node.keys[i];
-            for (std::size_t j = 0; j < i; ++j) {
-                if (node.keys[j].name == key.name)
-                    fail(key.offset, "duplicate key " + q(key.name) + " in " + std::string(context));
-            }
-            bool isKnown = false;
-            for (const auto k : known)
-                isKnown = isKnown || k == key.name;
-            if (!isKnown) {
-                const std::vector<std::string_view> candidates(known);
-                std::string m = "unknown key " + q(key.name) + " in " + std::string(context);
-                const auto best = detail::closestWord(key.name, candidates);
-                if (!best.empty())
-                    m += "; did you mean " + q(best) + "?";
-                fail(key.offset, std::move(m));
-            }
-        }
-    }
-
-    const JsonNode* opt(std::string_view name) const { return m_node.member(name); }
-
-    const JsonNode& req(std::string_view name, std::string_view hint = {}) const
-    {
-        if (const auto* n = m_node.member(name))
-            return *n;
-        std::string m = "missing " + q(name) + " in " + std::string(m_context);
-        if (!hint.empty()) {
-            m += " (";
-            m += hint;
-            m += ')';
-        }
-        fail(m_node, std::move(m));
-    }
-
-    bool has(std::string_view name) const { return m_node.member(name) != nullptr; }
-    const JsonNode& node() const { return m_node; }
-
-    std::int64_t int64(std::string_view name, std::int64_t fallback) const
-    {
-        const auto* n = opt(name);
-        return n ? asInt64(*n, name) : fallback;
-    }
-    int integer(std::string_view name, int fallback) const
-    {
-        const auto* n = opt(name);
-        return n ? asInt(*n, name) : fallback;
-    }
-    bool boolean(std::string_view name, bool fallback) const
-    {
-        const auto* n = opt(name);
-        return n ? asBool(*n, name) : fallback;
-    }
-    std::string string(std::string_view name, std::string fallback) const
-    {
-        const auto* n = opt(name);
-        return n ? asString(*n, name) : std::move(fallback);
-    }
-
-private:
-    const JsonNode& m_node;
-    std::string_view m_context;
-};
+constexpr int kFormatVersion = 1;
+constexpr std::int32_t kMaxColumn = 1 << 20;
 
 // A scenario-level duration (not the pipeline's, whose rules are PipelineRules'): 0 or more.
 DurationMs nonNegativeDuration(const Obj& o, std::string_view name, DurationMs fallback)
@@ -384,7 +175,7 @@ private:
         if (top.opt("inputEndMs"))
             s.inputEndMs = nonNegativeDuration(top, "inputEndMs", 0);
         if (const auto* d = top.opt("display"))
-            readDisplay(*d, s.display);
+            schema::read(schema::display(), *d, s.display);
         if (const auto* l = top.opt("lesson"))
             readLesson(*l, s.lesson);
         readPipeline(top.req("pipeline"), s.pipeline);
@@ -432,17 +223,6 @@ private:
         }
     }
 
-    void readDisplay(const JsonNode& node, DisplaySettings& d)
-    {
-        const Obj o(node, "display", {"time", "zone"});
-        if (const auto* t = o.opt("time"))
-            d.timeFormat = asEnum(*t, "time", kTimeFormats);
-        if (const auto* z = o.opt("zone")) {
-            d.zone = asString(*z, "zone");
-            checkZone(*z, d.zone);
-        }
-    }
-
     static void checkZone(const JsonNode& at, const std::string& zone)
     {
         std::string error;
@@ -452,209 +232,18 @@ private:
 
     void readPipeline(const JsonNode& node, PipelineConfig& p)
     {
-        const Obj o(node, "pipeline", {"source", "watermarks", "window", "endOfInput"});
-        if (const auto* src = o.opt("source")) {
-            const Obj so(*src, "source", {"parallelism", "kafka"});
-            p.sourceParallelism = so.integer("parallelism", p.sourceParallelism);
-            if (const auto* k = so.opt("kafka"))
-                p.kafka = readKafka(*k);
-        }
-        readWatermarks(o.req("watermarks"), p.watermarks);
-        readWindow(o.req("window"), p.window);
-        if (const auto* e = o.opt("endOfInput"))
-            p.endOfInput = asEnum(*e, "endOfInput", kEndOfInputs);
-
-        auto& w = p.watermarks;
+        schema::read(schema::pipeline(), node, p);
+        m_keyed = p.window.keyBy.has_value();
+        if (p.window.keyBy)
+            m_keyByName = *p.window.keyBy;
         if (p.kafka) {
             // The readers are the watermark channels: what the scenario does not say follows from the source
             // (PipelineRules checks what it does say).
-            const JsonNode& wm = o.req("watermarks");
+            const JsonNode& wm = *node.member("watermarks");
             if (!wm.member("parallelism"))
-                w.parallelism = p.sourceParallelism;
+                p.watermarks.parallelism = p.sourceParallelism;
             if (!wm.member("partitioning"))
-                w.partitioning = WatermarkConfig::Partitioning::Forward;
-        }
-    }
-
-    static KafkaSourceSpec readKafka(const JsonNode& node)
-    {
-        const Obj o(node, "kafka", {"topic", "partitions", "watermarks"});
-        KafkaSourceSpec k;
-        k.topic = asString(o.req("topic", "the topic's name, which decides the readers of its partitions"), "topic");
-        k.partitions = asInt(o.req("partitions", "how many partitions the topic has"), "partitions");
-        if (const auto* w = o.opt("watermarks"))
-            k.watermarks = asEnum(*w, "watermarks", kKafkaWatermarks);
-        return k;
-    }
-
-    void readWatermarks(const JsonNode& node, WatermarkConfig& w)
-    {
-        const Obj o(node, "watermarks",
-            {"strategy", "maxOutOfOrdernessMs", "emit", "periodMs", "idlenessMs", "parallelism", "partitioning",
-                "firstChannel"});
-        w.strategy = asEnum(o.req("strategy"), "strategy", kStrategies);
-        const bool bounded = w.strategy == WatermarkConfig::Strategy::BoundedOutOfOrderness
-            || w.strategy == WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness;
-        if (bounded) {
-            const std::string hint = "needed by the strategy " + std::string(q(enumName(w.strategy, kStrategies)));
-            w.maxOutOfOrdernessMs = asInt64(o.req("maxOutOfOrdernessMs", hint), "maxOutOfOrdernessMs");
-        } else {
-            w.maxOutOfOrdernessMs = o.int64("maxOutOfOrdernessMs", w.maxOutOfOrdernessMs);
-        }
-        if (const auto* e = o.opt("emit"))
-            w.emission = asEnum(*e, "emit", kEmits);
-        w.periodMs = o.int64("periodMs", w.periodMs);
-        w.idlenessMs = o.int64("idlenessMs", w.idlenessMs);
-        w.parallelism = o.integer("parallelism", w.parallelism);
-        if (const auto* part = o.opt("partitioning"))
-            w.partitioning = asEnum(*part, "partitioning", kPartitionings);
-        w.firstChannel = o.integer("firstChannel", w.firstChannel);
-    }
-
-    void readWindow(const JsonNode& node, WindowConfig& w)
-    {
-        const Obj o(node, "window",
-            {"keyBy", "assigner", "trigger", "purging", "allowedLatenessMs", "lateSideOutput", "function", "evictor",
-                "parallelism"});
-        if (const auto* k = o.opt("keyBy")) {
-            if (k->kind == Kind::Null) {
-                w.keyBy.reset();
-            } else {
-                w.keyBy = asString(*k, "keyBy");
-            }
-        }
-        m_keyed = w.keyBy.has_value();
-        if (w.keyBy)
-            m_keyByName = *w.keyBy;
-        readAssigner(o.req("assigner"), w.assigner);
-        if (const auto* t = o.opt("trigger"))
-            readTrigger(*t, w.trigger);
-        w.purging = o.boolean("purging", false);
-        w.allowedLatenessMs = o.int64("allowedLatenessMs", w.allowedLatenessMs);
-        w.lateSideOutput = o.boolean("lateSideOutput", false);
-        readFunction(o.req("function"), w.function);
-        if (const auto* e = o.opt("evictor"))
-            readEvictor(*e, w.evictor);
-        w.parallelism = o.integer("parallelism", w.parallelism);
-    }
-
-    void readAssigner(const JsonNode& node, AssignerSpec& a)
-    {
-        if (node.kind != Kind::Object)
-            expected(node, "an object", "assigner");
-        const auto* typeNode = node.member("type");
-        if (!typeNode)
-            fail(node, "missing \"type\" in assigner");
-        a.type = asEnum(*typeNode, "type", kAssigners);
-        switch (a.type) {
-        case AssignerSpec::Type::Tumbling: {
-            const Obj o(node, "tumbling assigner", {"type", "sizeMs", "offsetMs", "timeDomain"});
-            a.sizeMs = asInt64(o.req("sizeMs"), "sizeMs");
-            a.offsetMs = o.int64("offsetMs", a.offsetMs);
-            readTimeDomain(o, a);
-            break;
-        }
-        case AssignerSpec::Type::Sliding: {
-            const Obj o(node, "sliding assigner", {"type", "sizeMs", "slideMs", "offsetMs", "timeDomain"});
-            a.sizeMs = asInt64(o.req("sizeMs"), "sizeMs");
-            a.slideMs = asInt64(o.req("slideMs"), "slideMs");
-            a.offsetMs = o.int64("offsetMs", a.offsetMs);
-            readTimeDomain(o, a);
-            break;
-        }
-        case AssignerSpec::Type::Session: {
-            const Obj o(node, "session assigner", {"type", "gapMs", "timeDomain"});
-            a.gapMs = asInt64(o.req("gapMs"), "gapMs");
-            readTimeDomain(o, a);
-            break;
-        }
-        case AssignerSpec::Type::Global: {
-            const Obj o(node, "global assigner", {"type"});
-            break;
-        }
-        case AssignerSpec::Type::Cumulate: {
-            const Obj o(node, "cumulate assigner", {"type", "maxSizeMs", "stepMs", "offsetMs", "timeDomain"});
-            a.sizeMs = asInt64(o.req("maxSizeMs"), "maxSizeMs");
-            a.stepMs = asInt64(o.req("stepMs"), "stepMs");
-            a.offsetMs = o.int64("offsetMs", a.offsetMs);
-            readTimeDomain(o, a);
-            break;
-        }
-        }
-    }
-
-    static void readTimeDomain(const Obj& o, AssignerSpec& a)
-    {
-        if (const auto* d = o.opt("timeDomain"))
-            a.timeDomain = asEnum(*d, "timeDomain", kTimeDomains);
-    }
-
-    static void readTrigger(const JsonNode& node, TriggerSpec& t)
-    {
-        if (node.kind != Kind::Object)
-            expected(node, "an object", "trigger");
-        const auto* typeNode = node.member("type");
-        if (!typeNode)
-            fail(node, "missing \"type\" in trigger");
-        t.type = asEnum(*typeNode, "type", kTriggers);
-        switch (t.type) {
-        case TriggerSpec::Type::Count: {
-            const Obj o(node, "count trigger", {"type", "count"});
-            t.count = asInt64(o.req("count"), "count");
-            break;
-        }
-        case TriggerSpec::Type::ContinuousEventTime: {
-            const Obj o(node, "continuous-event-time trigger", {"type", "intervalMs"});
-            t.intervalMs = asInt64(o.req("intervalMs"), "intervalMs");
-            break;
-        }
-        default: {
-            const Obj o(node, "trigger", {"type"});
-            break;
-        }
-        }
-    }
-
-    static void readEvictor(const JsonNode& node, EvictorSpec& e)
-    {
-        if (node.kind != Kind::Object)
-            expected(node, "an object", "evictor");
-        const auto* typeNode = node.member("type");
-        if (!typeNode)
-            fail(node, "missing \"type\" in evictor");
-        e.type = asEnum(*typeNode, "type", kEvictors);
-        switch (e.type) {
-        case EvictorSpec::Type::Count: {
-            const Obj o(node, "count evictor", {"type", "maxCount", "evictAfter"});
-            e.maxCount = asInt64(o.req("maxCount"), "maxCount");
-            e.evictAfter = o.boolean("evictAfter", false);
-            break;
-        }
-        case EvictorSpec::Type::Time: {
-            const Obj o(node, "time evictor", {"type", "keepMs", "evictAfter"});
-            e.keepMs = asInt64(o.req("keepMs"), "keepMs");
-            e.evictAfter = o.boolean("evictAfter", false);
-            break;
-        }
-        case EvictorSpec::Type::Delta: {
-            const Obj o(node, "delta evictor", {"type", "threshold", "evictAfter"});
-            e.threshold = asFiniteNumber(o.req("threshold"), "threshold");
-            e.evictAfter = o.boolean("evictAfter", false);
-            break;
-        }
-        case EvictorSpec::Type::None:
-            break;
-        }
-    }
-
-    static void readFunction(const JsonNode& node, FunctionSpec& f)
-    {
-        const Obj o(node, "function", {"type", "field"});
-        f.type = asEnum(o.req("type"), "type", kFunctions);
-        if (const auto* field = o.opt("field")) {
-            f.field = asString(*field, "field");
-            if (f.field != "value" && f.field != "ts")
-                expected(*field, "\"value\" or \"ts\"", "field");
+                p.watermarks.partitioning = WatermarkConfig::Partitioning::Forward;
         }
     }
 
@@ -974,40 +563,10 @@ private:
 
 // ---- saving ----
 
-std::string number(double v)
-{
-    if (!std::isfinite(v))
-        return "null";
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
-}
-
 std::string fieldRefJson(const FieldRef& f)
 {
     return f.isIndex() ? std::to_string(f.index) : q(f.name);
 }
-
-class JsonOut {
-public:
-    // Members of one object, written on one line ("k": v, ...).
-    JsonOut& add(std::string_view key, std::string_view rawValue)
-    {
-        if (!m_text.empty())
-            m_text += ", ";
-        m_text += q(key);
-        m_text += ": ";
-        m_text += rawValue;
-        return *this;
-    }
-    JsonOut& add(std::string_view key, std::int64_t v) { return add(key, std::to_string(v)); }
-    JsonOut& str(std::string_view key, std::string_view v) { return add(key, q(v)); }
-    JsonOut& flag(std::string_view key, bool v) { return add(key, v ? "true" : "false"); }
-    std::string object() const { return "{" + m_text + "}"; }
-
-private:
-    std::string m_text;
-};
 
 std::string recordJson(const Scenario& s, const InputRecord& r)
 {
@@ -1027,7 +586,7 @@ std::string recordJson(const Scenario& s, const InputRecord& r)
             }
         }
         if (r.hasValue)
-            o.add("value", number(r.value));
+            o.add("value", jsonNumber(r.value));
         o.add("ts", r.ts);
     }
     if (r.arrival != InputRecord::kNoArrival)
@@ -1085,159 +644,6 @@ std::string inputFileJson(const InputFileSpec& f)
     if (f.format != InputFileSpec::Format::Jsonl && f.watermarkWord != "watermark")
         o.str("watermarkWord", f.watermarkWord);
     return o.object();
-}
-
-std::string assignerJson(const AssignerSpec& a)
-{
-    JsonOut o;
-    o.str("type", enumName(a.type, kAssigners));
-    switch (a.type) {
-    case AssignerSpec::Type::Tumbling:
-        o.add("sizeMs", a.sizeMs).add("offsetMs", a.offsetMs);
-        break;
-    case AssignerSpec::Type::Sliding:
-        o.add("sizeMs", a.sizeMs).add("slideMs", a.slideMs).add("offsetMs", a.offsetMs);
-        break;
-    case AssignerSpec::Type::Session:
-        o.add("gapMs", a.gapMs);
-        break;
-    case AssignerSpec::Type::Global:
-        return o.object();
-    case AssignerSpec::Type::Cumulate:
-        o.add("maxSizeMs", a.sizeMs).add("stepMs", a.stepMs).add("offsetMs", a.offsetMs);
-        break;
-    }
-    o.str("timeDomain", enumName(a.timeDomain, kTimeDomains));
-    return o.object();
-}
-
-std::string triggerJson(const TriggerSpec& t)
-{
-    JsonOut o;
-    o.str("type", enumName(t.type, kTriggers));
-    if (t.type == TriggerSpec::Type::Count)
-        o.add("count", t.count);
-    if (t.type == TriggerSpec::Type::ContinuousEventTime)
-        o.add("intervalMs", t.intervalMs);
-    return o.object();
-}
-
-std::string evictorJson(const EvictorSpec& e)
-{
-    JsonOut o;
-    o.str("type", enumName(e.type, kEvictors));
-    if (e.type == EvictorSpec::Type::Count)
-        o.add("maxCount", e.maxCount);
-    if (e.type == EvictorSpec::Type::Time)
-        o.add("keepMs", e.keepMs);
-    if (e.type == EvictorSpec::Type::Delta)
-        o.add("threshold", number(e.threshold));
-    o.flag("evictAfter", e.evictAfter);
-    return o.object();
-}
-
-// ---- comparing ----
-
-template <class T> std::string show(const T& v)
-{
-    if constexpr (std::is_enum_v<T>)
-        return std::to_string(static_cast<int>(v));
-    else if constexpr (std::is_same_v<T, bool>)
-        return v ? "true" : "false";
-    else if constexpr (std::is_arithmetic_v<T>)
-        return std::is_floating_point_v<T> ? number(static_cast<double>(v)) : std::to_string(v);
-    else if constexpr (std::is_same_v<T, std::string>)
-        return q(v);
-    else if constexpr (std::is_same_v<T, std::optional<std::string>>)
-        return v ? q(*v) : "null";
-    else
-        return "…";
-}
-
-class Differ {
-public:
-    template <class T> void check(std::string_view path, const T& a, const T& b)
-    {
-        if (!m_first && !(a == b))
-            m_first = std::string(path) + ": " + show(a) + " vs " + show(b);
-    }
-    void checkRef(std::string_view path, const FieldRef& a, const FieldRef& b)
-    {
-        check(path, a.index, b.index);
-        check(path, a.name, b.name);
-    }
-    void checkRef(std::string_view path, const std::optional<FieldRef>& a, const std::optional<FieldRef>& b)
-    {
-        check(std::string(path) + " present", a.has_value(), b.has_value());
-        if (a && b)
-            checkRef(path, *a, *b);
-    }
-    std::optional<std::string> m_first;
-};
-
-void comparePipelines(Differ& d, const PipelineConfig& a, const PipelineConfig& b)
-{
-    d.check("flinkVersion", a.flinkVersion.name(), b.flinkVersion.name());
-    d.check("pipeline.source.parallelism", a.sourceParallelism, b.sourceParallelism);
-    d.check("pipeline.source.kafka present", a.kafka.has_value(), b.kafka.has_value());
-    if (a.kafka && b.kafka) {
-        d.check("pipeline.source.kafka.topic", a.kafka->topic, b.kafka->topic);
-        d.check("pipeline.source.kafka.partitions", a.kafka->partitions, b.kafka->partitions);
-        d.check("pipeline.source.kafka.watermarks", a.kafka->watermarks, b.kafka->watermarks);
-    }
-    const auto &wa = a.watermarks, &wb = b.watermarks;
-    d.check("pipeline.watermarks.strategy", wa.strategy, wb.strategy);
-    d.check("pipeline.watermarks.maxOutOfOrdernessMs", wa.maxOutOfOrdernessMs, wb.maxOutOfOrdernessMs);
-    d.check("pipeline.watermarks.emit", wa.emission, wb.emission);
-    d.check("pipeline.watermarks.periodMs", wa.periodMs, wb.periodMs);
-    d.check("pipeline.watermarks.idlenessMs", wa.idlenessMs, wb.idlenessMs);
-    d.check("pipeline.watermarks.parallelism", wa.parallelism, wb.parallelism);
-    d.check("pipeline.watermarks.partitioning", wa.partitioning, wb.partitioning);
-    d.check("pipeline.watermarks.firstChannel", wa.firstChannel, wb.firstChannel);
-    const auto &xa = a.window, &xb = b.window;
-    d.check("pipeline.window.keyBy", xa.keyBy, xb.keyBy);
-    d.check("pipeline.window.assigner.type", xa.assigner.type, xb.assigner.type);
-    d.check("pipeline.window.assigner.timeDomain", xa.assigner.timeDomain, xb.assigner.timeDomain);
-    d.check("pipeline.window.assigner.sizeMs", xa.assigner.sizeMs, xb.assigner.sizeMs);
-    d.check("pipeline.window.assigner.slideMs", xa.assigner.slideMs, xb.assigner.slideMs);
-    d.check("pipeline.window.assigner.offsetMs", xa.assigner.offsetMs, xb.assigner.offsetMs);
-    d.check("pipeline.window.assigner.gapMs", xa.assigner.gapMs, xb.assigner.gapMs);
-    d.check("pipeline.window.trigger.type", xa.trigger.type, xb.trigger.type);
-    d.check("pipeline.window.trigger.count", xa.trigger.count, xb.trigger.count);
-    d.check("pipeline.window.trigger.intervalMs", xa.trigger.intervalMs, xb.trigger.intervalMs);
-    d.check("pipeline.window.purging", xa.purging, xb.purging);
-    d.check("pipeline.window.allowedLatenessMs", xa.allowedLatenessMs, xb.allowedLatenessMs);
-    d.check("pipeline.window.lateSideOutput", xa.lateSideOutput, xb.lateSideOutput);
-    d.check("pipeline.window.function.type", xa.function.type, xb.function.type);
-    d.check("pipeline.window.function.field", xa.function.field, xb.function.field);
-    d.check("pipeline.window.evictor.type", xa.evictor.type, xb.evictor.type);
-    d.check("pipeline.window.evictor.maxCount", xa.evictor.maxCount, xb.evictor.maxCount);
-    d.check("pipeline.window.evictor.keepMs", xa.evictor.keepMs, xb.evictor.keepMs);
-    d.check("pipeline.window.evictor.threshold", xa.evictor.threshold, xb.evictor.threshold);
-    d.check("pipeline.window.evictor.evictAfter", xa.evictor.evictAfter, xb.evictor.evictAfter);
-    d.check("pipeline.window.parallelism", xa.parallelism, xb.parallelism);
-    d.check("pipeline.endOfInput", a.endOfInput, b.endOfInput);
-}
-
-void compareInputFiles(Differ& d, const InputFileSpec& a, const InputFileSpec& b)
-{
-    d.check("input.file", a.file, b.file);
-    d.check("input.format", a.format, b.format);
-    d.check("input.fields.key count", a.key.size(), b.key.size());
-    for (std::size_t i = 0; i < std::min(a.key.size(), b.key.size()); ++i)
-        d.checkRef("input.fields.key[" + std::to_string(i) + "]", a.key[i], b.key[i]);
-    d.checkRef("input.fields.value", a.value, b.value);
-    d.checkRef("input.fields.ts", a.ts, b.ts);
-    d.checkRef("input.fields.arrival", a.arrival, b.arrival);
-    d.checkRef("input.fields.channel", a.channel, b.channel);
-    d.checkRef("input.fields.partition", a.partition, b.partition);
-    d.checkRef("input.fields.offset", a.offset, b.offset);
-    d.check("input.delimiter", a.delimiter, b.delimiter);
-    d.check("input.header", a.header, b.header);
-    d.check("input.timestamp.unit", a.timestamp.unit, b.timestamp.unit);
-    d.check("input.timestamp.pattern", a.timestamp.pattern, b.timestamp.pattern);
-    d.check("input.timestamp.zone", a.timestamp.zone, b.timestamp.zone);
-    d.check("input.watermarkWord", a.watermarkWord, b.watermarkWord);
 }
 
 } // namespace
@@ -1356,12 +762,8 @@ std::string saveScenario(const Scenario& s)
     out += "  \"description\": " + q(s.description) + ",\n";
     if (s.pipeline.flinkVersion != kNewestFlinkVersion)
         out += "  \"flinkVersion\": " + q(s.pipeline.flinkVersion.name()) + ",\n";
-    const DisplaySettings defaultDisplay;
-    if (s.display.timeFormat != defaultDisplay.timeFormat || s.display.zone != defaultDisplay.zone) {
-        JsonOut d;
-        d.str("time", enumName(s.display.timeFormat, kTimeFormats)).str("zone", s.display.zone);
-        out += "  \"display\": " + d.object() + ",\n";
-    }
+    if (schema::difference(schema::display(), s.display, DisplaySettings {}, ""))
+        out += "  \"display\": " + schema::write(schema::display(), s.display, "  ") + ",\n";
     if (s.lenient)
         out += "  \"lenient\": true,\n";
     if (s.defaultArrivalSpacingMs != Scenario {}.defaultArrivalSpacingMs)
@@ -1389,88 +791,8 @@ std::string saveScenario(const Scenario& s)
         }
         out += s.records.empty() ? "]},\n" : "\n  ]},\n";
     }
-    const auto& p = s.pipeline;
-    out += "  \"pipeline\": {\n";
-    out += "    \"source\": {\"parallelism\": " + std::to_string(p.sourceParallelism);
-    if (p.kafka) {
-        JsonOut kafka;
-        kafka.str("topic", p.kafka->topic)
-            .add("partitions", std::int64_t(p.kafka->partitions))
-            .str("watermarks", enumName(p.kafka->watermarks, kKafkaWatermarks));
-        out += ", \"kafka\": " + kafka.object();
-    }
-    out += "},\n";
-    const auto& w = p.watermarks;
-    JsonOut wm;
-    wm.str("strategy", enumName(w.strategy, kStrategies))
-        .add("maxOutOfOrdernessMs", w.maxOutOfOrdernessMs)
-        .str("emit", enumName(w.emission, kEmits))
-        .add("periodMs", w.periodMs)
-        .add("idlenessMs", w.idlenessMs)
-        .add("parallelism", std::int64_t(w.parallelism))
-        .str("partitioning", enumName(w.partitioning, kPartitionings))
-        .add("firstChannel", std::int64_t(w.firstChannel));
-    out += "    \"watermarks\": " + wm.object() + ",\n";
-    const auto& x = p.window;
-    out += "    \"window\": {\"keyBy\": " + (x.keyBy ? q(*x.keyBy) : std::string("null")) + ",\n";
-    out += "               \"assigner\": " + assignerJson(x.assigner) + ",\n";
-    if (x.trigger.type != TriggerSpec::Type::Default)
-        out += "               \"trigger\": " + triggerJson(x.trigger) + ",\n";
-    if (x.evictor.type != EvictorSpec::Type::None)
-        out += "               \"evictor\": " + evictorJson(x.evictor) + ",\n";
-    JsonOut rest;
-    rest.flag("purging", x.purging)
-        .add("allowedLatenessMs", x.allowedLatenessMs)
-        .flag("lateSideOutput", x.lateSideOutput);
-    const std::string restText = rest.object();
-    out += "               " + restText.substr(1, restText.size() - 2) + ",\n";
-    JsonOut fn;
-    fn.str("type", enumName(x.function.type, kFunctions)).str("field", x.function.field);
-    out += "               \"function\": " + fn.object() + ", \"parallelism\": " + std::to_string(x.parallelism)
-        + "},\n";
-    out += "    \"endOfInput\": " + q(enumName(p.endOfInput, kEndOfInputs)) + "\n";
-    out += "  }\n}\n";
+    out += "  \"pipeline\": " + schema::write(schema::pipeline(), s.pipeline, "  ") + "\n}\n";
     return out;
-}
-
-std::optional<std::string> scenarioDifference(const Scenario& a, const Scenario& b)
-{
-    Differ d;
-    d.check("tidemark", a.version, b.version);
-    d.check("name", a.name, b.name);
-    d.check("description", a.description, b.description);
-    d.check("display.time", a.display.timeFormat, b.display.timeFormat);
-    d.check("display.zone", a.display.zone, b.display.zone);
-    d.check("lenient", a.lenient, b.lenient);
-    d.check("defaultArrivalSpacingMs", a.defaultArrivalSpacingMs, b.defaultArrivalSpacingMs);
-    d.check("inputEndMs", a.inputEndMs.value_or(-1), b.inputEndMs.value_or(-1));
-    d.check("lesson", a.lesson == b.lesson, true);
-    comparePipelines(d, a.pipeline, b.pipeline);
-    d.check("input is a file", a.inputFile.has_value(), b.inputFile.has_value());
-    if (a.inputFile && b.inputFile)
-        compareInputFiles(d, *a.inputFile, *b.inputFile);
-    d.check("input.records count", a.records.size(), b.records.size());
-    for (std::size_t i = 0; i < std::min(a.records.size(), b.records.size()) && !d.m_first; ++i) {
-        const auto& ra = a.records[i];
-        const auto& rb = b.records[i];
-        const std::string at = "input.records[" + std::to_string(i) + "].";
-        d.check(at + "kind", ra.kind, rb.kind);
-        const auto keyText = [](const Scenario& s, KeyId k) {
-            return k == kNoKey ? std::optional<std::string>() : std::optional<std::string>(s.keys.name(k));
-        };
-        d.check(at + "key", keyText(a, ra.key), keyText(b, rb.key));
-        if (ra.key != kNoKey && rb.key != kNoKey)
-            d.check(at + "key hash", a.keys.javaHash(ra.key), b.keys.javaHash(rb.key));
-        d.check(at + "hasValue", ra.hasValue, rb.hasValue);
-        if (ra.hasValue && rb.hasValue)
-            d.check(at + "value", ra.value, rb.value);
-        d.check(at + "ts", ra.ts, rb.ts);
-        d.check(at + "arrival", ra.arrival, rb.arrival);
-        d.check(at + "channel", ra.channel, rb.channel);
-        d.check(at + "partition", ra.partition, rb.partition);
-        d.check(at + "offset", ra.offset, rb.offset);
-    }
-    return d.m_first;
 }
 
 bool looksLikeScenario(std::string_view firstBytes)

@@ -42,10 +42,6 @@ InputFileSpec liveLineSpec(const Scenario& scenario);
 // file saves the file reference, not the records.
 std::string saveScenario(const Scenario& scenario);
 
-// Where two scenarios differ, as a readable path ("pipeline.window.allowedLatenessMs: 0 vs 1000"), or
-// nullopt when they are the same. Records are compared by key text, not by KeyId.
-std::optional<std::string> scenarioDifference(const Scenario& a, const Scenario& b);
-
 // Whether a .json file is a scenario rather than JSON-lines events, from its first bytes: a scenario names
 // its format version under "tidemark" near the top. kScenarioSniffBytes is enough to tell.
 inline constexpr std::size_t kScenarioSniffBytes = 4096;

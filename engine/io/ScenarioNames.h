@@ -2,6 +2,7 @@
 
 #include "engine/core/InputFileSpec.h"
 #include "engine/core/PipelineConfig.h"
+#include "engine/core/Scenario.h"
 
 #include <array>
 #include <string_view>
@@ -55,6 +56,38 @@ inline constexpr std::array<EnumName<InputFileSpec::Format>, 3> kFormats {{
 inline constexpr std::array<EnumName<TimestampFormat::Unit>, 2> kUnits {{
     {TimestampFormat::Unit::Milliseconds, "ms"},
     {TimestampFormat::Unit::Seconds, "s"},
+}};
+
+inline constexpr std::array<EnumName<AssignerSpec::Type>, 5> kAssigners {{
+    {AssignerSpec::Type::Tumbling, "tumbling"},
+    {AssignerSpec::Type::Sliding, "sliding"},
+    {AssignerSpec::Type::Session, "session"},
+    {AssignerSpec::Type::Global, "global"},
+    {AssignerSpec::Type::Cumulate, "cumulate"},
+}};
+inline constexpr std::array<EnumName<TimeDomain>, 2> kTimeDomains {{
+    {TimeDomain::Event, "event"},
+    {TimeDomain::Processing, "processing"},
+}};
+inline constexpr std::array<EnumName<TriggerSpec::Type>, 7> kTriggers {{
+    {TriggerSpec::Type::Default, "default"},
+    {TriggerSpec::Type::EventTime, "event-time"},
+    {TriggerSpec::Type::ProcessingTime, "processing-time"},
+    {TriggerSpec::Type::Count, "count"},
+    {TriggerSpec::Type::ContinuousEventTime, "continuous-event-time"},
+    {TriggerSpec::Type::Never, "never"},
+    {TriggerSpec::Type::EndOfStream, "end-of-stream"},
+}};
+inline constexpr std::array<EnumName<EvictorSpec::Type>, 3> kEvictors {{
+    {EvictorSpec::Type::Count, "count"},
+    {EvictorSpec::Type::Time, "time"},
+    {EvictorSpec::Type::Delta, "delta"},
+}};
+inline constexpr std::array<EnumName<DisplaySettings::TimeFormat>, 4> kTimeFormats {{
+    {DisplaySettings::TimeFormat::EpochMs, "epoch-ms"},
+    {DisplaySettings::TimeFormat::DateTime, "datetime"},
+    {DisplaySettings::TimeFormat::Relative, "relative"},
+    {DisplaySettings::TimeFormat::Auto, "auto"},
 }};
 
 } // namespace tidemark::io

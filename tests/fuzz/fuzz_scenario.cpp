@@ -1,3 +1,4 @@
+#include "ScenarioDifference.h"
 #include "engine/io/ScenarioIo.h"
 
 #include <cstddef>
@@ -20,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto second = io::parseScenarioWithoutInput(saved, "saved.json");
     if (!second.ok())
         __builtin_trap();
-    if (io::scenarioDifference(*first.value, *second.value))
+    if (test::scenarioDifference(*first.value, *second.value))
         __builtin_trap();
     if (io::saveScenario(*second.value) != saved)
         __builtin_trap();

@@ -3,6 +3,7 @@
 // flags that do not fit say so. Also the end of a live input (inputEndMs) in the scenario file and the
 // streamed run, and what a live run prints while its last steps may still be recomputed.
 #include "../cli/TidemarkRun.h"
+#include "ScenarioDifference.h"
 #include "TestPeers.h"
 #include "engine/cli/RunCommand.h"
 #include "engine/cli/TraceWriter.h"
@@ -386,7 +387,7 @@ private slots:
         auto again = io::parseScenarioWithoutInput(saved, "saved.json");
         QVERIFY2(again.ok(), again.errorText().c_str());
         QCOMPARE(again.value->inputEndMs, std::optional<Timestamp>(9000));
-        QCOMPARE(io::scenarioDifference(*parsed.value, *again.value), std::optional<std::string>());
+        QCOMPARE(test::scenarioDifference(*parsed.value, *again.value), std::optional<std::string>());
 
         // Without it the input ends at its last arrival, and nothing is written.
         Scenario atLastArrival = *again.value;
@@ -394,7 +395,7 @@ private slots:
         const std::string plain = io::saveScenario(atLastArrival);
         QVERIFY(plain.find("inputEndMs") == std::string::npos);
         QCOMPARE(io::parseScenarioWithoutInput(plain, "plain.json").value->inputEndMs, std::optional<Timestamp>());
-        QVERIFY(io::scenarioDifference(*again.value, atLastArrival).has_value());
+        QVERIFY(test::scenarioDifference(*again.value, atLastArrival).has_value());
 
         std::string negative = kIdleTail;
         negative.replace(negative.find("9000"), 4, "-5");
