@@ -30,27 +30,14 @@ foreach(glob IN LISTS oracle_runtime_jars)
     list(APPEND oracle_runtime_patterns PATTERN ${glob}.jar)
 endforeach()
 
-# One oracle per Flink line, each a Maven profile of tests/flink-oracle/pom.xml built into its own folder.
-# The line (major.minor) is read from the profile's flink.version, so that a version bump in the pom renames
-# the folders and the tests. TIDEMARK_ORACLE_JAR_1_20 and TIDEMARK_ORACLE_JAR_2 name the two jars,
-# TIDEMARK_ORACLE_FLINK_LINES the two lines ("1.20;2.3").
-file(READ ${oracle_dir}/pom.xml oracle_pom)
-set(oracle_profiles flink-1.20 flink-2)
+# One oracle per Flink line of cmake/FlinkReleases.cmake, each a Maven profile of tests/flink-oracle/pom.xml built
+# into its own folder against the line's tested releases, which the build passes to Maven (the pom names none).
+# TIDEMARK_ORACLE_JAR_1_20 and TIDEMARK_ORACLE_JAR_2 name the two jars, TIDEMARK_ORACLE_FLINK_LINES the two lines.
 set(oracle_jar_vars TIDEMARK_ORACLE_JAR_1_20 TIDEMARK_ORACLE_JAR_2)
 set(lines "")
 set(previous_jar "")
-foreach(profile jar_var IN ZIP_LISTS oracle_profiles oracle_jar_vars)
-    string(FIND "${oracle_pom}" "<id>${profile}</id>" at)
-    if(at LESS 0)
-        message(FATAL_ERROR "tests/flink-oracle/pom.xml has no profile ${profile}")
-    endif()
-    string(SUBSTRING "${oracle_pom}" ${at} -1 rest)
-    string(FIND "${rest}" "</profile>" end)
-    string(SUBSTRING "${rest}" 0 ${end} profile_xml)
-    if(NOT profile_xml MATCHES "<flink\\.version>([0-9]+\\.[0-9]+)\\.[0-9]+</flink\\.version>")
-        message(FATAL_ERROR "tests/flink-oracle/pom.xml: profile ${profile} sets no flink.version X.Y.Z")
-    endif()
-    set(line ${CMAKE_MATCH_1})
+foreach(line jar_var IN ZIP_LISTS TIDEMARK_FLINK_LINES oracle_jar_vars)
+    set(profile ${TIDEMARK_FLINK_${line}_PROFILE})
     list(APPEND lines ${line})
     set(relative_dir tidemark/flink-oracle/flink-${line})
     set(build ${TIDEMARK_BUILD_DATADIR}/${relative_dir})
@@ -62,8 +49,11 @@ foreach(profile jar_var IN ZIP_LISTS oracle_profiles oracle_jar_vars)
     # because Maven leaves an unchanged jar's time as it was.
     add_custom_command(OUTPUT ${jar}
                        COMMAND ${TIDEMARK_MAVEN} -q -B -f ${oracle_dir}/pom.xml package -P${profile} -Doracle.build.dir=${build}
+                               -Dflink.version=${TIDEMARK_FLINK_${line}_RELEASE}
+                               -Dflink.table.version=${TIDEMARK_FLINK_${line}_TABLE_RELEASE}
                        COMMAND ${CMAKE_COMMAND} -E touch ${jar}
                        DEPENDS ${oracle_dir}/pom.xml ${oracle_sources} ${previous_jar}
+                               ${PROJECT_SOURCE_DIR}/cmake/FlinkReleases.cmake
                        COMMENT "Building the Flink ${line} oracle with Maven"
                        VERBATIM)
     set(previous_jar ${jar})

@@ -18,61 +18,79 @@
 
 namespace tidemark::cli {
 
+namespace {
+
+constexpr const char* kUsageText
+    = "usage: tidemark export-job SCENARIO --out DIR [--flink-version V] [--force] [--job-name NAME] [--sql]\n"
+      "                           [--socket HOST:PORT]\n"
+      "                           [--submit URL [--offline] [--polls N] [--interval-ms MS] [--timeout-ms MS]\n"
+      "                            [--format text|jsonl]]\n"
+      "\n"
+      "Writes SCENARIO (a scenario file, or a built-in example by name) as a runnable Apache Flink job: a Maven\n"
+      "project for Java 17 whose DataStream program is the scenario's pipeline (watermark strategy, idleness,\n"
+      "auto-watermark interval, parallelism, keyBy or windowAll, the window assigner, trigger, evictor,\n"
+      "allowed lateness, late side output and function) over the scenario's records, replayed at their\n"
+      "arrival times, or over lines read from a socket (--socket). Its print() lines are what `tidemark run\n"
+      "SCENARIO --format text` prints. Build and run it with\n"
+      "\n"
+      "  cd DIR && mvn package && java -jar target/NAME.jar   # on a local MiniCluster\n"
+      "  flink run DIR/target/NAME.jar                        # on a cluster: the jar carries the records\n"
+      "\n"
+      "The program's header and the project's README say what a real job does not reproduce (the\n"
+      "interleaving of parallel watermark generators, idleness on the wall clock, an input that never ends).\n"
+      "\n"
+      "  --out DIR              the project's folder (created if missing)\n"
+      "  --flink-version V      the Flink release to build against: 1.20 or 2.3 (the tested releases,\n"
+      "                         @RELEASES@) or a release of those lines such as 1.20.1; default: the\n"
+      "                         scenario's flinkVersion\n"
+      "  --force                replace the project's files if DIR holds them already (other files stay)\n"
+      "  --job-name NAME        the job's name on the cluster (env.execute); default: the scenario's name\n"
+      "  --sql                  a Flink SQL program instead: the records as a table with a WATERMARK, and the\n"
+      "                         window TVF query (TUMBLE, HOP, SESSION, CUMULATE; count, sum, min, max, avg).\n"
+      "                         What SQL cannot say (allowed lateness, triggers, evictors, side outputs,\n"
+      "                         list functions, idleness, the global window) is refused with the reason\n"
+      "  --socket HOST:PORT     read lines from HOST:PORT as they are sent (socketTextStream) instead of\n"
+      "                         replaying the records, each read as `tidemark run SCENARIO --socket` reads it\n"
+      "                         (the scenario's events file format and fields, or csv key,ts[,value]); serve\n"
+      "                         them with `nc -lk PORT`, or with `tidemark run SCENARIO --listen 9000\n"
+      "                         --forward HOST:PORT` so that Tidemark and the job read the same lines\n"
+      "  --help                 show this text\n"
+      "\n"
+      "A scenario that reads a Kafka topic (pipeline.source.kafka) becomes a job whose KafkaSource reads that\n"
+      "topic, with the watermark strategy inside the source (per partition) or after it as the scenario says;\n"
+      "`java -jar target/NAME.jar --produce` writes the scenario's records into the topic, each to its\n"
+      "partition with its timestamp, and both take --bootstrap HOST:PORT (default localhost:9092) and\n"
+      "--topic NAME.\n"
+      "\n"
+      "Run on a cluster: --submit URL (http://HOST:PORT, the JobManager's REST address) builds the project\n"
+      "(mvn -q -B package; --offline adds -o), uploads the jar (POST /jars/upload), runs it (POST\n"
+      "/jars/ID/run; main() then runs on the JobManager and reads the records packed into the jar) and\n"
+      "follows the job's watermarks as `tidemark attach URL --job ID` does: --polls N (default 30),\n"
+      "--interval-ms MS (default 1000), until the job ends; --timeout-ms MS bounds each request (default\n"
+      "5000; the upload and the run get at least 60 s). A cluster without jar submission\n"
+      "(web.submit.enable: false) is told so, with the `flink run` command that runs the jar instead. Exit\n"
+      "status with --submit: 0 submitted and followed, 1 when the build, the upload, the run or the job\n"
+      "failed, 2 a usage error.\n"
+      "\n"
+      "Exit status: 0 written, 1 the scenario cannot be loaded or said as a Flink job, or DIR cannot be\n"
+      "written (the reason on stderr), 2 a usage error.\n";
+
+} // namespace
+
 const char* exportJobUsage()
 {
-    return "usage: tidemark export-job SCENARIO --out DIR [--flink-version V] [--force] [--job-name NAME] [--sql]\n"
-           "                           [--socket HOST:PORT]\n"
-           "                           [--submit URL [--offline] [--polls N] [--interval-ms MS] [--timeout-ms MS]\n"
-           "                            [--format text|jsonl]]\n"
-           "\n"
-           "Writes SCENARIO (a scenario file, or a built-in example by name) as a runnable Apache Flink job: a Maven\n"
-           "project for Java 17 whose DataStream program is the scenario's pipeline (watermark strategy, idleness,\n"
-           "auto-watermark interval, parallelism, keyBy or windowAll, the window assigner, trigger, evictor,\n"
-           "allowed lateness, late side output and function) over the scenario's records, replayed at their\n"
-           "arrival times, or over lines read from a socket (--socket). Its print() lines are what `tidemark run\n"
-           "SCENARIO --format text` prints. Build and run it with\n"
-           "\n"
-           "  cd DIR && mvn package && java -jar target/NAME.jar   # on a local MiniCluster\n"
-           "  flink run DIR/target/NAME.jar                        # on a cluster: the jar carries the records\n"
-           "\n"
-           "The program's header and the project's README say what a real job does not reproduce (the\n"
-           "interleaving of parallel watermark generators, idleness on the wall clock, an input that never ends).\n"
-           "\n"
-           "  --out DIR              the project's folder (created if missing)\n"
-           "  --flink-version V      the Flink release to build against: 1.20 or 2.3 (the tested releases, 1.20.5\n"
-           "                         and 2.3.0) or a release of those lines such as 1.20.1; default: the scenario's\n"
-           "                         flinkVersion\n"
-           "  --force                replace the project's files if DIR holds them already (other files stay)\n"
-           "  --job-name NAME        the job's name on the cluster (env.execute); default: the scenario's name\n"
-           "  --sql                  a Flink SQL program instead: the records as a table with a WATERMARK, and the\n"
-           "                         window TVF query (TUMBLE, HOP, SESSION, CUMULATE; count, sum, min, max, avg).\n"
-           "                         What SQL cannot say (allowed lateness, triggers, evictors, side outputs,\n"
-           "                         list functions, idleness, the global window) is refused with the reason\n"
-           "  --socket HOST:PORT     read lines from HOST:PORT as they are sent (socketTextStream) instead of\n"
-           "                         replaying the records, each read as `tidemark run SCENARIO --socket` reads it\n"
-           "                         (the scenario's events file format and fields, or csv key,ts[,value]); serve\n"
-           "                         them with `nc -lk PORT`, or with `tidemark run SCENARIO --listen 9000\n"
-           "                         --forward HOST:PORT` so that Tidemark and the job read the same lines\n"
-           "  --help                 show this text\n"
-           "\n"
-           "A scenario that reads a Kafka topic (pipeline.source.kafka) becomes a job whose KafkaSource reads that\n"
-           "topic, with the watermark strategy inside the source (per partition) or after it as the scenario says;\n"
-           "`java -jar target/NAME.jar --produce` writes the scenario's records into the topic, each to its\n"
-           "partition with its timestamp, and both take --bootstrap HOST:PORT (default localhost:9092) and\n"
-           "--topic NAME.\n"
-           "\n"
-           "Run on a cluster: --submit URL (http://HOST:PORT, the JobManager's REST address) builds the project\n"
-           "(mvn -q -B package; --offline adds -o), uploads the jar (POST /jars/upload), runs it (POST\n"
-           "/jars/ID/run; main() then runs on the JobManager and reads the records packed into the jar) and\n"
-           "follows the job's watermarks as `tidemark attach URL --job ID` does: --polls N (default 30),\n"
-           "--interval-ms MS (default 1000), until the job ends; --timeout-ms MS bounds each request (default\n"
-           "5000; the upload and the run get at least 60 s). A cluster without jar submission\n"
-           "(web.submit.enable: false) is told so, with the `flink run` command that runs the jar instead. Exit\n"
-           "status with --submit: 0 submitted and followed, 1 when the build, the upload, the run or the job\n"
-           "failed, 2 a usage error.\n"
-           "\n"
-           "Exit status: 0 written, 1 the scenario cannot be loaded or said as a Flink job, or DIR cannot be\n"
-           "written (the reason on stderr), 2 a usage error.\n";
+    // the tested releases of the lines Tidemark follows (cmake/FlinkReleases.cmake), "1.20.5 and 2.3.0"
+    static const std::string text = [] {
+        std::string releases;
+        for (std::size_t i = 0; i < std::size(kSupportedFlinkVersions); ++i) {
+            releases += i == 0 ? "" : i + 1 == std::size(kSupportedFlinkVersions) ? " and " : ", ";
+            releases += flinkjob::FlinkRelease::tested(kSupportedFlinkVersions[i]).version;
+        }
+        std::string usage = kUsageText;
+        const auto at = usage.find("@RELEASES@");
+        return usage.replace(at, std::string_view("@RELEASES@").size(), releases);
+    }();
+    return text.c_str();
 }
 
 namespace {

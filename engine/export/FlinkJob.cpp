@@ -1,6 +1,8 @@
 #include "engine/export/FlinkJob.h"
 
+#include "engine/export/JobTemplates.h"
 #include "engine/export/LineReader.h"
+#include "engine/export/TestedReleases.h"
 
 #include "engine/core/NumberText.h"
 #include "engine/io/ScenarioIo.h"
@@ -16,6 +18,7 @@
 #include <set>
 #include <span>
 #include <sstream>
+#include <stdexcept>
 
 namespace tidemark::flinkjob {
 
@@ -107,12 +110,6 @@ std::string className(const std::string& artifactId)
 std::string plural(std::size_t n, std::string_view one, std::string_view many)
 {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
-}
-
-void replaceAll(std::string& text, std::string_view from, std::string_view to)
-{
-    for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
-        text.replace(at, from.size(), to);
 }
 
 // What a job reading a socket cannot say as Tidemark's live run reads it, or nullopt.
@@ -253,10 +250,20 @@ std::string recordsCsv(const Scenario& s, const std::vector<Replayed>& order)
     return csv;
 }
 
-// The release of flink-connector-kafka built for a Flink line: 5.0.0-2.2 is the newest, for Flink 2.2 and on.
+const TestedRelease& testedRelease(FlinkVersion line)
+{
+    for (const TestedRelease& r : kTestedReleases) {
+        if (r.line == line)
+            return r;
+    }
+    // every line Tidemark follows has a tested release (cmake/FlinkReleases.cmake)
+    throw std::logic_error("no tested release of Flink " + line.name());
+}
+
+// The release of flink-connector-kafka built for a Flink line (cmake/FlinkReleases.cmake).
 std::string kafkaConnectorVersion(const FlinkRelease& release)
 {
-    return release.line == FlinkVersion {1, 20} ? "3.3.0-1.20" : "5.0.0-2.2";
+    return std::string(testedRelease(release.line).kafkaConnector);
 }
 
 // The Java program, assembled from the parts the scenario uses.
@@ -616,217 +623,14 @@ private:
                 "org.apache.kafka.common.errors.TopicExistsException",
                 "org.apache.kafka.common.serialization.StringSerializer"})
             use(i);
-        std::string c
-            = R"java(    /** --bootstrap HOST:PORT, --topic NAME and --produce, with the scenario's broker and topic as defaults. */
-    static final class Options {
-        String bootstrap = "localhost:9092";
-        String topic = @TOPIC@;
-        boolean produce;
-
-        static Options parse(String[] args) {
-            Options options = new Options();
-            for (int i = 0; i < args.length; i++) {
-                String arg = args[i];
-                if (arg.equals("--produce")) {
-                    options.produce = true;
-                } else if ((arg.equals("--bootstrap") || arg.equals("--topic")) && i + 1 < args.length) {
-                    if (arg.equals("--bootstrap")) {
-                        options.bootstrap = args[++i];
-                    } else {
-                        options.topic = args[++i];
-                    }
-                } else {
-                    System.err.println("unexpected argument \"" + arg + "\": expected --bootstrap HOST:PORT, "
-                            + "--topic NAME or --produce");
-                    System.exit(2);
-                }
-            }
-            return options;
-        }
-    }
-
-    /**
-     * A Kafka record as the scenario's event: its key, its timestamp as the event time, its value a number (none
-     * when empty). A record it cannot read is reported on stderr with its partition and offset, and skipped.
-     */
-    public static final class ReadRecord implements KafkaRecordDeserializationSchema<Event> {
-        @Override
-        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Event> out) {
-            Event event = new Event();
-            event.partition = record.partition();
-            event.offset = record.offset();
-            event.key = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
-            event.timestamp = record.timestamp();
-            String value = record.value() == null ? "" : new String(record.value(), StandardCharsets.UTF_8).trim();
-            String problem = null;
-@KEYCHECK@            if (problem == null && !value.isEmpty()) {
-                try {
-                    event.value = Double.valueOf(value);
-                } catch (NumberFormatException bad) {
-                    problem = "expected a number as the value, found \"" + value + "\"";
-                }
-            }
-            if (problem != null) {
-                System.err.println(record.topic() + ", partition " + record.partition() + ", offset " + record.offset()
-                        + ": " + problem + "; skipped");
-                return;
-            }
-            out.collect(event);
-        }
-
-        @Override
-        public TypeInformation<Event> getProducedType() {
-            return TypeInformation.of(Event.class);
-        }
-    }
-
-    /** One record of the topic, a POJO for Flink's serializer. */
-    public static class Event implements Serializable {
-        public int partition;
-        public long offset;
-        public String key; // null when the records have none (windowAll)
-        public long timestamp;
-        public Double value; // null when the record has none
-
-        public Event() {}
-    }
-
-    /**
-     * --produce: data/records.csv (or its copy in the jar) into the topic, each record to its partition with its
-     * key, timestamp and value. The topic is created with the scenario's partitions and no time-based retention, or
-     * must have them, hold no record yet (the job reads a topic from its earliest offsets, and records already there
-     * would be read too) and keep records as old as the scenario's.
-     */
-    static final class Produce {
-        static final int PARTITIONS = @PARTITIONS@;
-        static final long WAIT_S = 30;
-        static final String RETENTION = "retention.ms";
-
-        static void records(Options options) throws IOException, InterruptedException {
-            List<String[]> records = readAll();
-            Properties config = new Properties();
-            config.put("bootstrap.servers", options.bootstrap);
-            config.put("request.timeout.ms", "10000");
-            config.put("default.api.timeout.ms", "20000");
-            String at = "topic \"" + options.topic + "\" at " + options.bootstrap;
-            try {
-                try (Admin admin = Admin.create(config)) {
-                    prepareTopic(admin, options.topic, at, records);
-                }
-                config.put("key.serializer", StringSerializer.class.getName());
-                config.put("value.serializer", StringSerializer.class.getName());
-                config.put("max.block.ms", "20000");
-                config.put("delivery.timeout.ms", "30000");
-                List<Future<RecordMetadata>> sent = new ArrayList<>();
-                try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
-                    for (String[] r : records) {
-                        sent.add(producer.send(new ProducerRecord<>(options.topic, Integer.valueOf(r[0]),
-                                Long.valueOf(r[2]), r[1].isEmpty() ? null : r[1], r[3].isEmpty() ? null : r[3])));
-                    }
-                    producer.flush();
-                    for (Future<RecordMetadata> f : sent) {
-                        f.get(WAIT_S, TimeUnit.SECONDS);
-                    }
-                }
-            } catch (ExecutionException | TimeoutException failed) {
-                Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
-                System.err.println(at + ": " + cause.getMessage());
-                System.exit(1);
-            }
-            System.err.println("wrote " + records.size() + (records.size() == 1 ? " record" : " records") + " to " + at);
-        }
-
-        private static void prepareTopic(Admin admin, String topic, String at, List<String[]> records)
-                throws ExecutionException, InterruptedException, TimeoutException {
-            try {
-                // Time-based retention goes by the records' own timestamps, and a scenario's are often from 1970:
-                // with the broker's default (7 days) they would be deleted at its next retention check, minutes
-                // from now, and the job would find the topic empty.
-                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)
-                                .configs(Map.of(RETENTION, "-1"))))
-                        .all()
-                        .get(WAIT_S, TimeUnit.SECONDS);
-                return;
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof TopicExistsException)) {
-                    throw e;
-                }
-            }
-            TopicDescription described =
-                    admin.describeTopics(List.of(topic)).allTopicNames().get(WAIT_S, TimeUnit.SECONDS).get(topic);
-            if (described.partitions().size() != PARTITIONS) {
-                System.err.println(at + " has " + described.partitions().size() + " partitions, the scenario "
-                        + PARTITIONS + ": give another topic with --topic");
-                System.exit(1);
-            }
-            Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
-            for (int p = 0; p < PARTITIONS; p++) {
-                ends.put(new TopicPartition(topic, p), OffsetSpec.latest());
-            }
-            long held = 0;
-            for (var end : admin.listOffsets(ends).all().get(WAIT_S, TimeUnit.SECONDS).values()) {
-                held += end.offset();
-            }
-            if (held > 0) {
-                System.err.println(at + " holds " + held + " records already, which the job would read too: "
-                        + "delete the topic or give another with --topic");
-                System.exit(1);
-            }
-            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            Config config =
-                    admin.describeConfigs(List.of(resource)).all().get(WAIT_S, TimeUnit.SECONDS).get(resource);
-            long retention = Long.parseLong(config.get(RETENTION).value());
-            long oldest = Long.MAX_VALUE;
-            for (String[] r : records) {
-                oldest = Math.min(oldest, Long.parseLong(r[2]));
-            }
-            if (retention >= 0 && oldest < System.currentTimeMillis() - retention) {
-                System.err.println(at + " deletes records older than " + RETENTION + "=" + retention + " ms by their "
-                        + "timestamps, and the scenario's go back to " + Instant.ofEpochMilli(oldest)
-                        + ": the broker would delete them at its next retention check. Set " + RETENTION
-                        + "=-1 on the topic, or give a new one with --topic (--produce creates it so)");
-                System.exit(1);
-            }
-        }
-
-        /** partition,key,timestamp,value per line after the header; a key may be quoted as in CSV. */
-        static List<String[]> readAll() throws IOException {
-            Path local = Path.of("data", "records.csv");
-            String file = local.toString();
-            List<String> lines;
-            if (Files.exists(local)) {
-                lines = Files.readAllLines(local, StandardCharsets.UTF_8);
-            } else {
-                try (InputStream packed = Produce.class.getResourceAsStream("records.csv")) {
-                    if (packed == null) {
-                        throw new IOException("no data/records.csv here and none in the jar");
-                    }
-                    lines = new String(packed.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-                    file = "records.csv in the jar";
-                }
-            }
-            List<String[]> records = new ArrayList<>();
-            for (int i = 1; i < lines.size(); i++) {
-                List<String> f = fields(lines.get(i));
-                if (f.size() != 4) {
-                    throw new IOException(file + ":" + (i + 1) + ": expected partition,key,timestamp,value, found "
-                            + f.size() + " fields");
-                }
-                records.add(f.toArray(new String[0]));
-            }
-            return records;
-        }
-
-)java";
-        c += csvFieldsMethod(',', false) + "    }\n\n";
-        replaceAll(c, "@TOPIC@", javaString(m_p.kafka->topic));
-        replaceAll(c, "@PARTITIONS@", std::to_string(m_p.kafka->partitions));
-        replaceAll(c, "@KEYCHECK@",
-            windowAll() ? ""
-                        : "            if (event.key == null) { // keyBy needs one\n"
-                          "                problem = \"the record has no key\";\n"
-                          "            }\n");
-        return c;
+        return filledTemplate("Kafka.java",
+            {{"TOPIC", javaString(m_p.kafka->topic)}, {"PARTITIONS", std::to_string(m_p.kafka->partitions)},
+                {"KEYCHECK",
+                    windowAll() ? ""
+                                : "            if (event.key == null) { // keyBy needs one\n"
+                                  "                problem = \"the record has no key\";\n"
+                                  "            }\n"},
+                {"CSV_FIELDS", csvFieldsMethod(',', false)}});
     }
 
     std::string timestampAssigner() const { return ".withTimestampAssigner((event, previous) -> event.timestamp)"; }
@@ -1160,72 +964,14 @@ private:
             return {};
         use("org.apache.flink.api.common.eventtime.WatermarkGenerator");
         use("org.apache.flink.api.common.eventtime.WatermarkOutput");
-        return "    /** Emits the watermark after every record, and on the periodic timer as well. */\n"
-               "    public static final class EveryEvent implements WatermarkGenerator<Event> {\n"
-               "        private final WatermarkGenerator<Event> generator;\n\n"
-               "        EveryEvent(WatermarkGenerator<Event> generator) {\n"
-               "            this.generator = generator;\n"
-               "        }\n\n"
-               "        @Override\n"
-               "        public void onEvent(Event event, long timestamp, WatermarkOutput output) {\n"
-               "            generator.onEvent(event, timestamp, output);\n"
-               "            generator.onPeriodicEmit(output);\n"
-               "        }\n\n"
-               "        @Override\n"
-               "        public void onPeriodicEmit(WatermarkOutput output) {\n"
-               "            generator.onPeriodicEmit(output);\n"
-               "        }\n"
-               "    }\n\n";
+        return filledTemplate("EveryEvent.java");
     }
 
     std::string replayClass()
     {
         use("org.apache.flink.api.common.functions.FlatMapFunction");
         use("org.apache.flink.util.Collector");
-        return "    /**\n"
-               "     * Emits record i at its arrival time, counted from the first number the source hands it. Past "
-               "the\n"
-               "     * last record it waits for the end of input (inputEndMs), or, when the input never ends, keeps "
-               "the\n"
-               "     * source open a second per number. Its first line on stderr marks the start of the replay's "
-               "clock,\n"
-               "     * which comes after the cluster's start-up.\n"
-               "     */\n"
-               "    public static final class Replay implements FlatMapFunction<Long, Event> {\n"
-               "        private final List<Event> events;\n"
-               "        private final long inputEndMs;\n"
-               "        private transient boolean started;\n"
-               "        private transient long startNanos;\n\n"
-               "        Replay(List<Event> events, long inputEndMs) {\n"
-               "            this.events = events;\n"
-               "            this.inputEndMs = inputEndMs;\n"
-               "        }\n\n"
-               "        @Override\n"
-               "        public void flatMap(Long index, Collector<Event> out) throws InterruptedException {\n"
-               "            if (!started) {\n"
-               "                started = true;\n"
-               "                startNanos = System.nanoTime();\n"
-               "                String records = events.size() == 1 ? \" record\" : \" records\";\n"
-               "                System.err.println(\"replaying \" + events.size() + records + \" at their arrival "
-               "times\");\n"
-               "            }\n"
-               "            if (index < events.size()) {\n"
-               "                Event event = events.get(index.intValue());\n"
-               "                waitUntil(event.arrival);\n"
-               "                out.collect(event);\n"
-               "            } else if (inputEndMs >= 0) {\n"
-               "                waitUntil(inputEndMs);\n"
-               "            } else {\n"
-               "                Thread.sleep(1000);\n"
-               "            }\n"
-               "        }\n\n"
-               "        private void waitUntil(long ms) throws InterruptedException {\n"
-               "            long wait = ms - (System.nanoTime() - startNanos) / 1_000_000;\n"
-               "            if (wait > 0) {\n"
-               "                Thread.sleep(wait);\n"
-               "            }\n"
-               "        }\n"
-               "    }\n\n";
+        return filledTemplate("Replay.java");
     }
 
     std::string eventClass()
@@ -1235,110 +981,15 @@ private:
         use("java.nio.charset.StandardCharsets");
         use("java.nio.file.Files");
         use("java.util.ArrayList");
-        return "    /** One record of data/events.csv, a POJO for Flink's serializer. */\n"
-               "    public static class Event implements Serializable {\n"
-               "        public long arrival; // processing time in ms after the start\n"
-               "        public int channel; // the watermark generator Tidemark sends it to\n"
-               "        public String key;\n"
-               "        public long timestamp;\n"
-               "        public Double value; // null when the record has none\n\n"
-               "        public Event() {}\n\n"
-               "        /**\n"
-               "         * The records of the file args[0] names; without one, of data/events.csv in the working "
-               "folder\n"
-               "         * (java -jar in the project), else of the copy mvn package puts into the jar: a job "
-               "submitted\n"
-               "         * through the REST API runs main() on the JobManager, which has no file of the client's.\n"
-               "         */\n"
-               "        static List<Event> readAll(String[] args) throws IOException {\n"
-               "            if (args.length > 0) {\n"
-               "                return readAll(Path.of(args[0]));\n"
-               "            }\n"
-               "            Path local = Path.of(\"data\", \"events.csv\");\n"
-               "            if (Files.exists(local)) {\n"
-               "                return readAll(local);\n"
-               "            }\n"
-               "            try (InputStream packed = Event.class.getResourceAsStream(\"events.csv\")) {\n"
-               "                if (packed == null) {\n"
-               "                    throw new IOException(\n"
-               "                            \"no data/events.csv here and none in the jar: give the events file as the "
-               "first argument\");\n"
-               "                }\n"
-               "                String text = new String(packed.readAllBytes(), StandardCharsets.UTF_8);\n"
-               "                return parse(text.lines().toList(), \"events.csv in the jar\");\n"
-               "            }\n"
-               "        }\n\n"
-               "        static List<Event> readAll(Path file) throws IOException {\n"
-               "            return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());\n"
-               "        }\n\n"
-               "        /** The header line, then arrival,channel,key,timestamp,value; a key may be quoted as in CSV. "
-               "*/\n"
-               "        static List<Event> parse(List<String> lines, String file) throws IOException {\n"
-               "            List<Event> events = new ArrayList<>();\n"
-               "            for (int i = 1; i < lines.size(); i++) {\n"
-               "                List<String> f = fields(lines.get(i));\n"
-               "                if (f.size() != 5) {\n"
-               "                    throw new IOException(file + \":\" + (i + 1) + \": expected arrival,channel,key,"
-               "timestamp,value, found \"\n"
-               "                            + f.size() + \" fields\");\n"
-               "                }\n"
-               "                Event e = new Event();\n"
-               "                try {\n"
-               "                    e.arrival = Long.parseLong(f.get(0));\n"
-               "                    e.channel = Integer.parseInt(f.get(1));\n"
-               "                    e.key = f.get(2);\n"
-               "                    e.timestamp = Long.parseLong(f.get(3));\n"
-               "                    e.value = f.get(4).isEmpty() ? null : Double.valueOf(f.get(4));\n"
-               "                } catch (NumberFormatException bad) {\n"
-               "                    throw new IOException(file + \":\" + (i + 1) + \": \" + bad.getMessage(), bad);\n"
-               "                }\n"
-               "                events.add(e);\n"
-               "            }\n"
-               "            return events;\n"
-               "        }\n\n"
-            + csvFieldsMethod(',', false) + "    }\n\n";
+        return filledTemplate("Event.java", {{"CSV_FIELDS", csvFieldsMethod(',', false)}});
     }
 
-    std::string socketEventClass()
-    {
-        return "    /** One record read from the socket, a POJO for Flink's serializer. */\n"
-               "    public static class Event implements Serializable {\n"
-               "        public String key; // null when the records have none (windowAll)\n"
-               "        public long timestamp;\n"
-               "        public Double value; // null when the record has none\n\n"
-               "        public Event() {}\n"
-               "    }\n\n";
-    }
+    std::string socketEventClass() { return filledTemplate("SocketEvent.java"); }
 
     std::string helpers()
     {
         use("java.math.BigDecimal");
-        return "    static double valueOf(Event record) {\n"
-               "        return record.value == null ? 0.0 : record.value;\n"
-               "    }\n\n"
-               "    static String number(Double value) {\n"
-               "        return value == null ? \"null\" : number(value.doubleValue());\n"
-               "    }\n\n"
-               "    /** A number as Tidemark prints it: 20 rather than 20.0; otherwise the shorter of 0.0001 and "
-               "1e-04. */\n"
-               "    static String number(double value) {\n"
-               "        if (Double.isNaN(value) || Double.isInfinite(value)) {\n"
-               "            return \"null\";\n"
-               "        }\n"
-               "        if (value == Math.rint(value) && Math.abs(value) < 0x1p63) {\n"
-               "            return Long.toString((long) value);\n"
-               "        }\n"
-               "        BigDecimal shortest = new BigDecimal(Double.toString(value)).stripTrailingZeros();\n"
-               "        String plain = shortest.toPlainString();\n"
-               "        String digits = shortest.unscaledValue().abs().toString();\n"
-               "        int exponent = digits.length() - 1 - shortest.scale();\n"
-               "        String scientific = (value < 0 ? \"-\" : \"\") + digits.charAt(0)\n"
-               "                + (digits.length() > 1 ? \".\" + digits.substring(1) : \"\") + (exponent < 0 ? \"e-\" "
-               ": "
-               "\"e+\")\n"
-               "                + (Math.abs(exponent) < 10 ? \"0\" : \"\") + Math.abs(exponent);\n"
-               "        return scientific.length() < plain.length() ? scientific : plain;\n"
-               "    }\n";
+        return filledTemplate("Helpers.java");
     }
 
     const Scenario& m_s;
@@ -1429,212 +1080,75 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
 // --produce writes; a job reading a topic needs the Kafka connector.
 std::string pomXml(const JobProject& project, std::string_view packedFile, bool kafka)
 {
-    const std::string records = !packedFile.empty() ? "        <!-- data/" + std::string(packedFile)
-            + (kafka ? " rides in the jar too: the job's produce option, run outside the project,\n"
-                       "             writes the records from there. -->\n"
-                     : " rides in the jar too: a cluster that runs main() itself (a job submitted\n"
-                       "             through the REST API) reads the records from there. -->\n")
-            + "        <resources>\n"
-              "            <resource>\n"
-              "                <directory>data</directory>\n"
-              "                <targetPath>tidemark/jobs</targetPath>\n"
-              "                <includes>\n"
-              "                    <include>"
-            + std::string(packedFile)
-            + "</include>\n"
-              "                </includes>\n"
-              "            </resource>\n"
-              "        </resources>\n"
-                                                    : std::string();
+    const std::string records = packedFile.empty()
+        ? std::string()
+        : filledTemplate("pom-packed-records.xml",
+            {{"PACKED_FILE", packedFile},
+                {"PACKED_WHY",
+                    kafka ? "the job's produce option, run outside the project,\n"
+                            "             writes the records from there."
+                          : "a cluster that runs main() itself (a job submitted\n"
+                            "             through the REST API) reads the records from there."}});
     const std::string connector = kafka
-        ? "        <!-- Not on a cluster's class path: flink run needs these and kafka-clients (target/lib) in "
-          "Flink's lib. -->\n"
-          "        <dependency>\n"
-          "            <groupId>org.apache.flink</groupId>\n"
-          "            <artifactId>flink-connector-kafka</artifactId>\n"
-          "            <version>"
-            + kafkaConnectorVersion(project.release)
-            + "</version>\n"
-              "        </dependency>\n"
-              "        <dependency>\n"
-              "            <groupId>org.apache.flink</groupId>\n"
-              "            <artifactId>flink-connector-base</artifactId>\n"
-              "            <version>${flink.version}</version>\n"
-              "        </dependency>\n"
+        ? filledTemplate("pom-kafka-dependencies.xml", {{"KAFKA_CONNECTOR", kafkaConnectorVersion(project.release)}})
         : std::string();
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-           "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"\n"
-           "         xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
-           "         xsi:schemaLocation=\"http://maven.apache.org/POM/4.0.0 "
-           "http://maven.apache.org/xsd/maven-4.0.0.xsd\">\n"
-           "    <modelVersion>4.0.0</modelVersion>\n\n"
-           "    <groupId>tidemark.jobs</groupId>\n"
-           "    <artifactId>"
-        + project.artifactId
-        + "</artifactId>\n"
-          "    <version>1.0</version>\n"
-          "    <packaging>jar</packaging>\n\n"
-          "    <properties>\n"
-          "        <flink.version>"
-        + project.release.version
-        + "</flink.version>\n"
-          "        <maven.compiler.release>17</maven.compiler.release>\n"
-          "        <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>\n"
-          "        <project.build.outputTimestamp>2024-01-01T00:00:00Z</project.build.outputTimestamp>\n"
-          "    </properties>\n\n"
-          "    <!-- A cluster has Flink's classes already: flink run loads them from there (Flink's own classes come\n"
-          "         first), and java -jar from target/lib, which the jar's Class-Path names. -->\n"
-          "    <dependencies>\n"
-          "        <dependency>\n"
-          "            <groupId>org.apache.flink</groupId>\n"
-          "            <artifactId>flink-streaming-java</artifactId>\n"
-          "            <version>${flink.version}</version>\n"
-          "        </dependency>\n"
-          "        <dependency>\n"
-          "            <groupId>org.apache.flink</groupId>\n"
-          "            <artifactId>flink-clients</artifactId>\n"
-          "            <version>${flink.version}</version>\n"
-          "        </dependency>\n"
-        + connector
-        + "    </dependencies>\n\n"
-          "    <build>\n"
-          "        <finalName>"
-        + project.artifactId + "</finalName>\n" + records
-        + "        <plugins>\n"
-          "            <plugin>\n"
-          "                <groupId>org.apache.maven.plugins</groupId>\n"
-          "                <artifactId>maven-resources-plugin</artifactId>\n"
-          "                <version>3.3.1</version>\n"
-          "            </plugin>\n"
-          "            <plugin>\n"
-          "                <groupId>org.apache.maven.plugins</groupId>\n"
-          "                <artifactId>maven-compiler-plugin</artifactId>\n"
-          "                <version>3.11.0</version>\n"
-          "            </plugin>\n"
-          "            <plugin>\n"
-          "                <groupId>org.apache.maven.plugins</groupId>\n"
-          "                <artifactId>maven-surefire-plugin</artifactId>\n"
-          "                <version>3.2.5</version>\n"
-          "            </plugin>\n"
-          "            <plugin>\n"
-          "                <groupId>org.apache.maven.plugins</groupId>\n"
-          "                <artifactId>maven-dependency-plugin</artifactId>\n"
-          "                <version>3.6.1</version>\n"
-          "                <executions>\n"
-          "                    <execution>\n"
-          "                        <id>copy-dependencies</id>\n"
-          "                        <phase>prepare-package</phase>\n"
-          "                        <goals>\n"
-          "                            <goal>copy-dependencies</goal>\n"
-          "                        </goals>\n"
-          "                        <configuration>\n"
-          "                            <outputDirectory>${project.build.directory}/lib</outputDirectory>\n"
-          "                            <includeScope>runtime</includeScope>\n"
-          "                        </configuration>\n"
-          "                    </execution>\n"
-          "                </executions>\n"
-          "            </plugin>\n"
-          "            <plugin>\n"
-          "                <groupId>org.apache.maven.plugins</groupId>\n"
-          "                <artifactId>maven-jar-plugin</artifactId>\n"
-          "                <version>3.3.0</version>\n"
-          "                <configuration>\n"
-          "                    <archive>\n"
-          "                        <manifest>\n"
-          "                            <mainClass>"
-        + project.mainClass
-        + "</mainClass>\n"
-          "                            <addClasspath>true</addClasspath>\n"
-          "                            <classpathPrefix>lib/</classpathPrefix>\n"
-          "                        </manifest>\n"
-          "                    </archive>\n"
-          "                </configuration>\n"
-          "            </plugin>\n"
-          "        </plugins>\n"
-          "    </build>\n"
-          "</project>\n";
+    return filledTemplate("pom.xml",
+        {{"ARTIFACT_ID", project.artifactId}, {"FLINK_VERSION", project.release.version},
+            {"KAFKA_DEPENDENCIES", connector}, {"PACKED_RECORDS", records}, {"MAIN_CLASS", project.mainClass}});
 }
 
 std::string readme(
     const Scenario& s, const JobProject& project, const ExportOptions& options, const std::vector<Replayed>& order)
 {
-    const std::string& program = project.files.back().path; // the program, written just before
-    std::string r = "# " + (s.name.empty() ? project.artifactId : s.name) + "\n\n";
-    r += wrapped("A Flink job exported by Tidemark " + options.tidemarkVersion
-            + (options.sourceName.empty() ? "" : " from `" + options.sourceName + "`")
-            + ": the scenario's pipeline as a DataStream program (`" + program + "`) for Apache Flink "
-            + project.release.version + " and Java 17.",
-        "");
-    r += "\n```sh\n";
-    r += "mvn package                     # " + project.jarPath() + ", with Flink's jars in target/lib/\n";
+    const auto paragraph
+        = [](std::string_view name, std::initializer_list<std::pair<std::string_view, std::string_view>> values = {}) {
+              return wrapped(filledTemplate(name, values), "");
+          };
+    const std::string jar = project.jarPath();
+    const std::string source = options.sourceName.empty() ? std::string("SCENARIO") : options.sourceName;
+    std::string run;
+    std::string input;
     if (s.pipeline.kafka) {
-        const std::string jar = project.jarPath();
-        r += "java -jar " + jar + " --produce   # writes data/records.csv into topic " + s.pipeline.kafka->topic
-            + " at localhost:9092\n";
-        r += "java -jar " + jar + "             # runs it on a local MiniCluster, reading that topic\n";
-        r += "java -jar " + jar + " --bootstrap HOST:PORT --topic NAME   # another broker or topic\n";
-        r += "flink run " + jar
-            + " --bootstrap HOST:PORT   # on a cluster with the connector's jars (target/lib) in lib/\n";
+        run = filledTemplate("README-run-kafka.md", {{"JAR", jar}, {"TOPIC", s.pipeline.kafka->topic}});
+        input = wrapped(ProgramWriter(s, project, options, order).kafkaInput(), "") + "\n"
+            + paragraph("README-input-kafka.txt", {{"RUN", tidemarkKafkaRun(s, source, "localhost:9092")}});
     } else if (options.socket) {
         const std::string at = options.socket->host + ":" + std::to_string(options.socket->port);
-        const std::string port = std::to_string(options.socket->port);
-        r += "nc -lk " + port + "                    # a server the job reads from: type lines here, or instead\n";
-        r += "tidemark run " + (options.sourceName.empty() ? std::string("SCENARIO") : options.sourceName)
-            + " --listen 9000 --forward " + at + "   # (then type into `nc 127.0.0.1 9000`)\n";
-        r += "java -jar " + project.jarPath() + "   # runs it on a local MiniCluster, reading " + at + "\n";
-        r += "flink run " + project.jarPath() + "   # on a cluster, whose task manager connects to " + at + "\n";
+        run = filledTemplate("README-run-socket.md",
+            {{"PORT", std::to_string(options.socket->port)}, {"SOURCE", source}, {"AT", at}, {"JAR", jar}});
+        input = paragraph(
+            "README-input-socket.txt", {{"AT", at}, {"LINES", LineReader(options.socket->lines).description()}});
     } else {
-        r += "java -jar " + project.jarPath() + "   # runs it on a local MiniCluster, reading data/events.csv\n";
-        r += "flink run " + project.jarPath()
-            + "   # on a cluster: main() reads the copy of data/events.csv in the jar\n";
+        run = filledTemplate("README-run-replay.md", {{"JAR", jar}});
+        input = paragraph("README-input-replay.txt");
     }
-    r += "```\n\n";
-    r += wrapped("It prints what Tidemark's Output dock shows for the scenario, one line per firing, as Flink's print "
-                 "sink writes it"
-            + std::string(options.sourceName.empty() ? "."
-                                                     : ": `tidemark run " + options.sourceName
-                        + " --format text` prints the same lines, each followed by the window, its timing and the "
-                          "watermark."),
-        "");
-    r += "\n";
-    if (s.pipeline.kafka) {
-        r += wrapped(ProgramWriter(s, project, options, order).kafkaInput(), "");
-        r += "\n";
-        r += wrapped("`"
-                + tidemarkKafkaRun(s, options.sourceName.empty() ? "SCENARIO" : options.sourceName, "localhost:9092")
-                + " --format text` reads the same topic with the scenario's pipeline.",
-            "");
-    } else if (options.socket) {
-        r += wrapped("The job reads lines from " + options.socket->host + ":" + std::to_string(options.socket->port)
-                + " as they are sent (`socketTextStream`), each as Tidemark reads the scenario's events: "
-                + LineReader(options.socket->lines).description()
-                + ". A line it cannot read is reported on stderr and skipped. With `tidemark run … --listen 9000 "
-                  "--forward` Tidemark reads the lines you type and passes each on to the job, so that both see the "
-                  "same lines; the job ends when the connection closes.",
-            "");
-    } else {
-        r += wrapped(
-            "`data/events.csv` holds the records Tidemark read, in the order they arrive, with their arrival times "
-            "(milliseconds after the start) and the watermark generator each one reaches. The job replays them "
-            "at those times.",
-            "");
-    }
+    std::string caveats;
     if (!project.caveats.empty()) {
-        r += "\nWhat the job does not reproduce:\n\n";
+        caveats = filledTemplate("README-caveats.md");
         for (const std::string& c : project.caveats)
-            r += "-" + wrapped(c, "  ").substr(1);
+            caveats += "-" + wrapped(c, "  ").substr(1);
     }
-    return r;
+    const std::string from = options.sourceName.empty() ? "" : " from `" + options.sourceName + "`";
+    const std::string sameLines = options.sourceName.empty() ? "."
+                                                             : ": `tidemark run " + options.sourceName
+            + " --format text` prints the same lines, each followed by the window, its timing and the watermark.";
+    return filledTemplate("README.md",
+        {{"TITLE", s.name.empty() ? project.artifactId : s.name},
+            {"INTRO",
+                paragraph("README-intro.txt",
+                    {{"VERSION", options.tidemarkVersion}, {"FROM", from},
+                        {"PROGRAM", project.files.back().path}, // the program, written just before
+                        {"FLINK_VERSION", project.release.version}})},
+            {"JAR", jar}, {"RUN", run}, {"PRINTS", paragraph("README-prints.txt", {{"SAME_LINES", sameLines}})},
+            {"INPUT", input}, {"CAVEATS", caveats}});
 }
 
 } // namespace
 
 FlinkRelease FlinkRelease::tested(FlinkVersion line)
 {
-    // The releases the oracle builds against (tests/flink-oracle/pom.xml); the export round trip runs them.
-    if (line == FlinkVersion {1, 20})
-        return {line, "1.20.5"};
-    return {line, std::to_string(line.major) + "." + std::to_string(line.minor) + ".0"};
+    // The releases the oracle builds against (cmake/FlinkReleases.cmake); the export round trip runs them.
+    return {line, std::string(testedRelease(line).release)};
 }
 
 std::optional<FlinkRelease> FlinkRelease::parse(std::string_view text, std::string& error)
@@ -1642,7 +1156,7 @@ std::optional<FlinkRelease> FlinkRelease::parse(std::string_view text, std::stri
     const auto line = FlinkVersion::parse(text);
     if (!line) {
         error = "unknown Flink version \"" + std::string(text) + "\": expected " + FlinkVersion::supportedNames()
-            + ", or a release of those lines such as 1.20.5";
+            + ", or a release of those lines such as " + std::string(kTestedReleases.front().release);
         return std::nullopt;
     }
     if (std::count(text.begin(), text.end(), '.') >= 2)

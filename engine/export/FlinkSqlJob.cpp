@@ -1,6 +1,7 @@
 #include "engine/export/FlinkSqlJob.h"
 
 #include "engine/core/NumberText.h"
+#include "engine/export/JobTemplates.h"
 
 #include <cstdlib>
 #include <set>
@@ -406,13 +407,7 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
             std::string deps;
             for (const char* artifact :
                 {"flink-table-api-java-bridge", "flink-table-planner-loader", "flink-table-runtime"}) {
-                deps += "        <dependency>\n"
-                        "            <groupId>org.apache.flink</groupId>\n"
-                        "            <artifactId>"
-                    + std::string(artifact)
-                    + "</artifactId>\n"
-                      "            <version>${flink.table.version}</version>\n"
-                      "        </dependency>\n";
+                deps += filledTemplate("pom-table-dependency.xml", {{"ARTIFACT", artifact}});
             }
             const auto end = f.content.find("    </dependencies>");
             const auto props = f.content.find("    </properties>");
@@ -421,9 +416,7 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
                 return std::nullopt;
             }
             f.content.insert(end, deps);
-            f.content.insert(props,
-                "        <!-- The Table API's modules; the same release as Flink's by default. -->\n"
-                "        <flink.table.version>${flink.version}</flink.table.version>\n");
+            f.content.insert(props, filledTemplate("pom-table-property.xml"));
         } else if (f.path == "README.md") {
             const std::string program = "src/main/java/tidemark/jobs/" + cls + ".java";
             readme = "# " + (s.name.empty() ? project->artifactId : s.name) + " in Flink SQL\n\n";
