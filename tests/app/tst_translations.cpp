@@ -136,7 +136,7 @@ private Q_SLOTS:
         for (const NarrationTemplate& t : narrationTemplates()) {
             const auto it = marked.find(std::string(t.id));
             QVERIFY2(it != marked.end(),
-                qPrintable(QStringLiteral("template %1 is missing from app/Translations.cpp")
+                qPrintable(QStringLiteral("template %1 is missing from the generated translatable texts")
                                .arg(QString::fromUtf8(t.id.data(), qsizetype(t.id.size())))));
             QCOMPARE(it->second, std::string(t.text));
             marked.erase(it);
@@ -152,11 +152,11 @@ private Q_SLOTS:
         for (const ExampleInfo& e : examples)
             QVERIFY2(marked.contains(e.name),
                 qPrintable(e.fileName + QStringLiteral(": \"") + e.name
-                    + QStringLiteral("\" is missing from app/Translations.cpp")));
+                    + QStringLiteral("\" is missing from the generated translatable texts")));
     }
 
-    // The descriptions are looked up by their English text: one edited in a .json file without its entry in
-    // app/Translations.cpp (and so in the .ts) would silently show in English.
+    // The descriptions are looked up by their English text: one edited in a .json file without its entry in the
+    // .ts would silently show in English (the texts marked for lupdate are generated from the files).
     void everyExampleDescriptionIsMarkedForTranslation()
     {
         const QStringList marked = exampleDescriptionSources();
@@ -166,7 +166,7 @@ private Q_SLOTS:
             QVERIFY2(!e.description.isEmpty(), qPrintable(e.fileName + QStringLiteral(" has no description")));
             QVERIFY2(marked.contains(e.description),
                 qPrintable(e.fileName
-                    + QStringLiteral(": its description is missing from app/Translations.cpp "
+                    + QStringLiteral(": its description is missing from the generated translatable texts "
                                      "(or differs from it): \"")
                     + e.description + QLatin1Char('"')));
         }
@@ -210,7 +210,8 @@ private Q_SLOTS:
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
         QProcess p;
         p.start(lupdate,
-            {QStringLiteral("-I"), sourceDir(), sourceDir() + QStringLiteral("/app"), QStringLiteral("-locations"),
+            {QStringLiteral("-I"), sourceDir(), sourceDir() + QStringLiteral("/app"),
+                QStringLiteral(TIDEMARK_TRANSLATABLE_TEXTS), QStringLiteral("-locations"),
                 QStringLiteral("none"), QStringLiteral("-ts"), copy});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
