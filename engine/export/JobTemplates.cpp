@@ -19,8 +19,8 @@ std::string filledTemplate(
         const std::size_t close = open == std::string_view::npos ? open : text.find('@', open + 1);
         const std::string_view key
             = close == std::string_view::npos ? std::string_view() : text.substr(open + 1, close - open - 1);
-        const bool placeholder = !key.empty()
-            && key.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == std::string_view::npos;
+        const bool placeholder
+            = !key.empty() && key.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == std::string_view::npos;
         if (!placeholder) { // Java's @Override, or the text's end
             const std::size_t next = open == std::string_view::npos ? text.size() : open + 1;
             out.append(text.substr(at, next - at));
@@ -28,8 +28,7 @@ std::string filledTemplate(
             continue;
         }
         out.append(text.substr(at, open - at));
-        const auto* given = std::find_if(
-            values.begin(), values.end(), [key](const auto& v) { return v.first == key; });
+        const auto* given = std::find_if(values.begin(), values.end(), [key](const auto& v) { return v.first == key; });
         if (given == values.end())
             throw std::logic_error("job template " + std::string(name) + " needs @" + std::string(key) + "@");
         out.append(given->second);

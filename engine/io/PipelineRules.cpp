@@ -190,7 +190,7 @@ std::vector<Violation> violations(const PipelineConfig& p)
     c.within("pipeline.watermarks.parallelism", w.parallelism);
     if (w.firstChannel < 0 || w.firstChannel >= w.parallelism) {
         c.add({"pipeline.watermarks.firstChannel"},
-            "expected \"firstChannel\" between 0 and " + std::to_string(w.parallelism - 1)
+            "expected \"firstChannel\" between 0 and " + std::to_string(std::int64_t(w.parallelism) - 1)
                 + " (watermarks.parallelism is " + std::to_string(w.parallelism) + "), found "
                 + std::to_string(w.firstChannel));
     }
