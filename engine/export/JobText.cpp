@@ -1,0 +1,100 @@
+#include "engine/export/JobText.h"
+
+#include "engine/io/ScenarioIo.h"
+#include "engine/player/EventQueue.h"
+#include "engine/runtime/Partitioners.h"
+
+#include <sstream>
+
+namespace tidemark::flinkjob::detail {
+
+std::string ms(DurationMs d)
+{
+    return "Duration.ofMillis(" + std::to_string(d) + ")";
+}
+
+// A Java string literal.
+std::string javaString(std::string_view text)
+{
+    std::string s = "\"";
+    for (const char c : text) {
+        switch (c) {
+        case '"':
+            s += "\\\"";
+            break;
+        case '\\':
+            s += "\\\\";
+            break;
+        case '\n':
+            s += "\\n";
+            break;
+        default:
+            s += c;
+        }
+    }
+    return s + "\"";
+}
+
+// `text` as comment lines of at most `width` characters behind `prefix`; a "*/" cannot end the comment early.
+std::string wrapped(std::string_view text, std::string_view prefix, std::size_t width)
+{
+    std::string clean(text);
+    for (std::size_t at; (at = clean.find("*/")) != std::string::npos;)
+        clean.replace(at, 2, "* /");
+    std::istringstream words(clean);
+    std::string out;
+    std::string line;
+    for (std::string w; words >> w;) {
+        if (!line.empty() && prefix.size() + line.size() + 1 + w.size() > width) {
+            out.append(prefix).append(line).append("\n");
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + w;
+    }
+    if (!line.empty())
+        out.append(prefix).append(line).append("\n");
+    return out;
+}
+
+// A key as the CSV of data/events.csv holds it: quoted when it has a comma, a quote or surrounding spaces.
+std::string csvField(std::string_view text)
+{
+    const bool quote = text.find_first_of(",\"\r\n") != std::string_view::npos
+        || (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+    if (!quote)
+        return std::string(text);
+    std::string s = "\"";
+    for (const char c : text)
+        s += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return s + "\"";
+}
+
+std::string plural(std::size_t n, std::string_view one, std::string_view many)
+{
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+// What a job reading a socket cannot say as Tidemark's live run reads it, or nullopt.
+
+std::vector<Replayed> replayOrder(const Scenario& s)
+{
+    const ArrivalSchedule schedule(s.records, s.defaultArrivalSpacingMs);
+    RecordPartitioner partitioner(s.pipeline.watermarks);
+    std::vector<Replayed> order;
+    order.reserve(schedule.size());
+    for (std::size_t k = 0; k < schedule.size(); ++k) {
+        const InputRecord& r = s.records[schedule.recordAt(k)];
+        order.push_back({schedule.timeAt(k), partitioner.selectChannel(r.channel), &r});
+    }
+    return order;
+}
+
+// `tidemark run` reading the scenario's topic, as the KafkaSource job does; a value the function reads is the
+// record's value.
+std::string tidemarkKafkaRun(const Scenario& s, std::string_view scenarioFile, std::string_view bootstrap)
+{
+    return "tidemark run " + std::string(scenarioFile) + " --kafka " + std::string(bootstrap) + " --topic "
+        + s.pipeline.kafka->topic + (io::recordRulesFor(s.pipeline).requireValue ? " --fields value=value" : "");
+}
+
+} // namespace tidemark::flinkjob::detail

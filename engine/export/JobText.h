@@ -1,0 +1,38 @@
+#pragma once
+
+#include "engine/core/Scenario.h"
+#include "engine/core/Time.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tidemark::flinkjob::detail {
+
+// The text the exported job's files share: its Java program, its README and its data files.
+
+// `Duration.ofMillis(d)`.
+std::string ms(DurationMs d);
+// A Java string literal.
+std::string javaString(std::string_view text);
+// `text` as comment lines of at most `width` characters behind `prefix`; a "*/" cannot end the comment early.
+std::string wrapped(std::string_view text, std::string_view prefix, std::size_t width = 112);
+// A CSV field, quoted when it holds a comma, a quote or a line break.
+std::string csvField(std::string_view text);
+// "1 record", "2 records".
+std::string plural(std::size_t n, std::string_view one, std::string_view many);
+
+// The records in the order they arrive, each with its arrival time and the channel Tidemark routes it to.
+struct Replayed {
+    Timestamp arrival;
+    int channel;
+    const InputRecord* record;
+};
+std::vector<Replayed> replayOrder(const Scenario& s);
+
+// `tidemark run` reading the scenario's topic, as the KafkaSource job does; a value the function reads is the
+// record's value.
+std::string tidemarkKafkaRun(const Scenario& s, std::string_view scenarioFile, std::string_view bootstrap);
+
+} // namespace tidemark::flinkjob::detail
