@@ -650,7 +650,7 @@ private:
         if (name == "count") {
             t.type = TriggerSpec::Type::Count;
             const auto n = parseInteger(argument);
-            if (!n || *n < 1)
+            if (!n) // a count below 1 is the rule table's to refuse, in a scenario file's words
                 fail("expected count:N with N of 1 or more, found " + excerpt(text));
             t.count = *n;
             return t;
@@ -659,7 +659,7 @@ private:
             t.type = TriggerSpec::Type::ContinuousEventTime;
             std::string error;
             const auto d = parseDuration(argument, &error);
-            if (!d || *d <= 0)
+            if (!d) // an interval of 0 or less is the rule table's to refuse
                 fail(
                     "expected continuous-event-time:INTERVAL with an interval above 0 like 1s, found " + excerpt(text));
             t.intervalMs = *d;

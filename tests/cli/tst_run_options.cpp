@@ -238,8 +238,8 @@ private slots:
         QTest::newRow("count trigger without N") << QStringList {"s.json", "--trigger", "count"}
                                                  << R"(--trigger: expected count:N with N of 1 or more, found "count")";
         QTest::newRow("continuous trigger bad interval")
-            << QStringList {"s.json", "--trigger", "continuous-event-time:0s"}
-            << R"(--trigger: expected continuous-event-time:INTERVAL with an interval above 0 like 1s, found "continuous-event-time:0s")";
+            << QStringList {"s.json", "--trigger", "continuous-event-time:x"}
+            << R"(--trigger: expected continuous-event-time:INTERVAL with an interval above 0 like 1s, found "continuous-event-time:x")";
         QTest::newRow("unknown trigger")
             << QStringList {"s.json", "--trigger", "evnt-time"}
             << R"(--trigger: expected default, event-time, processing-time, count:N, continuous-event-time:INTERVAL, never or end-of-stream, found "evnt-time"; did you mean event-time?)";
@@ -489,6 +489,12 @@ private slots:
             << R"(--cumulate: expected "maxSizeMs" to be a multiple of "stepMs" 10000 (Flink's CUMULATE window requires it), found 25000)";
         QTest::newRow("parallelism too large") << QStringList {"--events", "a.csv", "--fields", "ts=0", "--global",
             "--parallelism", "200"} << false << R"(--parallelism: expected "parallelism" between 1 and 128, found 200)";
+        QTest::newRow("continuous trigger of no interval") << QStringList {"--events", "a.csv", "--fields", "ts=0",
+            "--tumbling", "5s", "--trigger",
+            "continuous-event-time:0s"} << false << R"(--trigger: expected a positive "intervalMs", found 0)";
+        QTest::newRow("count trigger of no count")
+            << QStringList {"--events", "a.csv", "--fields", "ts=0", "--tumbling", "5s", "--trigger", "count:0"}
+            << false << R"(--trigger: expected "count" of at least 1, found 0)";
         QTest::newRow("negative first channel")
             << QStringList {"--events", "a.csv", "--fields", "ts=0", "--global", "--first-channel", "-1"} << false
             << R"(--first-channel: expected "firstChannel" between 0 and 0 (watermarks.parallelism is 1), found -1)";
