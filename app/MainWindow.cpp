@@ -115,7 +115,7 @@ MainWindow::MainWindow(QWidget* parent)
     createDocks();
     createMenus();
     m_presenterMode = new PresenterMode(this, m_theme, m_caption);
-    connect(m_presenterMode, &PresenterMode::toggled, action(QStringLiteral("presenter")), &QAction::setChecked);
+    connect(m_presenterMode, &PresenterMode::toggled, m_actions.presenter, &QAction::setChecked);
     connect(m_presenterMode, &PresenterMode::toggled, findChild<LiveBar*>(), &LiveBar::setPresenting);
     connect(m_presenterMode, &PresenterMode::toggled, m_cursor, &TimeCursor::setHoldsPredictions);
     // the keyboard starts on the picture, not in the typed-line field: → and Page Down step the run at once
@@ -164,19 +164,32 @@ QAction* MainWindow::action(const QString& objectName) const
     return findChild<QAction*>(objectName);
 }
 
+template <class Slot>
+QAction* MainWindow::makeAction(
+    QAction*& into, const QString& name, const QString& text, const QKeySequence& key, Slot&& slot)
+{
+    auto* a = new QAction(text, this);
+    a->setObjectName(name);
+    if (!key.isEmpty())
+        a->setShortcut(key);
+    a->setShortcutContext(Qt::WindowShortcut);
+    connect(a, &QAction::triggered, this, std::forward<Slot>(slot));
+    addAction(a);
+    into = a;
+    return a;
+}
+
 void MainWindow::createActions()
 {
-    auto make = [this](const QString& name, const QString& text, const QKeySequence& key, auto&& slot) {
-        auto* a = new QAction(text, this);
-        a->setObjectName(name);
-        if (!key.isEmpty())
-            a->setShortcut(key);
-        a->setShortcutContext(Qt::WindowShortcut);
-        connect(a, &QAction::triggered, this, slot);
-        addAction(a);
-        return a;
-    };
-    make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open, [this] {
+    createFileActions();
+    createPlayerActions();
+    createLessonActions();
+    createViewActions();
+}
+
+void MainWindow::createFileActions()
+{
+    makeAction(m_actions.open, QStringLiteral("open"), tr("&Open…"), QKeySequence::Open, [this] {
         if (!maybeSave())
             return;
         const QString path
@@ -184,24 +197,24 @@ void MainWindow::createActions()
         if (!path.isEmpty())
             openFile(path);
     });
-    make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
-    make(QStringLiteral("connectSocket"), tr("&Connect to Socket…"), QKeySequence(),
+    makeAction(m_actions.quit, QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    makeAction(m_actions.connectSocket, QStringLiteral("connectSocket"), tr("&Connect to Socket…"), QKeySequence(),
         [this] { askForLiveSource(LiveSourceRequest::Kind::Connect); });
-    make(QStringLiteral("listenPort"), tr("&Listen on Port…"), QKeySequence(),
+    makeAction(m_actions.listenPort, QStringLiteral("listenPort"), tr("&Listen on Port…"), QKeySequence(),
         [this] { askForLiveSource(LiveSourceRequest::Kind::Listen); });
-    make(QStringLiteral("openKafka"), tr("Open &Kafka Topic…"), QKeySequence(),
+    makeAction(m_actions.openKafka, QStringLiteral("openKafka"), tr("Open &Kafka Topic…"), QKeySequence(),
         [this] { askForLiveSource(LiveSourceRequest::Kind::Kafka); });
-    make(QStringLiteral("stopLive"), tr("S&top Live Source"), QKeySequence(), [this] {
+    makeAction(m_actions.stopLive, QStringLiteral("stopLive"), tr("S&top Live Source"), QKeySequence(), [this] {
         m_session->stopLive();
     })->setToolTip(tr("End the live source now: the run keeps what came, and the input ends here"));
-    make(QStringLiteral("reconnectLive"), tr("Reco&nnect"), QKeySequence(), [this] {
+    makeAction(m_actions.reconnectLive, QStringLiteral("reconnectLive"), tr("Reco&nnect"), QKeySequence(), [this] {
         reconnectLiveSource();
     })->setToolTip(tr("Open the same live source again, as a new run"));
-    make(QStringLiteral("verifyFlink"), tr("&Verify with Flink"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V),
-        [this] { m_verification->start(); })
+    makeAction(m_actions.verifyFlink, QStringLiteral("verifyFlink"), tr("&Verify with Flink"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] { m_verification->start(); })
         ->setToolTip(tr("Run this scenario through Apache Flink's own operators and mark every output Flink agrees "
                         "with (needs Java 17)"));
-    make(QStringLiteral("attachFlink"), tr("Attach to &Flink…"), QKeySequence(), [this] {
+    makeAction(m_actions.attachFlink, QStringLiteral("attachFlink"), tr("Attach to &Flink…"), QKeySequence(), [this] {
         AttachDialog dialog(this);
         if (dialog.exec() != QDialog::Accepted)
             return;
@@ -209,30 +222,34 @@ void MainWindow::createActions()
         window->show();
         window->start(); // a failure is said in the window, which keeps what was polled
     })->setToolTip(tr("Follow a running job's watermarks through the cluster's REST API"));
-    make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
-    make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
-        [this] { saveAs(); });
-    make(QStringLiteral("pipelinePanel"), tr("Edit the pipeline"), QKeySequence(Qt::CTRL | Qt::Key_E), [this] {
-        if (auto* d = findChild<QDockWidget*>(QStringLiteral("pipelineDock"))) {
-            d->show();
-            d->raise();
-        }
-    });
+    makeAction(m_actions.save, QStringLiteral("save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
+    makeAction(m_actions.saveAs, QStringLiteral("saveAs"), tr("Save &As…"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), [this] { saveAs(); });
+    makeAction(m_actions.pipelinePanel, QStringLiteral("pipelinePanel"), tr("Edit the pipeline"),
+        QKeySequence(Qt::CTRL | Qt::Key_E), [this] {
+            if (auto* d = findChild<QDockWidget*>(QStringLiteral("pipelineDock"))) {
+                d->show();
+                d->raise();
+            }
+        });
+}
 
+void MainWindow::createPlayerActions()
+{
     // the player: every control a presenter needs, on the keyboard
-    auto* play = make(
-        QStringLiteral("play"), tr("▶ Play"), QKeySequence(Qt::Key_Space), [this] { m_playerBar->togglePlaying(); });
+    auto* play = makeAction(m_actions.play, QStringLiteral("play"), tr("▶ Play"), QKeySequence(Qt::Key_Space),
+        [this] { m_playerBar->togglePlaying(); });
     play->setToolTip(tr("Play / pause (Space)"));
-    make(QStringLiteral("stepForward"), tr("Step ▶"), QKeySequence(Qt::Key_Right), [this] {
+    makeAction(m_actions.stepForward, QStringLiteral("stepForward"), tr("Step ▶"), QKeySequence(Qt::Key_Right), [this] {
         m_cursor->stepForward();
     })->setToolTip(tr("One step forward (→)"));
-    make(QStringLiteral("stepBack"), tr("◀ Step"), QKeySequence(Qt::Key_Left), [this] {
+    makeAction(m_actions.stepBack, QStringLiteral("stepBack"), tr("◀ Step"), QKeySequence(Qt::Key_Left), [this] {
         m_cursor->stepBack();
     })->setToolTip(tr("One step back, with the state restored (←)"));
-    make(QStringLiteral("toStart"), tr("|◀ Start"), QKeySequence(Qt::Key_Home), [this] {
+    makeAction(m_actions.toStart, QStringLiteral("toStart"), tr("|◀ Start"), QKeySequence(Qt::Key_Home), [this] {
         m_cursor->toStart();
     })->setToolTip(tr("Back to step 0 (Home)"));
-    make(QStringLiteral("toEnd"), tr("End ▶|"), QKeySequence(Qt::Key_End), [this] {
+    makeAction(m_actions.toEnd, QStringLiteral("toEnd"), tr("End ▶|"), QKeySequence(Qt::Key_End), [this] {
         m_cursor->toEnd();
     })->setToolTip(tr("To the end of the run (End)"));
     auto jump = [this](Happening h, bool forward) {
@@ -240,27 +257,31 @@ void MainWindow::createActions()
             statusBar()->showMessage(
                 forward ? tr("No later step of that kind.") : tr("No earlier step of that kind."), 3000);
     };
-    make(QStringLiteral("nextFire"), tr("Next fire ⚑▶"), QKeySequence(Qt::SHIFT | Qt::Key_Right), [jump] {
-        jump(Happening::AnyFire, true);
-    })->setToolTip(tr("Jump to the next step that fires a window (Shift+→)"));
-    make(QStringLiteral("previousFire"), tr("◀⚑ Previous fire"), QKeySequence(Qt::SHIFT | Qt::Key_Left), [jump] {
-        jump(Happening::AnyFire, false);
-    })->setToolTip(tr("Jump to the previous step that fired a window (Shift+←)"));
-    make(QStringLiteral("nextLate"), tr("Next late ✕▶"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), [jump] {
-        jump(Happening::LateRecord, true);
-    })->setToolTip(tr("Jump to the next dropped or side-output record (Ctrl+Shift+→)"));
-    make(QStringLiteral("previousLate"), tr("◀✕ Previous late"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left),
-        [jump] { jump(Happening::LateRecord, false); })
+    makeAction(m_actions.nextFire, QStringLiteral("nextFire"), tr("Next fire ⚑▶"),
+        QKeySequence(Qt::SHIFT | Qt::Key_Right), [jump] { jump(Happening::AnyFire, true); })
+        ->setToolTip(tr("Jump to the next step that fires a window (Shift+→)"));
+    makeAction(m_actions.previousFire, QStringLiteral("previousFire"), tr("◀⚑ Previous fire"),
+        QKeySequence(Qt::SHIFT | Qt::Key_Left), [jump] { jump(Happening::AnyFire, false); })
+        ->setToolTip(tr("Jump to the previous step that fired a window (Shift+←)"));
+    makeAction(m_actions.nextLate, QStringLiteral("nextLate"), tr("Next late ✕▶"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), [jump] { jump(Happening::LateRecord, true); })
+        ->setToolTip(tr("Jump to the next dropped or side-output record (Ctrl+Shift+→)"));
+    makeAction(m_actions.previousLate, QStringLiteral("previousLate"), tr("◀✕ Previous late"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left), [jump] { jump(Happening::LateRecord, false); })
         ->setToolTip(tr("Jump to the previous dropped or side-output record (Ctrl+Shift+←)"));
-    make(QStringLiteral("nextLateFire"), tr("Next late re-fire"), QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Right),
-        [jump] { jump(Happening::LateFire, true); });
-    make(QStringLiteral("nextWatermark"), tr("Next operator-watermark change"), QKeySequence(Qt::CTRL | Qt::Key_Right),
-        [jump] { jump(Happening::OperatorWatermark, true); });
-    make(QStringLiteral("previousWatermark"), tr("Previous operator-watermark change"),
-        QKeySequence(Qt::CTRL | Qt::Key_Left), [jump] { jump(Happening::OperatorWatermark, false); });
-    make(QStringLiteral("nextIdle"), tr("Next idle/active change"), QKeySequence(),
+    makeAction(m_actions.nextLateFire, QStringLiteral("nextLateFire"), tr("Next late re-fire"),
+        QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Right), [jump] { jump(Happening::LateFire, true); });
+    makeAction(m_actions.nextWatermark, QStringLiteral("nextWatermark"), tr("Next operator-watermark change"),
+        QKeySequence(Qt::CTRL | Qt::Key_Right), [jump] { jump(Happening::OperatorWatermark, true); });
+    makeAction(m_actions.previousWatermark, QStringLiteral("previousWatermark"),
+        tr("Previous operator-watermark change"), QKeySequence(Qt::CTRL | Qt::Key_Left),
+        [jump] { jump(Happening::OperatorWatermark, false); });
+    makeAction(m_actions.nextIdle, QStringLiteral("nextIdle"), tr("Next idle/active change"), QKeySequence(),
         [jump] { jump(Happening::ChannelStatus, true); });
+}
 
+void MainWindow::createLessonActions()
+{
     // lessons: markers on steps, walked with Page Down / Page Up, and predict-then-reveal
     const auto marker = [this](bool forward) {
         if (m_session->hasRun() && !m_cursor->toMarker(forward))
@@ -269,61 +290,68 @@ void MainWindow::createActions()
                     : (forward ? tr("No later lesson marker.") : tr("No earlier lesson marker.")),
                 3000);
     };
-    make(QStringLiteral("nextMarker"), tr("Next lesson marker"), QKeySequence(Qt::Key_PageDown),
-        [marker] { marker(true); });
-    make(QStringLiteral("previousMarker"), tr("Previous lesson marker"), QKeySequence(Qt::Key_PageUp),
-        [marker] { marker(false); });
-    auto* reveal = make(
-        QStringLiteral("reveal"), tr("Reveal the next fire"), QKeySequence(Qt::Key_R), [this] { m_cursor->reveal(); });
+    makeAction(m_actions.nextMarker, QStringLiteral("nextMarker"), tr("Next lesson marker"),
+        QKeySequence(Qt::Key_PageDown), [marker] { marker(true); });
+    makeAction(m_actions.previousMarker, QStringLiteral("previousMarker"), tr("Previous lesson marker"),
+        QKeySequence(Qt::Key_PageUp), [marker] { marker(false); });
+    auto* reveal = makeAction(m_actions.reveal, QStringLiteral("reveal"), tr("Reveal the next fire"),
+        QKeySequence(Qt::Key_R), [this] { m_cursor->reveal(); });
     reveal->setEnabled(false);
     connect(m_cursor, &TimeCursor::lessonStateChanged, reveal,
         [this, reveal] { reveal->setEnabled(m_cursor->isPredicting()); });
     // two pipelines over the same events, side by side (app/compare/)
-    make(QStringLiteral("compareChanged"), tr("&Compare with One Setting Changed…"), QKeySequence(Qt::CTRL | Qt::Key_K),
+    makeAction(m_actions.compareChanged, QStringLiteral("compareChanged"), tr("&Compare with One Setting Changed…"),
+        QKeySequence(Qt::CTRL | Qt::Key_K),
         [this] {
             if (m_session->hasRun())
                 askToCompareWithChangedSetting(m_session->scenario(), this, m_theme);
         })
         ->setToolTip(tr("Duplicate this run as B, change one setting, and see both timelines and where they differ"));
-    make(QStringLiteral("compareFile"), tr("Compare with &Another Scenario…"), QKeySequence(), [this] {
-        if (m_session->hasRun())
-            askToCompareWithFile(m_session->scenario(), this, m_theme);
-    });
-    make(QStringLiteral("editMarker"), tr("Lesson &Marker…"), QKeySequence(Qt::CTRL | Qt::Key_M), [this] {
-        if (!m_session->hasRun())
-            return;
-        const int step = m_session->currentStep();
-        LessonMarkerDialog dialog(*m_session, step, this);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
-        m_undo->push(new LessonEditCommand(m_session, m_session->lesson(), dialog.result(),
-            dialog.removed() ? tr("Remove lesson marker at step %1").arg(step)
-                             : tr("Lesson marker at step %1").arg(step)));
-    });
+    makeAction(m_actions.compareFile, QStringLiteral("compareFile"), tr("Compare with &Another Scenario…"),
+        QKeySequence(), [this] {
+            if (m_session->hasRun())
+                askToCompareWithFile(m_session->scenario(), this, m_theme);
+        });
+    makeAction(m_actions.editMarker, QStringLiteral("editMarker"), tr("Lesson &Marker…"),
+        QKeySequence(Qt::CTRL | Qt::Key_M), [this] {
+            if (!m_session->hasRun())
+                return;
+            const int step = m_session->currentStep();
+            LessonMarkerDialog dialog(*m_session, step, this);
+            if (dialog.exec() != QDialog::Accepted)
+                return;
+            m_undo->push(new LessonEditCommand(m_session, m_session->lesson(), dialog.result(),
+                dialog.removed() ? tr("Remove lesson marker at step %1").arg(step)
+                                 : tr("Lesson marker at step %1").arg(step)));
+        });
+}
 
+void MainWindow::createViewActions()
+{
     // the view
-    make(QStringLiteral("zoomIn"), tr("Zoom in"), QKeySequence(Qt::CTRL | Qt::Key_Equal),
+    makeAction(m_actions.zoomIn, QStringLiteral("zoomIn"), tr("Zoom in"), QKeySequence(Qt::CTRL | Qt::Key_Equal),
         [this] { m_timeline->zoomIn(); });
     auto* zoomInPlus = new QAction(this); // Ctrl++ on keyboards where = needs Shift
     zoomInPlus->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence::ZoomIn});
     connect(zoomInPlus, &QAction::triggered, this, [this] { m_timeline->zoomIn(); });
     addAction(zoomInPlus);
-    make(QStringLiteral("zoomOut"), tr("Zoom out"), QKeySequence(Qt::CTRL | Qt::Key_Minus),
+    makeAction(m_actions.zoomOut, QStringLiteral("zoomOut"), tr("Zoom out"), QKeySequence(Qt::CTRL | Qt::Key_Minus),
         [this] { m_timeline->zoomOut(); });
-    make(QStringLiteral("fitAll"), tr("Fit all"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_timeline->fitAll(); });
-    auto* follow = make(QStringLiteral("follow"), tr("Follow the watermark"), QKeySequence(Qt::Key_F),
-        [this](bool on) { m_cursor->setFollowWatermark(on); });
+    makeAction(m_actions.fitAll, QStringLiteral("fitAll"), tr("Fit all"), QKeySequence(Qt::CTRL | Qt::Key_0),
+        [this] { m_timeline->fitAll(); });
+    auto* follow = makeAction(m_actions.follow, QStringLiteral("follow"), tr("Follow the watermark"),
+        QKeySequence(Qt::Key_F), [this](bool on) { m_cursor->setFollowWatermark(on); });
     follow->setCheckable(true);
     connect(m_cursor, &TimeCursor::followWatermarkChanged, follow, &QAction::setChecked);
-    auto* pending = make(QStringLiteral("showPending"), tr("Show records not arrived yet"), QKeySequence(Qt::Key_P),
-        [this](bool on) { m_timeline->setShowPending(on); });
+    auto* pending = makeAction(m_actions.showPending, QStringLiteral("showPending"), tr("Show records not arrived yet"),
+        QKeySequence(Qt::Key_P), [this](bool on) { m_timeline->setShowPending(on); });
     pending->setCheckable(true);
     pending->setChecked(true);
-    auto* collapse = make(QStringLiteral("collapseKeys"), tr("All keys in one row"), QKeySequence(),
-        [this](bool on) { m_timeline->setCollapsed(on); });
+    auto* collapse = makeAction(m_actions.collapseKeys, QStringLiteral("collapseKeys"), tr("All keys in one row"),
+        QKeySequence(), [this](bool on) { m_timeline->setCollapsed(on); });
     collapse->setCheckable(true);
-    auto* presenter = make(QStringLiteral("presenter"), tr("Presenter mode"), QKeySequence(Qt::Key_F11),
-        [this](bool on) { setPresenterMode(on); });
+    auto* presenter = makeAction(m_actions.presenter, QStringLiteral("presenter"), tr("Presenter mode"),
+        QKeySequence(Qt::Key_F11), [this](bool on) { setPresenterMode(on); });
     presenter->setCheckable(true);
     auto* escape = new QAction(this); // Esc leaves presenter mode, as it leaves every full-screen view
     escape->setShortcut(QKeySequence(Qt::Key_Escape));
@@ -339,6 +367,7 @@ void MainWindow::createActions()
     for (const auto& [kind, text] : kinds) {
         auto* a = new QAction(text, themes);
         a->setObjectName(QStringLiteral("theme%1").arg(int(kind)));
+        m_actions.themes.append(a);
         a->setCheckable(true);
         a->setChecked(kind == Theme::Kind::Light);
         connect(a, &QAction::triggered, this, [this, kind = kind] {
@@ -357,12 +386,11 @@ QWidget* MainWindow::createCentre()
 
     m_playerBar = new PlayerBar(m_session, m_cursor, m_theme, centre);
     m_playerBar->setObjectName(QStringLiteral("playerBar"));
-    m_playerBar->setActions({action(QStringLiteral("toStart")), action(QStringLiteral("previousFire")),
-        action(QStringLiteral("stepBack")), action(QStringLiteral("play")), action(QStringLiteral("stepForward")),
-        action(QStringLiteral("nextFire")), action(QStringLiteral("toEnd")), nullptr,
-        action(QStringLiteral("previousLate")), action(QStringLiteral("nextLate"))});
+    m_playerBar->setActions(
+        {m_actions.toStart, m_actions.previousFire, m_actions.stepBack, m_actions.play, m_actions.stepForward,
+            m_actions.nextFire, m_actions.toEnd, nullptr, m_actions.previousLate, m_actions.nextLate});
     connect(m_playerBar, &PlayerBar::playingChanged, this,
-        [this](bool playing) { action(QStringLiteral("play"))->setText(playing ? tr("⏸ Pause") : tr("▶ Play")); });
+        [this](bool playing) { m_actions.play->setText(playing ? tr("⏸ Pause") : tr("▶ Play")); });
     layout->addWidget(m_playerBar);
 
     // the timeline's own tools: zoom, fit, follow, what to show
@@ -408,8 +436,7 @@ QWidget* MainWindow::createCentre()
     layout->addWidget(m_timeline, 1);
 
     // typed lines and live sources: a record as typed into `nc -lk`, or whatever the socket brings
-    layout->addWidget(new LiveBar(
-        m_session, m_cursor, action(QStringLiteral("stopLive")), action(QStringLiteral("reconnectLive")), centre));
+    layout->addWidget(new LiveBar(m_session, m_cursor, m_actions.stopLive, m_actions.reconnectLive, centre));
 
     // presenter mode: the narration as a caption strip under the picture
     m_caption = new NarrationCaption(m_session, m_cursor, m_theme, centre);
@@ -540,7 +567,7 @@ void MainWindow::createDocks()
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(action(QStringLiteral("open")));
+    file->addAction(m_actions.open);
     m_examplesMenu = file->addMenu(tr("&Examples"));
     m_examplesMenu->setToolTipsVisible(true);
     for (const ExampleInfo& e : builtInExamples()) {
@@ -568,19 +595,19 @@ void MainWindow::createMenus()
     }
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
-    file->addAction(action(QStringLiteral("connectSocket")));
-    file->addAction(action(QStringLiteral("listenPort")));
-    file->addAction(action(QStringLiteral("openKafka")));
-    file->addAction(action(QStringLiteral("stopLive")));
-    file->addAction(action(QStringLiteral("reconnectLive")));
-    file->addAction(action(QStringLiteral("verifyFlink")));
-    file->addAction(action(QStringLiteral("attachFlink")));
+    file->addAction(m_actions.connectSocket);
+    file->addAction(m_actions.listenPort);
+    file->addAction(m_actions.openKafka);
+    file->addAction(m_actions.stopLive);
+    file->addAction(m_actions.reconnectLive);
+    file->addAction(m_actions.verifyFlink);
+    file->addAction(m_actions.attachFlink);
     file->addSeparator();
-    file->addAction(action(QStringLiteral("save")));
-    file->addAction(action(QStringLiteral("saveAs")));
+    file->addAction(m_actions.save);
+    file->addAction(m_actions.saveAs);
     m_export->addTo(file->addMenu(tr("&Export")));
     file->addSeparator();
-    file->addAction(action(QStringLiteral("quit")));
+    file->addAction(m_actions.quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_undo->createUndoAction(this, tr("&Undo"));
@@ -592,19 +619,19 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(action(QStringLiteral("pipelinePanel")));
-    edit->addAction(action(QStringLiteral("editMarker")));
+    edit->addAction(m_actions.pipelinePanel);
+    edit->addAction(m_actions.editMarker);
 
     QMenu* play = menuBar()->addMenu(tr("&Play"));
-    for (const char* name : {"play", "stepForward", "stepBack", "toStart", "toEnd"})
-        play->addAction(action(QString::fromLatin1(name)));
+    for (QAction* a : {m_actions.play, m_actions.stepForward, m_actions.stepBack, m_actions.toStart, m_actions.toEnd})
+        play->addAction(a);
     play->addSeparator();
-    for (const char* name : {"nextFire", "previousFire", "nextLateFire", "nextLate", "previousLate", "nextWatermark",
-             "previousWatermark", "nextIdle"})
-        play->addAction(action(QString::fromLatin1(name)));
+    for (QAction* a : {m_actions.nextFire, m_actions.previousFire, m_actions.nextLateFire, m_actions.nextLate,
+             m_actions.previousLate, m_actions.nextWatermark, m_actions.previousWatermark, m_actions.nextIdle})
+        play->addAction(a);
     play->addSeparator();
-    for (const char* name : {"nextMarker", "previousMarker", "reveal"})
-        play->addAction(action(QString::fromLatin1(name)));
+    for (QAction* a : {m_actions.nextMarker, m_actions.previousMarker, m_actions.reveal})
+        play->addAction(a);
     play->addSeparator();
     // what one step moves over; the player bar's box says the same
     QMenu* granularity = play->addMenu(tr("Step &Through"));
@@ -623,17 +650,17 @@ void MainWindow::createMenus()
     }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (const char* name : {"zoomIn", "zoomOut", "fitAll", "follow", "showPending", "collapseKeys"})
-        view->addAction(action(QString::fromLatin1(name)));
+    for (QAction* a : {m_actions.zoomIn, m_actions.zoomOut, m_actions.fitAll, m_actions.follow, m_actions.showPending,
+             m_actions.collapseKeys})
+        view->addAction(a);
     view->addSeparator();
     QMenu* compare = view->addMenu(tr("C&ompare"));
-    compare->addAction(action(QStringLiteral("compareChanged")));
-    compare->addAction(action(QStringLiteral("compareFile")));
+    compare->addAction(m_actions.compareChanged);
+    compare->addAction(m_actions.compareFile);
     view->addSeparator();
-    view->addAction(action(QStringLiteral("presenter")));
+    view->addAction(m_actions.presenter);
     QMenu* themes = view->addMenu(tr("&Palette"));
-    for (int k = 0; k < 3; ++k)
-        themes->addAction(findChild<QAction*>(QStringLiteral("theme%1").arg(k)));
+    themes->addActions(m_actions.themes);
     createLanguageMenu(view->addMenu(tr("&Language")));
     view->addSeparator();
     QMenu* panels = view->addMenu(tr("P&anels"));
@@ -692,10 +719,8 @@ void MainWindow::createLanguageMenu(QMenu* menu)
 void MainWindow::applyTheme()
 {
     qApp->setPalette(m_theme->palette());
-    for (int k = 0; k < 3; ++k) {
-        if (auto* a = findChild<QAction*>(QStringLiteral("theme%1").arg(k)))
-            a->setChecked(k == int(m_theme->kind()));
-    }
+    for (int k = 0; k < m_actions.themes.size(); ++k)
+        m_actions.themes[k]->setChecked(k == int(m_theme->kind()));
 }
 
 void MainWindow::updateTitle()

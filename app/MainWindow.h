@@ -93,7 +93,28 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The window's actions, created once by what they are for and then put where they show (the menus, the player
+    // bar, the live bar); tests find them by object name (action()).
+    struct Actions {
+        QAction *open = nullptr, *quit = nullptr, *connectSocket = nullptr, *listenPort = nullptr, *openKafka = nullptr,
+                *stopLive = nullptr, *reconnectLive = nullptr, *verifyFlink = nullptr, *attachFlink = nullptr,
+                *save = nullptr, *saveAs = nullptr, *pipelinePanel = nullptr;
+        QAction *play = nullptr, *stepForward = nullptr, *stepBack = nullptr, *toStart = nullptr, *toEnd = nullptr,
+                *nextFire = nullptr, *previousFire = nullptr, *nextLate = nullptr, *previousLate = nullptr,
+                *nextLateFire = nullptr, *nextWatermark = nullptr, *previousWatermark = nullptr, *nextIdle = nullptr;
+        QAction *nextMarker = nullptr, *previousMarker = nullptr, *reveal = nullptr, *compareChanged = nullptr,
+                *compareFile = nullptr, *editMarker = nullptr;
+        QAction *zoomIn = nullptr, *zoomOut = nullptr, *fitAll = nullptr, *follow = nullptr, *showPending = nullptr,
+                *collapseKeys = nullptr, *presenter = nullptr;
+        QList<QAction*> themes;
+    };
+    template <class Slot>
+    QAction* makeAction(QAction*& into, const QString& name, const QString& text, const QKeySequence& key, Slot&& slot);
     void createActions();
+    void createFileActions();
+    void createPlayerActions();
+    void createLessonActions();
+    void createViewActions();
     void createMenus();
     void createLanguageMenu(QMenu* menu);
     void createDocks();
@@ -135,6 +156,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
     QList<QDockWidget*> m_docks;
+    Actions m_actions;
 };
 
 } // namespace tidemark::app

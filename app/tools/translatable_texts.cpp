@@ -4,6 +4,7 @@
 // the example files themselves.
 //
 // usage: translatable_texts EXAMPLES_DIR OUTPUT.cpp
+#include "engine/core/JsonText.h"
 #include "engine/io/JsonTree.h"
 #include "engine/player/Narration.h"
 
@@ -20,26 +21,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A C++ string literal: what lupdate and the compiler read back as `text`.
+// A C++ string literal of `text`: JSON's escapes are C++'s for the texts here (no control characters).
 std::string literal(std::string_view text)
 {
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out + "\"";
+    return tidemark::jsonString(text);
 }
 
 struct ExampleTexts {
