@@ -16,7 +16,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <limits>
 
 namespace tidemark::app {
 
@@ -112,7 +111,7 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](const S& s) { return int(s.pipeline.watermarks.strategy); },
         [](S& s, int v) { s.pipeline.watermarks.strategy = WC::Strategy(v); });
     addNumber(
-        QStringLiteral("maxOutOfOrderness"), tr("Max out-of-orderness"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        QStringLiteral("maxOutOfOrderness"), tr("Max out-of-orderness"), tr(" ms"),
         [](const S& s) { return s.pipeline.watermarks.maxOutOfOrdernessMs; },
         [](S& s, qint64 v) { s.pipeline.watermarks.maxOutOfOrdernessMs = v; },
         tr("Watermark = largest timestamp seen − this − 1 ms"));
@@ -121,17 +120,17 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](const S& s) { return int(s.pipeline.watermarks.emission); },
         [](S& s, int v) { s.pipeline.watermarks.emission = WC::Emission(v); });
     addNumber(
-        QStringLiteral("period"), tr("Auto-watermark interval"), 1, 3600000, tr(" ms"),
+        QStringLiteral("period"), tr("Auto-watermark interval"), tr(" ms"),
         [](const S& s) { return s.pipeline.watermarks.periodMs; },
         [](S& s, qint64 v) { s.pipeline.watermarks.periodMs = v; },
         tr("pipeline.auto-watermark-interval (Flink's default is 200 ms)"));
     addNumber(
-        QStringLiteral("idleness"), tr("Idleness (0 = off)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        QStringLiteral("idleness"), tr("Idleness (0 = off)"), tr(" ms"),
         [](const S& s) { return s.pipeline.watermarks.idlenessMs; },
         [](S& s, qint64 v) { s.pipeline.watermarks.idlenessMs = v; },
         tr("withIdleness: a channel without records for this long stops holding the watermark back"));
     addNumber(
-        QStringLiteral("parallelism"), tr("Parallelism (channels)"), 1, rules::kMaxParallelism, QString(),
+        QStringLiteral("parallelism"), tr("Parallelism (channels)"), QString(),
         [](const S& s) { return s.pipeline.watermarks.parallelism; },
         [](S& s, qint64 v) { s.pipeline.watermarks.parallelism = int(v); });
     addEnum(
@@ -140,11 +139,11 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](const S& s) { return int(s.pipeline.watermarks.partitioning); },
         [](S& s, int v) { s.pipeline.watermarks.partitioning = WC::Partitioning(v); });
     addNumber(
-        QStringLiteral("firstChannel"), tr("Round robin starts at"), 0, rules::kMaxParallelism - 1, QString(),
+        QStringLiteral("firstChannel"), tr("Round robin starts at"), QString(),
         [](const S& s) { return s.pipeline.watermarks.firstChannel; },
         [](S& s, qint64 v) { s.pipeline.watermarks.firstChannel = int(v); });
     addNumber(
-        QStringLiteral("sourceParallelism"), tr("Source parallelism"), 1, rules::kMaxParallelism, QString(),
+        QStringLiteral("sourceParallelism"), tr("Source parallelism"), QString(),
         [](const S& s) { return s.pipeline.sourceParallelism; },
         [](S& s, qint64 v) { s.pipeline.sourceParallelism = int(v); });
 
@@ -172,23 +171,22 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](const S& s) { return int(s.pipeline.window.assigner.timeDomain); },
         [](S& s, int v) { s.pipeline.window.assigner.timeDomain = TimeDomain(v); });
     addNumber(
-        QStringLiteral("size"), tr("Size"), 1, std::numeric_limits<int>::max(), tr(" ms"),
-        [](const S& s) { return s.pipeline.window.assigner.sizeMs; },
+        QStringLiteral("size"), tr("Size"), tr(" ms"), [](const S& s) { return s.pipeline.window.assigner.sizeMs; },
         [](S& s, qint64 v) { s.pipeline.window.assigner.sizeMs = v; });
     addNumber(
-        QStringLiteral("slide"), tr("Slide (sliding)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        QStringLiteral("slide"), tr("Slide (sliding)"), tr(" ms"),
         [](const S& s) { return s.pipeline.window.assigner.slideMs; },
         [](S& s, qint64 v) { s.pipeline.window.assigner.slideMs = v; });
     addNumber(
-        QStringLiteral("step"), tr("Step (cumulate)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        QStringLiteral("step"), tr("Step (cumulate)"), tr(" ms"),
         [](const S& s) { return s.pipeline.window.assigner.stepMs; },
         [](S& s, qint64 v) { s.pipeline.window.assigner.stepMs = v; });
     addNumber(
-        QStringLiteral("offset"), tr("Offset"), std::numeric_limits<int>::min(), std::numeric_limits<int>::max(),
-        tr(" ms"), [](const S& s) { return s.pipeline.window.assigner.offsetMs; },
+        QStringLiteral("offset"), tr("Offset"), tr(" ms"),
+        [](const S& s) { return s.pipeline.window.assigner.offsetMs; },
         [](S& s, qint64 v) { s.pipeline.window.assigner.offsetMs = v; });
     addNumber(
-        QStringLiteral("gap"), tr("Gap (session)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        QStringLiteral("gap"), tr("Gap (session)"), tr(" ms"),
         [](const S& s) { return s.pipeline.window.assigner.gapMs; },
         [](S& s, qint64 v) { s.pipeline.window.assigner.gapMs = v; });
     addEnum(
@@ -198,18 +196,18 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](const S& s) { return int(s.pipeline.window.trigger.type); },
         [](S& s, int v) { s.pipeline.window.trigger.type = TriggerSpec::Type(v); });
     addNumber(
-        QStringLiteral("triggerCount"), tr("Count (CountTrigger)"), 0, std::numeric_limits<int>::max(), QString(),
+        QStringLiteral("triggerCount"), tr("Count (CountTrigger)"), QString(),
         [](const S& s) { return s.pipeline.window.trigger.count; },
         [](S& s, qint64 v) { s.pipeline.window.trigger.count = v; });
     addNumber(
-        QStringLiteral("triggerInterval"), tr("Interval (continuous)"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        QStringLiteral("triggerInterval"), tr("Interval (continuous)"), tr(" ms"),
         [](const S& s) { return s.pipeline.window.trigger.intervalMs; },
         [](S& s, qint64 v) { s.pipeline.window.trigger.intervalMs = v; });
     addBool(
         QStringLiteral("purging"), tr("PurgingTrigger"), [](const S& s) { return s.pipeline.window.purging; },
         [](S& s, bool v) { s.pipeline.window.purging = v; });
     addNumber(
-        QStringLiteral("allowedLateness"), tr("Allowed lateness"), 0, std::numeric_limits<int>::max(), tr(" ms"),
+        QStringLiteral("allowedLateness"), tr("Allowed lateness"), tr(" ms"),
         [](const S& s) { return s.pipeline.window.allowedLatenessMs; },
         [](S& s, qint64 v) { s.pipeline.window.allowedLatenessMs = v; },
         tr("A window keeps its state until the watermark passes end − 1 ms + this; late records re-fire it"));
@@ -232,7 +230,7 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](const S& s) { return s.pipeline.window.function.field == "ts" ? 1 : 0; },
         [](S& s, int v) { s.pipeline.window.function.field = v == 1 ? "ts" : "value"; });
     addNumber(
-        QStringLiteral("windowParallelism"), tr("Window parallelism"), 1, rules::kMaxParallelism, QString(),
+        QStringLiteral("windowParallelism"), tr("Window parallelism"), QString(),
         [](const S& s) { return s.pipeline.window.parallelism; },
         [](S& s, qint64 v) { s.pipeline.window.parallelism = int(v); });
     addEnum(
@@ -253,12 +251,6 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
         [](S& s, const QString& v) { s.display.zone = v.toStdString(); },
         tr("IANA name such as Asia/Shanghai, or UTC+08:00"));
 
-    // Every bounded number takes its range from the rule table; a field that a choice may leave unused (a tumbling
-    // window's slide) keeps 0 reachable, and the table answers when the choice needs it.
-    for (const FieldOfPath& f : fieldsOfPaths()) {
-        if (auto* spin = findChild<QSpinBox*>(f.objectName); spin && f.hasLimit)
-            setRangeFromRules(spin, f.path, f.mayBeUnused);
-    }
     setStyleSheet(QStringLiteral("[ruleBroken=\"true\"] { border: 2px solid #c0392b; }"));
 
     // a new run (another file, an undo) replaces what was being typed
@@ -276,28 +268,28 @@ PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack*
 std::span<const PipelineEditor::FieldOfPath> PipelineEditor::fieldsOfPaths()
 {
     static const FieldOfPath fields[] = {
-        {"pipeline.source.parallelism", QStringLiteral("sourceParallelism"), true, false},
-        {"pipeline.watermarks.strategy", QStringLiteral("strategy"), false, false},
-        {"pipeline.watermarks.maxOutOfOrdernessMs", QStringLiteral("maxOutOfOrderness"), true, false},
-        {"pipeline.watermarks.periodMs", QStringLiteral("period"), true, false},
-        {"pipeline.watermarks.idlenessMs", QStringLiteral("idleness"), true, false},
-        {"pipeline.watermarks.parallelism", QStringLiteral("parallelism"), true, false},
-        {"pipeline.watermarks.partitioning", QStringLiteral("partitioning"), false, false},
-        {"pipeline.watermarks.firstChannel", QStringLiteral("firstChannel"), true, false},
-        {"pipeline.window.keyBy", QStringLiteral("keyed"), false, false},
-        {"pipeline.window.assigner.sizeMs", QStringLiteral("size"), true, false},
-        {"pipeline.window.assigner.maxSizeMs", QStringLiteral("size"), false, false},
-        {"pipeline.window.assigner.slideMs", QStringLiteral("slide"), true, true},
-        {"pipeline.window.assigner.stepMs", QStringLiteral("step"), true, true},
-        {"pipeline.window.assigner.offsetMs", QStringLiteral("offset"), false, false},
-        {"pipeline.window.assigner.gapMs", QStringLiteral("gap"), true, true},
-        {"pipeline.window.assigner", QStringLiteral("assigner"), false, false},
-        {"pipeline.window.trigger.count", QStringLiteral("triggerCount"), true, true},
-        {"pipeline.window.trigger.intervalMs", QStringLiteral("triggerInterval"), true, true},
-        {"pipeline.window.allowedLatenessMs", QStringLiteral("allowedLateness"), true, false},
-        {"pipeline.window.evictor", QStringLiteral("evictor"), false, false},
-        {"pipeline.window.parallelism", QStringLiteral("windowParallelism"), true, false},
-        {"flinkVersion", QStringLiteral("flinkVersion"), false, false},
+        {"pipeline.source.parallelism", QStringLiteral("sourceParallelism"), false},
+        {"pipeline.watermarks.strategy", QStringLiteral("strategy"), false},
+        {"pipeline.watermarks.maxOutOfOrdernessMs", QStringLiteral("maxOutOfOrderness"), false},
+        {"pipeline.watermarks.periodMs", QStringLiteral("period"), false},
+        {"pipeline.watermarks.idlenessMs", QStringLiteral("idleness"), false},
+        {"pipeline.watermarks.parallelism", QStringLiteral("parallelism"), false},
+        {"pipeline.watermarks.partitioning", QStringLiteral("partitioning"), false},
+        {"pipeline.watermarks.firstChannel", QStringLiteral("firstChannel"), false},
+        {"pipeline.window.keyBy", QStringLiteral("keyed"), false},
+        {"pipeline.window.assigner.sizeMs", QStringLiteral("size"), false},
+        {"pipeline.window.assigner.maxSizeMs", QStringLiteral("size"), false},
+        {"pipeline.window.assigner.slideMs", QStringLiteral("slide"), true},
+        {"pipeline.window.assigner.stepMs", QStringLiteral("step"), true},
+        {"pipeline.window.assigner.offsetMs", QStringLiteral("offset"), false},
+        {"pipeline.window.assigner.gapMs", QStringLiteral("gap"), true},
+        {"pipeline.window.assigner", QStringLiteral("assigner"), false},
+        {"pipeline.window.trigger.count", QStringLiteral("triggerCount"), true},
+        {"pipeline.window.trigger.intervalMs", QStringLiteral("triggerInterval"), true},
+        {"pipeline.window.allowedLatenessMs", QStringLiteral("allowedLateness"), false},
+        {"pipeline.window.evictor", QStringLiteral("evictor"), false},
+        {"pipeline.window.parallelism", QStringLiteral("windowParallelism"), false},
+        {"flinkVersion", QStringLiteral("flinkVersion"), false},
     };
     return fields;
 }
@@ -362,13 +354,16 @@ void PipelineEditor::addEnum(const QString& name, const QString& label, const QS
     m_form->addRow(label, box);
 }
 
-void PipelineEditor::addNumber(const QString& name, const QString& label, qint64 min, qint64 max, const QString& suffix,
+void PipelineEditor::addNumber(const QString& name, const QString& label, const QString& suffix,
     std::function<qint64(const Scenario&)> get, std::function<void(Scenario&, qint64)> set, const QString& tip)
 {
     auto* spin = new QSpinBox(this);
     spin->setObjectName(name);
-    spin->setRange(int(std::max<qint64>(min, std::numeric_limits<int>::min())),
-        int(std::min<qint64>(max, std::numeric_limits<int>::max())));
+    // its range is the rule table's (a field a choice may leave unused keeps 0 reachable: a tumbling window's slide)
+    const auto field = std::find_if(
+        fieldsOfPaths().begin(), fieldsOfPaths().end(), [&name](const FieldOfPath& f) { return f.objectName == name; });
+    Q_ASSERT(field != fieldsOfPaths().end());
+    setRangeFromRules(spin, field->path, field->mayBeUnused);
     spin->setSuffix(suffix);
     spin->setToolTip(tip);
     spin->setGroupSeparatorShown(true);

@@ -61,11 +61,10 @@ public:
     bool setFieldValue(const QString& objectName, const QVariant& value);
 
     // The field that shows a setting of the rule table (engine/io/PipelineRules.h), by its path: a refused edit
-    // marks it. `hasLimit`: its spin box takes its range from the table; `mayBeUnused`: 0 stays reachable.
+    // marks it; a spin box takes its range from the table, and keeps 0 reachable when `mayBeUnused`.
     struct FieldOfPath {
         std::string_view path;
         QString objectName;
-        bool hasLimit = false;
         bool mayBeUnused = false;
     };
     static std::span<const FieldOfPath> fieldsOfPaths();
@@ -77,7 +76,7 @@ private:
     void addGroup(const QString& title);
     void addEnum(const QString& name, const QString& label, const QStringList& items,
         std::function<int(const Scenario&)> get, std::function<void(Scenario&, int)> set, const QString& tip = {});
-    void addNumber(const QString& name, const QString& label, qint64 min, qint64 max, const QString& suffix,
+    void addNumber(const QString& name, const QString& label, const QString& suffix,
         std::function<qint64(const Scenario&)> get, std::function<void(Scenario&, qint64)> set,
         const QString& tip = {});
     void addBool(const QString& name, const QString& label, std::function<bool(const Scenario&)> get,

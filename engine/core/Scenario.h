@@ -18,6 +18,7 @@ struct DisplaySettings {
     enum class TimeFormat : std::uint8_t { EpochMs, DateTime, Relative, Auto };
     TimeFormat timeFormat = TimeFormat::Auto;
     std::string zone = "UTC"; // IANA zone name for DateTime
+    bool operator==(const DisplaySettings&) const = default;
 };
 
 // A lesson's marker: a note on one step of the run. Presenter mode walks the markers with Page Down / Page Up.

@@ -1,6 +1,7 @@
 #include "engine/io/JsonFields.h"
 
 #include "engine/io/Suggest.h"
+#include "engine/io/Timestamps.h"
 
 #include <charconv>
 #include <cmath>
@@ -110,6 +111,13 @@ Obj::Obj(const JsonNode& node, std::string_view context, std::span<const std::st
             fail(key.offset, std::move(m));
         }
     }
+}
+
+void checkZone(const JsonNode& at, const std::string& zone)
+{
+    std::string error;
+    if (!TimeZone::load(zone, &error))
+        fail(at, error);
 }
 
 std::string jsonNumber(double v)

@@ -35,6 +35,8 @@ int asInt(const JsonNode& n, std::string_view name);
 double asFiniteNumber(const JsonNode& n, std::string_view name);
 bool asBool(const JsonNode& n, std::string_view name);
 const std::string& asString(const JsonNode& n, std::string_view name);
+// Fails at `at` unless `zone` is a time zone Tidemark can load (an IANA name or a UTC offset).
+void checkZone(const JsonNode& at, const std::string& zone);
 
 template <class E, std::size_t N>
 E asEnum(const JsonNode& n, std::string_view name, const std::array<EnumName<E>, N>& names)

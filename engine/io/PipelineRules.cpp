@@ -2,6 +2,7 @@
 
 #include "engine/core/FlinkVersion.h"
 #include "engine/core/JsonText.h"
+#include "engine/io/JsonFields.h"
 #include "engine/io/ScenarioNames.h"
 #include "engine/player/RunLimits.h"
 
@@ -148,15 +149,6 @@ void checkWindow(Checker& c, const WindowConfig& w)
     }
 }
 
-std::string_view partitioningName(WatermarkConfig::Partitioning p)
-{
-    for (const auto& n : io::kPartitionings) {
-        if (n.value == p)
-            return n.name;
-    }
-    return "?";
-}
-
 } // namespace
 
 std::span<const NumberLimit> numberLimits()
@@ -209,7 +201,7 @@ std::vector<Violation> violations(const PipelineConfig& p)
             c.add({"pipeline.watermarks.partitioning"},
                 "expected \"partitioning\" \"forward\": a Kafka source's records stay with the reader of their "
                 "partition, found "
-                    + q(partitioningName(w.partitioning)));
+                    + q(io::detail::enumName(w.partitioning, io::kPartitionings)));
         }
         if (w.firstChannel != 0)
             c.add({"pipeline.watermarks.firstChannel"}, "\"firstChannel\" is for rebalance, not for a Kafka source");

@@ -223,19 +223,9 @@ private:
         }
     }
 
-    static void checkZone(const JsonNode& at, const std::string& zone)
-    {
-        std::string error;
-        if (!TimeZone::load(zone, &error))
-            fail(at, error);
-    }
-
     void readPipeline(const JsonNode& node, PipelineConfig& p)
     {
         schema::read(schema::pipeline(), node, p);
-        m_keyed = p.window.keyBy.has_value();
-        if (p.window.keyBy)
-            m_keyByName = *p.window.keyBy;
         if (p.kafka) {
             // The readers are the watermark channels: what the scenario does not say follows from the source
             // (PipelineRules checks what it does say).
@@ -293,9 +283,9 @@ private:
         if (const auto* t = o.opt("timestamp"))
             readTimestampFormat(*t, spec.timestamp);
         readFields(o.req("fields"), spec);
-        if (m_keyed && spec.key.empty()) {
+        if (const auto& keyBy = s.pipeline.window.keyBy; keyBy && spec.key.empty()) {
             fail(o.req("fields"),
-                "missing \"key\" in fields (the window is keyed by " + q(m_keyByName)
+                "missing \"key\" in fields (the window is keyed by " + q(*keyBy)
                     + "; use \"keyBy\": null for windowAll)");
         }
         const RecordRules rules = recordRulesFor(s.pipeline);
@@ -509,9 +499,9 @@ private:
                 }
                 continue;
             }
-            if (m_keyed && r.key == kNoKey) {
+            if (const auto& keyBy = s.pipeline.window.keyBy; keyBy && r.key == kNoKey) {
                 failRecord(recordAt,
-                    "missing \"key\" in record (the window is keyed by " + q(m_keyByName)
+                    "missing \"key\" in record (the window is keyed by " + q(*keyBy)
                         + "; use \"keyBy\": null for windowAll)");
             }
             if (needsValue && !r.hasValue) {
@@ -556,8 +546,6 @@ private:
     std::filesystem::path m_baseDir;
     const LoadOptions& m_options;
     bool m_readInputFile;
-    bool m_keyed = true;
-    std::string m_keyByName = "key";
     std::vector<RecordSite> m_sites;
 };
 
@@ -762,7 +750,7 @@ std::string saveScenario(const Scenario& s)
     out += "  \"description\": " + q(s.description) + ",\n";
     if (s.pipeline.flinkVersion != kNewestFlinkVersion)
         out += "  \"flinkVersion\": " + q(s.pipeline.flinkVersion.name()) + ",\n";
-    if (schema::difference(schema::display(), s.display, DisplaySettings {}, ""))
+    if (s.display != DisplaySettings {})
         out += "  \"display\": " + schema::write(schema::display(), s.display, "  ") + ",\n";
     if (s.lenient)
         out += "  \"lenient\": true,\n";

@@ -1,7 +1,5 @@
 #include "engine/io/ScenarioSchema.h"
 
-#include "engine/io/Timestamps.h"
-
 #include <algorithm>
 #include <type_traits>
 
@@ -18,7 +16,7 @@ std::string q(std::string_view s)
 
 // ---- building fields ----
 
-// A field whose value reads and writes through a member of T; `Codec` turns the member into JSON and back.
+// A field whose value reads and writes through a member of T: `readValue` from JSON, `writeValue` to it.
 template <class T, class M, class Read, class Write>
 Field<T> memberField(std::string_view key, M T::*member, Read readValue, Write writeValue)
 {
@@ -159,27 +157,30 @@ const Schema<KafkaSourceSpec>& kafka()
 
 const Schema<WatermarkConfig>& watermarks()
 {
-    using W = WatermarkConfig;
-    Field<W> maxOutOfOrderness = integer("maxOutOfOrdernessMs", &W::maxOutOfOrdernessMs);
-    maxOutOfOrderness.required = [](const W& w) { return isBounded(w); };
-    maxOutOfOrderness.hint
-        = [](const W& w) { return "needed by the strategy " + q(detail::enumName(w.strategy, kStrategies)); };
-    static const Schema<W> s {
-        [](const W&) { return std::string("watermarks"); },
-        Layout::Inline,
-        std::nullopt,
-        "watermarks",
-        {
-            needed(choice("strategy", &W::strategy, kStrategies)),
-            maxOutOfOrderness,
-            choice("emit", &W::emission, kEmits),
-            integer("periodMs", &W::periodMs),
-            integer("idlenessMs", &W::idlenessMs),
-            integer("parallelism", &W::parallelism),
-            choice("partitioning", &W::partitioning, kPartitionings),
-            integer("firstChannel", &W::firstChannel),
-        },
-    };
+    // built once: the fields below are made on the first call only
+    static const Schema<WatermarkConfig> s = [] {
+        using W = WatermarkConfig;
+        Field<W> maxOutOfOrderness = integer("maxOutOfOrdernessMs", &W::maxOutOfOrdernessMs);
+        maxOutOfOrderness.required = [](const W& w) { return isBounded(w); };
+        maxOutOfOrderness.hint
+            = [](const W& w) { return "needed by the strategy " + q(detail::enumName(w.strategy, kStrategies)); };
+        return Schema<W> {
+            [](const W&) { return std::string("watermarks"); },
+            Layout::Inline,
+            std::nullopt,
+            "watermarks",
+            {
+                needed(choice("strategy", &W::strategy, kStrategies)),
+                maxOutOfOrderness,
+                choice("emit", &W::emission, kEmits),
+                integer("periodMs", &W::periodMs),
+                integer("idlenessMs", &W::idlenessMs),
+                integer("parallelism", &W::parallelism),
+                choice("partitioning", &W::partitioning, kPartitionings),
+                integer("firstChannel", &W::firstChannel),
+            },
+        };
+    }();
     return s;
 }
 
@@ -204,7 +205,7 @@ const Schema<AssignerSpec>& assigner()
             when(integer("offsetMs", &A::offsetMs), is({A::Type::Tumbling, A::Type::Sliding, A::Type::Cumulate})),
             needed(when(integer("gapMs", &A::gapMs), is({A::Type::Session}))),
             when(choice("timeDomain", &A::timeDomain, kTimeDomains),
-                is({A::Type::Tumbling, A::Type::Sliding, A::Type::Session, A::Type::Cumulate})),
+                [](const A& a) { return a.type != A::Type::Global; }),
         },
     };
     return s;
@@ -256,93 +257,102 @@ const Schema<EvictorSpec>& evictor()
 
 const Schema<FunctionSpec>& function()
 {
-    Field<FunctionSpec> field = text("field", &FunctionSpec::field);
-    field.read = [](const JsonNode& n, FunctionSpec& f) {
-        f.field = detail::asString(n, "field");
-        if (f.field != "value" && f.field != "ts")
-            detail::expected(n, "\"value\" or \"ts\"", "field");
-    };
-    static const Schema<FunctionSpec> s {
-        [](const FunctionSpec&) { return std::string("function"); },
-        Layout::Inline,
-        std::nullopt,
-        "function",
-        {
-            needed(choice("type", &FunctionSpec::type, kFunctions)),
-            field,
-        },
-    };
+    // built once: the fields below are made on the first call only
+    static const Schema<FunctionSpec> s = [] {
+        Field<FunctionSpec> field = text("field", &FunctionSpec::field);
+        field.read = [](const JsonNode& n, FunctionSpec& f) {
+            f.field = detail::asString(n, "field");
+            if (f.field != "value" && f.field != "ts")
+                detail::expected(n, "\"value\" or \"ts\"", "field");
+        };
+        return Schema<FunctionSpec> {
+            [](const FunctionSpec&) { return std::string("function"); },
+            Layout::Inline,
+            std::nullopt,
+            "function",
+            {
+                needed(choice("type", &FunctionSpec::type, kFunctions)),
+                field,
+            },
+        };
+    }();
     return s;
 }
 
 const Schema<WindowConfig>& window()
 {
-    using W = WindowConfig;
-    Field<W> keyBy;
-    keyBy.key = "keyBy";
-    keyBy.read = [](const JsonNode& n, W& w) {
-        if (n.kind == JsonNode::Kind::Null)
-            w.keyBy.reset();
-        else
-            w.keyBy = detail::asString(n, "keyBy");
-    };
-    keyBy.write = [](const W& w, std::string_view) -> std::optional<std::string> {
-        return w.keyBy ? q(*w.keyBy) : std::string("null");
-    };
-    static const Schema<W> s {
-        [](const W&) { return std::string("window"); },
-        Layout::Wrapped,
-        std::nullopt,
-        "window",
-        {
-            keyBy,
-            onNewLine(needed(object("assigner", &W::assigner, assigner()))),
-            onNewLine(omittedWhen(object("trigger", &W::trigger, trigger()),
-                [](const W& w) { return w.trigger.type == Trig::Type::Default; })),
-            onNewLine(omittedWhen(object("evictor", &W::evictor, evictor()),
-                [](const W& w) { return w.evictor.type == Ev::Type::None; })),
-            onNewLine(flag("purging", &W::purging)),
-            integer("allowedLatenessMs", &W::allowedLatenessMs),
-            flag("lateSideOutput", &W::lateSideOutput),
-            onNewLine(needed(object("function", &W::function, function()))),
-            integer("parallelism", &W::parallelism),
-        },
-    };
+    // built once: the fields below are made on the first call only
+    static const Schema<WindowConfig> s = [] {
+        using W = WindowConfig;
+        Field<W> keyBy;
+        keyBy.key = "keyBy";
+        keyBy.read = [](const JsonNode& n, W& w) {
+            if (n.kind == JsonNode::Kind::Null)
+                w.keyBy.reset();
+            else
+                w.keyBy = detail::asString(n, "keyBy");
+        };
+        keyBy.write = [](const W& w, std::string_view) -> std::optional<std::string> {
+            return w.keyBy ? q(*w.keyBy) : std::string("null");
+        };
+        return Schema<W> {
+            [](const W&) { return std::string("window"); },
+            Layout::Wrapped,
+            std::nullopt,
+            "window",
+            {
+                keyBy,
+                onNewLine(needed(object("assigner", &W::assigner, assigner()))),
+                onNewLine(omittedWhen(object("trigger", &W::trigger, trigger()),
+                    [](const W& w) { return w.trigger.type == Trig::Type::Default; })),
+                onNewLine(omittedWhen(object("evictor", &W::evictor, evictor()),
+                    [](const W& w) { return w.evictor.type == Ev::Type::None; })),
+                onNewLine(flag("purging", &W::purging)),
+                integer("allowedLatenessMs", &W::allowedLatenessMs),
+                flag("lateSideOutput", &W::lateSideOutput),
+                onNewLine(needed(object("function", &W::function, function()))),
+                integer("parallelism", &W::parallelism),
+            },
+        };
+    }();
     return s;
 }
 
 // The pipeline's "source" object holds two of PipelineConfig's own fields.
 const Schema<PipelineConfig>& source()
 {
-    using P = PipelineConfig;
-    Field<P> kafkaField;
-    kafkaField.key = "kafka";
-    kafkaField.read = [](const JsonNode& n, P& p) {
-        KafkaSourceSpec k;
-        read(kafka(), n, k);
-        p.kafka = std::move(k);
-    };
-    kafkaField.write = [](const P& p, std::string_view indent) -> std::optional<std::string> {
-        if (!p.kafka)
-            return std::nullopt;
-        return write(kafka(), *p.kafka, indent);
-    };
-    kafkaField.differ = [](const P& a, const P& b) -> std::string {
-        if (a.kafka.has_value() != b.kafka.has_value())
-            return std::string("kafka: ") + (a.kafka ? "a Kafka source" : "none") + " vs "
-                + (b.kafka ? "a Kafka source" : "none");
-        return a.kafka ? difference(kafka(), *a.kafka, *b.kafka, "kafka.").value_or("") : std::string();
-    };
-    static const Schema<P> s {
-        [](const P&) { return std::string("source"); },
-        Layout::Inline,
-        std::nullopt,
-        "source",
-        {
-            integer("parallelism", &P::sourceParallelism),
-            kafkaField,
-        },
-    };
+    // built once: the fields below are made on the first call only
+    static const Schema<PipelineConfig> s = [] {
+        using P = PipelineConfig;
+        Field<P> kafkaField;
+        kafkaField.key = "kafka";
+        kafkaField.read = [](const JsonNode& n, P& p) {
+            KafkaSourceSpec k;
+            read(kafka(), n, k);
+            p.kafka = std::move(k);
+        };
+        kafkaField.write = [](const P& p, std::string_view indent) -> std::optional<std::string> {
+            if (!p.kafka)
+                return std::nullopt;
+            return write(kafka(), *p.kafka, indent);
+        };
+        kafkaField.differ = [](const P& a, const P& b) -> std::string {
+            if (a.kafka.has_value() != b.kafka.has_value())
+                return std::string("kafka: ") + (a.kafka ? "a Kafka source" : "none") + " vs "
+                    + (b.kafka ? "a Kafka source" : "none");
+            return a.kafka ? difference(kafka(), *a.kafka, *b.kafka, "kafka.").value_or("") : std::string();
+        };
+        return Schema<P> {
+            [](const P&) { return std::string("source"); },
+            Layout::Inline,
+            std::nullopt,
+            "source",
+            {
+                integer("parallelism", &P::sourceParallelism),
+                kafkaField,
+            },
+        };
+    }();
     return s;
 }
 
@@ -350,49 +360,54 @@ const Schema<PipelineConfig>& source()
 
 const Schema<PipelineConfig>& pipeline()
 {
-    using P = PipelineConfig;
-    // "source" is not a member of its own: the object reads and writes the pipeline's source fields
-    Field<P> sourceField;
-    sourceField.key = "source";
-    sourceField.read = [](const JsonNode& n, P& p) { read(source(), n, p); };
-    sourceField.write
-        = [](const P& p, std::string_view indent) -> std::optional<std::string> { return write(source(), p, indent); };
-    sourceField.differ = [](const P& a, const P& b) { return difference(source(), a, b, "source.").value_or(""); };
-    static const Schema<P> s {
-        [](const P&) { return std::string("pipeline"); },
-        Layout::Block,
-        std::nullopt,
-        "pipeline",
-        {
-            sourceField,
-            needed(object("watermarks", &P::watermarks, watermarks())),
-            needed(object("window", &P::window, window())),
-            choice("endOfInput", &P::endOfInput, kEndOfInputs),
-        },
-    };
+    // built once: the fields below are made on the first call only
+    static const Schema<PipelineConfig> s = [] {
+        using P = PipelineConfig;
+        // "source" is not a member of its own: the object reads and writes the pipeline's source fields
+        Field<P> sourceField;
+        sourceField.key = "source";
+        sourceField.read = [](const JsonNode& n, P& p) { read(source(), n, p); };
+        sourceField.write = [](const P& p, std::string_view indent) -> std::optional<std::string> {
+            return write(source(), p, indent);
+        };
+        sourceField.differ = [](const P& a, const P& b) { return difference(source(), a, b, "source.").value_or(""); };
+        return Schema<P> {
+            [](const P&) { return std::string("pipeline"); },
+            Layout::Block,
+            std::nullopt,
+            "pipeline",
+            {
+                sourceField,
+                needed(object("watermarks", &P::watermarks, watermarks())),
+                needed(object("window", &P::window, window())),
+                choice("endOfInput", &P::endOfInput, kEndOfInputs),
+            },
+        };
+    }();
     return s;
 }
 
 const Schema<DisplaySettings>& display()
 {
-    using D = DisplaySettings;
-    Field<D> zone = text("zone", &D::zone);
-    zone.read = [](const JsonNode& n, D& d) {
-        d.zone = detail::asString(n, "zone");
-        std::string error;
-        if (!TimeZone::load(d.zone, &error))
-            detail::fail(n, error);
-    };
-    static const Schema<D> s {
-        [](const D&) { return std::string("display"); },
-        Layout::Inline,
-        std::nullopt,
-        "display",
-        {
-            choice("time", &D::timeFormat, kTimeFormats),
-            zone,
-        },
-    };
+    // built once: the fields below are made on the first call only
+    static const Schema<DisplaySettings> s = [] {
+        using D = DisplaySettings;
+        Field<D> zone = text("zone", &D::zone);
+        zone.read = [](const JsonNode& n, D& d) {
+            d.zone = detail::asString(n, "zone");
+            detail::checkZone(n, d.zone);
+        };
+        return Schema<D> {
+            [](const D&) { return std::string("display"); },
+            Layout::Inline,
+            std::nullopt,
+            "display",
+            {
+                choice("time", &D::timeFormat, kTimeFormats),
+                zone,
+            },
+        };
+    }();
     return s;
 }
 
