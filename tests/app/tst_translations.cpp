@@ -211,8 +211,8 @@ private Q_SLOTS:
         QProcess p;
         p.start(lupdate,
             {QStringLiteral("-I"), sourceDir(), sourceDir() + QStringLiteral("/app"),
-                QStringLiteral(TIDEMARK_TRANSLATABLE_TEXTS), QStringLiteral("-locations"), QStringLiteral("none"),
-                QStringLiteral("-ts"), copy});
+                sourceDir() + QStringLiteral("/main"), QStringLiteral(TIDEMARK_TRANSLATABLE_TEXTS),
+                QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-ts"), copy});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QString error;
