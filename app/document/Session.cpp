@@ -5,6 +5,7 @@
 #include "app/document/Loading.h"
 
 #include "engine/io/EventFile.h"
+#include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/KafkaSource.h"
 #include "engine/output/OutputFormat.h"
@@ -435,7 +436,7 @@ QString Session::startLive(std::unique_ptr<live::LiveSource> source, const Input
     const live::LiveSource* named = source.get();
     const std::string typed = tr("typed line").toStdString();
     m_feed = std::make_unique<live::LiveFeed>(
-        m_liveSpec, lenient, io::recordRulesFor(m_scenario.pipeline), KeyTable {}, [named, typed](int client) {
+        m_liveSpec, lenient, rules::recordRulesFor(m_scenario.pipeline), KeyTable {}, [named, typed](int client) {
             return client == live::LiveFeed::kTypedClient ? typed : named->connectionName(client);
         });
     const QString error = rebuild(0);

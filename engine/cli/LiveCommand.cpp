@@ -1,6 +1,7 @@
 #include "engine/cli/LiveCommand.h"
 
 #include "engine/cli/TraceWriter.h"
+#include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/KafkaSource.h"
 #include "engine/live/LineForwarder.h"
@@ -146,7 +147,7 @@ int playLive(Scenario scenario, const RunOptions& o, std::ostream& out, std::ost
                    "at once, as after flink stop --drain (endOfInput \"drain\"); a bounded KafkaSource would end each "
                    "partition after its last record, as the saved run replays with endOfInput \"max-watermark\"\n";
     }
-    const io::RecordRules rules = io::recordRulesFor(scenario.pipeline);
+    const io::RecordRules rules = rules::recordRulesFor(scenario.pipeline);
 
     std::unique_ptr<Player> player;
     try {

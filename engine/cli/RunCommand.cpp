@@ -6,6 +6,7 @@
 #include "engine/cli/StreamingRunner.h"
 #include "engine/cli/TraceWriter.h"
 #include "engine/io/Installation.h"
+#include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/output/OutputFormat.h"
 #include "engine/player/Narration.h"
@@ -294,7 +295,7 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
             load.sourceName = ctx.eventsName;
             load.lenient = scenario.lenient;
             io::streamEventFile(inputBase / scenario.inputFile->file, *scenario.inputFile, keys, load,
-                io::recordRulesFor(scenario.pipeline), [&](std::span<const InputRecord> batch) {
+                rules::recordRulesFor(scenario.pipeline), [&](std::span<const InputRecord> batch) {
                     for (const InputRecord& r : batch)
                         pass.add(r);
                 });
@@ -318,7 +319,7 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
         }
         try {
             loaded = io::streamEventFile(inputBase / scenario.inputFile->file, *scenario.inputFile, scenario.keys, load,
-                io::recordRulesFor(scenario.pipeline), [&](std::span<const InputRecord> batch) {
+                rules::recordRulesFor(scenario.pipeline), [&](std::span<const InputRecord> batch) {
                     for (const InputRecord& r : batch) {
                         if (!runner->push(r))
                             throw Stop {}; // no use reading on: the run has ended

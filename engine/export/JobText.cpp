@@ -1,5 +1,6 @@
 #include "engine/export/JobText.h"
 
+#include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/player/EventQueue.h"
 #include "engine/runtime/Partitioners.h"
@@ -94,7 +95,7 @@ std::vector<Replayed> replayOrder(const Scenario& s)
 std::string tidemarkKafkaRun(const Scenario& s, std::string_view scenarioFile, std::string_view bootstrap)
 {
     return "tidemark run " + std::string(scenarioFile) + " --kafka " + std::string(bootstrap) + " --topic "
-        + s.pipeline.kafka->topic + (io::recordRulesFor(s.pipeline).requireValue ? " --fields value=value" : "");
+        + s.pipeline.kafka->topic + (rules::recordRulesFor(s.pipeline).requireValue ? " --fields value=value" : "");
 }
 
 } // namespace tidemark::flinkjob::detail

@@ -226,4 +226,20 @@ std::optional<Violation> validate(const PipelineConfig& pipeline)
     return std::move(all.front());
 }
 
+io::RecordRules recordRulesFor(const PipelineConfig& p)
+{
+    io::RecordRules rules;
+    const auto& f = p.window.function;
+    rules.requireValue
+        = f.field == "value" && f.type != FunctionSpec::Type::Count && f.type != FunctionSpec::Type::List;
+    const auto& w = p.watermarks;
+    rules.watermarkChannelLimit = w.parallelism;
+    rules.requireChannel = w.partitioning == WatermarkConfig::Partitioning::Channel;
+    rules.channelLimit = w.partitioning == WatermarkConfig::Partitioning::Forward ? p.sourceParallelism : w.parallelism;
+    if (p.kafka) {
+        rules.partitionLimit = p.kafka->partitions;
+    }
+    return rules;
+}
+
 } // namespace tidemark::rules

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/PipelineConfig.h"
+#include "engine/io/EventFileContents.h"
 
 #include <cstdint>
 #include <optional>
@@ -47,5 +48,8 @@ struct Violation {
 std::vector<Violation> violations(const PipelineConfig& pipeline);
 // The first of them; nullopt when the pipeline keeps every rule.
 std::optional<Violation> validate(const PipelineConfig& pipeline);
+
+// What the pipeline requires of every record (a value, a channel in range, a partition), for loading its events.
+io::RecordRules recordRulesFor(const PipelineConfig& pipeline);
 
 } // namespace tidemark::rules

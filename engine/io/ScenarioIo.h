@@ -32,8 +32,6 @@ Loaded<Scenario> loadScenarioFileWithoutInput(const std::filesystem::path& path)
 Loaded<Scenario> loadScenarioInput(
     Scenario scenario, const std::filesystem::path& baseDir, const LoadOptions& options = {});
 
-// What the pipeline requires of every record (value present, channel range), for loading its event file.
-RecordRules recordRulesFor(const PipelineConfig& pipeline);
 // How a typed line or a live source's line is read: as the scenario's events file is, or, when its records are
 // inline, as CSV "key,timestamp[,value]" (no key under windowAll; a value when the records have values).
 InputFileSpec liveLineSpec(const Scenario& scenario);

@@ -1,7 +1,7 @@
 #include "engine/io/ScenarioSchema.h"
+#include "engine/io/SchemaFields.h"
 
 #include <algorithm>
-#include <type_traits>
 
 namespace tidemark::io::schema {
 
@@ -14,122 +14,10 @@ std::string q(std::string_view s)
     return jsonString(s);
 }
 
-// ---- building fields ----
-
-// A field whose value reads and writes through a member of T: `readValue` from JSON, `writeValue` to it.
-template <class T, class M, class Read, class Write>
-Field<T> memberField(std::string_view key, M T::*member, Read readValue, Write writeValue)
-{
-    Field<T> f;
-    f.key = key;
-    f.read = [member, readValue, key](const JsonNode& n, T& v) { v.*member = readValue(n, key); };
-    f.write = [member, writeValue](
-                  const T& v, std::string_view) -> std::optional<std::string> { return writeValue(v.*member); };
-    return f;
-}
-
-template <class T> Field<T> integer(std::string_view key, std::int64_t T::*member)
-{
-    return memberField(
-        key, member, [](const JsonNode& n, std::string_view k) { return detail::asInt64(n, k); },
-        [](std::int64_t v) { return std::to_string(v); });
-}
-
-template <class T> Field<T> integer(std::string_view key, int T::*member)
-{
-    return memberField(
-        key, member, [](const JsonNode& n, std::string_view k) { return detail::asInt(n, k); },
-        [](int v) { return std::to_string(v); });
-}
-
-template <class T> Field<T> number(std::string_view key, double T::*member)
-{
-    return memberField(
-        key, member, [](const JsonNode& n, std::string_view k) { return detail::asFiniteNumber(n, k); },
-        [](double v) { return detail::jsonNumber(v); });
-}
-
-template <class T> Field<T> flag(std::string_view key, bool T::*member)
-{
-    return memberField(
-        key, member, [](const JsonNode& n, std::string_view k) { return detail::asBool(n, k); },
-        [](bool v) { return std::string(v ? "true" : "false"); });
-}
-
-template <class T> Field<T> text(std::string_view key, std::string T::*member)
-{
-    return memberField(
-        key, member, [](const JsonNode& n, std::string_view k) { return detail::asString(n, k); },
-        [](const std::string& v) { return q(v); });
-}
-
-template <class T, class E, std::size_t N>
-Field<T> choice(std::string_view key, E T::*member, const std::array<EnumName<E>, N>& names)
-{
-    return memberField(
-        key, member, [&names](const JsonNode& n, std::string_view k) { return detail::asEnum(n, k, names); },
-        [&names](E v) { return q(detail::enumName(v, names)); });
-}
-
-// A nested object, described by its own schema.
-template <class T, class S> Field<T> object(std::string_view key, S T::*member, const Schema<S>& schema)
-{
-    Field<T> f;
-    f.key = key;
-    f.read = [member, &schema](const JsonNode& n, T& v) { read(schema, n, v.*member); };
-    f.write = [member, &schema, key](const T& v, std::string_view indent) -> std::optional<std::string> {
-        // a wrapped object hangs its later lines under its first field, after `"key": {`
-        const std::string hanging = schema.layout == Layout::Wrapped
-            ? std::string(indent.size() + q(key).size() + 3, ' ')
-            : std::string(indent);
-        return write(schema, v.*member, hanging);
-    };
-    f.differ = [member, &schema, key](const T& a, const T& b) {
-        return difference(schema, a.*member, b.*member, std::string(key) + ".").value_or("");
-    };
-    return f;
-}
-
-// Modifiers, in the style of a builder: object(...) | when(...) etc. read badly in C++, so plain functions.
-template <class T> Field<T> when(Field<T> f, std::type_identity_t<std::function<bool(const T&)>> applies)
-{
-    f.applies = std::move(applies);
-    return f;
-}
-
-template <class T> Field<T> needed(Field<T> f, std::string_view hint = {})
-{
-    f.required = [](const T&) { return true; };
-    if (!hint.empty())
-        f.hint = [hint](const T&) { return std::string(hint); };
-    return f;
-}
-
-// Left out of the file while `omit` holds (a trigger that is the assigner's default).
-template <class T> Field<T> omittedWhen(Field<T> f, std::type_identity_t<std::function<bool(const T&)>> omit)
-{
-    auto write = std::move(f.write);
-    f.write = [write, omit](const T& v, std::string_view indent) -> std::optional<std::string> {
-        return omit(v) ? std::nullopt : write(v, indent);
-    };
-    return f;
-}
-
-template <class T> Field<T> onNewLine(Field<T> f)
-{
-    f.newLine = true;
-    return f;
-}
-
 bool isBounded(const WatermarkConfig& w)
 {
     return w.strategy == WatermarkConfig::Strategy::BoundedOutOfOrderness
         || w.strategy == WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness;
-}
-
-template <class T> bool applies(const Field<T>& f, const T& v)
-{
-    return !f.applies || f.applies(v);
 }
 
 // ---- the format's pipeline ----
@@ -410,86 +298,5 @@ const Schema<DisplaySettings>& display()
     }();
     return s;
 }
-
-// ---- walking a schema ----
-
-template <class T> void read(const Schema<T>& schema, const JsonNode& node, T& value)
-{
-    if (schema.discriminator) {
-        if (node.kind != JsonNode::Kind::Object)
-            detail::expected(node, "an object", schema.name);
-        const auto* typeNode = node.member(*schema.discriminator);
-        if (!typeNode)
-            detail::fail(node, "missing " + q(*schema.discriminator) + " in " + std::string(schema.name));
-        schema.fields.front().read(*typeNode, value);
-    }
-    std::vector<std::string_view> known;
-    for (const Field<T>& f : schema.fields) {
-        if (applies(f, value))
-            known.push_back(f.key);
-    }
-    const std::string context = schema.context(value);
-    const detail::Obj o(node, context, known);
-    for (std::size_t i = schema.discriminator ? 1 : 0; i < schema.fields.size(); ++i) {
-        const Field<T>& f = schema.fields[i];
-        if (!applies(f, value))
-            continue;
-        if (f.required && f.required(value))
-            f.read(o.req(f.key, f.hint ? f.hint(value) : std::string()), value);
-        else if (const auto* n = o.opt(f.key))
-            f.read(*n, value);
-    }
-}
-
-template <class T> std::string write(const Schema<T>& schema, const T& value, std::string_view indent)
-{
-    const std::string inner = schema.layout == Layout::Block ? std::string(indent) + "  " : std::string(indent);
-    std::string out = schema.layout == Layout::Block ? "{\n" : "{";
-    bool first = true;
-    for (const Field<T>& f : schema.fields) {
-        if (!applies(f, value))
-            continue;
-        const auto text = f.write(value, inner);
-        if (!text)
-            continue;
-        if (schema.layout == Layout::Block)
-            out += (first ? "" : ",\n") + inner;
-        else if (!first)
-            out += schema.layout == Layout::Wrapped && f.newLine ? ",\n" + inner : std::string(", ");
-        out += q(f.key) + ": " + *text;
-        first = false;
-    }
-    out += schema.layout == Layout::Block ? "\n" + std::string(indent) + "}" : std::string("}");
-    return out;
-}
-
-template <class T>
-std::optional<std::string> difference(const Schema<T>& schema, const T& a, const T& b, std::string_view prefix)
-{
-    for (const Field<T>& f : schema.fields) {
-        if (!applies(f, a) && !applies(f, b))
-            continue;
-        if (f.differ) { // a nested object: the path of the field inside it
-            if (std::string d = f.differ(a, b); !d.empty())
-                return std::string(prefix) + d;
-            continue;
-        }
-        const auto ta = applies(f, a) ? f.write(a, "") : std::nullopt;
-        const auto tb = applies(f, b) ? f.write(b, "") : std::nullopt;
-        if (ta != tb)
-            return std::string(prefix) + std::string(f.key) + ": " + ta.value_or("(none)") + " vs "
-                + tb.value_or("(none)");
-    }
-    return std::nullopt;
-}
-
-template void read(const Schema<PipelineConfig>&, const JsonNode&, PipelineConfig&);
-template void read(const Schema<DisplaySettings>&, const JsonNode&, DisplaySettings&);
-template std::string write(const Schema<PipelineConfig>&, const PipelineConfig&, std::string_view);
-template std::string write(const Schema<DisplaySettings>&, const DisplaySettings&, std::string_view);
-template std::optional<std::string> difference(
-    const Schema<PipelineConfig>&, const PipelineConfig&, const PipelineConfig&, std::string_view);
-template std::optional<std::string> difference(
-    const Schema<DisplaySettings>&, const DisplaySettings&, const DisplaySettings&, std::string_view);
 
 } // namespace tidemark::io::schema

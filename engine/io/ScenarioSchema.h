@@ -2,7 +2,7 @@
 
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Scenario.h"
-#include "engine/io/JsonFields.h"
+#include "engine/io/Schema.h"
 
 #include <functional>
 #include <optional>
@@ -12,56 +12,27 @@
 
 namespace tidemark::io::schema {
 
-// The scenario format's pipeline, described once: each struct's fields with their key in the file, the member
-// they fill, when they belong (a sliding window has a slide, a tumbling one has not), whether the file must give
-// them and how they are written. Reading, writing and comparing all walk these descriptions, so a new field is one
-// line in ScenarioSchema.cpp (and a line of docs/scenario-format.md). Values are left to the rule table
-// (PipelineRules); defaults are the structs' own.
+// The scenario format, described once (Schema.h): reading, writing and comparing a scenario all walk these
+// descriptions, so a new field is one line in ScenarioSchema.cpp (the pipeline) or ScenarioFileSchema.cpp (the
+// file around it), and a line of docs/scenario-format.md. Values are left to the rule table (PipelineRules);
+// defaults are the structs' own.
 
-// How a struct's object is written.
-enum class Layout : std::uint8_t {
-    Inline, // {"a": 1, "b": 2}
-    Block, // one field a line, indented, the closing brace on a line of its own
-    Wrapped, // on one line but for the fields marked newLine, which start a line under the first
+// The scenario file's format version, under "tidemark".
+inline constexpr int kFormatVersion = 1;
+
+// One inline record as the file has it: the key's texts beside the record (the reader interns them into the
+// scenario's key table, the writer takes them from it).
+struct RecordEntry {
+    InputRecord record;
+    std::vector<std::string> key;
 };
 
-template <class T> struct Field {
-    std::string_view key;
-    // The field belongs to the object only when this holds (null: always), e.g. the assigner's type.
-    std::function<bool(const T&)> applies;
-    // The file must give it (null: it may leave it to the default), and what to say when it does not.
-    std::function<bool(const T&)> required;
-    std::function<std::string(const T&)> hint;
-    // Reads the value into `value` (its JSON type checked; the rule table checks the value itself).
-    std::function<void(const detail::JsonNode&, T&)> read;
-    // The value as JSON text; nullopt leaves the field out of the file.
-    std::function<std::optional<std::string>(const T&, std::string_view indent)> write;
-    // For a field that is an object of its own: where two values differ inside it, as "key.sub: a vs b", or ""
-    // (null: the field's written texts are compared).
-    std::function<std::string(const T&, const T&)> differ;
-    bool newLine = false; // Layout::Wrapped: the field starts a line of its own
-};
-
-template <class T> struct Schema {
-    // What the file calls the object in messages, by its value ("tumbling assigner").
-    std::function<std::string(const T&)> context;
-    Layout layout = Layout::Inline;
-    // A field read before the others, whose value decides which others belong ("type"); its missing message
-    // names the object generally ("missing "type" in assigner").
-    std::optional<std::string_view> discriminator;
-    std::string_view name; // "assigner", for the discriminator's messages
-    std::vector<Field<T>> fields;
-};
-
+// The whole file: its top-level fields, the input (inline records or an event file) and the pipeline.
+const Schema<Scenario>& scenario();
 const Schema<PipelineConfig>& pipeline();
 const Schema<DisplaySettings>& display();
-
-// Reads `node` into `value` as `schema` describes it (value starts as the struct's defaults).
-template <class T> void read(const Schema<T>& schema, const detail::JsonNode& node, T& value);
-// The JSON object of `value`; `indent` is where the object itself starts its line (for Block and Wrapped).
-template <class T> std::string write(const Schema<T>& schema, const T& value, std::string_view indent);
-// The first field where `a` and `b` differ, as "path: a vs b" under `prefix` ("pipeline."); nullopt when none.
-template <class T>
-std::optional<std::string> difference(const Schema<T>& schema, const T& a, const T& b, std::string_view prefix);
+const Schema<InputFileSpec>& inputFile();
+const Schema<LessonMarker>& lessonMarker();
+const Schema<RecordEntry>& record();
 
 } // namespace tidemark::io::schema

@@ -7,6 +7,7 @@
 #include "TestPeers.h"
 #include "engine/cli/RunCommand.h"
 #include "engine/cli/TraceWriter.h"
+#include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/LiveFeed.h"
 #include "engine/output/OutputFormat.h"
@@ -131,7 +132,7 @@ std::pair<QStringList, QStringList> printedLiveAndReplayed(
     Player::Options open;
     open.openInput = true;
     Player player(std::move(job), open);
-    live::LiveFeed feed(spec, false, io::recordRulesFor(player.scenario().pipeline), player.keys(),
+    live::LiveFeed feed(spec, false, rules::recordRulesFor(player.scenario().pipeline), player.keys(),
         [](int) { return std::string("test"); });
     std::ostringstream liveOut;
     {

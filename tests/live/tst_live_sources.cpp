@@ -3,6 +3,7 @@
 // with several clients, and the LineForwarder's tee. Lines go through a LiveFeed into an open Player, as in
 // `tidemark run --socket`.
 #include "TestPeers.h"
+#include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/LineForwarder.h"
 #include "engine/live/LiveFeed.h"
@@ -110,8 +111,8 @@ void pump(LiveSource& source, LiveFeed& feed, Player& player, Driven& d, const s
 
 LiveFeed feedFor(const Job& job, const LiveSource& source, bool lenient)
 {
-    return LiveFeed(job.spec, lenient, io::recordRulesFor(job.player->scenario().pipeline), job.player->scenario().keys,
-        [&source](int client) { return source.connectionName(client); });
+    return LiveFeed(job.spec, lenient, rules::recordRulesFor(job.player->scenario().pipeline),
+        job.player->scenario().keys, [&source](int client) { return source.connectionName(client); });
 }
 
 std::vector<Timestamp> timestamps(const Player& p)
