@@ -273,7 +273,7 @@ bool EventLoader::prepare()
     if (m_spec.format == InputFileSpec::Format::Jsonl)
         m_jsonFields.mapFields(m_spec);
     else
-        resolveIndices();
+        resolveIndices(m_spec);
     decidePlainCsv();
     return true;
 }
@@ -290,7 +290,7 @@ bool EventLoader::anyNamed() const
     return named;
 }
 
-void EventLoader::resolveIndices()
+void EventLoader::resolveIndices(const EventFileSpec& spec)
 {
     m_columnSlots.clear();
     m_maxColumn = 0;
@@ -300,13 +300,13 @@ void EventLoader::resolveIndices()
         m_columnSlots.push_back({static_cast<std::size_t>(f.index), slot});
         m_maxColumn = std::max(m_maxColumn, static_cast<std::size_t>(f.index));
     };
-    add(m_spec.ts, kTs);
+    add(spec.ts, kTs);
     for (const OptionalField& f : kOptionalFields) {
-        if (const auto& ref = m_spec.*f.member)
+        if (const auto& ref = spec.*f.member)
             add(*ref, f.slot);
     }
-    for (std::size_t i = 0; i < m_spec.key.size(); ++i)
-        add(m_spec.key[i], kFixedSlots + i);
+    for (std::size_t i = 0; i < spec.key.size(); ++i)
+        add(spec.key[i], kFixedSlots + i);
 }
 
 inline void EventLoader::processLine(const char* data, std::size_t size, std::size_t capacity, std::size_t badByte)
@@ -561,20 +561,7 @@ bool EventLoader::handleHeader(std::string_view line)
         return true;
     m_resolved = std::move(resolved);
     // Column indices from here on.
-    const EventFileSpec& r = *m_resolved;
-    m_columnSlots.clear();
-    m_maxColumn = 0;
-    const auto add = [&](const FieldRef& f, std::size_t slot) {
-        m_columnSlots.push_back({static_cast<std::size_t>(f.index), slot});
-        m_maxColumn = std::max(m_maxColumn, static_cast<std::size_t>(f.index));
-    };
-    add(r.ts, kTs);
-    for (const OptionalField& f : kOptionalFields) {
-        if (const auto& ref = r.*f.member)
-            add(*ref, f.slot);
-    }
-    for (std::size_t i = 0; i < r.key.size(); ++i)
-        add(r.key[i], kFixedSlots + i);
+    resolveIndices(*m_resolved);
     decidePlainCsv();
     return true;
 }

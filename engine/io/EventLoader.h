@@ -60,8 +60,8 @@ private:
 
     bool anyNamed() const;
 
-    // CSV/text: which column feeds which slot.
-    void resolveIndices();
+    // CSV/text: which column feeds which slot (columns named in `spec` are left for the header to resolve).
+    void resolveIndices(const EventFileSpec& spec);
 
     // ---- the line loop ----
 
