@@ -120,6 +120,30 @@ ProcessResult runProcess(const std::vector<std::string>& argv, std::chrono::mill
 
 namespace {
 
+// A number as its exact value: an integer as the 64-bit integer it is (a double would make 1538359884000 and
+// 1538359883999 the same), any other by its double written with the 17 digits that tell every double apart. An
+// integral double within a long is written as that integer, so that Java's "7.0" is Tidemark's "7".
+std::string exactNumber(const io::detail::JsonNode& n)
+{
+    using NumberKind = io::detail::JsonNode::NumberKind;
+    switch (n.numberKind) {
+    case NumberKind::Int64:
+        return std::to_string(n.int64);
+    case NumberKind::UInt64:
+        return std::to_string(n.uint64);
+    case NumberKind::OutOfRange:
+        return n.text; // beyond a double: only the same text is the same number
+    case NumberKind::Double:
+        break;
+    }
+    constexpr double kLongRange = 9223372036854775808.0; // 2^63
+    if (std::trunc(n.number) == n.number && n.number >= -kLongRange && n.number < kLongRange)
+        return std::to_string(static_cast<std::int64_t>(n.number));
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", n.number);
+    return buf;
+}
+
 void writeComparable(const io::detail::JsonNode& n, std::string& out)
 {
     using Kind = io::detail::JsonNode::Kind;
@@ -130,12 +154,9 @@ void writeComparable(const io::detail::JsonNode& n, std::string& out)
     case Kind::Bool:
         out += n.boolean ? "true" : "false";
         break;
-    case Kind::Number: {
-        char buf[40];
-        std::snprintf(buf, sizeof buf, "%.12g", n.number);
-        out += buf;
+    case Kind::Number:
+        out += exactNumber(n);
         break;
-    }
     case Kind::String:
         out += '"' + n.text + '"';
         break;

@@ -38,8 +38,9 @@ struct ProcessResult {
 ProcessResult runProcess(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
 
 // How Tidemark's outputs fare against Flink's. Outputs are matched within the input record after which they come
-// (afterInput), as multisets: Flink leaves the order of timers with equal timestamps open. Numbers compare to 12
-// significant digits (a sum of doubles may round apart in its last digit).
+// (afterInput), as multisets: Flink leaves the order of timers with equal timestamps open. Numbers compare exactly:
+// integers as 64-bit integers, other numbers as the doubles they are (the engine adds a window's values in Flink's
+// order, so a sum is Flink's to the last bit).
 struct OutputAgreement {
     std::vector<bool> agreed; // per Tidemark output line, in order
     std::vector<std::string> flinkOnly; // Flink's output lines no Tidemark line matched
@@ -49,8 +50,8 @@ struct OutputAgreement {
 // Both arguments are JSON output lines (fires and late records; step lines and blank lines are passed over).
 OutputAgreement compareOutputs(const std::vector<std::string>& tidemark, const std::vector<std::string>& flink);
 
-// An output line in the form it is compared in: the JSON object with its numbers rounded to 12 significant digits,
-// or the line itself when it is not JSON.
+// An output line in the form it is compared in: the JSON object with each number written as its exact value (an
+// integral double as an integer), or the line itself when it is not JSON.
 std::string comparableOutput(const std::string& line);
 
 } // namespace tidemark::verify

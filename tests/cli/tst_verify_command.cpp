@@ -66,10 +66,41 @@ private Q_SLOTS:
             (std::vector<bool> {true, false}));
     }
 
-    void numbersCompareToTwelveSignificantDigits()
+    void numbersCompareExactly_data()
     {
-        QVERIFY(verify::compareOutputs({fire(3, "0.30000000000000004")}, {fire(3, "0.3")}).complete());
-        QVERIFY(!verify::compareOutputs({fire(3, "0.3001")}, {fire(3, "0.3")}).complete());
+        QTest::addColumn<std::string>("ours");
+        QTest::addColumn<std::string>("flinks");
+        QTest::addColumn<bool>("agree");
+        const std::string epoch = R"({"type":"fire","afterInput":7,"subtask":0,"key":"0001",)"
+                                  R"("window":[1538359881000,1538359884000],"timing":"on-time",)"
+                                  R"("watermark":1538359883999,"count":1,"result":[1538359882000]})";
+        const auto changed = [&epoch](const std::string& from, const std::string& to) {
+            std::string s = epoch;
+            s.replace(s.find(from), from.size(), to);
+            return s;
+        };
+        QTest::newRow("the same epoch milliseconds") << epoch << epoch << true;
+        // Through a double with 12 significant digits each of these pairs was one number.
+        QTest::newRow("a window bound 1 ms apart") << epoch << changed("1538359884000]", "1538359883999]") << false;
+        QTest::newRow("a watermark 1 ms apart") << epoch << changed("1538359883999", "1538359884000") << false;
+        QTest::newRow("a timestamp 1 ms apart") << epoch << changed("[1538359882000]", "[1538359882001]") << false;
+        QTest::newRow("longs beyond a double's 2^53")
+            << fire(3, "[9007199254740993]") << fire(3, "[9007199254740992]") << false;
+        QTest::newRow("the largest long")
+            << fire(3, "[9223372036854775807]") << fire(3, "[9223372036854775807]") << true;
+        QTest::newRow("a sum's last bit") << fire(3, "0.30000000000000004") << fire(3, "0.3") << false;
+        QTest::newRow("the same double as Java prints it")
+            << fire(3, "0.30000000000000004") << fire(3, "0.30000000000000004") << true;
+        QTest::newRow("an integral double is its integer") << fire(3, "7") << fire(3, "7.0") << true;
+        QTest::newRow("Java's exponent form") << fire(3, "1.5E-7") << fire(3, "1.5e-07") << true;
+        QTest::newRow("a double beyond a long") << fire(3, "1.0E20") << fire(3, "1e+20") << true;
+    }
+    void numbersCompareExactly()
+    {
+        QFETCH(std::string, ours);
+        QFETCH(std::string, flinks);
+        QFETCH(bool, agree);
+        QCOMPARE(verify::compareOutputs({ours}, {flinks}).complete(), agree);
     }
 
     void withoutJavaItSaysWhatToInstall()
