@@ -5,6 +5,7 @@
 #include "app/timeline/AnimationExport.h"
 #include "app/timeline/TimelineImage.h"
 #include "app/timeline/TimelineView.h"
+#include "tests/support/RequiredTool.h"
 
 #include <QApplication>
 #include <QCryptographicHash>
@@ -719,8 +720,8 @@ private Q_SLOTS:
     void thePageStepsThroughTheFramesWithTheKeyboard()
     {
         const QString chromium = QStandardPaths::findExecutable(QStringLiteral("chromium"));
-        if (chromium.isEmpty())
-            QSKIP("chromium is not installed (scripts/install-deps installs it): the page was not tried in a browser");
+        TIDEMARK_REQUIRE_TOOL(!chromium.isEmpty(),
+            "chromium is not installed (scripts/install-deps installs it): the page was not tried in a browser");
         auto window = test::shownWindowOnTheDefaultExample();
         QVERIFY(window);
         TimeCursor& cursor = *window->cursor();

@@ -7,6 +7,7 @@
 #include "app/models/RecordsModel.h"
 #include "app/panels/ImportDialog.h"
 #include "engine/player/Narration.h"
+#include "tests/support/RequiredTool.h"
 
 #include <QApplication>
 #include <QDir>
@@ -201,8 +202,7 @@ private Q_SLOTS:
     void codeHasNoStringMissingFromTheTranslation()
     {
         const QString lupdate = QStringLiteral(TIDEMARK_LUPDATE);
-        if (!QFile::exists(lupdate))
-            QSKIP("lupdate is not installed");
+        TIDEMARK_REQUIRE_TOOL(QFile::exists(lupdate), "lupdate is not installed (scripts/install-deps installs it)");
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString copy = dir.filePath(QStringLiteral("tidemark_zh_CN.ts"));

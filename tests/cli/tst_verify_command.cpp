@@ -5,6 +5,7 @@
 #include "engine/cli/VerifyCommand.h"
 #include "engine/verify/FlinkOracle.h"
 #include "tests/cli/TidemarkRun.h"
+#include "tests/support/RequiredTool.h"
 
 #include <QTest>
 
@@ -117,8 +118,8 @@ private Q_SLOTS:
 
     void withoutTheOracleItSaysWhereItLooked()
     {
-        if (!verify::findJava())
-            QSKIP("no java on PATH: the message about Java comes first");
+        TIDEMARK_REQUIRE_TOOL(verify::findJava().has_value(),
+            "no java on PATH (scripts/install-deps installs it): the message about Java comes first");
         const auto r = test::tidemarkCommand(
             "verify", &cli::verifyCommand, {"post002-allowed-lateness", "--oracle-jar", "/no/such/oracle.jar"});
         QCOMPARE(r.exitCode, 2);
