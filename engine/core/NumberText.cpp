@@ -9,8 +9,8 @@ std::string formatNumber(double value)
 {
     if (!std::isfinite(value))
         return "null";
-    // Doubles with |v| < 2^63 that have no fraction print as the integer they are.
-    if (value == std::trunc(value) && std::fabs(value) < 9223372036854775808.0)
+    // Doubles within a long that have no fraction print as the integer they are, every digit exact.
+    if (value == std::trunc(value) && value >= -9223372036854775808.0 && value < 9223372036854775808.0)
         return std::to_string(static_cast<long long>(value));
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, value);

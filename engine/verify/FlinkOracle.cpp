@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <poll.h>
 #include <signal.h>
@@ -120,7 +121,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, std::chrono::mill
 
 namespace {
 
-// A number as its exact value: an integer as the 64-bit integer it is (a double would make 1538359884000 and
+// A number as its exact value: an integer within a long as the long it is (a double would make 1538359884000 and
 // 1538359883999 the same), any other by its double written with the 17 digits that tell every double apart. An
 // integral double within a long is written as that integer, so that Java's "7.0" is Tidemark's "7".
 std::string exactNumber(const io::detail::JsonNode& n)
@@ -130,7 +131,9 @@ std::string exactNumber(const io::detail::JsonNode& n)
     case NumberKind::Int64:
         return std::to_string(n.int64);
     case NumberKind::UInt64:
-        return std::to_string(n.uint64);
+        if (n.uint64 <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+            return std::to_string(n.uint64);
+        break; // beyond a long only a double is printed: "9223372036854776000" is 2^63 as Java spells it
     case NumberKind::OutOfRange:
         return n.text; // beyond a double: only the same text is the same number
     case NumberKind::Double:

@@ -182,6 +182,9 @@ private slots:
         QTest::newRow("tenth") << 0.1 << "0.1";
         QTest::newRow("large") << 1e300 << "1e+300";
         QTest::newRow("epoch ms") << 1538359882000.0 << "1538359882000";
+        // A sum that rounded to Long.MIN_VALUE is still a long: every digit, as the oracle prints it.
+        QTest::newRow("the smallest long") << -9223372036854775808.0 << "-9223372036854775808";
+        QTest::newRow("beyond a long") << 9223372036854775808.0 << "9223372036854775808";
     }
     void numbersPrintAsIntegersOrShortestRoundTrip()
     {

@@ -95,6 +95,8 @@ private Q_SLOTS:
         QTest::newRow("an integral double is its integer") << fire(3, "7") << fire(3, "7.0") << true;
         QTest::newRow("Java's exponent form") << fire(3, "1.5E-7") << fire(3, "1.5e-07") << true;
         QTest::newRow("a double beyond a long") << fire(3, "1.0E20") << fire(3, "1e+20") << true;
+        QTest::newRow("2^63 in digits, exact or shortest")
+            << fire(3, "9223372036854775808") << fire(3, "9223372036854776000") << true;
     }
     void numbersCompareExactly()
     {

@@ -12,10 +12,13 @@ compares, for each scenario, the picture and the outputs:
   * the streaming runner (`tidemark run --stream`) against the oracle's outputs, grouped by afterInput;
   * refusals ("#ERROR …") agree only when they are of the same kind (refusal_kind): an invalid
     configuration, a job that failed, or a run that never ends; a timeout never agrees;
-  * every field is compared exactly (watermark and subtask included), numbers by value
-    (non-integral numbers to 12 significant digits: the spelling of a double may differ);
+  * every field is compared exactly (watermark and subtask included), numbers by their exact value
+    (an integral double as its integer: the spelling of a double may differ, its value may not);
   * lists are compared in order, merged session panes too: Flink concatenates them in the order of
     its HashSet of merged windows, and Tidemark follows it.
+Before comparing it proves the comparison can fail (self_check): altered copies of Flink's output for two
+examples (a watermark off by 1 ms, a fire moved one step, a list reordered, an idle flag flipped, a Kafka
+partition's watermark changed) must each be reported as a mismatch, or the run fails.
 On a mismatch it prints the seed, writes the scenario, shrinks it to a minimal failing scenario and
 prints both outputs as a diff. Exit status 1 if anything differs.
 """
@@ -78,17 +81,16 @@ def run_tidemark(exe, path, mode):
 # ----------------------------------------------------------------------------- comparison
 
 def canon_num(x):
+    """A number as its exact value: an integer as itself, an integral double as that integer (Java's 7.0 is
+    Tidemark's 7; an epoch-sized sum beyond 2^53 is printed as Java's shortest decimal on one side and as exact digits
+    on the other), any other double as itself: the engine adds a window's values in Flink's order, so a sum agrees to
+    its last bit or not at all."""
     if isinstance(x, bool) or x is None:
         return x
-    if isinstance(x, (int, float)):
-        f = float(x)
-        if f == int(f) and abs(f) < 2 ** 53:
-            return int(f)
-        if f == int(f):
-            # an integral double beyond 2^53 (a sum of epoch-sized values): the oracle prints the shortest
-            # decimal that reads back to it, Tidemark its exact digits; compare the double itself
-            return f
-        return float("%.12g" % f)
+    if isinstance(x, float) and x.is_integer() and -2 ** 63 <= x < 2 ** 63:
+        return int(x)
+    if isinstance(x, int) and not -2 ** 63 <= x < 2 ** 63:
+        return float(x)  # no long is this large: a double, spelt in digits ("9223372036854776000" is 2^63)
     return x
 
 
@@ -689,6 +691,96 @@ def _drop_field(c, field):
 
 # ----------------------------------------------------------------------------- main
 
+# ----------------------------------------------------------------------------- the comparison proves itself
+
+LONG_MIN = -2 ** 63
+
+
+def _alter_step(lines, field, change):
+    """The first step line whose `field` list has a value other than Long.MIN_VALUE, with `change` applied to it."""
+    for i, l in enumerate(lines):
+        if is_step(l):
+            o = json.loads(l)
+            values = o.get(field)
+            for j, v in enumerate(values or []):
+                if v != LONG_MIN:
+                    values[j] = change(v)
+                    return lines[:i] + [json.dumps(o, separators=(",", ":"))] + lines[i + 1:]
+    return None
+
+
+def _move_first_fire(lines):
+    """The first fire one step later."""
+    for i, l in enumerate(lines):
+        if l.startswith('{"type":"fire"'):
+            rest = lines[:i] + lines[i + 1:]
+            for j in range(i, len(rest)):
+                if is_step(rest[j]):
+                    return rest[:j + 1] + [l] + rest[j + 1:]
+    return None
+
+
+def _reorder_first_list(lines):
+    """The first result list with two different values, reversed."""
+    for i, l in enumerate(lines):
+        if l.startswith('{"type":"fire"'):
+            o = json.loads(l)
+            r = o.get("result")
+            if isinstance(r, list) and len(set(map(str, r))) > 1:
+                o["result"] = list(reversed(r))
+                return lines[:i] + [json.dumps(o, separators=(",", ":"))] + lines[i + 1:]
+    return None
+
+
+def _flip_first_idle_flag(lines):
+    """Channel 0 of the first step idle when it was active, or active when it was idle."""
+    for i, l in enumerate(lines):
+        if is_step(l):
+            o = json.loads(l)
+            idle = o.get("idleChannels")
+            if idle is not None:
+                o["idleChannels"] = [c for c in idle if c != 0] if 0 in idle else sorted(idle + [0])
+                return lines[:i] + [json.dumps(o, separators=(",", ":"))] + lines[i + 1:]
+    return None
+
+
+ALTERATIONS = [
+    ("a watermark off by 1 ms", lambda lines: _alter_step(lines, "channelWatermarks", lambda v: v + 1)),
+    ("a fire moved one step", _move_first_fire),
+    ("a list reordered", _reorder_first_list),
+    ("an idle flag flipped", _flip_first_idle_flag),
+    ("a Kafka partition's watermark changed", lambda lines: _alter_step(lines, "partitionWatermarks", lambda v: v - 1)),
+]
+SELF_CHECK_EXAMPLES = ["post000-parallelism3.json", "kafka-partition-with-idleness.json"]
+
+
+def self_check(args, check, load):
+    """Each alteration of Flink's output, on the first example where it applies, must be a mismatch; the examples
+    themselves must agree first (an alteration of nothing proves nothing). Returns the failures."""
+    runs = []
+    for name in SELF_CHECK_EXAMPLES:
+        sc = load(os.path.join(args.source_dir, "resources/examples", name))
+        sc["flinkVersion"] = ".".join(str(args.flink_version).split(".")[:2])
+        t_runs, o_out, path = check(sc, "self-check-" + name)
+        if differences(t_runs, o_out) or any(l.startswith("#") for l in o_out):
+            print("SELF-CHECK %s: the example must agree before its output is altered" % name)
+            return 1
+        os.remove(path)
+        runs.append((t_runs, o_out))
+    failures = 0
+    for what, alter in ALTERATIONS:
+        altered = next(((t, a) for t, o in runs for a in [alter(o)] if a is not None), None)
+        if altered is None:
+            print("SELF-CHECK %s: no example has anything to alter" % what)
+            failures += 1
+        elif not differences(*altered):
+            print("SELF-CHECK %s: not reported as a mismatch" % what)
+            failures += 1
+    print("self-check: %d of %d alterations of Flink's output reported as mismatches"
+          % (len(ALTERATIONS) - failures, len(ALTERATIONS)))
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tidemark", required=True, help="path to the tidemark executable")
@@ -732,6 +824,11 @@ def main():
             inp["file"] = os.path.join(os.path.dirname(os.path.abspath(f)), inp["file"])
         return sc
 
+    failures = self_check(args, check, load)
+    if failures:
+        oracle.close()
+        return 1
+
     cases = []
     for pattern in ("resources/examples/*.json", "tests/flink-oracle/scenarios/*.json", "tests/differential/regressions/*.json",
                     "tests/differential/regressions/refused/*.json"):
@@ -742,7 +839,6 @@ def main():
     for seed in range(args.first_seed, args.first_seed + args.count):
         cases.append(("random seed %d" % seed, seed, lambda seed=seed: random_scenario(seed)))
 
-    failures = 0
     counts = collections.Counter()
     line = lambda v: ".".join(str(v).split(".")[:2])
     for label, seed, make in cases:

@@ -9,15 +9,17 @@ final class Json {
     private Json() {}
 
     /**
-     * An integral double prints as an integer ("20", "-3"); anything else as the shortest decimal that
-     * reads back to the same double, in plain notation ("2.5", "0.1", "0.000001"). The differential
-     * test compares numbers by value, so exponent spelling never matters there.
+     * An integral double within a long prints as the integer it is, every digit exact ("20", "-3",
+     * "-9223372036854775808" for a sum that rounded to Long.MIN_VALUE), as Tidemark prints it; anything
+     * else as the shortest decimal that reads back to the same double, in plain notation ("2.5", "0.1",
+     * "0.000001"). Numbers are compared by their exact value, so a shortest decimal of an integral double
+     * ("-9223372036854776000") would be another integer.
      */
     static String num(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             return "null";
         }
-        if (d == Math.rint(d) && Math.abs(d) < 9.007199254740992E15) {
+        if (d == Math.rint(d) && d >= -0x1p63 && d < 0x1p63) {
             return Long.toString((long) d);
         }
         BigDecimal exact = new BigDecimal(d);
