@@ -10,8 +10,10 @@ compares, for each scenario, the picture and the outputs:
   * the outputs of each step as a multiset (Flink leaves the order of equal-timestamp timers of
     different keys unspecified), so each fire is compared with the step that produced it;
   * the streaming runner (`tidemark run --stream`) against the oracle's outputs, grouped by afterInput;
-  * refusals ("#ERROR …") agree only when they are of the same kind (refusal_kind): an invalid
-    configuration, a job that failed, or a run that never ends; a timeout never agrees;
+  * refusals ("#ERROR …") agree only when they are of the same kind (refusal_kind: an invalid
+    configuration, a job that failed, or a run that never ends) and name the same subject with the same
+    values (REFUSAL_SUBJECTS); a timeout, a crash, a signal, an empty message or an unknown subject never
+    agrees; the summary counts the random scenarios each side refused;
   * every field is compared exactly (watermark and subtask included), numbers by their exact value
     (an integral double as its integer: the spelling of a double may differ, its value may not);
   * lists are compared in order, merged session panes too: Flink concatenates them in the order of
@@ -31,6 +33,7 @@ import itertools
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -100,18 +103,44 @@ _timeouts = itertools.count()
 MIN_RANDOM_FOR_SHARES = 100
 
 
+# What a refusal is about, found in each side's message (Tidemark says Flink's words where Flink's exception has
+# them): two refusals agree only when they name the same subject with the same values. A refusal whose message
+# names no subject here agrees with nothing, so that a new kind of refusal is looked at before it can pass.
+REFUSAL_SUBJECTS = [
+    ("a merged window ending before the watermark",
+     r"cannot become earlier than the current watermark by merging\. Current watermark: (-?\d+) "
+     r"window: TimeWindow\{start=(-?\d+), end=(-?\d+)\}"),
+    ("sliding windows of a timestamp that never end", r"assigning sliding windows to timestamp (-?\d+) does not terminate"),
+    ("timers that never stop firing", r"more than \d+ (?:timer )?firings"),
+]
+
+
+def _unique(what):
+    return "%s %d" % (what, next(_timeouts))  # equal to nothing, not even another of its kind
+
+
 def refusal_kind(line):
-    """What kind of refusal a "#ERROR …" line is, so that two refusals agree only when they are of one kind:
-    an invalid configuration, a job that failed while running, or a run that never ends. A timeout is never
-    an agreement: it is a unique kind."""
+    """What a "#ERROR …" line refuses, so that two refusals agree only when they are of one kind (an invalid
+    configuration, a job that failed while running, a run that never ends) and name one subject (REFUSAL_SUBJECTS).
+    A timeout, a crash, a signal, an empty message or a subject not in the table is unique: it never agrees."""
     text = line[len("#ERROR"):].strip()
     if "timed out" in text:
-        return "#TIMEOUT %d" % next(_timeouts)  # unique: equal to nothing, not even another timeout
+        return _unique("#TIMEOUT")
+    exited = re.match(r"tidemark exit (-?\d+): ?(.*)", text)
+    if exited and (int(exited.group(1)) < 0 or int(exited.group(1)) >= 128 or not exited.group(2).strip()):
+        return _unique("#CRASH")  # killed by a signal, or nothing said
+    message = exited.group(2) if exited else re.sub(r"^\S+\.json: ", "", text)
+    if not message.strip():
+        return _unique("#EMPTY")
+    subject = next((("%s %s" % (name, m.groups())) for name, pattern in REFUSAL_SUBJECTS
+                    for m in [re.search(pattern, message)] if m), None)
+    if subject is None:
+        return _unique("#UNKNOWN SUBJECT")
     if "does not terminate" in text:
-        return "#ENDLESS"
+        return "#ENDLESS: " + subject
     if "the job failed" in text or ("Exception" in text and "IllegalArgumentException" not in text):
-        return "#FAILED"
-    return "#INVALID"
+        return "#FAILED: " + subject
+    return "#INVALID: " + subject
 
 
 def canon(line):
@@ -781,6 +810,46 @@ def self_check(args, check, load):
     return failures
 
 
+# What the random generator makes, each counted in the summary (and kept by the soak record), so that a record
+# made before a generator existed shows by its zero.
+GENERATORS = ["kafka", "cumulate", "session", "sliding", "global", "processing-time", "windowAll", "composite keys",
+              "evictor", "trigger", "watermark records", "live run"]
+
+
+def generators_of(sc):
+    """The GENERATORS a random scenario draws on."""
+    window = sc["pipeline"]["window"]
+    assigner = window["assigner"]
+    records = sc["input"]["records"]
+    found = {
+        "kafka": "kafka" in sc["pipeline"].get("source", {}),
+        "cumulate": assigner["type"] == "cumulate",
+        "session": assigner["type"] == "session",
+        "sliding": assigner["type"] == "sliding",
+        "global": assigner["type"] == "global",
+        "processing-time": assigner.get("timeDomain") == "processing",
+        "windowAll": window.get("keyBy") is None,
+        "composite keys": any(isinstance(r.get("key"), list) for r in records),
+        "evictor": window.get("evictor", {}).get("type", "none") != "none",
+        "trigger": window.get("trigger", {}).get("type", "default") != "default",
+        "watermark records": any("watermark" in r for r in records),
+        "live run": "inputEndMs" in sc,
+    }
+    return [g for g in GENERATORS if found[g]]
+
+
+def first_seed(given, source_dir):
+    """--first-seed as a number; 'commit' draws it from the checkout's commit (1 without git)."""
+    if given != "commit":
+        return int(given)
+    try:
+        head = subprocess.run(["git", "-C", source_dir, "rev-parse", "HEAD"], capture_output=True, text=True,
+                              timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        head = ""
+    return 1 + int(head[:8], 16) % 10 ** 7 if head else 1
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tidemark", required=True, help="path to the tidemark executable")
@@ -788,7 +857,9 @@ def main():
     ap.add_argument("--source-dir", required=True)
     ap.add_argument("--work-dir", required=True, help="where failing scenarios are written")
     ap.add_argument("--count", type=int, default=500, help="number of seeded random scenarios")
-    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--first-seed", default="1",
+                    help="the first random seed, or 'commit': drawn from the checkout's commit, so that each commit "
+                         "explores seeds of its own (the range is printed, to re-run a failure)")
     ap.add_argument("--max-report", type=int, default=10, help="mismatches shrunk and printed in full")
     ap.add_argument("--flink-version", required=True,
                     help="the release line of the oracle jar (1.20, 2.3): written into every scenario as flinkVersion; "
@@ -797,8 +868,11 @@ def main():
                     help="instead: write the --count random scenarios and run them as real jobs on a local MiniCluster "
                          "(the oracle's --minicluster check); fail unless at least K of them are checked")
     args = ap.parse_args()
+    args.first_seed = first_seed(args.first_seed, args.source_dir)
     if args.minicluster_random is not None:
         return minicluster_random(args)
+    print("random seeds %d-%d (re-run with --first-seed %d --count %d)"
+          % (args.first_seed, args.first_seed + args.count - 1, args.first_seed, args.count), flush=True)
 
     os.makedirs(args.work_dir, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="scenario-", dir=args.work_dir)
@@ -858,9 +932,16 @@ def main():
         if seed is not None:
             shown = [json.loads(l) for l in o_outputs if not l.startswith("#")]
             counts["random"] += 1
+            refused_by_tidemark = any(l.startswith("#") for l in t_runs[0] + t_runs[1])
+            refused_by_flink = any(l.startswith("#") for l in o_out)
+            counts["random refused by Tidemark"] += refused_by_tidemark
+            counts["random refused by Flink"] += refused_by_flink
+            counts["random refused alike"] += refused_by_tidemark and refused_by_flink and not differences(t_runs, o_out)
             counts["random with output"] += bool(shown)
             counts["random with a late record"] += any(
                 o.get("type") == "late" or o.get("timing") == "late" for o in shown)
+            for generator in generators_of(sc):
+                counts["generator " + generator] += 1
             kafka = sc["pipeline"].get("source", {}).get("kafka")
             if kafka:
                 counts["random kafka"] += 1
@@ -923,6 +1004,10 @@ def main():
           "%d mismatching, %.1f s (Flink %s; %d scenarios of another Flink line skipped)"
           % (counts["scenarios"], counts["outputs"], counts["steps"], counts["quiet"], failures, elapsed,
              args.flink_version, counts["skipped"]))
+    if counts["random"]:
+        print("  generators: " + ", ".join("%s %d" % (g, counts["generator " + g]) for g in GENERATORS))
+    print("  refused: %d of the random scenarios by Tidemark, %d by Flink, %d by both for the same reason"
+          % (counts["random refused by Tidemark"], counts["random refused by Flink"], counts["random refused alike"]))
     # Random scenarios that show nothing test little: the generator must keep most of them eventful.
     if counts["random kafka"]:
         print("  Kafka sources: %d of the random scenarios (%d with watermarks per partition, %d with an idle partition, "

@@ -15,7 +15,7 @@ import java.util.List;
  *                                                    line before each scenario's output, "#ERROR msg" on failure
  * java -jar flink-oracle.jar --serve                 reads one scenario path per stdin line, answers with
  *                                                    its output lines then "#END" (JVM start-up paid once)
- * java -jar flink-oracle.jar --minicluster PATH...   end-to-end check: each scenario as a real DataStream
+ * java -jar flink-oracle.jar --minicluster [--at-least K] PATH...   end-to-end check: each scenario as a real DataStream
  *                                                    job on a local MiniCluster vs. the harness run
  * java -jar flink-oracle.jar --version               "flink X.Y.Z": the Flink version this jar runs
  * java -jar flink-oracle.jar --rest-cluster PORTFILE a MiniCluster with its REST API on 127.0.0.1 running a
@@ -38,7 +38,7 @@ public final class Main {
         args = rest.toArray(new String[0]);
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         if (args.length == 0) {
-            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster PATH... | --source-reader SCRIPT... | --version");
+            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster [--at-least K] PATH... | --source-reader SCRIPT... | --version");
             System.exit(2);
         }
         switch (args[0]) {
@@ -88,7 +88,14 @@ public final class Main {
                 System.exit(WindowBench.run(Arrays.copyOfRange(args, 1, args.length), out));
             }
             case "--minicluster" -> {
-                boolean ok = MiniClusterCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
+                // --minicluster [--at-least K] PATH...: fail unless at least K scenarios are checked (default 1)
+                int from = 1;
+                int atLeast = 1;
+                if (args.length > 2 && args[1].equals("--at-least")) {
+                    atLeast = Integer.parseInt(args[2]);
+                    from = 3;
+                }
+                boolean ok = MiniClusterCheck.run(expand(Arrays.asList(args).subList(from, args.length)), atLeast, out);
                 out.flush();
                 System.exit(ok ? 0 : 1);
             }

@@ -59,7 +59,7 @@ import java.util.List;
  * with the Long.MAX_VALUE watermark, so a scenario with end of input "none" is compared with the harness
  * run of it with end of input "max-watermark". Its input ends at its last record: a scenario with a later
  * inputEndMs is compared only when its harness run equals the one ending at the last arrival. The last line
- * is "checked K, skipped S, failed F".
+ * is "checked K (at least N), skipped S, failed F".
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 final class MiniClusterCheck {
@@ -72,7 +72,8 @@ final class MiniClusterCheck {
 
     private MiniClusterCheck() {}
 
-    static boolean run(List<File> files, PrintStream out) {
+    /** Every file checked or skipped; true when none failed and at least {@code atLeast} were checked. */
+    static boolean run(List<File> files, int atLeast, PrintStream out) {
         int checked = 0;
         int skipped = 0;
         int failed = 0;
@@ -93,8 +94,8 @@ final class MiniClusterCheck {
                 failed++;
             }
         }
-        out.println("checked " + checked + ", skipped " + skipped + ", failed " + failed);
-        return failed == 0 && checked > 0;
+        out.println("checked " + checked + " (at least " + atLeast + "), skipped " + skipped + ", failed " + failed);
+        return failed == 0 && checked >= Math.max(1, atLeast);
     }
 
     /** One scenario: "OK ...", "SKIP path (reason)" or "FAIL ..." (with the differences on the lines before it). */

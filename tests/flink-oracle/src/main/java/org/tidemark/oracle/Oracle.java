@@ -93,6 +93,8 @@ final class Oracle {
     // Per subtask, the records an operator that emits only at the end of input receives then (sortedInput()).
     private final List<List<StreamRecord<Ev>>> heldForSorting = new ArrayList<>();
     private long[] subtaskWatermark;
+    /** With a sorted input (sortedInput()), the highest watermark each valve output, kept from the operator. */
+    private long[] watermarkSeen;
     private long[] channelWatermark; // the last watermark each channel forwarded
     private boolean[] channelIdle;
     private Integer arrivalChannel; // the channel of the record that arrived in this step (null: every channel)
@@ -160,6 +162,8 @@ final class Oracle {
             channels.add(h);
         }
         subtaskWatermark = new long[w];
+        watermarkSeen = new long[w];
+        Arrays.fill(watermarkSeen, Long.MIN_VALUE);
         for (int i = 0; i < w; i++) {
             WindowOperator op = FlinkPipeline.windowOperator(s);
             KeyedOneInputStreamOperatorTestHarness<Object, Ev, String> h = new KeyedOneInputStreamOperatorTestHarness<>(
@@ -357,7 +361,6 @@ final class Oracle {
     }
 
     private void endOfInput() throws Exception {
-        flushSorted();
         for (int c = 0; c < s.wmParallelism; c++) {
             if (!channelEnded[c]) {
                 endChannel(c);
@@ -365,7 +368,10 @@ final class Oracle {
         }
     }
 
-    /** The window operator's input has ended: a sorted input hands on what it held (SortingDataInput). */
+    /**
+     * The window operator's input has ended: a sorted input hands on what it held (SortingDataInput#
+     * emitNextSortedRecord), then the highest watermark its input saw, which it kept from the operator until then.
+     */
     private void flushSorted() throws Exception {
         if (!sortedInput()) {
             return;
@@ -379,19 +385,20 @@ final class Oracle {
                 process(sub, rec);
             }
             held.clear();
+            if (watermarkSeen[sub] > Long.MIN_VALUE) {
+                long wm = watermarkSeen[sub];
+                watermarkSeen[sub] = Long.MIN_VALUE;
+                subtaskWatermark[sub] = wm;
+                FiringGuard.startAdvance();
+                windows.get(sub).processWatermark(new Watermark(wm));
+                drainWindow(sub);
+            }
         }
     }
 
     /** Channel c's input ends. */
     private void endChannel(int c) throws Exception {
         channelEnded[c] = true;
-        boolean last = true;
-        for (boolean ended : channelEnded) {
-            last &= ended;
-        }
-        if (last) {
-            flushSorted(); // the last source task to end ends the window operator's input
-        }
         if (!readers.isEmpty()) {
             // SourceOperator#finish stops the periodic emits; SourceOperatorStreamTask#advanceToEndOfEventTime
             // emits MAX_WATERMARK into the task's output, which drops it while the announced status is IDLE.
@@ -399,15 +406,23 @@ final class Oracle {
             if (!channelIdle[c] && channelWatermark[c] < Long.MAX_VALUE) {
                 forwardWatermark(c, new Watermark(Long.MAX_VALUE));
             }
-            return;
+        } else {
+            var h = channels.get(c);
+            // StreamTask#endData: the end of event time first (the operator forwards Long.MAX_VALUE),
+            // then finish(), whose last onPeriodicEmit can no longer raise the watermark.
+            h.processWatermark(new Watermark(Long.MAX_VALUE));
+            drainChannel(c);
+            h.getOneInputOperator().finish();
+            drainChannel(c);
         }
-        var h = channels.get(c);
-        // StreamTask#endData: the end of event time first (the operator forwards Long.MAX_VALUE),
-        // then finish(), whose last onPeriodicEmit can no longer raise the watermark.
-        h.processWatermark(new Watermark(Long.MAX_VALUE));
-        drainChannel(c);
-        h.getOneInputOperator().finish();
-        drainChannel(c);
+        boolean last = true;
+        for (boolean ended : channelEnded) {
+            last &= ended;
+        }
+        if (last) {
+            // the last source task to end ends the window operator's input, after the watermark it sent last
+            flushSorted();
+        }
     }
 
     private boolean boundedTopic() {
@@ -638,7 +653,8 @@ final class Oracle {
      * A window operator that emits only at the end of input (the global window with its end-of-stream trigger:
      * WindowOperator#getOperatorAttributes says outputOnlyAfterEndOfStream) runs in batch mode in a real job: its
      * input reaches it at the end, sorted by key and timestamp (SortingDataInput), so each window holds its
-     * elements by timestamp. The MiniCluster check (MiniClusterCheck) sees a real job do so.
+     * elements by timestamp, and no watermark reaches it before its input ends (not even a Long.MAX_VALUE that
+     * comes early). The MiniCluster check (MiniClusterCheck) sees a real job do so.
      */
     private boolean sortedInput() {
         return s.assigner.equals("global") && s.trigger.equals("end-of-stream") && !s.purging;
@@ -762,6 +778,11 @@ final class Oracle {
 
         @Override
         public void emitWatermark(Watermark wm) throws Exception {
+            if (sortedInput()) {
+                // SortingDataInput's ForwardingDataOutput#emitWatermark: kept (the highest), not forwarded
+                watermarkSeen[sub] = Math.max(watermarkSeen[sub], wm.getTimestamp());
+                return;
+            }
             subtaskWatermark[sub] = wm.getTimestamp();
             FiringGuard.startAdvance();
             windows.get(sub).processWatermark(wm);
@@ -770,6 +791,9 @@ final class Oracle {
 
         @Override
         public void emitWatermarkStatus(WatermarkStatus st) throws Exception {
+            if (sortedInput()) {
+                return; // SortingDataInput's ForwardingDataOutput#emitWatermarkStatus drops it
+            }
             windows.get(sub).processWatermarkStatus(st);
             drainWindow(sub);
         }
