@@ -1,11 +1,11 @@
 #include "engine/verify/FlinkOracle.h"
 
+#include "engine/core/NumberText.h"
 #include "engine/io/Installation.h"
 #include "engine/io/JsonTree.h"
 
 #include <algorithm>
 #include <cerrno>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -122,8 +122,9 @@ ProcessResult runProcess(const std::vector<std::string>& argv, std::chrono::mill
 namespace {
 
 // A number as its exact value: an integer within a long as the long it is (a double would make 1538359884000 and
-// 1538359883999 the same), any other by its double written with the 17 digits that tell every double apart. An
-// integral double within a long is written as that integer, so that Java's "7.0" is Tidemark's "7".
+// 1538359883999 the same), any other as its double in the one spelling Tidemark prints (formatNumber: an integral
+// double within a long as that integer, so that Java's "7.0" is Tidemark's "7"; else the shortest digits that read
+// back to it, which tell every double apart).
 std::string exactNumber(const io::detail::JsonNode& n)
 {
     using NumberKind = io::detail::JsonNode::NumberKind;
@@ -139,12 +140,7 @@ std::string exactNumber(const io::detail::JsonNode& n)
     case NumberKind::Double:
         break;
     }
-    constexpr double kLongRange = 9223372036854775808.0; // 2^63
-    if (std::trunc(n.number) == n.number && n.number >= -kLongRange && n.number < kLongRange)
-        return std::to_string(static_cast<std::int64_t>(n.number));
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", n.number);
-    return buf;
+    return formatNumber(n.number);
 }
 
 void writeComparable(const io::detail::JsonNode& n, std::string& out)
