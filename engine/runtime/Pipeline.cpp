@@ -80,7 +80,6 @@ Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
         m_valves.emplace_back(p);
         m_operators.emplace_back(config.window, s, panes);
     }
-    m_sortedInput = config.window.outputOnlyAfterEndOfStream();
     m_watermarkSeen.assign(static_cast<std::size_t>(w), kMinTimestamp);
     if (config.kafka && config.endOfInput == EndOfInput::MaxWatermark) {
         // A bounded KafkaSource tells every reader there are no more splits: one that owns no partition finishes as
@@ -121,7 +120,7 @@ void Pipeline::deliver(int channel, std::vector<OperatorOutput>& out)
             for (const WatermarkItem& v : m_valveItems) {
                 if (!v.isWatermark())
                     continue;
-                if (m_sortedInput) // SortingDataInput keeps the highest and forwards nothing
+                if (sortedInput()) // SortingDataInput keeps the highest and forwards nothing
                     m_watermarkSeen[s] = std::max(m_watermarkSeen[s], v.watermark);
                 else
                     m_operators[s].processWatermark(v.watermark, out);
@@ -129,12 +128,11 @@ void Pipeline::deliver(int channel, std::vector<OperatorOutput>& out)
         }
     }
     m_items.clear();
-    releaseSortedInput(out);
 }
 
 void Pipeline::releaseSortedInput(std::vector<OperatorOutput>& out)
 {
-    if (!m_sortedInput
+    if (!sortedInput()
         || !std::all_of(m_channels.begin(), m_channels.end(), [](const WatermarkChannel& c) { return c.ended(); }))
         return;
     // The sorted input has handed its records on as they came (the operator's panes keep them by timestamp); its
@@ -213,6 +211,7 @@ bool Pipeline::finishSplit(int partition, Timestamp now, std::vector<OperatorOut
     m_items.clear();
     ch.onEndOfInput(now, m_items);
     deliver(reader, out);
+    releaseSortedInput(out);
     return true;
 }
 
@@ -308,6 +307,7 @@ void Pipeline::endOfInput(Timestamp now, std::vector<OperatorOutput>& out)
         m_channels[static_cast<std::size_t>(c)].onEndOfInput(now, m_items);
         deliver(c, out);
     }
+    releaseSortedInput(out);
 }
 
 int Pipeline::minChannel(int s) const

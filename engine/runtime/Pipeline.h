@@ -97,7 +97,9 @@ public:
 private:
     void deliver(int channel, std::vector<OperatorOutput>& out);
     // A window operator that emits only after the end of its input reads a sorted input (SortingDataInput), which
-    // keeps the valve's watermarks from it and hands on the highest once the last channel has ended.
+    // keeps the valve's watermarks from it and hands on the highest once the last channel has ended: called where
+    // channels end.
+    bool sortedInput() const { return m_config.window.outputOnlyAfterEndOfStream(); }
     void releaseSortedInput(std::vector<OperatorOutput>& out);
     // The reader of `partition` with per-partition watermarks; nullptr otherwise.
     const SourceReaderWatermarks* readerOf(int partition) const;
@@ -114,7 +116,6 @@ private:
     std::vector<WatermarkChannel> m_channels;
     std::vector<StatusWatermarkValve> m_valves;
     std::vector<WindowOperator> m_operators;
-    bool m_sortedInput = false; // WindowConfig::outputOnlyAfterEndOfStream
     std::vector<Timestamp> m_watermarkSeen; // with a sorted input, the highest watermark each valve output
     WatermarkItems m_items; // scratch: what a channel forwards in one call
     WatermarkItems m_valveItems; // scratch: what one valve outputs
