@@ -25,16 +25,20 @@ using Kind = JsonNode::Kind;
 // Columns of a CSV or text file: far more than any file has, few enough for a column number to be plainly wrong.
 constexpr std::int32_t kMaxColumn = 1 << 20;
 
-// A scenario-level duration (not the pipeline's, whose rules are PipelineRules'): 0 or more.
+// An integer of 0 or more: a scenario-level duration (the pipeline's are PipelineRules'), a record's channel,
+// partition or offset.
+std::int64_t nonNegativeValue(const JsonNode& n, std::string_view key)
+{
+    const auto v = detail::asInt64(n, key);
+    if (v < 0)
+        detail::fail(n, "expected a non-negative " + q(key) + ", found " + std::to_string(v));
+    return v;
+}
+
 template <class T> Field<T> nonNegative(std::string_view key, std::int64_t T::*member)
 {
     Field<T> f = integer(key, member);
-    f.read = [member, key](const JsonNode& n, T& v) {
-        const auto d = detail::asInt64(n, key);
-        if (d < 0)
-            detail::fail(n, "expected a non-negative " + q(key) + ", found " + std::to_string(d));
-        v.*member = d;
-    };
+    f.read = [member, key](const JsonNode& n, T& v) { v.*member = nonNegativeValue(n, key); };
     return f;
 }
 
@@ -169,11 +173,7 @@ const Schema<InputFileSpec>& fieldRefs()
         ts.key = "ts";
         ts.read = [](const JsonNode& n, F& f) { f.ts = readFieldRef(n, "ts", f.format); };
         ts.write = [](const F& f, std::string_view) -> std::optional<std::string> { return fieldRefJson(f.ts); };
-        return Schema<F> {
-            [](const F&) { return std::string("fields"); },
-            Layout::Inline,
-            std::nullopt,
-            "fields",
+        return named<F>("fields", Layout::Inline,
             {
                 key,
                 fieldRef("value", &F::value),
@@ -182,8 +182,7 @@ const Schema<InputFileSpec>& fieldRefs()
                 fieldRef("channel", &F::channel),
                 fieldRef("partition", &F::partition),
                 fieldRef("offset", &F::offset),
-            },
-        };
+            });
     }();
     return s;
 }
@@ -215,13 +214,7 @@ const Schema<TimestampFormat>& timestampFormat()
             detail::checkZone(n, t.zone);
         };
         zone = omittedWhen(zone, [](const T& t) { return t.zone.empty(); });
-        return Schema<T> {
-            [](const T&) { return std::string("timestamp"); },
-            Layout::Inline,
-            std::nullopt,
-            "timestamp",
-            {pattern, unit, zone},
-        };
+        return named<T>("timestamp", Layout::Inline, {pattern, unit, zone});
     }();
     return s;
 }
@@ -299,11 +292,7 @@ const Schema<InputFileSpec>& inputFile()
             return std::string("\"watermarkWord\" applies only to csv and text (JSON lines use {\"watermark\": ts})");
         };
         watermarkWord = omittedWhen(watermarkWord, [](const F& f) { return f.watermarkWord == F {}.watermarkWord; });
-        return Schema<F> {
-            [](const F&) { return std::string("input"); },
-            Layout::Inline,
-            "format",
-            "input",
+        return named<F>("input", Layout::Inline,
             {
                 needed(file, "or \"records\""),
                 choice("format", &F::format, kFormats),
@@ -317,7 +306,7 @@ const Schema<InputFileSpec>& inputFile()
                     }),
                 watermarkWord,
             },
-        };
+            "format");
     }();
     return s;
 }
@@ -359,17 +348,15 @@ const Schema<RecordEntry>& record()
         const auto watermark = [](const E& e) { return e.record.isWatermark(); };
         const auto event = [](const E& e) { return !e.record.isWatermark(); };
         // An integer member of the record, left out of the file at its "none" value.
-        const auto part = [](std::string_view key, auto InputRecord::*member, auto none, std::string_view rule) {
+        const auto part = [](std::string_view key, auto InputRecord::*member, auto none, bool nonNegative) {
             Field<E> f;
             f.key = key;
-            f.read = [member, key, rule](const JsonNode& n, E& e) {
-                const std::int64_t v = detail::asInt64(n, key);
+            f.read = [member, key, nonNegative](const JsonNode& n, E& e) {
                 using V = std::remove_reference_t<decltype(e.record.*member)>;
+                const std::int64_t v = detail::asInt64(n, key);
                 if (v < std::numeric_limits<V>::min() || v > std::numeric_limits<V>::max())
                     detail::asInt(n, key); // says what an int holds
-                if (!rule.empty() && v < 0)
-                    detail::fail(n, "expected a non-negative " + q(key) + ", found " + std::to_string(v));
-                e.record.*member = static_cast<V>(v);
+                e.record.*member = static_cast<V>(nonNegative ? nonNegativeValue(n, key) : v);
             };
             f.write = [member, none](const E& e, std::string_view) -> std::optional<std::string> {
                 if (e.record.*member == none)
@@ -421,7 +408,7 @@ const Schema<RecordEntry>& record()
         ts.key = "ts";
         ts.read = [](const JsonNode& n, E& e) { e.record.ts = detail::asInt64(n, "ts"); };
         ts.write = wm.write;
-        Field<E> arrival = part("arrival", &InputRecord::arrival, InputRecord::kNoArrival, "");
+        Field<E> arrival = part("arrival", &InputRecord::arrival, InputRecord::kNoArrival, false);
         const auto readArrival = arrival.read;
         arrival.read = [readArrival](const JsonNode& n, E& e) {
             readArrival(n, e);
@@ -439,9 +426,9 @@ const Schema<RecordEntry>& record()
                 when(value, event),
                 needed(when(ts, event), "the event timestamp in ms"),
                 arrival,
-                part("channel", &InputRecord::channel, InputRecord::kNoChannel, "non-negative"),
-                when(part("partition", &InputRecord::partition, InputRecord::kNoPartition, "non-negative"), event),
-                when(part("offset", &InputRecord::offset, InputRecord::kNoOffset, "non-negative"), event),
+                part("channel", &InputRecord::channel, InputRecord::kNoChannel, true),
+                when(part("partition", &InputRecord::partition, InputRecord::kNoPartition, true), event),
+                when(part("offset", &InputRecord::offset, InputRecord::kNoOffset, true), event),
             },
         };
     }();
@@ -487,12 +474,7 @@ const Schema<Scenario>& scenario()
         };
         Field<S> inputEnd;
         inputEnd.key = "inputEndMs";
-        inputEnd.read = [](const JsonNode& n, S& sc) {
-            const auto v = detail::asInt64(n, "inputEndMs");
-            if (v < 0)
-                detail::fail(n, "expected a non-negative \"inputEndMs\", found " + std::to_string(v));
-            sc.inputEndMs = v;
-        };
+        inputEnd.read = [](const JsonNode& n, S& sc) { sc.inputEndMs = nonNegativeValue(n, "inputEndMs"); };
         inputEnd.write = [](const S& sc, std::string_view) -> std::optional<std::string> {
             return sc.inputEndMs ? std::optional(std::to_string(*sc.inputEndMs)) : std::nullopt;
         };
@@ -591,11 +573,7 @@ const Schema<Scenario>& scenario()
         pipelineField.differ = [](const S& a, const S& b) {
             return difference(pipeline(), a.pipeline, b.pipeline, "pipeline.").value_or("");
         };
-        Schema<S> schema {
-            [](const S&) { return std::string("scenario"); },
-            Layout::Block,
-            std::nullopt,
-            "scenario",
+        Schema<S> schema = named<S>("scenario", Layout::Block,
             {
                 needed(version, "the scenario format version, 1"),
                 text("name", &S::name),
@@ -610,8 +588,7 @@ const Schema<Scenario>& scenario()
                 lesson,
                 needed(input),
                 needed(pipelineField),
-            },
-        };
+            });
         // Every rule of the pipeline before the input, whose checks take the pipeline as given.
         schema.settled = [](const JsonNode& node, const S& sc) {
             if (const auto broken = rules::validate(sc.pipeline))

@@ -28,18 +28,13 @@ using Ev = EvictorSpec;
 
 const Schema<KafkaSourceSpec>& kafka()
 {
-    static const Schema<KafkaSourceSpec> s {
-        [](const KafkaSourceSpec&) { return std::string("kafka"); },
-        Layout::Inline,
-        std::nullopt,
-        "kafka",
+    static const Schema<KafkaSourceSpec> s = named<KafkaSourceSpec>("kafka", Layout::Inline,
         {
             needed(text("topic", &KafkaSourceSpec::topic),
                 "the topic's name, which decides the readers of its partitions"),
             needed(integer("partitions", &KafkaSourceSpec::partitions), "how many partitions the topic has"),
             choice("watermarks", &KafkaSourceSpec::watermarks, kKafkaWatermarks),
-        },
-    };
+        });
     return s;
 }
 
@@ -52,11 +47,7 @@ const Schema<WatermarkConfig>& watermarks()
         maxOutOfOrderness.required = [](const W& w) { return isBounded(w); };
         maxOutOfOrderness.hint
             = [](const W& w) { return "needed by the strategy " + q(detail::enumName(w.strategy, kStrategies)); };
-        return Schema<W> {
-            [](const W&) { return std::string("watermarks"); },
-            Layout::Inline,
-            std::nullopt,
-            "watermarks",
+        return named<W>("watermarks", Layout::Inline,
             {
                 needed(choice("strategy", &W::strategy, kStrategies)),
                 maxOutOfOrderness,
@@ -66,8 +57,7 @@ const Schema<WatermarkConfig>& watermarks()
                 integer("parallelism", &W::parallelism),
                 choice("partitioning", &W::partitioning, kPartitionings),
                 integer("firstChannel", &W::firstChannel),
-            },
-        };
+            });
     }();
     return s;
 }
@@ -153,16 +143,11 @@ const Schema<FunctionSpec>& function()
             if (f.field != "value" && f.field != "ts")
                 detail::expected(n, "\"value\" or \"ts\"", "field");
         };
-        return Schema<FunctionSpec> {
-            [](const FunctionSpec&) { return std::string("function"); },
-            Layout::Inline,
-            std::nullopt,
-            "function",
+        return named<FunctionSpec>("function", Layout::Inline,
             {
                 needed(choice("type", &FunctionSpec::type, kFunctions)),
                 field,
-            },
-        };
+            });
     }();
     return s;
 }
@@ -183,11 +168,7 @@ const Schema<WindowConfig>& window()
         keyBy.write = [](const W& w, std::string_view) -> std::optional<std::string> {
             return w.keyBy ? q(*w.keyBy) : std::string("null");
         };
-        return Schema<W> {
-            [](const W&) { return std::string("window"); },
-            Layout::Wrapped,
-            std::nullopt,
-            "window",
+        return named<W>("window", Layout::Wrapped,
             {
                 keyBy,
                 onNewLine(needed(object("assigner", &W::assigner, assigner()))),
@@ -200,8 +181,7 @@ const Schema<WindowConfig>& window()
                 flag("lateSideOutput", &W::lateSideOutput),
                 onNewLine(needed(object("function", &W::function, function()))),
                 integer("parallelism", &W::parallelism),
-            },
-        };
+            });
     }();
     return s;
 }
@@ -230,16 +210,11 @@ const Schema<PipelineConfig>& source()
                     + (b.kafka ? "a Kafka source" : "none");
             return a.kafka ? difference(kafka(), *a.kafka, *b.kafka, "kafka.").value_or("") : std::string();
         };
-        return Schema<P> {
-            [](const P&) { return std::string("source"); },
-            Layout::Inline,
-            std::nullopt,
-            "source",
+        return named<P>("source", Layout::Inline,
             {
                 integer("parallelism", &P::sourceParallelism),
                 kafkaField,
-            },
-        };
+            });
     }();
     return s;
 }
@@ -259,18 +234,13 @@ const Schema<PipelineConfig>& pipeline()
             return write(source(), p, indent);
         };
         sourceField.differ = [](const P& a, const P& b) { return difference(source(), a, b, "source.").value_or(""); };
-        return Schema<P> {
-            [](const P&) { return std::string("pipeline"); },
-            Layout::Block,
-            std::nullopt,
-            "pipeline",
+        return named<P>("pipeline", Layout::Block,
             {
                 sourceField,
                 needed(object("watermarks", &P::watermarks, watermarks())),
                 needed(object("window", &P::window, window())),
                 choice("endOfInput", &P::endOfInput, kEndOfInputs),
-            },
-        };
+            });
     }();
     return s;
 }
@@ -285,16 +255,11 @@ const Schema<DisplaySettings>& display()
             d.zone = detail::asString(n, "zone");
             detail::checkZone(n, d.zone);
         };
-        return Schema<D> {
-            [](const D&) { return std::string("display"); },
-            Layout::Inline,
-            std::nullopt,
-            "display",
+        return named<D>("display", Layout::Inline,
             {
                 choice("time", &D::timeFormat, kTimeFormats),
                 zone,
-            },
-        };
+            });
     }();
     return s;
 }

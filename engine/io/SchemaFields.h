@@ -88,6 +88,20 @@ template <class T, class S> Field<T> object(std::string_view key, S T::*member, 
     return f;
 }
 
+// A schema whose object is called by one name in every message ("kafka", "input"): the name is its context too.
+template <class T>
+Schema<T> named(std::string_view name, Layout layout, std::vector<Field<T>> fields,
+    std::optional<std::string_view> discriminator = std::nullopt)
+{
+    Schema<T> s;
+    s.context = [name](const T&) { return std::string(name); };
+    s.layout = layout;
+    s.discriminator = discriminator;
+    s.name = name;
+    s.fields = std::move(fields);
+    return s;
+}
+
 // Modifiers, in the style of a builder: object(...) | when(...) etc. read badly in C++, so plain functions.
 template <class T> Field<T> when(Field<T> f, std::type_identity_t<std::function<bool(const T&)>> applies)
 {
