@@ -15,15 +15,18 @@ endif()
 set(oracle_dir ${PROJECT_SOURCE_DIR}/tests/flink-oracle)
 file(GLOB_RECURSE oracle_sources CONFIGURE_DEPENDS ${oracle_dir}/src/*)
 
-# What the oracle loads when it plays a scenario (`tidemark verify`): the operators, their test harness and what
-# those load. The rest of its lib/ (the MiniCluster's RPC and web UI, the Table planner's modules, test
-# frameworks) serves only the tests against a running job, and would more than triple the package.
+# What the oracle loads when it plays a scenario (`tidemark verify`): the operators, their test harness, the Kafka
+# connector's enumerator and what those load. The rest of its lib/ (the MiniCluster's RPC and web UI, the Table
+# planner's modules, test frameworks) serves only the tests against a running job, and would more than triple the
+# package.
 set(oracle_runtime_jars
     chill-java-* commons-collections-* commons-io-* commons-lang3-* commons-math3-* flink-annotations-*
+    flink-connector-base-* flink-connector-kafka-*
     flink-core-[0-9]* flink-core-api-* flink-datastream-[0-9]* flink-java-* flink-metrics-core-* flink-rpc-core-*
     flink-runtime-[0-9]* flink-shaded-asm-* flink-shaded-guava-* flink-shaded-jackson-* flink-streaming-java-*
     flink-table-common-* flink-table-runtime-* flink-test-utils-junit-* jackson-annotations-* jackson-core-*
-    jackson-databind-* kryo-* log4j-api-* log4j-core-* log4j-slf4j-impl-* minlog-* objenesis-* reflectasm-*
+    jackson-databind-* kafka-clients-* kryo-* log4j-api-* log4j-core-* log4j-slf4j-impl-* minlog-*
+    objenesis-* reflectasm-*
     slf4j-api-*)
 set(oracle_runtime_patterns "")
 foreach(glob IN LISTS oracle_runtime_jars)
@@ -51,6 +54,7 @@ foreach(line jar_var IN ZIP_LISTS TIDEMARK_FLINK_LINES oracle_jar_vars)
                        COMMAND ${TIDEMARK_MAVEN} -q -B -f ${oracle_dir}/pom.xml package -P${profile} -Doracle.build.dir=${build}
                                -Dflink.version=${TIDEMARK_FLINK_${line}_RELEASE}
                                -Dflink.table.version=${TIDEMARK_FLINK_${line}_TABLE_RELEASE}
+                               -Dflink.kafka.version=${TIDEMARK_FLINK_${line}_KAFKA_CONNECTOR}
                        COMMAND ${CMAKE_COMMAND} -E touch ${jar}
                        DEPENDS ${oracle_dir}/pom.xml ${oracle_sources} ${previous_jar}
                                ${PROJECT_SOURCE_DIR}/cmake/FlinkReleases.cmake

@@ -254,7 +254,7 @@ private Q_SLOTS:
     }
 
     // With -DTIDEMARK_ORACLE=ON the installation holds one Flink oracle per line, with only what it loads, and the
-    // installed program finds it by itself: Flink confirms an installed example on each line.
+    // installed program finds it by itself: Flink confirms installed examples on each line, one read from Kafka.
     void theInstalledProgramVerifiesWithTheOracleItInstalled()
     {
         const QStringList lines = QStringLiteral(TIDEMARK_ORACLE_LINES).split(u',', Qt::SkipEmptyParts);
@@ -284,6 +284,18 @@ private Q_SLOTS:
                                                              .arg(QRegularExpression::escape(line)),
                          QRegularExpression::MultilineOption)),
                 qPrintable(ran.out));
+
+            // a Kafka source's splits come from the connector's enumerator, installed beside the oracle
+            const QString kafka = work.filePath(QStringLiteral("kafka-flink-%1.json").arg(line));
+            writeForFlinkLine(QStringLiteral("kafka-partition-stalls"), line, kafka);
+            const Ran kafkaRan = runProgram(
+                installed(QStringLiteral("bin/tidemark")), {QStringLiteral("verify"), kafka}, env, work.path());
+            QVERIFY2(kafkaRan.exitCode == 0, qPrintable(kafkaRan.out + kafkaRan.err));
+            QVERIFY2(kafkaRan.out.contains(
+                         QRegularExpression(QStringLiteral("^Flink %1\\.[0-9]+ agrees with all [0-9]+ outputs$")
+                                                .arg(QRegularExpression::escape(line)),
+                             QRegularExpression::MultilineOption)),
+                qPrintable(kafkaRan.out));
 
             // the test frameworks, the MiniCluster's RPC and the web UI are for the tests only
             const QStringList libs = QDir(QFileInfo(oracle).dir().filePath(QStringLiteral("lib")))

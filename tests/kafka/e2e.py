@@ -22,6 +22,10 @@ partitions, each to its partition with its time as the record's timestamp.
    per-partition watermarks; that variant is not compared.) Each comparison is checked to fail against the other
    variant's lines. The records' timestamps are from 1970 and the broker checks retention every 2 s: `--produce`
    creates its topic without time-based retention, and refuses a topic with the default 7 days.
+5. Who reads each partition: on the topics of part 4, with 2 and 3 readers where the topic's start index differs
+   from that of the example's topic "clicks", a real job (a bounded KafkaSource on a local cluster, each record
+   tagged with the subtask that read it: the oracle's --kafka-owners), the oracle's split assignment (the
+   connector's own KafkaSourceEnumerator) and Tidemark's live read (the channel of each record) must agree.
 
 Every wait is bounded; the broker serves until this script closes its standard input, at most 10 minutes.
 """
@@ -220,12 +224,84 @@ def compare_jobs(args, cases, bootstrap):
     return failures
 
 
+def hash_start(topic, readers):
+    """KafkaSourceEnumerator#getSplitOwner's start index: the reader of partition 0 (to choose topics by)."""
+    h = 0
+    for c in topic:
+        h = (31 * h + ord(c)) & 0xFFFFFFFF
+    return ((h * 31) & 0x7FFFFFFF) % readers
+
+
+def tidemark_owners(args, case, bootstrap, topic, readers):
+    """The reader Tidemark gives each partition of the topic when it reads it live: from its steps, the channel of
+    each record, and from its saved read, the record's partition."""
+    scenario = json.load(open(case["scenario"]))
+    scenario["pipeline"]["source"]["parallelism"] = readers
+    copy = os.path.join(args.work_dir, "owners-%s-%d.json" % (topic, readers))
+    saved = os.path.join(args.work_dir, "owners-%s-%d-read.json" % (topic, readers))
+    with open(copy, "w") as f:
+        json.dump(scenario, f)
+    rc, out, err = run(args.tidemark, [copy, "--kafka", bootstrap, "--topic", topic, "--max-records", "16",
+                                       "--steps", "--format", "jsonl", "--save-scenario", saved], timeout=60)
+    if rc != 0:
+        return None, err
+    partitions = [r["partition"] for r in json.load(open(saved))["input"]["records"] if "partition" in r]
+    owners = [-1] * scenario["pipeline"]["source"]["kafka"]["partitions"]
+    for line in out:
+        step = json.loads(line)
+        if step.get("type") == "step" and step.get("kind") == "event":
+            partition = partitions[step["record"] - 1]
+            if owners[partition] not in (-1, step["channel"]):
+                return None, "partition %d on channels %d and %d" % (partition, owners[partition], step["channel"])
+            owners[partition] = step["channel"]
+    return owners, None
+
+
+def compare_owners(args, cases, bootstrap):
+    """Part 5: which reader reads each partition, in a real KafkaSource job (the oracle's --kafka-owners), in the
+    oracle (the connector's enumerator) and in Tidemark, on topics whose start index differs from the example's
+    ("clicks"), so that a formula fixed to one start would show; the number of failures."""
+    failures = 0
+    for line, jar in zip(args.flink_versions, args.oracle_jars):
+        case = next((c for c in cases if c["name"].startswith(line.replace(".", "_") + "-")), None)
+        if case is None:
+            continue
+        checked = 0
+        for topic in ("job-%s-bounded" % line.replace(".", "_"), "job-%s-unbounded" % line.replace(".", "_")):
+            for readers in (2, 3):
+                if hash_start(topic, readers) == hash_start("clicks", readers):
+                    continue
+                r = subprocess.run(["java", "-jar", jar, "--kafka-owners", bootstrap, topic, "4", str(readers)],
+                                   capture_output=True, text=True, timeout=300)
+                job = json.loads(r.stdout.strip().splitlines()[-1]) if r.stdout.strip() else None
+                owners, problem = tidemark_owners(args, case, bootstrap, topic, readers)
+                if r.returncode != 0 or job is None or -1 in job["job"]:
+                    print("FAIL %s: the oracle's --kafka-owners on %s with %d readers (exit %d): %s %s"
+                          % (line, topic, readers, r.returncode, r.stdout[-500:], r.stderr[-2000:]))
+                    failures += 1
+                elif problem or owners != job["job"]:
+                    print("FAIL %s: topic %s with %d readers: Flink's KafkaSource job reads partitions 0..3 with "
+                          "readers %s, Tidemark with %s" % (line, topic, readers, job["job"], problem or owners))
+                    failures += 1
+                else:
+                    checked += 1
+                    print("ok: topic %s, %d readers (partition 0 to reader %d; \"clicks\": %d): Flink %s's KafkaSource "
+                          "job, its enumerator and Tidemark read partitions 0..3 with readers %s"
+                          % (topic, readers, hash_start(topic, readers), hash_start("clicks", readers), line,
+                             job["job"]))
+        if checked < 1:
+            print("FAIL %s: no topic whose partitions' readers were compared" % line)
+            failures += 1
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tidemark", required=True)
     ap.add_argument("--source-dir", required=True)
     ap.add_argument("--work-dir", required=True)
     ap.add_argument("--flink-versions", nargs="+", default=[], help="the Flink lines whose KafkaSource job to run")
+    ap.add_argument("--oracle-jars", nargs="+", default=[], help="the oracle jar of each of those lines, in order")
     args = ap.parse_args()
     os.makedirs(args.work_dir, exist_ok=True)
     examples = os.path.join(args.source_dir, "resources", "examples")
@@ -344,6 +420,9 @@ def main():
 
         # 4. Flink's own KafkaSource over the same records
         failures += compare_jobs(args, jobs, bootstrap)
+
+        # 5. who reads each partition: a real job, the connector's enumerator and Tidemark
+        failures += compare_owners(args, jobs, bootstrap)
     finally:
         broker.stdin.close()
         try:

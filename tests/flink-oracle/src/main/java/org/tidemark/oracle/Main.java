@@ -17,6 +17,8 @@ import java.util.List;
  *                                                    its output lines then "#END" (JVM start-up paid once)
  * java -jar flink-oracle.jar --minicluster [--at-least K] PATH...   end-to-end check: each scenario as a real DataStream
  *                                                    job on a local MiniCluster vs. the harness run
+ * java -jar flink-oracle.jar --kafka-owners BOOTSTRAP TOPIC PARTITIONS READERS   which reader reads each partition:
+ *                                                    a real KafkaSource job beside the connector's enumerator
  * java -jar flink-oracle.jar --version               "flink X.Y.Z": the Flink version this jar runs
  * java -jar flink-oracle.jar --rest-cluster PORTFILE a MiniCluster with its REST API on 127.0.0.1 running a
  *                                                    slow, bounded job; its port goes to PORTFILE (RestCluster)
@@ -83,6 +85,9 @@ public final class Main {
             case "--source-reader" -> {
                 boolean ok = SourceReaderCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
                 System.exit(ok ? 0 : 1);
+            }
+            case "--kafka-owners" -> {
+                System.exit(KafkaOwnersCheck.run(Arrays.copyOfRange(args, 1, args.length), out));
             }
             case "--window-bench" -> {
                 System.exit(WindowBench.run(Arrays.copyOfRange(args, 1, args.length), out));

@@ -47,8 +47,8 @@ import java.util.Set;
  * max parallelism as Flink derives it from W), each window subtask behind its own StatusWatermarkValve with P
  * channels.
  *
- * <p>A Kafka source (pipeline.source.kafka): the channels are its readers, each owning the partitions
- * KafkaSourceEnumerator gives it. With per-partition watermarks a channel is Flink's own
+ * <p>A Kafka source (pipeline.source.kafka): the channels are its readers, each owning the splits the connector's
+ * own KafkaSourceEnumerator assigns it (KafkaSplits). With per-partition watermarks a channel is Flink's own
  * ProgressiveTimestampsAndWatermarks (what SourceOperator runs), with a split output per partition, its periodic
  * emission driven by its own TestProcessingTimeService; after the source, a TimestampsAndWatermarksOperator harness
  * per reader, as without Kafka. A bounded source's reader that owns no partition finishes before the first
@@ -56,9 +56,10 @@ import java.util.Set;
  * does: into the task's output, which drops it while the reader's last status was IDLE (RecordWriterOutput).
  * A bounded topic (endOfInput max-watermark) ends split by split, as flink-connector-kafka's
  * KafkaPartitionSplitReader and SourceReaderBase do it, each record being a fetch of its own: a partition's split
- * finishes right after its last record, an empty partition's with its reader's first fetch (right after the
- * reader's first record), and every split of a reader without a record at once; SourceReaderBase then calls
- * ReaderOutput#releaseOutputForSplit, and a reader whose splits have all finished reaches the end of its input.
+ * finishes once read to its stopping offset (right after its last record), an empty partition's with its reader's
+ * first fetch (right after the reader's first record), and every split of a reader without a record at once;
+ * SourceReaderBase then calls ReaderOutput#releaseOutputForSplit, and a reader told that no more splits will come
+ * whose splits have all finished reaches the end of its input.
  * With endOfInput drain (the job stopped with --drain) every reader ends at the end of input instead.
  *
  * <p>With steps on, every happening is printed first as a step line in the form of `tidemark run --steps
@@ -111,6 +112,7 @@ final class Oracle {
     private final List<ManualClock> readerClocks = new ArrayList<>();
     private final Map<Integer, SourceOutput<Ev>> splitOutputs = new java.util.HashMap<>();
     private final List<ReaderOutput<Ev>> mainOutputs = new ArrayList<>();
+    private KafkaSplits splits; // a Kafka source's splits, as the connector's enumerator assigns them
     // A bounded topic: the partitions whose splits finish after each record (by record index), and those finished,
     // with the watermark and idleness their split output had when released.
     private final Map<Integer, List<Integer>> finishAfter = new java.util.HashMap<>();
@@ -150,6 +152,9 @@ final class Oracle {
         channelIdle = new boolean[p];
         channelEnded = new boolean[p];
         boolean perPartition = s.kafka != null && s.kafka.perPartition;
+        if (s.kafka != null) {
+            splits = s.kafkaSplits();
+        }
         for (int c = 0; c < p; c++) {
             if (perPartition) {
                 openReader(c);
@@ -179,11 +184,11 @@ final class Oracle {
         }
 
         if (boundedTopic()) {
-            // A bounded KafkaSource signals no more splits to every reader: one that owns no partition finishes
-            // at once, and so does one whose partitions hold no record (its consumer has nothing to poll).
+            // A reader told that no more splits will come finishes at once when it owns none, and so does one
+            // whose partitions hold no record (its consumer has nothing to poll).
             List<Integer> atStart = planSplitEnds();
             for (int c = 0; c < p; c++) {
-                if (!ownsPartition(c)) {
+                if (splits.noMoreSplits(c) && !ownsPartition(c)) {
                     endChannel(c);
                 }
             }
@@ -320,7 +325,7 @@ final class Oracle {
             return;
         }
         if (s.kafka != null) {
-            int c = s.kafka.owner(r.partition, s.wmParallelism);
+            int c = splits.owner(r.partition);
             eventsRouted++;
             arrivalChannel = c;
             Ev ev = new Ev(r.key, r.keyFields, r.value, r.ts, false, i);
@@ -430,32 +435,42 @@ final class Oracle {
     }
 
     /**
-     * Where each split of the bounded topic finishes: after its partition's last record in play order (arrival,
-     * then file order), an empty one after its reader's first record; returns those that finish at once (every
-     * partition of a reader without a record).
+     * Where each split of the bounded topic finishes: once its reader has read it to its stopping offset, i.e. after
+     * the partition's record at that offset − 1 in play order (arrival, then file order), each record being a fetch
+     * of its own; a split that stops where it starts (an empty partition) with its reader's first fetch, right after
+     * the reader's first record. Returns those that finish at once (every split of a reader without a record).
      */
     private List<Integer> planSplitEnds() {
         int n = s.kafka.partitions;
-        long[][] last = new long[n][];
+        long[][] stop = new long[n][];
         long[][] first = new long[s.wmParallelism][];
+        long[] read = new long[n];
         long[] arrival = s.arrivals();
-        for (int i = 0; i < arrival.length; i++) {
+        Integer[] order = new Integer[arrival.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> arrival[a] != arrival[b] ? Long.compare(arrival[a], arrival[b]) : Integer.compare(a, b));
+        for (int i : order) {
             Scenario.Rec r = s.records.get(i);
             if (r.watermark) {
                 continue;
             }
             long[] at = {arrival[i], i};
-            int c = s.kafka.owner(r.partition, s.wmParallelism);
-            if (last[r.partition] == null || Arrays.compare(last[r.partition], at) < 0) {
-                last[r.partition] = at;
+            int c = splits.owner(r.partition);
+            if (++read[r.partition] == splits.stoppingOffset(r.partition)) {
+                stop[r.partition] = at;
             }
-            if (first[c] == null || Arrays.compare(at, first[c]) < 0) {
+            if (first[c] == null) {
                 first[c] = at;
             }
         }
         List<Integer> atStart = new ArrayList<>();
         for (int partition = 0; partition < n; partition++) {
-            long[] after = last[partition] != null ? last[partition] : first[s.kafka.owner(partition, s.wmParallelism)];
+            if (splits.stoppingOffset(partition) < 0) {
+                throw new IllegalStateException("the split of partition " + partition + " of a bounded topic has no end");
+            }
+            long[] after = splits.stoppingOffset(partition) > 0 ? stop[partition] : first[splits.owner(partition)];
             if (after == null) {
                 atStart.add(partition);
             } else {
@@ -467,29 +482,29 @@ final class Oracle {
 
     /** The reader of a bounded topic has finished the partition's split: releaseOutputForSplit, no combine. */
     private void finishSplit(int partition) throws Exception {
-        int c = s.kafka.owner(partition, s.wmParallelism);
+        int c = splits.owner(partition);
         long[] state = {Long.MIN_VALUE, 0};
         if (!readers.isEmpty()) {
             Object partial = splitPartial(c, partition);
             if (partial != null) {
                 state = new long[] {(long) field(partial, "watermark"), (boolean) field(partial, "idle") ? 1 : 0};
             }
-            mainOutputs.get(c).releaseOutputForSplit(s.kafka.splitId(partition));
+            mainOutputs.get(c).releaseOutputForSplit(splits.splitId(partition));
         }
         finished.put(partition, state);
         for (int q = 0; q < s.kafka.partitions; q++) {
-            if (s.kafka.owner(q, s.wmParallelism) == c && !finished.containsKey(q)) {
+            if (splits.owner(q) == c && !finished.containsKey(q)) {
                 return;
             }
         }
-        if (!channelEnded[c]) {
+        if (splits.noMoreSplits(c) && !channelEnded[c]) {
             endChannel(c); // every split finished: the reader's input has ended
         }
     }
 
     private boolean ownsPartition(int c) {
         for (int partition = 0; partition < s.kafka.partitions; partition++) {
-            if (s.kafka.owner(partition, s.wmParallelism) == c) {
+            if (splits.owner(partition) == c) {
                 return true;
             }
         }
@@ -516,8 +531,8 @@ final class Oracle {
         mainOutputs.add(main);
         reader.startPeriodicWatermarkEmits();
         for (int partition = 0; partition < s.kafka.partitions; partition++) {
-            if (s.kafka.owner(partition, s.wmParallelism) == c) {
-                splitOutputs.put(partition, main.createOutputForSplit(s.kafka.splitId(partition)));
+            if (splits.owner(partition) == c) {
+                splitOutputs.put(partition, main.createOutputForSplit(splits.splitId(partition)));
             }
         }
         readers.add(reader);
@@ -556,7 +571,7 @@ final class Oracle {
     private Object splitPartial(int c, int partition) throws ReflectiveOperationException {
         Object outputs = field(readers.get(c), "currentPerSplitOutputs");
         Object multiplexer = field(outputs, "watermarkMultiplexer");
-        return ((Map<?, ?>) field(multiplexer, "watermarkPerOutputId")).get(s.kafka.splitId(partition));
+        return ((Map<?, ?>) field(multiplexer, "watermarkPerOutputId")).get(splits.splitId(partition));
     }
 
     /** Each partition's split output inside its reader (Flink's own PartialWatermark), for the step line. */
@@ -570,7 +585,7 @@ final class Oracle {
                     watermark[partition] = finished.get(partition)[0];
                     continue;
                 }
-                Object partial = splitPartial(s.kafka.owner(partition, s.wmParallelism), partition);
+                Object partial = splitPartial(splits.owner(partition), partition);
                 watermark[partition] = partial == null ? Long.MIN_VALUE : (long) field(partial, "watermark");
                 idle[partition] = partial != null && (boolean) field(partial, "idle");
             }

@@ -28,17 +28,6 @@ final class Scenario implements java.io.Serializable {
         String topic;
         int partitions;
         boolean perPartition; // watermarks "per-partition" (in the source), else "after-source"
-
-        /** KafkaSourceEnumerator#getSplitOwner (flink-connector-kafka 3.3 to 5.0). */
-        int owner(int partition, int readers) {
-            int startIndex = ((topic.hashCode() * 31) & 0x7FFFFFFF) % readers;
-            return (startIndex + partition) % readers;
-        }
-
-        /** KafkaPartitionSplit#splitId: TopicPartition#toString. */
-        String splitId(int partition) {
-            return topic + "-" + partition;
-        }
     }
 
     // watermarks
@@ -252,6 +241,18 @@ final class Scenario implements java.io.Serializable {
      * Each record's arrival (docs/execution-model.md, "Arrivals"): its own, else the previous record's plus the
      * default spacing, 0 for the first.
      */
+    /** The topic's splits as the connector's enumerator assigns them to the readers (the watermark channels). */
+    KafkaSplits kafkaSplits() {
+        long[] recordsPerPartition = new long[kafka.partitions];
+        for (Rec r : records) {
+            if (!r.watermark && r.partition != null) {
+                recordsPerPartition[r.partition]++;
+            }
+        }
+        return KafkaSplits.of(kafka.topic, kafka.partitions, wmParallelism, endOfInput.equals("max-watermark"),
+                recordsPerPartition);
+    }
+
     long[] arrivals() {
         long[] arrival = new long[records.size()];
         for (int i = 0; i < arrival.length; i++) {
