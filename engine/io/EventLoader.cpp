@@ -74,7 +74,9 @@ Loaded<EventFileContents> EventLoader::run(ByteSource& source, std::uint64_t tot
     std::vector<char> buffer(capacity + simdjson::SIMDJSON_PADDING);
     std::size_t begin = 0, end = 0, validUntil = 0, lineByLineUntil = 0;
     bool eof = false;
+    // A line over the limit is not kept: its bytes are counted to its end, then it is reported with its length.
     bool skippingLongLine = false;
+    std::uint64_t longLineBytes = 0;
     std::size_t sinceProgress = 0;
 
     while (!m_stopped) {
@@ -84,12 +86,16 @@ Loaded<EventFileContents> EventLoader::run(ByteSource& source, std::uint64_t tot
         const char* nl = static_cast<const char*>(std::memchr(base + begin, '\n', end - begin));
         if (nl && skippingLongLine) {
             skippingLongLine = false;
+            longLineBytes += static_cast<std::size_t>(nl - base) - begin;
             begin = static_cast<std::size_t>(nl - base) + 1;
+            if (!lineTooLong(longLineBytes))
+                break;
             continue;
         }
         if (!nl && !eof) {
             // Keep the partial line, read more behind it.
             if (skippingLongLine) {
+                longLineBytes += end - begin;
                 begin = end = validUntil = lineByLineUntil = 0;
             } else if (begin > 0) {
                 std::memmove(base, base + begin, end - begin);
@@ -100,9 +106,8 @@ Loaded<EventFileContents> EventLoader::run(ByteSource& source, std::uint64_t tot
             }
             if (end == capacity) {
                 if (capacity > m_options.maxLineBytes) {
-                    if (!lineTooLong())
-                        break;
                     skippingLongLine = true;
+                    longLineBytes = 0;
                     continue;
                 }
                 capacity = std::min(capacity * 2, m_options.maxLineBytes + 1);
@@ -131,7 +136,8 @@ Loaded<EventFileContents> EventLoader::run(ByteSource& source, std::uint64_t tot
             continue;
         }
         if (skippingLongLine) {
-            break; // end of file inside the skipped line
+            lineTooLong(longLineBytes + (end - begin)); // the file ends inside it
+            break;
         }
         const std::size_t lineEnd = nl ? static_cast<std::size_t>(nl - base) : end;
         if (!nl && begin == end)
@@ -387,12 +393,12 @@ inline void EventLoader::report(std::string_view line, std::size_t offset, std::
         m_result.errors.push_back(LoadError {where, std::move(message)});
 }
 
-bool EventLoader::lineTooLong()
+bool EventLoader::lineTooLong(std::uint64_t bytes)
 {
     ++m_lineNumber;
     ++m_result.value->lines;
-    const std::string message
-        = "expected a line of at most " + std::to_string(m_options.maxLineBytes) + " bytes, found a longer one";
+    const std::string message = "expected a line of at most " + std::to_string(m_options.maxLineBytes)
+        + " bytes, found one of " + std::to_string(bytes);
     report({}, 0, message);
     return m_lenient;
 }

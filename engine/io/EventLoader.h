@@ -69,7 +69,7 @@ private:
 
     void report(std::string_view line, std::size_t offset, std::string message);
 
-    bool lineTooLong();
+    bool lineTooLong(std::uint64_t bytes);
 
     void fileError(std::string message);
 

@@ -61,13 +61,17 @@ template <class T> struct Loaded {
 // Called while a large file streams in: bytes consumed so far and the file's size (0 when unknown).
 using ProgressCallback = std::function<void(std::uint64_t bytesDone, std::uint64_t bytesTotal)>;
 
+// The longest line of events Tidemark reads, from a file or from a live source: a longer one is refused with its
+// length. It bounds the memory a line takes; no event a window job is shown with comes near it.
+inline constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20; // 1 MiB
+
 struct LoadOptions {
     // Overrides the scenario's "lenient" (or the default, strict) when set.
     std::optional<bool> lenient;
     // Lenient loads keep the positions of this many skipped lines; the rest are only counted.
     std::size_t maxReportedErrors = 20;
     // A line longer than this is an error rather than an unbounded allocation.
-    std::size_t maxLineBytes = std::size_t(256) << 20;
+    std::size_t maxLineBytes = kMaxLineBytes;
     ProgressCallback progress;
     // Asked before each chunk is read: true stops the load, which then fails with "the load was cancelled".
     std::function<bool()> cancelled;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/io/LoadResult.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -12,7 +14,7 @@ namespace tidemark::live {
 // reported once and its bytes are dropped up to its end, so memory stays bounded by the limit.
 class LineSplitter {
 public:
-    static constexpr std::size_t kDefaultMaxLineBytes = std::size_t(1) << 20; // 1 MiB
+    static constexpr std::size_t kDefaultMaxLineBytes = io::kMaxLineBytes;
 
     explicit LineSplitter(std::size_t maxLineBytes = kDefaultMaxLineBytes)
         : m_max(maxLineBytes)

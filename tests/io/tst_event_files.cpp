@@ -288,7 +288,7 @@ private slots:
         options.maxLineBytes = 1 << 20;
         const auto strict = io::parseEventText(text, "events", specFrom(kCsv), keys, options);
         QCOMPARE(strict.errorText(),
-            std::string("events:2:1: expected a line of at most 1048576 bytes, found a longer one\n"));
+            std::string("events:2:1: expected a line of at most 1048576 bytes, found one of 3145730\n"));
         options.lenient = true;
         const auto lenient = io::parseEventText(text, "events", specFrom(kCsv), keys, options);
         QVERIFY(lenient.ok());
@@ -296,17 +296,28 @@ private slots:
         QCOMPARE(lenient.skippedLines, std::uint64_t(1));
     }
 
-    void loadsA100MegabyteLine()
+    void aLineOverTheLimitIsRefusedWithItsLengthWithoutKeepingIt()
     {
-        // A single line of 100 MB within the default limit: one record with a very long key.
-        std::string text = "k";
-        text.append(100u << 20, 'x');
-        text += ",1000\n";
+        // 10 MB without a newline, then the same followed by a good line: refused, its length counted to its end
+        QTemporaryDir dir;
+        const std::filesystem::path base = dir.path().toStdString();
+        const std::string huge(10'000'000, 'a');
+        writeFile(base / "one-line.csv", huge);
         KeyTable keys;
-        const auto r = io::parseEventText(text, "events", specFrom(kCsv), keys);
-        QVERIFY2(r.ok(), r.errorText().c_str());
-        QCOMPARE(r.value->records.size(), std::size_t(1));
-        QCOMPARE(keys.name(r.value->records[0].key).size(), (std::size_t(100) << 20) + 1);
+        const auto strict = io::loadEventFile(base / "one-line.csv", specFrom(kCsv), keys);
+        QVERIFY(!strict.ok());
+        QCOMPARE(strict.errorText(),
+            (base / "one-line.csv").string() + ":1:1: expected a line of at most " + std::to_string(io::kMaxLineBytes)
+                + " bytes, found one of 10000000\n");
+        writeFile(base / "then-good.csv", "a,1\n" + huge + "\nb,2\n");
+        io::LoadOptions lenient;
+        lenient.lenient = true;
+        const auto skipped = io::loadEventFile(base / "then-good.csv", specFrom(kCsv), keys, lenient);
+        QVERIFY2(skipped.ok(), skipped.errorText().c_str());
+        QCOMPARE(render(*skipped.value, keys), std::string("L1 a ts=1 | L3 b ts=2"));
+        QCOMPARE(skipped.errors.size(), std::size_t(1));
+        QCOMPARE(skipped.errors[0].where.line, 2u);
+        QVERIFY(skipped.errors[0].message.find("found one of 10000000") != std::string::npos);
     }
 
     void filesStreamWithProgressAndReportOpenErrors()
