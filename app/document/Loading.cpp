@@ -54,13 +54,7 @@ QString openFileFilter()
 
 bool isScenarioFile(const QString& path)
 {
-    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
-        return false;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return true; // let the scenario loader report why it cannot be read
-    const QByteArray head = f.read(qint64(io::kScenarioSniffBytes));
-    return io::looksLikeScenario(std::string_view(head.constData(), std::size_t(head.size())));
+    return io::isScenarioPath(std::filesystem::path(path.toStdString()));
 }
 
 namespace {

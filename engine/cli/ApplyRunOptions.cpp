@@ -1,6 +1,7 @@
 #include "engine/cli/RunOptions.h"
 
 #include "engine/cli/OptionWords.h"
+#include "engine/io/EventFileHead.h"
 #include "engine/io/GuessSpec.h"
 #include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
@@ -19,6 +20,11 @@ using namespace detail;
 namespace {
 
 struct Failed {
+    std::string message;
+};
+
+// The events file cannot be read at all: not a usage error, the input's own.
+struct InputRefused {
     std::string message;
 };
 
@@ -84,15 +90,15 @@ std::string refText(const FieldRef& r)
 
 // The first lines of an events file, as much as the guesser looks at; empty when it cannot be read (the
 // loader says why later).
-std::string headOf(const std::string& path)
+// The file's first lines, for the layout guess; a file refused at the door (missing, empty, a line over the limit)
+// is refused here, before anything is guessed from it.
+std::string headOf(const RunOptions& o)
 {
     constexpr int kLines = 40;
-    std::ifstream in(path, std::ios::binary);
-    std::string head;
-    std::string line;
-    for (int i = 0; i < kLines && std::getline(in, line); ++i)
-        head += line + "\n";
-    return head;
+    io::EventFileHead head = io::readEventFileHead(*o.events, kLines, o.eventsShownAs());
+    if (head.refusal)
+        throw InputRefused {head.refusal->toString()};
+    return std::move(head.text);
 }
 
 std::string describeGuess(const InputFileSpec& spec)
@@ -136,14 +142,19 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
     if (o.events) {
         if (!s.inputFile && o.fields.empty()) {
             // No mapping given: read the file's first lines the way the app's import dialog does, and say so.
-            InputFileSpec spec = io::guessInputFileSpec(headOf(*o.events), o.eventsShownAs());
+            io::GuessBasis basis;
+            InputFileSpec spec = io::guessInputFileSpec(headOf(o), o.eventsShownAs(), &basis);
             if (o.eventsFormat && *o.eventsFormat != spec.format)
                 throw Failed {"--events: " + excerpt(o.eventsShownAs()) + " does not read as "
                     + formatName(*o.eventsFormat)
                     + " by itself; give --fields to say which columns hold key, value and ts, like "
                     + std::string(*o.eventsFormat == InputFileSpec::Format::Jsonl ? "--fields key=id,value=temp,ts=time"
                                                                                   : "--fields key=0,ts=1")};
-            guessed = o.eventsShownAs() + ": read as " + describeGuess(spec) + " (guessed from its first lines)";
+            guessed = o.eventsShownAs() + ": read as " + describeGuess(spec) + " (guessed from its first "
+                + std::to_string(basis.lines) + " lines"
+                + (basis.setAside > 0 ? ", " + std::to_string(basis.setAside) + " more set aside as of another shape"
+                                      : std::string())
+                + ")";
             s.inputFile = std::move(spec);
         } else if (!s.inputFile) {
             s.inputFile = InputFileSpec {};
@@ -464,6 +475,9 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
             s.lenient = true;
     } catch (const Failed& f) {
         result.error = f.message;
+        return result;
+    } catch (const InputRefused& f) {
+        result.inputRefused = f.message;
         return result;
     }
     result.scenario = std::move(s);

@@ -5,6 +5,7 @@
 #include "engine/cli/SpooledInput.h"
 #include "engine/cli/StreamingRunner.h"
 #include "engine/cli/TraceWriter.h"
+#include "engine/io/EventFileHead.h"
 #include "engine/io/Installation.h"
 #include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
@@ -23,12 +24,14 @@
 #include <string_view>
 #include <system_error>
 #include <unistd.h>
+#include <utility>
 
 namespace tidemark::cli {
 
 const char* runUsage()
 {
     return "usage: tidemark run SCENARIO.json [options]\n"
+           "       tidemark run EVENTS.csv|.txt|.jsonl [options]\n"
            "       tidemark run EXAMPLE [options]\n"
            "       tidemark run --events FILE --fields key=0,ts=1 --tumbling 3s [options]\n"
            "       tidemark run EXAMPLE --socket HOST:PORT | --listen [HOST:]PORT [options]\n"
@@ -241,6 +244,15 @@ int playRecorded(Scenario scenario, const fs::path& inputBase, const RunContext&
         skipped = loaded.skippedLines;
         shown = std::move(loaded.errors);
         scenario = std::move(*loaded.value);
+        if (scenario.records.empty()) {
+            // nothing to run: an events file without a record is a mistake, not an empty result
+            reportSkipped(ctx.err, eventsName, skipped, shown);
+            ctx.err << eventsName << ": no records: "
+                    << (skipped > 0 ? "every line that is not a header was skipped as bad"
+                                    : "it holds a header line only (give --no-header if it is a record)")
+                    << "\n";
+            return 1;
+        }
     }
     int status = 0;
     try {
@@ -412,6 +424,16 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
         parsed.options->eventsName = spooled->name();
         parsed.options->events = spooled->path().string();
     }
+    if (RunOptions& given = *parsed.options; !given.scenarioPath.empty() && !io::isScenarioPath(given.scenarioPath)
+        && !io::findExample(given.scenarioPath)) {
+        // an events file opens as the app opens it: its layout guessed, the job from the options
+        if (given.events) {
+            stdErr << "tidemark run: " << given.scenarioPath << " is an events file, and --events gives another: "
+                   << "give one of them\n";
+            return 2;
+        }
+        given.events = std::exchange(given.scenarioPath, std::string());
+    }
     const RunOptions& o = *parsed.options;
 
     std::optional<Scenario> base;
@@ -431,7 +453,18 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
         base = std::move(*loaded.value);
         inputBase = fs::path(scenarioPath).parent_path();
     }
+    if (o.events) {
+        // refused at the door, before a layout is guessed or a job built from it
+        if (auto why = io::eventFileRefusal(*o.events)) {
+            stdErr << o.eventsShownAs() << ": " << *why << "\n";
+            return 1;
+        }
+    }
     AppliedScenario applied = applyRunOptions(std::move(base), inputBase, o);
+    if (!applied.inputRefused.empty()) {
+        stdErr << applied.inputRefused << "\n";
+        return 1;
+    }
     if (!applied.scenario)
         return optionError(stdErr, applied.error);
     Scenario& scenario = *applied.scenario;

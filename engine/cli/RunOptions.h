@@ -113,6 +113,8 @@ struct AppliedScenario {
     std::optional<Scenario> scenario;
     std::filesystem::path inputBase;
     std::string error;
+    // The events file refused before a record was read (missing, empty, a line over the limit): "FILE:…: why".
+    std::string inputRefused;
     // Set when --events came without --fields: how the file's first lines were read (io::guessInputFileSpec),
     // one line for stderr so that the guess is never silent.
     std::string guessedInput;

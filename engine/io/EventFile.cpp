@@ -1,6 +1,7 @@
 #include "engine/io/EventFile.h"
 
 #include "engine/io/ByteSource.h"
+#include "engine/io/EventFileHead.h"
 #include "engine/io/EventLoader.h"
 #include "engine/io/TwoPartLoad.h"
 
@@ -22,13 +23,11 @@ Loaded<EventFileContents> loadFromPath(const std::filesystem::path& path, const 
     const std::string name = path.string();
     detail::EventLoader loader(
         options.sourceName.empty() ? name : options.sourceName, spec, keys, options, rules, sink);
+    // The error already starts with the file's name.
+    if (auto why = eventFileRefusal(path))
+        return loader.failEarly(std::move(*why));
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
-    // The error already starts with the file's name.
-    if (ec || !std::filesystem::exists(status))
-        return loader.failEarly("cannot open it: no such file");
-    if (std::filesystem::is_directory(status))
-        return loader.failEarly("cannot open it: it is a folder, not a file");
     std::FILE* f = std::fopen(name.c_str(), "rb");
     if (!f)
         return loader.failEarly(std::string("cannot open it: ") + std::strerror(errno));

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <set>
@@ -121,6 +122,44 @@ std::vector<std::string_view> sampleLines(std::string_view head)
         lines.push_back(line);
     }
     return lines;
+}
+
+// The lines of the shape most lines share, so that a few bad lines do not decide the layout: with a delimiter that
+// splits more than half of the lines into the same number (two or more) of fields, the lines split so; JSON
+// objects when more than half are; every line otherwise.
+std::vector<std::string_view> commonShape(const std::vector<std::string_view>& lines)
+{
+    if (lines.size() < 3)
+        return lines;
+    const auto isObject = [](std::string_view l) { return trim(l).substr(0, 1) == "{"; };
+    const auto objects = std::size_t(std::count_if(lines.begin(), lines.end(), isObject));
+    std::vector<std::string_view> kept;
+    if (objects * 2 > lines.size()) {
+        std::copy_if(lines.begin(), lines.end(), std::back_inserter(kept), isObject);
+        return kept;
+    }
+    std::size_t bestFields = 0, bestLines = 0;
+    char best = 0;
+    for (const char d : {',', '\t', ';', '|'}) {
+        std::vector<std::size_t> counts;
+        for (const auto line : lines)
+            counts.push_back(splitCsv(line, d).size());
+        for (const std::size_t n : counts) {
+            const auto same = std::size_t(std::count(counts.begin(), counts.end(), n));
+            if (n >= 2 && same * 2 > lines.size() && (n > bestFields || (n == bestFields && same > bestLines))) {
+                best = d;
+                bestFields = n;
+                bestLines = same;
+            }
+        }
+    }
+    if (best == 0)
+        return lines;
+    for (const auto line : lines) {
+        if (splitCsv(line, best).size() == bestFields)
+            kept.push_back(line);
+    }
+    return kept;
 }
 
 std::vector<std::string> splitWhitespace(std::string_view line)
@@ -875,13 +914,14 @@ InputFileSpec specOf(const Table& t, const Choice& choice, std::string_view file
     return spec;
 }
 
-// Reads the head with the spec as the import preview does: a cut last line is left out.
-bool readsHead(std::string_view head, const InputFileSpec& spec)
+// Reads the lines the guess rests on with the spec, as the import preview reads the head.
+bool readsLines(const std::vector<std::string_view>& lines, const InputFileSpec& spec)
 {
-    if (!head.empty() && head.back() != '\n' && head.find('\n') != std::string_view::npos)
-        head = head.substr(0, head.rfind('\n') + 1);
+    std::string text;
+    for (const auto line : lines)
+        (text += line) += '\n';
     KeyTable keys;
-    const auto loaded = parseEventText(head, spec.file, spec, keys);
+    const auto loaded = parseEventText(text, spec.file, spec, keys);
     return loaded.ok() && !loaded.value->records.empty();
 }
 
@@ -914,9 +954,12 @@ std::vector<std::string> splitCsv(std::string_view line, char delimiter)
     return fields;
 }
 
-InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileName)
+InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileName, GuessBasis* basis)
 {
-    const auto lines = sampleLines(head);
+    const auto sample = sampleLines(head);
+    const auto lines = commonShape(sample);
+    if (basis)
+        *basis = GuessBasis {lines.size(), sample.size() - lines.size()};
     Table table = tableOf(lines, fileName);
     for (auto& c : table.columns)
         c.classify();
@@ -937,7 +980,7 @@ InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileNam
     if (guesses.empty())
         return specOf(table, namesOnly(table), fileName);
     for (const auto& g : guesses) {
-        if (readsHead(head, g))
+        if (readsLines(lines, g))
             return g;
     }
     return guesses.front();

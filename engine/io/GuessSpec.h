@@ -21,7 +21,14 @@ namespace tidemark::io {
 // Among the plausible guesses the first one that io::parseEventText reads without an error is returned;
 // when none does (an empty file, a header alone, lines of different shapes) the best guess is returned
 // anyway, and parsing it reports what is wrong. `fileName` is used for the extension and becomes `file`.
-InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileName);
+//
+// A few bad lines do not decide the layout: the guess rests on the lines of the shape most lines share (the same
+// number of fields, or JSON objects); `basis`, when given, says how many lines that is and how many were set aside.
+struct GuessBasis {
+    std::size_t lines = 0;
+    std::size_t setAside = 0;
+};
+InputFileSpec guessInputFileSpec(std::string_view head, std::string_view fileName, GuessBasis* basis = nullptr);
 
 // The extensions that name an event file's format: the one table for the loader and every file dialog.
 struct EventFileExtension {

@@ -214,4 +214,20 @@ bool looksLikeScenario(std::string_view firstBytes)
     return firstBytes.substr(0, kScenarioSniffBytes).find("\"tidemark\"") != std::string_view::npos;
 }
 
+bool isScenarioPath(const std::filesystem::path& path)
+{
+    std::string extension = path.extension().string();
+    std::transform(
+        extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (extension != ".json")
+        return false;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return true;
+    std::string head(kScenarioSniffBytes, '\0');
+    in.read(head.data(), std::streamsize(head.size()));
+    head.resize(std::size_t(in.gcount()));
+    return looksLikeScenario(head);
+}
+
 } // namespace tidemark::io

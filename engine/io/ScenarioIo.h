@@ -45,4 +45,8 @@ std::string saveScenario(const Scenario& scenario);
 inline constexpr std::size_t kScenarioSniffBytes = 4096;
 bool looksLikeScenario(std::string_view firstBytes);
 
+// Whether the file opens as a scenario rather than as events: a .json file that looks like one (a .json file that
+// cannot be read counts as a scenario, so that the scenario loader says why). The app and `tidemark run` both ask.
+bool isScenarioPath(const std::filesystem::path& path);
+
 } // namespace tidemark::io

@@ -215,7 +215,7 @@ private slots:
         QCOMPARE(guessed.err,
             "tidemark run: " + file
                 + ": read as csv, delimiter ',', with a header line; --fields key=shop,ts=time,value=amount (guessed "
-                  "from its first lines)\n");
+                  "from its first 10 lines)\n");
         const Run given = run({"--events", file, "--fields", "key=shop,ts=time,value=amount", "--header", "--tumbling",
             "5s", "--function", "sum:value", "--format", "jsonl"});
         QCOMPARE(given.exitCode, 0);
@@ -422,6 +422,89 @@ private slots:
         const Run r = run({"--events", m_files.path("nothing.csv"), "--fields", "ts=0", "--global"});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err, QString(m_files.path("nothing.csv") + ": cannot open it: no such file\n"));
+    }
+
+    // `tidemark run FILE.csv` runs the file as `tidemark FILE.csv` opens it: as events, its layout guessed.
+    void anEventsFileGivenAsTheScenarioRunsAsEvents()
+    {
+        const QString file = examples() + "late-orders.csv";
+        const Run asEvents = run({"--events", file, "--tumbling", "5s", "--format", "jsonl"});
+        const Run positional = run({file, "--tumbling", "5s", "--format", "jsonl"});
+        QCOMPARE(positional.exitCode, 0);
+        QVERIFY(!positional.out.isEmpty());
+        QCOMPARE(positional.out, asEvents.out);
+        QCOMPARE(positional.err, asEvents.err);
+        const Run both = run({file, "--events", file, "--tumbling", "5s"});
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY2(both.err.contains("is an events file, and --events gives another"), qPrintable(both.err));
+    }
+
+    // A file that cannot hold a record is refused before anything is guessed from it, with exit status 1.
+    void badInputIsRefusedAtTheDoor_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("contents"); // null: the file is not there
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing") << "missing.csv" << QByteArray() << ": cannot open it: no such file\n";
+        QTest::newRow("empty") << "empty.csv" << QByteArray("")
+                               << ": it is empty (0 bytes): an events file holds one record per line\n";
+        QTest::newRow("a 10 MB line") << "one-line.csv" << QByteArray(10'000'000, 'a')
+                                      << ":1:1: expected a line of at most 1048576 bytes, found one of 10000000\n";
+        QTest::newRow("a header only") << "header.csv" << QByteArray("user,amount,time\n")
+                                       << ": no records: it holds a header line only (give --no-header if it is a "
+                                          "record)\n";
+    }
+
+    void badInputIsRefusedAtTheDoor()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, contents);
+        QFETCH(QString, message);
+        const QString file = contents.isNull() ? m_files.path(name) : write(name, contents);
+        for (const QStringList& args :
+            {QStringList {file, "--tumbling", "5s"}, QStringList {"--events", file, "--tumbling", "5s"}}) {
+            const Run r = run(args);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.endsWith(file + message), qPrintable(r.err));
+            QVERIFY(!r.err.contains("--help"));
+        }
+    }
+
+    // Orders with bad lines near the top (every fourth line, as a broken export writes them): the layout is still
+    // decided by the lines that parse, the run skips the bad ones with --lenient and without it stops at the first.
+    void badLinesNearTheTopDoNotDecideTheLayout()
+    {
+        QByteArray text = "user_id,amount,event_time\n";
+        for (int i = 0; i < 60; ++i) {
+            text += "u" + QByteArray::number(i % 7) + "," + QByteArray::number(i % 13) + ".5,"
+                + QByteArray::number(1700000000000LL + i * 250) + "\n";
+            if (i % 3 == 2)
+                text += "bad,line\n";
+        }
+        const QString file = write("orders-bad-top.csv", text);
+        const Run lenient = run({file, "--tumbling", "5s", "--lenient", "--format", "jsonl"});
+        QCOMPARE(lenient.exitCode, 0);
+        QVERIFY2(lenient.err.startsWith("tidemark run: " + file
+                     + ": read as csv, delimiter ',', with a header line; --fields "
+                       "key=user_id,ts=event_time,value=amount (guessed from its first 31 lines, 9 more set aside "
+                       "as of another shape)\n"),
+            qPrintable(lenient.err));
+        QVERIFY2(lenient.err.contains("skipped 20 bad lines"), qPrintable(lenient.err));
+        QVERIFY(!lenient.out.isEmpty());
+        const Run strict = run({file, "--tumbling", "5s"});
+        QCOMPARE(strict.exitCode, 1);
+        QVERIFY2(strict.err.endsWith(file + ":5:9: expected column 2 \"event_time\" (ts), found the end of the line\n"),
+            qPrintable(strict.err));
+    }
+
+    // --lenient on a file whose every line is bad is not an empty success.
+    void aLenientRunWithNoGoodLineFails()
+    {
+        const QString file = write("all-bad.csv", "user,time\na,x\nb,y\n");
+        const Run r = run({file, "--fields", "key=0,ts=1", "--header", "--tumbling", "5s", "--lenient"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.endsWith(file + ": no records: every line that is not a header was skipped as bad\n"),
+            qPrintable(r.err));
     }
 
     // Standard input and pipes are read once: the layout is guessed from a copy, and no record is lost.

@@ -240,6 +240,13 @@ private Q_SLOTS:
         row("lines of different shapes", "mixed.csv", "a,1000\nb;2000;3\n{\"x\":1}\n",
             "csv ',' no-header key=#0 ts=#1 ms", -1);
         row("not JSON after a brace", "bad.jsonl", "{oops\n{\"ts\":1}\n", "jsonl ts=ts ms", -1);
+        // a few bad lines do not decide the layout: the lines of the common shape do (the loader then stops at
+        // the first bad one, or skips them when lenient)
+        row("bad lines near the top", "orders.csv",
+            "user,amount,time\nu1,2.5,1000\nbroken\nu2,3.5,2000\nu3,1.5,3000\nbad,line\nu4,1,4000\n",
+            "csv ',' header key=user ts=time value=amount ms", -1);
+        row("JSON lines behind a bad first line", "e.jsonl",
+            "oops\n{\"key\":\"a\",\"ts\":1000}\n{\"key\":\"b\",\"ts\":2000}\n", "jsonl key=key ts=ts ms", -1);
     }
 
     // Whatever the first lines hold, the guess returns a spec the loader accepts or rejects with a message.
