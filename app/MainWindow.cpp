@@ -737,14 +737,13 @@ bool MainWindow::openFile(const QString& path)
     if (!isScenarioFile(path)) {
         // an event file: choose the mapping and the job in the import dialog, with a live preview
         ImportDialog dialog(path, this);
-        if (dialog.exec() != QDialog::Accepted)
-            return false;
-        QString error;
-        std::optional<Scenario> scenario = dialog.buildScenario(&error);
-        if (!scenario) {
-            showLoadError(error);
+        if (!dialog.refusal().isEmpty()) {
+            showLoadError(dialog.refusal()); // missing, empty, a line over the limit: said at once
             return false;
         }
+        if (dialog.exec() != QDialog::Accepted)
+            return false;
+        std::optional<Scenario> scenario = dialog.takeScenario();
         // saved next to the event file it refers to
         if (scenario->records.size() >= kBackgroundRecordCount)
             m_loader->recordScenario(std::move(*scenario), path);

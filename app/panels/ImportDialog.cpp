@@ -3,10 +3,12 @@
 #include "app/document/Loading.h"
 #include "app/panels/FieldRules.h"
 #include "engine/io/EventFile.h"
+#include "engine/io/EventFileHead.h"
 #include "engine/io/GuessSpec.h"
 #include "engine/output/OutputFormat.h"
 #include "engine/player/TimeFormat.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -19,18 +21,22 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace tidemark::app {
 
 namespace {
 
 constexpr int kPreviewLines = 40;
+// The bad lines the status lists (the rest are counted), so that it never pushes the buttons off the dialog.
+constexpr std::size_t kStatusBadLines = 4;
 
 FieldRef fieldRef(const QString& text)
 {
@@ -70,17 +76,19 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     , m_lateness(new QSpinBox(this))
     , m_parallelism(new QSpinBox(this))
     , m_function(new QComboBox(this))
+    , m_skipBad(new QCheckBox(tr("Skip bad lines (list them, read the rest)"), this))
     , m_raw(new QPlainTextEdit(this))
     , m_preview(new QTableWidget(this))
     , m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("importDialog"));
     setWindowTitle(tr("Import %1").arg(QFileInfo(path).fileName()));
-    QFile file(path);
-    if (file.open(QIODevice::ReadOnly)) {
-        for (int i = 0; i < kPreviewLines && !file.atEnd(); ++i)
-            m_head += file.readLine(1 << 20);
-    }
+    // the first lines only; a file that cannot hold a record is refused here, before anything is guessed from it
+    io::EventFileHead head
+        = io::readEventFileHead(path.toStdString(), kPreviewLines, QFileInfo(path).fileName().toStdString());
+    if (head.refusal)
+        m_refusal = QString::fromStdString(head.refusal->toString());
+    m_head = QByteArray::fromStdString(head.text);
 
     m_format->addItems({tr("CSV"), tr("text (fields separated by spaces)"), tr("JSON lines")});
     m_header->addItems({tr("detect"), tr("first line is a header"), tr("no header")});
@@ -118,6 +126,10 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     mapForm->addRow(tr("Timestamps in"), m_unit);
     mapForm->addRow(tr("Timestamp pattern"), m_pattern);
     mapForm->addRow(tr("Time zone"), m_zone);
+    m_skipBad->setObjectName(QStringLiteral("importSkipBadLines"));
+    m_skipBad->setToolTip(tr("Saved in the scenario (\"lenient\"): the lines that do not read are skipped and counted, "
+                             "and the rest is played. Unchecked, the first bad line stops the import."));
+    mapForm->addRow(m_skipBad);
 
     auto* pipeline = new QGroupBox(tr("The job"), this);
     auto* pipeForm = new QFormLayout(pipeline);
@@ -166,20 +178,57 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     auto* outer = new QVBoxLayout(this);
     outer->addLayout(columns, 1);
     outer->addWidget(buttons);
-    resize(1100, 640);
+    // as large as the preview likes, within the screen (a projector's 1024×768 too)
+    const QSize wanted(1100, 640);
+    resize(screen() ? wanted.boundedTo(screen()->availableSize() - QSize(24, 48)) : wanted);
 
     guessMapping();
     for (QLineEdit* e : {m_delimiter, m_key, m_ts, m_value, m_arrival, m_channel, m_pattern, m_zone})
         connect(e, &QLineEdit::textChanged, this, &ImportDialog::updatePreview);
     for (QComboBox* c : {m_format, m_header, m_unit})
         connect(c, &QComboBox::currentIndexChanged, this, &ImportDialog::updatePreview);
+    connect(m_skipBad, &QCheckBox::toggled, this, &ImportDialog::updatePreview);
     updatePreview();
+}
+
+QString ImportDialog::refusal() const
+{
+    return m_refusal;
+}
+
+std::optional<Scenario> ImportDialog::takeScenario()
+{
+    return std::exchange(m_built, std::nullopt);
+}
+
+void ImportDialog::setSkipBadLines(bool skip)
+{
+    m_skipBad->setChecked(skip);
+}
+
+void ImportDialog::accept()
+{
+    QString error;
+    m_built = buildScenario(&error);
+    if (!m_built) {
+        if (!m_skipBad->isChecked())
+            error += QLatin1Char('\n') + tr("Check \u201cSkip bad lines\u201d to skip such lines and read the rest.");
+        m_status->setText(error);
+        m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
+        return; // the dialog stays, with everything typed into it
+    }
+    QDialog::accept();
 }
 
 void ImportDialog::guessMapping()
 {
-    const InputFileSpec guess = io::guessInputFileSpec(
-        std::string_view(m_head.constData(), std::size_t(m_head.size())), QFileInfo(m_path).fileName().toStdString());
+    io::GuessBasis basis;
+    const InputFileSpec guess = io::guessInputFileSpec(std::string_view(m_head.constData(), std::size_t(m_head.size())),
+        QFileInfo(m_path).fileName().toStdString(), &basis);
+    if (basis.setAside > 0) {
+        m_guessNote = tr("The layout is guessed from %n line(s) of the same shape", nullptr, int(basis.lines))
+            + tr("; %n line(s) of another shape were set aside.", nullptr, int(basis.setAside));
+    }
     m_format->setCurrentIndex(int(guess.format));
     m_delimiter->setText(guess.delimiter == '\t' ? QStringLiteral("\\t") : QString(QLatin1Char(guess.delimiter)));
     m_header->setCurrentIndex(int(guess.header));
@@ -238,10 +287,13 @@ void ImportDialog::updatePreview()
     QByteArray head = m_head;
     if (!head.endsWith('\n') && head.contains('\n'))
         head.truncate(head.lastIndexOf('\n') + 1);
+    // read leniently, so that the lines that do read are shown beside the bad ones
+    io::LoadOptions lenient;
+    lenient.lenient = true;
     const auto parsed = io::parseEventText(std::string_view(head.constData(), std::size_t(head.size())),
-        QFileInfo(m_path).fileName().toStdString(), spec(), keys);
+        QFileInfo(m_path).fileName().toStdString(), spec(), keys, lenient);
     m_preview->setRowCount(0);
-    if (!parsed) {
+    if (!parsed || (parsed.value->records.empty() && !parsed.errors.empty())) {
         m_previewRows = 0;
         m_previewError = errorsText(parsed.errors);
         m_status->setText(m_previewError);
@@ -278,8 +330,26 @@ void ImportDialog::updatePreview()
         m_preview->setItem(r, 5, new QTableWidgetItem(QString::fromStdString(dates.dateTime(rec.ts))));
     }
     m_preview->resizeColumnsToContents();
-    m_status->setText(tr("%n record(s) read from the first lines.", nullptr, m_previewRows));
-    m_status->setStyleSheet(QString());
+    QString status = tr("%n record(s) read from the first lines.", nullptr, m_previewRows);
+    if (!m_guessNote.isEmpty())
+        status += QLatin1Char(' ') + m_guessNote;
+    if (!parsed.errors.empty()) {
+        // the bad lines among the first ones: what Open does with them depends on the check box
+        status += QLatin1Char('\n')
+            + (m_skipBad->isChecked()
+                    ? tr("%n bad line(s) among them will be skipped:", nullptr, int(parsed.skippedLines))
+                    : tr("%n bad line(s) among them; the first stops the import unless bad lines are skipped:", nullptr,
+                        int(parsed.skippedLines)))
+            + QLatin1Char('\n')
+            + errorsText(std::vector<io::LoadError>(parsed.errors.begin(),
+                parsed.errors.begin() + std::ptrdiff_t(std::min<std::size_t>(parsed.errors.size(), kStatusBadLines))));
+        if (parsed.skippedLines > kStatusBadLines)
+            status += QLatin1Char('\n') + tr("… and %n more.", nullptr, int(parsed.skippedLines - kStatusBadLines));
+        m_previewError = errorsText(parsed.errors);
+    }
+    m_status->setText(status);
+    m_status->setStyleSheet(
+        parsed.errors.empty() || m_skipBad->isChecked() ? QString() : QStringLiteral("color: #c0392b;"));
 }
 
 int ImportDialog::previewRows() const
@@ -296,7 +366,10 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
     Scenario s;
     s.name = QFileInfo(m_path).completeBaseName().toStdString();
     s.inputFile = spec();
-    auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys);
+    s.lenient = m_skipBad->isChecked();
+    io::LoadOptions load;
+    load.lenient = s.lenient;
+    auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys, load);
     if (!loaded) {
         if (error)
             *error = errorsText(loaded.errors);

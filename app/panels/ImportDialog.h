@@ -6,6 +6,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -16,13 +17,21 @@ class QTableWidget;
 namespace tidemark::app {
 
 // Opens an event file (CSV, whitespace text, JSON lines) as a scenario: the format, which field is the key,
-// the timestamp and the value, how timestamps are written, and the few pipeline settings a first look
-// needs. The preview parses the first lines live, so a wrong mapping shows its error (line:column) at once.
+// the timestamp and the value, how timestamps are written, whether bad lines are skipped, and the few pipeline
+// settings a first look needs. The preview parses the first lines live, so a wrong mapping shows its error
+// (line:column) at once, and the lines that do read are shown beside the bad ones. Open reads the whole file; when
+// that fails the dialog stays open with the error, and nothing typed into it is lost.
 class ImportDialog : public QDialog {
     Q_OBJECT
 
 public:
     explicit ImportDialog(const QString& path, QWidget* parent = nullptr);
+
+    // Why the file cannot be imported at all (missing, empty, a line over the limit), before the dialog is shown;
+    // empty when it can.
+    QString refusal() const;
+    // The scenario Open built (after the dialog was accepted).
+    std::optional<Scenario> takeScenario();
 
     // The event-file description as set in the dialog.
     InputFileSpec spec() const;
@@ -34,6 +43,10 @@ public:
 
     // Field setters for tests and callers that know the mapping.
     void setFields(const QString& key, const QString& ts, const QString& value);
+    void setSkipBadLines(bool skip);
+
+    // Open: the whole file read with the mapping; on an error the dialog stays, showing it.
+    void accept() override;
 
 private:
     void guessMapping();
@@ -41,6 +54,9 @@ private:
 
     QString m_path;
     QByteArray m_head; // the first lines of the file, for the preview
+    QString m_refusal;
+    QString m_guessNote; // what the layout guess rests on, when lines of another shape were set aside
+    std::optional<Scenario> m_built;
     QComboBox* m_format;
     QLineEdit* m_delimiter;
     QComboBox* m_header;
@@ -57,6 +73,7 @@ private:
     QSpinBox* m_lateness;
     QSpinBox* m_parallelism;
     QComboBox* m_function;
+    QCheckBox* m_skipBad;
     QPlainTextEdit* m_raw;
     QTableWidget* m_preview;
     QLabel* m_status;

@@ -1922,6 +1922,48 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>Channel</source>
         <translation>通道</translation>
     </message>
+    <message>
+        <source>Skip bad lines (list them, read the rest)</source>
+        <translation>跳过坏行（列出它们，读取其余各行）</translation>
+    </message>
+    <message>
+        <source>Saved in the scenario (&quot;lenient&quot;): the lines that do not read are skipped and counted, and the rest is played. Unchecked, the first bad line stops the import.</source>
+        <translation>保存在场景中（&quot;lenient&quot;）：无法读取的行会被跳过并计数，其余各行照常播放。不勾选时，第一个坏行就会中止导入。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The layout is guessed from %n line(s) of the same shape</source>
+        <translation>
+            <numerusform>布局是根据 %n 行相同形状的行推测的</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n line(s) of another shape were set aside.</source>
+        <translation>
+            <numerusform>；另有 %n 行形状不同，已被搁置。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bad line(s) among them will be skipped:</source>
+        <translation>
+            <numerusform>其中有 %n 个坏行，将被跳过：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bad line(s) among them; the first stops the import unless bad lines are skipped:</source>
+        <translation>
+            <numerusform>其中有 %n 个坏行；除非选择跳过坏行，否则第一个坏行就会中止导入：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Check “Skip bad lines” to skip such lines and read the rest.</source>
+        <translation>勾选“跳过坏行”即可跳过这类行并读取其余各行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more.</source>
+        <translation>
+            <numerusform>……另有 %n 行。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::JobSubmitter</name>

@@ -3,7 +3,10 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -157,6 +160,82 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!dialog.buildScenario(&error));
         QVERIFY2(error.contains(QStringLiteral("events.csv")), qPrintable(error));
+    }
+
+    // Missing, empty, or a line over the limit: refused before the dialog is shown, with the file's name and, for a
+    // long line, its length; nothing of a 10 MB line is read into the preview.
+    void aFileThatCannotBeImportedIsRefusedAtTheDoor_data()
+    {
+        QTest::addColumn<QByteArray>("content"); // null: no file
+        QTest::addColumn<QString>("refusal");
+        QTest::newRow("missing") << QByteArray() << QStringLiteral("events.csv: cannot open it: no such file");
+        QTest::newRow("empty") << QByteArray("")
+                               << QStringLiteral("events.csv: it is empty (0 bytes): an events file holds one record "
+                                                 "per line");
+        QTest::newRow("a 10 MB line") << QByteArray(10'000'000, 'x')
+                                      << QStringLiteral("events.csv:1:1: expected a line of at most 1048576 bytes, "
+                                                        "found one of 10000000");
+    }
+
+    void aFileThatCannotBeImportedIsRefusedAtTheDoor()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, refusal);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("events.csv"));
+        if (!content.isNull())
+            writeFile(path, content);
+        const ImportDialog dialog(path);
+        QCOMPARE(dialog.refusal(), refusal);
+        QCOMPARE(dialog.previewRows(), 0);
+        QCOMPARE(dialog.findChild<QPlainTextEdit*>()->toPlainText(), QString());
+    }
+
+    // Orders with a bad line every fourth line near the top: the header is still a header, the good lines are
+    // previewed and the bad ones listed; Open stops at the first unless bad lines are skipped, and then keeps the
+    // dialog open with everything in it; skipped, the scenario is lenient and holds every good line.
+    void badLinesAreShownBesideTheGoodOnesAndSkippedWhenAsked()
+    {
+        QByteArray text = "user_id,amount,event_time\n";
+        int good = 0;
+        for (int i = 0; i < 60; ++i) {
+            text += "u" + QByteArray::number(i % 7) + "," + QByteArray::number(i % 13) + ".5,"
+                + QByteArray::number(1700000000000LL + i * 250) + "\n";
+            ++good;
+            if (i % 3 == 2)
+                text += "bad,line\n";
+        }
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("orders.csv"));
+        writeFile(path, text);
+        ImportDialog dialog(path);
+        QCOMPARE(dialog.refusal(), QString());
+        QCOMPARE(dialog.spec().header, InputFileSpec::Header::Present);
+        QCOMPARE(fieldText(dialog.spec().ts), QStringLiteral("event_time"));
+        QCOMPARE(dialog.previewRows(), 30);
+        QVERIFY2(
+            dialog.previewError().startsWith(QStringLiteral("orders.csv:5:9: ")), qPrintable(dialog.previewError()));
+        auto* status = dialog.findChild<QLabel*>(QStringLiteral("importStatus"));
+        QVERIFY2(status->text().contains(QStringLiteral("9 line(s) of another shape were set aside")),
+            qPrintable(status->text()));
+        QVERIFY2(status->text().contains(QStringLiteral("the first stops the import")), qPrintable(status->text()));
+
+        dialog.findChild<QSpinBox*>(QStringLiteral("importParallelism"))->setValue(2);
+        dialog.accept(); // strict: the first bad line
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QVERIFY2(
+            status->text().contains(QStringLiteral("orders.csv:5:9: expected column 2")), qPrintable(status->text()));
+        QCOMPARE(dialog.spec().header, InputFileSpec::Header::Present); // what was chosen is all still there
+
+        dialog.setSkipBadLines(true);
+        QVERIFY2(status->text().contains(QStringLiteral("will be skipped")), qPrintable(status->text()));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        const std::optional<Scenario> scenario = dialog.takeScenario();
+        QVERIFY(scenario);
+        QVERIFY(scenario->lenient);
+        QCOMPARE(int(scenario->records.size()), good);
+        QCOMPARE(scenario->pipeline.watermarks.parallelism, 2); // typed before the failed Open
     }
 
 private:
