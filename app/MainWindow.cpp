@@ -263,12 +263,20 @@ void MainWindow::createPlayerActions()
     makeAction(m_actions.previousFire, QStringLiteral("previousFire"), tr("◀⚑ Previous fire"),
         QKeySequence(Qt::SHIFT | Qt::Key_Left), [jump] { jump(Happening::AnyFire, false); })
         ->setToolTip(tr("Jump to the previous step that fired a window (Shift+←)"));
+    // "late" as a Flink user means it: any record behind the watermark, whether its window re-fires or it is
+    // dropped or sent to the side output; the drops alone have their own jump
     makeAction(m_actions.nextLate, QStringLiteral("nextLate"), tr("Next late ✕▶"),
-        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), [jump] { jump(Happening::LateRecord, true); })
-        ->setToolTip(tr("Jump to the next dropped or side-output record (Ctrl+Shift+→)"));
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), [jump] { jump(Happening::AnyLate, true); })
+        ->setToolTip(tr("Jump to the next late record: re-firing its window, dropped, or sent to the side output "
+                        "(Ctrl+Shift+→)"));
     makeAction(m_actions.previousLate, QStringLiteral("previousLate"), tr("◀✕ Previous late"),
-        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left), [jump] { jump(Happening::LateRecord, false); })
-        ->setToolTip(tr("Jump to the previous dropped or side-output record (Ctrl+Shift+←)"));
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left), [jump] { jump(Happening::AnyLate, false); })
+        ->setToolTip(tr("Jump to the previous late record: re-firing its window, dropped, or sent to the side "
+                        "output (Ctrl+Shift+←)"));
+    makeAction(m_actions.nextDrop, QStringLiteral("nextDrop"), tr("Next drop or side output"), QKeySequence(),
+        [jump] { jump(Happening::LateRecord, true); })
+        ->setToolTip(tr("Jump to the next record too late for every window it belongs to: dropped, or sent to the "
+                        "side output"));
     makeAction(m_actions.nextLateFire, QStringLiteral("nextLateFire"), tr("Next late re-fire"),
         QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Right), [jump] { jump(Happening::LateFire, true); });
     makeAction(m_actions.nextWatermark, QStringLiteral("nextWatermark"), tr("Next operator-watermark change"),
@@ -626,8 +634,9 @@ void MainWindow::createMenus()
     for (QAction* a : {m_actions.play, m_actions.stepForward, m_actions.stepBack, m_actions.toStart, m_actions.toEnd})
         play->addAction(a);
     play->addSeparator();
-    for (QAction* a : {m_actions.nextFire, m_actions.previousFire, m_actions.nextLateFire, m_actions.nextLate,
-             m_actions.previousLate, m_actions.nextWatermark, m_actions.previousWatermark, m_actions.nextIdle})
+    for (QAction* a :
+        {m_actions.nextFire, m_actions.previousFire, m_actions.nextLateFire, m_actions.nextLate, m_actions.previousLate,
+            m_actions.nextDrop, m_actions.nextWatermark, m_actions.previousWatermark, m_actions.nextIdle})
         play->addAction(a);
     play->addSeparator();
     for (QAction* a : {m_actions.nextMarker, m_actions.previousMarker, m_actions.reveal})

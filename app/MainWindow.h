@@ -101,7 +101,8 @@ private:
                 *save = nullptr, *saveAs = nullptr, *pipelinePanel = nullptr;
         QAction *play = nullptr, *stepForward = nullptr, *stepBack = nullptr, *toStart = nullptr, *toEnd = nullptr,
                 *nextFire = nullptr, *previousFire = nullptr, *nextLate = nullptr, *previousLate = nullptr,
-                *nextLateFire = nullptr, *nextWatermark = nullptr, *previousWatermark = nullptr, *nextIdle = nullptr;
+                *nextDrop = nullptr, *nextLateFire = nullptr, *nextWatermark = nullptr, *previousWatermark = nullptr,
+                *nextIdle = nullptr;
         QAction *nextMarker = nullptr, *previousMarker = nullptr, *reveal = nullptr, *compareChanged = nullptr,
                 *compareFile = nullptr, *editMarker = nullptr;
         QAction *zoomIn = nullptr, *zoomOut = nullptr, *fitAll = nullptr, *follow = nullptr, *showPending = nullptr,

@@ -617,6 +617,8 @@ bool happensAt(Happening h, const StepEntry& e)
         return (e.flags & (kStepFire | kStepLateFire)) != 0;
     case Happening::LateRecord:
         return (e.flags & (kStepDropped | kStepSideOutput)) != 0;
+    case Happening::AnyLate:
+        return (e.flags & (kStepDropped | kStepSideOutput | kStepLateFire)) != 0;
     case Happening::OperatorWatermark:
         return (e.flags & kStepOperatorWatermark) != 0;
     case Happening::ChannelStatus:

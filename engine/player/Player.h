@@ -26,6 +26,7 @@ enum class Happening : std::uint8_t {
     LateFire, // a re-fire caused by a late element
     AnyFire, // either of the above
     LateRecord, // a record dropped or sent to the side output
+    AnyLate, // a late record, whatever became of it: dropped, sent to the side output, or re-firing its window
     OperatorWatermark, // a window subtask's watermark advanced
     ChannelStatus, // a channel became idle or active
     Arrival, // a record arrived

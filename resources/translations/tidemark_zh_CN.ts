@@ -2535,16 +2535,8 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>下一条迟到 ✕▶</translation>
     </message>
     <message>
-        <source>Jump to the next dropped or side-output record (Ctrl+Shift+→)</source>
-        <translation>跳到下一条被丢弃或进入侧输出的记录（Ctrl+Shift+→）</translation>
-    </message>
-    <message>
         <source>◀✕ Previous late</source>
         <translation>◀✕ 上一条迟到</translation>
-    </message>
-    <message>
-        <source>Jump to the previous dropped or side-output record (Ctrl+Shift+←)</source>
-        <translation>跳到上一条被丢弃或进入侧输出的记录（Ctrl+Shift+←）</translation>
     </message>
     <message>
         <source>Next late re-fire</source>
@@ -3053,6 +3045,22 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>Loading stopped. The run shown stays.</source>
         <translation>已停止加载。当前显示的运行保持不变。</translation>
+    </message>
+    <message>
+        <source>Jump to the next late record: re-firing its window, dropped, or sent to the side output (Ctrl+Shift+→)</source>
+        <translation>跳到下一条迟到记录：使其窗口再次触发、被丢弃或发往侧输出（Ctrl+Shift+→）</translation>
+    </message>
+    <message>
+        <source>Jump to the previous late record: re-firing its window, dropped, or sent to the side output (Ctrl+Shift+←)</source>
+        <translation>跳到上一条迟到记录：使其窗口再次触发、被丢弃或发往侧输出（Ctrl+Shift+←）</translation>
+    </message>
+    <message>
+        <source>Next drop or side output</source>
+        <translation>下一次丢弃或侧输出</translation>
+    </message>
+    <message>
+        <source>Jump to the next record too late for every window it belongs to: dropped, or sent to the side output</source>
+        <translation>跳到下一条对其所属的每个窗口都已太迟的记录：被丢弃或发往侧输出</translation>
     </message>
 </context>
 <context>

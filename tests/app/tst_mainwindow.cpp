@@ -23,12 +23,14 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <limits>
 
 using namespace tidemark;
@@ -115,6 +117,26 @@ private Q_SLOTS:
         QCOMPARE(m_window->cursor()->step(), fireStep);
         QCOMPARE(m_window->outputModel()->rowCount(), 1);
         QCOMPARE(m_window->session()->operatorWatermark(), watermarkAtFire);
+    }
+
+    // Post 000 at parallelism 3 has late records that re-fire their window and none dropped: "Next late" (Ctrl+Shift+→)
+    // lands on the first of them, and "Next drop or side output" says there is none.
+    void nextLateFindsLateReFiresAndNextDropOnlyDrops()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::ControlModifier | Qt::ShiftModifier);
+        const int late = m_window->cursor()->step();
+        QVERIFY(late > 0);
+        const Player& player = m_window->session()->player();
+        QCOMPARE(player.currentStep(), StepIndex(late));
+        const auto& fires = player.currentDetail().fires;
+        QVERIFY(std::any_of(fires.begin(), fires.end(), [](const auto& f) { return f.timing == FireTiming::Late; }));
+        QCOMPARE(player.previousStepWith(Happening::AnyLate), std::nullopt); // the first late record
+        QTest::keyClick(m_window.get(), Qt::Key_Home);
+        auto* drop = m_window->findChild<QAction*>(QStringLiteral("nextDrop"));
+        QVERIFY(drop);
+        drop->trigger();
+        QCOMPARE(m_window->cursor()->step(), 0);
+        QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("No later step of that kind."));
     }
 
     void homeAndEndGoToBothEndsOfTheRun()

@@ -181,7 +181,10 @@ private slots:
         QCOMPARE(player.currentStep(), firstFire);
         QCOMPARE(player.state().windows.front().status, WindowStatus::InAllowedLateness);
 
-        // The first late re-fire comes from record 11 (10:11:30, within the 2 s of allowed lateness).
+        // The first late re-fire comes from record 11 (10:11:30, within the 2 s of allowed lateness): the first late
+        // record of any kind, before the first drop.
+        QCOMPARE(player.nextStepWith(Happening::AnyLate), player.nextStepWith(Happening::LateFire));
+        QVERIFY(player.nextStepWith(Happening::AnyLate) < player.nextStepWith(Happening::LateRecord));
         QVERIFY(player.jumpToNext(Happening::LateFire));
         QCOMPARE(player.currentStep(), t.placements()[10].arrivalStep);
         QCOMPARE(player.currentDetail().fires.size(), std::size_t(1));

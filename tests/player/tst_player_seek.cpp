@@ -66,7 +66,7 @@ private slots:
         const auto last = player.lastStep();
         Dice dice(seed * 7919 + 3);
         const Happening happenings[] = {Happening::Fire, Happening::LateFire, Happening::AnyFire, Happening::LateRecord,
-            Happening::OperatorWatermark, Happening::ChannelStatus};
+            Happening::AnyLate, Happening::OperatorWatermark, Happening::ChannelStatus};
         for (int move = 0; move < 60; ++move) {
             switch (dice.below(8)) {
             case 0:
