@@ -111,7 +111,6 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     m_delay->setValue(0);
     m_size->setValue(5000);
     m_function->addItems({tr("count"), tr("sum"), tr("min"), tr("max"), tr("average"), tr("list")});
-    m_function->setCurrentIndex(0);
 
     auto* mapping = new QGroupBox(tr("The file"), this);
     auto* mapForm = new QFormLayout(mapping);
@@ -241,6 +240,7 @@ void ImportDialog::guessMapping()
     m_pattern->setText(QString::fromStdString(guess.timestamp.pattern));
     m_zone->setText(
         guess.timestamp.zone.empty() ? QStringLiteral("UTC") : QString::fromStdString(guess.timestamp.zone));
+    m_function->setCurrentIndex(int(rules::defaultFunctionFor(guess).type)); // as tidemark run chooses it
 }
 
 void ImportDialog::setFields(const QString& key, const QString& ts, const QString& value)

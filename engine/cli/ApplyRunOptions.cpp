@@ -256,11 +256,8 @@ void applyFunction(Scenario& s, const RunOptions& o, bool newScenario)
 {
     FunctionSpec& f = s.pipeline.window.function;
     if (!o.function) {
-        if (newScenario) {
-            // Without --function: the values listed when there are values, else how many records.
-            f.type = s.inputFile && s.inputFile->value ? FunctionSpec::Type::List : FunctionSpec::Type::Count;
-            f.field = "value";
-        }
+        if (newScenario)
+            f = rules::defaultFunctionFor(s.inputFile.value_or(InputFileSpec {}));
         return;
     }
     const std::string_view text = *o.function;

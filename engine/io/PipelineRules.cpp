@@ -226,6 +226,14 @@ std::optional<Violation> validate(const PipelineConfig& pipeline)
     return std::move(all.front());
 }
 
+FunctionSpec defaultFunctionFor(const InputFileSpec& events)
+{
+    FunctionSpec f;
+    f.type = events.value ? FunctionSpec::Type::List : FunctionSpec::Type::Count;
+    f.field = "value";
+    return f;
+}
+
 io::RecordRules recordRulesFor(const PipelineConfig& p)
 {
     io::RecordRules rules;

@@ -52,4 +52,8 @@ std::optional<Violation> validate(const PipelineConfig& pipeline);
 // What the pipeline requires of every record (a value, a channel in range, a partition), for loading its events.
 io::RecordRules recordRulesFor(const PipelineConfig& pipeline);
 
+// The window function an events file gets when none is chosen (tidemark run without --function, the import
+// dialog): the values listed when its records have one, else how many records a window holds.
+FunctionSpec defaultFunctionFor(const InputFileSpec& events);
+
 } // namespace tidemark::rules

@@ -236,6 +236,8 @@ private Q_SLOTS:
         QVERIFY(scenario->lenient);
         QCOMPARE(int(scenario->records.size()), good);
         QCOMPARE(scenario->pipeline.watermarks.parallelism, 2); // typed before the failed Open
+        // the window function tidemark run gives an events file without --function
+        QCOMPARE(scenario->pipeline.window.function.type, FunctionSpec::Type::List);
     }
 
 private:
