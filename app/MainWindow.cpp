@@ -1030,7 +1030,7 @@ bool MainWindow::save()
 bool MainWindow::saveAs()
 {
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save the scenario"), m_session->title() + QStringLiteral(".json"), tr("Scenarios (*.json)"));
+        this, tr("Save the scenario"), m_session->suggestedFileName(QStringLiteral(".json")), tr("Scenarios (*.json)"));
     if (path.isEmpty())
         return false;
     return saveTo(path);

@@ -142,6 +142,19 @@ QString Session::title() const
     return tr("Untitled");
 }
 
+QString Session::suggestedFileName(const QString& extension) const
+{
+    QString name = title();
+    for (QChar& c : name) {
+        if (c.unicode() < 0x20 || QStringView(u"<>:\"/\\|?*").contains(c))
+            c = u'-';
+    }
+    name = name.trimmed();
+    while (name.endsWith(u'.')) // Windows drops a trailing dot
+        name.chop(1);
+    return (name.isEmpty() ? tr("Untitled") : name) + extension;
+}
+
 QString Session::setScenario(Scenario scenario, const QString& filePath, int keepStep)
 {
     return replaceDocument(std::move(scenario), nullptr, filePath, keepStep);

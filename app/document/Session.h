@@ -98,6 +98,9 @@ public:
     // --- the document ------------------------------------------------------------------------------------
     QString filePath() const { return m_filePath; }
     QString title() const;
+    // A file name for what is saved or exported of the document, `extension` with its dot: the title with every
+    // character some file system refuses (< > : " / \ | ? * and control characters) made a hyphen.
+    QString suggestedFileName(const QString& extension) const;
     void setFilePath(const QString& path);
     // Replaces the scenario and re-runs; keepStep is where the cursor should land (clamped).
     QString setScenario(Scenario scenario, const QString& filePath, int keepStep = 0);

@@ -18,6 +18,7 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QStatusBar>
 
 namespace tidemark::app {
 
@@ -69,7 +70,7 @@ void ExportMenu::exportTimeline(bool svg) const
 {
     const QString path = QFileDialog::getSaveFileName(m_window,
         svg ? tr("Export the timeline as SVG") : tr("Export the timeline as PNG"),
-        m_session->title() + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
+        m_session->suggestedFileName(svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
         svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
     QString error;
     if (!path.isEmpty() && !exportTimelineTo(path, svg, &error))
@@ -79,7 +80,7 @@ void ExportMenu::exportTimeline(bool svg) const
 void ExportMenu::exportOutputs(bool jsonl) const
 {
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the outputs"),
-        m_session->title() + (jsonl ? QStringLiteral(".jsonl") : QStringLiteral(".csv")),
+        m_session->suggestedFileName(jsonl ? QStringLiteral(".jsonl") : QStringLiteral(".csv")),
         jsonl ? tr("JSON lines (*.jsonl)") : tr("CSV (*.csv)"));
     QString error;
     if (!path.isEmpty() && !exportOutputsTo(path, jsonl, &error))
@@ -109,7 +110,7 @@ void ExportMenu::exportAnimation(bool pngFrames) const
         }
     } else {
         target = QFileDialog::getSaveFileName(m_window, tr("Export the animation as an HTML page"),
-            m_session->title() + QStringLiteral(".html"), tr("HTML pages (*.html *.htm)"));
+            m_session->suggestedFileName(QStringLiteral(".html")), tr("HTML pages (*.html *.htm)"));
         if (target.isEmpty())
             return;
     }
@@ -136,6 +137,11 @@ void ExportMenu::exportAnimation(bool pngFrames) const
     progress.reset();
     if (result == AnimationExportResult::Failed)
         showError(error);
+    else if (result == AnimationExportResult::Written)
+        m_window->statusBar()->showMessage(
+            (pngFrames ? tr("Animation frames written to %1") : tr("Animation written to %1"))
+                .arg(QDir::toNativeSeparators(target)),
+            10000);
 }
 
 void ExportMenu::exportFlinkJob() const

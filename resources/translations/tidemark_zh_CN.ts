@@ -3062,6 +3062,14 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>Jump to the next record too late for every window it belongs to: dropped, or sent to the side output</source>
         <translation>跳到下一条对其所属的每个窗口都已太迟的记录：被丢弃或发往侧输出</translation>
     </message>
+    <message>
+        <source>Animation frames written to %1</source>
+        <translation>动画帧已写入 %1</translation>
+    </message>
+    <message>
+        <source>Animation written to %1</source>
+        <translation>动画已写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>

@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
@@ -352,6 +353,37 @@ private Q_SLOTS:
                 qPrintable(filter));
         for (const char* ext : {"tsv", "ndjson", "log"})
             QVERIFY(filter.contains(QStringLiteral("*.") + QLatin1String(ext)));
+    }
+
+    // What a save or export dialog proposes is a name every file system takes: no colon, slash, star, quote…
+    void suggestedFileNamesAreSafeOnEveryFileSystem()
+    {
+        Scenario named = m_window->session()->scenario();
+        named.name = "Post 000: late? <data> / \"lateness\" | 2*1s.";
+        QVERIFY(m_window->session()->setScenario(std::move(named), QString()).isEmpty());
+        QCOMPARE(m_window->session()->suggestedFileName(QStringLiteral(".html")),
+            QStringLiteral("Post 000- late- -data- - -lateness- - 2-1s.html"));
+    }
+
+    // File ▸ Export ▸ Animation proposes a safe name, writes the page, and says where in the status bar.
+    void anExportedAnimationSaysWhereItWasWritten()
+    {
+        QTemporaryDir dir;
+        const QString target = dir.filePath(QStringLiteral("lesson.html"));
+        QString proposed;
+        QTimer::singleShot(0, [&] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            proposed = QFileInfo(dialog->selectedFiles().value(0)).fileName();
+            dialog->selectFile(target);
+            QMetaObject::invokeMethod(dialog, "accept");
+        });
+        m_window->findChild<QAction*>(QStringLiteral("exportAnimation"))->trigger();
+        QVERIFY2(!proposed.isEmpty() && !proposed.contains(u':'), qPrintable(proposed));
+        QCOMPARE(proposed, m_window->session()->suggestedFileName(QStringLiteral(".html")));
+        QVERIFY(QFileInfo(target).size() > 1000);
+        QCOMPARE(m_window->statusBar()->currentMessage(),
+            QStringLiteral("Animation written to ") + QDir::toNativeSeparators(target));
     }
 
     void anEditedPipelineIsNotLostByOpeningAnotherFile()
