@@ -132,19 +132,22 @@ PlayerBar::PlayerBar(Session* session, TimeCursor* cursor, Theme* theme, QWidget
     , m_timer(new QTimer(this))
     , m_firstRow(new QHBoxLayout)
     , m_secondRow(new QHBoxLayout)
+    , m_thirdRow(new QHBoxLayout)
     , m_scrubber(new StepScrubber(session, cursor, theme, this))
     , m_speed(new QComboBox(this))
     , m_granularity(new QComboBox(this))
     , m_position(new QLabel(this))
 {
-    // the controls in one row (two when the screen is narrow), then the scrubber across the whole width
+    // the controls in one row (two or three when the bar is narrow), then the scrubber across the whole width
     auto* rows = new QVBoxLayout(this);
     rows->setContentsMargins(6, 2, 6, 2);
     rows->setSpacing(0);
     m_firstRow->setSpacing(8);
     m_secondRow->setSpacing(8);
+    m_thirdRow->setSpacing(8);
     rows->addLayout(m_firstRow);
     rows->addLayout(m_secondRow);
+    rows->addLayout(m_thirdRow);
     rows->addWidget(m_scrubber);
     for (double speed : {0.5, 1.0, 2.0, 4.0, 10.0, 30.0, 100.0})
         m_speed->addItem(tr("%1 steps/s").arg(speed), speed);
@@ -234,6 +237,7 @@ void PlayerBar::arrange()
     std::vector<QWidget*> first;
     std::vector<QWidget*> second;
     std::vector<QWidget*> secondRight;
+    std::vector<QWidget*> thirdRight;
     std::vector<QWidget*> hidden;
     std::vector<QWidget*> firstRight;
     if (widthOf(left, spacing) + spacing * 4 + widthOf(right, spacing) <= available || left.empty()) {
@@ -247,15 +251,20 @@ void PlayerBar::arrange()
         auto secondWidth = [&] {
             return (second.empty() ? 0 : widthOf(second, spacing) + spacing * 4) + widthOf(secondRight, spacing);
         };
-        // still too wide: what a step moves over goes first (Play ▸ Step Through has it), then the speed, then
-        // the later groups (their keys stay)
+        // still too wide: the settings and the position get a row of their own, so that every control stays;
+        // only a bar too narrow even for that lets what a step moves over go (Play ▸ Step Through has it), then
+        // the speed, then the later groups (their keys stay)
         if (secondWidth() > available) {
-            hidden.push_back(m_granularity);
-            secondRight = {m_speed, m_position};
-        }
-        if (secondWidth() > available) {
-            hidden.push_back(m_speed);
-            secondRight = {m_position};
+            thirdRight = secondRight;
+            secondRight.clear();
+            if (widthOf(thirdRight, spacing) > available) {
+                hidden.push_back(m_granularity);
+                thirdRight = {m_speed, m_position};
+            }
+            if (widthOf(thirdRight, spacing) > available) {
+                hidden.push_back(m_speed);
+                thirdRight = {m_position};
+            }
         }
         while (secondWidth() > available && !second.empty()) {
             hidden.push_back(second.back());
@@ -263,7 +272,7 @@ void PlayerBar::arrange()
         }
     }
     // resizes come often and mostly change nothing: the layouts are rebuilt only when the split moves
-    std::vector<std::vector<QWidget*>> arrangement {first, firstRight, second, secondRight};
+    std::vector<std::vector<QWidget*>> arrangement {first, firstRight, second, secondRight, thirdRight, hidden};
     if (arrangement == m_arrangement) {
         m_arranging = false;
         return;
@@ -280,13 +289,14 @@ void PlayerBar::arrange()
     };
     fill(m_firstRow, first, firstRight);
     fill(m_secondRow, second, secondRight);
+    fill(m_thirdRow, {}, thirdRight);
     for (QWidget* w : hidden)
         w->hide();
-    for (auto* list : {&first, &firstRight, &second, &secondRight}) {
+    for (auto* list : {&first, &firstRight, &second, &secondRight, &thirdRight}) {
         for (QWidget* w : *list)
             w->show();
     }
-    m_controlRows = second.empty() && secondRight.empty() ? 1 : 2;
+    m_controlRows = !thirdRight.empty() ? 3 : second.empty() && secondRight.empty() ? 1 : 2;
     m_arranging = false;
 }
 

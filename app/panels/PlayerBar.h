@@ -86,6 +86,7 @@ private:
     std::vector<QWidget*> m_groups; // button groups, in order
     QHBoxLayout* m_firstRow;
     QHBoxLayout* m_secondRow;
+    QHBoxLayout* m_thirdRow;
     StepScrubber* m_scrubber;
     QComboBox* m_speed;
     QComboBox* m_granularity;

@@ -403,6 +403,39 @@ private Q_SLOTS:
         QCOMPARE(output->isVisible(), outputShown);
     }
 
+    // On a 1024×768 projector the bar beside the docks is narrow: it takes a third row rather than drop what a step
+    // moves over or the speed, and they are still there after presenter mode comes and goes.
+    void theNarrowPlayerBarKeepsEveryControl()
+    {
+        m_window->showNormal();
+        QCoreApplication::processEvents();
+        m_window->resize(1024, 768);
+        QCoreApplication::processEvents();
+        PlayerBar* bar = m_window->playerBar();
+        auto* granularity = bar->findChild<QComboBox*>(QStringLiteral("granularity"));
+        const auto everyControlShown = [&] {
+            for (QWidget* w : bar->findChildren<QWidget*>()) {
+                if (qobject_cast<QComboBox*>(w) || qobject_cast<QToolButton*>(w)) {
+                    const QRect r(w->mapTo(m_window.get(), QPoint(0, 0)), w->size());
+                    if (!w->isVisible() || !m_window->rect().contains(r))
+                        return false;
+                }
+            }
+            return true;
+        };
+        QVERIFY(granularity->isVisible());
+        QVERIFY(everyControlShown());
+        QTest::keyClick(m_window.get(), Qt::Key_F11);
+        QCoreApplication::processEvents();
+        QTest::keyClick(m_window.get(), Qt::Key_Escape);
+        QCoreApplication::processEvents();
+        m_window->resize(1024, 768);
+        QCoreApplication::processEvents();
+        QVERIFY(!m_window->isPresenterMode());
+        QVERIFY(granularity->isVisible());
+        QVERIFY(everyControlShown());
+    }
+
     void presenterPlayerBarFitsA1024PixelScreen_data()
     {
         QTest::addColumn<int>("width");
