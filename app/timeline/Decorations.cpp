@@ -51,12 +51,22 @@ std::vector<LegendItem> legendItems(const Session& session)
     return items;
 }
 
-bool legendWraps(const std::vector<LegendItem>& items, const QFontMetricsF& fm, double left, double right, double unit)
+std::vector<int> legendRows(
+    const std::vector<LegendItem>& items, const QFontMetricsF& fm, double left, double right, double unit)
 {
-    double total = 0;
-    for (const LegendItem& it : items)
-        total += itemWidth(fm, it.text, unit);
-    return total > right - left;
+    std::vector<int> rows;
+    int row = 0;
+    double x = left;
+    for (const LegendItem& item : items) {
+        const double width = itemWidth(fm, item.text, unit);
+        if (x > left && x + width - 18 * unit > right) { // the last gap may run past the edge
+            x = left;
+            ++row;
+        }
+        rows.push_back(row);
+        x += width;
+    }
+    return rows;
 }
 
 DecorationPainter::DecorationPainter(
@@ -259,21 +269,19 @@ void DecorationPainter::paintLegend()
     const TimelineLayout& l = m_scene.layout;
     p.setFont(f.font(9.5));
     const QFontMetricsF fm(p.font());
-    const double right = l.plot.right() + f.s(12);
+    const std::vector<int> rows = legendRows(m_scene.legend, fm, l.plot.left(), l.plot.right() + f.s(12), f.unit());
     double x = l.plot.left();
-    double y = l.footerTop + f.s(40);
-    for (const LegendItem& item : m_scene.legend) {
-        const double width = itemWidth(fm, item.text, f.theme.scale());
-        if (x > l.plot.left() && x + width - f.s(18) > right) {
+    for (std::size_t i = 0; i < m_scene.legend.size(); ++i) {
+        const LegendItem& item = m_scene.legend[i];
+        if (i > 0 && rows[i] != rows[i - 1])
             x = l.plot.left();
-            y += fm.height() + f.s(2);
-        }
+        const double y = l.footerTop + f.s(40) + rows[i] * (fm.height() + f.s(2));
         if (y + fm.height() > l.bottom)
             break; // a view too short for the legend: none of it rather than half a row
         paintSymbol(item, QPointF(x + f.s(7), y + fm.height() / 2));
         p.setPen(c.mutedText);
-        m_cache.drawLabel(p, QPointF(x + f.s(18), y), {item.text}, fm, 1e9, kLegendSlot, f.theme.scale());
-        x += width;
+        m_cache.drawLabel(p, QPointF(x + f.s(18), y), {item.text}, fm, 1e9, kLegendSlot, f.unit());
+        x += itemWidth(fm, item.text, f.unit());
     }
 }
 

@@ -42,7 +42,10 @@ struct LegendItem {
 // The legend of this run: its keys (up to eight), the record states, the markers.
 std::vector<LegendItem> legendItems(const Session& session);
 // Whether the legend needs a second row between plot.left and right (the footer then grows to hold it).
-bool legendWraps(const std::vector<LegendItem>& items, const QFontMetricsF& fm, double left, double right, double unit);
+// The row (from 0) of each legend item, wrapped between `left` and `right`: one rule for the footer's height and for
+// painting it, so that a narrow view wraps onto as many rows as it needs rather than dropping entries.
+std::vector<int> legendRows(
+    const std::vector<LegendItem>& items, const QFontMetricsF& fm, double left, double right, double unit);
 
 // Everything the background and the time axis draw, as plain values (exact, not fuzzy, equality): an equal
 // picture draws equal pixels, which lets its image be kept from one paint to the next.

@@ -71,7 +71,7 @@ TimelineLayout TimelineLayout::compute(const Input& in)
     l.gutter = s(178);
     l.axisTop = rect.top();
     l.axisHeight = s(50);
-    const double footer = s(64) + (in.legendTwoRows ? s(20) : 0.0);
+    const double footer = s(64) + s(20) * std::max(0, in.legendRows - 1);
     l.laneRefs = in.lanes.empty() ? std::vector<LaneRef> {LaneRef {}} : in.lanes;
     l.lanes = int(l.laneRefs.size());
     l.rowSets = in.rowSets;

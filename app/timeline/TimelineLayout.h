@@ -67,7 +67,7 @@ struct TimelineLayout {
         double unit = 1.0; // presenter scale
         std::vector<LaneRef> lanes; // empty: one lane, channel 0
         std::vector<RowSet> rowSets; // from rowSetsAt (tops and heights are filled in here)
-        bool legendTwoRows = false;
+        int legendRows = 1;
         bool latenessTails = false; // each window row keeps a strip for allowed-lateness tails
     };
     static TimelineLayout compute(const Input& input);

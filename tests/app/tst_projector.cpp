@@ -115,6 +115,32 @@ private Q_SLOTS:
         QCOMPARE(arrivals, 23);
     }
 
+    // The timeline beside the docks of a 1024×768 screen is narrow: a legend too wide for one row wraps onto as many
+    // as it needs, and every entry is drawn, none over another.
+    void aNarrowLegendWrapsWithoutDroppingAnEntry()
+    {
+        m_window->setPresenterMode(false);
+        m_window->cursor()->jumpTo(Happening::AnyFire);
+        QCoreApplication::processEvents();
+        const QSize size(460, 900);
+        test::TextRecorder recorder(size);
+        QPainter painter(&recorder);
+        m_view->paint(painter, QRect(QPoint(0, 0), size));
+        painter.end();
+        const auto& texts = recorder.texts();
+        std::vector<QRectF> boxes;
+        for (const char* entry : {"key 0001", "not arrived yet", "late, re-fired", "late, dropped", "late, side output",
+                 "channel watermark", "fire", "late re-fire"}) {
+            const auto it = std::find_if(
+                texts.begin(), texts.end(), [&](const auto& t) { return t.text == QString::fromUtf8(entry); });
+            QVERIFY2(it != texts.end(), entry);
+            for (const QRectF& other : boxes)
+                QVERIFY2(!other.intersects(it->box), entry);
+            boxes.push_back(it->box);
+        }
+        QVERIFY2(firstCutOff(texts, size).isEmpty(), qPrintable(firstCutOff(texts, size)));
+    }
+
     void theEmptyWindowHintIsWhole()
     {
         m_window->cursor()->setStep(0);

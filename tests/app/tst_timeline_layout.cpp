@@ -135,34 +135,36 @@ private Q_SLOTS:
         QTest::addColumn<int>("height");
         QTest::addColumn<int>("channels");
         QTest::addColumn<int>("keys");
-        QTest::addColumn<bool>("legendTwoRows");
+        QTest::addColumn<int>("legendRows");
         QTest::addColumn<int>("shown");
         QTest::addColumn<int>("hidden");
         QTest::addColumn<double>("rowHeight");
         QTest::addColumn<double>("laneHeight");
         // 446 available, 294 needed: the lane takes the spare up to its 240
-        QTest::newRow("room to spare") << 560 << 1 << 3 << false << 3 << 0 << 60.0 << 240.0;
+        QTest::newRow("room to spare") << 560 << 1 << 3 << 1 << 3 << 0 << 60.0 << 240.0;
         // 426 available: 96 + 132
-        QTest::newRow("a two-row legend takes from the lanes") << 560 << 1 << 3 << true << 3 << 0 << 60.0 << 228.0;
+        QTest::newRow("a two-row legend takes from the lanes") << 560 << 1 << 3 << 2 << 3 << 0 << 60.0 << 228.0;
+        // 406 available: each row of a legend that wraps again takes 20 more from the lanes
+        QTest::newRow("a three-row legend takes more") << 560 << 1 << 3 << 3 << 3 << 0 << 60.0 << 208.0;
         // 286 available; lanes at 54, rows at 20; 10 sets need 422, six hidden leave 266, the lanes get 20/3 more
-        QTest::newRow("ten keys on a short view") << 400 << 3 << 10 << false << 4 << 6 << 20.0 << 54.0 + 20.0 / 3;
+        QTest::newRow("ten keys on a short view") << 400 << 3 << 10 << 1 << 4 << 6 << 20.0 << 54.0 + 20.0 / 3;
         // 246 available, one key, three channels: lanes 62 leave 60 − 6 = 54 for the row, above its 44
-        QTest::newRow("a short view keeps both lines of a window") << 360 << 3 << 1 << false << 1 << 0 << 54.0 << 62.0;
+        QTest::newRow("a short view keeps both lines of a window") << 360 << 3 << 1 << 1 << 1 << 0 << 54.0 << 62.0;
         // 386 available; 60·2 + 12 + 96·2 = 324: everything fits, the lanes share the spare 62
-        QTest::newRow("two keys, two channels") << 500 << 2 << 2 << false << 2 << 0 << 60.0 << 127.0;
+        QTest::newRow("two keys, two channels") << 500 << 2 << 2 << 1 << 2 << 0 << 60.0 << 127.0;
     }
     void rowsAndLanesShareTheHeight()
     {
         QFETCH(int, height);
         QFETCH(int, channels);
         QFETCH(int, keys);
-        QFETCH(bool, legendTwoRows);
+        QFETCH(int, legendRows);
         QFETCH(int, shown);
         QFETCH(int, hidden);
         QFETCH(double, rowHeight);
         QFETCH(double, laneHeight);
         const TimelineLayout l = TimelineLayout::compute(
-            {QRect(0, 0, 1000, height), 1.0, channelLanes(channels), keyRows(keys), legendTwoRows});
+            {QRect(0, 0, 1000, height), 1.0, channelLanes(channels), keyRows(keys), legendRows});
         QCOMPARE(int(l.rowSets.size()), shown);
         QCOMPARE(l.hiddenRowSets, hidden);
         QCOMPARE(l.rowSets.front().rowHeight, rowHeight);
