@@ -68,7 +68,8 @@ QVariant BadLinesModel::data(const QModelIndex& index, int role) const
 
 QVariant BadLinesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    // a narrow column elides its title: the whole of it on hover
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return {};
     switch (section) {
     case Where:

@@ -96,6 +96,10 @@ QVariant OutputModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
+    if (role == Qt::ToolTipRole && (index.column() == Printed || index.column() == Window)) {
+        // a column narrower than its text elides it ("1> (0…"): the whole text on hover
+        return data(index, Qt::DisplayRole);
+    }
     const auto row = std::size_t(index.row());
     const Trace& trace = m_session->trace();
     const ThemeColors& c = m_theme->colors();
