@@ -75,6 +75,7 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     , m_size(new QSpinBox(this))
     , m_lateness(new QSpinBox(this))
     , m_parallelism(new QSpinBox(this))
+    , m_spacing(new QSpinBox(this))
     , m_function(new QComboBox(this))
     , m_skipBad(new QCheckBox(tr("Skip bad lines (list them, read the rest)"), this))
     , m_raw(new QPlainTextEdit(this))
@@ -108,6 +109,16 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     setRangeFromRules(m_lateness, "pipeline.window.allowedLatenessMs");
     setRangeFromRules(m_parallelism, "pipeline.watermarks.parallelism");
     m_parallelism->setObjectName(QStringLiteral("importParallelism"));
+    m_spacing->setObjectName(QStringLiteral("importArrivalSpacing"));
+    m_spacing->setRange(0, 3'600'000);
+    m_spacing->setSuffix(tr(" ms"));
+    m_spacing->setGroupSeparatorShown(true);
+    m_spacing->setSpecialValueText(tr("all at once (a backlog)"));
+    m_spacing->setValue(int(Scenario {}.defaultArrivalSpacingMs));
+    m_spacing->setToolTip(
+        tr("When the file has no arrival field, the records arrive one after another in processing time, this far "
+           "apart: one second is a class typing into nc; a few milliseconds a live topic read as it is written; "
+           "0 a backlog read at once, before the first periodic watermark"));
     m_delay->setValue(0);
     m_size->setValue(5000);
     m_function->addItems({tr("count"), tr("sum"), tr("min"), tr("max"), tr("average"), tr("list")});
@@ -122,6 +133,7 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     mapForm->addRow(tr("Value field"), m_value);
     mapForm->addRow(tr("Arrival field"), m_arrival);
     mapForm->addRow(tr("Channel field"), m_channel);
+    mapForm->addRow(tr("Without arrival field, one record every"), m_spacing);
     mapForm->addRow(tr("Timestamps in"), m_unit);
     mapForm->addRow(tr("Timestamp pattern"), m_pattern);
     mapForm->addRow(tr("Time zone"), m_zone);
@@ -187,6 +199,7 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     for (QComboBox* c : {m_format, m_header, m_unit})
         connect(c, &QComboBox::currentIndexChanged, this, &ImportDialog::updatePreview);
     connect(m_skipBad, &QCheckBox::toggled, this, &ImportDialog::updatePreview);
+    connect(m_spacing, &QSpinBox::valueChanged, this, &ImportDialog::updatePreview);
     updatePreview();
 }
 
@@ -282,6 +295,7 @@ void ImportDialog::updatePreview()
     m_delimiter->setEnabled(m_format->currentIndex() == 0);
     m_header->setEnabled(m_format->currentIndex() == 0);
     m_unit->setEnabled(m_pattern->text().isEmpty()); // a pattern reads dates, not numbers in a unit
+    m_spacing->setEnabled(m_arrival->text().trimmed().isEmpty());
     KeyTable keys;
     // the preview reads only the first lines; a cut last line is left out so that it is not reported as bad
     QByteArray head = m_head;
@@ -331,6 +345,15 @@ void ImportDialog::updatePreview()
     }
     m_preview->resizeColumnsToContents();
     QString status = tr("%n record(s) read from the first lines.", nullptr, m_previewRows);
+    if (m_spacing->isEnabled()) {
+        // made-up processing time: say how much of it the records span, so that a choice is made knowingly
+        status += QLatin1Char(' ')
+            + (m_spacing->value() == 0
+                    ? tr("They all arrive at once, at processing time 0.")
+                    : tr("They arrive one every %1 ms: over %2 s of processing time.")
+                          .arg(m_spacing->value())
+                          .arg(double(m_spacing->value()) * std::max(0, m_previewRows - 1) / 1000.0));
+    }
     if (!m_guessNote.isEmpty())
         status += QLatin1Char(' ') + m_guessNote;
     if (!parsed.errors.empty()) {
@@ -367,6 +390,7 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
     s.name = QFileInfo(m_path).completeBaseName().toStdString();
     s.inputFile = spec();
     s.lenient = m_skipBad->isChecked();
+    s.defaultArrivalSpacingMs = m_spacing->value();
     io::LoadOptions load;
     load.lenient = s.lenient;
     auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys, load);

@@ -72,6 +72,7 @@ private:
     QSpinBox* m_size;
     QSpinBox* m_lateness;
     QSpinBox* m_parallelism;
+    QSpinBox* m_spacing; // records without an arrival field: one every this many ms (0: all at once)
     QComboBox* m_function;
     QCheckBox* m_skipBad;
     QPlainTextEdit* m_raw;

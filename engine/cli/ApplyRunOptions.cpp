@@ -155,6 +155,14 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
                 + (basis.setAside > 0 ? ", " + std::to_string(basis.setAside) + " more set aside as of another shape"
                                       : std::string())
                 + ")";
+            if (!s.inputFile->arrival) {
+                // made-up processing time: say which, so that it is chosen knowingly
+                const DurationMs spacing = o.arrivalSpacing.value_or(s.defaultArrivalSpacingMs);
+                guessed += spacing == 0
+                    ? "; no arrival column: every record arrives at once, at processing time 0 (--arrival-spacing)"
+                    : "; no arrival column: one record every " + std::to_string(spacing)
+                        + " ms of processing time (--arrival-spacing; 0 reads them at once, as a backlog)";
+            }
             s.inputFile = std::move(spec);
         } else if (!s.inputFile) {
             s.inputFile = InputFileSpec {};
@@ -470,6 +478,8 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
         applyPipeline(s, o, newScenario);
         if (o.lenient)
             s.lenient = true;
+        if (o.arrivalSpacing)
+            s.defaultArrivalSpacingMs = *o.arrivalSpacing;
     } catch (const Failed& f) {
         result.error = f.message;
         return result;

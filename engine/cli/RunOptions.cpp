@@ -117,10 +117,10 @@ std::string formatDuration(DurationMs ms)
 
 bool RunOptions::hasOverrides() const
 {
-    return lenient || events || live() || eventsFormat || !fields.empty() || delimiter || header || tsUnit || tsPattern
-        || tsZone || assigner || offset || strategy || flinkVersion || outOfOrderness || emission || period || idleness
-        || lateness || sideOutput || parallelism || windowParallelism || sourceParallelism || partitioning
-        || firstChannel || keyBy || function || trigger || purging || endOfInput;
+    return lenient || arrivalSpacing || events || live() || eventsFormat || !fields.empty() || delimiter || header
+        || tsUnit || tsPattern || tsZone || assigner || offset || strategy || flinkVersion || outOfOrderness || emission
+        || period || idleness || lateness || sideOutput || parallelism || windowParallelism || sourceParallelism
+        || partitioning || firstChannel || keyBy || function || trigger || purging || endOfInput;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -336,6 +336,7 @@ private:
                     r.noValue();
                     o.lenient = true;
                 }},
+            {"--arrival-spacing", [](ArgumentReader& r, RunOptions& o) { o.arrivalSpacing = r.duration(false, true); }},
             {"--events",
                 [](ArgumentReader& r, RunOptions& o) {
                     o.events = std::string(r.value(": the event file to run"));

@@ -31,6 +31,8 @@ struct RunOptions {
     Streaming streaming = Streaming::Auto;
     std::optional<std::string> saveScenarioPath;
     bool lenient = false;
+    // --arrival-spacing: records without an arrival arrive this far apart in processing time (0: all at once)
+    std::optional<DurationMs> arrivalSpacing;
 
     // --- input ---
     std::optional<std::string> events; // the events file, relative to the working directory

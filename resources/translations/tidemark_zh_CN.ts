@@ -1964,6 +1964,26 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
             <numerusform>……另有 %n 行。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>all at once (a backlog)</source>
+        <translation>一次全部到达（积压）</translation>
+    </message>
+    <message>
+        <source>When the file has no arrival field, the records arrive one after another in processing time, this far apart: one second is a class typing into nc; a few milliseconds a live topic read as it is written; 0 a backlog read at once, before the first periodic watermark</source>
+        <translation>文件没有到达字段时，记录按处理时间依次到达，间隔为此值：一秒相当于课堂上向 nc 逐行输入；几毫秒相当于边写边读的实时主题；0 表示在第一次周期性水位线之前一次读完的积压数据</translation>
+    </message>
+    <message>
+        <source>Without arrival field, one record every</source>
+        <translation>无到达字段时，每条记录间隔</translation>
+    </message>
+    <message>
+        <source>They all arrive at once, at processing time 0.</source>
+        <translation>它们在处理时间 0 一次全部到达。</translation>
+    </message>
+    <message>
+        <source>They arrive one every %1 ms: over %2 s of processing time.</source>
+        <translation>它们每 %1 毫秒到达一条：共跨越 %2 秒处理时间。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::JobSubmitter</name>

@@ -240,6 +240,27 @@ private Q_SLOTS:
         QCOMPARE(scenario->pipeline.window.function.type, FunctionSpec::Type::List);
     }
 
+    // Without an arrival field the records' processing time is made up: the dialog says how much of it they span,
+    // and the spacing chosen (0: a backlog read at once) goes into the scenario.
+    void theArrivalScheduleIsSaidAndChosen()
+    {
+        ImportDialog dialog(csvPath()); // post 000's lines: no arrival column
+        auto* status = dialog.findChild<QLabel*>(QStringLiteral("importStatus"));
+        auto* spacing = dialog.findChild<QSpinBox*>(QStringLiteral("importArrivalSpacing"));
+        QVERIFY(spacing->isEnabled());
+        QCOMPARE(spacing->value(), 1000);
+        const int rows = dialog.previewRows();
+        QVERIFY2(status->text().contains(
+                     QStringLiteral("They arrive one every 1000 ms: over %1 s of processing time.").arg(rows - 1)),
+            qPrintable(status->text()));
+        spacing->setValue(0);
+        QVERIFY2(status->text().contains(QStringLiteral("They all arrive at once")), qPrintable(status->text()));
+        dialog.accept();
+        const std::optional<Scenario> scenario = dialog.takeScenario();
+        QVERIFY(scenario);
+        QCOMPARE(scenario->defaultArrivalSpacingMs, DurationMs(0));
+    }
+
 private:
     static QString fieldText(const FieldRef& f)
     {

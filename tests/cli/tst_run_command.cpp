@@ -6,6 +6,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -215,7 +217,8 @@ private slots:
         QCOMPARE(guessed.err,
             "tidemark run: " + file
                 + ": read as csv, delimiter ',', with a header line; --fields key=shop,ts=time,value=amount (guessed "
-                  "from its first 10 lines)\n");
+                  "from its first 10 lines); no arrival column: one record every 1000 ms of processing time "
+                  "(--arrival-spacing; 0 reads them at once, as a backlog)\n");
         const Run given = run({"--events", file, "--fields", "key=shop,ts=time,value=amount", "--header", "--tumbling",
             "5s", "--function", "sum:value", "--format", "jsonl"});
         QCOMPARE(given.exitCode, 0);
@@ -487,7 +490,7 @@ private slots:
         QVERIFY2(lenient.err.startsWith("tidemark run: " + file
                      + ": read as csv, delimiter ',', with a header line; --fields "
                        "key=user_id,ts=event_time,value=amount (guessed from its first 31 lines, 9 more set aside "
-                       "as of another shape)\n"),
+                       "as of another shape); no arrival column"),
             qPrintable(lenient.err));
         QVERIFY2(lenient.err.contains("skipped 20 bad lines"), qPrintable(lenient.err));
         QVERIFY(!lenient.out.isEmpty());
@@ -495,6 +498,31 @@ private slots:
         QCOMPARE(strict.exitCode, 1);
         QVERIFY2(strict.err.endsWith(file + ":5:9: expected column 2 \"event_time\" (ts), found the end of the line\n"),
             qPrintable(strict.err));
+    }
+
+    // Without an arrival column the records' processing time is made up: the run says which, --arrival-spacing
+    // chooses it, and 0 reads the file as a backlog, all at processing time 0.
+    void theArrivalScheduleIsSaidAndChosen()
+    {
+        const QString file = examples() + "late-orders.csv";
+        const Run backlog = run({file, "--tumbling", "5s", "--arrival-spacing", "0", "--steps", "--format", "jsonl"});
+        QCOMPARE(backlog.exitCode, 0);
+        QVERIFY2(backlog.err.contains("no arrival column: every record arrives at once, at processing time 0"),
+            qPrintable(backlog.err));
+        int arrivals = 0;
+        for (const QString& line : backlog.out) {
+            const QJsonObject step = QJsonDocument::fromJson(line.toUtf8()).object();
+            if (step.value("kind").toString() == "event") {
+                QCOMPARE(step.value("processingTime").toInteger(), qint64(0));
+                ++arrivals;
+            }
+        }
+        QVERIFY(arrivals > 5);
+        const Run spaced
+            = run({file, "--tumbling", "5s", "--arrival-spacing", "250ms", "--steps", "--format", "jsonl"});
+        QVERIFY2(spaced.err.contains("one record every 250 ms of processing time"), qPrintable(spaced.err));
+        const Run negative = run({file, "--arrival-spacing", "-1s"});
+        QCOMPARE(negative.exitCode, 2);
     }
 
     // --lenient on a file whose every line is bad is not an empty success.
