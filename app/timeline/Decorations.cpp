@@ -269,7 +269,7 @@ void DecorationPainter::paintLegend()
     const TimelineLayout& l = m_scene.layout;
     p.setFont(f.font(9.5));
     const QFontMetricsF fm(p.font());
-    const std::vector<int> rows = legendRows(m_scene.legend, fm, l.plot.left(), l.plot.right() + f.s(12), f.unit());
+    const std::vector<int>& rows = m_scene.legendRowOf;
     double x = l.plot.left();
     for (std::size_t i = 0; i < m_scene.legend.size(); ++i) {
         const LegendItem& item = m_scene.legend[i];

@@ -36,9 +36,9 @@ TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, do
         // two (the windows' labels matter more than the legend's last entries)
         scene.legend = legendItems(f.session);
         const TimelineLayout oneRow = TimelineLayout::compute(input);
-        const std::vector<int> rows = legendRows(
+        scene.legendRowOf = legendRows(
             scene.legend, QFontMetricsF(f.font(9.5)), oneRow.plot.left(), oneRow.plot.right() + f.s(12), f.unit());
-        const int needed = rows.empty() ? 1 : rows.back() + 1;
+        const int needed = scene.legendRowOf.empty() ? 1 : scene.legendRowOf.back() + 1;
         input.legendRows = std::min(needed, 2);
         const TimelineLayout twoRows = TimelineLayout::compute(input);
         const auto keysKeep = [&twoRows](const TimelineLayout& l) {

@@ -89,6 +89,7 @@ struct TimelineScene {
     TimelineLayout layout;
     TimeScale scale;
     std::vector<LegendItem> legend;
+    std::vector<int> legendRowOf; // the row of each legend item (legendRows())
     std::vector<RecordLane> lanes;
     WindowBandSet bands;
     std::vector<ChannelWatermarkMark> channelMarks;

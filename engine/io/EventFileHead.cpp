@@ -41,10 +41,8 @@ EventFileHead readEventFileHead(const std::filesystem::path& path, int lines, co
     bool done = false;
     while (!done) {
         const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), f.get());
-        if (got == 0) {
-            head.wholeFile = true;
+        if (got == 0)
             break;
-        }
         for (std::size_t at = 0; at < got;) {
             const void* nl = std::memchr(chunk.data() + at, '\n', got - at);
             const std::size_t end = nl ? std::size_t(static_cast<const char*>(nl) - chunk.data()) : got;
@@ -63,11 +61,8 @@ EventFileHead readEventFileHead(const std::filesystem::path& path, int lines, co
         }
     }
     if (tooLong) {
-        head.refusal = LoadError(name, std::uint32_t(line), 1,
-            "expected a line of at most " + std::to_string(kMaxLineBytes) + " bytes, found one of "
-                + std::to_string(lineBytes));
+        head.refusal = LoadError(name, std::uint32_t(line), 1, lineTooLongMessage(kMaxLineBytes, lineBytes));
         head.text.clear();
-        head.wholeFile = false;
     }
     return head;
 }

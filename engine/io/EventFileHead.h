@@ -14,7 +14,6 @@ namespace tidemark::io {
 struct EventFileHead {
     std::string text; // up to the lines asked for, each ending in '\n' (the last one as the file has it)
     std::optional<LoadError> refusal;
-    bool wholeFile = false; // the file ends within `text`
 };
 
 // `shownAs` names the file in messages (empty: its path).

@@ -397,8 +397,7 @@ bool EventLoader::lineTooLong(std::uint64_t bytes)
 {
     ++m_lineNumber;
     ++m_result.value->lines;
-    const std::string message = "expected a line of at most " + std::to_string(m_options.maxLineBytes)
-        + " bytes, found one of " + std::to_string(bytes);
+    const std::string message = lineTooLongMessage(m_options.maxLineBytes, bytes);
     report({}, 0, message);
     return m_lenient;
 }

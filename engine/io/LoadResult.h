@@ -65,6 +65,12 @@ using ProgressCallback = std::function<void(std::uint64_t bytesDone, std::uint64
 // length. It bounds the memory a line takes; no event a window job is shown with comes near it.
 inline constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20; // 1 MiB
 
+// What a line longer than `limit` is told, with its length: the same words from a file and from a live source.
+inline std::string lineTooLongMessage(std::size_t limit, std::uint64_t bytes)
+{
+    return "expected a line of at most " + std::to_string(limit) + " bytes, found one of " + std::to_string(bytes);
+}
+
 struct LoadOptions {
     // Overrides the scenario's "lenient" (or the default, strict) when set.
     std::optional<bool> lenient;

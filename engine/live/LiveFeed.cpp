@@ -108,8 +108,7 @@ LiveFeed::Result LiveFeed::feed(Player& player, std::span<const LiveEvent> event
         case LiveEvent::Kind::TooLong: {
             ++m_lines;
             io::EventLineParser& parser = parserFor(e.client);
-            const io::LoadError error = parser.skip("expected a line of at most "
-                + std::to_string(LiveSource::kMaxLineBytes) + " bytes, found one of " + std::to_string(e.bytes));
+            const io::LoadError error = parser.skip(io::lineTooLongMessage(LiveSource::kMaxLineBytes, e.bytes));
             problem(result, error, e.at, {});
             if (!m_lenient) {
                 flush(player, result);
