@@ -6,6 +6,7 @@
 #include "engine/io/EventFileHead.h"
 #include "engine/io/GuessSpec.h"
 #include "engine/output/OutputFormat.h"
+#include "engine/player/EventQueue.h"
 #include "engine/player/TimeFormat.h"
 
 #include <QCheckBox>
@@ -75,7 +76,9 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     , m_size(new QSpinBox(this))
     , m_lateness(new QSpinBox(this))
     , m_parallelism(new QSpinBox(this))
+    , m_arrivalMode(new QComboBox(this))
     , m_spacing(new QSpinBox(this))
+    , m_speedup(new QSpinBox(this))
     , m_function(new QComboBox(this))
     , m_skipBad(new QCheckBox(tr("Skip bad lines (list them, read the rest)"), this))
     , m_raw(new QPlainTextEdit(this))
@@ -109,16 +112,23 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     setRangeFromRules(m_lateness, "pipeline.window.allowedLatenessMs");
     setRangeFromRules(m_parallelism, "pipeline.watermarks.parallelism");
     m_parallelism->setObjectName(QStringLiteral("importParallelism"));
+    // Records without an arrival field: when they arrive is a choice (ArrivalRule), said in the status below.
+    m_arrivalMode->setObjectName(QStringLiteral("importArrivalMode"));
+    m_arrivalMode->addItems({tr("one record every"), tr("at their event time"), tr("all at once (a backlog)")});
+    m_arrivalMode->setToolTip(
+        tr("When the file has no arrival field. One record a second is a class typing into nc; at their event time, "
+           "a job reading a live topic as the records are written; all at once, a job started on a backlog (a "
+           "topic read from its earliest offset, a bounded file), read before the first periodic watermark"));
     m_spacing->setObjectName(QStringLiteral("importArrivalSpacing"));
-    m_spacing->setRange(0, 3'600'000);
+    m_spacing->setRange(1, 3'600'000);
     m_spacing->setSuffix(tr(" ms"));
     m_spacing->setGroupSeparatorShown(true);
-    m_spacing->setSpecialValueText(tr("all at once (a backlog)"));
-    m_spacing->setValue(int(Scenario {}.defaultArrivalSpacingMs));
-    m_spacing->setToolTip(
-        tr("When the file has no arrival field, the records arrive one after another in processing time, this far "
-           "apart: one second is a class typing into nc; a few milliseconds a live topic read as it is written; "
-           "0 a backlog read at once, before the first periodic watermark"));
+    m_spacing->setValue(int(ArrivalRule::kDefaultSpacingMs));
+    m_speedup->setObjectName(QStringLiteral("importArrivalSpeedup"));
+    m_speedup->setRange(1, 1'000'000);
+    m_speedup->setPrefix(tr("replayed "));
+    m_speedup->setSuffix(tr("× faster"));
+    m_speedup->setSpecialValueText(tr("as they happened"));
     m_delay->setValue(0);
     m_size->setValue(5000);
     m_function->addItems({tr("count"), tr("sum"), tr("min"), tr("max"), tr("average"), tr("list")});
@@ -133,7 +143,11 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     mapForm->addRow(tr("Value field"), m_value);
     mapForm->addRow(tr("Arrival field"), m_arrival);
     mapForm->addRow(tr("Channel field"), m_channel);
-    mapForm->addRow(tr("Without arrival field, one record every"), m_spacing);
+    auto* arrivals = new QHBoxLayout;
+    arrivals->addWidget(m_arrivalMode);
+    arrivals->addWidget(m_spacing, 1);
+    arrivals->addWidget(m_speedup, 1);
+    mapForm->addRow(tr("Without arrival field, records arrive"), arrivals);
     mapForm->addRow(tr("Timestamps in"), m_unit);
     mapForm->addRow(tr("Timestamp pattern"), m_pattern);
     mapForm->addRow(tr("Time zone"), m_zone);
@@ -199,7 +213,9 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     for (QComboBox* c : {m_format, m_header, m_unit})
         connect(c, &QComboBox::currentIndexChanged, this, &ImportDialog::updatePreview);
     connect(m_skipBad, &QCheckBox::toggled, this, &ImportDialog::updatePreview);
+    connect(m_arrivalMode, &QComboBox::currentIndexChanged, this, &ImportDialog::updatePreview);
     connect(m_spacing, &QSpinBox::valueChanged, this, &ImportDialog::updatePreview);
+    connect(m_speedup, &QSpinBox::valueChanged, this, &ImportDialog::updatePreview);
     updatePreview();
 }
 
@@ -256,6 +272,23 @@ void ImportDialog::guessMapping()
     m_function->setCurrentIndex(int(rules::defaultFunctionFor(guess).type)); // as tidemark run chooses it
 }
 
+ArrivalRule ImportDialog::arrivals() const
+{
+    ArrivalRule rule;
+    switch (m_arrivalMode->currentIndex()) {
+    case 0:
+        rule.spacingMs = m_spacing->value();
+        break;
+    case 1:
+        rule.eventTimeSpeedup = m_speedup->value();
+        break;
+    default:
+        rule.spacingMs = 0;
+        break;
+    }
+    return rule;
+}
+
 void ImportDialog::setFields(const QString& key, const QString& ts, const QString& value)
 {
     m_key->setText(key);
@@ -295,7 +328,12 @@ void ImportDialog::updatePreview()
     m_delimiter->setEnabled(m_format->currentIndex() == 0);
     m_header->setEnabled(m_format->currentIndex() == 0);
     m_unit->setEnabled(m_pattern->text().isEmpty()); // a pattern reads dates, not numbers in a unit
-    m_spacing->setEnabled(m_arrival->text().trimmed().isEmpty());
+    const bool madeUpArrivals = m_arrival->text().trimmed().isEmpty();
+    m_arrivalMode->setEnabled(madeUpArrivals);
+    m_spacing->setEnabled(madeUpArrivals);
+    m_speedup->setEnabled(madeUpArrivals);
+    m_spacing->setVisible(m_arrivalMode->currentIndex() == 0);
+    m_speedup->setVisible(m_arrivalMode->currentIndex() == 1);
     KeyTable keys;
     // the preview reads only the first lines; a cut last line is left out so that it is not reported as bad
     QByteArray head = m_head;
@@ -345,14 +383,19 @@ void ImportDialog::updatePreview()
     }
     m_preview->resizeColumnsToContents();
     QString status = tr("%n record(s) read from the first lines.", nullptr, m_previewRows);
-    if (m_spacing->isEnabled()) {
+    if (madeUpArrivals) {
         // made-up processing time: say how much of it the records span, so that a choice is made knowingly
+        const ArrivalRule rule = arrivals();
+        const QString how = rule.atEventTime()
+            ? (rule.eventTimeSpeedup == 1 ? tr("at their event time, as they happened")
+                                          : tr("at their event time, replayed %1× faster").arg(rule.eventTimeSpeedup))
+            : rule.spacingMs == 0
+            ? tr("all at once, at processing time 0 (a backlog)")
+            : tr("one record every %1").arg(QString::fromStdString(TimeFormatter::duration(rule.spacingMs)));
+        const Timestamp last = ArrivalSchedule(records, rule).lastArrival();
         status += QLatin1Char(' ')
-            + (m_spacing->value() == 0
-                    ? tr("They all arrive at once, at processing time 0.")
-                    : tr("They arrive one every %1 ms: over %2 s of processing time.")
-                          .arg(m_spacing->value())
-                          .arg(double(m_spacing->value()) * std::max(0, m_previewRows - 1) / 1000.0));
+            + tr("They arrive %1; the last at %2 of processing time.")
+                  .arg(how, QString::fromStdString(TimeFormatter::duration(last)));
     }
     if (!m_guessNote.isEmpty())
         status += QLatin1Char(' ') + m_guessNote;
@@ -390,7 +433,7 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
     s.name = QFileInfo(m_path).completeBaseName().toStdString();
     s.inputFile = spec();
     s.lenient = m_skipBad->isChecked();
-    s.defaultArrivalSpacingMs = m_spacing->value();
+    s.arrivals = arrivals();
     io::LoadOptions load;
     load.lenient = s.lenient;
     auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys, load);

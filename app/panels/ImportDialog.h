@@ -35,6 +35,8 @@ public:
 
     // The event-file description as set in the dialog.
     InputFileSpec spec() const;
+    // When records without an arrival field arrive, as set in the dialog.
+    ArrivalRule arrivals() const;
     // Reads the whole file with the chosen mapping; the error names file, line and column.
     std::optional<Scenario> buildScenario(QString* error) const;
     // What the preview shows: the number of rows parsed, or the error.
@@ -72,7 +74,9 @@ private:
     QSpinBox* m_size;
     QSpinBox* m_lateness;
     QSpinBox* m_parallelism;
-    QSpinBox* m_spacing; // records without an arrival field: one every this many ms (0: all at once)
+    QComboBox* m_arrivalMode; // records without an arrival field: by spacing, at event time, or all at once
+    QSpinBox* m_spacing; // one every this many ms
+    QSpinBox* m_speedup; // at event time, this many times faster
     QComboBox* m_function;
     QCheckBox* m_skipBad;
     QPlainTextEdit* m_raw;

@@ -7,6 +7,7 @@
 #include "engine/io/ScenarioIo.h"
 #include "engine/io/Timestamps.h"
 #include "engine/live/KafkaSource.h"
+#include "engine/player/EventQueue.h"
 
 #include <algorithm>
 #include <fstream>
@@ -155,13 +156,10 @@ void applyInput(Scenario& s, std::filesystem::path& inputBase, const RunOptions&
                 + (basis.setAside > 0 ? ", " + std::to_string(basis.setAside) + " more set aside as of another shape"
                                       : std::string())
                 + ")";
-            if (!s.inputFile->arrival) {
+            if (!spec.arrival) {
                 // made-up processing time: say which, so that it is chosen knowingly
-                const DurationMs spacing = o.arrivalSpacing.value_or(s.defaultArrivalSpacingMs);
-                guessed += spacing == 0
-                    ? "; no arrival column: every record arrives at once, at processing time 0 (--arrival-spacing)"
-                    : "; no arrival column: one record every " + std::to_string(spacing)
-                        + " ms of processing time (--arrival-spacing; 0 reads them at once, as a backlog)";
+                guessed += "; no arrival column: records arrive " + describeArrivals(o.arrivals.value_or(s.arrivals))
+                    + " (--arrivals event-time, N/s or backlog chooses another)";
             }
             s.inputFile = std::move(spec);
         } else if (!s.inputFile) {
@@ -478,8 +476,8 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
         applyPipeline(s, o, newScenario);
         if (o.lenient)
             s.lenient = true;
-        if (o.arrivalSpacing)
-            s.defaultArrivalSpacingMs = *o.arrivalSpacing;
+        if (o.arrivals)
+            s.arrivals = *o.arrivals;
     } catch (const Failed& f) {
         result.error = f.message;
         return result;

@@ -65,9 +65,10 @@ const char* runUsage()
            "  --ts-pattern PATTERN       timestamps like 'yyyy-MM-dd HH:mm:ss.SSS' ...\n"
            "  --ts-zone ZONE             ... in this time zone (e.g. Asia/Shanghai; default UTC)\n"
            "  --lenient                  skip bad lines; how many and the first 20 are reported on stderr\n"
-           "  --arrival-spacing DURATION records without an arrival arrive this far apart in processing\n"
-           "                             time (default 1s; 0: all at once, a backlog read before the first\n"
-           "                             periodic watermark)\n"
+           "  --arrivals SCHEDULE        when records without an arrival arrive in processing time:\n"
+           "                             event-time (as they happened; event-time:N, N times faster),\n"
+           "                             N/s (N records a second; default 1/s), backlog (all at once, read\n"
+           "                             before the first periodic watermark) or a duration between records\n"
            "\n"
            "Live input (docs/live-sources.md): lines as they come, each read as the events file would be\n"
            "(the scenario's format and fields, --events-format/--fields, or csv key,ts[,value]); a line's\n"
@@ -289,13 +290,12 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
     OutputWriter writer(ctx.out, scenario, ctx.options.jsonl);
     std::optional<StreamingRunner> runner;
     try {
-        runner.emplace(
-            scenario.pipeline, scenario.keys, scenario.defaultArrivalSpacingMs, [&](const OperatorOutput& o) {
-                if (const auto* f = std::get_if<FireEvent>(&o))
-                    writer.fire(*f);
-                else
-                    writer.late(std::get<LateEvent>(o));
-            });
+        runner.emplace(scenario.pipeline, scenario.keys, scenario.arrivals, [&](const OperatorOutput& o) {
+            if (const auto* f = std::get_if<FireEvent>(&o))
+                writer.fire(*f);
+            else
+                writer.late(std::get<LateEvent>(o));
+        });
     } catch (const std::exception& e) {
         ctx.err << ctx.name << ": the job failed: " << e.what() << "\n";
         return 1;
@@ -303,7 +303,7 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
     std::string eventsName = ctx.name;
     if (KafkaSplitEnds::applies(scenario.pipeline)) {
         // A bounded topic's splits finish after their partitions' last records: a first pass finds them.
-        SplitEndsPass pass(scenario.pipeline, scenario.defaultArrivalSpacingMs);
+        SplitEndsPass pass(scenario.pipeline, scenario.arrivals);
         if (scenario.inputFile) {
             KeyTable keys = scenario.keys; // the second pass interns the keys in the run's table
             io::LoadOptions load;

@@ -104,6 +104,55 @@ std::optional<DurationMs> parseDuration(std::string_view text, std::string* erro
     return negative ? static_cast<DurationMs>(0 - total) : static_cast<DurationMs>(total);
 }
 
+std::optional<ArrivalRule> parseArrivals(std::string_view text, std::string* error)
+{
+    const auto fail = [&](std::string message) -> std::optional<ArrivalRule> {
+        if (error)
+            *error = std::move(message);
+        return std::nullopt;
+    };
+    const std::string like = "expected event-time, event-time:N (N times faster), N/s, backlog or a duration like "
+                             "250ms, found "
+        + excerpt(text);
+    const auto whole = [](std::string_view digits) -> std::optional<std::int64_t> {
+        std::int64_t n = 0;
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+        if (ec != std::errc {} || end != digits.data() + digits.size() || n < 1)
+            return std::nullopt;
+        return n;
+    };
+    ArrivalRule rule;
+    if (text == "backlog") {
+        rule.spacingMs = 0;
+        return rule;
+    }
+    if (text == "event-time") {
+        rule.eventTimeSpeedup = 1;
+        return rule;
+    }
+    if (text.starts_with("event-time:")) {
+        const auto n = whole(text.substr(11));
+        if (!n)
+            return fail("expected how many times faster than event time, a whole number of 1 or more, found "
+                + excerpt(text.substr(11)));
+        rule.eventTimeSpeedup = *n;
+        return rule;
+    }
+    if (text.ends_with("/s")) {
+        const auto n = whole(text.substr(0, text.size() - 2));
+        if (!n || *n > 1000)
+            return fail("expected a number of records a second from 1 to 1000, found " + excerpt(text));
+        rule.spacingMs = 1000 / *n;
+        return rule;
+    }
+    std::string ignored;
+    const auto d = parseDuration(text, &ignored);
+    if (!d || *d < 0)
+        return fail(like);
+    rule.spacingMs = *d;
+    return rule;
+}
+
 std::string formatDuration(DurationMs ms)
 {
     if (ms == 0)
@@ -117,10 +166,10 @@ std::string formatDuration(DurationMs ms)
 
 bool RunOptions::hasOverrides() const
 {
-    return lenient || arrivalSpacing || events || live() || eventsFormat || !fields.empty() || delimiter || header
-        || tsUnit || tsPattern || tsZone || assigner || offset || strategy || flinkVersion || outOfOrderness || emission
-        || period || idleness || lateness || sideOutput || parallelism || windowParallelism || sourceParallelism
-        || partitioning || firstChannel || keyBy || function || trigger || purging || endOfInput;
+    return lenient || arrivals || events || live() || eventsFormat || !fields.empty() || delimiter || header || tsUnit
+        || tsPattern || tsZone || assigner || offset || strategy || flinkVersion || outOfOrderness || emission || period
+        || idleness || lateness || sideOutput || parallelism || windowParallelism || sourceParallelism || partitioning
+        || firstChannel || keyBy || function || trigger || purging || endOfInput;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -336,7 +385,14 @@ private:
                     r.noValue();
                     o.lenient = true;
                 }},
-            {"--arrival-spacing", [](ArgumentReader& r, RunOptions& o) { o.arrivalSpacing = r.duration(false, true); }},
+            {"--arrivals",
+                [](ArgumentReader& r, RunOptions& o) {
+                    std::string error;
+                    o.arrivals
+                        = parseArrivals(r.value(": event-time, event-time:N, N/s, backlog or a duration"), &error);
+                    if (!o.arrivals)
+                        r.fail(error);
+                }},
             {"--events",
                 [](ArgumentReader& r, RunOptions& o) {
                     o.events = std::string(r.value(": the event file to run"));

@@ -17,6 +17,9 @@ namespace tidemark::cli {
 // milliseconds within the 64-bit range. nullopt with the reason in *error ("expected a duration like 2s or
 // 500ms, found \"2 seconds\"").
 std::optional<DurationMs> parseDuration(std::string_view text, std::string* error);
+// --arrivals' words: "event-time" (as they happened), "event-time:N" (N times faster), "N/s" (N records a second),
+// "backlog" (all at once), or a duration between records ("250ms").
+std::optional<ArrivalRule> parseArrivals(std::string_view text, std::string* error);
 // The shortest way to write a duration in those units ("3s", "1500ms", "-8h").
 std::string formatDuration(DurationMs ms);
 
@@ -31,8 +34,8 @@ struct RunOptions {
     Streaming streaming = Streaming::Auto;
     std::optional<std::string> saveScenarioPath;
     bool lenient = false;
-    // --arrival-spacing: records without an arrival arrive this far apart in processing time (0: all at once)
-    std::optional<DurationMs> arrivalSpacing;
+    // --arrivals: when records without an arrival arrive (parseArrivals)
+    std::optional<ArrivalRule> arrivals;
 
     // --- input ---
     std::optional<std::string> events; // the events file, relative to the working directory

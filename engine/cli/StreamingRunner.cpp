@@ -5,7 +5,7 @@
 
 namespace tidemark::cli {
 
-StreamingRunner::StreamingRunner(const PipelineConfig& config, const KeyTable& keys, DurationMs defaultArrivalSpacingMs,
+StreamingRunner::StreamingRunner(const PipelineConfig& config, const KeyTable& keys, ArrivalRule arrivals,
     OutputSink sink, std::size_t lookAhead, PeriodicEmissionBudget periodicBudget)
     : m_config(config)
     , m_keys(keys)
@@ -13,7 +13,7 @@ StreamingRunner::StreamingRunner(const PipelineConfig& config, const KeyTable& k
     , m_sink(std::move(sink))
     , m_lookAhead(std::max<std::size_t>(1, lookAhead))
     , m_periodicBudget(periodicBudget)
-    , m_arrivalClock(defaultArrivalSpacingMs)
+    , m_arrivalClock(arrivals)
 {
     m_refusal = upFrontRefusal(m_config); // refused before the first record
     // The horizon is only known at the end (it follows the last arrival); until then every happening
@@ -40,7 +40,7 @@ bool StreamingRunner::push(const InputRecord& record)
 {
     if (stopped() || m_finished)
         return false;
-    const Timestamp arrival = m_arrivalClock.next(record.arrival);
+    const Timestamp arrival = m_arrivalClock.next(record);
     Pending p {record, arrival, m_nextIndex++};
     // A later record with the same arrival comes after it (file order), so equal is fine.
     if (m_anyPlayed && arrival < m_lastPlayedArrival) {

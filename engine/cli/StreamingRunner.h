@@ -22,13 +22,13 @@ namespace tidemark::cli {
 // for where the readers finish their splits.
 class SplitEndsPass {
 public:
-    SplitEndsPass(const PipelineConfig& config, DurationMs defaultArrivalSpacingMs)
+    SplitEndsPass(const PipelineConfig& config, ArrivalRule arrivals)
         : m_ends(config)
-        , m_clock(defaultArrivalSpacingMs)
+        , m_clock(arrivals)
     { }
     void add(const InputRecord& record)
     {
-        const Timestamp arrival = m_clock.next(record.arrival);
+        const Timestamp arrival = m_clock.next(record);
         if (!record.isWatermark())
             m_ends.note(m_index, arrival, record.partition);
         ++m_index;
@@ -75,9 +75,8 @@ public:
     };
 
     // `keys` must be the table the records' keys are interned in; it may grow while records come.
-    StreamingRunner(const PipelineConfig& config, const KeyTable& keys, DurationMs defaultArrivalSpacingMs,
-        OutputSink sink, std::size_t lookAhead = kDefaultLookAhead,
-        PeriodicEmissionBudget periodicBudget = kStreamedRunBudget);
+    StreamingRunner(const PipelineConfig& config, const KeyTable& keys, ArrivalRule arrivals, OutputSink sink,
+        std::size_t lookAhead = kDefaultLookAhead, PeriodicEmissionBudget periodicBudget = kStreamedRunBudget);
 
     // A bounded KafkaSource (KafkaSplitEnds::applies): where its readers finish their splits, from a first pass
     // over the input (SplitEndsPass). Before the first push().

@@ -1,6 +1,7 @@
 #include "engine/compare/Comparison.h"
 
 #include "engine/core/NumberText.h"
+#include "engine/player/EventQueue.h"
 #include "engine/player/TimeFormat.h"
 
 #include <algorithm>
@@ -271,11 +272,10 @@ void compareWindows(Labels& l, const WindowConfig& a, const WindowConfig& b)
         l.add(evictorName(ea), evictorName(eb));
 }
 
-// How the same events come: the spacing, explicit arrivals and channels, and when the input ends.
+// How the same events come: the arrival rule, explicit arrivals and channels, and when the input ends.
 void compareArrivals(Labels& l, const Scenario& a, const Scenario& b)
 {
-    l.check(a.defaultArrivalSpacingMs, b.defaultArrivalSpacingMs,
-        [](DurationMs d) { return "a record every " + duration(d); });
+    l.check(a.arrivals, b.arrivals, [](const ArrivalRule& r) { return "records arrive " + describeArrivals(r); });
     l.check(a.inputEndMs, b.inputEndMs, [](const std::optional<Timestamp>& t) {
         return t ? "input ends at " + TimeFormatter::processingTime(*t) : std::string("input ends at the last record");
     });

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/ArrivalRule.h"
 #include "engine/core/InputFileSpec.h"
 #include "engine/core/Keys.h"
 #include "engine/core/PipelineConfig.h"
@@ -40,8 +41,8 @@ struct Scenario {
     DisplaySettings display;
     KeyTable keys;
     std::vector<InputRecord> records;
-    // Default processing-time spacing of records without an "arrival".
-    DurationMs defaultArrivalSpacingMs = 1000;
+    // When records without an "arrival" arrive (defaultArrivalSpacingMs, eventTimeArrivalSpeedup).
+    ArrivalRule arrivals;
     // Set when the records were read from an event file; saving writes this reference, not the records.
     std::optional<InputFileSpec> inputFile;
     // Skip bad lines of the event file (counted and reported) instead of stopping at the first one.

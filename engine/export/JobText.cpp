@@ -79,7 +79,7 @@ std::string plural(std::size_t n, std::string_view one, std::string_view many)
 
 std::vector<Replayed> replayOrder(const Scenario& s)
 {
-    const ArrivalSchedule schedule(s.records, s.defaultArrivalSpacingMs);
+    const ArrivalSchedule schedule(s.records, s.arrivals);
     RecordPartitioner partitioner(s.pipeline.watermarks);
     std::vector<Replayed> order;
     order.reserve(schedule.size());

@@ -42,6 +42,25 @@ template <class T> Field<T> nonNegative(std::string_view key, std::int64_t T::*m
     return f;
 }
 
+// A field of the arrival rule, which the file keeps at the top level (defaultArrivalSpacingMs came first), of
+// `least` or more.
+Field<Scenario> arrivalField(std::string_view key, std::int64_t ArrivalRule::*member, std::int64_t least)
+{
+    Field<Scenario> f;
+    f.key = key;
+    f.read = [member, key, least](const JsonNode& n, Scenario& s) {
+        const auto v = detail::asInt64(n, key);
+        if (v < least)
+            detail::fail(
+                n, "expected " + q(key) + " of " + std::to_string(least) + " or more, found " + std::to_string(v));
+        s.arrivals.*member = v;
+    };
+    f.write = [member](const Scenario& s, std::string_view) -> std::optional<std::string> {
+        return std::to_string(s.arrivals.*member);
+    };
+    return f;
+}
+
 // The JSON node a field path of PipelineRules names ("pipeline.window.parallelism"), or the nearest object around
 // it that the file has (the field may be a default, or set from another field).
 const JsonNode& nodeAt(const JsonNode& root, std::string_view path, bool* whole = nullptr)
@@ -582,8 +601,10 @@ const Schema<Scenario>& scenario()
                 omittedWhen(object("display", &S::display, display()),
                     [](const S& sc) { return sc.display == DisplaySettings {}; }),
                 omittedWhen(flag("lenient", &S::lenient), [](const S& sc) { return !sc.lenient; }),
-                omittedWhen(nonNegative("defaultArrivalSpacingMs", &S::defaultArrivalSpacingMs),
-                    [](const S& sc) { return sc.defaultArrivalSpacingMs == S {}.defaultArrivalSpacingMs; }),
+                omittedWhen(arrivalField("defaultArrivalSpacingMs", &ArrivalRule::spacingMs, 0),
+                    [](const S& sc) { return sc.arrivals.spacingMs == ArrivalRule::kDefaultSpacingMs; }),
+                omittedWhen(arrivalField("eventTimeArrivalSpeedup", &ArrivalRule::eventTimeSpeedup, 1),
+                    [](const S& sc) { return !sc.arrivals.atEventTime(); }),
                 inputEnd,
                 lesson,
                 needed(input),

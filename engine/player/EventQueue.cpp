@@ -1,28 +1,42 @@
 #include "engine/player/EventQueue.h"
 
+#include "engine/player/TimeFormat.h"
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace tidemark {
 
+std::string describeArrivals(const ArrivalRule& rule)
+{
+    if (rule.atEventTime())
+        return rule.eventTimeSpeedup == 1
+            ? std::string("at their event time, as they happened")
+            : "at their event time, replayed " + std::to_string(rule.eventTimeSpeedup) + "× faster";
+    if (rule.spacingMs == 0)
+        return "all at once, at processing time 0 (a backlog)";
+    return "one record every " + TimeFormatter::duration(rule.spacingMs) + " of processing time";
+}
+
 ArrivalSchedule::ArrivalSchedule(const std::vector<Timestamp>& explicitArrivals, DurationMs defaultSpacingMs)
     : m_spacing(defaultSpacingMs)
 {
-    resolve(explicitArrivals.size(), [&](std::size_t i) { return explicitArrivals[i]; });
+    ArrivalClock clock(ArrivalRule {.spacingMs = defaultSpacingMs});
+    resolve(explicitArrivals.size(), [&](std::size_t i) { return clock.next(explicitArrivals[i], 0, false); });
 }
 
-ArrivalSchedule::ArrivalSchedule(std::span<const InputRecord> records, DurationMs defaultSpacingMs)
-    : m_spacing(defaultSpacingMs)
+ArrivalSchedule::ArrivalSchedule(std::span<const InputRecord> records, ArrivalRule rule)
+    : m_spacing(rule.spacingMs)
 {
-    resolve(records.size(), [&](std::size_t i) { return records[i].arrival; });
+    ArrivalClock clock(rule);
+    resolve(records.size(), [&](std::size_t i) { return clock.next(records[i]); });
 }
 
-template <class ExplicitArrival> void ArrivalSchedule::resolve(std::size_t records, ExplicitArrival explicitArrival)
+template <class Next> void ArrivalSchedule::resolve(std::size_t records, Next next)
 {
     m_arrival.resize(records);
-    ArrivalClock clock(m_spacing);
     for (std::size_t i = 0; i < records; ++i) {
-        m_arrival[i] = clock.next(explicitArrival(i));
+        m_arrival[i] = next(i);
         m_inFileOrder = m_inFileOrder && (i == 0 || m_arrival[i - 1] <= m_arrival[i]);
     }
     if (!m_inFileOrder) {

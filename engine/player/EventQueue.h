@@ -1,9 +1,11 @@
 #pragma once
 
+#include "engine/core/ArrivalRule.h"
 #include "engine/core/Record.h"
 #include "engine/core/Time.h"
 #include "engine/player/StepList.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -12,37 +14,66 @@
 
 namespace tidemark {
 
-// The arrival rule, one record at a time in input order: an explicit arrival (not kMinTimestamp), else the
-// previous record's plus the spacing (0 for the first). ArrivalSchedule resolves a whole input with it, and a
-// streamed run each record as it comes.
+// The arrival rule (ArrivalRule), one record at a time in input order: an explicit arrival (not kMinTimestamp),
+// else by the rule from the previous record's (0 for the first). ArrivalSchedule resolves a whole input with it,
+// and a streamed run each record as it comes.
 class ArrivalClock {
 public:
-    explicit ArrivalClock(DurationMs spacing)
-        : m_spacing(spacing)
+    explicit ArrivalClock(ArrivalRule rule)
+        : m_rule(rule)
     { }
-    Timestamp next(Timestamp explicitArrival)
+    Timestamp next(Timestamp explicitArrival, Timestamp eventTime, bool watermark)
     {
-        m_previous = explicitArrival != kMinTimestamp ? explicitArrival : m_first ? 0 : javaAdd(m_previous, m_spacing);
+        if (explicitArrival != kMinTimestamp)
+            m_previous = explicitArrival;
+        else if (!m_rule.atEventTime())
+            m_previous = m_first ? 0 : javaAdd(m_previous, m_rule.spacingMs);
+        else if (!watermark)
+            m_previous = std::max(m_previous, atEventTime(eventTime));
         m_first = false;
         return m_previous;
     }
+    Timestamp next(const InputRecord& r) { return next(r.arrival, r.ts, r.isWatermark()); }
 
 private:
-    DurationMs m_spacing;
+    // The first event record placed by its event time sets the origin; a watermark record comes with the previous
+    // record (its value is not a time at which anything happened).
+    Timestamp atEventTime(Timestamp eventTime)
+    {
+        if (!m_origin) {
+            m_origin = true;
+            m_originEventTime = eventTime;
+            m_originArrival = m_previous;
+        }
+        if (eventTime <= m_originEventTime)
+            return m_originArrival;
+        const auto elapsed = static_cast<std::uint64_t>(javaSub(eventTime, m_originEventTime));
+        return javaAdd(
+            m_originArrival, static_cast<Timestamp>(elapsed / static_cast<std::uint64_t>(m_rule.eventTimeSpeedup)));
+    }
+
+    ArrivalRule m_rule;
     Timestamp m_previous = 0;
     bool m_first = true;
+    bool m_origin = false;
+    Timestamp m_originEventTime = 0;
+    Timestamp m_originArrival = 0;
 };
 
-// When each input record arrives (docs/execution-model.md, "Arrivals"): an explicit `arrival`, else the
-// previous record's arrival plus the default spacing (the first such record at 0). Records are taken in
+// The rule in words, for the CLI's guess line, the comparison and the import dialog's summary: "one record every
+// 1 s of processing time", "all at once, at processing time 0 (a backlog)", "at their event time, 10× faster".
+std::string describeArrivals(const ArrivalRule& rule);
+
+// When each input record arrives (docs/execution-model.md, "Arrivals"): an explicit `arrival`, else by the
+// scenario's ArrivalRule (ArrivalClock). Records are taken in
 // (arrival, file index) order. Shared by every copy of the queue: snapshots only copy a cursor into it.
 class ArrivalSchedule {
 public:
     ArrivalSchedule() = default;
     // `explicitArrivals[i]` is record i's `arrival`, or kMinTimestamp when it has none.
     ArrivalSchedule(const std::vector<Timestamp>& explicitArrivals, DurationMs defaultSpacingMs);
-    // The same, from each record's `arrival`.
-    ArrivalSchedule(std::span<const InputRecord> records, DurationMs defaultSpacingMs);
+    // The same, from each record's `arrival` and, for a rule at event time, its timestamp.
+    ArrivalSchedule(std::span<const InputRecord> records, ArrivalRule rule);
 
     std::size_t size() const { return m_arrival.size(); }
     // The k-th record to arrive (file index) and its arrival time.
@@ -53,13 +84,14 @@ public:
     Timestamp lastArrival() const { return m_last; }
 
     // The arrival a record appended now would get: its explicit one, else previous + spacing; never
-    // before lastArrival() (a live record comes after everything already scheduled).
+    // before lastArrival() (a live record comes after everything already scheduled). A live record has its
+    // arrival, so the spacing is all a rule at event time needs here.
     Timestamp resolveAppended(Timestamp explicitArrival) const;
     // Appends a record arriving at `arrival` (>= lastArrival()).
     void append(Timestamp arrival);
 
 private:
-    template <class ExplicitArrival> void resolve(std::size_t records, ExplicitArrival explicitArrival);
+    template <class Next> void resolve(std::size_t records, Next next);
 
     std::vector<Timestamp> m_arrival; // by file index
     // Most inputs arrive in file order: then no order is kept (at 10M records, 40 MB and a pass less).

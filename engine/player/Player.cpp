@@ -38,7 +38,7 @@ Player::Player(Scenario scenario)
 Player::Player(Scenario scenario, Options options)
     : m_scenario(std::move(scenario))
     , m_options(options)
-    , m_arrivals(m_scenario.records, m_scenario.defaultArrivalSpacingMs)
+    , m_arrivals(m_scenario.records, m_scenario.arrivals)
     , m_open(options.openInput)
 {
     if (m_options.snapshotBudgetBytes == 0)

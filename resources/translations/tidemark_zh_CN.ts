@@ -1969,20 +1969,52 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>一次全部到达（积压）</translation>
     </message>
     <message>
-        <source>When the file has no arrival field, the records arrive one after another in processing time, this far apart: one second is a class typing into nc; a few milliseconds a live topic read as it is written; 0 a backlog read at once, before the first periodic watermark</source>
-        <translation>文件没有到达字段时，记录按处理时间依次到达，间隔为此值：一秒相当于课堂上向 nc 逐行输入；几毫秒相当于边写边读的实时主题；0 表示在第一次周期性水位线之前一次读完的积压数据</translation>
+        <source>one record every</source>
+        <translation>每隔一段时间一条记录</translation>
     </message>
     <message>
-        <source>Without arrival field, one record every</source>
-        <translation>无到达字段时，每条记录间隔</translation>
+        <source>at their event time</source>
+        <translation>按其事件时间</translation>
     </message>
     <message>
-        <source>They all arrive at once, at processing time 0.</source>
-        <translation>它们在处理时间 0 一次全部到达。</translation>
+        <source>When the file has no arrival field. One record a second is a class typing into nc; at their event time, a job reading a live topic as the records are written; all at once, a job started on a backlog (a topic read from its earliest offset, a bounded file), read before the first periodic watermark</source>
+        <translation>文件没有到达时间字段时使用。每秒一条：课堂上在 nc 中逐行输入；按事件时间：作业读取一个正在写入的实时 topic；一次全部到达：作业启动时面对积压数据（从最早 offset 读取的 topic、有界文件），在第一次周期性水位线之前读完</translation>
     </message>
     <message>
-        <source>They arrive one every %1 ms: over %2 s of processing time.</source>
-        <translation>它们每 %1 毫秒到达一条：共跨越 %2 秒处理时间。</translation>
+        <source>replayed </source>
+        <translation>回放加速 </translation>
+    </message>
+    <message>
+        <source>× faster</source>
+        <translation> 倍</translation>
+    </message>
+    <message>
+        <source>as they happened</source>
+        <translation>按发生时的节奏</translation>
+    </message>
+    <message>
+        <source>Without arrival field, records arrive</source>
+        <translation>没有到达时间字段时，记录到达方式</translation>
+    </message>
+    <message>
+        <source>They arrive %1; the last at %2 of processing time.</source>
+        <translation>记录到达方式：%1；最后一条在处理时间 %2 到达。</translation>
+    </message>
+    <message>
+        <source>at their event time, as they happened</source>
+        <translation>按事件时间，按发生时的节奏</translation>
+    </message>
+    <message>
+        <source>at their event time, replayed %1× faster</source>
+        <translation>按事件时间，加速 %1 倍回放</translation>
+    </message>
+    <message>
+        <source>all at once, at processing time 0 (a backlog)</source>
+        <translation>在处理时间 0 一次全部到达（积压数据）</translation>
+    </message>
+    <message>
+        <source>one record every %1</source>
+        <translation>每 %1 一条记录</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "app/panels/ImportDialog.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -240,25 +241,45 @@ private Q_SLOTS:
         QCOMPARE(scenario->pipeline.window.function.type, FunctionSpec::Type::List);
     }
 
-    // Without an arrival field the records' processing time is made up: the dialog says how much of it they span,
-    // and the spacing chosen (0: a backlog read at once) goes into the scenario.
+    // Without an arrival field the records' processing time is made up: the dialog says when the last one arrives
+    // under each schedule offered, and the one chosen goes into the scenario.
     void theArrivalScheduleIsSaidAndChosen()
     {
-        ImportDialog dialog(csvPath()); // post 000's lines: no arrival column
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("arrivals.csv"));
+        writeFile(path, "key,ts\na,1000\na,4000\na,2500\na,9000\n"); // the third one late
+        ImportDialog dialog(path);
         auto* status = dialog.findChild<QLabel*>(QStringLiteral("importStatus"));
+        auto* mode = dialog.findChild<QComboBox*>(QStringLiteral("importArrivalMode"));
         auto* spacing = dialog.findChild<QSpinBox*>(QStringLiteral("importArrivalSpacing"));
-        QVERIFY(spacing->isEnabled());
+        auto* speedup = dialog.findChild<QSpinBox*>(QStringLiteral("importArrivalSpeedup"));
+        QVERIFY(mode->isEnabled());
         QCOMPARE(spacing->value(), 1000);
-        const int rows = dialog.previewRows();
-        QVERIFY2(status->text().contains(
-                     QStringLiteral("They arrive one every 1000 ms: over %1 s of processing time.").arg(rows - 1)),
-            qPrintable(status->text()));
-        spacing->setValue(0);
-        QVERIFY2(status->text().contains(QStringLiteral("They all arrive at once")), qPrintable(status->text()));
+        const auto says = [&](const QString& text) {
+            if (!status->text().contains(text))
+                qWarning("status: %s", qPrintable(status->text()));
+            return status->text().contains(text);
+        };
+        QVERIFY(says(QStringLiteral("They arrive one record every 1 s; the last at 3 s of processing time.")));
+        mode->setCurrentIndex(1); // at event time: 0, 3 s, 3 s (late: with the one before), 8 s
+        QVERIFY(!speedup->isHidden() && spacing->isHidden());
+        QVERIFY(says(QStringLiteral("They arrive at their event time, as they happened; the last at 8 s")));
+        speedup->setValue(4);
+        QVERIFY(says(QStringLiteral("replayed 4× faster; the last at 2 s")));
         dialog.accept();
-        const std::optional<Scenario> scenario = dialog.takeScenario();
+        std::optional<Scenario> scenario = dialog.takeScenario();
         QVERIFY(scenario);
-        QCOMPARE(scenario->defaultArrivalSpacingMs, DurationMs(0));
+        QCOMPARE(scenario->arrivals.eventTimeSpeedup, std::int64_t(4));
+
+        ImportDialog backlog(path);
+        backlog.findChild<QComboBox*>(QStringLiteral("importArrivalMode"))->setCurrentIndex(2);
+        QVERIFY(backlog.findChild<QLabel*>(QStringLiteral("importStatus"))
+                    ->text()
+                    .contains(QStringLiteral("all at once, at processing time 0 (a backlog); the last at 0 ms")));
+        backlog.accept();
+        scenario = backlog.takeScenario();
+        QVERIFY(scenario);
+        QCOMPARE(scenario->arrivals, (ArrivalRule {.spacingMs = 0}));
     }
 
 private:

@@ -51,7 +51,7 @@ Scenario largeScenario(std::size_t count)
     s.pipeline.watermarks.periodMs = 200;
     s.pipeline.window.assigner.sizeMs = 1000;
     s.pipeline.window.function.type = FunctionSpec::Type::Count;
-    s.defaultArrivalSpacingMs = 1;
+    s.arrivals.spacingMs = 1;
     std::vector<KeyId> keys;
     for (int k = 0; k < 10; ++k)
         keys.push_back(s.keys.intern("k" + std::to_string(k)));

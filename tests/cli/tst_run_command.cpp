@@ -217,8 +217,8 @@ private slots:
         QCOMPARE(guessed.err,
             "tidemark run: " + file
                 + ": read as csv, delimiter ',', with a header line; --fields key=shop,ts=time,value=amount (guessed "
-                  "from its first 10 lines); no arrival column: one record every 1000 ms of processing time "
-                  "(--arrival-spacing; 0 reads them at once, as a backlog)\n");
+                  "from its first 10 lines); no arrival column: records arrive one record every 1 s of processing time "
+                  "(--arrivals event-time, N/s or backlog chooses another)\n");
         const Run given = run({"--events", file, "--fields", "key=shop,ts=time,value=amount", "--header", "--tumbling",
             "5s", "--function", "sum:value", "--format", "jsonl"});
         QCOMPARE(given.exitCode, 0);
@@ -500,29 +500,43 @@ private slots:
             qPrintable(strict.err));
     }
 
-    // Without an arrival column the records' processing time is made up: the run says which, --arrival-spacing
-    // chooses it, and 0 reads the file as a backlog, all at processing time 0.
+    // Without an arrival column the records' processing time is made up: the run says which, and --arrivals chooses
+    // it: at event time (a late record with the one before it), N a second, or all at once as a backlog.
     void theArrivalScheduleIsSaidAndChosen()
     {
-        const QString file = examples() + "late-orders.csv";
-        const Run backlog = run({file, "--tumbling", "5s", "--arrival-spacing", "0", "--steps", "--format", "jsonl"});
-        QCOMPARE(backlog.exitCode, 0);
-        QVERIFY2(backlog.err.contains("no arrival column: every record arrives at once, at processing time 0"),
-            qPrintable(backlog.err));
-        int arrivals = 0;
-        for (const QString& line : backlog.out) {
-            const QJsonObject step = QJsonDocument::fromJson(line.toUtf8()).object();
-            if (step.value("kind").toString() == "event") {
-                QCOMPARE(step.value("processingTime").toInteger(), qint64(0));
-                ++arrivals;
+        const QString file = write("arrivals.csv", "key,ts\na,1000\na,4000\na,2500\na,9000\n");
+        const auto arrivalsOf = [&](const QString& schedule, const char* said) {
+            const Run r = run({file, "--tumbling", "5s", "--arrivals", schedule, "--steps", "--format", "jsonl"});
+            if (r.exitCode != 0 || !r.err.contains(QString::fromUtf8(said)))
+                qWarning("%s", qPrintable(r.err));
+            QList<qint64> times;
+            for (const QString& line : r.out) {
+                const QJsonObject step = QJsonDocument::fromJson(line.toUtf8()).object();
+                if (step.value("kind").toString() == "event")
+                    times << step.value("processingTime").toInteger();
             }
+            return times;
+        };
+        using Times = QList<qint64>;
+        QCOMPARE(arrivalsOf("event-time", "records arrive at their event time, as they happened"),
+            (Times {0, 3000, 3000, 8000}));
+        QCOMPARE(arrivalsOf("event-time:2", "at their event time, replayed 2× faster"), (Times {0, 1500, 1500, 4000}));
+        QCOMPARE(arrivalsOf("4/s", "one record every 250 ms of processing time"), (Times {0, 250, 500, 750}));
+        QCOMPARE(arrivalsOf("backlog", "all at once, at processing time 0 (a backlog)"), (Times {0, 0, 0, 0}));
+        QCOMPARE(arrivalsOf("2s", "one record every 2 s"), (Times {0, 2000, 4000, 6000}));
+        // the choice is kept by --save-scenario, and a saved scenario plays it again
+        const QString saved = m_files.path("arrivals.json");
+        QCOMPARE(run({file, "--tumbling", "5s", "--arrivals", "event-time:2", "--save-scenario", saved}).exitCode, 0);
+        QFile savedFile(saved);
+        QVERIFY(savedFile.open(QIODevice::ReadOnly));
+        QVERIFY(savedFile.readAll().contains("\"eventTimeArrivalSpeedup\": 2"));
+        const Run replayed = run({saved, "--steps", "--format", "jsonl"});
+        QVERIFY(replayed.out.join('\n').contains("\"processingTime\":4000"));
+        for (const char* bad : {"-1s", "event-time:0", "event-time:x", "0/s", "fast"}) {
+            const Run refused = run({file, "--arrivals", bad});
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.err.contains("--arrivals: expected"), qPrintable(refused.err));
         }
-        QVERIFY(arrivals > 5);
-        const Run spaced
-            = run({file, "--tumbling", "5s", "--arrival-spacing", "250ms", "--steps", "--format", "jsonl"});
-        QVERIFY2(spaced.err.contains("one record every 250 ms of processing time"), qPrintable(spaced.err));
-        const Run negative = run({file, "--arrival-spacing", "-1s"});
-        QCOMPARE(negative.exitCode, 2);
     }
 
     // --lenient on a file whose every line is bad is not an empty success.

@@ -42,7 +42,7 @@ Outcome streamed(const Scenario& scenario, std::size_t lookAhead = StreamingRunn
 {
     Outcome o;
     StreamingRunner runner(
-        scenario.pipeline, scenario.keys, scenario.defaultArrivalSpacingMs,
+        scenario.pipeline, scenario.keys, scenario.arrivals,
         [&](const OperatorOutput& out) {
             if (const auto* f = std::get_if<FireEvent>(&out))
                 o.lines.push_back(output::fireJson(*f, scenario.keys));
@@ -51,7 +51,7 @@ Outcome streamed(const Scenario& scenario, std::size_t lookAhead = StreamingRunn
         },
         lookAhead);
     if (KafkaSplitEnds::applies(scenario.pipeline)) {
-        SplitEndsPass pass(scenario.pipeline, scenario.defaultArrivalSpacingMs);
+        SplitEndsPass pass(scenario.pipeline, scenario.arrivals);
         for (const InputRecord& r : scenario.records)
             pass.add(r);
         runner.setSplitEnds(pass.finish());
@@ -253,10 +253,10 @@ private slots:
         s.pipeline.window.function.type = FunctionSpec::Type::Count;
         s.pipeline.watermarks.strategy = WatermarkConfig::Strategy::Input;
         s.pipeline.watermarks.periodMs = 0;
-        s.defaultArrivalSpacingMs = 0;
+        s.arrivals.spacingMs = 0;
         constexpr int kWindows = 250'000;
         std::size_t fires = 0;
-        StreamingRunner runner(s.pipeline, s.keys, s.defaultArrivalSpacingMs,
+        StreamingRunner runner(s.pipeline, s.keys, s.arrivals,
             [&](const OperatorOutput& o) { fires += std::holds_alternative<FireEvent>(o) ? 1 : 0; });
         for (int i = 0; i < kWindows; ++i)
             QVERIFY(runner.push(test::event(s, "k" + std::to_string(i), 500, 1)));
@@ -274,7 +274,7 @@ private slots:
         s.records.back().arrival = 10'000'000; // 50,000 periods at 200 ms
         std::vector<std::string> lines;
         StreamingRunner runner(
-            s.pipeline, s.keys, s.defaultArrivalSpacingMs, [&](const OperatorOutput&) { lines.emplace_back(); },
+            s.pipeline, s.keys, s.arrivals, [&](const OperatorOutput&) { lines.emplace_back(); },
             StreamingRunner::kDefaultLookAhead, PeriodicEmissionBudget {1'000, 20});
         for (const InputRecord& r : s.records)
             QVERIFY(runner.push(r));
@@ -285,8 +285,8 @@ private slots:
         QVERIFY(runner.stepsRun() < 1'100);
         // Within the budget the same run goes to its end.
         StreamingRunner roomy(
-            s.pipeline, s.keys, s.defaultArrivalSpacingMs, [](const OperatorOutput&) {},
-            StreamingRunner::kDefaultLookAhead, PeriodicEmissionBudget {100'000, 20});
+            s.pipeline, s.keys, s.arrivals, [](const OperatorOutput&) {}, StreamingRunner::kDefaultLookAhead,
+            PeriodicEmissionBudget {100'000, 20});
         for (const InputRecord& r : s.records)
             QVERIFY(roomy.push(r));
         QVERIFY(roomy.finish());
@@ -300,8 +300,7 @@ private slots:
         s.pipeline.window.assigner.sizeMs = 3'600'000;
         s.pipeline.window.assigner.slideMs = 1;
         std::size_t outputs = 0;
-        StreamingRunner runner(
-            s.pipeline, s.keys, s.defaultArrivalSpacingMs, [&](const OperatorOutput&) { ++outputs; });
+        StreamingRunner runner(s.pipeline, s.keys, s.arrivals, [&](const OperatorOutput&) { ++outputs; });
         QVERIFY(runner.refusal().has_value());
         QVERIFY2(runner.refusal()->find("3,600,000 windows") != std::string::npos, runner.refusal()->c_str());
         QVERIFY(!runner.push(s.records.front()));

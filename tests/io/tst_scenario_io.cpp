@@ -146,6 +146,10 @@ private slots:
             << std::string("\"ts\": 4000") << std::string("\"ts\": 9223372036854775808")
             << std::string("s.json:4:59: expected an integer between -9223372036854775808 and 9223372036854775807 "
                            "for \"ts\", found 9223372036854775808");
+        QTest::newRow("event-time arrivals at no speed")
+            << std::string("\"name\": \"post 000\",")
+            << std::string("\"name\": \"post 000\", \"eventTimeArrivalSpeedup\": 0,")
+            << std::string("s.json:1:65: expected \"eventTimeArrivalSpeedup\" of 1 or more, found 0");
         QTest::newRow("negative window size")
             << std::string("\"sizeMs\": 5000") << std::string("\"sizeMs\": -5000")
             << std::string("s.json:11:59: expected a positive \"sizeMs\", found -5000");
@@ -399,6 +403,8 @@ private slots:
                    // (an ordinary literal: moc misreads backslashes inside raw strings)
                    "\"name\": \"post \\\"000\\\"\\n\\u00e9\", \"display\": {\"time\": \"datetime\", "
                    "\"zone\": \"Asia/Shanghai\"}, \"lenient\": true, \"defaultArrivalSpacingMs\": 250,");
+        QTest::newRow("records at their event time, ten times faster")
+            << replaced(kBase, R"("name": "post 000",)", R"("name": "post 000", "eventTimeArrivalSpeedup": 10,)");
         QTest::newRow("epoch-ms asked for, kept apart from the automatic default")
             << replaced(kBase, R"("name": "post 000",)", R"("name": "post 000", "display": {"time": "epoch-ms"},)");
         QTest::newRow("a lesson: a note and a prediction") << replaced(kBase, R"("name": "post 000",)",

@@ -66,6 +66,7 @@ final class Scenario implements java.io.Serializable {
     int windowParallelism = 1;
     String endOfInput = "none";
     long arrivalSpacingMs = DEFAULT_ARRIVAL_SPACING_MS;
+    long eventTimeArrivalSpeedup = 0; // 0: by the spacing; n: at event time, n times faster
     Long inputEndMs = null; // when the input ended, if after the last arrival (a recorded live source); null: at it
     String flinkVersion = null; // the Flink line the scenario names ("1.20", "2.3"); null: this oracle's
 
@@ -158,6 +159,9 @@ final class Scenario implements java.io.Serializable {
         if (root.has("defaultArrivalSpacingMs")) {
             s.arrivalSpacingMs = root.get("defaultArrivalSpacingMs").asLong();
         }
+        if (root.has("eventTimeArrivalSpeedup")) {
+            s.eventTimeArrivalSpeedup = root.get("eventTimeArrivalSpeedup").asLong();
+        }
         JsonNode end = root.get("inputEndMs");
         if (end != null) {
             if (!end.isIntegralNumber() || !end.canConvertToLong() || end.asLong() < 0) {
@@ -237,10 +241,6 @@ final class Scenario implements java.io.Serializable {
         return k.isBigDecimal() ? k.decimalValue().toString() : k.asText();
     }
 
-    /**
-     * Each record's arrival (docs/execution-model.md, "Arrivals"): its own, else the previous record's plus the
-     * default spacing, 0 for the first.
-     */
     /** The topic's splits as the connector's enumerator assigns them to the readers (the watermark channels). */
     KafkaSplits kafkaSplits() {
         long[] recordsPerPartition = new long[kafka.partitions];
@@ -253,11 +253,33 @@ final class Scenario implements java.io.Serializable {
                 recordsPerPartition);
     }
 
+    /**
+     * Each record's arrival (docs/execution-model.md, "Arrivals"): its own, else the previous record's plus the
+     * default spacing, 0 for the first; or, with eventTimeArrivalSpeedup, at its event time replayed that many times
+     * faster from the first such record's, never before the previous arrival (a watermark record: with it).
+     */
     long[] arrivals() {
         long[] arrival = new long[records.size()];
+        long previous = 0;
+        Long originTs = null;
+        long originArrival = 0;
         for (int i = 0; i < arrival.length; i++) {
             Rec r = records.get(i);
-            arrival[i] = r.arrival != null ? r.arrival : (i == 0 ? 0 : arrival[i - 1] + arrivalSpacingMs);
+            if (r.arrival != null) {
+                previous = r.arrival;
+            } else if (eventTimeArrivalSpeedup == 0) {
+                previous = i == 0 ? 0 : previous + arrivalSpacingMs;
+            } else if (!r.watermark) {
+                if (originTs == null) {
+                    originTs = r.ts;
+                    originArrival = previous;
+                }
+                long at = r.ts <= originTs
+                        ? originArrival
+                        : originArrival + Long.divideUnsigned(r.ts - originTs, eventTimeArrivalSpeedup);
+                previous = Math.max(previous, at);
+            }
+            arrival[i] = previous;
         }
         return arrival;
     }
