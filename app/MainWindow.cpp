@@ -753,11 +753,12 @@ bool MainWindow::openFile(const QString& path)
         if (dialog.exec() != QDialog::Accepted)
             return false;
         std::optional<Scenario> scenario = dialog.takeScenario();
+        io::SkippedLines skipped = dialog.takeSkippedLines();
         // saved next to the event file it refers to
         if (scenario->records.size() >= kBackgroundRecordCount)
-            m_loader->recordScenario(std::move(*scenario), path);
+            m_loader->recordScenario(std::move(*scenario), path, std::move(skipped));
         else
-            openScenario(std::move(*scenario), QString());
+            openScenario(std::move(*scenario), QString(), std::move(skipped));
         addRecent(QFileInfo(path).absoluteFilePath());
         return true;
     }
@@ -770,7 +771,7 @@ bool MainWindow::openFile(const QString& path)
         showLoadError(outcome.error);
         return false;
     }
-    openScenario(*outcome.scenario, QFileInfo(path).absoluteFilePath());
+    openScenario(*outcome.scenario, QFileInfo(path).absoluteFilePath(), outcome.skipped);
     addRecent(QFileInfo(path).absoluteFilePath());
     return true;
 }
@@ -781,7 +782,8 @@ void MainWindow::openLoadedRun()
     if (!releaseLiveRun())
         return;
     m_playerBar->setPlaying(false);
-    m_session->setRecordedRun(std::move(loaded.shell), std::move(loaded.player), loaded.documentPath);
+    m_session->setRecordedRun(
+        std::move(loaded.shell), std::move(loaded.player), loaded.documentPath, std::move(loaded.skipped));
     m_undo->clear();
     updateTitle();
     if (!loaded.documentPath.isEmpty())
@@ -832,17 +834,17 @@ bool MainWindow::openExample(const QString& path)
         return false;
     }
     // an example is not a file the user owns: "Save" asks where to put a copy
-    openScenario(*outcome.scenario, QString());
+    openScenario(*outcome.scenario, QString(), outcome.skipped);
     return true;
 }
 
-void MainWindow::openScenario(Scenario scenario, const QString& path)
+void MainWindow::openScenario(Scenario scenario, const QString& path, io::SkippedLines skipped)
 {
     m_loader->abandon();
     if (!releaseLiveRun())
         return;
     m_playerBar->setPlaying(false);
-    const QString error = m_session->setScenario(std::move(scenario), path, 0);
+    const QString error = m_session->setScenario(std::move(scenario), path, 0, std::move(skipped));
     if (!error.isEmpty()) {
         showLoadError(error); // the engine refuses the job: the run shown stays
         return;

@@ -68,7 +68,8 @@ public:
     bool openFiles(const QStringList& paths);
     bool openExample(const QString& path);
     // Loads a scenario already read (the import dialog, tests).
-    void openScenario(Scenario scenario, const QString& path);
+    // A document opened: its run, and the bad lines its event file's load skipped.
+    void openScenario(Scenario scenario, const QString& path, io::SkippedLines skipped = {});
     // A scenario with a large event file (kBackgroundLoadBytes) opens in the background: openFile returns at
     // once. This waits for that load, the window responsive meanwhile; true when a run was opened (or none was
     // loading).

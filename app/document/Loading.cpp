@@ -64,12 +64,15 @@ namespace {
 LoadOutcome withInput(io::Loaded<Scenario> parsed, const std::filesystem::path& baseDir)
 {
     LoadOutcome out;
+    io::LoadOptions options;
+    options.maxReportedErrors = io::kListedBadLines; // the Bad lines tab lists them
     if (parsed)
-        parsed = io::loadScenarioInput(std::move(*parsed.value), baseDir);
+        parsed = io::loadScenarioInput(std::move(*parsed.value), baseDir, options);
     if (!parsed) {
         out.error = errorsText(parsed.errors);
         return out;
     }
+    out.skipped = parsed.skipped();
     out.scenario = std::move(*parsed.value);
     return out;
 }

@@ -16,6 +16,7 @@ namespace tidemark::app {
 struct LoadOutcome {
     std::optional<Scenario> scenario;
     QString error;
+    io::SkippedLines skipped; // bad lines of its event file, when it is read leniently
     bool ok() const { return scenario.has_value(); }
 };
 

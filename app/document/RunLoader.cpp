@@ -156,11 +156,12 @@ void RunLoader::loadScenario(const QString& path, const QString& documentPath)
     start(std::move(job));
 }
 
-void RunLoader::recordScenario(Scenario scenario, const QString& sourcePath)
+void RunLoader::recordScenario(Scenario scenario, const QString& sourcePath, io::SkippedLines skipped)
 {
     Job job;
     job.path = sourcePath;
     job.ready = std::move(scenario);
+    job.readySkipped = std::move(skipped);
     start(std::move(job));
 }
 
@@ -228,8 +229,10 @@ void RunLoader::run(Job job)
     };
 
     Scenario scenario;
+    io::SkippedLines skipped;
     if (job.ready) {
         scenario = std::move(*job.ready);
+        skipped = std::move(job.readySkipped);
     } else {
         // As `tidemark run PATH` reads it: the scenario, then its event file with the job's record rules.
         const std::filesystem::path file(path.toStdString());
@@ -247,6 +250,7 @@ void RunLoader::run(Job job)
             ? QFileInfo(QString::fromStdString(parsed.value->inputFile->file)).fileName()
             : QFileInfo(path).fileName();
         io::LoadOptions options;
+        options.maxReportedErrors = io::kListedBadLines;
         options.cancelled = [this] { return m_cancel.load(); };
         options.progress = [&](std::uint64_t done, std::uint64_t total) {
             const int percent = total > 0 ? static_cast<int>(100 * done / total) : 0;
@@ -258,6 +262,7 @@ void RunLoader::run(Job job)
             return stopped();
         if (!parsed)
             return fail(errorsText(parsed.errors));
+        skipped = parsed.skipped();
         scenario = std::move(*parsed.value);
     }
     if (refuseWhenTooLarge(scenario.records.size(), false))
@@ -268,6 +273,7 @@ void RunLoader::run(Job job)
     auto result = std::make_shared<Result>();
     result->shell = scenario;
     result->documentPath = job.documentPath;
+    result->skipped = std::move(skipped);
     scenario.records = std::move(records);
     // What the recording takes is watched as it grows: periodic emissions far apart from the records can make
     // a run many times the steps of its records, which no estimate from the file sees.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/Scenario.h"
+#include "engine/io/LoadResult.h"
 #include "engine/player/Player.h"
 
 #include <QObject>
@@ -60,7 +61,7 @@ public:
     void loadScenario(const QString& path, const QString& documentPath);
     // A scenario already read (an event file through the import dialog, `sourcePath`): only its run is
     // recorded here. The document has no file until it is saved.
-    void recordScenario(Scenario scenario, const QString& sourcePath);
+    void recordScenario(Scenario scenario, const QString& sourcePath, io::SkippedLines skipped = {});
     void cancel();
     // Cancels and forgets the load under way at once (another document is being opened): it reports nothing
     // more, and cancelled() is emitted now.
@@ -71,6 +72,7 @@ public:
         Scenario shell; // the scenario without its records, which `player` holds
         std::unique_ptr<Player> player;
         QString documentPath;
+        io::SkippedLines skipped; // bad lines of the event file, skipped by a lenient load
     };
     // After loaded(): the run, once.
     Result takeResult();
@@ -96,6 +98,7 @@ private:
         QString documentPath;
         bool isScenarioFile = false;
         std::optional<Scenario> ready;
+        io::SkippedLines readySkipped; // the lines skipped reading `ready`
         std::optional<std::uint64_t> assumedFree;
     };
     void start(Job job);

@@ -155,24 +155,30 @@ QString Session::suggestedFileName(const QString& extension) const
     return (name.isEmpty() ? tr("Untitled") : name) + extension;
 }
 
-QString Session::setScenario(Scenario scenario, const QString& filePath, int keepStep)
+QString Session::setScenario(
+    Scenario scenario, const QString& filePath, int keepStep, std::optional<io::SkippedLines> skipped)
 {
-    return replaceDocument(std::move(scenario), nullptr, filePath, keepStep);
+    return replaceDocument(std::move(scenario), nullptr, filePath, keepStep, std::move(skipped));
 }
 
-void Session::setRecordedRun(Scenario shell, std::unique_ptr<Player> player, const QString& filePath)
+void Session::setRecordedRun(
+    Scenario shell, std::unique_ptr<Player> player, const QString& filePath, io::SkippedLines skipped)
 {
-    replaceDocument(std::move(shell), std::move(player), filePath, 0);
+    replaceDocument(std::move(shell), std::move(player), filePath, 0, std::move(skipped));
 }
 
-QString Session::replaceDocument(
-    Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath, int keepStep)
+QString Session::replaceDocument(Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath,
+    int keepStep, std::optional<io::SkippedLines> skipped)
 {
     // Another document replaces the live run (the window asked first if it held unsaved records); the live
     // run stays if the engine refuses the new one.
     std::unique_ptr<LiveReader> reader = std::move(m_reader);
     std::unique_ptr<live::LiveFeed> feed = std::move(m_feed);
     m_scenario = std::move(scenario);
+    // set before the run is replaced, whose signal the Bad lines tab answers; put back if the engine refuses it
+    std::optional<io::SkippedLines> previousSkipped;
+    if (skipped)
+        previousSkipped = std::exchange(m_skipped, std::move(*skipped));
     QString error;
     if (recorded)
         installPlayer(std::move(recorded), keepStep);
@@ -181,6 +187,8 @@ QString Session::replaceDocument(
     if (!error.isEmpty()) {
         m_reader = std::move(reader);
         m_feed = std::move(feed);
+        if (previousSkipped)
+            m_skipped = std::move(*previousSkipped);
         return error;
     }
     m_appended = 0;

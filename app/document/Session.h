@@ -103,10 +103,16 @@ public:
     QString suggestedFileName(const QString& extension) const;
     void setFilePath(const QString& path);
     // Replaces the scenario and re-runs; keepStep is where the cursor should land (clamped).
-    QString setScenario(Scenario scenario, const QString& filePath, int keepStep = 0);
+    // `skipped`: the bad lines its event file's load skipped (a document opened); nullopt keeps those of the
+    // document shown (an edit of it).
+    QString setScenario(Scenario scenario, const QString& filePath, int keepStep = 0,
+        std::optional<io::SkippedLines> skipped = std::nullopt);
     // The same with the run already recorded (RunLoader records it on its own thread): `shell` is the
     // scenario without its records, which `player` holds.
-    void setRecordedRun(Scenario shell, std::unique_ptr<Player> player, const QString& filePath);
+    void setRecordedRun(
+        Scenario shell, std::unique_ptr<Player> player, const QString& filePath, io::SkippedLines skipped = {});
+    // The lines of the document's event file that a lenient load skipped (the Bad lines tab, when not live).
+    const io::SkippedLines& skippedLines() const { return m_skipped; }
     // The scenario to write to `targetPath`: it keeps referring to its event file when that file is found
     // next to the target, otherwise (built-in examples, typed records) the records are written inline.
     Scenario scenarioForSaving(const QString& targetPath) const;
@@ -167,7 +173,8 @@ private:
     friend class TimeCursor;
     void seek(int step);
 
-    QString replaceDocument(Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath, int keepStep);
+    QString replaceDocument(Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath, int keepStep,
+        std::optional<io::SkippedLines> skipped);
     QString rebuild(int keepStep);
     void installPlayer(std::unique_ptr<Player> player, int keepStep);
     void takeLiveEvents();
@@ -179,6 +186,7 @@ private:
 
     Scenario m_scenario;
     std::vector<LessonMarker> m_lesson;
+    io::SkippedLines m_skipped;
     QString m_filePath;
     std::unique_ptr<Player> m_player;
     std::unique_ptr<Narrator> m_narrator;

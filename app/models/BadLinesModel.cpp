@@ -12,21 +12,30 @@ BadLinesModel::BadLinesModel(Session* session, QObject* parent)
     connect(m_session, &Session::runReplaced, this, &BadLinesModel::refresh);
 }
 
+int BadLinesModel::listed() const
+{
+    const live::LiveFeed* feed = m_session->liveFeed();
+    return int(feed ? feed->problems().size() : m_session->skippedLines().listed.size());
+}
+
 void BadLinesModel::refresh()
 {
     const live::LiveFeed* feed = m_session->liveFeed();
-    const int rows = feed ? int(feed->problems().size()) : 0;
-    if (rows > m_rows) {
+    const int rows = listed();
+    if (feed && rows >= m_rows) {
         // a live run only adds bad lines
-        beginInsertRows({}, m_rows, rows - 1);
-        m_rows = rows;
-        endInsertRows();
-    } else if (rows < m_rows) {
+        if (rows > m_rows) {
+            beginInsertRows({}, m_rows, rows - 1);
+            m_rows = rows;
+            endInsertRows();
+        }
+    } else {
+        // another document, or a live run that began or ended: other lines
         beginResetModel();
         m_rows = rows;
         endResetModel();
     }
-    Q_EMIT countChanged(feed ? int(feed->problemCount()) : 0);
+    Q_EMIT countChanged(int(feed ? feed->problemCount() : m_session->skippedLines().count));
 }
 
 int BadLinesModel::rowCount(const QModelIndex& parent) const
@@ -41,26 +50,30 @@ int BadLinesModel::columnCount(const QModelIndex& parent) const
 
 QVariant BadLinesModel::data(const QModelIndex& index, int role) const
 {
-    const live::LiveFeed* feed = m_session->liveFeed();
-    if (!feed || !index.isValid() || index.row() >= int(feed->problems().size()))
+    if (!index.isValid() || index.row() >= listed())
         return {};
-    const live::LiveFeed::Problem& p = feed->problems()[std::size_t(index.row())];
+    // a live source's line, read at a processing time; or an event file's, skipped as it was loaded
+    const live::LiveFeed* feed = m_session->liveFeed();
+    const auto row = std::size_t(index.row());
+    const io::LoadError& error = feed ? feed->problems()[row].error : m_session->skippedLines().listed[row];
     if (role == Qt::ToolTipRole)
-        return QString::fromStdString(p.error.toString());
+        return QString::fromStdString(error.toString());
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case Where: {
-        const auto& w = p.error.where;
+        const auto& w = error.where;
         return w.line == 0 ? QString::fromStdString(w.file)
                            : tr("%1:%2:%3").arg(QString::fromStdString(w.file)).arg(w.line).arg(w.column);
     }
     case Problem:
-        return QString::fromStdString(p.error.message);
-    case Line:
-        return QString::fromUtf8(p.line.data(), qsizetype(p.line.size()));
+        return QString::fromStdString(error.message);
+    case Line: {
+        const std::string& line = feed ? feed->problems()[row].line : error.lineText;
+        return QString::fromUtf8(line.data(), qsizetype(line.size()));
+    }
     case ReadAt:
-        return Session::formatProcessingTime(p.at);
+        return feed ? Session::formatProcessingTime(feed->problems()[row].at) : tr("on loading");
     default:
         return {};
     }

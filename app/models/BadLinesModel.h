@@ -6,8 +6,9 @@ namespace tidemark::app {
 
 class Session;
 
-// The lines of a live source that did not read as records (the Records dock's "Bad lines" tab): where, why,
-// the line as it came, when. The first LiveFeed::kMaxProblemsKept are listed; the count says how many more.
+// The lines that did not read as records (the Records dock's "Bad lines" tab): a live source's, or those of the
+// document's event file that a lenient load skipped. Where, why, the line as it came, when. The first
+// io::kListedBadLines are listed; the count says how many more.
 class BadLinesModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -27,6 +28,7 @@ Q_SIGNALS:
 
 private:
     void refresh();
+    int listed() const;
 
     Session* m_session;
     int m_rows = 0;

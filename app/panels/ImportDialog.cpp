@@ -1,6 +1,7 @@
 #include "app/panels/ImportDialog.h"
 
 #include "app/document/Loading.h"
+#include "app/panels/EventFileScan.h"
 #include "app/panels/FieldRules.h"
 #include "engine/io/EventFile.h"
 #include "engine/io/EventFileHead.h"
@@ -20,11 +21,15 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -36,8 +41,9 @@ namespace tidemark::app {
 namespace {
 
 constexpr int kPreviewLines = 40;
-// The bad lines the status lists (the rest are counted), so that it never pushes the buttons off the dialog.
-constexpr std::size_t kStatusBadLines = 4;
+// From this size on, the whole-file read shows its progress (a smaller file is read before it could be seen).
+constexpr qint64 kScanProgressBytes = qint64(1) << 20;
+const QColor kBadLineColor(0xc0, 0x39, 0x2b);
 
 FieldRef fieldRef(const QString& text)
 {
@@ -84,6 +90,11 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     , m_raw(new QPlainTextEdit(this))
     , m_preview(new QTableWidget(this))
     , m_status(new QLabel(this))
+    , m_scan(new EventFileScan(this))
+    , m_scanDelay(new QTimer(this))
+    , m_scanProgress(new QProgressBar(this))
+    , m_scanStatus(new QLabel(this))
+    , m_badLines(new QListWidget(this))
 {
     setObjectName(QStringLiteral("importDialog"));
     setWindowTitle(tr("Import %1").arg(QFileInfo(path).fileName()));
@@ -183,6 +194,24 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     m_preview->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_status->setObjectName(QStringLiteral("importStatus"));
     m_status->setWordWrap(true);
+    m_scanProgress->setObjectName(QStringLiteral("importScanProgress"));
+    m_scanProgress->setFormat(tr("Reading the whole file… %p%"));
+    m_scanProgress->hide();
+    m_scanStatus->setObjectName(QStringLiteral("importScanStatus"));
+    m_scanStatus->setWordWrap(true);
+    m_badLines->setObjectName(QStringLiteral("importBadLines"));
+    m_badLines->setFont(mono);
+    m_badLines->setMaximumHeight(6 * m_badLines->fontMetrics().height() + 8);
+    m_badLines->hide();
+    m_scanDelay->setSingleShot(true);
+    m_scanDelay->setInterval(250);
+    connect(m_scanDelay, &QTimer::timeout, this, [this] {
+        m_scanProgress->setValue(0);
+        m_scanProgress->setVisible(QFileInfo(m_path).size() >= kScanProgressBytes);
+        m_scan->start(m_path, spec());
+    });
+    connect(m_scan, &EventFileScan::progressed, m_scanProgress, &QProgressBar::setValue);
+    connect(m_scan, &EventFileScan::finished, this, &ImportDialog::showScan);
 
     auto* left = new QVBoxLayout;
     left->addWidget(mapping);
@@ -194,6 +223,9 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     right->addWidget(new QLabel(tr("How they are read"), this));
     right->addWidget(m_preview, 2);
     right->addWidget(m_status);
+    right->addWidget(m_scanProgress);
+    right->addWidget(m_scanStatus);
+    right->addWidget(m_badLines);
     auto* columns = new QHBoxLayout;
     columns->addLayout(left);
     columns->addLayout(right, 1);
@@ -213,6 +245,7 @@ ImportDialog::ImportDialog(const QString& path, QWidget* parent)
     for (QComboBox* c : {m_format, m_header, m_unit})
         connect(c, &QComboBox::currentIndexChanged, this, &ImportDialog::updatePreview);
     connect(m_skipBad, &QCheckBox::toggled, this, &ImportDialog::updatePreview);
+    connect(m_skipBad, &QCheckBox::toggled, this, &ImportDialog::showScan);
     connect(m_arrivalMode, &QComboBox::currentIndexChanged, this, &ImportDialog::updatePreview);
     connect(m_spacing, &QSpinBox::valueChanged, this, &ImportDialog::updatePreview);
     connect(m_speedup, &QSpinBox::valueChanged, this, &ImportDialog::updatePreview);
@@ -229,6 +262,16 @@ std::optional<Scenario> ImportDialog::takeScenario()
     return std::exchange(m_built, std::nullopt);
 }
 
+io::SkippedLines ImportDialog::takeSkippedLines()
+{
+    return std::exchange(m_builtSkipped, {});
+}
+
+bool ImportDialog::scanFinished() const
+{
+    return !m_scanDelay->isActive() && m_scan->resultFor(spec()) != nullptr;
+}
+
 void ImportDialog::setSkipBadLines(bool skip)
 {
     m_skipBad->setChecked(skip);
@@ -237,7 +280,7 @@ void ImportDialog::setSkipBadLines(bool skip)
 void ImportDialog::accept()
 {
     QString error;
-    m_built = buildScenario(&error);
+    m_built = buildScenario(&error, &m_builtSkipped);
     if (!m_built) {
         if (!m_skipBad->isChecked())
             error += QLatin1Char('\n') + tr("Check \u201cSkip bad lines\u201d to skip such lines and read the rest.");
@@ -334,6 +377,14 @@ void ImportDialog::updatePreview()
     m_speedup->setEnabled(madeUpArrivals);
     m_spacing->setVisible(m_arrivalMode->currentIndex() == 0);
     m_speedup->setVisible(m_arrivalMode->currentIndex() == 1);
+    if (m_refusal.isEmpty() && (!m_scanSpec || *m_scanSpec != spec())) {
+        // another mapping: the whole file is read again with it once the typing stops
+        m_scanSpec = spec();
+        m_scanDelay->start();
+        m_scanStatus->setText(tr("Reading the whole file…"));
+        m_scanStatus->setStyleSheet(QString());
+        m_badLines->hide();
+    }
     KeyTable keys;
     // the preview reads only the first lines; a cut last line is left out so that it is not reported as bad
     QByteArray head = m_head;
@@ -366,10 +417,34 @@ void ImportDialog::updatePreview()
         return;
     }
     m_previewError.clear();
-    m_preview->setRowCount(m_previewRows);
-    for (int r = 0; r < m_previewRows; ++r) {
-        const InputRecord& rec = records[std::size_t(r)];
-        m_preview->setItem(r, 0, new QTableWidgetItem(QString::number(rec.sourceLine)));
+    // the records and, in red, the lines that do not read, in the file's order
+    struct Row {
+        std::uint32_t line;
+        const InputRecord* record;
+        const io::LoadError* error;
+    };
+    std::vector<Row> rows;
+    for (const InputRecord& rec : records)
+        rows.push_back({rec.sourceLine, &rec, nullptr});
+    for (const io::LoadError& e : parsed.errors)
+        rows.push_back({e.where.line, nullptr, &e});
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.line < y.line; });
+    m_preview->clearSpans();
+    m_preview->setRowCount(int(rows.size()));
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const Row& row = rows[std::size_t(r)];
+        m_preview->setItem(r, 0, new QTableWidgetItem(QString::number(row.line)));
+        if (row.error) {
+            auto* why = new QTableWidgetItem(
+                tr("column %1: %2").arg(row.error->where.column).arg(QString::fromStdString(row.error->message)));
+            why->setToolTip(QString::fromStdString(row.error->toString()));
+            for (QTableWidgetItem* item : {m_preview->item(r, 0), why})
+                item->setForeground(kBadLineColor);
+            m_preview->setItem(r, 1, why);
+            m_preview->setSpan(r, 1, 1, m_preview->columnCount() - 1);
+            continue;
+        }
+        const InputRecord& rec = *row.record;
         m_preview->setItem(r, 1,
             new QTableWidgetItem(rec.isWatermark() ? tr("(watermark)")
                     : rec.key == kNoKey            ? QString()
@@ -400,22 +475,48 @@ void ImportDialog::updatePreview()
     if (!m_guessNote.isEmpty())
         status += QLatin1Char(' ') + m_guessNote;
     if (!parsed.errors.empty()) {
-        // the bad lines among the first ones: what Open does with them depends on the check box
-        status += QLatin1Char('\n')
-            + (m_skipBad->isChecked()
-                    ? tr("%n bad line(s) among them will be skipped:", nullptr, int(parsed.skippedLines))
-                    : tr("%n bad line(s) among them; the first stops the import unless bad lines are skipped:", nullptr,
-                        int(parsed.skippedLines)))
-            + QLatin1Char('\n')
-            + errorsText(std::vector<io::LoadError>(parsed.errors.begin(),
-                parsed.errors.begin() + std::ptrdiff_t(std::min<std::size_t>(parsed.errors.size(), kStatusBadLines))));
-        if (parsed.skippedLines > kStatusBadLines)
-            status += QLatin1Char('\n') + tr("… and %n more.", nullptr, int(parsed.skippedLines - kStatusBadLines));
+        status += QLatin1Char(' ')
+            + tr("%n of the first lines do(es) not read (in red).", nullptr, int(parsed.skippedLines));
         m_previewError = errorsText(parsed.errors);
     }
     m_status->setText(status);
-    m_status->setStyleSheet(
-        parsed.errors.empty() || m_skipBad->isChecked() ? QString() : QStringLiteral("color: #c0392b;"));
+    m_status->setStyleSheet(QString());
+}
+
+void ImportDialog::showScan()
+{
+    const EventFileScan::Result* scan = m_scan->resultFor(spec());
+    if (!scan)
+        return; // a later mapping is being read
+    m_scanProgress->hide();
+    const auto red = QStringLiteral("color: #c0392b;");
+    if (!scan->error.isEmpty()) {
+        m_scanStatus->setText(tr("The whole file does not read: %1").arg(scan->error));
+        m_scanStatus->setStyleSheet(red);
+        m_badLines->hide();
+        return;
+    }
+    const auto bad = scan->skipped.count;
+    const QString records = QLocale().toString(qulonglong(scan->records.size()));
+    QString text = bad == 0 ? tr("The whole file: %1 records, no bad line.").arg(records)
+                            : tr("The whole file: %1 records and %n bad line(s):", nullptr, int(bad)).arg(records);
+    if (bad > scan->skipped.listed.size())
+        text += QLatin1Char(' ') + tr("(the first %1 listed)").arg(scan->skipped.listed.size());
+    m_skipBad->setText(bad == 0 ? tr("Skip bad lines (list them, read the rest)")
+                                : tr("Skip the %n bad line(s) (read the rest)", nullptr, int(bad)));
+    if (bad > 0 && !m_skipBad->isChecked())
+        text += QLatin1Char(' ')
+            + tr("Open stops at the first, line %1, unless they are skipped.")
+                  .arg(scan->skipped.listed.front().where.line);
+    m_scanStatus->setText(text);
+    m_scanStatus->setStyleSheet(bad > 0 && !m_skipBad->isChecked() ? red : QString());
+    m_badLines->clear();
+    for (const io::LoadError& e : scan->skipped.listed) {
+        auto* item = new QListWidgetItem(QString::fromStdString(e.toString()), m_badLines);
+        item->setToolTip(QString::fromStdString(e.toString()) + QLatin1Char('\n')
+            + QString::fromUtf8(e.lineText.data(), qsizetype(e.lineText.size())));
+    }
+    m_badLines->setVisible(bad > 0);
 }
 
 int ImportDialog::previewRows() const
@@ -427,27 +528,53 @@ QString ImportDialog::previewError() const
     return m_previewError;
 }
 
-std::optional<Scenario> ImportDialog::buildScenario(QString* error) const
+std::optional<Scenario> ImportDialog::buildScenario(QString* error, io::SkippedLines* skipped)
 {
     Scenario s;
     s.name = QFileInfo(m_path).completeBaseName().toStdString();
     s.inputFile = spec();
     s.lenient = m_skipBad->isChecked();
     s.arrivals = arrivals();
-    io::LoadOptions load;
-    load.lenient = s.lenient;
-    auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys, load);
-    if (!loaded) {
+    const auto fail = [error](const QString& why) -> std::optional<Scenario> {
         if (error)
-            *error = errorsText(loaded.errors);
+            *error = why;
         return std::nullopt;
+    };
+    io::SkippedLines skippedHere;
+    // the whole file as the background read found it with this mapping, when it has; else it is read now
+    if (const EventFileScan::Result* scan = m_scan->resultFor(*s.inputFile)) {
+        if (!scan->error.isEmpty())
+            return fail(scan->error);
+        if (!s.lenient && !scan->skipped.empty())
+            return fail(errorsText({scan->skipped.listed.front()})); // where a strict read stops
+        if (scan->records.empty())
+            return fail(tr("%1 has no records to play.").arg(QFileInfo(m_path).fileName()));
+        EventFileScan::Result taken = *m_scan->takeResultFor(*s.inputFile);
+        s.records = std::move(taken.records);
+        s.keys = std::move(taken.keys);
+        skippedHere = std::move(taken.skipped);
+        m_scanSpec.reset(); // taken: a later Open reads the file again
+    } else {
+        io::LoadOptions load;
+        load.lenient = s.lenient;
+        load.maxReportedErrors = io::kListedBadLines;
+        load.sourceName = QFileInfo(m_path).fileName().toStdString();
+        auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys, load);
+        if (!loaded)
+            return fail(errorsText(loaded.errors));
+        if (loaded.value->records.empty())
+            return fail(tr("%1 has no records to play.").arg(QFileInfo(m_path).fileName()));
+        skippedHere = loaded.skipped();
+        s.records = std::move(loaded.value->records);
     }
-    if (loaded.value->records.empty()) {
-        if (error)
-            *error = tr("%1 has no records to play.").arg(QFileInfo(m_path).fileName());
-        return std::nullopt;
-    }
-    s.records = std::move(loaded.value->records);
+    std::optional<Scenario> built = configured(std::move(s), error);
+    if (built && skipped)
+        *skipped = std::move(skippedHere);
+    return built;
+}
+
+std::optional<Scenario> ImportDialog::configured(Scenario s, QString* error) const
+{
     if (s.inputFile->key.empty())
         s.pipeline.window.keyBy.reset();
     s.pipeline.watermarks.maxOutOfOrdernessMs = m_delay->value();

@@ -17,6 +17,7 @@ struct FieldRef {
     std::string name; // used when index < 0
 
     bool isIndex() const { return index >= 0; }
+    bool operator==(const FieldRef&) const = default;
 };
 
 struct TimestampFormat {
@@ -24,6 +25,7 @@ struct TimestampFormat {
     Unit unit = Unit::Milliseconds; // for numeric timestamps
     std::string pattern; // e.g. "yyyy-MM-dd HH:mm:ss.SSS"; empty: numbers in `unit`, or ISO-8601 text
     std::string zone; // IANA zone for `pattern` and for ISO-8601 text without an offset; empty = UTC
+    bool operator==(const TimestampFormat&) const = default;
 };
 
 struct InputFileSpec {
@@ -43,6 +45,7 @@ struct InputFileSpec {
     Header header = Header::Detect; // CSV only
     TimestampFormat timestamp;
     std::string watermarkWord = "watermark"; // CSV/text: a line "<word><delimiter><ts>" is a watermark record
+    bool operator==(const InputFileSpec&) const = default;
 };
 
 } // namespace tidemark

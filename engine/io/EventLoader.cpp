@@ -389,8 +389,10 @@ inline void EventLoader::report(std::string_view line, std::size_t offset, std::
         return;
     }
     ++m_result.skippedLines;
-    if (m_result.errors.size() < m_options.maxReportedErrors)
+    if (m_result.errors.size() < m_options.maxReportedErrors) {
         m_result.errors.push_back(LoadError {where, std::move(message)});
+        m_result.errors.back().lineText = line.substr(0, kShownLineBytes);
+    }
 }
 
 bool EventLoader::lineTooLong(std::uint64_t bytes)

@@ -17,9 +17,18 @@ struct SourcePosition {
     std::uint32_t column = 0;
 };
 
+// How many bad lines a lenient load in the app lists (a file's in the import dialog and the Bad lines tab, a live
+// source's); the rest are counted.
+inline constexpr std::size_t kListedBadLines = 1000;
+
+// How much of a bad line is kept to be shown beside its error (a file's skipped lines, a live source's).
+inline constexpr std::size_t kShownLineBytes = 200;
+
 struct LoadError {
     SourcePosition where;
     std::string message;
+    // The line itself, its first kShownLineBytes, where the loader kept it (a lenient load's skipped lines).
+    std::string lineText;
 
     LoadError() = default;
     LoadError(std::string file, std::uint32_t line, std::uint32_t column, std::string text)
@@ -38,6 +47,13 @@ struct LoadError {
 // The outcome of a load: a value, or the errors that stopped it. A lenient load that skipped bad lines has
 // both: the value, and the first skipped lines (at most LoadOptions::maxReportedErrors) in `errors`, with
 // `skippedLines` counting all of them.
+// The lines a lenient load skipped: the first ones with where and why, and how many in all.
+struct SkippedLines {
+    std::vector<LoadError> listed;
+    std::uint64_t count = 0;
+    bool empty() const { return count == 0; }
+};
+
 template <class T> struct Loaded {
     std::optional<T> value;
     std::vector<LoadError> errors;
@@ -45,6 +61,8 @@ template <class T> struct Loaded {
 
     bool ok() const { return value.has_value(); }
     explicit operator bool() const { return ok(); }
+    // A lenient load's skipped lines (none when the load failed: its errors are why).
+    SkippedLines skipped() const { return ok() ? SkippedLines {errors, skippedLines} : SkippedLines {}; }
 
     // Every error on its own line, ready for stderr.
     std::string errorText() const

@@ -31,7 +31,7 @@ io::EventLineParser& LiveFeed::parserFor(int client)
 void LiveFeed::problem(Result& result, io::LoadError error, Timestamp at, std::string_view line)
 {
     ++m_problemCount;
-    Problem p {std::move(error), at, std::string(line.substr(0, 200))};
+    Problem p {std::move(error), at, std::string(line.substr(0, io::kShownLineBytes))};
     if (m_problems.size() < kMaxProblemsKept)
         m_problems.push_back(p);
     result.problems.push_back(std::move(p));
@@ -102,7 +102,7 @@ LiveFeed::Result LiveFeed::feed(Player& player, std::span<const LiveEvent> event
             InputRecord r = *outcome.record;
             r.arrival = e.at; // processing time is when the line was read, whatever a field says
             m_batch.push_back(r);
-            m_origins.push_back({e.client, e.text.substr(0, 200)});
+            m_origins.push_back({e.client, e.text.substr(0, io::kShownLineBytes)});
             break;
         }
         case LiveEvent::Kind::TooLong: {

@@ -31,7 +31,7 @@ namespace tidemark::live {
 // rest are counted) and one line per connection. A run stops taking lines at kMaxRecords records.
 class LiveFeed {
 public:
-    static constexpr std::size_t kMaxProblemsKept = 1000;
+    static constexpr std::size_t kMaxProblemsKept = io::kListedBadLines;
     static constexpr std::size_t kMaxRecords = 2'000'000;
     // The connection of lines typed into the app: no header line, whatever the spec says.
     static constexpr int kTypedClient = 0;

@@ -887,6 +887,10 @@ Without a display:
         <source>Read at</source>
         <translation>读取时间</translation>
     </message>
+    <message>
+        <source>on loading</source>
+        <translation>加载时</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::CompareBar</name>
@@ -1942,27 +1946,9 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
             <numerusform>；另有 %n 行形状不同，已被搁置。</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n bad line(s) among them will be skipped:</source>
-        <translation>
-            <numerusform>其中有 %n 个坏行，将被跳过：</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n bad line(s) among them; the first stops the import unless bad lines are skipped:</source>
-        <translation>
-            <numerusform>其中有 %n 个坏行；除非选择跳过坏行，否则第一个坏行就会中止导入：</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Check “Skip bad lines” to skip such lines and read the rest.</source>
         <translation>勾选“跳过坏行”即可跳过这类行并读取其余各行。</translation>
-    </message>
-    <message numerus="yes">
-        <source>… and %n more.</source>
-        <translation>
-            <numerusform>……另有 %n 行。</numerusform>
-        </translation>
     </message>
     <message>
         <source>all at once (a backlog)</source>
@@ -2015,6 +2001,52 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>one record every %1</source>
         <translation>每 %1 一条记录</translation>
+    </message>
+    <message>
+        <source>Reading the whole file… %p%</source>
+        <translation>正在读取整个文件… %p%</translation>
+    </message>
+    <message>
+        <source>Reading the whole file…</source>
+        <translation>正在读取整个文件…</translation>
+    </message>
+    <message>
+        <source>column %1: %2</source>
+        <translation>第 %1 列：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the first lines do(es) not read (in red).</source>
+        <translation>
+            <numerusform>前几行中有 %n 行无法读取（红色标出）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The whole file does not read: %1</source>
+        <translation>整个文件无法读取：%1</translation>
+    </message>
+    <message>
+        <source>The whole file: %1 records, no bad line.</source>
+        <translation>整个文件：%1 条记录，没有坏行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The whole file: %1 records and %n bad line(s):</source>
+        <translation>
+            <numerusform>整个文件：%1 条记录，%n 个坏行：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(the first %1 listed)</source>
+        <translation>（列出前 %1 个）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Skip the %n bad line(s) (read the rest)</source>
+        <translation>
+            <numerusform>跳过这 %n 个坏行（读取其余各行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open stops at the first, line %1, unless they are skipped.</source>
+        <translation>除非跳过它们，否则“打开”会在第一个坏行（第 %1 行）处停止。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "app/document/OutputExport.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/models/BadLinesModel.h"
 #include "app/models/OutputModel.h"
 #include "app/panels/PipelineEditor.h"
 #include "app/timeline/TimelineImage.h"
@@ -28,6 +29,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -276,6 +279,42 @@ private Q_SLOTS:
         const LoadOutcome parsed = parseScenarioText(file.readAll(), scenario, folder);
         QVERIFY(!parsed.ok());
         QCOMPARE(parsed.error, message);
+    }
+
+    // A lenient scenario's event file with bad lines: they are listed in the Records dock's Bad lines tab with where,
+    // why and the line itself; an edit of the pipeline keeps them, and another document has its own (none).
+    void theLinesALenientLoadSkippedAreListedInTheBadLinesTab()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("lenient"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString scenario = QDir(folder).filePath(QStringLiteral("orders.json"));
+        QVERIFY(writeFile(scenario,
+            R"({"tidemark": 1, "lenient": true, "input": {"file": "orders.csv", "format": "csv", "header": false,
+                  "fields": {"key": 0, "ts": 1}},
+                "pipeline": {"watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0},
+                             "window": {"assigner": {"type": "tumbling", "sizeMs": 1000},
+                                        "function": {"type": "count"}}}})"));
+        QVERIFY(writeFile(
+            QDir(folder).filePath(QStringLiteral("orders.csv")), "a,1000\noops\na,2000\nb,soon\na,3000\nc\n"));
+        QVERIFY(m_window->openFile(scenario));
+        auto* view = m_window->findChild<QTableView*>(QStringLiteral("badLinesView"));
+        QVERIFY(view);
+        const QAbstractItemModel* model = view->model();
+        QCOMPARE(model->rowCount(), 3);
+        const auto cell = [&](int row, int column) { return model->index(row, column).data().toString(); };
+        QVERIFY2(cell(0, BadLinesModel::Where).endsWith(QStringLiteral("orders.csv:2:5")), qPrintable(cell(0, 0)));
+        QVERIFY2(cell(1, BadLinesModel::Problem).startsWith(QStringLiteral("expected")), qPrintable(cell(1, 1)));
+        QCOMPARE(cell(1, BadLinesModel::Line), QStringLiteral("b,soon"));
+        auto* tabs = qobject_cast<QTabWidget*>(view->parentWidget()->parentWidget());
+        QVERIFY(tabs);
+        QCOMPARE(tabs->tabText(tabs->indexOf(view)), QStringLiteral("Bad lines (3)"));
+
+        auto* editor = m_window->findChild<PipelineEditor*>();
+        QVERIFY(editor->setFieldValue(QStringLiteral("maxOutOfOrderness"), 500));
+        QCOMPARE(model->rowCount(), 3);
+        QVERIFY(m_window->openExample(defaultExample()));
+        QCOMPARE(model->rowCount(), 0);
+        QCOMPARE(tabs->tabText(tabs->indexOf(view)), QStringLiteral("Bad lines"));
     }
 
     void aSavedScenarioReopensToTheSameRun()

@@ -1,10 +1,12 @@
 #include "app/panels/ImportDialog.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -192,19 +194,24 @@ private Q_SLOTS:
         QCOMPARE(dialog.findChild<QPlainTextEdit*>()->toPlainText(), QString());
     }
 
-    // Orders with a bad line every fourth line near the top: the header is still a header, the good lines are
-    // previewed and the bad ones listed; Open stops at the first unless bad lines are skipped, and then keeps the
-    // dialog open with everything in it; skipped, the scenario is lenient and holds every good line.
+    // 2,000 orders with a bad line every fourth line near the top and a few in the middle: the header is still a
+    // header, the good first lines are previewed with the bad ones among them (in red), and the whole file, read in
+    // the background, lists every bad line; Open stops at the first unless they are skipped, and then keeps the
+    // dialog open with everything in it; skipped, the scenario is lenient, holds every good line, and hands on the
+    // skipped ones with their text for the Bad lines tab.
     void badLinesAreShownBesideTheGoodOnesAndSkippedWhenAsked()
     {
         QByteArray text = "user_id,amount,event_time\n";
         int good = 0;
-        for (int i = 0; i < 60; ++i) {
+        int bad = 0;
+        for (int i = 0; i < 2000; ++i) {
             text += "u" + QByteArray::number(i % 7) + "," + QByteArray::number(i % 13) + ".5,"
                 + QByteArray::number(1700000000000LL + i * 250) + "\n";
             ++good;
-            if (i % 3 == 2)
+            if ((i < 60 && i % 3 == 2) || i == 1000 || i == 1500) {
                 text += "bad,line\n";
+                ++bad;
+            }
         }
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("orders.csv"));
@@ -219,7 +226,29 @@ private Q_SLOTS:
         auto* status = dialog.findChild<QLabel*>(QStringLiteral("importStatus"));
         QVERIFY2(status->text().contains(QStringLiteral("9 line(s) of another shape were set aside")),
             qPrintable(status->text()));
-        QVERIFY2(status->text().contains(QStringLiteral("the first stops the import")), qPrintable(status->text()));
+        // the bad first lines are rows of the preview, in the file's order, with where and why
+        const auto* preview = dialog.findChild<QTableWidget*>(QStringLiteral("importPreview"));
+        QCOMPARE(preview->rowCount(), 39);
+        QCOMPARE(preview->item(3, 0)->text(), QStringLiteral("5"));
+        QVERIFY2(preview->item(3, 1)->text().startsWith(QStringLiteral("column 9: expected column 2")),
+            qPrintable(preview->item(3, 1)->text()));
+        QCOMPARE(preview->columnSpan(3, 1), preview->columnCount() - 1);
+
+        QTRY_VERIFY(dialog.scanFinished());
+        const auto* listed = dialog.findChild<QListWidget*>(QStringLiteral("importBadLines"));
+        QCOMPARE(listed->count(), bad);
+        QVERIFY2(listed->item(0)->text().startsWith(QStringLiteral("orders.csv:5:9: expected column 2")),
+            qPrintable(listed->item(0)->text()));
+        QVERIFY2(listed->item(bad - 1)->text().startsWith(
+                     QStringLiteral("orders.csv:%1:9: ").arg(1502 + bad)), // after record 1500 and the bad lines before
+            qPrintable(listed->item(bad - 1)->text()));
+        const auto* scanned = dialog.findChild<QLabel*>(QStringLiteral("importScanStatus"));
+        QVERIFY2(scanned->text().contains(QStringLiteral("The whole file: 2,000 records and %1 bad line(s)").arg(bad)),
+            qPrintable(scanned->text()));
+        QVERIFY2(
+            scanned->text().contains(QStringLiteral("Open stops at the first, line 5")), qPrintable(scanned->text()));
+        auto* skip = dialog.findChild<QCheckBox*>(QStringLiteral("importSkipBadLines"));
+        QCOMPARE(skip->text(), QStringLiteral("Skip the %1 bad line(s) (read the rest)").arg(bad));
 
         dialog.findChild<QSpinBox*>(QStringLiteral("importParallelism"))->setValue(2);
         dialog.accept(); // strict: the first bad line
@@ -229,7 +258,7 @@ private Q_SLOTS:
         QCOMPARE(dialog.spec().header, InputFileSpec::Header::Present); // what was chosen is all still there
 
         dialog.setSkipBadLines(true);
-        QVERIFY2(status->text().contains(QStringLiteral("will be skipped")), qPrintable(status->text()));
+        QVERIFY2(!scanned->text().contains(QStringLiteral("Open stops")), qPrintable(scanned->text()));
         dialog.accept();
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         const std::optional<Scenario> scenario = dialog.takeScenario();
@@ -239,6 +268,10 @@ private Q_SLOTS:
         QCOMPARE(scenario->pipeline.watermarks.parallelism, 2); // typed before the failed Open
         // the window function tidemark run gives an events file without --function
         QCOMPARE(scenario->pipeline.window.function.type, FunctionSpec::Type::List);
+        const io::SkippedLines skipped = dialog.takeSkippedLines();
+        QCOMPARE(skipped.count, std::uint64_t(bad));
+        QCOMPARE(int(skipped.listed.size()), bad);
+        QCOMPARE(QString::fromStdString(skipped.listed.back().lineText), QStringLiteral("bad,line"));
     }
 
     // Without an arrival field the records' processing time is made up: the dialog says when the last one arrives

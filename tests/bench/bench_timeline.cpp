@@ -1,6 +1,8 @@
 // The timeline's paint cost on a large run (1M records over 3 watermark channels, 10 keys, 1 s tumbling
 // windows), drawn into a 1920×1080 offscreen QImage: the whole run in view, and zoomed to 1 % of it.
-// Also the app's first frame: window built, post-000 example loaded and run, first paint done.
+// Also the app's first frame: window built, post-000 example loaded and run, first paint done; and the import
+// dialog on a large CSV with bad lines: until its preview shows, until its whole-file read has listed every bad
+// line (beside the engine's own lenient load of the same file), and how soon it refuses a 10 MB line.
 #include "BenchRegistry.h"
 
 #include "app/MainWindow.h"
@@ -8,12 +10,16 @@
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/panels/ImportDialog.h"
 #include "app/timeline/TimelineView.h"
+#include "engine/io/EventFile.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QImage>
 #include <QPainter>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <ctime>
@@ -148,6 +154,74 @@ const bool firstFrame = registerBenchmark("app_first_frame_ms", 41, [](const Ben
     if (frame.isNull())
         throw std::runtime_error("no frame");
     return std::vector<Figure> {{"app_first_frame_ms", ms, "ms"}};
+});
+
+const bool importDialog = registerBenchmark("import_dialog_ms", 42, [](const BenchOptions& o) {
+    ScopedApplication application;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("orders.csv"));
+    {
+        // orders as a user's file holds them, with a bad line every 100,000 and two near the top
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            throw std::runtime_error("cannot write the benchmark's CSV");
+        QByteArray text = "user_id,amount,event_time\n";
+        for (std::size_t i = 0; i < o.records; ++i) {
+            text += "u" + QByteArray::number(qulonglong(i % 997)) + "," + QByteArray::number(qulonglong(i % 1000))
+                + ".25," + QByteArray::number(1700000000000LL + qint64(i) * 10) + "\n";
+            if (i % 100'000 == 3 || i == 7)
+                text += "u7,12.50\n";
+            if (text.size() > (1 << 20)) {
+                f.write(text);
+                text.clear();
+            }
+        }
+        f.write(text);
+    }
+    std::vector<double> open, scan, reference;
+    for (int r = 0; r < o.repetitions; ++r) {
+        double start = wallMs();
+        {
+            app::ImportDialog dialog(path);
+            if (dialog.previewRows() == 0)
+                throw std::runtime_error("the preview is empty");
+            open.push_back(wallMs() - start);
+            start = wallMs();
+            const double limit = start + 300'000;
+            while (!dialog.scanFinished() && wallMs() < limit)
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+            if (!dialog.scanFinished())
+                throw std::runtime_error("the whole-file read did not finish within 300 s");
+            scan.push_back(wallMs() - start - 250); // less the pause that waits for the typing to stop
+        }
+        start = wallMs();
+        KeyTable keys;
+        io::LoadOptions lenient;
+        lenient.lenient = true;
+        const auto loaded = io::loadEventFile(path.toStdString(), app::ImportDialog(path).spec(), keys, lenient);
+        if (!loaded || loaded.skippedLines == 0)
+            throw std::runtime_error("the reference load read no bad line");
+        reference.push_back(wallMs() - start);
+    }
+    const QString longLine = dir.filePath(QStringLiteral("one-line.csv"));
+    {
+        QFile f(longLine);
+        if (!f.open(QIODevice::WriteOnly) || f.write(QByteArray(10'000'000, 'x')) != 10'000'000)
+            throw std::runtime_error("cannot write the 10 MB line");
+    }
+    std::vector<double> refusal;
+    for (int r = 0; r < o.repetitions; ++r) {
+        const double start = wallMs();
+        const app::ImportDialog dialog(longLine);
+        if (dialog.refusal().isEmpty())
+            throw std::runtime_error("the 10 MB line was not refused");
+        refusal.push_back(wallMs() - start);
+    }
+    const Figure scanFigure = medianFigure("import_dialog_whole_file_ms", scan, "ms");
+    const Figure referenceFigure = medianFigure("import_reference_lenient_load_ms", reference, "ms");
+    return std::vector<Figure> {medianFigure("import_dialog_preview_ms", open, "ms"), scanFigure, referenceFigure,
+        {"import_whole_file_vs_load", scanFigure.value / referenceFigure.value, "x"},
+        medianFigure("import_dialog_long_line_refusal_ms", refusal, "ms")};
 });
 
 } // namespace
