@@ -478,6 +478,8 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
             s.lenient = true;
         if (o.arrivals)
             s.arrivals = *o.arrivals;
+        if (o.timeFormat)
+            s.display.timeFormat = *o.timeFormat;
     } catch (const Failed& f) {
         result.error = f.message;
         return result;

@@ -45,6 +45,9 @@ const char* runUsage()
            "Output:\n"
            "  --format text|jsonl        readable lines in Flink's print manner (default), or one JSON object\n"
            "                             per line: {\"type\":\"fire\",...} and {\"type\":\"late\",...}\n"
+           "  --time-format F            text output's event times beside Flink's printed part: auto (as the\n"
+           "                             app: date-times when they are dates of 2000-2100, else numbers),\n"
+           "                             epoch-ms (the numbers Flink prints), datetime, relative\n"
            "  --steps                    also print every step of the event queue\n"
            "  --explain                  explain every step in words, with the numbers and the rule\n"
            "  --save-scenario OUT.json   also write what was run as a scenario (the events file is referenced\n"
@@ -287,7 +290,7 @@ int playRecorded(Scenario scenario, const fs::path& inputBase, const RunContext&
 int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext& ctx, std::uint64_t fileBytes)
 {
     struct Stop { };
-    OutputWriter writer(ctx.out, scenario, ctx.options.jsonl);
+    OutputWriter writer(ctx.out, scenario, ctx.options.jsonl, scenario.inputFile.has_value());
     std::optional<StreamingRunner> runner;
     try {
         runner.emplace(scenario.pipeline, scenario.keys, scenario.arrivals, [&](const OperatorOutput& o) {

@@ -356,6 +356,7 @@ private:
                     else
                         throw Usage("unknown format " + excerpt(v) + ": expected jsonl or text");
                 }},
+            {"--time-format", [](ArgumentReader& r, RunOptions& o) { o.timeFormat = r.choice(io::kTimeFormats); }},
             {"--explain",
                 [](ArgumentReader& r, RunOptions& o) {
                     r.noValue();

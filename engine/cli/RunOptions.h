@@ -28,6 +28,8 @@ std::string formatDuration(DurationMs ms);
 struct RunOptions {
     std::string scenarioPath; // empty: none, the run is made from flags
     bool jsonl = false; // output format
+    // --time-format: how the text output writes event times (the scenario's display otherwise: auto)
+    std::optional<DisplaySettings::TimeFormat> timeFormat;
     bool explain = false;
     bool steps = false;
     enum class Streaming : std::uint8_t { Auto, Always, Never };

@@ -7,10 +7,26 @@
 
 namespace tidemark::cli {
 
-OutputWriter::OutputWriter(std::ostream& out, const Scenario& scenario, bool jsonl)
+namespace {
+
+output::TextTimes textTimes(const Scenario& scenario, bool jsonl, bool streamed)
+{
+    if (jsonl)
+        return {};
+    if (!streamed)
+        return output::TextTimes(scenarioTimes(scenario));
+    TimeFormatter times(resolvedDisplay(scenario.display, EventTimeRange {}));
+    times.showDatesAcross(0, 2 * 86'400'000); // any two days: whatever days the records turn out to cross
+    return output::TextTimes(times);
+}
+
+} // namespace
+
+OutputWriter::OutputWriter(std::ostream& out, const Scenario& scenario, bool jsonl, bool streamed)
     : m_out(out)
     , m_scenario(scenario)
     , m_jsonl(jsonl)
+    , m_times(textTimes(scenario, jsonl, streamed))
 { }
 
 OutputWriter::~OutputWriter()
@@ -21,7 +37,7 @@ OutputWriter::~OutputWriter()
 void OutputWriter::fire(const FireEvent& f)
 {
     m_buffer += m_jsonl ? output::fireJson(f, m_scenario.keys)
-                        : output::fireText(f, m_scenario.keys, m_scenario.pipeline.window.subtasks());
+                        : output::fireText(f, m_scenario.keys, m_scenario.pipeline.window.subtasks(), m_times);
     m_buffer += '\n';
     maybeFlush();
 }
@@ -29,7 +45,7 @@ void OutputWriter::fire(const FireEvent& f)
 void OutputWriter::late(const LateEvent& l)
 {
     m_buffer += m_jsonl ? output::lateJson(l, m_scenario.keys)
-                        : output::lateText(l, m_scenario.keys, m_scenario.pipeline.window.subtasks());
+                        : output::lateText(l, m_scenario.keys, m_scenario.pipeline.window.subtasks(), m_times);
     m_buffer += '\n';
     maybeFlush();
 }
@@ -80,7 +96,7 @@ void TraceWriter::writeStepsUpTo(StepIndex last)
     for (; m_written < last; ++m_written) {
         const StepIndex step = m_written + 1;
         if (m_steps)
-            m_out.line(m_jsonl ? output::stepJson(trace, step, s) : output::stepText(trace, step, s));
+            m_out.line(m_jsonl ? output::stepJson(trace, step, s) : output::stepText(trace, step, s, m_out.times()));
         if (m_explain) {
             const std::string text = m_narrator->narrate(m_player.detailAt(step), trace).text();
             if (m_jsonl)

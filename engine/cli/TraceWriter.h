@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/Scenario.h"
+#include "engine/output/OutputFormat.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
 
@@ -13,10 +14,15 @@ namespace tidemark::cli {
 // Buffers stdout and writes it out in large pieces: Flink's print lines, or the JSON lines of the scenario format.
 class OutputWriter {
 public:
-    OutputWriter(std::ostream& out, const Scenario& scenario, bool jsonl);
+    // `streamed`: the records are read as they are played, so their range is unknown while lines are written:
+    // `auto` writes epoch milliseconds, and date-times always carry their date.
+    OutputWriter(std::ostream& out, const Scenario& scenario, bool jsonl, bool streamed = false);
     ~OutputWriter();
     OutputWriter(const OutputWriter&) = delete;
     OutputWriter& operator=(const OutputWriter&) = delete;
+
+    // How event times are written beside Flink's printed text (scenarioTimes; none in JSON lines).
+    const output::TextTimes& times() const { return m_times; }
 
     void fire(const FireEvent& f);
     void late(const LateEvent& l);
@@ -29,6 +35,7 @@ private:
     std::ostream& m_out;
     const Scenario& m_scenario;
     bool m_jsonl;
+    output::TextTimes m_times;
     std::string m_buffer;
 };
 

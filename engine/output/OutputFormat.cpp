@@ -75,19 +75,36 @@ std::string resultText(const WindowResult& r)
     return s + "]";
 }
 
+TextTimes::TextTimes(const TimeFormatter& times)
+    : m_times(
+        times.format() == DisplaySettings::TimeFormat::EpochMs ? nullptr : std::make_shared<const TimeFormatter>(times))
+{ }
+
+std::string TextTimes::time(Timestamp t) const
+{
+    return m_times ? m_times->timestamp(t) : std::to_string(t);
+}
+
+std::string TextTimes::window(Timestamp start, Timestamp end) const
+{
+    return m_times ? m_times->window(start, end)
+                   : std::string("[").append(std::to_string(start)).append(",").append(std::to_string(end)).append(")");
+}
+
 OutputLines outputLines(const Trace& trace, const Scenario& scenario)
 {
     const KeyTable& keys = scenario.keys;
     const int sinkSubtasks = scenario.pipeline.window.subtasks();
+    const TextTimes times(scenarioTimes(scenario));
     OutputLines lines;
     trace.forEachOutput(
         [&](std::size_t fire) {
             lines.json.push_back(fireJson(trace.fires()[fire].fire, keys));
-            lines.text.push_back(fireText(trace.fires()[fire].fire, keys, sinkSubtasks));
+            lines.text.push_back(fireText(trace.fires()[fire].fire, keys, sinkSubtasks, times));
         },
         [&](const LateRecord& late) {
             lines.json.push_back(lateJson(late.late, keys));
-            lines.text.push_back(lateText(late.late, keys, sinkSubtasks));
+            lines.text.push_back(lateText(late.late, keys, sinkSubtasks, times));
         });
     return lines;
 }
@@ -133,24 +150,19 @@ std::string printedLate(const LateEvent& late, const KeyTable& keys, int sinkSub
     return subtaskPrefix(late.subtask, sinkSubtasks) + "late (" + keyPart(late.key, keys) + valueText(late) + ")";
 }
 
-std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks)
+std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks, const TextTimes& times)
 {
     std::string s = printedFire(fire, keys, sinkSubtasks) + " window ";
-    s += fire.window.isGlobal() ? std::string("global")
-                                : std::string("[")
-                                      .append(std::to_string(fire.window.start()))
-                                      .append(",")
-                                      .append(std::to_string(fire.window.end()))
-                                      .append(")");
+    s += fire.window.isGlobal() ? std::string("global") : times.window(fire.window.start(), fire.window.end());
     s.append(" ").append(timingName(fire.timing));
-    return s + ", watermark " + std::to_string(fire.watermark);
+    return s + ", watermark " + times.time(fire.watermark);
 }
 
-std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks)
+std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks, const TextTimes& times)
 {
-    std::string s = printedLate(late, keys, sinkSubtasks) + " ts " + std::to_string(late.ts);
+    std::string s = printedLate(late, keys, sinkSubtasks) + " ts " + times.time(late.ts);
     s.append(" ").append(actionName(late.action));
-    return s + ", watermark " + std::to_string(late.watermark);
+    return s + ", watermark " + times.time(late.watermark);
 }
 
 namespace {
@@ -221,7 +233,7 @@ std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenari
     return s + "]}";
 }
 
-std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenario)
+std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenario, const TextTimes& times)
 {
     const StepEntry& e = trace.step(step);
     std::string s = "step " + std::to_string(step) + " at " + TimeFormatter::processingTime(e.processingTime) + ": ";
@@ -235,11 +247,11 @@ std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenari
         s += "event record #" + std::to_string(r + 1) + " (";
         if (rec.key != kNoKey && rec.key < scenario.keys.size())
             s += "key " + scenario.keys.name(rec.key) + ", ";
-        s += "ts " + std::to_string(rec.ts) + ") on channel " + std::to_string(e.channel);
+        s += "ts " + times.time(rec.ts) + ") on channel " + std::to_string(e.channel);
         break;
     }
     case StepKind::WatermarkArrival:
-        s += "watermark record #" + std::to_string(r + 1) + " (" + std::to_string(scenario.records[r].ts) + ") on "
+        s += "watermark record #" + std::to_string(r + 1) + " (" + times.time(scenario.records[r].ts) + ") on "
             + (e.channel >= 0 ? "channel " + std::to_string(e.channel) : std::string("every channel"));
         break;
     case StepKind::PeriodicEmit:
@@ -252,7 +264,7 @@ std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenari
         s += "end of input";
         break;
     }
-    s += "; operator watermark " + std::to_string(Trace::at(trace.subtaskWatermarks(0), step).watermark);
+    s += "; operator watermark " + times.time(Trace::at(trace.subtaskWatermarks(0), step).watermark);
     return s;
 }
 

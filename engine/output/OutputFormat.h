@@ -6,8 +6,13 @@
 #include "engine/core/Scenario.h"
 #include "engine/player/Trace.h"
 
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace tidemark {
+class TimeFormatter;
+}
 
 namespace tidemark::output {
 
@@ -45,12 +50,27 @@ std::string printedFire(const FireEvent& fire, const KeyTable& keys, int sinkSub
 //   2> late (1,1000)         late (1,1000) with one subtask
 std::string printedLate(const LateEvent& late, const KeyTable& keys, int sinkSubtasks);
 
+// How the text lines write the event times beside Flink's printed part: as the app shows them (`times`, from
+// scenarioTimes: date-times when the records' times are dates, or what the scenario's display or --time-format
+// asks for), and as plain epoch milliseconds, the numbers Flink prints, when that is the display.
+class TextTimes {
+public:
+    TextTimes() = default; // epoch milliseconds
+    explicit TextTimes(const TimeFormatter& times);
+    std::string time(Timestamp t) const;
+    std::string window(Timestamp start, Timestamp end) const;
+
+private:
+    std::shared_ptr<const TimeFormatter> m_times; // null: epoch milliseconds as numbers
+};
+
 // A whole line in Flink's print manner: printedFire / printedLate followed by what the print leaves out.
 //   2> (1,[20,22,30]) window [0,5000) on-time, watermark 4999
+//   (1,[1538359882000]) window [10:11:21, 10:11:24) on-time, watermark 10:11:23.999     (dates shown)
 //   late (1,1000) ts 2000 dropped, watermark 5999
 // The app's Output dock and export show the printed part of these lines, from the same functions.
-std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks);
-std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks);
+std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks, const TextTimes& times = {});
+std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks, const TextTimes& times = {});
 
 // Every output of a run in the order it was produced (Trace::forEachOutput), as `tidemark run --format jsonl`
 // prints it (json) and as `--format text` does (text), line for line.
@@ -65,6 +85,6 @@ OutputLines outputLines(const Trace& trace, const Scenario& scenario);
 //    "channelWatermarks":[...],"operatorWatermarks":[...]}
 //   step 5 at 4.000 s: event record #5 (key 0001, ts 1538359894000) on channel 0
 std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenario);
-std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenario);
+std::string stepText(const Trace& trace, StepIndex step, const Scenario& scenario, const TextTimes& times = {});
 
 } // namespace tidemark::output

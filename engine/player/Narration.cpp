@@ -253,15 +253,6 @@ std::string number(double v)
     return minusSign(formatNumber(v));
 }
 
-// Times as the narration of `scenario` alone shows them: relative ones from its first event time.
-TimeFormatter narrationFormat(const Scenario& s)
-{
-    const EventTimeRange events = eventTimeRange(s.records);
-    TimeFormatter format(resolvedDisplay(s.display, events), events.empty() ? 0 : events.first);
-    format.showDatesAcross(events);
-    return format;
-}
-
 } // namespace
 
 std::span<const NarrationTemplate> narrationTemplates()
@@ -281,7 +272,7 @@ std::string Narration::text() const
 }
 
 Narrator::Narrator(const Scenario& scenario)
-    : Narrator(scenario, narrationFormat(scenario))
+    : Narrator(scenario, scenarioTimes(scenario))
 { }
 
 Narrator::Narrator(const Scenario& scenario, TimeFormatter format)

@@ -254,6 +254,14 @@ std::string TimeFormatter::dateTime(Timestamp t) const
     return buf + timeOfDay(t);
 }
 
+TimeFormatter scenarioTimes(const Scenario& s)
+{
+    const EventTimeRange events = eventTimeRange(s.records);
+    TimeFormatter format(resolvedDisplay(s.display, events), events.empty() ? 0 : events.first);
+    format.showDatesAcross(events);
+    return format;
+}
+
 std::string TimeFormatter::window(Timestamp start, Timestamp end) const
 {
     switch (m_format) {

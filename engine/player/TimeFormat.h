@@ -40,6 +40,11 @@ EventTimeRange eventTimeRange(const std::vector<InputRecord>& records);
 DisplaySettings resolvedDisplay(const DisplaySettings& display, EventTimeRange events);
 DisplaySettings resolvedDisplay(const Scenario& scenario);
 
+class TimeFormatter;
+// Times as a run of `scenario` alone shows them (its narration, `tidemark run`'s text): resolvedDisplay, relative
+// ones from its first event time, and dates where its records cross days.
+TimeFormatter scenarioTimes(const Scenario& scenario);
+
 class TimeFormatter {
 public:
     TimeFormatter(); // epoch ms

@@ -104,7 +104,7 @@ def main():
     job_name = "tidemark submit " + args.example
 
     # What the job must print: tidemark's own output, as a print sink writes it.
-    expected_run = run([args.tidemark, "run", args.example, "--format", "text"], 60)
+    expected_run = run([args.tidemark, "run", args.example, "--format", "text", "--time-format", "epoch-ms"], 60)
     if expected_run.returncode != 0:
         fail("tidemark run %s: %s" % (args.example, expected_run.stderr))
     expected = roundtrip.printed_lines(expected_run.stdout)

@@ -90,15 +90,27 @@ private slots:
         QCOMPARE(r.out, expected);
     }
 
+    // Flink's printed part as the print sink writes it; the window, timestamps and watermarks beside it as the app
+    // shows them (these epoch milliseconds are dates of 2018: times of day, UTC), or as numbers when asked.
     void textPrintsLikeFlinksPrintSink()
     {
         const Run r = run({write("p000.json", kPost000), "--format", "text"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out.size(), 4);
-        QCOMPARE(r.out[0], QString("(0001,[1]) window [1538359881000,1538359884000) on-time, watermark 1538359883999"));
-        QCOMPARE(
-            r.out[2], QString("(0001,[3,9]) window [1538359890000,1538359893000) on-time, watermark 1538359892999"));
-        QCOMPARE(r.out[3], QString("late (0001,11) ts 1538359890000 dropped, watermark 1538359892999"));
+        QCOMPARE(r.out[0], QString("(0001,[1]) window [02:11:21, 02:11:24) on-time, watermark 02:11:23.999"));
+        QCOMPARE(r.out[2], QString("(0001,[3,9]) window [02:11:30, 02:11:33) on-time, watermark 02:11:32.999"));
+        QCOMPARE(r.out[3], QString("late (0001,11) ts 02:11:30.000 dropped, watermark 02:11:32.999"));
+
+        const Run numbers = run({write("p000.json", kPost000), "--format", "text", "--time-format", "epoch-ms"});
+        QCOMPARE(numbers.exitCode, 0);
+        QCOMPARE(numbers.out[0],
+            QString("(0001,[1]) window [1538359881000,1538359884000) on-time, watermark 1538359883999"));
+        QCOMPARE(numbers.out[3], QString("late (0001,11) ts 1538359890000 dropped, watermark 1538359892999"));
+        const Run steps = run({write("p000.json", kPost000), "--steps", "--time-format", "relative"});
+        QVERIFY2(steps.out.join('\n').contains("(key 0001, ts +0 ms) on channel 0"), qPrintable(steps.out.join('\n')));
+        const Run bad = run({write("p000.json", kPost000), "--time-format", "iso"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("epoch-ms"), qPrintable(bad.err));
     }
 
     void windowAllHasANullKeyAndAveragesPrintShortest()
@@ -310,11 +322,12 @@ private slots:
         for (const QString& f : QDir(examples()).entryList({"*.json"}, QDir::Files, QDir::Name))
             QTest::newRow(qPrintable(f)) << examples() + f;
     }
+    // (in epoch milliseconds: a streamed run cannot know before it prints whether its records are dates)
     void streamingPrintsWhatTheRecordedRunPrints()
     {
         QFETCH(QString, path);
-        const Run recorded = run({path, "--no-stream"});
-        const Run streamed = run({path, "--stream"});
+        const Run recorded = run({path, "--no-stream", "--time-format", "epoch-ms"});
+        const Run streamed = run({path, "--stream", "--time-format", "epoch-ms"});
         QCOMPARE(recorded.exitCode, 0);
         QCOMPARE(streamed.exitCode, 0);
         QCOMPARE(streamed.out, recorded.out);

@@ -90,7 +90,7 @@ def scenarios(examples_dir, more_dirs, only):
 
 
 def printed_lines(text_output, with_watermarks=False):
-    """The part of each `tidemark run --format text` line that Flink's print sink writes: fires, and late records
+    """The part of each `tidemark run --format text --time-format epoch-ms` line that Flink's print sink writes: fires, and late records
     sent to the side output (dropped ones are not printed by a job). With with_watermarks, (line, watermark) pairs:
     the watermark at which each was printed."""
     lines = []
@@ -296,7 +296,7 @@ def main():
         if processing_time(scenario):
             skipped.append((name, "processing-time windows follow the job's wall clock"))
             continue
-        t = run([args.tidemark, "run", given, "--format", "text"])
+        t = run([args.tidemark, "run", given, "--format", "text", "--time-format", "epoch-ms"])  # Flink prints numbers
         if t.returncode != 0:
             raise SystemExit("tidemark run %s failed: %s" % (name, t.stderr))
         printed = printed_lines(t.stdout, with_watermarks=True)
