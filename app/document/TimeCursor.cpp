@@ -44,6 +44,14 @@ void TimeCursor::moveTo(int step, bool held)
     Q_EMIT stepChanged(m_step);
 }
 
+int TimeCursor::hiddenStepAfter(int markerStep) const
+{
+    const auto fires = m_session->trace().fires();
+    const auto next = std::upper_bound(
+        fires.begin(), fires.end(), StepIndex(markerStep), [](StepIndex s, const FireRecord& f) { return s < f.step; });
+    return next == fires.end() ? m_lastStep : int(next->step);
+}
+
 void TimeCursor::updatePrediction()
 {
     const int before = m_hiddenStep;
@@ -54,11 +62,8 @@ void TimeCursor::updatePrediction()
     }
     const LessonMarker* marker = m_session->hasRun() ? m_session->markerAt(m_step) : nullptr;
     if (m_holdPredictions && !isPredicting() && marker && marker->predict && m_step < m_lastStep) {
-        const auto fires = m_session->trace().fires();
-        const auto next = std::upper_bound(
-            fires.begin(), fires.end(), StepIndex(m_step), [](StepIndex s, const FireRecord& f) { return s < f.step; });
         m_predictMarker = m_step;
-        m_hiddenStep = next == fires.end() ? m_lastStep : int(next->step);
+        m_hiddenStep = hiddenStepAfter(m_step);
     }
     if (m_hiddenStep != before)
         Q_EMIT lessonStateChanged();

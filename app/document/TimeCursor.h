@@ -93,6 +93,8 @@ public:
     bool holdsPredictions() const { return m_holdPredictions; }
     int predictMarker() const { return m_predictMarker; }
     int hiddenStep() const { return m_hiddenStep; }
+    // What a prediction at `markerStep` holds back: the step of the next fire after it, or the last step.
+    int hiddenStepAfter(int markerStep) const;
 
 public Q_SLOTS:
     void setStep(int step);

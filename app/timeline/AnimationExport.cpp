@@ -47,10 +47,14 @@ public:
         , m_visibleStart(cursor.visibleStart())
         , m_visibleEnd(cursor.visibleEnd())
         , m_followLive(cursor.followLive())
-    { }
+        , m_selection(cursor.selection())
+    {
+        m_cursor.clearSelection(); // what the user picked in the app is not the page's to show
+    }
     ~CursorTour()
     {
         m_cursor.setStep(m_step);
+        m_cursor.select(m_selection);
         m_cursor.setVisibleRange(m_visibleStart, m_visibleEnd); // following the watermark moved it
         if (m_followLive)
             m_cursor.setFollowLive(true);
@@ -80,6 +84,7 @@ private:
     double m_visibleStart;
     double m_visibleEnd;
     bool m_followLive;
+    TimeCursor::Selection m_selection;
 };
 
 QString narrationLine(const Session& session)
@@ -275,6 +280,10 @@ figure { margin: 0; }
 #narration { margin-top: .8rem; font-size: 1.3rem; max-width: 60em; }
 #narration p { margin: 0 0 .5rem; }
 #skipped { color: #4d5660; font-style: italic; }
+#lesson { margin-top: .8rem; padding: .6rem 1rem; max-width: 60em; font-size: 1.3rem; background: #fff6d6;
+  border-left: .4rem solid #c98a00; }
+#lesson p { margin: 0 0 .4rem; }
+#predict { font-weight: 700; }
 .note, .keys, footer { color: #3d4550; font-size: .9rem; max-width: 70em; }
 )");
     html += QStringLiteral("#frame text { font-family: \"%1\", sans-serif; }\n").arg(family);
@@ -306,17 +315,21 @@ figure { margin: 0; }
     html += QStringLiteral(
         "<p class=\"position\" aria-live=\"polite\"><span id=\"step\"></span><span id=\"time\"></span>"
         "<span id=\"counter\"></span></p>\n</div>\n<figure><div id=\"frame\" role=\"img\"></div></figure>\n"
+        "<aside id=\"lesson\" aria-live=\"polite\" hidden><p id=\"note\"></p><p id=\"predict\" hidden></p>"
+        "<button type=\"button\" id=\"reveal\" hidden>%1</button></aside>\n"
         "<section id=\"narration\" aria-live=\"polite\"><p id=\"skipped\" hidden></p><div id=\"sentences\"></div>"
-        "</section>\n");
+        "</section>\n")
+                .arg(escaped(Text::tr("Reveal (R)")));
     html += QStringLiteral("<noscript><p>%1</p></noscript>\n")
                 .arg(escaped(Text::tr("This page needs JavaScript to play its frames.")));
     html += QStringLiteral("<p class=\"note\">%1</p>\n").arg(escaped(selection));
     html += QStringLiteral("<p class=\"keys\">%1</p>\n</main>\n")
                 .arg(escaped(Text::tr("Keys: %1 or %2 next step, %3 previous step, %4 first step, %5 last step, %6 "
-                                      "play or pause."))
+                                      "play or pause, %7 reveal a prediction."))
                          .arg(QStringLiteral("<kbd>→</kbd>"), QStringLiteral("<kbd>Space</kbd>"),
                              QStringLiteral("<kbd>←</kbd>"), QStringLiteral("<kbd>Home</kbd>"),
-                             QStringLiteral("<kbd>End</kbd>"), QStringLiteral("<kbd>P</kbd>")));
+                             QStringLiteral("<kbd>End</kbd>"), QStringLiteral("<kbd>P</kbd>"),
+                             QStringLiteral("<kbd>R</kbd>")));
     html += QStringLiteral("<footer>%1</footer>\n")
                 .arg(escaped(Text::tr("Exported from Tidemark %1.").arg(QString::fromLatin1(io::version()))));
     QByteArray out = html.toUtf8();
@@ -328,6 +341,8 @@ figure { margin: 0; }
   var data = JSON.parse(document.getElementById('tidemark-frames').textContent);
   var chunks = document.getElementById('tidemark-chunks').textContent.split('\n');
   var frames = data.frames, last = frames.length - 1, index = -1, timer = null;
+  // a prediction being held: the frame of its marker, and the step it holds back (-1: none)
+  var held = -1, hidden = -1;
   function el(id) { return document.getElementById(id); }
   function svgOf(frame) {
     var out = [];
@@ -354,6 +369,15 @@ figure { margin: 0; }
       p.textContent = s;
       sentences.appendChild(p);
     });
+    // left by going back before the marker, or revealed by going to the step it held
+    if (held >= 0 && (i < held || f.step >= hidden)) held = hidden = -1;
+    if (held < 0 && f.lesson.hidden !== undefined && timer !== null) play(false);
+    if (held < 0 && f.lesson.hidden !== undefined) { held = i; hidden = f.lesson.hidden; }
+    el('lesson').hidden = !f.lesson.note && held < 0;
+    el('note').textContent = f.lesson.note || (held >= 0 ? frames[held].lesson.note : '');
+    el('predict').textContent = data.text.predict;
+    el('predict').hidden = held < 0;
+    el('reveal').hidden = held < 0;
     el('scrub').value = i;
     document.body.dataset.frame = i;
     document.body.dataset.step = f.step;
@@ -363,8 +387,7 @@ figure { margin: 0; }
     if (on) {
       if (index === last) show(0);
       timer = setInterval(function () {
-        show(index + 1);
-        if (index === last) play(false);
+        if (!forward() || index === last) play(false);
       }, data.interval);
     } else {
       clearInterval(timer);
@@ -374,16 +397,30 @@ figure { margin: 0; }
     el('play').setAttribute('aria-pressed', on ? 'true' : 'false');
   }
   function go(i) { play(false); show(i); }
+  // Stepping and playing stop before a held step; the scrubber and End go there on purpose, which reveals it.
+  function forward() {
+    if (held >= 0 && index < last && frames[index + 1].step >= hidden) { play(false); el('reveal').focus(); return false; }
+    show(index + 1);
+    return true;
+  }
+  function reveal() {
+    if (held < 0) return;
+    var to = index;
+    while (to < last && frames[to].step < hidden) ++to;
+    go(to);
+  }
   el('first').addEventListener('click', function () { go(0); });
   el('prev').addEventListener('click', function () { go(index - 1); });
   el('play').addEventListener('click', function () { play(timer === null); });
-  el('next').addEventListener('click', function () { go(index + 1); });
+  el('next').addEventListener('click', function () { play(false); forward(); });
+  el('reveal').addEventListener('click', reveal);
   el('last').addEventListener('click', function () { go(last); });
   el('scrub').addEventListener('input', function () { go(Number(el('scrub').value)); });
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     switch (e.key) {
-    case 'ArrowRight': case ' ': go(index + 1); break;
+    case 'ArrowRight': case ' ': play(false); forward(); break;
+    case 'r': case 'R': reveal(); break;
     case 'ArrowLeft': go(index - 1); break;
     case 'Home': go(0); break;
     case 'End': go(last); break;
@@ -419,7 +456,13 @@ std::vector<int> animationSteps(Session& session, TimeCursor::Granularity granul
         steps.push_back(s);
     if (last > 0)
         steps.push_back(0);
-    std::reverse(steps.begin(), steps.end());
+    // every lesson marker is a frame of its own, where its note shows, as presenter mode stops there
+    for (const LessonMarker& m : session.lesson()) {
+        if (int(m.step) <= last) // markers past the run's last step are kept and not shown
+            steps.push_back(int(m.step));
+    }
+    std::sort(steps.begin(), steps.end());
+    steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
     return steps;
 }
 
@@ -445,7 +488,15 @@ AnimationExportResult writeAnimationPage(
         if (narration.isEmpty())
             narration.append(Text::tr("Nothing has happened yet."));
         const int previous = i > 0 ? steps[std::size_t(i - 1)] : 0;
+        QJsonObject lesson;
+        if (const LessonMarker* marker = session.markerAt(step)) {
+            lesson.insert(QStringLiteral("note"), qs(marker->note));
+            // a prediction holds the next fire back until the reader reveals it, as presenter mode does
+            if (marker->predict && step < session.lastStep())
+                lesson.insert(QStringLiteral("hidden"), cursor.hiddenStepAfter(step));
+        }
         frames.append(QJsonObject {
+            {QStringLiteral("lesson"), lesson},
             {QStringLiteral("step"), step},
             {QStringLiteral("heading"), Text::tr("Step %1 of %2").arg(step).arg(session.lastStep())},
             {QStringLiteral("time"),
@@ -468,6 +519,8 @@ AnimationExportResult writeAnimationPage(
                 {QStringLiteral("frame"), Text::tr("frame %1 of %2")},
                 {QStringLiteral("play"), Text::tr("▶ Play")},
                 {QStringLiteral("pause"), Text::tr("❚❚ Pause")},
+                {QStringLiteral("predict"),
+                    Text::tr("Predict first: what happens next? The next fire is held back until you reveal it.")},
             }},
     };
     const QString selection = selectionText(options.granularity, int(steps.size()), session.lastStep() + 1);

@@ -29,7 +29,8 @@ struct AnimationOptions {
 
 enum class AnimationExportResult { Written, Cancelled, Failed };
 
-// The steps that become frames, in order: the stops of `granularity` (TimeCursor::snapped), step 0 and the last.
+// The steps that become frames, in order: the stops of `granularity` (TimeCursor::snapped), step 0, the last, and
+// every lesson marker.
 std::vector<int> animationSteps(Session& session, TimeCursor::Granularity granularity);
 
 // One self-contained HTML page (inline SVG frames, CSS and script; nothing is fetched) that plays the frames

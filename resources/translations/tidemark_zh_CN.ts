@@ -685,10 +685,6 @@ Without a display:
         <translation>此页面需要 JavaScript 才能播放其中的帧。</translation>
     </message>
     <message>
-        <source>Keys: %1 or %2 next step, %3 previous step, %4 first step, %5 last step, %6 play or pause.</source>
-        <translation>按键：%1 或 %2 下一步，%3 上一步，%4 第一步，%5 最后一步，%6 播放或暂停。</translation>
-    </message>
-    <message>
         <source>Exported from Tidemark %1.</source>
         <translation>由 Tidemark %1 导出。</translation>
     </message>
@@ -743,6 +739,18 @@ Without a display:
     <message>
         <source>narration</source>
         <translation>讲解</translation>
+    </message>
+    <message>
+        <source>Reveal (R)</source>
+        <translation>揭晓（R）</translation>
+    </message>
+    <message>
+        <source>Keys: %1 or %2 next step, %3 previous step, %4 first step, %5 last step, %6 play or pause, %7 reveal a prediction.</source>
+        <translation>按键：%1 或 %2 下一步，%3 上一步，%4 第一步，%5 最后一步，%6 播放或暂停，%7 揭晓预测。</translation>
+    </message>
+    <message>
+        <source>Predict first: what happens next? The next fire is held back until you reveal it.</source>
+        <translation>先预测：接下来会发生什么？下一次触发会被暂时隐藏，直到你揭晓它。</translation>
     </message>
 </context>
 <context>
