@@ -83,7 +83,12 @@ TimelineLayout TimelineLayout::compute(const Input& in)
     double rowH = s(60);
     double laneH = s(96);
     const double setGap = s(6);
-    auto need = [&] { return totalRows * rowH + double(l.rowSets.size()) * setGap + l.lanes * laneH; };
+    // "+N more keys" takes a line of its own under the row sets that are shown, so that it covers no key's label
+    const double moreKeys = s(kMoreKeysHeight);
+    auto need = [&] {
+        return totalRows * rowH + double(l.rowSets.size()) * setGap + l.lanes * laneH
+            + (l.hiddenRowSets > 0 ? moreKeys : 0.0);
+    };
     auto fitLanes = [&](double least) {
         if (need() > available)
             laneH = std::max(least, (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
@@ -118,6 +123,10 @@ TimelineLayout TimelineLayout::compute(const Input& in)
         r.top = y;
         r.rowHeight = rowH;
         y += r.rows * rowH + setGap;
+    }
+    if (l.hiddenRowSets > 0) {
+        l.moreKeysTop = y;
+        y += moreKeys;
     }
     l.windowsHeight = y - l.windowsTop;
     l.lanesTop = y + s(4);

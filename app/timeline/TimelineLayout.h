@@ -79,7 +79,9 @@ struct TimelineLayout {
     double windowsTop = 0.0;
     double windowsHeight = 0.0;
     std::vector<RowSet> rowSets; // those that fit
-    int hiddenRowSets = 0; // those that did not (the gutter says "+N more keys")
+    int hiddenRowSets = 0; // those that did not
+    double moreKeysTop = 0.0; // with hidden row sets: the line below the others that says "+N more keys"
+    static constexpr double kMoreKeysHeight = 18.0; // that line's height, unscaled
     double lanesTop = 0.0;
     double laneHeight = 0.0;
     int lanes = 0;

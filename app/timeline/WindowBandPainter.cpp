@@ -105,8 +105,8 @@ void WindowBandPainter::paintRowSets()
     if (l.hiddenRowSets > 0) {
         p.setPen(c.mutedText);
         p.setFont(f.font(9));
-        p.drawText(QRectF(f.s(8), l.lanesTop - f.s(18), l.gutter, f.s(16)), Qt::AlignLeft,
-            tr("+%n more key(s): filter", nullptr, l.hiddenRowSets));
+        p.drawText(QRectF(f.s(8), l.moreKeysTop, l.gutter, f.s(TimelineLayout::kMoreKeysHeight)),
+            Qt::AlignLeft | Qt::AlignVCenter, tr("+%n more key(s): filter", nullptr, l.hiddenRowSets));
     }
     if (f.session.state().windows.empty() && l.rowSets.size() == 1 && l.rowSets.front().subtask < 0
         && !f.options.collapsed) {

@@ -146,8 +146,9 @@ private Q_SLOTS:
         QTest::newRow("a two-row legend takes from the lanes") << 560 << 1 << 3 << 2 << 3 << 0 << 60.0 << 228.0;
         // 406 available: each row of a legend that wraps again takes 20 more from the lanes
         QTest::newRow("a three-row legend takes more") << 560 << 1 << 3 << 3 << 3 << 0 << 60.0 << 208.0;
-        // 286 available; lanes at 54, rows at 20; 10 sets need 422, six hidden leave 266, the lanes get 20/3 more
-        QTest::newRow("ten keys on a short view") << 400 << 3 << 10 << 1 << 4 << 6 << 20.0 << 54.0 + 20.0 / 3;
+        // 286 available; lanes at 54, rows at 20; 10 sets need 422, six hidden leave 266 and the line that says so
+        // 18 more, the lanes get 2/3 each
+        QTest::newRow("ten keys on a short view") << 400 << 3 << 10 << 1 << 4 << 6 << 20.0 << 54.0 + 2.0 / 3;
         // 246 available, one key, three channels: lanes 62 leave 60 − 6 = 54 for the row, above its 44
         QTest::newRow("a short view keeps both lines of a window") << 360 << 3 << 1 << 1 << 1 << 0 << 54.0 << 62.0;
         // 386 available; 60·2 + 12 + 96·2 = 324: everything fits, the lanes share the spare 62
@@ -174,6 +175,10 @@ private Q_SLOTS:
         for (const RowSet& rs : l.rowSets) {
             QCOMPARE(rs.top, y);
             y += rs.rows * rs.rowHeight + 6;
+        }
+        if (hidden > 0) {
+            QCOMPARE(l.moreKeysTop, y); // "+N more keys" on a line of its own, over no key's label
+            y += TimelineLayout::kMoreKeysHeight;
         }
         QCOMPARE(l.lanesTop, y + 4);
         QCOMPARE(l.footerTop, l.lanesTop + channels * l.laneHeight);
