@@ -68,10 +68,8 @@ QVariant BadLinesModel::data(const QModelIndex& index, int role) const
     }
     case Problem:
         return QString::fromStdString(error.message);
-    case Line: {
-        const std::string& line = feed ? feed->problems()[row].line : error.lineText;
-        return QString::fromUtf8(line.data(), qsizetype(line.size()));
-    }
+    case Line:
+        return QString::fromUtf8(error.lineText.data(), qsizetype(error.lineText.size()));
     case ReadAt:
         return feed ? Session::formatProcessingTime(feed->problems()[row].at) : tr("on loading");
     default:

@@ -61,7 +61,6 @@ void EventFileScan::start(const QString& path, const InputFileSpec& spec)
         if (cancel->load())
             return;
         if (loaded) {
-            result->lines = loaded.value->lines;
             result->skipped = loaded.skipped();
             result->records = std::move(loaded.value->records);
         } else {

@@ -31,7 +31,6 @@ public:
         std::vector<InputRecord> records;
         io::SkippedLines skipped;
         QString error; // the file could not be read at all (gone, unreadable, a line over the limit)
-        std::uint64_t lines = 0;
     };
 
     explicit EventFileScan(QObject* parent = nullptr);

@@ -547,8 +547,6 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error, io::SkippedL
             return fail(scan->error);
         if (!s.lenient && !scan->skipped.empty())
             return fail(errorsText({scan->skipped.listed.front()})); // where a strict read stops
-        if (scan->records.empty())
-            return fail(tr("%1 has no records to play.").arg(QFileInfo(m_path).fileName()));
         EventFileScan::Result taken = *m_scan->takeResultFor(*s.inputFile);
         s.records = std::move(taken.records);
         s.keys = std::move(taken.keys);
@@ -562,11 +560,11 @@ std::optional<Scenario> ImportDialog::buildScenario(QString* error, io::SkippedL
         auto loaded = io::loadEventFile(m_path.toStdString(), *s.inputFile, s.keys, load);
         if (!loaded)
             return fail(errorsText(loaded.errors));
-        if (loaded.value->records.empty())
-            return fail(tr("%1 has no records to play.").arg(QFileInfo(m_path).fileName()));
         skippedHere = loaded.skipped();
         s.records = std::move(loaded.value->records);
     }
+    if (s.records.empty())
+        return fail(tr("%1 has no records to play.").arg(QFileInfo(m_path).fileName()));
     std::optional<Scenario> built = configured(std::move(s), error);
     if (built && skipped)
         *skipped = std::move(skippedHere);

@@ -371,8 +371,11 @@ figure { margin: 0; }
     });
     // left by going back before the marker, or revealed by going to the step it held
     if (held >= 0 && (i < held || f.step >= hidden)) held = hidden = -1;
-    if (held < 0 && f.lesson.hidden !== undefined && timer !== null) play(false);
-    if (held < 0 && f.lesson.hidden !== undefined) { held = i; hidden = f.lesson.hidden; }
+    if (held < 0 && f.lesson.hidden !== undefined) {
+      held = i;
+      hidden = f.lesson.hidden;
+      if (timer !== null) play(false); // the class predicts before the page goes on
+    }
     el('lesson').hidden = !f.lesson.note && held < 0;
     el('note').textContent = f.lesson.note || (held >= 0 ? frames[held].lesson.note : '');
     el('predict').textContent = data.text.predict;

@@ -44,9 +44,6 @@ struct LoadError {
     std::string toString() const;
 };
 
-// The outcome of a load: a value, or the errors that stopped it. A lenient load that skipped bad lines has
-// both: the value, and the first skipped lines (at most LoadOptions::maxReportedErrors) in `errors`, with
-// `skippedLines` counting all of them.
 // The lines a lenient load skipped: the first ones with where and why, and how many in all.
 struct SkippedLines {
     std::vector<LoadError> listed;
@@ -54,6 +51,9 @@ struct SkippedLines {
     bool empty() const { return count == 0; }
 };
 
+// The outcome of a load: a value, or the errors that stopped it. A lenient load that skipped bad lines has
+// both: the value, and the first skipped lines (at most LoadOptions::maxReportedErrors) in `errors`, with
+// `skippedLines` counting all of them.
 template <class T> struct Loaded {
     std::optional<T> value;
     std::vector<LoadError> errors;

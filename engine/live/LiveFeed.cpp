@@ -31,7 +31,8 @@ io::EventLineParser& LiveFeed::parserFor(int client)
 void LiveFeed::problem(Result& result, io::LoadError error, Timestamp at, std::string_view line)
 {
     ++m_problemCount;
-    Problem p {std::move(error), at, std::string(line.substr(0, io::kShownLineBytes))};
+    error.lineText = line.substr(0, io::kShownLineBytes);
+    Problem p {std::move(error), at};
     if (m_problems.size() < kMaxProblemsKept)
         m_problems.push_back(p);
     result.problems.push_back(std::move(p));

@@ -42,9 +42,8 @@ public:
     ~LiveFeed();
 
     struct Problem {
-        io::LoadError error; // "127.0.0.1:9000:3:5: expected …"
+        io::LoadError error; // "127.0.0.1:9000:3:5: expected …", with the line as read in its lineText
         Timestamp at = 0; // when the line was read
-        std::string line; // the line as read (cut to 200 bytes)
     };
 
     // What one feed() did.

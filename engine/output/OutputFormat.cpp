@@ -76,9 +76,10 @@ std::string resultText(const WindowResult& r)
 }
 
 TextTimes::TextTimes(const TimeFormatter& times)
-    : m_times(
-        times.format() == DisplaySettings::TimeFormat::EpochMs ? nullptr : std::make_shared<const TimeFormatter>(times))
-{ }
+{
+    if (times.format() != DisplaySettings::TimeFormat::EpochMs)
+        m_times = times;
+}
 
 std::string TextTimes::time(Timestamp t) const
 {

@@ -4,15 +4,12 @@
 #include "engine/core/NumberText.h"
 #include "engine/core/Output.h"
 #include "engine/core/Scenario.h"
+#include "engine/player/TimeFormat.h"
 #include "engine/player/Trace.h"
 
-#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
-
-namespace tidemark {
-class TimeFormatter;
-}
 
 namespace tidemark::output {
 
@@ -61,7 +58,7 @@ public:
     std::string window(Timestamp start, Timestamp end) const;
 
 private:
-    std::shared_ptr<const TimeFormatter> m_times; // null: epoch milliseconds as numbers
+    std::optional<TimeFormatter> m_times; // none: epoch milliseconds as numbers
 };
 
 // A whole line in Flink's print manner: printedFire / printedLate followed by what the print leaves out.

@@ -40,11 +40,6 @@ EventTimeRange eventTimeRange(const std::vector<InputRecord>& records);
 DisplaySettings resolvedDisplay(const DisplaySettings& display, EventTimeRange events);
 DisplaySettings resolvedDisplay(const Scenario& scenario);
 
-class TimeFormatter;
-// Times as a run of `scenario` alone shows them (its narration, `tidemark run`'s text): resolvedDisplay, relative
-// ones from its first event time, and dates where its records cross days.
-TimeFormatter scenarioTimes(const Scenario& scenario);
-
 class TimeFormatter {
 public:
     TimeFormatter(); // epoch ms
@@ -86,5 +81,9 @@ private:
     bool m_showDates = false;
     std::vector<Transition> m_transitions; // from the zone's TZif file; empty for a fixed offset
 };
+
+// Times as a run of `scenario` alone shows them (its narration, `tidemark run`'s text): resolvedDisplay, relative
+// ones from its first event time, and dates where its records cross days.
+TimeFormatter scenarioTimes(const Scenario& scenario);
 
 } // namespace tidemark

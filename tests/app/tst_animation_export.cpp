@@ -795,11 +795,15 @@ class TestAnimationInChromium : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        m_chromium = QStandardPaths::findExecutable(QStringLiteral("chromium"));
+        TIDEMARK_REQUIRE_TOOL(!m_chromium.isEmpty(),
+            "chromium is not installed (scripts/install-deps installs it): the page was not tried in a browser");
+    }
+
     void thePageStepsThroughTheFramesWithTheKeyboard()
     {
-        const QString chromium = QStandardPaths::findExecutable(QStringLiteral("chromium"));
-        TIDEMARK_REQUIRE_TOOL(!chromium.isEmpty(),
-            "chromium is not installed (scripts/install-deps installs it): the page was not tried in a browser");
         auto window = test::shownWindowOnTheDefaultExample();
         QVERIFY(window);
         TimeCursor& cursor = *window->cursor();
@@ -815,7 +819,7 @@ private Q_SLOTS:
 
         Browser browser;
         QString why;
-        QVERIFY2(browser.start(chromium, path, &why), qPrintable(why));
+        QVERIFY2(browser.start(m_chromium, path, &why), qPrintable(why));
         const QDeadlineTimer loaded(20000);
         for (;;) {
             const auto ready = browser.evaluate(
@@ -873,9 +877,6 @@ private Q_SLOTS:
     // question; R (or the Reveal button) goes on to the fire.
     void aPredictionHoldsTheNextFireUntilRevealed()
     {
-        const QString chromium = QStandardPaths::findExecutable(QStringLiteral("chromium"));
-        TIDEMARK_REQUIRE_TOOL(!chromium.isEmpty(),
-            "chromium is not installed (scripts/install-deps installs it): the page was not tried in a browser");
         auto window = test::shownWindowOnTheDefaultExample();
         QVERIFY(window);
         TimeCursor& cursor = *window->cursor();
@@ -889,7 +890,8 @@ private Q_SLOTS:
 
         Browser browser;
         QString why;
-        QVERIFY2(browser.start(chromium, path + QStringLiteral("#step=%1").arg(firstFire - 4), &why), qPrintable(why));
+        QVERIFY2(
+            browser.start(m_chromium, path + QStringLiteral("#step=%1").arg(firstFire - 4), &why), qPrintable(why));
         const auto stepShown = [&]() -> int {
             const auto v = browser.evaluate(QStringLiteral("Number(document.body.dataset.step)"), &why);
             return v ? v->toInt() : -1;
@@ -918,6 +920,9 @@ private Q_SLOTS:
         QVERIFY2(browser.press(QStringLiteral("ArrowRight"), &why), qPrintable(why));
         QCOMPARE(stepShown(), firstFire + 1);
     }
+
+private:
+    QString m_chromium;
 };
 
 // `--browser` runs the page in Chromium instead of the export tests: its own CTest test, labelled browser.

@@ -250,7 +250,7 @@ private slots:
         for (const auto& p : d.problems)
             QVERIFY2(form.match(QString::fromStdString(p.error.toString())).hasMatch(), p.error.toString().c_str());
         QCOMPARE(int(d.problems[0].error.where.line), 8);
-        QCOMPARE(d.problems[0].line, std::string("garbage"));
+        QCOMPARE(d.problems[0].error.lineText, std::string("garbage"));
         QCOMPARE(QString::fromStdString(d.problems[1].error.toString()),
             where(name, 9) + "1: expected a line of at most 1048576 bytes, found one of " + QString::number(3 << 20));
         QCOMPARE(int(d.problems[2].error.where.line), 10);
