@@ -5,8 +5,9 @@
 #include "app/document/TimeCursor.h"
 
 #include <QChart>
-#include <QLegendMarker>
+#include <QGraphicsLayout>
 #include <QLineSeries>
+#include <QPainter>
 #include <QScatterSeries>
 #include <QTimer>
 #include <QValueAxis>
@@ -110,7 +111,10 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     setRenderHint(QPainter::Antialiasing);
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->legend()->setAlignment(Qt::AlignTop);
+    // the chart fills the view, so that the legend drawn over its top margin lies on its background
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    chart->legend()->hide(); // drawn whole by drawForeground
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     m_x->setTitleText(tr("processing time (s)"));
@@ -143,7 +147,6 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     QChart* initial = this->chart();
     setChart(chart);
     delete initial;
-    hideNowFromLegend();
     connect(m_cursor, &TimeCursor::runChanged, this, &ProgressChart::onRunChanged);
     // A live run grows ten times a second: its series are redrawn at most four times a second.
     m_extended = new QTimer(this);
@@ -188,10 +191,6 @@ void ProgressChart::applyTheme()
     chart()->setBackgroundBrush(c.laneBackground);
     chart()->setPlotAreaBackgroundBrush(c.laneBackground);
     chart()->setPlotAreaBackgroundVisible(true);
-    chart()->legend()->setLabelColor(c.text);
-    QFont lf = chart()->legend()->font();
-    lf.setPointSizeF(8 * scale);
-    chart()->legend()->setFont(lf);
     for (QValueAxis* a : {m_x, m_y}) {
         a->setLabelsColor(c.text);
         a->setTitleBrush(c.text);
@@ -220,6 +219,7 @@ void ProgressChart::applyTheme()
         cc = QColor::fromHsvF(std::fmod(cc.hsvHueF() + 0.12 * double(i), 1.0), 0.55, cc.valueF());
         m_channels[i]->setPen(QPen(cc, 1.5 * scale));
     }
+    layOutLegend();
 }
 
 void ProgressChart::onRunChanged()
@@ -229,6 +229,7 @@ void ProgressChart::onRunChanged()
         delete s;
     }
     m_channels.clear();
+    layOutLegend(); // it named the series just deleted
     m_arrivals = std::vector<RecordIndex>(); // a smaller run after a large one does not keep its room
     m_arrivalsOf = 0;
     if (!m_session->hasRun())
@@ -264,12 +265,10 @@ void ProgressChart::onRunChanged()
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
-    hideNowFromLegend(); // re-adding the series made new markers
     const double yMin = 0.0;
     const double yMax = std::max(1.0, yOf(m_session->maxEventTime()));
     m_x->setRange(0, m_maxPt * 1.02);
     m_y->setRange(yMin - (yMax - yMin) * 0.05, yMax + (yMax - yMin) * 0.05);
-    m_y->setTitleText(tr("event time (s)"));
     m_y->applyNiceNumbers();
     m_x->applyNiceNumbers();
     setToolTip(tr("Event time in seconds after %1 (the first record), against the player's processing time. "
@@ -396,14 +395,106 @@ void ProgressChart::buildColumnRuns(int columns)
 void ProgressChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
+    layOutLegend();
     onStepChanged();
 }
 
-void ProgressChart::hideNowFromLegend()
+QFont ProgressChart::legendFont() const
 {
-    // the dashed "now" line explains itself; its legend entry would only take room
-    for (QLegendMarker* m : chart()->legend()->markers(m_now))
-        m->setVisible(false);
+    QFont f = font();
+    f.setPointSizeF(8 * m_theme->scale());
+    return f;
+}
+
+void ProgressChart::layOutLegend()
+{
+    const QFontMetricsF fm(legendFont());
+    const double rowHeight = fm.height() + 2;
+    const double symbol = fm.height() * 1.2;
+    const double gap = fm.averageCharWidth() * 2;
+    const double left = 6;
+    const double right = std::max(left + symbol, double(viewport()->width()) - 6);
+    double x = left;
+    double y = 4;
+    m_legend.clear();
+    for (QAbstractSeries* series : chart()->series()) {
+        if (series == m_now) // the dashed "now" line explains itself
+            continue;
+        const auto isChannel = [this](QAbstractSeries* s) {
+            return std::find(m_channels.begin(), m_channels.end(), s) != m_channels.end();
+        };
+        if (isChannel(series) && m_channels.size() > 1) {
+            if (series != m_channels.front())
+                continue;
+            m_legend.push_back({tr("channel %1–%2 watermarks").arg(0).arg(m_channels.size() - 1),
+                {m_channels.begin(), m_channels.end()}, {}});
+        } else {
+            m_legend.push_back({series->name(), {series}, {}});
+        }
+    }
+    for (LegendEntry& entry : m_legend) {
+        const double width = symbol + 4 + fm.horizontalAdvance(entry.text);
+        if (x > left && x + width > right) {
+            x = left;
+            y += rowHeight;
+        }
+        entry.box = QRectF(x, y, std::min(width, right - x), rowHeight);
+        x += width + gap;
+    }
+    m_captionTop = y + rowHeight + 2;
+    const int top = int(std::ceil(m_captionTop + QFontMetricsF(m_y->titleFont()).height()));
+    if (chart()->margins().top() != top)
+        chart()->setMargins(QMargins(4, top, 4, 4));
+    viewport()->update();
+}
+
+void ProgressChart::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    QChartView::drawForeground(painter, rect);
+    const ThemeColors& c = m_theme->colors();
+    const QFont font = legendFont();
+    const QFontMetricsF fm(font);
+    const double symbol = fm.height() * 1.2;
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setFont(font);
+    for (const LegendEntry& entry : m_legend) {
+        QPointF centre(entry.box.left() + symbol / 2, entry.box.center().y());
+        // several lines: one short line of each colour, a little apart
+        const double spread = fm.height() * 0.5 / double(entry.series.size());
+        centre.ry() -= spread * double(entry.series.size() - 1) / 2;
+        for (const QAbstractSeries* series : entry.series) {
+            paintLegendSymbol(*painter, series, centre, symbol);
+            centre.ry() += spread;
+        }
+        painter->setPen(c.text);
+        const QRectF text = entry.box.adjusted(symbol + 4, 0, 0, 0);
+        painter->drawText(
+            text, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(entry.text, Qt::ElideRight, text.width() + 0.5));
+    }
+    painter->setFont(m_y->titleFont());
+    painter->drawText(QPointF(6, m_captionTop + QFontMetricsF(m_y->titleFont()).ascent()), tr("event time (s)"));
+    painter->restore();
+}
+
+void ProgressChart::paintLegendSymbol(
+    QPainter& painter, const QAbstractSeries* series, QPointF centre, double width) const
+{
+    const double r = width * 0.25;
+    if (const auto* scatter = qobject_cast<const QScatterSeries*>(series)) {
+        painter.setPen(QPen(scatter->borderColor(), 1));
+        painter.setBrush(scatter->color());
+        if (scatter->markerShape() == QScatterSeries::MarkerShapeTriangle)
+            painter.drawPolygon(QPolygonF(
+                {centre + QPointF(0, -r * 1.2), centre + QPointF(r * 1.2, r), centre + QPointF(-r * 1.2, r)}));
+        else
+            painter.drawEllipse(centre, r, r);
+    } else if (const auto* line = qobject_cast<const QLineSeries*>(series)) {
+        QPen pen = line->pen();
+        pen.setWidthF(std::min(pen.widthF(), 3.0 * m_theme->scale()));
+        painter.setPen(pen);
+        painter.drawLine(centre - QPointF(width / 2 - 1, 0), centre + QPointF(width / 2 - 1, 0));
+    }
 }
 
 } // namespace tidemark::app

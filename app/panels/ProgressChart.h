@@ -7,6 +7,7 @@
 
 #include <vector>
 
+class QAbstractSeries;
 class QLineSeries;
 class QTimer;
 class QScatterSeries;
@@ -32,12 +33,25 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    // The legend and the event-time axis's caption, over the chart's top margin.
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
     void onRunChanged();
     void onStepChanged();
     void applyTheme();
-    void hideNowFromLegend();
+    // QLegend elides each entry to a share of one row ("rec… cha…"): the legend is drawn here instead, each
+    // entry whole, wrapped onto as many rows as the width needs, and the chart's top margin made to hold them.
+    struct LegendEntry {
+        QString text;
+        std::vector<QAbstractSeries*> series; // the channels' lines share one entry, a symbol of all their colours
+        QRectF box; // symbol and text, in the chart's coordinates
+    };
+    QFont legendFont() const;
+    void paintLegendSymbol(QPainter& painter, const QAbstractSeries* series, QPointF centre, double width) const;
+    void layOutLegend();
+    std::vector<LegendEntry> m_legend;
+    double m_captionTop = 0.0; // the event-time axis's caption, above the plot (a vertical title is cut short)
     int columns() const;
     double yOf(Timestamp t) const;
     // The i-th arrival (m_arrivals[i]) as drawn: its step, processing time (s) and event time (y).

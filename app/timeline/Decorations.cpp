@@ -270,11 +270,11 @@ void DecorationPainter::paintLegend()
     p.setFont(f.font(9.5));
     const QFontMetricsF fm(p.font());
     const std::vector<int>& rows = m_scene.legendRowOf;
-    double x = l.plot.left();
+    double x = l.legendLeft;
     for (std::size_t i = 0; i < m_scene.legend.size(); ++i) {
         const LegendItem& item = m_scene.legend[i];
         if (i > 0 && rows[i] != rows[i - 1])
-            x = l.plot.left();
+            x = l.legendLeft;
         const double y = l.footerTop + f.s(40) + rows[i] * (fm.height() + f.s(2));
         if (y + fm.height() > l.bottom)
             break; // a view too short for the legend: none of it rather than half a row

@@ -101,7 +101,7 @@ std::vector<RecordLane> recordLanes(const TimelineFrame& f, const TimelineLayout
             out.push_back(std::move(lane));
             continue;
         }
-        const double laneCentre = lane.top + l.laneHeight * 0.55;
+        const double laneCentre = lane.top + l.laneHeight * kLaneLine;
         double stackX = -1e9;
         int stack = 0;
         for (RecordIndex idx : inView) {
@@ -115,11 +115,47 @@ std::vector<RecordLane> recordLanes(const TimelineFrame& f, const TimelineLayout
                 stack = 0;
                 stackX = x;
             }
-            lane.dots.push_back({idx, x, laneCentre - std::min(stack, 3) * (r * 2.0 + f.s(2)), stack, status});
+            lane.dots.push_back({idx, x, laneCentre, stack, status});
+        }
+        // a stack climbs a dot's height at a time while the lane has room; a taller one is pressed together so
+        // that the whole pile (its top dot and late ring too) stays inside the lane
+        const double pitch = r * 2.0 + f.s(2);
+        const double room = laneCentre - (lane.top + f.s(2) + r + f.s(4));
+        for (std::size_t first = 0; first < lane.dots.size();) {
+            std::size_t end = first + 1;
+            while (end < lane.dots.size() && lane.dots[end].stack > 0)
+                ++end;
+            const int height = lane.dots[end - 1].stack;
+            const double step = height == 0 ? 0.0 : std::min(pitch, std::max(r, room) / height);
+            for (std::size_t i = first; i < end; ++i)
+                lane.dots[i].cy = laneCentre - lane.dots[i].stack * step;
+            first = end;
         }
         out.push_back(std::move(lane));
     }
     return out;
+}
+
+namespace {
+
+QFont recordNumberFont(const TimelineFrame& f)
+{
+    return f.font(8.5);
+}
+
+// The gap between a dot and its number under it.
+double numberGap(const TimelineFrame& f)
+{
+    return f.s(3);
+}
+
+} // namespace
+
+double numberedLaneHeight(const TimelineFrame& f)
+{
+    // a number under a dot on the line may reach a pixel past the lane (into the next lane's margin)
+    const double below = f.s(kRecordRadius) + numberGap(f) + QFontMetricsF(recordNumberFont(f)).height() - f.s(1);
+    return below / (1.0 - kLaneLine);
 }
 
 RecordLanePainter::RecordLanePainter(
@@ -315,13 +351,14 @@ void RecordLanePainter::paintDots(const RecordLane& lane)
     const TimelineLayout& l = m_scene.layout;
     const RecordIndex current = f.session.detail().record;
     const double r = f.s(kRecordRadius);
-    const double laneCentre = lane.top + l.laneHeight * 0.55;
-    const QFont labelFont = f.font(8.5);
+    const double laneCentre = lane.top + l.laneHeight * kLaneLine;
+    const QFont labelFont = recordNumberFont(f);
     p.setFont(labelFont);
     QFontMetricsF fm(labelFont);
-    // "#13" under each dot where there is room; a lane squeezed by a short screen keeps the dots alone
-    const bool roomBelow = laneCentre + r + f.s(3) + fm.height() <= lane.top + l.laneHeight + f.s(1);
-    const bool labels = double(lane.inView) < l.plot.width() / f.s(44) && roomBelow;
+    // "#13" under each dot where there is room; a lane squeezed by a short screen keeps the dots alone. Labels
+    // that would collide are skipped below, so only a lane too dense for that to leave many is left unnumbered.
+    const bool roomBelow = l.laneHeight >= numberedLaneHeight(f) - 1e-9;
+    const bool labels = double(lane.inView) < l.plot.width() / f.s(16) && roomBelow;
     const WindowConfig& window = f.session.scenario().pipeline.window;
     // labels are laid out after the dots, so that none is drawn over a dot or another label
     std::vector<const RecordDot*> placed;
@@ -383,9 +420,14 @@ void RecordLanePainter::paintDots(const RecordLane& lane)
         if (labels || (d.record == current && roomBelow))
             placed.push_back(&d);
     }
-    // the current record's label first: it wins every overlap; the others are skipped where they would
-    // touch a dot or a label already drawn ("#13#22#19" reads as nothing)
-    std::stable_partition(placed.begin(), placed.end(), [current](const RecordDot* d) { return d->record == current; });
+    // the current record's label first: it wins every overlap, then those that have arrived, then those to come;
+    // a label is skipped where it would touch a dot or a label already drawn ("#13#22#19" reads as nothing)
+    std::stable_sort(placed.begin(), placed.end(), [current](const RecordDot* a, const RecordDot* b) {
+        const auto rank = [current](const RecordDot* d) {
+            return d->record == current ? 0 : (d->status == RecordStatus::Pending ? 2 : 1);
+        };
+        return rank(a) < rank(b);
+    });
     std::vector<QRectF> taken;
     taken.reserve(placed.size() * 2);
     for (const RecordDot* d : placed)
@@ -393,17 +435,32 @@ void RecordLanePainter::paintDots(const RecordLane& lane)
     for (const RecordDot* d : placed) {
         const QString text = QStringLiteral("#%1").arg(d->record + 1);
         const double w = fm.horizontalAdvance(text);
-        // below the lane for a record on the line; a stacked record names itself beside its dot
-        const bool below = d->stack == 0 || d->record == current;
-        const QRectF rect = below ? QRectF(d->x - w / 2, laneCentre + r + f.s(3), w, fm.height())
-                                  : QRectF(d->x + r + f.s(3), d->cy - fm.ascent() / 2 - f.s(1), w, fm.height());
-        const QRectF margin = rect.adjusted(-f.s(2), 0, f.s(2), 0);
-        if (d->record != current
-            && std::any_of(taken.begin(), taken.end(), [&margin](const QRectF& t) { return t.intersects(margin); }))
+        // below the lane for a record on the line; a stacked record names itself beside its dot, right or left
+        const auto isFree = [&](const QRectF& rect) {
+            const QRectF margin = rect.adjusted(-f.s(2), 0, f.s(2), 0);
+            return std::none_of(
+                taken.begin(), taken.end(), [&margin](const QRectF& t) { return t.intersects(margin); });
+        };
+        std::optional<QRectF> rect;
+        if (d->stack == 0 || d->record == current) {
+            rect = QRectF(d->x - w / 2, laneCentre + r + numberGap(f), w, fm.height());
+            if (d->record != current && !isFree(*rect))
+                rect.reset();
+        } else {
+            const double top = d->cy - fm.ascent() / 2 - f.s(1);
+            for (const double left : {d->x + r + f.s(3), d->x - r - f.s(3) - w}) {
+                const bool inPlot = left >= l.plot.left() && left + w <= l.plot.right();
+                if (inPlot && isFree(QRectF(left, top, w, fm.height()))) {
+                    rect = QRectF(left, top, w, fm.height());
+                    break;
+                }
+            }
+        }
+        if (!rect)
             continue;
         p.setPen(d->status == RecordStatus::Pending ? c.mutedText : (d->record == current ? c.current : c.text));
-        p.drawText(QPointF(rect.left(), rect.top() + fm.ascent()), text);
-        taken.push_back(rect);
+        p.drawText(QPointF(rect->left(), rect->top() + fm.ascent()), text);
+        taken.push_back(*rect);
     }
 }
 

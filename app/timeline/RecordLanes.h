@@ -15,6 +15,11 @@ class PaintCache;
 // timestamps, no per-record lookups).
 std::vector<RecordLane> recordLanes(const TimelineFrame& frame, const TimelineLayout& layout, const TimeScale& scale);
 
+// Where a lane's dots stand, from its top, as a share of its height; the record numbers go under them.
+inline constexpr double kLaneLine = 0.55;
+// The least lane height with room for the record numbers under the dots (the layout keeps it as long as it can).
+double numberedLaneHeight(const TimelineFrame& frame);
+
 // The lower part of the timeline: one lane per watermark channel with its gutter label (the channel, its
 // watermark, why it matters) and its records.
 class RecordLanePainter {

@@ -89,13 +89,16 @@ TimelineLayout TimelineLayout::compute(const Input& in)
         return totalRows * rowH + double(l.rowSets.size()) * setGap + l.lanes * laneH
             + (l.hiddenRowSets > 0 ? moreKeys : 0.0);
     };
+    // each gives way down to `least` at most, and never grows what an earlier step has shrunk further
     auto fitLanes = [&](double least) {
         if (need() > available)
-            laneH = std::max(least, (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes);
+            laneH = std::min(
+                laneH, std::max(least, (available - totalRows * rowH - double(l.rowSets.size()) * setGap) / l.lanes));
     };
     auto fitRows = [&](double least) {
         if (need() > available && totalRows > 0)
-            rowH = std::max(least, (available - l.lanes * laneH - double(l.rowSets.size()) * setGap) / totalRows);
+            rowH = std::min(
+                rowH, std::max(least, (available - l.lanes * laneH - double(l.rowSets.size()) * setGap) / totalRows));
     };
     // Too tall: give way in turns, so that what a class reads from the back goes last. Lanes keep room for
     // the record numbers under their dots, rows for a window's two lines, then for its range alone; only
@@ -103,7 +106,7 @@ TimelineLayout TimelineLayout::compute(const Input& in)
     const double tail = in.latenessTails ? s(8) : 0.0;
     fitLanes(s(62));
     fitRows(s(44) + tail);
-    fitLanes(s(54));
+    fitLanes(in.numberedLaneHeight);
     fitRows(s(26) + tail);
     fitRows(s(20));
     while (need() > available && l.rowSets.size() > 1) {
@@ -132,6 +135,7 @@ TimelineLayout TimelineLayout::compute(const Input& in)
     l.lanesTop = y + s(4);
     l.laneHeight = laneH;
     l.footerTop = l.lanesTop + l.lanes * laneH;
+    l.legendLeft = rect.left() + s(8);
     l.bottom = rect.bottom() + 1;
     l.plot = QRectF(
         rect.left() + l.gutter, l.axisTop, std::max(10.0, rect.width() - l.gutter - s(16)), l.footerTop - l.axisTop);

@@ -69,6 +69,7 @@ struct TimelineLayout {
         std::vector<RowSet> rowSets; // from rowSetsAt (tops and heights are filled in here)
         int legendRows = 1;
         bool latenessTails = false; // each window row keeps a strip for allowed-lateness tails
+        double numberedLaneHeight = 54.0; // device pixels: lanes keep this for their record numbers (RecordLanes)
     };
     static TimelineLayout compute(const Input& input);
 
@@ -88,6 +89,7 @@ struct TimelineLayout {
     std::vector<LaneRef> laneRefs; // what each lane shows, top to bottom (lanes of them)
     double laneTop(int lane) const { return lanesTop + lane * laneHeight; }
     double footerTop = 0.0;
+    double legendLeft = 0.0; // the legend's rows start under the gutter, which is empty there: more fits in a row
     double bottom = 0.0; // of the whole view: what is below is not seen
 };
 

@@ -29,29 +29,14 @@ TimelineScene TimelineScene::build(const TimelineFrame& f, const QRect& rect, do
     TimelineScene scene;
     TimelineLayout::Input input {rect, f.unit(),
         f.session.hasRun() ? laneRefs(f.session.scenario().pipeline) : std::vector<LaneRef> {}, rowSetsOf(f), 1,
-        f.session.hasRun() && hasLatenessTails(f.session.scenario().pipeline.window)};
+        f.session.hasRun() && hasLatenessTails(f.session.scenario().pipeline.window), numberedLaneHeight(f)};
     if (f.session.hasRun()) {
-        // the legend wraps onto more rows when it is wider than the plot, and the footer grows to hold them: a
-        // second row always, each further one as long as the keys' rows keep the height and number they have with
-        // two (the windows' labels matter more than the legend's last entries)
+        // the legend wraps onto as many rows as it needs, and the footer grows to hold them: no entry is dropped
         scene.legend = legendItems(f.session);
         const TimelineLayout oneRow = TimelineLayout::compute(input);
         scene.legendRowOf = legendRows(
-            scene.legend, QFontMetricsF(f.font(9.5)), oneRow.plot.left(), oneRow.plot.right() + f.s(12), f.unit());
-        const int needed = scene.legendRowOf.empty() ? 1 : scene.legendRowOf.back() + 1;
-        input.legendRows = std::min(needed, 2);
-        const TimelineLayout twoRows = TimelineLayout::compute(input);
-        const auto keysKeep = [&twoRows](const TimelineLayout& l) {
-            return l.hiddenRowSets == twoRows.hiddenRowSets
-                && (l.rowSets.empty() || l.rowSets.front().rowHeight >= twoRows.rowSets.front().rowHeight);
-        };
-        for (int r = 3; r <= needed; ++r) {
-            input.legendRows = r;
-            if (!keysKeep(TimelineLayout::compute(input))) {
-                input.legendRows = r - 1;
-                break;
-            }
-        }
+            scene.legend, QFontMetricsF(f.font(9.5)), oneRow.legendLeft, oneRow.plot.right() + f.s(12), f.unit());
+        input.legendRows = scene.legendRowOf.empty() ? 1 : scene.legendRowOf.back() + 1;
     }
     scene.layout = TimelineLayout::compute(input);
     const TimelineLayout& l = scene.layout;

@@ -44,6 +44,9 @@ public:
     Hit hitAt(const QPointF& pos) const;
     // The operator-watermark lines as the view shows them now.
     const std::vector<OperatorWatermarkLine>& operatorWatermarkLines() const { return scene().operatorLines; }
+    // The record lanes as the view shows them now, and their height.
+    const std::vector<RecordLane>& recordLanes() const { return scene().lanes; }
+    double laneHeight() const { return scene().layout.laneHeight; }
 
 public Q_SLOTS:
     void zoomIn();

@@ -3763,6 +3763,10 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>Event time in seconds after %1 (the first record), against the player&apos;s processing time. Points are records, step lines the watermarks, triangles the fires.</source>
         <translation>事件时间（%1（第一条记录）之后的秒数）与播放器处理时间的关系。点表示记录，阶梯线表示水位线，三角形表示触发。</translation>
     </message>
+    <message>
+        <source>channel %1–%2 watermarks</source>
+        <translation>通道 %1–%2 水位线</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::RecordsModel</name>
