@@ -6,7 +6,7 @@
 namespace tidemark {
 
 WatermarkOutputMultiplexer::WatermarkOutputMultiplexer(FlinkVersion version)
-    : m_allIdleTakesMaximum(version.major >= 2)
+    : m_status(version)
 { }
 
 bool WatermarkOutputMultiplexer::registerNewOutput(std::string_view id)
@@ -60,35 +60,13 @@ const WatermarkOutputMultiplexer::Output* WatermarkOutputMultiplexer::holdingBac
     return lowest;
 }
 
-bool WatermarkOutputMultiplexer::updateCombinedStatus()
-{
-    if (m_outputs.empty())
-        return false;
-    m_idle = std::all_of(m_outputs.begin(), m_outputs.end(), [](const Output& o) { return o.idle; });
-    Timestamp candidate;
-    if (m_idle) {
-        if (!m_allIdleTakesMaximum)
-            return false;
-        candidate = std::max_element(m_outputs.begin(), m_outputs.end(), [](const Output& a, const Output& b) {
-            return a.watermark < b.watermark;
-        })->watermark;
-    } else {
-        candidate = holdingBack()->watermark;
-    }
-    if (candidate > m_combinedWatermark) {
-        m_combinedWatermark = candidate;
-        return true;
-    }
-    return false;
-}
-
 void WatermarkOutputMultiplexer::updateCombinedWatermark(WatermarkOutput& underlying)
 {
-    const bool rose = updateCombinedStatus();
+    const bool rose = m_status.update(m_outputs);
     if (rose)
-        underlying.emitWatermark(m_combinedWatermark);
+        underlying.emitWatermark(m_status.combinedWatermark());
     // Flink 1.20: `else if`; 2.x emits the all-idle maximum and then IDLE in the same call
-    if (m_idle && (m_allIdleTakesMaximum || !rose))
+    if (m_status.isIdle() && (m_status.allIdleTakesMaximum() || !rose))
         underlying.markIdle();
 }
 
@@ -106,13 +84,9 @@ WatermarkOutputMultiplexer::SplitOutput::SplitOutput(
 
 void WatermarkOutputMultiplexer::SplitOutput::emitWatermark(Timestamp watermark)
 {
-    Output& o = m_multiplexer.m_outputs[m_index];
-    o.idle = false;
-    const bool rose = watermark > o.watermark;
-    if (rose)
-        o.watermark = watermark;
+    const bool rose = CombinedWatermarkStatus::setWatermark(m_multiplexer.m_outputs[m_index], watermark);
     // an immediate output combines only when it could raise the combined watermark
-    if (m_underlying && rose && watermark > m_multiplexer.m_combinedWatermark)
+    if (m_underlying && rose && watermark > m_multiplexer.combinedWatermark())
         m_multiplexer.updateCombinedWatermark(*m_underlying);
 }
 

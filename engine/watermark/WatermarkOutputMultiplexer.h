@@ -2,6 +2,7 @@
 
 #include "engine/core/FlinkVersion.h"
 #include "engine/core/Time.h"
+#include "engine/watermark/CombinedWatermarkStatus.h"
 #include "engine/watermark/WatermarkOutput.h"
 
 #include <string>
@@ -10,13 +11,9 @@
 
 namespace tidemark {
 
-// Flink's WatermarkOutputMultiplexer with its CombinedWatermarkStatus (flink-core, api/common/eventtime): the
-// watermark outputs of a source reader's splits, combined into the reader's one output.
-//  * Each output keeps its highest watermark (it never goes down) and whether it is idle; a watermark makes it
-//    active again.
-//  * The combined watermark is the minimum over the outputs that are not idle, and never goes down. When every
-//    output is idle there is none in Flink 1.20; Flink 2.x takes the maximum over all of them (FLINK-38454, in
-//    2.3), so that what the idle splits had reached still moves the reader on.
+// Flink's WatermarkOutputMultiplexer (flink-core, api/common/eventtime): the watermark outputs of a source reader's
+// splits, combined into the reader's one output by CombinedWatermarkStatus (its rule: the minimum over the outputs
+// that are not idle, never going down; when all are idle, none in Flink 1.20 and their maximum in 2.x).
 //  * An immediate output combines at once when its watermark rises above the combined one, or when its idleness
 //    changes; a deferred output only records, and onPeriodicEmit() combines.
 //  * Combining emits the combined watermark when it rose, and IDLE (again, each time) while every output is
@@ -66,24 +63,20 @@ public:
     const std::vector<Output>& outputs() const { return m_outputs; }
     const Output* output(std::string_view id) const;
     // The combined watermark (Long.MIN_VALUE before the first).
-    Timestamp combinedWatermark() const { return m_combinedWatermark; }
+    Timestamp combinedWatermark() const { return m_status.combinedWatermark(); }
     // Every output idle, as of the last combine.
-    bool isIdle() const { return m_idle; }
+    bool isIdle() const { return m_status.isIdle(); }
     // The active output with the lowest watermark (the first registered among equals): what holds the combined
     // watermark back; nullptr when every output is idle or there is none.
     const Output* holdingBack() const;
 
 private:
     std::size_t indexOf(std::string_view id) const;
-    // CombinedWatermarkStatus#updateCombinedWatermark: true when the combined watermark rose.
-    bool updateCombinedStatus();
     // WatermarkOutputMultiplexer#updateCombinedWatermark.
     void updateCombinedWatermark(WatermarkOutput& underlying);
 
     std::vector<Output> m_outputs;
-    Timestamp m_combinedWatermark = kMinTimestamp;
-    bool m_idle = false;
-    bool m_allIdleTakesMaximum; // Flink 2.x
+    CombinedWatermarkStatus m_status;
 };
 
 } // namespace tidemark
