@@ -3,6 +3,7 @@
 // Shared by the valve and generator conformance tests: finding the case files of one kind and reading
 // the JSON values they use (int64 throughout: Long.MIN_VALUE / MAX_VALUE appear).
 
+#include "engine/core/FlinkVersion.h"
 #include "engine/watermark/WatermarkOutput.h"
 
 #include <simdjson.h>
@@ -18,6 +19,9 @@
 #include <vector>
 
 namespace conformance {
+
+// The Flink lines every case runs on (its expectedByVersion where they differ).
+inline constexpr tidemark::FlinkVersion kFlinkLines[] = {{1, 20}, {2, 3}};
 
 inline QString casesDirectory()
 {

@@ -6,11 +6,7 @@
 
 using namespace tidemark;
 
-namespace {
-
-const FlinkVersion kLines[] = {{1, 20}, {2, 3}};
-
-} // namespace
+namespace { } // namespace
 
 // kind = "combined-inputs": an operator of several inputs combining what each input's valve hands on, as
 // AbstractStreamOperator(V2) does with IndexedCombinedWatermarkStatus, on both Flink lines.
@@ -26,7 +22,7 @@ private slots:
         QFETCH(QString, file);
         simdjson::dom::parser parser;
         const simdjson::dom::element doc = parser.load(file.toStdString());
-        for (const FlinkVersion line : kLines) {
+        for (const FlinkVersion line : conformance::kFlinkLines) {
             IndexedCombinedWatermarkStatus inputs(static_cast<int>(conformance::int64Of(doc["inputs"])), line);
             std::vector<QStringList> emittedPerInput;
             for (const simdjson::dom::object step : simdjson::dom::array(doc["input"])) {

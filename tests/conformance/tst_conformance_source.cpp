@@ -45,8 +45,6 @@ public:
     void onPeriodicEmit(WatermarkOutput&) override { }
 };
 
-const FlinkVersion kLines[] = {{1, 20}, {2, 3}};
-
 QString describe(const TestingWatermarkOutput& out)
 {
     return QStringLiteral("watermark %1, %2")
@@ -75,7 +73,7 @@ private slots:
         QFETCH(QString, file);
         simdjson::dom::parser parser;
         const simdjson::dom::element doc = parser.load(file.toStdString());
-        for (const FlinkVersion line : kLines) {
+        for (const FlinkVersion line : conformance::kFlinkLines) {
             WatermarkOutputMultiplexer multiplexer(line);
             TestingWatermarkOutput underlying;
             std::vector<QString> states;
@@ -133,7 +131,7 @@ private slots:
         simdjson::dom::parser parser;
         const simdjson::dom::element doc = parser.load(file.toStdString());
         QCOMPARE(std::string_view(doc["generator"]), std::string_view("on-event"));
-        for (const FlinkVersion line : kLines) {
+        for (const FlinkVersion line : conformance::kFlinkLines) {
             ProgressiveTimestampsAndWatermarks<OnEventGenerator> reader(OnEventGenerator {}, line);
             std::vector<QStringList> emittedPerInput;
             Timestamp now = 0;

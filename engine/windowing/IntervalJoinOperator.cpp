@@ -1,0 +1,138 @@
+#include "engine/windowing/IntervalJoinOperator.h"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace tidemark {
+
+namespace {
+
+constexpr std::size_t index(IntervalJoinOperator::Side side)
+{
+    return side == IntervalJoinOperator::Side::Left ? 0 : 1;
+}
+
+} // namespace
+
+IntervalJoinOperator::IntervalJoinOperator(Bounds bounds, bool lateSideOutputs)
+    : m_lower(bounds.lowerInclusive ? bounds.lower : bounds.lower + 1)
+    , m_upper(bounds.upperInclusive ? bounds.upper : bounds.upper - 1)
+    , m_lateSideOutputs(lateSideOutputs)
+{
+    if (bounds.lower > bounds.upper)
+        throw std::invalid_argument("lowerBound <= upperBound must be fulfilled");
+}
+
+Timestamp IntervalJoinOperator::cleanupTime(Side side, Timestamp ts) const
+{
+    // processElement: relativeUpperBound is upper for the left side and −lower for the right
+    const DurationMs relativeUpper = side == Side::Left ? m_upper : -m_lower;
+    return relativeUpper > 0 ? javaAdd(ts, relativeUpper) : ts;
+}
+
+void IntervalJoinOperator::processElement(
+    Side side, KeyId key, std::uint32_t element, Timestamp ts, std::vector<Output>& out)
+{
+    if (ts < m_watermark) {
+        Output late;
+        late.kind = m_lateSideOutputs ? Output::Kind::Late : Output::Kind::Dropped;
+        late.key = key;
+        (side == Side::Left ? late.left : late.right) = element;
+        late.side = side;
+        late.timestamp = ts;
+        out.push_back(late);
+        return;
+    }
+    KeyState& state = m_keys[key];
+    Buffer& ours = state.sides[index(side)];
+    ours.order.put(ts);
+    ours.records[ts].push_back(element);
+
+    const Buffer& other = state.sides[1 - index(side)];
+    const DurationMs relativeLower = side == Side::Left ? m_lower : -m_upper;
+    const DurationMs relativeUpper = side == Side::Left ? m_upper : -m_lower;
+    for (const Timestamp otherTs : other.order.keys()) {
+        if (otherTs < javaAdd(ts, relativeLower) || otherTs > javaAdd(ts, relativeUpper))
+            continue;
+        for (const std::uint32_t match : other.records.at(otherTs)) {
+            Output pair;
+            pair.key = key;
+            pair.left = side == Side::Left ? element : match;
+            pair.right = side == Side::Left ? match : element;
+            pair.side = side;
+            pair.timestamp = std::max(ts, otherTs);
+            out.push_back(pair);
+        }
+    }
+}
+
+void IntervalJoinOperator::processWatermark(Timestamp watermark)
+{
+    if (watermark <= m_watermark)
+        return;
+    m_watermark = watermark;
+    // the cleanup timers at or before the watermark fire; each removes its timestamp's records of that side
+    for (auto it = m_keys.begin(); it != m_keys.end();) {
+        for (const Side side : {Side::Left, Side::Right}) {
+            Buffer& buffer = it->second.sides[index(side)];
+            for (auto r = buffer.records.begin(); r != buffer.records.end();) {
+                if (cleanupTime(side, r->first) <= watermark) {
+                    buffer.order.remove(r->first);
+                    r = buffer.records.erase(r);
+                } else {
+                    ++r;
+                }
+            }
+        }
+        const bool empty = it->second.sides[0].records.empty() && it->second.sides[1].records.empty();
+        it = empty ? m_keys.erase(it) : std::next(it);
+    }
+}
+
+std::vector<Timestamp> IntervalJoinOperator::bufferedTimestamps(KeyId key, Side side) const
+{
+    const auto it = m_keys.find(key);
+    return it == m_keys.end() ? std::vector<Timestamp> {} : it->second.sides[index(side)].order.keys();
+}
+
+std::vector<std::pair<Timestamp, std::uint32_t>> IntervalJoinOperator::buffered(KeyId key, Side side) const
+{
+    std::vector<std::pair<Timestamp, std::uint32_t>> out;
+    const auto it = m_keys.find(key);
+    if (it == m_keys.end())
+        return out;
+    const Buffer& buffer = it->second.sides[index(side)];
+    for (const Timestamp ts : buffer.order.keys()) {
+        for (const std::uint32_t element : buffer.records.at(ts))
+            out.emplace_back(ts, element);
+    }
+    return out;
+}
+
+int IntervalJoinOperator::treeBins() const
+{
+    int bins = 0;
+    for (const auto& [key, state] : m_keys)
+        bins += state.sides[0].order.treeBins() + state.sides[1].order.treeBins();
+    return bins;
+}
+
+std::string IntervalJoinOperator::dump(const KeyTable& keys) const
+{
+    std::ostringstream s;
+    s << "intervalJoin [" << m_lower << ", " << m_upper << "] wm " << m_watermark << '\n';
+    for (const auto& [key, state] : m_keys) {
+        for (const Side side : {Side::Left, Side::Right}) {
+            const auto records = buffered(key, side);
+            if (records.empty())
+                continue;
+            s << "  " << keys.name(key) << (side == Side::Left ? " left:" : " right:");
+            for (const auto& [ts, element] : records)
+                s << ' ' << ts << '#' << element;
+            s << '\n';
+        }
+    }
+    return s.str();
+}
+
+} // namespace tidemark
