@@ -1,0 +1,116 @@
+#include "engine/windowing/KeyedProcessOperator.h"
+
+namespace tidemark {
+
+namespace {
+
+// Flink's VoidNamespace: a process function's timers are the key's alone.
+const TimeWindow kVoidNamespace(0, 0);
+
+} // namespace
+
+KeyedProcessOperator::KeyedProcessOperator(std::unique_ptr<KeyedProcessFunction> function)
+    : m_function(std::move(function))
+{ }
+
+KeyedProcessOperator::KeyedProcessOperator(const KeyedProcessOperator& other)
+    : m_function(other.m_function->clone())
+    , m_timers(other.m_timers)
+    , m_keyTimers(other.m_keyTimers)
+{ }
+
+KeyedProcessOperator& KeyedProcessOperator::operator=(const KeyedProcessOperator& other)
+{
+    if (this != &other)
+        *this = KeyedProcessOperator(other);
+    return *this;
+}
+
+KeyedProcessOperator::KeyedProcessOperator(KeyedProcessOperator&&) noexcept = default;
+KeyedProcessOperator& KeyedProcessOperator::operator=(KeyedProcessOperator&&) noexcept = default;
+KeyedProcessOperator::~KeyedProcessOperator() = default;
+
+void KeyedProcessOperator::processElement(
+    KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out)
+{
+    Context ctx(*this, key, ts, out);
+    m_function->processElement(element, ctx);
+}
+
+void KeyedProcessOperator::processWatermark(Timestamp watermark, std::vector<ProcessOutput>& out)
+{
+    m_timers.advanceWatermark(
+        watermark, [&](const InternalTimerService::InternalTimer& timer) { onTimer(timer, out); });
+}
+
+void KeyedProcessOperator::advanceProcessingTime(Timestamp now, std::vector<ProcessOutput>& out)
+{
+    m_timers.advanceProcessingTime(now, [&](const InternalTimerService::InternalTimer& timer) { onTimer(timer, out); });
+}
+
+void KeyedProcessOperator::onTimer(const InternalTimerService::InternalTimer& timer, std::vector<ProcessOutput>& out)
+{
+    const auto it = m_keyTimers.find(timer.key);
+    if (it == m_keyTimers.end() || !m_timers.claim(it->second, timer))
+        return;
+    const bool eventTime = timer.domain == TimeDomain::Event;
+    // onEventTime: setAbsoluteTimestamp(timer); onProcessingTime: eraseTimestamp()
+    Context ctx(*this, timer.key, eventTime ? std::optional<Timestamp>(timer.ts) : std::nullopt, out);
+    m_function->onTimer(timer.ts, timer.domain, ctx);
+}
+
+std::vector<TimerInfo> KeyedProcessOperator::timersOf(KeyId key) const
+{
+    std::vector<TimerInfo> out;
+    const auto it = m_keyTimers.find(key);
+    if (it == m_keyTimers.end())
+        return out;
+    for (const TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing})
+        m_timers.appendTimers(it->second, domain, key, kVoidNamespace, out);
+    return out;
+}
+
+KeyedProcessOperator::Context::Context(
+    KeyedProcessOperator& op, KeyId key, std::optional<Timestamp> timestamp, std::vector<ProcessOutput>& out)
+    : m_op(op)
+    , m_key(key)
+    , m_timestamp(timestamp)
+    , m_out(out)
+{ }
+
+Timestamp KeyedProcessOperator::Context::currentWatermark() const
+{
+    return m_op.m_timers.currentWatermark();
+}
+
+Timestamp KeyedProcessOperator::Context::currentProcessingTime() const
+{
+    return m_op.m_timers.currentProcessingTime();
+}
+
+void KeyedProcessOperator::Context::registerEventTimeTimer(Timestamp ts)
+{
+    m_op.m_timers.registerEventTimeTimer(m_op.timersOfKey(m_key), m_key, kVoidNamespace, ts);
+}
+
+void KeyedProcessOperator::Context::registerProcessingTimeTimer(Timestamp ts)
+{
+    m_op.m_timers.registerProcessingTimeTimer(m_op.timersOfKey(m_key), m_key, kVoidNamespace, ts);
+}
+
+void KeyedProcessOperator::Context::deleteEventTimeTimer(Timestamp ts)
+{
+    m_op.m_timers.deleteEventTimeTimer(m_op.timersOfKey(m_key), ts);
+}
+
+void KeyedProcessOperator::Context::deleteProcessingTimeTimer(Timestamp ts)
+{
+    m_op.m_timers.deleteProcessingTimeTimer(m_op.timersOfKey(m_key), ts);
+}
+
+void KeyedProcessOperator::Context::collect(std::uint32_t value)
+{
+    m_out.push_back({m_key, value, m_timestamp});
+}
+
+} // namespace tidemark

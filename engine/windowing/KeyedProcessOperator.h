@@ -1,0 +1,95 @@
+#pragma once
+
+#include "engine/core/Keys.h"
+#include "engine/core/Time.h"
+#include "engine/windowing/InternalTimerService.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace tidemark {
+
+// What a KeyedProcessFunction puts out: a value the function chooses (an id the caller understands), for the key,
+// at the timestamp Flink's TimestampedCollector gives it: the record's in processElement, the timer's in an
+// event-time onTimer, none in a processing-time onTimer.
+struct ProcessOutput {
+    KeyId key = kNoKey;
+    std::uint32_t value = 0;
+    std::optional<Timestamp> timestamp;
+};
+
+class KeyedProcessFunction;
+
+// Flink's KeyedProcessOperator: a KeyedProcessFunction called for each record of a key and for each of the key's
+// timers that comes due, with Flink's timer rules (InternalTimerService): a timer is registered at most once per
+// key, timestamp and time domain; an event-time timer fires when a watermark reaches it (before the watermark is
+// forwarded), a processing-time one when the clock does; timers due together fire in timestamp order, then in the
+// order they were registered. A plain value (the function is cloned with it).
+class KeyedProcessOperator {
+public:
+    explicit KeyedProcessOperator(std::unique_ptr<KeyedProcessFunction> function);
+    KeyedProcessOperator(const KeyedProcessOperator& other);
+    KeyedProcessOperator& operator=(const KeyedProcessOperator& other);
+    KeyedProcessOperator(KeyedProcessOperator&&) noexcept;
+    KeyedProcessOperator& operator=(KeyedProcessOperator&&) noexcept;
+    ~KeyedProcessOperator();
+
+    // processElement; `ts` empty for a record without a timestamp.
+    void processElement(KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out);
+    // processWatermark: the event-time timers at or before `watermark` fire; the caller then forwards it.
+    void processWatermark(Timestamp watermark, std::vector<ProcessOutput>& out);
+    // The processing-time clock moves to `now`: the processing-time timers at or before it fire.
+    void advanceProcessingTime(Timestamp now, std::vector<ProcessOutput>& out);
+
+    Timestamp currentWatermark() const { return m_timers.currentWatermark(); }
+    Timestamp currentProcessingTime() const { return m_timers.currentProcessingTime(); }
+    // The timers registered for `key`, in no particular order.
+    std::vector<TimerInfo> timersOf(KeyId key) const;
+
+    // What the function is handed (Flink's Context / OnTimerContext and TimerService).
+    class Context {
+    public:
+        KeyId currentKey() const { return m_key; }
+        // The record's timestamp in processElement, the timer's in an event-time onTimer; empty otherwise.
+        std::optional<Timestamp> timestamp() const { return m_timestamp; }
+        Timestamp currentWatermark() const;
+        Timestamp currentProcessingTime() const;
+        void registerEventTimeTimer(Timestamp ts);
+        void registerProcessingTimeTimer(Timestamp ts);
+        void deleteEventTimeTimer(Timestamp ts);
+        void deleteProcessingTimeTimer(Timestamp ts);
+        void collect(std::uint32_t value);
+
+    private:
+        friend class KeyedProcessOperator;
+        Context(
+            KeyedProcessOperator& op, KeyId key, std::optional<Timestamp> timestamp, std::vector<ProcessOutput>& out);
+        KeyedProcessOperator& m_op;
+        KeyId m_key;
+        std::optional<Timestamp> m_timestamp; // also what collect() stamps its output with
+        std::vector<ProcessOutput>& m_out;
+    };
+
+private:
+    void onTimer(const InternalTimerService::InternalTimer& timer, std::vector<ProcessOutput>& out);
+    NamespaceTimers& timersOfKey(KeyId key) { return m_keyTimers[key]; }
+
+    std::unique_ptr<KeyedProcessFunction> m_function;
+    InternalTimerService m_timers;
+    std::map<KeyId, NamespaceTimers> m_keyTimers; // VoidNamespace: one set of timers per key
+};
+
+// Flink's KeyedProcessFunction: what a process operator does with a key's records and timers. Keyed state is the
+// function's own (a value type: cloned with the operator, so that a copied operator is a snapshot).
+class KeyedProcessFunction {
+public:
+    virtual ~KeyedProcessFunction() = default;
+    virtual std::unique_ptr<KeyedProcessFunction> clone() const = 0;
+    virtual void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) = 0;
+    virtual void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) = 0;
+};
+
+} // namespace tidemark
