@@ -5,15 +5,11 @@
 // --interval-join). Every pair, in its order and with its timestamp, every watermark and status forwarded and every
 // late record must be the same. Label "oracle": TIDEMARK_ORACLE_JAR names the oracle, TIDEMARK_FLINK_LINE its line.
 
+#include "OracleScripts.h"
 #include "engine/core/FlinkVersion.h"
 #include "engine/watermark/IndexedCombinedWatermarkStatus.h"
 #include "engine/windowing/IntervalJoinOperator.h"
 
-#include <QDir>
-#include <QFile>
-#include <QProcess>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <random>
@@ -178,34 +174,17 @@ class TestIntervalJoinDifferential : public QObject {
 private slots:
     void tidemarkJoinsAsFlinksIntervalJoinOperator()
     {
-        const QString jar = qEnvironmentVariable("TIDEMARK_ORACLE_JAR");
-        const QString lineName = qEnvironmentVariable("TIDEMARK_FLINK_LINE");
-        const QString java = QStandardPaths::findExecutable(QStringLiteral("java"));
-        QVERIFY2(QFile::exists(jar), qPrintable(QStringLiteral("no oracle jar at \"%1\"").arg(jar)));
-        QVERIFY2(!java.isEmpty(), "no java on PATH");
-        const auto line = FlinkVersion::parse(lineName.toStdString());
-        QVERIFY2(line, qPrintable(QStringLiteral("not a Flink line: \"%1\"").arg(lineName)));
-
-        QTemporaryDir dir;
+        test::OracleScripts oracle;
+        QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
+        const QString lineName = oracle.lineName();
+        const FlinkVersion line = oracle.line();
         std::vector<Script> scripts;
         for (int i = 0; i < kScripts; ++i) {
             scripts.push_back(randomScript(static_cast<std::uint32_t>(6151 * i + 29)));
-            QFile f(dir.filePath(QStringLiteral("script-%1.json").arg(i, 3, 10, QLatin1Char('0'))));
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(scriptJson(scripts.back()));
+            QVERIFY(oracle.write(i, scriptJson(scripts.back())));
         }
-
-        QProcess oracle;
-        oracle.start(java, {QStringLiteral("-jar"), jar, QStringLiteral("--interval-join"), dir.path()});
-        QVERIFY2(oracle.waitForFinished(300000), "the oracle did not finish within 5 minutes");
-        QVERIFY2(oracle.exitCode() == 0, oracle.readAllStandardError().constData());
-        std::vector<QStringList> flink;
-        for (const QString& l : QString::fromUtf8(oracle.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts)) {
-            if (l.startsWith(QLatin1String("#FILE ")))
-                flink.emplace_back();
-            else if (!flink.empty() && !l.startsWith(QLatin1String("SLF4J")))
-                flink.back() << l;
-        }
+        const std::vector<QStringList> flink = oracle.play(QStringLiteral("--interval-join"));
+        QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         QCOMPARE(flink.size(), scripts.size());
 
         int withPairs = 0;
@@ -216,7 +195,7 @@ private slots:
         QStringList mismatches;
         for (std::size_t i = 0; i < scripts.size(); ++i) {
             bool unsorted = false;
-            const QStringList tidemark = playInTidemark(scripts[i], *line, unsorted);
+            const QStringList tidemark = playInTidemark(scripts[i], line, unsorted);
             withMapOrder += unsorted ? 1 : 0;
             const QString all = flink[i].join(u'\n');
             withPairs += all.contains(QLatin1String("P ")) ? 1 : 0;

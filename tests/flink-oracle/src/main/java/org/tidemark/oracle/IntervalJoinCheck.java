@@ -3,7 +3,6 @@ package org.tidemark.oracle;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -49,17 +48,6 @@ final class IntervalJoinCheck {
 
     private static String id(String value) {
         return value.substring(value.indexOf(':') + 1);
-    }
-
-    static boolean run(List<File> files, PrintStream out) throws Exception {
-        for (File f : files) {
-            out.println("#FILE " + f.getPath());
-            for (String line : play(f)) {
-                out.println(line);
-            }
-        }
-        out.flush();
-        return true;
     }
 
     static List<String> play(File file) throws Exception {

@@ -40,7 +40,7 @@ public final class Main {
         args = rest.toArray(new String[0]);
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         if (args.length == 0) {
-            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster [--at-least K] PATH... | --source-reader SCRIPT... | --interval-join SCRIPT... | --version");
+            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster [--at-least K] PATH... | --source-reader SCRIPT... | --interval-join SCRIPT... | --process SCRIPT... | --version");
             System.exit(2);
         }
         switch (args[0]) {
@@ -82,12 +82,13 @@ public final class Main {
                 }
                 System.exit(SubmitCluster.run(new File(args[1]), !noSubmit));
             }
-            case "--source-reader" -> {
-                boolean ok = SourceReaderCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
-                System.exit(ok ? 0 : 1);
-            }
-            case "--interval-join" -> {
-                boolean ok = IntervalJoinCheck.run(expand(Arrays.asList(args).subList(1, args.length)), out);
+            case "--source-reader", "--process", "--interval-join" -> {
+                ScriptCheck check = switch (args[0]) {
+                    case "--source-reader" -> SourceReaderCheck::play;
+                    case "--process" -> ProcessCheck::play;
+                    default -> IntervalJoinCheck::play;
+                };
+                boolean ok = ScriptCheck.printEach(expand(Arrays.asList(args).subList(1, args.length)), out, check);
                 System.exit(ok ? 0 : 1);
             }
             case "--kafka-owners" -> {

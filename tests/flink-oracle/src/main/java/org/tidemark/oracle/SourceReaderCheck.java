@@ -3,7 +3,6 @@ package org.tidemark.oracle;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
-import java.io.PrintStream;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,17 +37,6 @@ final class SourceReaderCheck {
 
     /** Processing time 0 must not read as 0: WatermarksWithIdleness takes a start of 0 for "not started". */
     private static final long ORIGIN_MS = 3_600_000L;
-
-    static boolean run(List<File> files, PrintStream out) throws Exception {
-        for (File f : files) {
-            out.println("#FILE " + f.getPath());
-            for (String line : play(f)) {
-                out.println(line);
-            }
-        }
-        out.flush();
-        return true;
-    }
 
     static List<String> play(File file) throws Exception {
         JsonNode root = new ObjectMapper().readTree(file);

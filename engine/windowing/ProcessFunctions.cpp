@@ -1,0 +1,64 @@
+#include "engine/windowing/ProcessFunctions.h"
+
+namespace tidemark {
+
+EventTimeTimeout::EventTimeTimeout(DurationMs timeoutMs)
+    : m_timeoutMs(timeoutMs)
+{ }
+
+std::unique_ptr<KeyedProcessFunction> EventTimeTimeout::clone() const
+{
+    return std::make_unique<EventTimeTimeout>(*this);
+}
+
+void EventTimeTimeout::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
+{
+    const auto armed = m_armed.find(ctx.currentKey());
+    if (armed != m_armed.end())
+        ctx.deleteEventTimeTimer(armed->second.at);
+    const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), m_timeoutMs);
+    ctx.registerEventTimeTimer(at);
+    m_armed[ctx.currentKey()] = {at, element};
+}
+
+void EventTimeTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
+{
+    const auto armed = m_armed.find(ctx.currentKey());
+    if (armed == m_armed.end())
+        return;
+    ctx.collect(armed->second.last);
+    m_armed.erase(armed);
+}
+
+std::unique_ptr<KeyedProcessFunction> SortUntilWatermark::clone() const
+{
+    return std::make_unique<SortUntilWatermark>(*this);
+}
+
+void SortUntilWatermark::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
+{
+    const Timestamp ts = ctx.timestamp().value_or(kMinTimestamp);
+    if (ts <= ctx.currentWatermark()) {
+        ++m_dropped;
+        return;
+    }
+    m_buffers[ctx.currentKey()][ts].push_back(element);
+    ctx.registerEventTimeTimer(ts);
+}
+
+void SortUntilWatermark::onTimer(Timestamp ts, TimeDomain, KeyedProcessOperator::Context& ctx)
+{
+    const auto key = m_buffers.find(ctx.currentKey());
+    if (key == m_buffers.end())
+        return;
+    const auto at = key->second.find(ts);
+    if (at == key->second.end())
+        return;
+    for (const std::uint32_t element : at->second)
+        ctx.collect(element);
+    key->second.erase(at);
+    if (key->second.empty())
+        m_buffers.erase(key);
+}
+
+} // namespace tidemark

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "engine/windowing/KeyedProcessOperator.h"
+
+#include <map>
+#include <vector>
+
+namespace tidemark {
+
+// The KeyedProcessFunctions a scenario can name, each written as a Flink user would write it (the Java twin of each
+// is in the Flink oracle, tests/flink-oracle, ProcessFunctions.java). Their outputs' values are record ids.
+
+// "No second record for this key within N ms of event time": each record of a key arms an event-time timer at its
+// timestamp + N, deleting the one armed before (ValueState<Long>); when a timer fires, the key has been silent for N
+// ms: the last record's id goes out, at the timer's time. A record out of order arms an earlier timer, as the Java
+// does.
+class EventTimeTimeout final : public KeyedProcessFunction {
+public:
+    explicit EventTimeTimeout(DurationMs timeoutMs);
+    std::unique_ptr<KeyedProcessFunction> clone() const override;
+    void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
+    void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
+
+private:
+    struct Armed {
+        Timestamp at = 0;
+        std::uint32_t last = 0;
+    };
+    DurationMs m_timeoutMs;
+    std::map<KeyId, Armed> m_armed;
+};
+
+// Buffer and sort until the watermark passes: a record at or below the current watermark is late and dropped; the
+// others wait in a per-key buffer (MapState<Long, List>) with an event-time timer at their timestamp, and go out,
+// at that time, in the order they came, when a watermark reaches it. The output is in timestamp order per key.
+class SortUntilWatermark final : public KeyedProcessFunction {
+public:
+    std::unique_ptr<KeyedProcessFunction> clone() const override;
+    void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
+    void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
+    // Records dropped as late so far.
+    std::size_t dropped() const { return m_dropped; }
+
+private:
+    std::map<KeyId, std::map<Timestamp, std::vector<std::uint32_t>>> m_buffers;
+    std::size_t m_dropped = 0;
+};
+
+} // namespace tidemark

@@ -1,0 +1,140 @@
+package org.tidemark.oracle;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.api.java.typeutils.ListTypeInfo;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.util.Collector;
+
+/**
+ * Tidemark's process functions written as a Flink user writes them, run by Flink's own KeyedProcessOperator in its
+ * KeyedOneInputStreamOperatorTestHarness, for Tidemark's differential test of the same functions
+ * (tests/differential/tst_process_differential.cpp; engine/windowing/ProcessFunctions.h is their C++ side).
+ *
+ * A script names the "function" ("timeout" with "timeoutMs", or "sort") and its "ops": a record {"key", "id", "ts"}
+ * or a watermark {"watermark": ts}. After each op it prints "#OP", then what the operator put out, in order:
+ * "P key id ts" for a record (the function's output is a record it was given), "W ts" for a watermark. Every file's
+ * lines follow "#FILE path".
+ */
+final class ProcessCheck {
+    private ProcessCheck() {}
+
+    private static final KeySelector<String, String> KEY = ProcessCheck::keyOf;
+
+    private static String keyOf(String value) {
+        return value.substring(0, value.indexOf(':'));
+    }
+
+    /** No second record for a key within timeoutMs of event time: the last record goes out when its timer fires. */
+    static final class EventTimeTimeout extends KeyedProcessFunction<String, String, String> {
+        private static final ValueStateDescriptor<Long> ARMED =
+                new ValueStateDescriptor<>("armed", BasicTypeInfo.LONG_TYPE_INFO);
+        private static final ValueStateDescriptor<String> LAST =
+                new ValueStateDescriptor<>("last", BasicTypeInfo.STRING_TYPE_INFO);
+        private final long timeoutMs;
+
+        EventTimeTimeout(long timeoutMs) {
+            this.timeoutMs = timeoutMs;
+        }
+
+        @Override
+        public void processElement(String value, Context ctx, Collector<String> out) throws Exception {
+            ValueState<Long> armed = getRuntimeContext().getState(ARMED);
+            if (armed.value() != null) {
+                ctx.timerService().deleteEventTimeTimer(armed.value());
+            }
+            long at = ctx.timestamp() + timeoutMs;
+            ctx.timerService().registerEventTimeTimer(at);
+            armed.update(at);
+            getRuntimeContext().getState(LAST).update(value);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) throws Exception {
+            out.collect(getRuntimeContext().getState(LAST).value());
+            getRuntimeContext().getState(ARMED).clear();
+            getRuntimeContext().getState(LAST).clear();
+        }
+    }
+
+    /** Buffer and sort until the watermark passes: late records are dropped, the others go out at their time. */
+    static final class SortUntilWatermark extends KeyedProcessFunction<String, String, String> {
+        private static final MapStateDescriptor<Long, List<String>> BUFFER = new MapStateDescriptor<>(
+                "buffer", BasicTypeInfo.LONG_TYPE_INFO, new ListTypeInfo<>(BasicTypeInfo.STRING_TYPE_INFO));
+
+        @Override
+        public void processElement(String value, Context ctx, Collector<String> out) throws Exception {
+            long ts = ctx.timestamp();
+            if (ts <= ctx.timerService().currentWatermark()) {
+                return; // late
+            }
+            MapState<Long, List<String>> buffer = getRuntimeContext().getMapState(BUFFER);
+            List<String> at = buffer.get(ts);
+            if (at == null) {
+                at = new ArrayList<>();
+            }
+            at.add(value);
+            buffer.put(ts, at);
+            ctx.timerService().registerEventTimeTimer(ts);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) throws Exception {
+            MapState<Long, List<String>> buffer = getRuntimeContext().getMapState(BUFFER);
+            List<String> at = buffer.get(timestamp);
+            if (at != null) {
+                for (String value : at) {
+                    out.collect(value);
+                }
+                buffer.remove(timestamp);
+            }
+        }
+    }
+
+    static List<String> play(File file) throws Exception {
+        JsonNode root = new ObjectMapper().readTree(file);
+        KeyedProcessFunction<String, String, String> function = switch (root.get("function").asText()) {
+            case "timeout" -> new EventTimeTimeout(root.get("timeoutMs").asLong());
+            case "sort" -> new SortUntilWatermark();
+            default -> throw new IllegalArgumentException("unknown function " + root.get("function"));
+        };
+        List<String> lines = new ArrayList<>();
+        try (KeyedOneInputStreamOperatorTestHarness<String, String, String> h = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(function), KEY, BasicTypeInfo.STRING_TYPE_INFO)) {
+            h.setup();
+            h.open();
+            for (JsonNode op : root.get("ops")) {
+                if (op.has("watermark")) {
+                    h.processWatermark(new Watermark(op.get("watermark").asLong()));
+                } else {
+                    h.processElement(new StreamRecord<>(op.get("key").asText() + ":" + op.get("id").asInt(),
+                            op.get("ts").asLong()));
+                }
+                lines.add("#OP");
+                for (Object o : h.getOutput()) {
+                    if (o instanceof StreamRecord<?> r) {
+                        String v = (String) r.getValue();
+                        lines.add("P " + keyOf(v) + " " + v.substring(v.indexOf(':') + 1) + " " + r.getTimestamp());
+                    } else if (o instanceof Watermark w) {
+                        lines.add("W " + w.getTimestamp());
+                    }
+                }
+                h.getOutput().clear();
+            }
+        }
+        return lines;
+    }
+}
