@@ -1,6 +1,5 @@
 #include "engine/windowing/IntervalJoinOperator.h"
 
-#include <sstream>
 #include <stdexcept>
 
 namespace tidemark {
@@ -95,44 +94,12 @@ std::vector<Timestamp> IntervalJoinOperator::bufferedTimestamps(KeyId key, Side 
     return it == m_keys.end() ? std::vector<Timestamp> {} : it->second.sides[index(side)].order.keys();
 }
 
-std::vector<std::pair<Timestamp, std::uint32_t>> IntervalJoinOperator::buffered(KeyId key, Side side) const
-{
-    std::vector<std::pair<Timestamp, std::uint32_t>> out;
-    const auto it = m_keys.find(key);
-    if (it == m_keys.end())
-        return out;
-    const Buffer& buffer = it->second.sides[index(side)];
-    for (const Timestamp ts : buffer.order.keys()) {
-        for (const std::uint32_t element : buffer.records.at(ts))
-            out.emplace_back(ts, element);
-    }
-    return out;
-}
-
 int IntervalJoinOperator::treeBins() const
 {
     int bins = 0;
     for (const auto& [key, state] : m_keys)
         bins += state.sides[0].order.treeBins() + state.sides[1].order.treeBins();
     return bins;
-}
-
-std::string IntervalJoinOperator::dump(const KeyTable& keys) const
-{
-    std::ostringstream s;
-    s << "intervalJoin [" << m_lower << ", " << m_upper << "] wm " << m_watermark << '\n';
-    for (const auto& [key, state] : m_keys) {
-        for (const Side side : {Side::Left, Side::Right}) {
-            const auto records = buffered(key, side);
-            if (records.empty())
-                continue;
-            s << "  " << keys.name(key) << (side == Side::Left ? " left:" : " right:");
-            for (const auto& [ts, element] : records)
-                s << ' ' << ts << '#' << element;
-            s << '\n';
-        }
-    }
-    return s.str();
 }
 
 } // namespace tidemark

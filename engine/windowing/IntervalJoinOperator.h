@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <map>
-#include <string>
 #include <vector>
 
 namespace tidemark {
@@ -57,12 +56,8 @@ public:
     Timestamp currentWatermark() const { return m_watermark; }
     // The timestamps buffered for `key` on `side`, in map order (what getLeftBuffer().keys() gives).
     std::vector<Timestamp> bufferedTimestamps(KeyId key, Side side) const;
-    // Every buffered record of `key` on `side`, with its timestamp, in map order.
-    std::vector<std::pair<Timestamp, std::uint32_t>> buffered(KeyId key, Side side) const;
     // Map buckets, over every key and side, that Java's HashMap would have made trees of (HeapMapStateOrder).
     int treeBins() const;
-
-    std::string dump(const KeyTable& keys) const;
 
 private:
     struct Buffer {

@@ -38,10 +38,8 @@ std::unique_ptr<KeyedProcessFunction> SortUntilWatermark::clone() const
 void SortUntilWatermark::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
 {
     const Timestamp ts = ctx.timestamp().value_or(kMinTimestamp);
-    if (ts <= ctx.currentWatermark()) {
-        ++m_dropped;
-        return;
-    }
+    if (ts <= ctx.currentWatermark())
+        return; // late: dropped
     m_buffers[ctx.currentKey()][ts].push_back(element);
     ctx.registerEventTimeTimer(ts);
 }

@@ -38,12 +38,9 @@ public:
     std::unique_ptr<KeyedProcessFunction> clone() const override;
     void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
     void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
-    // Records dropped as late so far.
-    std::size_t dropped() const { return m_dropped; }
 
 private:
     std::map<KeyId, std::map<Timestamp, std::vector<std::uint32_t>>> m_buffers;
-    std::size_t m_dropped = 0;
 };
 
 } // namespace tidemark

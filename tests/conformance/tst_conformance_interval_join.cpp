@@ -227,6 +227,7 @@ private slots:
         }
         QCOMPARE(rights,
             (std::vector<std::uint32_t> {2, 6, 10, 14, 18, 3, 7, 11, 15, 19, 0, 4, 8, 12, 16, 1, 5, 9, 13, 17}));
+        QCOMPARE(join.treeBins(), 0); // no bucket Java would have made a tree of: the order is Java's
     }
 
     void boundsThatCannotHoldAreRefused()
