@@ -4,6 +4,7 @@
 #include "engine/core/Time.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace tidemark {
 
@@ -38,21 +39,39 @@ public:
         return rose;
     }
 
+    // The active partial with the lowest watermark (the first among equals): what holds the combined watermark
+    // back; -1 when every partial is idle or there is none.
+    template <class Partials> static int holdingBack(const Partials& partials)
+    {
+        int lowest = -1;
+        int i = 0;
+        Timestamp watermark = kMaxTimestamp;
+        for (const auto& p : partials) {
+            if (!p.idle && (lowest < 0 || p.watermark < watermark)) {
+                lowest = i;
+                watermark = p.watermark;
+            }
+            ++i;
+        }
+        return lowest;
+    }
+
     // updateCombinedWatermark over `partials` (anything iterable whose elements have .watermark and .idle): true
     // when the combined watermark rose. The idleness is updated either way.
     template <class Partials> bool update(const Partials& partials)
     {
         if (std::begin(partials) == std::end(partials))
             return false;
-        m_idle = std::all_of(std::begin(partials), std::end(partials), [](const auto& p) { return p.idle; });
-        Timestamp candidate = m_idle ? kMinTimestamp : kMaxTimestamp;
+        const int holding = holdingBack(partials);
+        m_idle = holding < 0;
         if (m_idle && !m_allIdleTakesMaximum)
             return false;
-        for (const auto& p : partials) {
-            if (m_idle)
+        Timestamp candidate = kMinTimestamp;
+        if (m_idle) {
+            for (const auto& p : partials)
                 candidate = std::max(candidate, p.watermark);
-            else if (!p.idle)
-                candidate = std::min(candidate, p.watermark);
+        } else {
+            candidate = std::next(std::begin(partials), holding)->watermark;
         }
         if (candidate > m_combinedWatermark) {
             m_combinedWatermark = candidate;

@@ -42,13 +42,7 @@ void IndexedCombinedWatermarkStatus::processWatermarkStatus(int input, Watermark
 
 int IndexedCombinedWatermarkStatus::holdingInput() const
 {
-    int lowest = -1;
-    for (int i = 0; i < inputCount(); ++i) {
-        const auto& p = m_inputs[static_cast<std::size_t>(i)];
-        if (!p.idle && (lowest < 0 || p.watermark < m_inputs[static_cast<std::size_t>(lowest)].watermark))
-            lowest = i;
-    }
-    return lowest;
+    return CombinedWatermarkStatus::holdingBack(m_inputs);
 }
 
 } // namespace tidemark

@@ -20,10 +20,6 @@ class IndexedCombinedWatermarkStatus {
 public:
     IndexedCombinedWatermarkStatus(int inputs, FlinkVersion version);
 
-    // updateWatermark / updateStatus: true when the combined watermark rose (the idleness changes either way).
-    bool updateWatermark(int input, Timestamp watermark);
-    bool updateStatus(int input, bool idle);
-
     // AbstractStreamOperator#processWatermark(mark, index), processWatermark1/2: appends the combined watermark
     // when it rose: the operator advances its timers to it, then forwards it.
     void processWatermark(int input, Timestamp watermark, WatermarkItems& out);
@@ -32,11 +28,6 @@ public:
     void processWatermarkStatus(int input, WatermarkStatus status, WatermarkItems& out);
 
     // ---- read-only state ----
-    int inputCount() const { return static_cast<int>(m_inputs.size()); }
-    const CombinedWatermarkStatus::Partial& input(int index) const
-    {
-        return m_inputs.at(static_cast<std::size_t>(index));
-    }
     Timestamp combinedWatermark() const { return m_status.combinedWatermark(); }
     bool isIdle() const { return m_status.isIdle(); }
     // The active input with the lowest watermark (the first among equals): what holds the operator back; -1 when
@@ -44,6 +35,10 @@ public:
     int holdingInput() const;
 
 private:
+    // updateWatermark / updateStatus: true when the combined watermark rose (the idleness changes either way).
+    bool updateWatermark(int input, Timestamp watermark);
+    bool updateStatus(int input, bool idle);
+
     std::vector<CombinedWatermarkStatus::Partial> m_inputs;
     CombinedWatermarkStatus m_status;
 };

@@ -52,12 +52,8 @@ WatermarkOutputMultiplexer::SplitOutput WatermarkOutputMultiplexer::deferredOutp
 
 const WatermarkOutputMultiplexer::Output* WatermarkOutputMultiplexer::holdingBack() const
 {
-    const Output* lowest = nullptr;
-    for (const Output& o : m_outputs) {
-        if (!o.idle && (!lowest || o.watermark < lowest->watermark))
-            lowest = &o;
-    }
-    return lowest;
+    const int holding = CombinedWatermarkStatus::holdingBack(m_outputs);
+    return holding < 0 ? nullptr : &m_outputs[static_cast<std::size_t>(holding)];
 }
 
 void WatermarkOutputMultiplexer::updateCombinedWatermark(WatermarkOutput& underlying)

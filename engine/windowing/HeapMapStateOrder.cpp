@@ -25,14 +25,6 @@ std::size_t HeapMapStateOrder::bucketOf(Timestamp key) const
     return spreadHash(key) & (m_buckets.size() - 1);
 }
 
-bool HeapMapStateOrder::contains(Timestamp key) const
-{
-    if (m_buckets.empty())
-        return false;
-    const auto& bucket = m_buckets[bucketOf(key)];
-    return std::find(bucket.begin(), bucket.end(), key) != bucket.end();
-}
-
 bool HeapMapStateOrder::put(Timestamp key)
 {
     if (m_buckets.empty()) {

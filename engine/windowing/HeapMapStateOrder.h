@@ -25,17 +25,14 @@ public:
     bool put(Timestamp key);
     // Removes `key`; false when it was not there.
     bool remove(Timestamp key);
-    bool contains(Timestamp key) const;
-    std::size_t size() const { return m_size; }
     // Every key, in the HashMap's iteration order.
     std::vector<Timestamp> keys() const;
     std::size_t capacity() const { return m_buckets.size(); }
     // Buckets that Java would have made trees of (their keys' order may differ from Java's).
     int treeBins() const;
 
-    static std::uint32_t spreadHash(Timestamp key);
-
 private:
+    static std::uint32_t spreadHash(Timestamp key);
     std::size_t bucketOf(Timestamp key) const;
     void resize();
 

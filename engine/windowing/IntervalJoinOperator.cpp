@@ -22,10 +22,15 @@ IntervalJoinOperator::IntervalJoinOperator(Bounds bounds, bool lateSideOutputs)
         throw std::invalid_argument("lowerBound <= upperBound must be fulfilled");
 }
 
+std::pair<DurationMs, DurationMs> IntervalJoinOperator::relativeBounds(Side side) const
+{
+    // processElement1 passes (lower, upper), processElement2 the mirror (−upper, −lower)
+    return side == Side::Left ? std::pair {m_lower, m_upper} : std::pair {-m_upper, -m_lower};
+}
+
 Timestamp IntervalJoinOperator::cleanupTime(Side side, Timestamp ts) const
 {
-    // processElement: relativeUpperBound is upper for the left side and −lower for the right
-    const DurationMs relativeUpper = side == Side::Left ? m_upper : -m_lower;
+    const DurationMs relativeUpper = relativeBounds(side).second;
     return relativeUpper > 0 ? javaAdd(ts, relativeUpper) : ts;
 }
 
@@ -48,8 +53,7 @@ void IntervalJoinOperator::processElement(
     ours.records[ts].push_back(element);
 
     const Buffer& other = state.sides[1 - index(side)];
-    const DurationMs relativeLower = side == Side::Left ? m_lower : -m_upper;
-    const DurationMs relativeUpper = side == Side::Left ? m_upper : -m_lower;
+    const auto [relativeLower, relativeUpper] = relativeBounds(side);
     for (const Timestamp otherTs : other.order.keys()) {
         if (otherTs < javaAdd(ts, relativeLower) || otherTs > javaAdd(ts, relativeUpper))
             continue;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace tidemark {
@@ -53,7 +54,6 @@ public:
     // at or before `watermark` fire.
     void processWatermark(Timestamp watermark);
 
-    Timestamp currentWatermark() const { return m_watermark; }
     // The timestamps buffered for `key` on `side`, in map order (what getLeftBuffer().keys() gives).
     std::vector<Timestamp> bufferedTimestamps(KeyId key, Side side) const;
     // Map buckets, over every key and side, that Java's HashMap would have made trees of (HeapMapStateOrder).
@@ -67,7 +67,9 @@ private:
     struct KeyState {
         Buffer sides[2];
     };
-    // The cleanup time of a buffered timestamp of `side`, and the timestamp a cleanup time stands for.
+    // The range of the other side's timestamps a record of `side` at t joins, relative to t (Flink's
+    // relativeLowerBound / relativeUpperBound), and the cleanup time of a buffered timestamp of `side`.
+    std::pair<DurationMs, DurationMs> relativeBounds(Side side) const;
     Timestamp cleanupTime(Side side, Timestamp ts) const;
 
     DurationMs m_lower; // inclusive, after moving an exclusive bound

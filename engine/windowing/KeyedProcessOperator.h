@@ -44,8 +44,6 @@ public:
     // The processing-time clock moves to `now`: the processing-time timers at or before it fire.
     void advanceProcessingTime(Timestamp now, std::vector<ProcessOutput>& out);
 
-    Timestamp currentWatermark() const { return m_timers.currentWatermark(); }
-    Timestamp currentProcessingTime() const { return m_timers.currentProcessingTime(); }
     // The timers registered for `key`, in no particular order.
     std::vector<TimerInfo> timersOf(KeyId key) const;
 
