@@ -399,6 +399,18 @@ void ProgressChart::resizeEvent(QResizeEvent* event)
     onStepChanged();
 }
 
+namespace {
+
+constexpr double kLegendMargin = 6; // left and right of the legend's rows and the caption
+
+// An entry's symbol takes a little more than a line's height.
+double symbolWidth(const QFontMetricsF& fm)
+{
+    return fm.height() * 1.2;
+}
+
+} // namespace
+
 QFont ProgressChart::legendFont() const
 {
     QFont f = font();
@@ -410,19 +422,18 @@ void ProgressChart::layOutLegend()
 {
     const QFontMetricsF fm(legendFont());
     const double rowHeight = fm.height() + 2;
-    const double symbol = fm.height() * 1.2;
+    const double symbol = symbolWidth(fm);
     const double gap = fm.averageCharWidth() * 2;
-    const double left = 6;
-    const double right = std::max(left + symbol, double(viewport()->width()) - 6);
+    const double left = kLegendMargin;
+    const double right = std::max(left + symbol, double(viewport()->width()) - kLegendMargin);
     double x = left;
     double y = 4;
     m_legend.clear();
+    const auto isChannel
+        = [this](QAbstractSeries* s) { return std::find(m_channels.begin(), m_channels.end(), s) != m_channels.end(); };
     for (QAbstractSeries* series : chart()->series()) {
         if (series == m_now) // the dashed "now" line explains itself
             continue;
-        const auto isChannel = [this](QAbstractSeries* s) {
-            return std::find(m_channels.begin(), m_channels.end(), s) != m_channels.end();
-        };
         if (isChannel(series) && m_channels.size() > 1) {
             if (series != m_channels.front())
                 continue;
@@ -454,7 +465,7 @@ void ProgressChart::drawForeground(QPainter* painter, const QRectF& rect)
     const ThemeColors& c = m_theme->colors();
     const QFont font = legendFont();
     const QFontMetricsF fm(font);
-    const double symbol = fm.height() * 1.2;
+    const double symbol = symbolWidth(fm);
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setFont(font);
@@ -473,7 +484,8 @@ void ProgressChart::drawForeground(QPainter* painter, const QRectF& rect)
             text, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(entry.text, Qt::ElideRight, text.width() + 0.5));
     }
     painter->setFont(m_y->titleFont());
-    painter->drawText(QPointF(6, m_captionTop + QFontMetricsF(m_y->titleFont()).ascent()), tr("event time (s)"));
+    painter->drawText(
+        QPointF(kLegendMargin, m_captionTop + QFontMetricsF(m_y->titleFont()).ascent()), tr("event time (s)"));
     painter->restore();
 }
 

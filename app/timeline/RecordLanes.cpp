@@ -357,7 +357,7 @@ void RecordLanePainter::paintDots(const RecordLane& lane)
     QFontMetricsF fm(labelFont);
     // "#13" under each dot where there is room; a lane squeezed by a short screen keeps the dots alone. Labels
     // that would collide are skipped below, so only a lane too dense for that to leave many is left unnumbered.
-    const bool roomBelow = l.laneHeight >= numberedLaneHeight(f) - 1e-9;
+    const bool roomBelow = l.numberedLanes;
     const bool labels = double(lane.inView) < l.plot.width() / f.s(16) && roomBelow;
     const WindowConfig& window = f.session.scenario().pipeline.window;
     // labels are laid out after the dots, so that none is drawn over a dot or another label

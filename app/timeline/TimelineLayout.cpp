@@ -134,6 +134,7 @@ TimelineLayout TimelineLayout::compute(const Input& in)
     l.windowsHeight = y - l.windowsTop;
     l.lanesTop = y + s(4);
     l.laneHeight = laneH;
+    l.numberedLanes = laneH >= in.numberedLaneHeight - 1e-9;
     l.footerTop = l.lanesTop + l.lanes * laneH;
     l.legendLeft = rect.left() + s(8);
     l.bottom = rect.bottom() + 1;

@@ -85,6 +85,7 @@ struct TimelineLayout {
     static constexpr double kMoreKeysHeight = 18.0; // that line's height, unscaled
     double lanesTop = 0.0;
     double laneHeight = 0.0;
+    bool numberedLanes = false; // the lanes are tall enough for the record numbers under their dots
     int lanes = 0;
     std::vector<LaneRef> laneRefs; // what each lane shows, top to bottom (lanes of them)
     double laneTop(int lane) const { return lanesTop + lane * laneHeight; }
