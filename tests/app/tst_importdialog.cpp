@@ -1,4 +1,5 @@
 #include "app/panels/ImportDialog.h"
+#include "tests/support/OrdersCsv.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -201,18 +202,11 @@ private Q_SLOTS:
     // skipped ones with their text for the Bad lines tab.
     void badLinesAreShownBesideTheGoodOnesAndSkippedWhenAsked()
     {
-        QByteArray text = "user_id,amount,event_time\n";
-        int good = 0;
-        int bad = 0;
-        for (int i = 0; i < 2000; ++i) {
-            text += "u" + QByteArray::number(i % 7) + "," + QByteArray::number(i % 13) + ".5,"
-                + QByteArray::number(1700000000000LL + i * 250) + "\n";
-            ++good;
-            if ((i < 60 && i % 3 == 2) || i == 1000 || i == 1500) {
-                text += "bad,line\n";
-                ++bad;
-            }
-        }
+        const int good = 2000;
+        const test::OrdersCsv orders
+            = test::ordersCsv(good, [](int i) { return (i < 60 && i % 3 == 2) || i == 1000 || i == 1500; });
+        const QByteArray& text = orders.text;
+        const int bad = orders.bad;
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("orders.csv"));
         writeFile(path, text);

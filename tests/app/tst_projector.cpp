@@ -13,6 +13,7 @@
 #include "app/panels/ProgressChart.h"
 #include "app/timeline/TimelineView.h"
 #include "app/timeline/WindowLabels.h"
+#include "tests/support/OrdersCsv.h"
 
 #include <QAbstractScrollArea>
 #include <QFile>
@@ -306,13 +307,7 @@ private Q_SLOTS:
     // The import dialog on a projector: it fits, and each of its texts (the bad lines listed too) is whole.
     void theImportDialogFitsAProjectorWithEveryTextWhole()
     {
-        QByteArray text = "user_id,amount,event_time\n";
-        for (int i = 0; i < 300; ++i) {
-            text += "u" + QByteArray::number(i % 7) + "," + QByteArray::number(i % 13) + ".5,"
-                + QByteArray::number(1700000000000LL + i * 250) + "\n";
-            if (i % 40 == 3)
-                text += "bad,line\n";
-        }
+        const QByteArray text = test::ordersCsv(300, [](int i) { return i % 40 == 3; }).text;
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("orders.csv"));
         QFile file(path);

@@ -3,6 +3,7 @@
 #include "engine/cli/RunCommand.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/output/OutputFormat.h"
+#include "tests/support/OrdersCsv.h"
 
 #include <QDir>
 #include <QFile>
@@ -490,14 +491,7 @@ private slots:
     // decided by the lines that parse, the run skips the bad ones with --lenient and without it stops at the first.
     void badLinesNearTheTopDoNotDecideTheLayout()
     {
-        QByteArray text = "user_id,amount,event_time\n";
-        for (int i = 0; i < 60; ++i) {
-            text += "u" + QByteArray::number(i % 7) + "," + QByteArray::number(i % 13) + ".5,"
-                + QByteArray::number(1700000000000LL + i * 250) + "\n";
-            if (i % 3 == 2)
-                text += "bad,line\n";
-        }
-        const QString file = write("orders-bad-top.csv", text);
+        const QString file = write("orders-bad-top.csv", test::ordersCsv(60, [](int i) { return i % 3 == 2; }).text);
         const Run lenient = run({file, "--tumbling", "5s", "--lenient", "--format", "jsonl"});
         QCOMPARE(lenient.exitCode, 0);
         QVERIFY2(lenient.err.startsWith("tidemark run: " + file

@@ -37,17 +37,19 @@ public:
     FlinkVersion line() const { return *m_line; }
     QString lineName() const { return m_lineName; }
 
-    // Writes script `index` (script-NNN.json, read in name order).
-    bool write(int index, const QByteArray& json)
+    // Writes each script as `json` gives it (script-NNN.json, read in name order), then runs the oracle's `mode` over
+    // them: each script's lines (after its "#FILE" line), or empty with `error()` set.
+    template <class Script, class ToJson>
+    std::vector<QStringList> play(const QString& mode, const std::vector<Script>& scripts, ToJson json)
     {
-        QFile f(m_dir.filePath(QStringLiteral("script-%1.json").arg(index, 3, 10, QLatin1Char('0'))));
-        return f.open(QIODevice::WriteOnly) && f.write(json) == json.size();
-    }
-
-    // Runs the oracle's `mode` over every script written: each script's lines (after its "#FILE" line), or empty
-    // with `error()` set.
-    std::vector<QStringList> play(const QString& mode)
-    {
+        for (std::size_t i = 0; i < scripts.size(); ++i) {
+            const QByteArray text = json(scripts[i]);
+            QFile f(m_dir.filePath(QStringLiteral("script-%1.json").arg(i, 3, 10, QLatin1Char('0'))));
+            if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size()) {
+                m_error = QStringLiteral("cannot write %1").arg(f.fileName());
+                return {};
+            }
+        }
         QProcess oracle;
         oracle.start(m_java, {QStringLiteral("-jar"), m_jar, mode, m_dir.path()});
         if (!oracle.waitForFinished(300000)) {

@@ -179,11 +179,9 @@ private slots:
         const QString lineName = oracle.lineName();
         const FlinkVersion line = oracle.line();
         std::vector<Script> scripts;
-        for (int i = 0; i < kScripts; ++i) {
+        for (int i = 0; i < kScripts; ++i)
             scripts.push_back(randomScript(static_cast<std::uint32_t>(6151 * i + 29)));
-            QVERIFY(oracle.write(i, scriptJson(scripts.back())));
-        }
-        const std::vector<QStringList> flink = oracle.play(QStringLiteral("--interval-join"));
+        const std::vector<QStringList> flink = oracle.play(QStringLiteral("--interval-join"), scripts, scriptJson);
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         QCOMPARE(flink.size(), scripts.size());
 

@@ -137,11 +137,9 @@ private slots:
         const QString lineName = oracle.lineName();
         const FlinkVersion line = oracle.line();
         std::vector<Script> scripts;
-        for (int i = 0; i < kScripts; ++i) {
+        for (int i = 0; i < kScripts; ++i)
             scripts.push_back(randomScript(static_cast<std::uint32_t>(7919 * i + 13)));
-            QVERIFY(oracle.write(i, scriptJson(scripts.back())));
-        }
-        const std::vector<QStringList> flink = oracle.play(QStringLiteral("--source-reader"));
+        const std::vector<QStringList> flink = oracle.play(QStringLiteral("--source-reader"), scripts, scriptJson);
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         QCOMPARE(flink.size(), scripts.size());
 
