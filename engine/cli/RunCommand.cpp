@@ -1,4 +1,5 @@
 #include "engine/cli/RunCommand.h"
+#include "engine/output/GraphOutputFormat.h"
 
 #include "engine/cli/LiveCommand.h"
 #include "engine/cli/RunOptions.h"
@@ -381,6 +382,42 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
 }
 
 // The built-in examples, one a line: the name `tidemark run NAME` takes and the example's title.
+// A job graph's scenario, run to its end: every operator's outputs behind its print(name) prefix. The options
+// that change a chain's job have no place here: the graph is the file's.
+int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, std::ostream& err)
+{
+    if (o.hasOverrides() || o.steps || o.explain || o.saveScenarioPath) {
+        err << "tidemark run: " << path
+            << " is a job graph: run it as the file describes it, with --format and --time-format only (options "
+               "that change the job, --steps, --explain and --save-scenario apply to a chain)\n";
+        return 2;
+    }
+    io::LoadOptions options;
+    options.jobGraphs = true;
+    auto loaded = io::loadScenarioFile(path, options);
+    if (!loaded.ok()) {
+        err << loaded.errorText();
+        return 1;
+    }
+    Scenario& scenario = *loaded.value;
+    if (o.timeFormat)
+        scenario.display.timeFormat = *o.timeFormat;
+    try {
+        const GraphRun run(scenario);
+        const output::OutputLines lines = output::graphOutputLines(run, scenario);
+        for (const std::string& line : o.jsonl ? lines.json : lines.text)
+            out << line << "\n";
+    } catch (const RunRefusedError& e) {
+        err << path << ": " << e.what() << "\n";
+        return 1;
+    } catch (const std::exception& e) {
+        err << path << ": the job failed: " << e.what() << "\n";
+        return 1;
+    }
+    reportSkipped(err, path, loaded.skippedLines, loaded.errors);
+    return 0;
+}
+
 int listExamples(std::ostream& out, std::ostream& err)
 {
     const auto examples = io::examples();
@@ -451,11 +488,13 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
             if (const auto example = io::findExample(scenarioPath))
                 scenarioPath = example->string();
         }
-        auto loaded = io::loadScenarioFileWithoutInput(scenarioPath);
+        auto loaded = io::loadScenarioFileWithoutInput(scenarioPath, true);
         if (!loaded.ok()) {
             stdErr << loaded.errorText();
             return 1;
         }
+        if (loaded.value->graph)
+            return playGraph(scenarioPath, o, stdOut, stdErr);
         base = std::move(*loaded.value);
         inputBase = fs::path(scenarioPath).parent_path();
     }

@@ -2,6 +2,7 @@
 
 #include "engine/core/ArrivalRule.h"
 #include "engine/core/InputFileSpec.h"
+#include "engine/core/JobGraph.h"
 #include "engine/core/Keys.h"
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Record.h"
@@ -51,6 +52,9 @@ struct Scenario {
     // when it closed or the recording stopped, and periodic emission ran until then. Without it the input
     // ends at its last arrival.
     std::optional<Timestamp> inputEndMs;
+    // A job of several streams (docs/job-graph.md): its sources hold the records, and `records`, `inputFile` and
+    // the pipeline's source, watermarks and window play no part; the pipeline's flinkVersion and endOfInput do.
+    std::optional<JobGraph> graph;
     // The lesson's markers, sorted by step, at most one per step (docs/scenario-format.md, "lesson").
     std::vector<LessonMarker> lesson;
 

@@ -105,6 +105,9 @@ struct LoadOptions {
     // parts at once on a machine with two cores or more (0: any input, on any machine); the result is the same
     // as reading it whole.
     std::uint64_t twoPartsFromBytes = std::uint64_t(16) << 20;
+    // A job graph's scenario (docs/job-graph.md) is read; without this it is refused with a message that says
+    // what runs it, so that a front end that shows chains never shows a graph as an empty chain.
+    bool jobGraphs = false;
 };
 
 } // namespace tidemark::io

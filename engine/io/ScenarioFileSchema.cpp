@@ -532,20 +532,7 @@ const Schema<Scenario>& scenario()
         };
         Field<S> input;
         input.key = "input";
-        input.read = [](const JsonNode& n, S& sc) {
-            if (n.kind != Kind::Object)
-                detail::expected(n, "an object", "input");
-            if (n.member("records")) {
-                const detail::Obj o(n, "input", {"records"});
-                readRecords(*n.member("records"), sc);
-                checkRecords(*n.member("records"), sc);
-                return;
-            }
-            InputFileSpec spec;
-            read(inputFile(), n, spec);
-            sc.inputFile = std::move(spec);
-            checkFileFields(n, sc);
-        };
+        input.read = [](const JsonNode& n, S& sc) { readInput(n, sc); };
         input.write = [](const S& sc, std::string_view indent) -> std::optional<std::string> {
             if (sc.inputFile)
                 return write(inputFile(), *sc.inputFile, indent);
@@ -727,6 +714,22 @@ void checkFileFields(const JsonNode& input, const Scenario& s)
 }
 
 } // namespace
+
+void readInput(const JsonNode& n, Scenario& sc)
+{
+    if (n.kind != Kind::Object)
+        detail::expected(n, "an object", "input");
+    if (n.member("records")) {
+        const detail::Obj o(n, "input", {"records"});
+        readRecords(*n.member("records"), sc);
+        checkRecords(*n.member("records"), sc);
+        return;
+    }
+    InputFileSpec spec;
+    read(inputFile(), n, spec);
+    sc.inputFile = std::move(spec);
+    checkFileFields(n, sc);
+}
 
 template void read(const Schema<Scenario>&, const JsonNode&, Scenario&);
 template std::string write(const Schema<Scenario>&, const Scenario&, std::string_view);

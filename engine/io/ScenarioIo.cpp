@@ -60,9 +60,24 @@ public:
         Scenario scenario;
         const JsonNode* inputFileNode = nullptr;
         try {
+            if (tree.root.kind == Kind::Object && tree.root.member("sources")) {
+                if (!m_options.jobGraphs) {
+                    detail::fail(tree.root.offset,
+                        "this is a job graph (docs/job-graph.md): `tidemark run " + m_fileName
+                            + "` runs it; the app, compare, export-job and verify open one source and one window "
+                              "operator (a chain) for now");
+                }
+                readGraph(tree.root, scenario, result);
+                if (!result.errors.empty() && !result.skippedLines)
+                    return result;
+                result.value = std::move(scenario);
+                return result;
+            }
             inputFileNode = readScenario(tree.root, scenario);
         } catch (const ScenarioFailure& f) {
             result.errors.push_back(errorAt(f.offset, f.message));
+            return result;
+        } catch (const GraphInputFailed&) {
             return result;
         }
         if (inputFileNode && m_readInputFile) {
@@ -104,6 +119,36 @@ private:
         }
         return input.member("file");
     }
+
+    // A job graph's scenario: each source's input read as a chain's, its event file loaded (unless left unread);
+    // the first source whose file fails to load stops it, with the file's errors in `result`.
+    void readGraph(const JsonNode& root, Scenario& s, Loaded<Scenario>& result) const
+    {
+        schema::readGraph(root, s, [&](const JsonNode& input, Scenario& source) {
+            schema::readInput(input, source);
+            if (const JsonNode* records = input.member("records")) {
+                for (std::size_t i = 0; i < source.records.size(); ++i)
+                    source.records[i].sourceLine = detail::lineColumnAt(m_text, records->items[i].offset).line;
+            }
+            if (!source.inputFile || !m_readInputFile)
+                return;
+            LoadOptions fileOptions = m_options;
+            fileOptions.lenient = fileOptions.lenient || s.lenient;
+            auto loaded = loadScenarioInput(std::move(source), m_baseDir, fileOptions);
+            if (!loaded.ok()) {
+                if (!loaded.errors.empty() && loaded.errors.front().where.line == 0) {
+                    const LoadError& opened = loaded.errors.front();
+                    detail::fail(*input.member("file"), opened.where.file + ": " + opened.message);
+                }
+                result.errors = std::move(loaded.errors);
+                throw GraphInputFailed();
+            }
+            result.skippedLines += loaded.skippedLines;
+            result.errors.insert(result.errors.end(), loaded.errors.begin(), loaded.errors.end());
+            source = std::move(*loaded.value);
+        });
+    }
+    struct GraphInputFailed { };
 
     std::string_view m_text;
     const std::string& m_fileName;
@@ -148,9 +193,10 @@ Loaded<Scenario> parseScenario(std::string_view json, const std::string& fileNam
     return ScenarioReader(json, fileName, baseDir, options, true).run();
 }
 
-Loaded<Scenario> parseScenarioWithoutInput(std::string_view json, const std::string& fileName)
+Loaded<Scenario> parseScenarioWithoutInput(std::string_view json, const std::string& fileName, bool jobGraphs)
 {
-    const LoadOptions options;
+    LoadOptions options;
+    options.jobGraphs = jobGraphs;
     return ScenarioReader(json, fileName, {}, options, false).run();
 }
 
@@ -175,11 +221,11 @@ Loaded<Scenario> loadScenarioFile(const std::filesystem::path& path, const LoadO
     return text ? parseScenario(*text, path.string(), path.parent_path(), options) : failure;
 }
 
-Loaded<Scenario> loadScenarioFileWithoutInput(const std::filesystem::path& path)
+Loaded<Scenario> loadScenarioFileWithoutInput(const std::filesystem::path& path, bool jobGraphs)
 {
     Loaded<Scenario> failure;
     const auto text = readScenarioText(path, failure);
-    return text ? parseScenarioWithoutInput(*text, path.string()) : failure;
+    return text ? parseScenarioWithoutInput(*text, path.string(), jobGraphs) : failure;
 }
 
 Loaded<Scenario> loadScenarioInput(Scenario scenario, const std::filesystem::path& baseDir, const LoadOptions& options)

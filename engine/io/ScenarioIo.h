@@ -23,9 +23,9 @@ Loaded<Scenario> parseScenario(std::string_view json, const std::string& fileNam
     const LoadOptions& options = {});
 
 // Same, but leaves an "input.file" unread (records stay empty): for tools that only need the pipeline.
-Loaded<Scenario> parseScenarioWithoutInput(std::string_view json, const std::string& fileName);
+Loaded<Scenario> parseScenarioWithoutInput(std::string_view json, const std::string& fileName, bool jobGraphs = false);
 // The same from a file: the pipeline and inline records, the event file left for loadScenarioInput.
-Loaded<Scenario> loadScenarioFileWithoutInput(const std::filesystem::path& path);
+Loaded<Scenario> loadScenarioFileWithoutInput(const std::filesystem::path& path, bool jobGraphs = false);
 
 // Loads the event file `scenario.inputFile` names (relative to baseDir) into scenario.records/keys.
 // For scenarios built in code (e.g. from command-line flags); a no-op success without an input file.

@@ -38,6 +38,8 @@ const Schema<KafkaSourceSpec>& kafka()
     return s;
 }
 
+} // namespace
+
 const Schema<WatermarkConfig>& watermarks()
 {
     // built once: the fields below are made on the first call only
@@ -61,6 +63,8 @@ const Schema<WatermarkConfig>& watermarks()
     }();
     return s;
 }
+
+namespace {
 
 const Schema<AssignerSpec>& assigner()
 {
@@ -152,6 +156,8 @@ const Schema<FunctionSpec>& function()
     return s;
 }
 
+} // namespace
+
 const Schema<WindowConfig>& window()
 {
     // built once: the fields below are made on the first call only
@@ -185,6 +191,8 @@ const Schema<WindowConfig>& window()
     }();
     return s;
 }
+
+namespace {
 
 // The pipeline's "source" object holds two of PipelineConfig's own fields.
 const Schema<PipelineConfig>& source()

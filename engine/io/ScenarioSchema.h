@@ -30,6 +30,16 @@ struct RecordEntry {
 // The whole file: its top-level fields, the input (inline records or an event file) and the pipeline.
 const Schema<Scenario>& scenario();
 const Schema<PipelineConfig>& pipeline();
+const Schema<WatermarkConfig>& watermarks();
+const Schema<WindowConfig>& window();
+// A job graph's scenario (docs/job-graph.md): the top level a chain's has, but "sources", "operators" and
+// "endOfInput" in place of "input" and "pipeline". `loadInput` reads one source's "input" into the scenario it is
+// handed (records inline, or an event file), which holds the pipeline the source's records must suit.
+using InputReader = std::function<void(const detail::JsonNode& input, Scenario& source)>;
+void readGraph(const detail::JsonNode& root, Scenario& scenario, const InputReader& loadInput);
+// The "input" of a chain: inline records (checked against the scenario's pipeline) or an event file (its fields
+// checked likewise; the records left for the caller to load).
+void readInput(const detail::JsonNode& input, Scenario& scenario);
 const Schema<DisplaySettings>& display();
 const Schema<InputFileSpec>& inputFile();
 const Schema<LessonMarker>& lessonMarker();

@@ -23,7 +23,7 @@ std::string keyPart(KeyId key, const KeyTable& keys)
 
 std::string subtaskPrefix(int subtask, int sinkSubtasks)
 {
-    return sinkSubtasks > 1 ? std::to_string(subtask + 1) + "> " : std::string();
+    return printPrefix({}, subtask, sinkSubtasks);
 }
 
 std::string valueText(const LateEvent& late)
@@ -151,17 +151,36 @@ std::string printedLate(const LateEvent& late, const KeyTable& keys, int sinkSub
     return subtaskPrefix(late.subtask, sinkSubtasks) + "late (" + keyPart(late.key, keys) + valueText(late) + ")";
 }
 
+std::string printPrefix(std::string_view identifier, int subtask, int sinkSubtasks)
+{
+    std::string prefix(identifier);
+    if (sinkSubtasks > 1)
+        prefix += (prefix.empty() ? "" : ":") + std::to_string(subtask + 1);
+    return prefix.empty() ? prefix : prefix + "> ";
+}
+
 std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks, const TextTimes& times)
 {
-    std::string s = printedFire(fire, keys, sinkSubtasks) + " window ";
+    return fireText(fire, keys, subtaskPrefix(fire.subtask, sinkSubtasks), times);
+}
+
+std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks, const TextTimes& times)
+{
+    return lateText(late, keys, subtaskPrefix(late.subtask, sinkSubtasks), times);
+}
+
+std::string fireText(const FireEvent& fire, const KeyTable& keys, std::string_view prefix, const TextTimes& times)
+{
+    std::string s = std::string(prefix) + printedResult(fire, keys) + " window ";
     s += fire.window.isGlobal() ? std::string("global") : times.window(fire.window.start(), fire.window.end());
     s.append(" ").append(timingName(fire.timing));
     return s + ", watermark " + times.time(fire.watermark);
 }
 
-std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks, const TextTimes& times)
+std::string lateText(const LateEvent& late, const KeyTable& keys, std::string_view prefix, const TextTimes& times)
 {
-    std::string s = printedLate(late, keys, sinkSubtasks) + " ts " + times.time(late.ts);
+    std::string s = std::string(prefix) + "late (" + keyPart(late.key, keys) + valueText(late) + ")" + " ts "
+        + times.time(late.ts);
     s.append(" ").append(actionName(late.action));
     return s + ", watermark " + times.time(late.watermark);
 }

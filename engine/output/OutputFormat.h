@@ -68,6 +68,13 @@ private:
 // The app's Output dock and export show the printed part of these lines, from the same functions.
 std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks, const TextTimes& times = {});
 std::string lateText(const LateEvent& late, const KeyTable& keys, int sinkSubtasks, const TextTimes& times = {});
+// The same behind a print prefix of the caller's (printPrefix).
+std::string fireText(const FireEvent& fire, const KeyTable& keys, std::string_view prefix, const TextTimes& times);
+std::string lateText(const LateEvent& late, const KeyTable& keys, std::string_view prefix, const TextTimes& times);
+
+// What Flink's print sink writes before each record (PrintSinkOutputWriter): print("name") gives "name> ", and
+// "name:2> " from subtask index 1 when the sink runs as several subtasks; print() gives "2> ", or nothing with one.
+std::string printPrefix(std::string_view identifier, int subtask, int sinkSubtasks);
 
 // Every output of a run in the order it was produced (Trace::forEachOutput), as `tidemark run --format jsonl`
 // prints it (json) and as `--format text` does (text), line for line.

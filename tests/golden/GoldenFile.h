@@ -101,4 +101,33 @@ inline std::optional<QString> compareWithGoldenFile(
     return QStringLiteral("output differs from %1 (actual output in %2)").arg(expectedPath, actualPath);
 }
 
+// What one run of the tidemark executable gave: its exit code (-1 when it did not exit normally), standard output
+// and standard error (or why it could not be started or finish in `timeoutMs`).
+struct Ran {
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+};
+
+inline Ran runTidemark(const QString& executable, const QStringList& arguments, int timeoutMs)
+{
+    QProcess tidemark;
+    tidemark.start(executable, arguments);
+    Ran r;
+    if (!tidemark.waitForStarted()) {
+        r.err = executable + QStringLiteral(": ") + tidemark.errorString();
+        return r;
+    }
+    if (!tidemark.waitForFinished(timeoutMs)) {
+        tidemark.kill();
+        tidemark.waitForFinished();
+        r.err = QStringLiteral("tidemark %1 did not finish within %2 ms").arg(arguments.value(0)).arg(timeoutMs);
+        return r;
+    }
+    r.exitCode = tidemark.exitStatus() == QProcess::NormalExit ? tidemark.exitCode() : -1;
+    r.out = tidemark.readAllStandardOutput();
+    r.err = QString::fromUtf8(tidemark.readAllStandardError());
+    return r;
+}
+
 } // namespace tidemark::test

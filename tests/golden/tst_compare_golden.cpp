@@ -6,7 +6,6 @@
 
 #include "GoldenFile.h"
 
-#include <QProcess>
 #include <QSet>
 #include <QTest>
 
@@ -37,31 +36,9 @@ QStringList comparisonNames()
     return names;
 }
 
-struct Ran {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
 Ran tidemarkCompare(const QStringList& arguments)
 {
-    QProcess tidemark;
-    tidemark.start(tidemarkExecutable(), QStringList {QStringLiteral("compare")} + arguments);
-    Ran r;
-    if (!tidemark.waitForStarted()) {
-        r.err = tidemarkExecutable() + QStringLiteral(": ") + tidemark.errorString();
-        return r;
-    }
-    if (!tidemark.waitForFinished(kRunTimeoutMs)) {
-        tidemark.kill();
-        tidemark.waitForFinished();
-        r.err = QStringLiteral("tidemark compare did not finish within %1 ms").arg(kRunTimeoutMs);
-        return r;
-    }
-    r.exitCode = tidemark.exitStatus() == QProcess::NormalExit ? tidemark.exitCode() : -1;
-    r.out = tidemark.readAllStandardOutput();
-    r.err = QString::fromUtf8(tidemark.readAllStandardError());
-    return r;
+    return runTidemark(tidemarkExecutable(), QStringList {QStringLiteral("compare")} + arguments, kRunTimeoutMs);
 }
 
 } // namespace

@@ -57,8 +57,8 @@ private slots:
         const QStringList expected
             = QDir(goldenDir()).entryList({QStringLiteral("*") + kExpectedSuffix}, QDir::Files, QDir::Name);
         for (const QString& file : expected) {
-            if (file.startsWith(QLatin1String("compare-")))
-                continue; // a built-in comparison's (tst_compare_golden)
+            if (file.startsWith(QLatin1String("compare-")) || file.startsWith(QLatin1String("graph-")))
+                continue; // a built-in comparison's (tst_compare_golden) or job graph's (tst_graph_golden)
             const QString name = file.chopped(kExpectedSuffix.size());
             QVERIFY2(examples.contains(name),
                 qPrintable(QStringLiteral("%1 has no example %2.json in %3").arg(file, name, examplesDir())));

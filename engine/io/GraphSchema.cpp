@@ -1,0 +1,263 @@
+// A job graph's scenario (docs/job-graph.md), read with the scenario's own schema pieces: the top level a chain has,
+// each source's "input" as a chain's and its "watermarks" as a chain's, each window as a chain's window.
+#include "engine/io/PipelineRules.h"
+#include "engine/io/ScenarioNames.h"
+#include "engine/io/ScenarioSchema.h"
+#include "engine/io/SchemaFields.h"
+#include "engine/runtime/StreamGraph.h"
+
+#include <algorithm>
+
+namespace tidemark::io::schema {
+
+using detail::JsonNode;
+
+namespace {
+
+using Op = GraphOperator;
+using Fn = ProcessFunctionSpec;
+
+inline constexpr std::array<EnumName<Op::Kind>, 4> kOperatorKinds {{
+    {Op::Kind::Union, "union"},
+    {Op::Kind::Window, "window"},
+    {Op::Kind::Process, "process"},
+    {Op::Kind::IntervalJoin, "interval-join"},
+}};
+inline constexpr std::array<EnumName<Fn::Type>, 2> kProcessFunctions {{
+    {Fn::Type::EventTimeTimeout, "event-time-timeout"},
+    {Fn::Type::SortUntilWatermark, "sort-until-watermark"},
+}};
+
+const Schema<Fn>& processFunction()
+{
+    static const Schema<Fn> s = [] {
+        Schema<Fn> schema = named<Fn>("function", Layout::Inline,
+            {
+                choice("type", &Fn::type, kProcessFunctions),
+                needed(when(integer("timeoutMs", &Fn::timeoutMs),
+                           [](const Fn& f) { return f.type == Fn::Type::EventTimeTimeout; }),
+                    "how long a key may stay silent before its timer fires"),
+            },
+            "type");
+        return schema;
+    }();
+    return s;
+}
+
+const Schema<IntervalJoinSpec>& joinBounds()
+{
+    using J = IntervalJoinSpec;
+    static const Schema<J> s = named<J>("interval join", Layout::Inline,
+        {
+            needed(integer("lowerMs", &J::lowerMs), "between(lower, upper): the earliest right record, relative"),
+            needed(integer("upperMs", &J::upperMs), "between(lower, upper): the latest right record, relative"),
+            flag("lowerInclusive", &J::lowerInclusive),
+            flag("upperInclusive", &J::upperInclusive),
+            flag("lateSideOutputs", &J::lateSideOutputs),
+        });
+    return s;
+}
+
+Field<Op> inputsField()
+{
+    Field<Op> f;
+    f.key = "inputs";
+    f.read = [](const JsonNode& n, Op& op) {
+        if (n.kind != JsonNode::Kind::Array)
+            detail::expected(n, "an array of stream names", "inputs");
+        for (const JsonNode& item : n.items)
+            op.inputs.push_back(detail::asString(item, "inputs"));
+    };
+    f.write = [](const Op& op, std::string_view) -> std::optional<std::string> {
+        std::string s = "[";
+        for (const std::string& in : op.inputs)
+            s += (s.size() > 1 ? ", " : "") + jsonString(in);
+        return s + "]";
+    };
+    return f;
+}
+
+const Schema<Op>& graphOperator()
+{
+    static const Schema<Op> s = [] {
+        const auto is
+            = [](Op::Kind k) { return std::function<bool(const Op&)>([k](const Op& op) { return op.kind == k; }); };
+        Field<Op> join;
+        join.key = "between";
+        join.read = [](const JsonNode& n, Op& op) { read(joinBounds(), n, op.join); };
+        join.write = [](const Op& op, std::string_view indent) -> std::optional<std::string> {
+            return write(joinBounds(), op.join, indent);
+        };
+        Schema<Op> schema {
+            [](const Op& op) { return std::string(detail::enumName(op.kind, kOperatorKinds)) + " operator"; },
+            Layout::Block,
+            "type",
+            "operator",
+            {
+                choice("type", &Op::kind, kOperatorKinds),
+                needed(text("name", &Op::name), "what print(name) prefixes its output with, and others read it by"),
+                needed(inputsField(), "the names of the streams it reads"),
+                needed(when(object("window", &Op::window, window()), is(Op::Kind::Window))),
+                needed(when(object("function", &Op::process, processFunction()), is(Op::Kind::Process))),
+                needed(when(join, is(Op::Kind::IntervalJoin))),
+                when(integer("parallelism", &Op::parallelism),
+                    [](const Op& op) { return op.kind == Op::Kind::Process || op.kind == Op::Kind::IntervalJoin; }),
+            },
+        };
+        return schema;
+    }();
+    return s;
+}
+
+// The node a graph rule's path names ("operators.2.inputs.1", "operators.0.window.parallelism"), or the nearest
+// one the file has.
+const JsonNode& nodeAtPath(const JsonNode& root, std::string_view path)
+{
+    const JsonNode* at = &root;
+    while (!path.empty()) {
+        const auto dot = path.find('.');
+        const std::string_view part = path.substr(0, dot);
+        const JsonNode* next = nullptr;
+        if (at->kind == JsonNode::Kind::Array) {
+            const std::size_t i = static_cast<std::size_t>(std::stoul(std::string(part)));
+            next = i < at->items.size() ? &at->items[i] : nullptr;
+        } else {
+            next = at->member(part);
+        }
+        if (!next)
+            break;
+        at = next;
+        path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
+    }
+    return *at;
+}
+
+// What a source's records must carry for the operators that read it (directly or through unions): a key when one
+// of them is keyed, a value when a window function reads values. As a chain's pipeline, for the chain's checks.
+PipelineConfig recordPipeline(const JobGraph& g, const std::string& source, const GraphSource& src)
+{
+    PipelineConfig p;
+    p.watermarks = src.watermarks;
+    p.window.keyBy.reset();
+    p.window.function.type = FunctionSpec::Type::Count;
+    std::vector<std::string> names {source};
+    for (std::size_t round = 0; round <= g.operators.size(); ++round) {
+        for (const GraphOperator& op : g.operators) {
+            const bool reads = std::any_of(op.inputs.begin(), op.inputs.end(),
+                [&](const std::string& in) { return std::find(names.begin(), names.end(), in) != names.end(); });
+            if (!reads)
+                continue;
+            if (op.kind == Op::Kind::Union) {
+                if (std::find(names.begin(), names.end(), op.name) == names.end())
+                    names.push_back(op.name);
+                continue;
+            }
+            const bool keyed = op.kind != Op::Kind::Window || op.window.keyBy.has_value();
+            if (keyed && !p.window.keyBy)
+                p.window.keyBy = "key";
+            if (op.kind != Op::Kind::Window)
+                continue;
+            PipelineConfig reader;
+            reader.window = op.window;
+            if (rules::recordRulesFor(reader).requireValue)
+                p.window.function = op.window.function;
+        }
+    }
+    return p;
+}
+
+} // namespace
+
+void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
+{
+    // The top level as a chain's, "input" and "pipeline" aside; then the graph's own parts.
+    static const Schema<Scenario> top = [] {
+        Schema<Scenario> s = scenario();
+        std::erase_if(s.fields, [](const Field<Scenario>& f) { return f.key == "input" || f.key == "pipeline"; });
+        s.settled = {};
+        const auto ignore = [](const JsonNode&, Scenario&) {};
+        const auto none = [](const Scenario&, std::string_view) -> std::optional<std::string> { return std::nullopt; };
+        for (const std::string_view key : {"sources", "operators"}) {
+            Field<Scenario> f;
+            f.key = key;
+            f.read = ignore; // read below, once the rest is known
+            f.write = none;
+            s.fields.push_back(needed(f));
+        }
+        Field<Scenario> end;
+        end.key = "endOfInput";
+        end.read = [](const JsonNode& n, Scenario& sc) {
+            sc.pipeline.endOfInput = detail::asEnum(n, "endOfInput", kEndOfInputs);
+        };
+        end.write = none;
+        s.fields.push_back(end);
+        return s;
+    }();
+    read(top, root, sc);
+    JobGraph& g = sc.graph.emplace();
+
+    const JsonNode& operators = *root.member("operators");
+    if (operators.kind != JsonNode::Kind::Array)
+        detail::expected(operators, "an array of operators", "operators");
+    for (const JsonNode& item : operators.items) {
+        if (item.kind != JsonNode::Kind::Object)
+            detail::expected(item, "an operator object", {});
+        GraphOperator op;
+        read(graphOperator(), item, op);
+        g.operators.push_back(std::move(op));
+    }
+
+    const JsonNode& sources = *root.member("sources");
+    if (sources.kind != JsonNode::Kind::Object)
+        detail::expected(sources, "an object of named sources", "sources");
+    for (std::size_t i = 0; i < sources.keys.size(); ++i) {
+        const JsonNode& node = sources.items[i];
+        const std::string& name = sources.keys[i].name;
+        const detail::Obj o(node, "source " + jsonString(name), {"input", "watermarks"});
+        GraphSource src;
+        src.name = name;
+        read(watermarks(), o.req("watermarks", "how the source's watermarks are made"), src.watermarks);
+        o.req("input", "the source's records, inline or an event file");
+        g.sources.push_back(std::move(src));
+    }
+
+    const auto failAt
+        = [&](const std::string& path, const std::string& message) { detail::fail(nodeAtPath(root, path), message); };
+    for (std::size_t i = 0; i < g.sources.size(); ++i) {
+        PipelineConfig p;
+        p.flinkVersion = sc.pipeline.flinkVersion;
+        p.watermarks = g.sources[i].watermarks;
+        p.window.keyBy.reset();
+        if (const auto broken = rules::validate(p); broken && broken->path().starts_with("pipeline.watermarks."))
+            failAt("sources." + g.sources[i].name + ".watermarks." + broken->path().substr(20), broken->message);
+    }
+    for (std::size_t o = 0; o < g.operators.size(); ++o) {
+        if (g.operators[o].kind != Op::Kind::Window)
+            continue;
+        PipelineConfig p;
+        p.flinkVersion = sc.pipeline.flinkVersion;
+        p.window = g.operators[o].window;
+        if (const auto broken = rules::validate(p); broken && broken->path().starts_with("pipeline.window."))
+            failAt("operators." + std::to_string(o) + ".window." + broken->path().substr(16), broken->message);
+    }
+    if (const auto broken = graphViolations(g); !broken.empty())
+        failAt(broken.front().path, broken.front().message);
+
+    // Each source's records, held to what the operators that read them need.
+    for (std::size_t i = 0; i < g.sources.size(); ++i) {
+        GraphSource& src = g.sources[i];
+        Scenario one;
+        one.pipeline = recordPipeline(g, src.name, src);
+        one.pipeline.flinkVersion = sc.pipeline.flinkVersion;
+        one.arrivals = sc.arrivals;
+        one.lenient = sc.lenient;
+        one.keys = std::move(sc.keys);
+        loadInput(*sources.items[i].member("input"), one);
+        sc.keys = std::move(one.keys);
+        src.records = std::move(one.records);
+    }
+}
+
+template void read(const Schema<GraphOperator>&, const JsonNode&, GraphOperator&);
+
+} // namespace tidemark::io::schema

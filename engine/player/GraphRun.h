@@ -1,0 +1,26 @@
+#pragma once
+
+#include "engine/core/Scenario.h"
+#include "engine/runtime/GraphPipeline.h"
+
+#include <vector>
+
+namespace tidemark {
+
+// A job graph's scenario run to its end on the event queue, as Player runs a chain (docs/execution-model.md):
+// every source's records at their arrivals (each source's own, by the scenario's arrival rule; at equal times in
+// source order), every channel's periodic emission, each source's end of input after its last record.
+class GraphRun {
+public:
+    explicit GraphRun(const Scenario& scenario); // precondition: scenario.graph keeps graphViolations
+    const std::vector<GraphOutput>& outputs() const { return m_outputs; }
+    const GraphPipeline& pipeline() const { return m_pipeline; }
+    const JobGraph& graph() const { return *m_scenario.graph; }
+
+private:
+    const Scenario& m_scenario;
+    GraphPipeline m_pipeline;
+    std::vector<GraphOutput> m_outputs;
+};
+
+} // namespace tidemark

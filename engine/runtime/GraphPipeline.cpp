@@ -1,0 +1,284 @@
+#include "engine/runtime/GraphPipeline.h"
+
+#include "engine/runtime/KeyGroupRangeAssignment.h"
+#include "engine/windowing/ProcessFunctions.h"
+
+#include <memory>
+
+namespace tidemark {
+
+namespace {
+
+using Kind = GraphOperator::Kind;
+
+std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& spec)
+{
+    switch (spec.type) {
+    case ProcessFunctionSpec::Type::EventTimeTimeout:
+        return std::make_unique<EventTimeTimeout>(spec.timeoutMs);
+    case ProcessFunctionSpec::Type::SortUntilWatermark:
+        return std::make_unique<SortUntilWatermark>();
+    }
+    return nullptr;
+}
+
+IntervalJoinOperator makeJoin(const IntervalJoinSpec& j)
+{
+    return IntervalJoinOperator(
+        IntervalJoinOperator::Bounds {j.lowerMs, j.upperMs, j.lowerInclusive, j.upperInclusive}, j.lateSideOutputs);
+}
+
+} // namespace
+
+GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkVersion version)
+    : m_graph(graph)
+    , m_keys(keys)
+    , m_streams(graph)
+{
+    for (std::size_t s = 0; s < graph.sources.size(); ++s) {
+        const WatermarkConfig& w = graph.sources[s].watermarks;
+        m_firstChannel.push_back(static_cast<int>(m_channels.size()));
+        m_partitioners.emplace_back(w);
+        for (int c = 0; c < std::max(1, w.parallelism); ++c) {
+            m_channels.emplace_back(w);
+            m_channelSource.push_back(static_cast<int>(s));
+        }
+    }
+    m_subtasks.resize(static_cast<std::size_t>(m_streams.streamCount()));
+    m_maxParallelism.resize(static_cast<std::size_t>(m_streams.streamCount()), 0);
+    for (int st = m_streams.sourceCount(); st < m_streams.streamCount(); ++st) {
+        const StreamGraph::Node& n = m_streams.node(st);
+        const GraphOperator& op = graph.operators[static_cast<std::size_t>(n.op)];
+        m_maxParallelism[static_cast<std::size_t>(st)]
+            = KeyGroupRangeAssignment::computeDefaultMaxParallelism(n.parallelism);
+        for (int s = 0; s < n.parallelism; ++s) {
+            Subtask sub;
+            for (int i = 0; i < m_streams.inputCount(st); ++i)
+                sub.valves.emplace_back(m_streams.inputChannels(st, i));
+            if (m_streams.inputCount(st) > 1)
+                sub.combined.emplace(m_streams.inputCount(st), version);
+            switch (op.kind) {
+            case Kind::Window:
+                sub.op.emplace<WindowOperator>(op.window, s, PaneStorage::AsFlink);
+                break;
+            case Kind::Process:
+                sub.op.emplace<KeyedProcessOperator>(makeFunction(op.process));
+                break;
+            case Kind::IntervalJoin:
+                sub.op.emplace<IntervalJoinOperator>(makeJoin(op.join));
+                break;
+            case Kind::Union:
+                break;
+            }
+            m_subtasks[static_cast<std::size_t>(st)].push_back(std::move(sub));
+        }
+    }
+}
+
+std::uint32_t GraphPipeline::addElement(const GraphElement& e)
+{
+    m_elements.push_back(e);
+    return static_cast<std::uint32_t>(m_elements.size() - 1);
+}
+
+int GraphPipeline::subtaskFor(int stream, KeyId key) const
+{
+    const int p = m_streams.node(stream).parallelism;
+    if (p == 1 || key == kNoKey)
+        return 0;
+    return KeyGroupRangeAssignment::assignKeyToParallelOperator(
+        m_keys.javaHash(key), m_maxParallelism[static_cast<std::size_t>(stream)], p);
+}
+
+void GraphPipeline::processRecord(int source, const InputRecord& record, Timestamp now, std::vector<GraphOutput>& out)
+{
+    ++m_inputs;
+    const int first = m_firstChannel[static_cast<std::size_t>(source)];
+    WatermarkItems items;
+    if (record.isWatermark()) {
+        const int channels = m_streams.node(source).parallelism;
+        for (int c = 0; c < channels; ++c) {
+            if (record.channel != InputRecord::kNoChannel && record.channel != c)
+                continue;
+            items.clear();
+            m_channels[static_cast<std::size_t>(first + c)].onWatermarkRecord(record.ts, items);
+            emitWatermarkItems(source, c, items, out);
+        }
+        return;
+    }
+    const int c = m_partitioners[static_cast<std::size_t>(source)].selectChannel(record.channel);
+    // Flink forwards the record before the generator sees it.
+    emitElement(source, addElement(GraphElement {record.key, record.hasValue, record.value, record.ts}), out);
+    WatermarkChannel& ch = m_channels[static_cast<std::size_t>(first + c)];
+    ch.onEvent(record.ts, items);
+    if (ch.config().emission == WatermarkConfig::Emission::PerEvent)
+        ch.onPeriodicEmit(now, items);
+    emitWatermarkItems(source, c, items, out);
+}
+
+void GraphPipeline::periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out)
+{
+    WatermarkItems items;
+    WatermarkChannel& ch = m_channels[static_cast<std::size_t>(channel)];
+    if (ch.ended())
+        return;
+    ch.onPeriodicEmit(now, items);
+    const int source = sourceOfChannel(channel);
+    emitWatermarkItems(source, channel - m_firstChannel[static_cast<std::size_t>(source)], items, out);
+}
+
+void GraphPipeline::endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out)
+{
+    const int first = m_firstChannel[static_cast<std::size_t>(source)];
+    for (int c = 0; c < m_streams.node(source).parallelism; ++c) {
+        WatermarkChannel& ch = m_channels[static_cast<std::size_t>(first + c)];
+        if (ch.ended())
+            continue;
+        WatermarkItems items;
+        ch.onEndOfInput(now, items);
+        emitWatermarkItems(source, c, items, out);
+    }
+}
+
+void GraphPipeline::emitElement(int stream, std::uint32_t id, std::vector<GraphOutput>& out)
+{
+    for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream))
+        deliverElement(e.to, subtaskFor(e.to, m_elements[id].key), e.input, id, out);
+}
+
+void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t id, std::vector<GraphOutput>& out)
+{
+    const GraphElement e = m_elements[id];
+    Subtask& sub = subtask(stream, s);
+    if (auto* w = std::get_if<WindowOperator>(&sub.op)) {
+        const GraphOperator& op = m_graph.operators[static_cast<std::size_t>(m_streams.node(stream).op)];
+        w->processElement(op.window.operatorKey(e.key), e.value, e.hasValue, e.ts, m_windowOut);
+        windowOutputs(stream, s, out);
+    } else if (auto* p = std::get_if<KeyedProcessOperator>(&sub.op)) {
+        p->processElement(e.key, id, e.ts, m_processOut);
+        processOutputs(stream, s, out);
+    } else if (auto* j = std::get_if<IntervalJoinOperator>(&sub.op)) {
+        const auto side = input == 0 ? IntervalJoinOperator::Side::Left : IntervalJoinOperator::Side::Right;
+        j->processElement(side, e.key, id, e.ts, m_joinOut);
+        joinOutputs(stream, s, out);
+    }
+}
+
+void GraphPipeline::emitWatermarkItems(
+    int stream, int upstream, const WatermarkItems& items, std::vector<GraphOutput>& out)
+{
+    if (items.empty())
+        return;
+    for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
+        const int channel = e.firstChannel + upstream;
+        for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) {
+            for (const WatermarkItem& item : items) {
+                WatermarkItems valveOut;
+                subtask(e.to, s).valves[static_cast<std::size_t>(e.input)].input(channel, item, valveOut);
+                for (const WatermarkItem& v : valveOut)
+                    inputItem(e.to, s, e.input, v, out);
+            }
+        }
+    }
+}
+
+void GraphPipeline::inputItem(int stream, int s, int input, const WatermarkItem& item, std::vector<GraphOutput>& out)
+{
+    Subtask& sub = subtask(stream, s);
+    if (!sub.combined) {
+        // AbstractStreamOperator#processWatermark / processWatermarkStatus of a one-input operator.
+        if (item.isWatermark())
+            advance(stream, s, item.watermark, out);
+        else
+            emitWatermarkItems(stream, s, WatermarkItems {item}, out);
+        return;
+    }
+    WatermarkItems combined;
+    if (item.isWatermark())
+        sub.combined->processWatermark(input, item.watermark, combined);
+    else
+        sub.combined->processWatermarkStatus(
+            input, item.isIdle() ? WatermarkStatus::Idle : WatermarkStatus::Active, combined);
+    for (const WatermarkItem& c : combined) {
+        if (c.isWatermark())
+            advance(stream, s, c.watermark, out);
+        else
+            emitWatermarkItems(stream, s, WatermarkItems {c}, out);
+    }
+}
+
+void GraphPipeline::advance(int stream, int s, Timestamp watermark, std::vector<GraphOutput>& out)
+{
+    Subtask& sub = subtask(stream, s);
+    if (auto* w = std::get_if<WindowOperator>(&sub.op)) {
+        w->processWatermark(watermark, m_windowOut);
+        windowOutputs(stream, s, out);
+    } else if (auto* p = std::get_if<KeyedProcessOperator>(&sub.op)) {
+        p->processWatermark(watermark, m_processOut);
+        processOutputs(stream, s, out);
+    } else if (auto* j = std::get_if<IntervalJoinOperator>(&sub.op)) {
+        j->processWatermark(watermark);
+    }
+    // Forwarded after the timers it fired, as Flink does.
+    emitWatermarkItems(stream, s, WatermarkItems {WatermarkItem::mark(watermark)}, out);
+}
+
+Timestamp GraphPipeline::operatorWatermark(int op, int s) const
+{
+    const int stream = m_streams.streamOfOperator(op);
+    const Subtask& sub = m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(s)];
+    if (sub.combined)
+        return sub.combined->combinedWatermark();
+    return sub.valves.front().lastOutputWatermark();
+}
+
+void GraphPipeline::windowOutputs(int stream, int s, std::vector<GraphOutput>& out)
+{
+    const std::vector<OperatorOutput> produced = std::move(m_windowOut);
+    m_windowOut.clear();
+    const int op = m_streams.node(stream).op;
+    for (const OperatorOutput& o : produced) {
+        out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), {}});
+        std::visit(
+            [&](auto v) {
+                v.afterInput = m_inputs;
+                out.back().what = v;
+            },
+            o);
+        if (const auto* fire = std::get_if<FireEvent>(&o)) {
+            const bool number = !fire->result.isList && fire->result.number.has_value();
+            emitElement(stream,
+                addElement(
+                    GraphElement {fire->key, number, number ? *fire->result.number : 0.0, fire->window.maxTimestamp()}),
+                out);
+        }
+    }
+}
+
+void GraphPipeline::processOutputs(int stream, int s, std::vector<GraphOutput>& out)
+{
+    const std::vector<ProcessOutput> produced = std::move(m_processOut);
+    m_processOut.clear();
+    const int op = m_streams.node(stream).op;
+    for (const ProcessOutput& o : produced) {
+        out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), o});
+        GraphElement e = m_elements[o.value];
+        if (o.timestamp)
+            e.ts = *o.timestamp;
+        emitElement(stream, addElement(e), out);
+    }
+}
+
+void GraphPipeline::joinOutputs(int stream, int s, std::vector<GraphOutput>& out)
+{
+    const std::vector<IntervalJoinOperator::Output> produced = std::move(m_joinOut);
+    m_joinOut.clear();
+    const int op = m_streams.node(stream).op;
+    for (const IntervalJoinOperator::Output& o : produced) {
+        out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), o});
+        if (o.kind == IntervalJoinOperator::Output::Kind::Pair)
+            emitElement(stream, addElement(GraphElement {o.key, false, 0.0, o.timestamp}), out);
+    }
+}
+
+} // namespace tidemark

@@ -1,0 +1,111 @@
+#pragma once
+
+#include "engine/core/JobGraph.h"
+#include "engine/core/Keys.h"
+#include "engine/core/Output.h"
+#include "engine/runtime/Partitioners.h"
+#include "engine/runtime/StreamGraph.h"
+#include "engine/watermark/IndexedCombinedWatermarkStatus.h"
+#include "engine/watermark/StatusWatermarkValve.h"
+#include "engine/watermark/WatermarkChannel.h"
+#include "engine/windowing/IntervalJoinOperator.h"
+#include "engine/windowing/KeyedProcessOperator.h"
+#include "engine/windowing/WindowOperator.h"
+
+#include <variant>
+#include <vector>
+
+namespace tidemark {
+
+// A record between operators: what a source read, a window's result (its value, at window.maxTimestamp()), a
+// process function's output (the record it emits, at the time Flink stamps it), an interval join's pair (at the
+// larger timestamp; it carries no value).
+struct GraphElement {
+    KeyId key = kNoKey;
+    bool hasValue = false;
+    double value = 0.0;
+    Timestamp ts = 0;
+};
+
+// What an operator put out, in the order the operators produced it.
+struct GraphOutput {
+    int op = 0; // its index in JobGraph::operators
+    int subtask = 0;
+    std::size_t afterInput = 0; // input records (of every source) processed when it happened
+    Timestamp watermark = kMinTimestamp; // the operator subtask's event time then
+    // A window's result or late record; an interval join's pair, late or dropped record (element ids); a process
+    // function's output (element ids).
+    std::variant<FireEvent, LateEvent, IntervalJoinOperator::Output, ProcessOutput> what;
+};
+
+// The job of a graph as Flink's runtime would wire it (docs/job-graph.md): each source's records go to its
+// channels (WatermarkChannel, one generator each), every stream's records to the subtasks that read it (by key,
+// or all to a windowAll's one subtask) and its watermarks and statuses to all of them. Each operator input has a
+// StatusWatermarkValve over its channels; an operator of two inputs combines them (IndexedCombinedWatermarkStatus);
+// an operator advances its timers to a watermark, then forwards it to the operators that read it. Records and
+// watermarks are handed on at once, depth first: each call is one happening, processed completely.
+class GraphPipeline {
+public:
+    GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkVersion version);
+
+    const StreamGraph& streams() const { return m_streams; }
+    // A source's channels are global channels firstChannel(s) … + parallelism − 1, in source order.
+    int channelCount() const { return static_cast<int>(m_channels.size()); }
+    int sourceOfChannel(int channel) const { return m_channelSource[static_cast<std::size_t>(channel)]; }
+    const WatermarkChannel& channel(int c) const { return m_channels[static_cast<std::size_t>(c)]; }
+    // Element `id` (source records and what operators emitted, in the order they were made).
+    const GraphElement& element(std::uint32_t id) const { return m_elements[id]; }
+
+    // Source `source`'s record arrives at processing time `now`.
+    void processRecord(int source, const InputRecord& record, Timestamp now, std::vector<GraphOutput>& out);
+    // Channel `channel`'s periodic timer (onPeriodicEmit, and the idleness check).
+    void periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out);
+    // Source `source` ends (Long.MAX_VALUE from each of its channels, as a bounded source does).
+    void endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out);
+    // Records processed so far, over every source (stamped on outputs as afterInput).
+    std::size_t inputs() const { return m_inputs; }
+
+    // An operator subtask's event time (its input valve, or its inputs combined).
+    Timestamp operatorWatermark(int op, int subtask) const;
+
+private:
+    using Operator = std::variant<std::monostate, WindowOperator, KeyedProcessOperator, IntervalJoinOperator>;
+    struct Subtask {
+        std::vector<StatusWatermarkValve> valves; // one per input
+        std::optional<IndexedCombinedWatermarkStatus> combined; // two inputs
+        Operator op;
+    };
+
+    void emitElement(int stream, std::uint32_t id, std::vector<GraphOutput>& out);
+    void deliverElement(int stream, int subtask, int input, std::uint32_t id, std::vector<GraphOutput>& out);
+    void emitWatermarkItems(int stream, int upstream, const WatermarkItems& items, std::vector<GraphOutput>& out);
+    void inputItem(int stream, int subtask, int input, const WatermarkItem& item, std::vector<GraphOutput>& out);
+    void advance(int stream, int subtask, Timestamp watermark, std::vector<GraphOutput>& out);
+    void windowOutputs(int stream, int subtask, std::vector<GraphOutput>& out);
+    void processOutputs(int stream, int subtask, std::vector<GraphOutput>& out);
+    void joinOutputs(int stream, int subtask, std::vector<GraphOutput>& out);
+    std::uint32_t addElement(const GraphElement& e);
+    Subtask& subtask(int stream, int s)
+    {
+        return m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(s)];
+    }
+    int subtaskFor(int stream, KeyId key) const;
+
+    const JobGraph& m_graph;
+    const KeyTable& m_keys;
+    StreamGraph m_streams;
+    std::vector<WatermarkChannel> m_channels;
+    std::vector<int> m_channelSource;
+    std::vector<int> m_firstChannel; // by source
+    std::vector<RecordPartitioner> m_partitioners; // by source
+    std::vector<std::vector<Subtask>> m_subtasks; // by stream (empty for sources), by subtask
+    std::vector<int> m_maxParallelism; // by stream
+    std::vector<GraphElement> m_elements;
+    std::size_t m_inputs = 0;
+    // scratch, per call depth: what the operator of one call produced
+    std::vector<OperatorOutput> m_windowOut;
+    std::vector<ProcessOutput> m_processOut;
+    std::vector<IntervalJoinOperator::Output> m_joinOut;
+};
+
+} // namespace tidemark

@@ -1,0 +1,269 @@
+#include "engine/runtime/StreamGraph.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tidemark {
+
+namespace {
+
+using Kind = GraphOperator::Kind;
+
+std::string quoted(const std::string& s)
+{
+    return "\"" + s + "\"";
+}
+
+std::string operatorPath(std::size_t o)
+{
+    return "operators." + std::to_string(o);
+}
+
+bool isKeyed(const GraphOperator& op)
+{
+    return op.kind == Kind::Process || op.kind == Kind::IntervalJoin
+        || (op.kind == Kind::Window && op.window.keyBy.has_value());
+}
+
+// What a window emits cannot be read on when it is a list (the window's pane, not one value).
+bool emitsValues(const GraphOperator& op)
+{
+    return op.kind != Kind::Window || op.window.function.type != FunctionSpec::Type::List;
+}
+
+std::string inputCountRule(Kind kind)
+{
+    switch (kind) {
+    case Kind::Union:
+        return "a union needs two or more streams (DataStream.union(other, …)); to read one stream, name it directly";
+    case Kind::IntervalJoin:
+        return "an interval join reads two streams, the left one first (keyedLeft.intervalJoin(keyedRight))";
+    default:
+        return "reads one stream; to read several, name a union of them";
+    }
+}
+
+std::size_t expectedInputs(Kind kind)
+{
+    return kind == Kind::IntervalJoin ? 2 : 1;
+}
+
+class Names {
+public:
+    explicit Names(const JobGraph& g)
+        : m_graph(g)
+    {
+        for (std::size_t s = 0; s < g.sources.size(); ++s)
+            m_byName.emplace(g.sources[s].name, Ref {static_cast<int>(s), -1});
+        for (std::size_t o = 0; o < g.operators.size(); ++o)
+            m_byName.emplace(g.operators[o].name, Ref {-1, static_cast<int>(o)});
+    }
+    struct Ref {
+        int source = -1;
+        int op = -1;
+    };
+    const Ref* find(const std::string& name) const
+    {
+        const auto it = m_byName.find(name);
+        return it == m_byName.end() ? nullptr : &it->second;
+    }
+    std::string known() const
+    {
+        std::string s;
+        for (const auto& src : m_graph.sources)
+            s += (s.empty() ? "" : ", ") + quoted(src.name);
+        for (const auto& op : m_graph.operators)
+            s += (s.empty() ? "" : ", ") + quoted(op.name);
+        return s;
+    }
+
+private:
+    const JobGraph& m_graph;
+    std::multimap<std::string, Ref> m_byName;
+};
+
+// The operators `o` reads through, found depth first; the first name met twice on the way closes a cycle.
+bool findCycle(const JobGraph& g, const Names& names, int o, std::vector<int>& path)
+{
+    if (std::find(path.begin(), path.end(), o) != path.end()) {
+        path.push_back(o);
+        return true;
+    }
+    path.push_back(o);
+    for (const std::string& in : g.operators[static_cast<std::size_t>(o)].inputs) {
+        const auto* ref = names.find(in);
+        if (ref && ref->op >= 0 && findCycle(g, names, ref->op, path))
+            return true;
+    }
+    path.pop_back();
+    return false;
+}
+
+// The streams behind `name`, a union expanded into its inputs (in their order); a keyless one is noted.
+void expand(const JobGraph& g, const Names& names, const std::string& name, std::vector<Names::Ref>& out, int depth = 0)
+{
+    const auto* ref = names.find(name);
+    if (!ref || depth > static_cast<int>(g.operators.size()))
+        return;
+    if (ref->op >= 0 && g.operators[static_cast<std::size_t>(ref->op)].kind == Kind::Union) {
+        for (const std::string& in : g.operators[static_cast<std::size_t>(ref->op)].inputs)
+            expand(g, names, in, out, depth + 1);
+        return;
+    }
+    out.push_back(*ref);
+}
+
+} // namespace
+
+std::vector<GraphViolation> graphViolations(const JobGraph& g)
+{
+    std::vector<GraphViolation> v;
+    const auto add = [&](std::string path, std::string message) { v.push_back({std::move(path), std::move(message)}); };
+    if (g.sources.empty())
+        add("sources", "a job graph needs at least one source");
+    std::set<std::string> seen;
+    for (const GraphSource& s : g.sources) {
+        if (s.name.empty())
+            add("sources", "a source needs a name, which operators read it by");
+        seen.insert(s.name);
+    }
+    const Names names(g);
+    for (std::size_t o = 0; o < g.operators.size(); ++o) {
+        const GraphOperator& op = g.operators[o];
+        const std::string at = operatorPath(o);
+        if (op.name.empty())
+            add(at, "an operator needs a \"name\": what print(name) prefixes its output with and others read it by");
+        else if (!seen.insert(op.name).second)
+            add(at + ".name",
+                "a stream named " + quoted(op.name)
+                    + " already exists; every source and operator needs a name of its own");
+        const std::size_t want = expectedInputs(op.kind);
+        if (op.kind == Kind::Union ? op.inputs.size() < 2 : op.inputs.size() != want) {
+            add(at + ".inputs",
+                quoted(op.name) + " is given " + std::to_string(op.inputs.size()) + " input"
+                    + (op.inputs.size() == 1 ? "" : "s") + ": " + inputCountRule(op.kind));
+        }
+        if (!op.name.empty()) {
+            std::vector<int> path;
+            if (findCycle(g, names, static_cast<int>(o), path) && path.back() == static_cast<int>(o)) {
+                std::string chain;
+                for (const int p : path)
+                    chain += (chain.empty() ? "" : " → ") + quoted(g.operators[static_cast<std::size_t>(p)].name);
+                add(at + ".inputs",
+                    "the graph has a cycle: " + chain
+                        + " reads its own output; a Flink job graph is acyclic (iterations are not modelled)");
+            }
+        }
+        for (std::size_t i = 0; i < op.inputs.size(); ++i) {
+            const std::string& in = op.inputs[i];
+            const std::string inPath = at + ".inputs." + std::to_string(i);
+            if (!names.find(in)) {
+                add(inPath, "unknown stream " + quoted(in) + "; the graph has " + names.known());
+                continue;
+            }
+            std::vector<Names::Ref> behind;
+            expand(g, names, in, behind);
+            for (const Names::Ref& r : behind) {
+                if (r.op < 0)
+                    continue;
+                const GraphOperator& up = g.operators[static_cast<std::size_t>(r.op)];
+                if (isKeyed(op) && up.kind == Kind::Window && !up.window.keyBy) {
+                    add(inPath,
+                        quoted(op.name) + " is keyed, but the results of windowAll " + quoted(up.name)
+                            + " carry no key (keyBy would have nothing to read); make " + quoted(up.name)
+                            + " keyed or this operator a windowAll");
+                } else if (up.kind == Kind::IntervalJoin && op.kind == Kind::Window
+                    && op.window.function.field == "value" && op.window.function.type != FunctionSpec::Type::Count) {
+                    add(inPath,
+                        "the pairs of interval join " + quoted(up.name)
+                            + " carry no value for this window's function to read; count them (function count)");
+                } else if (!emitsValues(up)) {
+                    add(inPath,
+                        "window " + quoted(up.name)
+                            + " emits each pane's list of values, which no operator after it reads here; give it a "
+                              "function of one value (count, sum, min, max, avg)");
+                }
+            }
+        }
+        if (op.kind == Kind::Window) {
+            const AssignerSpec& a = op.window.assigner;
+            if (a.type != AssignerSpec::Type::Global && a.timeDomain == TimeDomain::Processing)
+                add(at + ".window.assigner.timeDomain",
+                    "processing-time windows are not modelled inside a job graph yet; use event time, or a chain");
+            const TriggerSpec::Type t = op.window.trigger.type;
+            if (t == TriggerSpec::Type::ProcessingTime || t == TriggerSpec::Type::EndOfStream)
+                add(at + ".window.trigger.type",
+                    "this trigger is not modelled inside a job graph yet (processing-time and end-of-stream triggers "
+                    "run in a chain only)");
+        }
+        if (op.kind == Kind::Process || op.kind == Kind::IntervalJoin) {
+            if (op.parallelism < 1 || op.parallelism > 128)
+                add(at + ".parallelism", "expected a parallelism from 1 to 128 (Flink's default max parallelism)");
+        }
+        if (op.kind == Kind::Process && op.process.type == ProcessFunctionSpec::Type::EventTimeTimeout
+            && op.process.timeoutMs <= 0)
+            add(at + ".function.timeoutMs", "expected a timeout of at least 1 ms");
+        if (op.kind == Kind::IntervalJoin && op.join.lowerMs > op.join.upperMs)
+            add(at + ".between.lowerMs",
+                "lowerMs " + std::to_string(op.join.lowerMs) + " is above upperMs " + std::to_string(op.join.upperMs)
+                    + ": Flink refuses it (\"lowerBound <= upperBound must be fulfilled\")");
+    }
+    return v;
+}
+
+StreamGraph::StreamGraph(const JobGraph& g)
+    : m_sources(static_cast<int>(g.sources.size()))
+{
+    for (const GraphSource& s : g.sources)
+        m_nodes.push_back(
+            Node {s.name, static_cast<int>(&s - g.sources.data()), -1, std::max(1, s.watermarks.parallelism), true});
+    for (std::size_t o = 0; o < g.operators.size(); ++o) {
+        const GraphOperator& op = g.operators[o];
+        if (op.kind == Kind::Union) {
+            m_streamOfOperator.push_back(-1);
+            continue;
+        }
+        m_streamOfOperator.push_back(static_cast<int>(m_nodes.size()));
+        Node n;
+        n.name = op.name;
+        n.op = static_cast<int>(o);
+        n.parallelism = op.kind == Kind::Window ? op.window.subtasks() : op.parallelism;
+        n.keyed = op.kind != Kind::Window || op.window.keyBy.has_value();
+        m_nodes.push_back(std::move(n));
+    }
+    m_out.resize(m_nodes.size());
+    m_inputChannels.resize(m_nodes.size());
+    const Names names(g);
+    const auto streamOf = [&](const Names::Ref& r) {
+        return r.source >= 0 ? r.source : m_streamOfOperator[static_cast<std::size_t>(r.op)];
+    };
+    for (std::size_t o = 0; o < g.operators.size(); ++o) {
+        const int to = m_streamOfOperator[o];
+        if (to < 0)
+            continue;
+        for (std::size_t i = 0; i < g.operators[o].inputs.size(); ++i) {
+            std::vector<Names::Ref> behind;
+            expand(g, names, g.operators[o].inputs[i], behind);
+            int channels = 0;
+            for (const Names::Ref& r : behind) {
+                const int from = streamOf(r);
+                m_out[static_cast<std::size_t>(from)].push_back(Edge {from, to, static_cast<int>(i), channels});
+                channels += node(from).parallelism;
+            }
+            m_inputChannels[static_cast<std::size_t>(to)].push_back(channels);
+        }
+    }
+}
+
+int StreamGraph::inputChannels(int stream, int input) const
+{
+    return m_inputChannels[static_cast<std::size_t>(stream)][static_cast<std::size_t>(input)];
+}
+
+int StreamGraph::inputCount(int stream) const
+{
+    return static_cast<int>(m_inputChannels[static_cast<std::size_t>(stream)].size());
+}
+
+} // namespace tidemark

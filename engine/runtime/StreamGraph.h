@@ -1,0 +1,66 @@
+#pragma once
+
+#include "engine/core/JobGraph.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tidemark {
+
+// A rule of job graphs that a graph breaks: where (a path into the scenario file, "operators.2.inputs.1"), and
+// why, with what Flink would say or do and the fix.
+struct GraphViolation {
+    std::string path;
+    std::string message;
+};
+
+// Every rule of docs/job-graph.md the graph breaks, in the order the file lists its parts (the rules of a window's
+// own settings are the chain's, PipelineRules, which the reader asks as well). The one home of the graph's rules.
+std::vector<GraphViolation> graphViolations(const JobGraph& graph);
+
+// Flink's StreamGraph for a JobGraph that keeps every rule: the streams (each source, each operator) and the
+// StreamEdges between them. A union is no node: the edges of its inputs go straight to whatever reads it, so an
+// operator input reads the channels of every stream the union holds, one after the other.
+class StreamGraph {
+public:
+    // A stream: source s is stream s, operator o (not a union) stream sources + its index among the operators.
+    struct Node {
+        std::string name;
+        int source = -1; // its index in JobGraph::sources, or
+        int op = -1; // its index in JobGraph::operators
+        int parallelism = 1; // a source's channels, an operator's subtasks
+        bool keyed = true; // its records carry a key (windowAll's results carry none)
+    };
+    // An edge from stream `from` into input `input` of the operator of stream `to`: upstream subtask (or channel)
+    // u arrives on the input's channel `firstChannel + u`. Records go by key (a hash edge) to keyed operators, all
+    // to the one subtask of a windowAll.
+    struct Edge {
+        int from = 0;
+        int to = 0;
+        int input = 0;
+        int firstChannel = 0;
+    };
+
+    explicit StreamGraph(const JobGraph& graph); // precondition: graphViolations(graph) is empty
+
+    int streamCount() const { return static_cast<int>(m_nodes.size()); }
+    int sourceCount() const { return m_sources; }
+    const Node& node(int stream) const { return m_nodes[static_cast<std::size_t>(stream)]; }
+    // The stream of operator o; -1 for a union.
+    int streamOfOperator(int op) const { return m_streamOfOperator[static_cast<std::size_t>(op)]; }
+    // The edges leaving a stream, in the order of the operators that read it, then their inputs.
+    const std::vector<Edge>& edgesFrom(int stream) const { return m_out[static_cast<std::size_t>(stream)]; }
+    // How many channels input `input` of stream `stream`'s operator reads.
+    int inputChannels(int stream, int input) const;
+    int inputCount(int stream) const;
+
+private:
+    int m_sources = 0;
+    std::vector<Node> m_nodes;
+    std::vector<int> m_streamOfOperator;
+    std::vector<std::vector<Edge>> m_out;
+    std::vector<std::vector<int>> m_inputChannels; // by stream, by input
+};
+
+} // namespace tidemark

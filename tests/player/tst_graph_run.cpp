@@ -1,0 +1,223 @@
+// A job graph's scenario read, checked and run to its end (docs/job-graph.md): what each operator prints, and the
+// graphs the rules refuse, with where and why.
+
+#include "engine/io/ScenarioIo.h"
+#include "engine/output/GraphOutputFormat.h"
+#include "engine/player/GraphRun.h"
+
+#include <QStringList>
+#include <QTest>
+
+using namespace tidemark;
+
+namespace {
+
+// Orders and their payments, joined when the payment comes within 5 s of the order; the paid orders counted per
+// 10 s of event time after the join. Payments stop after the second one.
+constexpr std::string_view kOrdersPayments = R"({"tidemark": 1,
+ "sources": {
+   "orders": {"input": {"records": [
+       {"key": "o1", "ts": 1000, "value": 20}, {"key": "o2", "ts": 2000, "value": 35},
+       {"key": "o3", "ts": 9000, "value": 12}, {"key": "o4", "ts": 14000, "value": 8},
+       {"key": "o5", "ts": 21000, "value": 50}]},
+     "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0}},
+   "payments": {"input": {"records": [{"key": "o1", "ts": 1500}, {"key": "o2", "ts": 2600}]},
+     "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0, "idlenessMs": IDLE}}},
+ "operators": [
+   {"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"],
+    "between": {"lowerMs": 0, "upperMs": 5000}},
+   {"type": "window", "name": "paid-per-10s", "inputs": ["paid"],
+    "window": {"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "count"}}}],
+ "endOfInput": "END"})";
+
+std::string ordersPayments(int idlenessMs, std::string_view end)
+{
+    std::string s(kOrdersPayments);
+    s.replace(s.find("IDLE"), 4, std::to_string(idlenessMs));
+    s.replace(s.find("END"), 3, end);
+    return s;
+}
+
+io::Loaded<Scenario> parse(const std::string& json)
+{
+    io::LoadOptions options;
+    options.jobGraphs = true;
+    return io::parseScenario(json, "graph.json", ".", options);
+}
+
+QStringList printed(const std::string& json)
+{
+    const auto loaded = parse(json);
+    if (!loaded.ok())
+        return {QString::fromStdString(loaded.errorText())};
+    const GraphRun run(*loaded.value);
+    QStringList lines;
+    for (const std::string& line : output::graphOutputLines(run, *loaded.value).text)
+        lines << QString::fromStdString(line);
+    return lines;
+}
+
+} // namespace
+
+class GraphRunTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aSilentSecondInputHoldsTheWindowAfterTheJoin()
+    {
+        // The join pairs as records come, but its event time is min(orders, payments): payments' generator stays
+        // at 2599 once its records stop, so the window [0,10000) after it never fires in a job that keeps running.
+        const QStringList lines = printed(ordersPayments(0, "none"));
+        QCOMPARE(lines,
+            QStringList({QStringLiteral("paid> (o1,1000,1500) at 1500, watermark -9223372036854775808"),
+                QStringLiteral("paid> (o2,2000,2600) at 2600, watermark 999")}));
+    }
+
+    void withIdlenessTheSilentInputIsLeftOutAndTheWindowFires()
+    {
+        // withIdleness(2 s): payments goes idle, the join follows orders alone; orders' watermark reaches 13999
+        // after o4 (14000), past the window's end.
+        const QStringList lines = printed(ordersPayments(2000, "none"));
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(lines.last(), QStringLiteral("paid-per-10s> (2) window [0,10000) on-time, watermark 13999"));
+    }
+
+    void aBoundedSourceThatEndsReleasesTheJoinAsIdlenessWould()
+    {
+        // A bounded payments source ends after its last record: Long.MAX_VALUE from it, and only orders hold.
+        const QStringList lines = printed(ordersPayments(0, "max-watermark"));
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(lines.last(), QStringLiteral("paid-per-10s> (2) window [0,10000) on-time, watermark 13999"));
+    }
+
+    void aWindowOverAWindowReadsResultsAtTheirMaxTimestamp()
+    {
+        // Per-5 s sums, then per-10 s sums of those: the first window's results carry end − 1 (4999, 9999), so
+        // both land in [0,10000), which fires once the first operator forwards a watermark of 9999 or more.
+        const std::string json = R"({"tidemark": 1,
+         "sources": {"temps": {"input": {"records": [
+             {"key": "a", "ts": 1000, "value": 1}, {"key": "a", "ts": 6000, "value": 2},
+             {"key": "a", "ts": 9999, "value": 4}, {"key": "a", "ts": 12000, "value": 8}]},
+           "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0, "emit": "per-event"}}},
+         "operators": [
+           {"type": "window", "name": "per-5s", "inputs": ["temps"],
+            "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "sum"}}},
+           {"type": "window", "name": "per-10s", "inputs": ["per-5s"],
+            "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "sum"}}}],
+         "endOfInput": "none"})";
+        QCOMPARE(printed(json),
+            QStringList({QStringLiteral("per-5s> (a,1) window [0,5000) on-time, watermark 5999"),
+                QStringLiteral("per-5s> (a,6) window [5000,10000) on-time, watermark 11999"),
+                QStringLiteral("per-10s> (a,7) window [0,10000) on-time, watermark 11999")}));
+    }
+
+    void aUnionReadsEveryChannelOfItsStreams()
+    {
+        // Two sources in a union: the window's one input has both sources' channels, so its watermark is the
+        // smaller of the two (10999 from b, not 20999 from a).
+        const std::string json = R"({"tidemark": 1,
+         "sources": {
+           "a": {"input": {"records": [{"key": "k", "ts": 21000}]},
+                 "watermarks": {"strategy": "monotonous", "emit": "per-event"}},
+           "b": {"input": {"records": [{"key": "k", "ts": 4000}, {"key": "k", "ts": 11000}]},
+                 "watermarks": {"strategy": "monotonous", "emit": "per-event"}}},
+         "operators": [
+           {"type": "union", "name": "both", "inputs": ["a", "b"]},
+           {"type": "window", "name": "counts", "inputs": ["both"],
+            "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "count"}}}],
+         "endOfInput": "none"})";
+        QCOMPARE(
+            printed(json), QStringList({QStringLiteral("counts> (k,1) window [0,10000) on-time, watermark 10999")}));
+    }
+
+    void aTimeoutFiresAtTheLastRecordPlusItsTimeAndPrintsWithItsSubtask()
+    {
+        // A key silent for 3 s: o1's timer at 4000 fires when the watermark reaches it; o2 keeps re-arming. With two
+        // subtasks, print("late") prefixes the subtask that emitted.
+        const std::string json = R"({"tidemark": 1,
+         "sources": {"events": {"input": {"records": [
+             {"key": "x", "ts": 1000}, {"key": "y", "ts": 2000}, {"key": "y", "ts": 4000}, {"key": "y", "ts": 6000}]},
+           "watermarks": {"strategy": "monotonous", "emit": "per-event"}}},
+         "operators": [{"type": "process", "name": "quiet", "inputs": ["events"], "parallelism": 2,
+            "function": {"type": "event-time-timeout", "timeoutMs": 3000}}],
+         "endOfInput": "none"})";
+        const QStringList lines = printed(json);
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(
+            lines.first().endsWith(QStringLiteral("> (x,1000) at 4000, watermark 5999")), qPrintable(lines.first()));
+        QVERIFY2(lines.first().startsWith(QStringLiteral("quiet:")), qPrintable(lines.first()));
+    }
+
+    void aBadGraphIsRefusedWhereItIsWrong_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("unknown input") << "\"inputs\": [\"orders\", \"payments\"]"
+                                       << "\"inputs\": [\"orders\", \"payment\"]"
+                                       << "graph.json:11:67: unknown stream \"payment\"";
+        QTest::newRow("one input to a join")
+            << "\"inputs\": [\"orders\", \"payments\"]"
+            << "\"inputs\": [\"orders\"]"
+            << "graph.json:11:56: \"paid\" is given 1 input: an interval join reads two";
+        QTest::newRow("cycle") << "\"inputs\": [\"orders\", \"payments\"]"
+                               << "\"inputs\": [\"orders\", \"paid-per-10s\"]"
+                               << "graph.json:11:56: the graph has a cycle: \"paid\" → \"paid-per-10s\" → \"paid\"";
+        QTest::newRow("unknown key") << "\"endOfInput\""
+                                     << "\"x\": 1, \"endOfInput\""
+                                     << "graph.json:15:2: unknown key \"x\" in scenario";
+        QTest::newRow("bounds") << "\"lowerMs\": 0"
+                                << "\"lowerMs\": 6000"
+                                << "graph.json:12:28: lowerMs 6000 is above upperMs 5000";
+        QTest::newRow("a record without key for the join") << "{\"key\": \"o1\", \"ts\": 1500}"
+                                                           << "{\"ts\": 1500}"
+                                                           << "graph.json:8:39: missing \"key\" in record";
+    }
+    void aBadGraphIsRefusedWhereItIsWrong()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, expected);
+        std::string json = ordersPayments(0, "none");
+        const auto at = json.find(from.toStdString());
+        QVERIFY(at != std::string::npos);
+        json.replace(at, from.toUtf8().size(), to.toStdString());
+        const auto loaded = parse(json);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(QString::fromStdString(loaded.errorText()).startsWith(expected), loaded.errorText().c_str());
+    }
+
+    void aKeyedOperatorAfterWindowAllIsRefused()
+    {
+        std::string json = ordersPayments(0, "none");
+        const std::string last = R"("function": {"type": "count"}}})";
+        json.replace(json.find(last), last.size(), std::string(last) + R"(,
+   {"type": "process", "name": "t", "inputs": ["paid-per-10s"], "function": {"type": "sort-until-watermark"}})");
+        const auto loaded = parse(json);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.errorText().find("\"t\" is keyed, but the results of windowAll \"paid-per-10s\" carry no key")
+                != std::string::npos,
+            loaded.errorText().c_str());
+    }
+
+    void aFrontEndThatOpensChainsRefusesAGraph()
+    {
+        const auto loaded = io::parseScenario(ordersPayments(0, "none"), "graph.json", ".");
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.errorText().starts_with("graph.json:1:1: this is a job graph (docs/job-graph.md): `tidemark "
+                                                "run graph.json` runs it"),
+            loaded.errorText().c_str());
+    }
+
+    void aChainScenarioHasNoGraph()
+    {
+        const auto loaded = parse(R"({"tidemark": 1, "input": {"records": [{"key": "1", "ts": 1000}]},
+            "pipeline": {"watermarks": {"strategy": "monotonous"},
+                         "window": {"assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"}}}})");
+        QVERIFY2(loaded.ok(), loaded.errorText().c_str());
+        QVERIFY(!loaded.value->graph);
+    }
+};
+
+QTEST_APPLESS_MAIN(GraphRunTest)
+#include "tst_graph_run.moc"
