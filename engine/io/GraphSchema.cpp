@@ -213,7 +213,8 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
     for (std::size_t i = 0; i < sources.keys.size(); ++i) {
         const JsonNode& node = sources.items[i];
         const std::string& name = sources.keys[i].name;
-        const detail::Obj o(node, "source " + jsonString(name), {"input", "watermarks"});
+        const std::string context = "source " + jsonString(name); // Obj keeps a view of it
+        const detail::Obj o(node, context, {"input", "watermarks"});
         GraphSource src;
         src.name = name;
         read(watermarks(), o.req("watermarks", "how the source's watermarks are made"), src.watermarks);

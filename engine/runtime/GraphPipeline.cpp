@@ -167,12 +167,12 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
 void GraphPipeline::emitWatermarkItems(
     int stream, int upstream, const WatermarkItems& items, std::vector<GraphOutput>& out)
 {
-    if (items.empty())
-        return;
-    for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
-        const int channel = e.firstChannel + upstream;
-        for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) {
-            for (const WatermarkItem& item : items) {
+    // Each thing the channel emitted reaches every reader (operators in order, subtasks in index order) before
+    // the next: an ACTIVE and the watermark after it are two broadcasts, not one.
+    for (const WatermarkItem& item : items) {
+        for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
+            const int channel = e.firstChannel + upstream;
+            for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) {
                 WatermarkItems valveOut;
                 subtask(e.to, s).valves[static_cast<std::size_t>(e.input)].input(channel, item, valveOut);
                 for (const WatermarkItem& v : valveOut)

@@ -337,6 +337,17 @@ final class FlinkPipeline {
         return field.equals("ts") ? (double) e.ts : val(e);
     }
 
+    /** WindowOperator's count of late records it dropped (its numLateRecordsDropped metric). */
+    static long lateRecordsDropped(WindowOperator op) {
+        try {
+            java.lang.reflect.Field f = WindowOperator.class.getDeclaredField("numLateRecordsDropped");
+            f.setAccessible(true);
+            return ((org.apache.flink.metrics.Counter) f.get(op)).getCount();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read WindowOperator.numLateRecordsDropped", e);
+        }
+    }
+
     /** The JSON of one firing without afterInput/subtask, which the driver knows. */
     static String fireFragment(Object key, boolean windowAll, Window w, long watermark, long count, String result) {
         String win = (w instanceof TimeWindow)

@@ -40,7 +40,7 @@ public final class Main {
         args = rest.toArray(new String[0]);
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         if (args.length == 0) {
-            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster [--at-least K] PATH... | --source-reader SCRIPT... | --interval-join SCRIPT... | --process SCRIPT... | --version");
+            System.err.println("usage: flink-oracle SCENARIO.json | --batch PATH... | --serve | --minicluster [--at-least K] PATH... | --source-reader SCRIPT... | --interval-join SCRIPT... | --process SCRIPT... | --graph SCENARIO... | --version");
             System.exit(2);
         }
         switch (args[0]) {
@@ -82,10 +82,11 @@ public final class Main {
                 }
                 System.exit(SubmitCluster.run(new File(args[1]), !noSubmit));
             }
-            case "--source-reader", "--process", "--interval-join" -> {
+            case "--source-reader", "--process", "--interval-join", "--graph" -> {
                 ScriptCheck check = switch (args[0]) {
                     case "--source-reader" -> SourceReaderCheck::play;
                     case "--process" -> ProcessCheck::play;
+                    case "--graph" -> GraphOracle::play;
                     default -> IntervalJoinCheck::play;
                 };
                 boolean ok = ScriptCheck.printEach(expand(Arrays.asList(args).subList(1, args.length)), out, check);

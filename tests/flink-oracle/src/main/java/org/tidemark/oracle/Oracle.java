@@ -9,7 +9,6 @@ import org.apache.flink.streaming.api.operators.source.ProgressiveTimestampsAndW
 import org.apache.flink.streaming.api.operators.source.TimestampsAndWatermarks;
 import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
 import org.apache.flink.util.clock.ManualClock;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.operators.InternalTimerService;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -713,13 +712,7 @@ final class Oracle {
     }
 
     private long droppedCount(int sub) {
-        try {
-            Field f = WindowOperator.class.getDeclaredField("numLateRecordsDropped");
-            f.setAccessible(true);
-            return ((Counter) f.get(windowOps.get(sub))).getCount();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read WindowOperator.numLateRecordsDropped", e);
-        }
+        return FlinkPipeline.lateRecordsDropped(windowOps.get(sub));
     }
 
     private void drainWindow(int sub) {

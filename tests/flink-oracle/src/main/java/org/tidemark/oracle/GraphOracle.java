@@ -1,0 +1,611 @@
+package org.tidemark.oracle;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Queue;
+import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
+import org.apache.flink.api.common.typeutils.base.StringSerializer;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.co.ProcessJoinFunction;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.api.operators.co.IntervalJoinOperator;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.operators.windowing.WindowOperator;
+import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
+import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.watermarkstatus.StatusWatermarkValve;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * A job graph's scenario (docs/job-graph.md) run by Flink's own operators, each subtask in its test harness, for
+ * Tidemark's differential test of graphs (tests/differential/tst_graph_differential.cpp). Every source's channels
+ * are Flink's TimestampsAndWatermarksOperator, every operator input Flink's StatusWatermarkValve over its channels;
+ * a two-input operator gets each input's valve output through processWatermark1/2 and processWatermarkStatus1/2,
+ * so Flink's AbstractStreamOperator combines them. What each harness puts out goes on at once to the operators that
+ * read it: records by key group, watermarks and statuses to every subtask. The happenings are the execution model's
+ * (arrivals of every source in (time, source, record) order, each channel's periodic emission, each source's end).
+ *
+ * Prints each operator output as `tidemark run --format jsonl` prints a graph's: the fire and late lines of a
+ * window, "pair" and "late" of an interval join, "output" of a process function, with "operator" first.
+ */
+final class GraphOracle {
+    private static final int ARRIVAL = 0;
+    private static final int END_OF_INPUT = 1;
+    private static final int PERIODIC = 2;
+
+    private record Happening(long time, long seq, int kind, int index) {}
+
+    private record Edge(Op to, int input, int firstChannel) {}
+
+    private static final KeySelector<String, String> KEY = GraphOracle::keyOf;
+
+    private static String keyOf(String value) {
+        return value.substring(0, value.lastIndexOf(':'));
+    }
+
+    private static int idOf(String value) {
+        return Integer.parseInt(value.substring(value.lastIndexOf(':') + 1));
+    }
+
+    private static final class Source {
+        String name;
+        Scenario s;
+        int firstChannel;
+        int routed;
+        final List<OneInputStreamOperatorTestHarness<Ev, Ev>> channels = new ArrayList<>();
+        boolean[] ended;
+    }
+
+    private static final class Op {
+        String name;
+        String type;
+        int parallelism = 1;
+        Scenario window; // a window: its settings, as a chain's
+        final List<AbstractStreamOperatorTestHarness<?>> subtasks = new ArrayList<>();
+        final List<WindowOperator> windowOps = new ArrayList<>();
+        final List<StatusWatermarkValve[]> valves = new ArrayList<>();
+        long[] watermark; // each subtask's event time, as its outputs are stamped
+        OutputTag<String> leftLate;
+        OutputTag<String> rightLate;
+        boolean lateSideOutputs;
+        int maxParallelism;
+        boolean keyed = true;
+    }
+
+    /** Emits the ids of both records (what Tidemark reports of a pair). */
+    private static final class Pairs extends ProcessJoinFunction<String, String, String> {
+        @Override
+        public void processElement(String left, String right, Context ctx, Collector<String> out) {
+            out.collect(idOf(left) + " " + idOf(right));
+        }
+    }
+
+    private final List<Source> sources = new ArrayList<>();
+    private final List<Op> ops = new ArrayList<>();
+    private final Map<String, List<Edge>> edges = new HashMap<>();
+    private final List<Ev> elements = new ArrayList<>();
+    private final List<String> out = new ArrayList<>();
+    private final FlinkPipeline.ScenarioClock clock = new FlinkPipeline.ScenarioClock();
+    private final PriorityQueue<Happening> queue = new PriorityQueue<>(
+            Comparator.comparingLong(Happening::time).thenComparingLong(Happening::seq));
+    private long seq = 0;
+    private int processed = 0;
+
+    static List<String> play(File file) throws Exception {
+        GraphOracle g = new GraphOracle();
+        try {
+            g.run(new ObjectMapper().readTree(file), file);
+        } catch (Exception e) {
+            g.out.add("#ERROR " + e);
+        } finally {
+            g.close();
+        }
+        return g.out;
+    }
+
+    private void run(JsonNode root, File file) throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        var names = root.get("sources").fieldNames();
+        int channels = 0;
+        while (names.hasNext()) {
+            String name = names.next();
+            JsonNode node = root.get("sources").get(name);
+            // the source as a chain's: its input, its watermarks, records keyed as they come
+            ObjectNode chain = mapper.createObjectNode();
+            for (String top : new String[] {"flinkVersion", "defaultArrivalSpacingMs", "eventTimeArrivalSpeedup", "inputEndMs"}) {
+                if (root.has(top)) {
+                    chain.set(top, root.get(top));
+                }
+            }
+            chain.set("input", node.get("input"));
+            ObjectNode pipeline = chain.putObject("pipeline");
+            pipeline.set("watermarks", node.get("watermarks"));
+            Source src = new Source();
+            src.name = name;
+            src.s = Scenario.parse(chain.toString(), file.getPath());
+            src.firstChannel = channels;
+            src.ended = new boolean[src.s.wmParallelism];
+            for (int c = 0; c < src.s.wmParallelism; c++) {
+                var h = Compat.timestampsHarness(FlinkPipeline.strategy(src.s, clock));
+                h.getExecutionConfig().setAutoWatermarkInterval(src.s.periodMs);
+                h.setProcessingTime(0);
+                h.open();
+                src.channels.add(h);
+            }
+            channels += src.s.wmParallelism;
+            sources.add(src);
+        }
+        Map<String, List<String>> unions = new HashMap<>();
+        for (JsonNode o : root.get("operators")) {
+            List<String> inputs = new ArrayList<>();
+            o.get("inputs").forEach(i -> inputs.add(i.asText()));
+            if (o.get("type").asText().equals("union")) {
+                unions.put(o.get("name").asText(), inputs);
+                continue;
+            }
+            ops.add(open(o, mapper));
+        }
+        Map<String, Integer> parallelism = new HashMap<>();
+        for (Source s : sources) {
+            parallelism.put(s.name, s.s.wmParallelism);
+        }
+        for (Op op : ops) {
+            parallelism.put(op.name, op.parallelism);
+        }
+        int index = 0;
+        for (JsonNode o : root.get("operators")) {
+            if (o.get("type").asText().equals("union")) {
+                continue;
+            }
+            Op op = ops.get(index++);
+            int input = 0;
+            for (JsonNode in : o.get("inputs")) {
+                int first = 0;
+                for (String stream : expand(in.asText(), unions)) {
+                    edges.computeIfAbsent(stream, k -> new ArrayList<>()).add(new Edge(op, input, first));
+                    first += parallelism.get(stream);
+                }
+                for (int sub = 0; sub < op.parallelism; sub++) {
+                    op.valves.get(sub)[input] = new StatusWatermarkValve(first);
+                }
+                input++;
+            }
+        }
+        execute(root);
+    }
+
+    private static List<String> expand(String name, Map<String, List<String>> unions) {
+        List<String> streams = new ArrayList<>();
+        if (!unions.containsKey(name)) {
+            streams.add(name);
+            return streams;
+        }
+        for (String in : unions.get(name)) {
+            streams.addAll(expand(in, unions));
+        }
+        return streams;
+    }
+
+    private Op open(JsonNode o, ObjectMapper mapper) throws Exception {
+        Op op = new Op();
+        op.name = o.get("name").asText();
+        op.type = o.get("type").asText();
+        int inputs = op.type.equals("interval-join") ? 2 : 1;
+        if (op.type.equals("window")) {
+            ObjectNode chain = mapper.createObjectNode();
+            chain.putObject("input").putArray("records");
+            chain.putObject("pipeline").set("window", o.get("window"));
+            op.window = Scenario.parse(chain.toString(), op.name);
+            op.keyed = !op.window.windowAll();
+            op.parallelism = op.keyed ? op.window.windowParallelism : 1;
+        } else {
+            op.parallelism = o.path("parallelism").asInt(1);
+        }
+        op.maxParallelism = KeyGroupRangeAssignment.computeDefaultMaxParallelism(op.parallelism);
+        op.watermark = new long[op.parallelism];
+        java.util.Arrays.fill(op.watermark, Long.MIN_VALUE);
+        for (int sub = 0; sub < op.parallelism; sub++) {
+            op.valves.add(new StatusWatermarkValve[inputs]);
+            switch (op.type) {
+                case "window" -> {
+                    WindowOperator w = FlinkPipeline.windowOperator(op.window);
+                    var h = new KeyedOneInputStreamOperatorTestHarness<>(w, FlinkPipeline.keySelector(op.window),
+                            FlinkPipeline.keyType(op.window), op.maxParallelism, op.parallelism, sub);
+                    h.open();
+                    op.subtasks.add(h);
+                    op.windowOps.add(w);
+                }
+                case "process" -> {
+                    JsonNode f = o.get("function");
+                    KeyedProcessFunction<String, String, String> fn = f.get("type").asText().equals("event-time-timeout")
+                            ? new ProcessCheck.EventTimeTimeout(f.get("timeoutMs").asLong())
+                            : new ProcessCheck.SortUntilWatermark();
+                    var h = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn), KEY,
+                            BasicTypeInfo.STRING_TYPE_INFO, op.maxParallelism, op.parallelism, sub);
+                    h.open();
+                    op.subtasks.add(h);
+                }
+                case "interval-join" -> {
+                    JsonNode b = o.get("between");
+                    // side outputs always: a join without them drops exactly what it would send there
+                    op.lateSideOutputs = b.path("lateSideOutputs").asBoolean(false);
+                    op.leftLate = new OutputTag<>("left-late", BasicTypeInfo.STRING_TYPE_INFO);
+                    op.rightLate = new OutputTag<>("right-late", BasicTypeInfo.STRING_TYPE_INFO);
+                    var join = new IntervalJoinOperator<String, String, String, String>(b.get("lowerMs").asLong(),
+                            b.get("upperMs").asLong(), b.path("lowerInclusive").asBoolean(true),
+                            b.path("upperInclusive").asBoolean(true), op.leftLate, op.rightLate,
+                            StringSerializer.INSTANCE, StringSerializer.INSTANCE, new Pairs());
+                    var h = new KeyedTwoInputStreamOperatorTestHarness<>(join, KEY, KEY, BasicTypeInfo.STRING_TYPE_INFO,
+                            op.maxParallelism, op.parallelism, sub);
+                    h.open();
+                    op.subtasks.add(h);
+                }
+                default -> throw new IllegalArgumentException("unknown operator type " + op.type);
+            }
+        }
+        return op;
+    }
+
+    private void execute(JsonNode root) throws Exception {
+        // every source's arrivals, in (time, source, record) order
+        List<long[]> arrivals = new ArrayList<>();
+        long last = 0;
+        for (int s = 0; s < sources.size(); s++) {
+            long[] a = sources.get(s).s.arrivals();
+            for (int r = 0; r < a.length; r++) {
+                arrivals.add(new long[] {a[r], s, r});
+                last = Math.max(last, a[r]);
+            }
+        }
+        arrivals.sort(Comparator.<long[]>comparingLong(x -> x[0]).thenComparingLong(x -> x[1]));
+        for (int i = 0; i < arrivals.size(); i++) {
+            queue.add(new Happening(arrivals.get(i)[0], seq++, ARRIVAL, i));
+        }
+        long inputEnd = sources.get(0).s.inputEnd(last);
+        long horizon = inputEnd;
+        for (Source src : sources) {
+            long tail = src.s.idlenessMs > 0 ? src.s.idlenessMs + 3 * src.s.periodMs : src.s.periodMs;
+            horizon = Math.max(horizon, inputEnd > Long.MAX_VALUE - tail ? Long.MAX_VALUE : inputEnd + tail);
+        }
+        String end = root.path("endOfInput").asText("none");
+        if (!end.equals("none")) {
+            for (int s = 0; s < sources.size(); s++) {
+                long lastOfSource = 0;
+                for (long a : sources.get(s).s.arrivals()) {
+                    lastOfSource = Math.max(lastOfSource, a);
+                }
+                queue.add(new Happening(end.equals("drain") ? inputEnd : sources.get(s).s.inputEnd(lastOfSource), seq++,
+                        END_OF_INPUT, s));
+            }
+        }
+        for (Source src : sources) {
+            for (int c = 0; c < src.s.wmParallelism; c++) {
+                if (src.s.periodMs > 0 && src.s.periodMs <= horizon) {
+                    queue.add(new Happening(src.s.periodMs, seq++, PERIODIC, src.firstChannel + c));
+                }
+            }
+        }
+        while (!queue.isEmpty()) {
+            Happening h = queue.poll();
+            clock.nowMs = h.time;
+            switch (h.kind) {
+                case ARRIVAL -> {
+                    long[] a = arrivals.get(h.index);
+                    arrive(sources.get((int) a[1]), (int) a[2]);
+                }
+                case END_OF_INPUT -> {
+                    Source src = sources.get(h.index);
+                    for (int c = 0; c < src.channels.size(); c++) {
+                        if (!src.ended[c]) {
+                            src.ended[c] = true;
+                            var ch = src.channels.get(c);
+                            ch.processWatermark(new Watermark(Long.MAX_VALUE));
+                            drainChannel(src, c);
+                            ch.getOneInputOperator().finish();
+                            drainChannel(src, c);
+                        }
+                    }
+                }
+                case PERIODIC -> {
+                    Source src = sourceOfChannel(h.index);
+                    int c = h.index - src.firstChannel;
+                    if (!src.ended[c]) {
+                        src.channels.get(c).setProcessingTime(h.time);
+                        drainChannel(src, c);
+                    }
+                    long next = h.time + src.s.periodMs;
+                    if (next <= horizon) {
+                        queue.add(new Happening(next, seq++, PERIODIC, h.index));
+                    }
+                }
+                default -> throw new IllegalStateException();
+            }
+        }
+    }
+
+    private Source sourceOfChannel(int channel) {
+        Source found = sources.get(0);
+        for (Source s : sources) {
+            if (s.firstChannel <= channel) {
+                found = s;
+            }
+        }
+        return found;
+    }
+
+    private void arrive(Source src, int i) throws Exception {
+        Scenario.Rec r = src.s.records.get(i);
+        ++processed;
+        if (r.watermark) {
+            for (int c = 0; c < src.channels.size(); c++) {
+                if (r.channel == null || r.channel == c) {
+                    src.channels.get(c).processElement(new StreamRecord<>(new Ev(null, null, null, r.ts, true, i)));
+                    drainChannel(src, c);
+                }
+            }
+            return;
+        }
+        int c = switch (src.s.partitioning) {
+            case "rebalance" -> (src.s.firstChannel + src.routed) % src.s.wmParallelism;
+            case "channel" -> r.channel;
+            case "forward" -> r.channel == null ? 0 : r.channel;
+            default -> throw new IllegalArgumentException("unknown partitioning " + src.s.partitioning);
+        };
+        src.routed++;
+        src.channels.get(c).processElement(new StreamRecord<>(new Ev(r.key, r.keyFields, r.value, r.ts, false, i)));
+        drainChannel(src, c);
+    }
+
+    private void drainChannel(Source src, int c) throws Exception {
+        Queue<Object> q = src.channels.get(c).getOutput();
+        Object o;
+        while ((o = q.poll()) != null) {
+            if (o instanceof StreamRecord<?> rec) {
+                Ev ev = (Ev) rec.getValue();
+                if (!ev.marker) {
+                    emit(src.name, element(ev.key, ev.value, rec.getTimestamp()));
+                }
+            } else if (o instanceof Watermark wm) {
+                forward(src.name, c, wm, null);
+            } else if (o instanceof WatermarkStatus st) {
+                forward(src.name, c, null, st);
+            }
+        }
+    }
+
+    private int element(String key, Double value, long ts) {
+        elements.add(new Ev(key, null, value, ts, false, elements.size()));
+        return elements.size() - 1;
+    }
+
+    /** A record of stream `stream` to every operator that reads it: by key group, or to a windowAll's one subtask. */
+    private void emit(String stream, int id) throws Exception {
+        Ev e = elements.get(id);
+        for (Edge edge : edges.getOrDefault(stream, List.of())) {
+            Op op = edge.to;
+            int sub = op.keyed && op.parallelism > 1
+                    ? KeyGroupRangeAssignment.assignKeyToParallelOperator(e.key, op.maxParallelism, op.parallelism)
+                    : 0;
+            var h = op.subtasks.get(sub);
+            switch (op.type) {
+                case "window" -> {
+                    WindowOperator w = op.windowOps.get(sub);
+                    long dropped = FlinkPipeline.lateRecordsDropped(w);
+                    FlinkPipeline.inElement = true;
+                    try {
+                        ((KeyedOneInputStreamOperatorTestHarness<Object, Ev, String>) h)
+                                .processElement(new StreamRecord<>(new Ev(e.key, null, e.value, e.ts, false, id), e.ts));
+                    } finally {
+                        FlinkPipeline.inElement = false;
+                    }
+                    drain(op, sub);
+                    if (FlinkPipeline.lateRecordsDropped(w) != dropped) {
+                        out.add(windowLate(op, sub, e, "dropped"));
+                    }
+                }
+                case "process" -> {
+                    ((KeyedOneInputStreamOperatorTestHarness<String, String, String>) h)
+                            .processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
+                    drain(op, sub);
+                }
+                case "interval-join" -> {
+                    var j = (KeyedTwoInputStreamOperatorTestHarness<String, String, String, String>) h;
+                    if (edge.input == 0) {
+                        j.processElement1(new StreamRecord<>(e.key + ":" + id, e.ts));
+                    } else {
+                        j.processElement2(new StreamRecord<>(e.key + ":" + id, e.ts));
+                    }
+                    drain(op, sub);
+                }
+                default -> throw new IllegalStateException();
+            }
+        }
+    }
+
+    /** A watermark or status from subtask (or channel) `upstream` of `stream` to the valves that read it. */
+    private void forward(String stream, int upstream, Watermark wm, WatermarkStatus st) throws Exception {
+        for (Edge edge : edges.getOrDefault(stream, List.of())) {
+            for (int sub = 0; sub < edge.to.parallelism; sub++) {
+                var valve = edge.to.valves.get(sub)[edge.input];
+                var output = new ValveOutput(edge.to, sub, edge.input);
+                if (wm != null) {
+                    valve.inputWatermark(wm, edge.firstChannel + upstream, output);
+                } else {
+                    valve.inputWatermarkStatus(st, edge.firstChannel + upstream, output);
+                }
+            }
+        }
+    }
+
+    /** What one input's valve hands on goes into its operator subtask: input 1 or 2 of a join. */
+    private final class ValveOutput extends Compat.DataOutputBase<Object> {
+        private final Op op;
+        private final int sub;
+        private final int input;
+
+        ValveOutput(Op op, int sub, int input) {
+            this.op = op;
+            this.sub = sub;
+            this.input = input;
+        }
+
+        @Override
+        public void emitRecord(StreamRecord<Object> r) {
+            throw new IllegalStateException("a valve emits no records");
+        }
+
+        @Override
+        public void emitWatermark(Watermark wm) throws Exception {
+            var h = op.subtasks.get(sub);
+            FiringGuard.startAdvance();
+            if (h instanceof KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?> j) {
+                if (input == 0) {
+                    j.processWatermark1(wm);
+                } else {
+                    j.processWatermark2(wm);
+                }
+            } else {
+                op.watermark[sub] = wm.getTimestamp(); // the timers it fires see it
+                ((OneInputStreamOperatorTestHarness<?, ?>) h).processWatermark(wm);
+            }
+            drain(op, sub);
+        }
+
+        @Override
+        public void emitWatermarkStatus(WatermarkStatus st) throws Exception {
+            var h = op.subtasks.get(sub);
+            if (h instanceof KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?> j) {
+                if (input == 0) {
+                    j.processWatermarkStatus1(st);
+                } else {
+                    j.processWatermarkStatus2(st);
+                }
+            } else {
+                ((OneInputStreamOperatorTestHarness<?, ?>) h).processWatermarkStatus(st);
+            }
+            drain(op, sub);
+        }
+
+        @Override
+        public void emitLatencyMarker(LatencyMarker m) {}
+
+        @Override
+        public void emitRecordAttributes(RecordAttributes a) {}
+    }
+
+    /** What a subtask put out, in order: its records printed and handed on, its watermarks and statuses forwarded. */
+    private void drain(Op op, int sub) throws Exception {
+        var h = op.subtasks.get(sub);
+        Queue<Object> q = h.getOutput();
+        Object o;
+        while ((o = q.poll()) != null) {
+            if (o instanceof StreamRecord<?> rec) {
+                record(op, sub, rec);
+            } else if (o instanceof Watermark wm) {
+                op.watermark[sub] = wm.getTimestamp();
+                forward(op.name, sub, wm, null);
+            } else if (o instanceof WatermarkStatus st) {
+                forward(op.name, sub, null, st);
+            }
+        }
+        if (op.type.equals("window")) {
+            Queue<StreamRecord<Ev>> side = h.getSideOutput(FlinkPipeline.LATE_TAG);
+            StreamRecord<Ev> r;
+            while (side != null && (r = side.poll()) != null) {
+                out.add(windowLate(op, sub, r.getValue(), "side-output"));
+            }
+        } else if (op.type.equals("interval-join")) {
+            joinLate(op, sub, h.getSideOutput(op.leftLate), "left");
+            joinLate(op, sub, h.getSideOutput(op.rightLate), "right");
+        }
+    }
+
+    private String head(Op op, String type, int sub) {
+        return "{\"operator\":" + Json.str(op.name) + ",\"type\":\"" + type + "\",\"afterInput\":" + processed
+                + ",\"subtask\":" + sub;
+    }
+
+    private void record(Op op, int sub, StreamRecord<?> rec) throws Exception {
+        switch (op.type) {
+            case "window" -> {
+                String fragment = (String) rec.getValue();
+                out.add(head(op, "fire", sub) + "," + fragment + "}");
+                JsonNode f = new ObjectMapper().readTree("{" + fragment + "}");
+                JsonNode result = f.get("result");
+                String key = f.get("key").isNull() ? null : f.get("key").asText();
+                emit(op.name, element(key, result.isNumber() ? result.asDouble() : null, rec.getTimestamp()));
+            }
+            case "process" -> {
+                String v = (String) rec.getValue();
+                Ev given = elements.get(idOf(v));
+                out.add(head(op, "output", sub) + ",\"key\":" + Json.str(keyOf(v)) + ",\"record\":" + given.ts
+                        + ",\"value\":" + Json.num(given.value) + ",\"ts\":"
+                        + (rec.hasTimestamp() ? Long.toString(rec.getTimestamp()) : "null") + ",\"watermark\":"
+                        + op.watermark[sub] + "}");
+                emit(op.name, element(given.key, given.value, rec.hasTimestamp() ? rec.getTimestamp() : given.ts));
+            }
+            case "interval-join" -> {
+                String[] ids = ((String) rec.getValue()).split(" ");
+                Ev left = elements.get(Integer.parseInt(ids[0]));
+                Ev right = elements.get(Integer.parseInt(ids[1]));
+                out.add(head(op, "pair", sub) + ",\"key\":" + Json.str(left.key) + ",\"left\":" + left.ts + ",\"right\":"
+                        + right.ts + ",\"ts\":" + rec.getTimestamp() + ",\"watermark\":" + op.watermark[sub] + "}");
+                emit(op.name, element(left.key, null, rec.getTimestamp()));
+            }
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    private String windowLate(Op op, int sub, Ev e, String action) {
+        return head(op, "late", sub) + ",\"key\":" + (op.keyed ? Json.str(e.key) : "null") + ",\"ts\":" + e.ts
+                + ",\"value\":" + Json.num(e.value) + ",\"watermark\":" + op.watermark[sub] + ",\"action\":\"" + action
+                + "\"}";
+    }
+
+    private void joinLate(Op op, int sub, Queue<StreamRecord<String>> side, String name) {
+        StreamRecord<String> r;
+        while (side != null && (r = side.poll()) != null) {
+            out.add(head(op, "late", sub) + ",\"key\":" + Json.str(keyOf(r.getValue())) + ",\"side\":\"" + name
+                    + "\",\"ts\":" + r.getTimestamp() + ",\"watermark\":" + op.watermark[sub] + ",\"action\":\""
+                    + (op.lateSideOutputs ? "side-output" : "dropped") + "\"}");
+        }
+    }
+
+    private void close() {
+        for (Source s : sources) {
+            for (var h : s.channels) {
+                try {
+                    h.close();
+                } catch (Exception ignored) {
+                    // closing a harness after a failure must not hide the failure
+                }
+            }
+        }
+        for (Op op : ops) {
+            for (var h : op.subtasks) {
+                try {
+                    h.close();
+                } catch (Exception ignored) {
+                    // see above
+                }
+            }
+        }
+    }
+}
