@@ -23,9 +23,11 @@ struct GraphSource {
 
 // The KeyedProcessFunctions a graph can name (engine/windowing/ProcessFunctions.h has each one's rule and its Java).
 struct ProcessFunctionSpec {
-    enum class Type : std::uint8_t { EventTimeTimeout, SortUntilWatermark };
+    // UnmatchedTimeout is a KeyedCoProcessFunction, the function of a co-process operator; the others of a process.
+    enum class Type : std::uint8_t { EventTimeTimeout, SortUntilWatermark, UnmatchedTimeout };
     Type type = Type::EventTimeTimeout;
-    DurationMs timeoutMs = 0; // EventTimeTimeout
+    DurationMs timeoutMs = 0; // EventTimeTimeout, UnmatchedTimeout
+    bool ofTwoInputs() const { return type == Type::UnmatchedTimeout; }
 };
 
 // KeyedStream.intervalJoin(other).between(lowerMs, upperMs), bounds made exclusive by lowerBoundExclusive() /
@@ -39,14 +41,15 @@ struct IntervalJoinSpec {
 };
 
 struct GraphOperator {
-    // Union: no operator, a stream whose channels are all its inputs' (DataStream.union).
-    enum class Kind : std::uint8_t { Union, Window, Process, IntervalJoin };
+    // Union: no operator, a stream whose channels are all its inputs' (DataStream.union). CoProcess: keyed.connect(
+    // otherKeyed).process(f), a KeyedCoProcessOperator.
+    enum class Kind : std::uint8_t { Union, Window, Process, IntervalJoin, CoProcess };
     std::string name;
     Kind kind = Kind::Window;
     std::vector<std::string> inputs; // stream names: sources, operators or unions; a join's left one first
-    int parallelism = 1; // Process, IntervalJoin (a window's is window.parallelism)
+    int parallelism = 1; // Process, IntervalJoin, CoProcess (a window's is window.parallelism)
     WindowConfig window; // Window; keyBy null is windowAll
-    ProcessFunctionSpec process; // Process
+    ProcessFunctionSpec process; // Process, CoProcess
     IntervalJoinSpec join; // IntervalJoin
 };
 

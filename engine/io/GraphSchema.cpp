@@ -17,15 +17,17 @@ namespace {
 using Op = GraphOperator;
 using Fn = ProcessFunctionSpec;
 
-inline constexpr std::array<EnumName<Op::Kind>, 4> kOperatorKinds {{
+inline constexpr std::array<EnumName<Op::Kind>, 5> kOperatorKinds {{
     {Op::Kind::Union, "union"},
     {Op::Kind::Window, "window"},
     {Op::Kind::Process, "process"},
     {Op::Kind::IntervalJoin, "interval-join"},
+    {Op::Kind::CoProcess, "co-process"},
 }};
-inline constexpr std::array<EnumName<Fn::Type>, 2> kProcessFunctions {{
+inline constexpr std::array<EnumName<Fn::Type>, 3> kProcessFunctions {{
     {Fn::Type::EventTimeTimeout, "event-time-timeout"},
     {Fn::Type::SortUntilWatermark, "sort-until-watermark"},
+    {Fn::Type::UnmatchedTimeout, "unmatched-timeout"},
 }};
 
 const Schema<Fn>& processFunction()
@@ -35,8 +37,8 @@ const Schema<Fn>& processFunction()
             {
                 choice("type", &Fn::type, kProcessFunctions),
                 needed(when(integer("timeoutMs", &Fn::timeoutMs),
-                           [](const Fn& f) { return f.type == Fn::Type::EventTimeTimeout; }),
-                    "how long a key may stay silent before its timer fires"),
+                           [](const Fn& f) { return f.type != Fn::Type::SortUntilWatermark; }),
+                    "how long after a record its timer fires"),
             },
             "type");
         return schema;
@@ -98,10 +100,11 @@ const Schema<Op>& graphOperator()
                 needed(text("name", &Op::name), "what print(name) prefixes its output with, and others read it by"),
                 needed(inputsField(), "the names of the streams it reads"),
                 needed(when(object("window", &Op::window, window()), is(Op::Kind::Window))),
-                needed(when(object("function", &Op::process, processFunction()), is(Op::Kind::Process))),
+                needed(when(object("function", &Op::process, processFunction()),
+                    [](const Op& op) { return op.kind == Op::Kind::Process || op.kind == Op::Kind::CoProcess; })),
                 needed(when(join, is(Op::Kind::IntervalJoin))),
                 when(integer("parallelism", &Op::parallelism),
-                    [](const Op& op) { return op.kind == Op::Kind::Process || op.kind == Op::Kind::IntervalJoin; }),
+                    [](const Op& op) { return op.kind != Op::Kind::Union && op.kind != Op::Kind::Window; }),
             },
         };
         return schema;

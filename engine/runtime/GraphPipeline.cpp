@@ -18,6 +18,8 @@ std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& sp
         return std::make_unique<EventTimeTimeout>(spec.timeoutMs);
     case ProcessFunctionSpec::Type::SortUntilWatermark:
         return std::make_unique<SortUntilWatermark>();
+    case ProcessFunctionSpec::Type::UnmatchedTimeout:
+        return std::make_unique<UnmatchedTimeout>(spec.timeoutMs);
     }
     return nullptr;
 }
@@ -62,6 +64,7 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
                 sub.op.emplace<WindowOperator>(op.window, s, PaneStorage::AsFlink);
                 break;
             case Kind::Process:
+            case Kind::CoProcess:
                 sub.op.emplace<KeyedProcessOperator>(makeFunction(op.process));
                 break;
             case Kind::IntervalJoin:
@@ -155,7 +158,10 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
         w->processElement(op.window.operatorKey(e.key), e.value, e.hasValue, e.ts, m_windowOut);
         windowOutputs(stream, s, out);
     } else if (auto* p = std::get_if<KeyedProcessOperator>(&sub.op)) {
-        p->processElement(e.key, id, e.ts, m_processOut);
+        if (input == 0)
+            p->processElement(e.key, id, e.ts, m_processOut);
+        else
+            p->processElement2(e.key, id, e.ts, m_processOut);
         processOutputs(stream, s, out);
     } else if (auto* j = std::get_if<IntervalJoinOperator>(&sub.op)) {
         const auto side = input == 0 ? IntervalJoinOperator::Side::Left : IntervalJoinOperator::Side::Right;

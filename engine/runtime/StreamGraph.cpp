@@ -22,7 +22,7 @@ std::string operatorPath(std::size_t o)
 
 bool isKeyed(const GraphOperator& op)
 {
-    return op.kind == Kind::Process || op.kind == Kind::IntervalJoin
+    return op.kind == Kind::Process || op.kind == Kind::IntervalJoin || op.kind == Kind::CoProcess
         || (op.kind == Kind::Window && op.window.keyBy.has_value());
 }
 
@@ -39,6 +39,9 @@ std::string inputCountRule(Kind kind)
         return "a union needs two or more streams (DataStream.union(other, …)); to read one stream, name it directly";
     case Kind::IntervalJoin:
         return "an interval join reads two streams, the left one first (keyedLeft.intervalJoin(keyedRight))";
+    case Kind::CoProcess:
+        return "a co-process function reads two connected streams, the first one first "
+               "(keyedFirst.connect(keyedSecond).process(f))";
     default:
         return "reads one stream; to read several, name a union of them";
     }
@@ -46,7 +49,7 @@ std::string inputCountRule(Kind kind)
 
 std::size_t expectedInputs(Kind kind)
 {
-    return kind == Kind::IntervalJoin ? 2 : 1;
+    return kind == Kind::IntervalJoin || kind == Kind::CoProcess ? 2 : 1;
 }
 
 class Names {
@@ -197,12 +200,20 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
                     "this trigger is not modelled inside a job graph yet (processing-time and end-of-stream triggers "
                     "run in a chain only)");
         }
-        if (op.kind == Kind::Process || op.kind == Kind::IntervalJoin) {
+        if (op.kind == Kind::Process || op.kind == Kind::CoProcess) {
+            if (op.process.ofTwoInputs() != (op.kind == Kind::CoProcess))
+                add(at + ".function.type",
+                    op.kind == Kind::CoProcess
+                        ? "a co-process operator runs a KeyedCoProcessFunction of two inputs: \"unmatched-timeout\""
+                        : "\"unmatched-timeout\" is a KeyedCoProcessFunction of two inputs: give it a \"co-process\" "
+                          "operator");
+        }
+        if (op.kind == Kind::Process || op.kind == Kind::IntervalJoin || op.kind == Kind::CoProcess) {
             if (op.parallelism < 1 || op.parallelism > 128)
                 add(at + ".parallelism", "expected a parallelism from 1 to 128 (Flink's default max parallelism)");
         }
-        if (op.kind == Kind::Process && op.process.type == ProcessFunctionSpec::Type::EventTimeTimeout
-            && op.process.timeoutMs <= 0)
+        if ((op.kind == Kind::Process || op.kind == Kind::CoProcess)
+            && op.process.type != ProcessFunctionSpec::Type::SortUntilWatermark && op.process.timeoutMs <= 0)
             add(at + ".function.timeoutMs", "expected a timeout of at least 1 ms");
         if (op.kind == Kind::IntervalJoin && op.join.lowerMs > op.join.upperMs)
             add(at + ".between.lowerMs",

@@ -1,5 +1,7 @@
 #include "engine/windowing/KeyedProcessOperator.h"
 
+#include <stdexcept>
+
 namespace tidemark {
 
 namespace {
@@ -35,6 +37,16 @@ void KeyedProcessOperator::processElement(
 {
     Context ctx(*this, key, ts, out);
     m_function->processElement(element, ctx);
+}
+
+void KeyedProcessOperator::processElement2(
+    KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out)
+{
+    KeyedCoProcessFunction* function = m_function->asCoProcessFunction();
+    if (!function)
+        throw std::logic_error("processElement2 on a process function of one input");
+    Context ctx(*this, key, ts, out);
+    function->processElement2(element, ctx);
 }
 
 void KeyedProcessOperator::processWatermark(Timestamp watermark, std::vector<ProcessOutput>& out)

@@ -22,6 +22,7 @@ struct ProcessOutput {
 };
 
 class KeyedProcessFunction;
+class KeyedCoProcessFunction;
 
 // Flink's KeyedProcessOperator: a KeyedProcessFunction called for each record of a key and for each of the key's
 // timers that comes due, with Flink's timer rules (InternalTimerService): a timer is registered at most once per
@@ -37,8 +38,11 @@ public:
     KeyedProcessOperator& operator=(KeyedProcessOperator&&) noexcept;
     ~KeyedProcessOperator();
 
-    // processElement; `ts` empty for a record without a timestamp.
+    // processElement; `ts` empty for a record without a timestamp. As KeyedCoProcessOperator, processElement1.
     void processElement(KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out);
+    // KeyedCoProcessOperator#processElement2: a record of the second input (the function is a KeyedCoProcessFunction).
+    void processElement2(
+        KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out);
     // processWatermark: the event-time timers at or before `watermark` fire; the caller then forwards it.
     void processWatermark(Timestamp watermark, std::vector<ProcessOutput>& out);
     // The processing-time clock moves to `now`: the processing-time timers at or before it fire.
@@ -80,6 +84,11 @@ private:
     std::map<KeyId, NamespaceTimers> m_keyTimers; // VoidNamespace: one set of timers per key
 };
 
+// Flink's KeyedCoProcessOperator (keyed.connect(otherKeyed).process(f)) is the same operator with two inputs: one
+// key, one set of timers and state for both, the inputs' watermarks combined before it
+// (IndexedCombinedWatermarkStatus).
+using KeyedCoProcessOperator = KeyedProcessOperator;
+
 // Flink's KeyedProcessFunction: what a process operator does with a key's records and timers. Keyed state is the
 // function's own (a value type: cloned with the operator, so that a copied operator is a snapshot).
 class KeyedProcessFunction {
@@ -88,6 +97,20 @@ public:
     virtual std::unique_ptr<KeyedProcessFunction> clone() const = 0;
     virtual void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) = 0;
     virtual void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) = 0;
+    // A KeyedCoProcessFunction's second input (processElement is its first); null for a one-input function.
+    virtual KeyedCoProcessFunction* asCoProcessFunction() { return nullptr; }
+};
+
+// Flink's KeyedCoProcessFunction: records of two inputs of one key, with the timers and state they share.
+class KeyedCoProcessFunction : public KeyedProcessFunction {
+public:
+    void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) final
+    {
+        processElement1(element, ctx);
+    }
+    virtual void processElement1(std::uint32_t element, KeyedProcessOperator::Context& ctx) = 0;
+    virtual void processElement2(std::uint32_t element, KeyedProcessOperator::Context& ctx) = 0;
+    KeyedCoProcessFunction* asCoProcessFunction() final { return this; }
 };
 
 } // namespace tidemark

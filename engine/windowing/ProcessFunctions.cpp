@@ -59,4 +59,44 @@ void SortUntilWatermark::onTimer(Timestamp ts, TimeDomain, KeyedProcessOperator:
         m_buffers.erase(key);
 }
 
+UnmatchedTimeout::UnmatchedTimeout(DurationMs timeoutMs)
+    : m_timeoutMs(timeoutMs)
+{ }
+
+std::unique_ptr<KeyedProcessFunction> UnmatchedTimeout::clone() const
+{
+    return std::make_unique<UnmatchedTimeout>(*this);
+}
+
+void UnmatchedTimeout::processElement1(std::uint32_t element, KeyedProcessOperator::Context& ctx)
+{
+    if (m_paid.count(ctx.currentKey()))
+        return;
+    const auto armed = m_armed.find(ctx.currentKey());
+    if (armed != m_armed.end())
+        ctx.deleteEventTimeTimer(armed->second.at);
+    const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), m_timeoutMs);
+    ctx.registerEventTimeTimer(at);
+    m_armed[ctx.currentKey()] = {at, element};
+}
+
+void UnmatchedTimeout::processElement2(std::uint32_t, KeyedProcessOperator::Context& ctx)
+{
+    m_paid[ctx.currentKey()] = true;
+    const auto armed = m_armed.find(ctx.currentKey());
+    if (armed == m_armed.end())
+        return;
+    ctx.deleteEventTimeTimer(armed->second.at);
+    m_armed.erase(armed);
+}
+
+void UnmatchedTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
+{
+    const auto armed = m_armed.find(ctx.currentKey());
+    if (armed == m_armed.end())
+        return;
+    ctx.collect(armed->second.order);
+    m_armed.erase(armed);
+}
+
 } // namespace tidemark

@@ -43,4 +43,26 @@ private:
     std::map<KeyId, std::map<Timestamp, std::vector<std::uint32_t>>> m_buffers;
 };
 
+// "No payment within N ms of the order" (keyed.connect(payments).process): an order of a key not yet paid arms an
+// event-time timer at its timestamp + N (deleting one armed before); a payment of the key marks it paid and deletes
+// the timer. When the timer fires, the order has gone unpaid for N ms: it goes out, at the timer's time. An order
+// after the key's payment arms nothing.
+class UnmatchedTimeout final : public KeyedCoProcessFunction {
+public:
+    explicit UnmatchedTimeout(DurationMs timeoutMs);
+    std::unique_ptr<KeyedProcessFunction> clone() const override;
+    void processElement1(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
+    void processElement2(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
+    void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
+
+private:
+    struct Armed {
+        Timestamp at = 0;
+        std::uint32_t order = 0;
+    };
+    DurationMs m_timeoutMs;
+    std::map<KeyId, Armed> m_armed;
+    std::map<KeyId, bool> m_paid;
+};
+
 } // namespace tidemark

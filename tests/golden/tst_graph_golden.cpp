@@ -46,6 +46,7 @@ private slots:
         const QStringList names = graphNames();
         QVERIFY(names.contains(QStringLiteral("orders-payments-join-stalls")));
         QVERIFY(names.contains(QStringLiteral("window-over-window")));
+        QVERIFY(names.contains(QStringLiteral("orders-unpaid-timeout")));
     }
 
     void everyExpectedOutputBelongsToAGraph()

@@ -200,6 +200,23 @@ private slots:
             loaded.errorText().c_str());
     }
 
+    void aCoProcessOperatorNeedsAFunctionOfTwoInputs()
+    {
+        std::string json = ordersPayments(0, "none");
+        const std::string join = R"({"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"],
+    "between": {"lowerMs": 0, "upperMs": 5000}})";
+        const auto at = json.find(join);
+        QVERIFY(at != std::string::npos);
+        json.replace(at, join.size(),
+            R"({"type": "co-process", "name": "paid", "inputs": ["orders", "payments"],
+    "function": {"type": "event-time-timeout", "timeoutMs": 5000}})");
+        const auto loaded = parse(json);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.errorText().find("a co-process operator runs a KeyedCoProcessFunction of two inputs")
+                != std::string::npos,
+            loaded.errorText().c_str());
+    }
+
     void aFrontEndThatOpensChainsRefusesAGraph()
     {
         const auto loaded = io::parseScenario(ordersPayments(0, "none"), "graph.json", ".");

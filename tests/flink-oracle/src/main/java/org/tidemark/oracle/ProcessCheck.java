@@ -13,6 +13,7 @@ import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.typeutils.ListTypeInfo;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -101,6 +102,61 @@ final class ProcessCheck {
                 }
                 buffer.remove(timestamp);
             }
+        }
+    }
+
+    /**
+     * No payment within timeoutMs of the order (orders.keyBy(id).connect(payments.keyBy(id)).process): an order not
+     * yet paid arms a timer at its time + timeoutMs, a payment marks the key paid and deletes the timer; when the
+     * timer fires the order goes out, unpaid.
+     */
+    static final class UnmatchedTimeout extends KeyedCoProcessFunction<String, String, String, String> {
+        private static final ValueStateDescriptor<Long> ARMED =
+                new ValueStateDescriptor<>("armed", BasicTypeInfo.LONG_TYPE_INFO);
+        private static final ValueStateDescriptor<String> ORDER =
+                new ValueStateDescriptor<>("order", BasicTypeInfo.STRING_TYPE_INFO);
+        private static final ValueStateDescriptor<Boolean> PAID =
+                new ValueStateDescriptor<>("paid", BasicTypeInfo.BOOLEAN_TYPE_INFO);
+        private final long timeoutMs;
+
+        UnmatchedTimeout(long timeoutMs) {
+            this.timeoutMs = timeoutMs;
+        }
+
+        @Override
+        public void processElement1(String order, Context ctx, Collector<String> out) throws Exception {
+            if (getRuntimeContext().getState(PAID).value() != null) {
+                return;
+            }
+            ValueState<Long> armed = getRuntimeContext().getState(ARMED);
+            if (armed.value() != null) {
+                ctx.timerService().deleteEventTimeTimer(armed.value());
+            }
+            long at = ctx.timestamp() + timeoutMs;
+            ctx.timerService().registerEventTimeTimer(at);
+            armed.update(at);
+            getRuntimeContext().getState(ORDER).update(order);
+        }
+
+        @Override
+        public void processElement2(String payment, Context ctx, Collector<String> out) throws Exception {
+            getRuntimeContext().getState(PAID).update(true);
+            ValueState<Long> armed = getRuntimeContext().getState(ARMED);
+            if (armed.value() != null) {
+                ctx.timerService().deleteEventTimeTimer(armed.value());
+                armed.clear();
+                getRuntimeContext().getState(ORDER).clear();
+            }
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) throws Exception {
+            String order = getRuntimeContext().getState(ORDER).value();
+            if (order != null) {
+                out.collect(order);
+            }
+            getRuntimeContext().getState(ARMED).clear();
+            getRuntimeContext().getState(ORDER).clear();
         }
     }
 
