@@ -24,10 +24,10 @@ struct GraphSource {
 // The KeyedProcessFunctions a graph can name (engine/windowing/ProcessFunctions.h has each one's rule and its Java).
 struct ProcessFunctionSpec {
     // UnmatchedTimeout is a KeyedCoProcessFunction, the function of a co-process operator; the others of a process.
-    enum class Type : std::uint8_t { EventTimeTimeout, SortUntilWatermark, UnmatchedTimeout };
+    // RuleTimeout is a KeyedBroadcastProcessFunction, the function of a broadcast-process operator.
+    enum class Type : std::uint8_t { EventTimeTimeout, SortUntilWatermark, UnmatchedTimeout, RuleTimeout };
     Type type = Type::EventTimeTimeout;
-    DurationMs timeoutMs = 0; // EventTimeTimeout, UnmatchedTimeout
-    bool ofTwoInputs() const { return type == Type::UnmatchedTimeout; }
+    DurationMs timeoutMs = 0; // EventTimeTimeout, UnmatchedTimeout; RuleTimeout: until a rule sets another
 };
 
 // KeyedStream.intervalJoin(other).between(lowerMs, upperMs), bounds made exclusive by lowerBoundExclusive() /
@@ -42,8 +42,23 @@ struct IntervalJoinSpec {
 
 struct GraphOperator {
     // Union: no operator, a stream whose channels are all its inputs' (DataStream.union). CoProcess: keyed.connect(
-    // otherKeyed).process(f), a KeyedCoProcessOperator.
-    enum class Kind : std::uint8_t { Union, Window, Process, IntervalJoin, CoProcess };
+    // otherKeyed).process(f), a KeyedCoProcessOperator. BroadcastProcess: keyed.connect(other.broadcast(rules))
+    // .process(f), a CoBroadcastWithKeyedOperator: its second input goes to every subtask.
+    enum class Kind : std::uint8_t { Union, Window, Process, IntervalJoin, CoProcess, BroadcastProcess };
+    // The kind of process operator that runs a kind of process function.
+    static Kind kindFor(ProcessFunctionSpec::Type f)
+    {
+        using T = ProcessFunctionSpec::Type;
+        return f == T::UnmatchedTimeout ? Kind::CoProcess
+            : f == T::RuleTimeout       ? Kind::BroadcastProcess
+                                        : Kind::Process;
+    }
+    bool runsProcessFunction() const
+    {
+        return kind == Kind::Process || kind == Kind::CoProcess || kind == Kind::BroadcastProcess;
+    }
+    // Whether input `input` is a broadcast one (every subtask reads all of it, without a key).
+    bool broadcastInput(std::size_t input) const { return kind == Kind::BroadcastProcess && input == 1; }
     std::string name;
     Kind kind = Kind::Window;
     std::vector<std::string> inputs; // stream names: sources, operators or unions; a join's left one first

@@ -17,17 +17,19 @@ namespace {
 using Op = GraphOperator;
 using Fn = ProcessFunctionSpec;
 
-inline constexpr std::array<EnumName<Op::Kind>, 5> kOperatorKinds {{
+inline constexpr std::array<EnumName<Op::Kind>, 6> kOperatorKinds {{
     {Op::Kind::Union, "union"},
     {Op::Kind::Window, "window"},
     {Op::Kind::Process, "process"},
     {Op::Kind::IntervalJoin, "interval-join"},
     {Op::Kind::CoProcess, "co-process"},
+    {Op::Kind::BroadcastProcess, "broadcast-process"},
 }};
-inline constexpr std::array<EnumName<Fn::Type>, 3> kProcessFunctions {{
+inline constexpr std::array<EnumName<Fn::Type>, 4> kProcessFunctions {{
     {Fn::Type::EventTimeTimeout, "event-time-timeout"},
     {Fn::Type::SortUntilWatermark, "sort-until-watermark"},
     {Fn::Type::UnmatchedTimeout, "unmatched-timeout"},
+    {Fn::Type::RuleTimeout, "rule-timeout"},
 }};
 
 const Schema<Fn>& processFunction()
@@ -101,7 +103,7 @@ const Schema<Op>& graphOperator()
                 needed(inputsField(), "the names of the streams it reads"),
                 needed(when(object("window", &Op::window, window()), is(Op::Kind::Window))),
                 needed(when(object("function", &Op::process, processFunction()),
-                    [](const Op& op) { return op.kind == Op::Kind::Process || op.kind == Op::Kind::CoProcess; })),
+                    [](const Op& op) { return op.runsProcessFunction(); })),
                 needed(when(join, is(Op::Kind::IntervalJoin))),
                 when(integer("parallelism", &Op::parallelism),
                     [](const Op& op) { return op.kind != Op::Kind::Union && op.kind != Op::Kind::Window; }),
@@ -146,18 +148,25 @@ PipelineConfig recordPipeline(const JobGraph& g, const std::string& source, cons
     std::vector<std::string> names {source};
     for (std::size_t round = 0; round <= g.operators.size(); ++round) {
         for (const GraphOperator& op : g.operators) {
-            const bool reads = std::any_of(op.inputs.begin(), op.inputs.end(),
-                [&](const std::string& in) { return std::find(names.begin(), names.end(), in) != names.end(); });
-            if (!reads)
+            const auto read
+                = [&](const std::string& in) { return std::find(names.begin(), names.end(), in) != names.end(); };
+            if (std::none_of(op.inputs.begin(), op.inputs.end(), read))
                 continue;
             if (op.kind == Op::Kind::Union) {
                 if (std::find(names.begin(), names.end(), op.name) == names.end())
                     names.push_back(op.name);
                 continue;
             }
-            const bool keyed = op.kind != Op::Kind::Window || op.window.keyBy.has_value();
-            if (keyed && !p.window.keyBy)
-                p.window.keyBy = "key";
+            for (std::size_t i = 0; i < op.inputs.size(); ++i) {
+                if (!read(op.inputs[i]))
+                    continue;
+                if (op.broadcastInput(i)) {
+                    // a rules stream: no key, and each record's value is the rule
+                    p.window.function = FunctionSpec {FunctionSpec::Type::Sum, "value"};
+                } else if (op.kind != Op::Kind::Window || op.window.keyBy.has_value()) {
+                    p.window.keyBy = "key";
+                }
+            }
             if (op.kind != Op::Kind::Window)
                 continue;
             PipelineConfig reader;

@@ -20,6 +20,8 @@ std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& sp
         return std::make_unique<SortUntilWatermark>();
     case ProcessFunctionSpec::Type::UnmatchedTimeout:
         return std::make_unique<UnmatchedTimeout>(spec.timeoutMs);
+    case ProcessFunctionSpec::Type::RuleTimeout:
+        return std::make_unique<RuleTimeout>(spec.timeoutMs);
     }
     return nullptr;
 }
@@ -65,6 +67,7 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
                 break;
             case Kind::Process:
             case Kind::CoProcess:
+            case Kind::BroadcastProcess:
                 sub.op.emplace<KeyedProcessOperator>(makeFunction(op.process));
                 break;
             case Kind::IntervalJoin:
@@ -145,8 +148,14 @@ void GraphPipeline::endOfInput(int source, Timestamp now, std::vector<GraphOutpu
 
 void GraphPipeline::emitElement(int stream, std::uint32_t id, std::vector<GraphOutput>& out)
 {
-    for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream))
-        deliverElement(e.to, subtaskFor(e.to, m_elements[id].key), e.input, id, out);
+    for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
+        if (!e.broadcast) {
+            deliverElement(e.to, subtaskFor(e.to, m_elements[id].key), e.input, id, out);
+            continue;
+        }
+        for (int s = 0; s < m_streams.node(e.to).parallelism; ++s)
+            deliverElement(e.to, s, e.input, id, out);
+    }
 }
 
 void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t id, std::vector<GraphOutput>& out)
@@ -161,7 +170,8 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
         if (input == 0)
             p->processElement(e.key, id, e.ts, m_processOut);
         else
-            p->processElement2(e.key, id, e.ts, m_processOut);
+            p->processElement2(
+                e.key, id, e.ts, m_processOut, e.hasValue ? std::optional<double>(e.value) : std::nullopt);
         processOutputs(stream, s, out);
     } else if (auto* j = std::get_if<IntervalJoinOperator>(&sub.op)) {
         const auto side = input == 0 ? IntervalJoinOperator::Side::Left : IntervalJoinOperator::Side::Right;

@@ -22,7 +22,7 @@ std::string operatorPath(std::size_t o)
 
 bool isKeyed(const GraphOperator& op)
 {
-    return op.kind == Kind::Process || op.kind == Kind::IntervalJoin || op.kind == Kind::CoProcess
+    return op.kind == Kind::IntervalJoin || op.runsProcessFunction()
         || (op.kind == Kind::Window && op.window.keyBy.has_value());
 }
 
@@ -39,6 +39,9 @@ std::string inputCountRule(Kind kind)
         return "a union needs two or more streams (DataStream.union(other, …)); to read one stream, name it directly";
     case Kind::IntervalJoin:
         return "an interval join reads two streams, the left one first (keyedLeft.intervalJoin(keyedRight))";
+    case Kind::BroadcastProcess:
+        return "a broadcast process function reads a keyed stream, then the broadcast one "
+               "(keyed.connect(rules.broadcast(descriptor)).process(f))";
     case Kind::CoProcess:
         return "a co-process function reads two connected streams, the first one first "
                "(keyedFirst.connect(keyedSecond).process(f))";
@@ -47,9 +50,22 @@ std::string inputCountRule(Kind kind)
     }
 }
 
+// The operator type that runs a kind of process function, as the scenario names it.
+const char* functionOperator(Kind kind)
+{
+    switch (kind) {
+    case Kind::CoProcess:
+        return "\"co-process\" operator (a KeyedCoProcessFunction of two connected inputs)";
+    case Kind::BroadcastProcess:
+        return "\"broadcast-process\" operator (a KeyedBroadcastProcessFunction, a keyed and a broadcast input)";
+    default:
+        return "\"process\" operator (a KeyedProcessFunction of one input)";
+    }
+}
+
 std::size_t expectedInputs(Kind kind)
 {
-    return kind == Kind::IntervalJoin || kind == Kind::CoProcess ? 2 : 1;
+    return kind == Kind::IntervalJoin || kind == Kind::CoProcess || kind == Kind::BroadcastProcess ? 2 : 1;
 }
 
 class Names {
@@ -171,7 +187,7 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
                 if (r.op < 0)
                     continue;
                 const GraphOperator& up = g.operators[static_cast<std::size_t>(r.op)];
-                if (isKeyed(op) && up.kind == Kind::Window && !up.window.keyBy) {
+                if (isKeyed(op) && !op.broadcastInput(i) && up.kind == Kind::Window && !up.window.keyBy) {
                     add(inPath,
                         quoted(op.name) + " is keyed, but the results of windowAll " + quoted(up.name)
                             + " carry no key (keyBy would have nothing to read); make " + quoted(up.name)
@@ -200,20 +216,17 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
                     "this trigger is not modelled inside a job graph yet (processing-time and end-of-stream triggers "
                     "run in a chain only)");
         }
-        if (op.kind == Kind::Process || op.kind == Kind::CoProcess) {
-            if (op.process.ofTwoInputs() != (op.kind == Kind::CoProcess))
-                add(at + ".function.type",
-                    op.kind == Kind::CoProcess
-                        ? "a co-process operator runs a KeyedCoProcessFunction of two inputs: \"unmatched-timeout\""
-                        : "\"unmatched-timeout\" is a KeyedCoProcessFunction of two inputs: give it a \"co-process\" "
-                          "operator");
+        if (op.runsProcessFunction() && GraphOperator::kindFor(op.process.type) != op.kind) {
+            add(at + ".function.type",
+                std::string("this function runs in a ") + functionOperator(GraphOperator::kindFor(op.process.type))
+                    + ", not in a " + functionOperator(op.kind));
         }
-        if (op.kind == Kind::Process || op.kind == Kind::IntervalJoin || op.kind == Kind::CoProcess) {
+        if (op.runsProcessFunction() || op.kind == Kind::IntervalJoin) {
             if (op.parallelism < 1 || op.parallelism > 128)
                 add(at + ".parallelism", "expected a parallelism from 1 to 128 (Flink's default max parallelism)");
         }
-        if ((op.kind == Kind::Process || op.kind == Kind::CoProcess)
-            && op.process.type != ProcessFunctionSpec::Type::SortUntilWatermark && op.process.timeoutMs <= 0)
+        if (op.runsProcessFunction() && op.process.type != ProcessFunctionSpec::Type::SortUntilWatermark
+            && op.process.timeoutMs <= 0)
             add(at + ".function.timeoutMs", "expected a timeout of at least 1 ms");
         if (op.kind == Kind::IntervalJoin && op.join.lowerMs > op.join.upperMs)
             add(at + ".between.lowerMs",
@@ -259,7 +272,8 @@ StreamGraph::StreamGraph(const JobGraph& g)
             int channels = 0;
             for (const Names::Ref& r : behind) {
                 const int from = streamOf(r);
-                m_out[static_cast<std::size_t>(from)].push_back(Edge {from, to, static_cast<int>(i), channels});
+                m_out[static_cast<std::size_t>(from)].push_back(
+                    Edge {from, to, static_cast<int>(i), channels, g.operators[o].broadcastInput(i)});
                 channels += node(from).parallelism;
             }
             m_inputChannels[static_cast<std::size_t>(to)].push_back(channels);

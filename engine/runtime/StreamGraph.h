@@ -34,12 +34,13 @@ public:
     };
     // An edge from stream `from` into input `input` of the operator of stream `to`: upstream subtask (or channel)
     // u arrives on the input's channel `firstChannel + u`. Records go by key (a hash edge) to keyed operators, all
-    // to the one subtask of a windowAll.
+    // to the one subtask of a windowAll, every record to every subtask on a broadcast edge.
     struct Edge {
         int from = 0;
         int to = 0;
         int input = 0;
         int firstChannel = 0;
+        bool broadcast = false;
     };
 
     explicit StreamGraph(const JobGraph& graph); // precondition: graphViolations(graph) is empty

@@ -39,13 +39,14 @@ void KeyedProcessOperator::processElement(
     m_function->processElement(element, ctx);
 }
 
-void KeyedProcessOperator::processElement2(
-    KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out)
+void KeyedProcessOperator::processElement2(KeyId key, std::uint32_t element, std::optional<Timestamp> ts,
+    std::vector<ProcessOutput>& out, std::optional<double> value)
 {
     KeyedCoProcessFunction* function = m_function->asCoProcessFunction();
     if (!function)
         throw std::logic_error("processElement2 on a process function of one input");
     Context ctx(*this, key, ts, out);
+    ctx.m_value = value;
     function->processElement2(element, ctx);
 }
 

@@ -40,9 +40,10 @@ public:
 
     // processElement; `ts` empty for a record without a timestamp. As KeyedCoProcessOperator, processElement1.
     void processElement(KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out);
-    // KeyedCoProcessOperator#processElement2: a record of the second input (the function is a KeyedCoProcessFunction).
-    void processElement2(
-        KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out);
+    // KeyedCoProcessOperator#processElement2: a record of the second input (the function is a KeyedCoProcessFunction);
+    // as CoBroadcastWithKeyedOperator, a broadcast record, whose `value` a broadcast function reads.
+    void processElement2(KeyId key, std::uint32_t element, std::optional<Timestamp> ts, std::vector<ProcessOutput>& out,
+        std::optional<double> value = std::nullopt);
     // processWatermark: the event-time timers at or before `watermark` fire; the caller then forwards it.
     void processWatermark(Timestamp watermark, std::vector<ProcessOutput>& out);
     // The processing-time clock moves to `now`: the processing-time timers at or before it fire.
@@ -57,6 +58,8 @@ public:
         KeyId currentKey() const { return m_key; }
         // The record's timestamp in processElement, the timer's in an event-time onTimer; empty otherwise.
         std::optional<Timestamp> timestamp() const { return m_timestamp; }
+        // A broadcast record's value (processBroadcastElement reads its record); empty otherwise.
+        std::optional<double> value() const { return m_value; }
         Timestamp currentWatermark() const;
         Timestamp currentProcessingTime() const;
         void registerEventTimeTimer(Timestamp ts);
@@ -72,6 +75,7 @@ public:
         KeyedProcessOperator& m_op;
         KeyId m_key;
         std::optional<Timestamp> m_timestamp; // also what collect() stamps its output with
+        std::optional<double> m_value;
         std::vector<ProcessOutput>& m_out;
     };
 
@@ -87,7 +91,10 @@ private:
 // Flink's KeyedCoProcessOperator (keyed.connect(otherKeyed).process(f)) is the same operator with two inputs: one
 // key, one set of timers and state for both, the inputs' watermarks combined before it
 // (IndexedCombinedWatermarkStatus).
+// So is CoBroadcastWithKeyedOperator (keyed.connect(broadcastStream).process(f)): its second input reaches every
+// subtask and has no key; what the function keeps of it (broadcast state) is the subtask's own.
 using KeyedCoProcessOperator = KeyedProcessOperator;
+using CoBroadcastWithKeyedOperator = KeyedProcessOperator;
 
 // Flink's KeyedProcessFunction: what a process operator does with a key's records and timers. Keyed state is the
 // function's own (a value type: cloned with the operator, so that a copied operator is a snapshot).

@@ -99,4 +99,39 @@ void UnmatchedTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Cont
     m_armed.erase(armed);
 }
 
+RuleTimeout::RuleTimeout(DurationMs initialTimeoutMs)
+    : m_timeoutMs(initialTimeoutMs)
+{ }
+
+std::unique_ptr<KeyedProcessFunction> RuleTimeout::clone() const
+{
+    return std::make_unique<RuleTimeout>(*this);
+}
+
+void RuleTimeout::processElement1(std::uint32_t element, KeyedProcessOperator::Context& ctx)
+{
+    const auto armed = m_armed.find(ctx.currentKey());
+    if (armed != m_armed.end())
+        ctx.deleteEventTimeTimer(armed->second.at);
+    const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), m_timeoutMs);
+    ctx.registerEventTimeTimer(at);
+    m_armed[ctx.currentKey()] = {at, element};
+}
+
+void RuleTimeout::processElement2(std::uint32_t, KeyedProcessOperator::Context& ctx)
+{
+    // the Java reads the rule as a long: (long) value
+    if (const auto v = ctx.value())
+        m_timeoutMs = static_cast<DurationMs>(*v);
+}
+
+void RuleTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
+{
+    const auto armed = m_armed.find(ctx.currentKey());
+    if (armed == m_armed.end())
+        return;
+    ctx.collect(armed->second.last);
+    m_armed.erase(armed);
+}
+
 } // namespace tidemark

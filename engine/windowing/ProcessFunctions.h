@@ -65,4 +65,26 @@ private:
     std::map<KeyId, bool> m_paid;
 };
 
+// A KeyedBroadcastProcessFunction: the timeout of EventTimeTimeout, set by a broadcast rules stream. Each keyed record
+// arms an event-time timer at its timestamp + the timeout in force (deleting the one armed before); a broadcast
+// record sets the timeout to its value, in every subtask (broadcast state, MapState "rules"); when a timer fires the
+// key's last record goes out at the timer's time.
+class RuleTimeout final : public KeyedCoProcessFunction {
+public:
+    explicit RuleTimeout(DurationMs initialTimeoutMs);
+    std::unique_ptr<KeyedProcessFunction> clone() const override;
+    void processElement1(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
+    // processBroadcastElement
+    void processElement2(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
+    void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
+
+private:
+    struct Armed {
+        Timestamp at = 0;
+        std::uint32_t last = 0;
+    };
+    DurationMs m_timeoutMs;
+    std::map<KeyId, Armed> m_armed;
+};
+
 } // namespace tidemark

@@ -21,7 +21,7 @@ using namespace tidemark;
 
 namespace {
 
-constexpr int kGraphs = 500;
+constexpr int kGraphs = 600;
 
 class Generator {
 public:
@@ -31,14 +31,16 @@ public:
 
     std::string graph()
     {
-        const int topology = pick(0, 5);
-        // connected streams need two sources; their second ("payments") is sparse, over keys the first partly shares
-        const int sources = topology == 4 ? pick(2, 3) : pick(1, 3);
+        const int topology = pick(0, 6);
+        // connected streams need two sources; their second ("payments", "rules") is sparse, over keys the first
+        // partly shares
+        const bool connected = topology == 4 || topology == 6;
+        const int sources = connected ? pick(2, 3) : pick(1, 3);
         const int keys = pick(1, 4);
         std::string json = "{\"tidemark\": 1, \"defaultArrivalSpacingMs\": " + std::to_string(pickOf({100, 250, 1000}))
             + ",\n \"sources\": {";
         for (int s = 0; s < sources; ++s)
-            json += (s ? ",\n  " : "\n  ") + source(s, keys, topology == 4 && s == 1);
+            json += (s ? ",\n  " : "\n  ") + source(s, keys, connected && s == 1, topology == 6 && s == 1);
         json += "},\n \"operators\": [\n  ";
         std::vector<std::string> ops;
         const std::string first = "s0";
@@ -76,6 +78,14 @@ public:
             if (pick(0, 1) == 0)
                 ops.push_back(window("w", "c", "count"));
             break;
+        case 6: // a broadcast rules stream that sets the timeout; it may carry no watermarks at all
+            ops.push_back(R"({"type": "broadcast-process", "name": "b", "inputs": [")" + first + R"(", ")" + second
+                + R"("], "parallelism": )" + std::to_string(pick(1, 3))
+                + R"(, "function": {"type": "rule-timeout", "timeoutMs": )" + std::to_string(pickOf({300, 1000, 2500}))
+                + "}}");
+            if (pick(0, 1) == 0)
+                ops.push_back(window("w", "b", "count"));
+            break;
         default: // every kind at once
             ops.push_back(window("w1", first, "sum", true));
             ops.push_back(join("j", "w1", second));
@@ -104,7 +114,8 @@ private:
         return s;
     }
 
-    std::string source(int index, int keys, bool sparse)
+    // `rules`: a rules stream, whose values are timeouts, often without watermarks (noWatermarks()).
+    std::string source(int index, int keys, bool sparse, bool rules)
     {
         // now and then a source that falls silent
         const int records = sparse ? pick(1, 6) : (pick(0, 9) == 0 ? pick(1, 3) : pick(5, 40));
@@ -112,14 +123,16 @@ private:
         long long ts = 10000 + pick(0, 3000);
         std::string r;
         for (int i = 0; i < records; ++i) {
-            ts += pick(-800, 1200); // out of order now and then, late behind the watermark now and then
+            ts += pick(-1000, 1200); // out of order now and then, late behind the watermark now and then
             r += std::string(i ? ",\n    " : "") + "{\"key\": \"" + char('a' + firstKey + pick(0, keys - 1))
-                + "\", \"ts\": " + std::to_string(ts) + ", \"value\": " + std::to_string(pick(1, 9)) + "}";
+                + "\", \"ts\": " + std::to_string(ts)
+                + ", \"value\": " + std::to_string(rules ? pick(2, 30) * 100 : pick(1, 9)) + "}";
         }
         const bool bounded = pick(0, 3) > 0;
-        std::string w = bounded ? R"("strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": )"
+        std::string w = rules && pick(0, 1) == 0 ? std::string(R"("strategy": "input")")
+            : bounded                            ? R"("strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": )"
                 + std::to_string(pickOf({0, 200, 1000, 1500}))
-                                : std::string(R"("strategy": "monotonous")");
+                      : std::string(R"("strategy": "monotonous")");
         w += pick(0, 3) == 0 ? R"(, "emit": "per-event")"
                              : ", \"periodMs\": " + std::to_string(pickOf({100, 200, 500}));
         if (pick(0, 2) == 0 || (sparse && pick(0, 1) == 0)) // a sparse source often with idleness, or it stalls all
@@ -243,7 +256,8 @@ private slots:
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         QCOMPARE(flink.size(), graphs.size());
 
-        int withOutput = 0, withLate = 0, withPairs = 0, withTimers = 0, windowOverWindow = 0, connected = 0;
+        int withOutput = 0, withLate = 0, withPairs = 0, withTimers = 0, windowOverWindow = 0, connected = 0,
+            broadcast = 0;
         int mismatching = 0;
         QStringList mismatches;
         for (std::size_t i = 0; i < graphs.size(); ++i) {
@@ -263,6 +277,7 @@ private slots:
             withTimers += all.contains(QLatin1String("\"type\":\"output\"")) ? 1 : 0;
             windowOverWindow += all.contains(QLatin1String("{\"operator\":\"w2\",\"type\":\"fire\"")) ? 1 : 0;
             connected += all.contains(QLatin1String("{\"operator\":\"c\",\"type\":\"output\"")) ? 1 : 0;
+            broadcast += all.contains(QLatin1String("{\"operator\":\"b\",\"type\":\"output\"")) ? 1 : 0;
             const auto a = byInput(flink[i]);
             const auto b = byInput(ours);
             if (a == b)
@@ -285,11 +300,10 @@ private slots:
                                                : QStringLiteral("(nothing)"));
         }
         qInfo("Flink %s: %zu graphs, %d with output, %d with late data, %d with join pairs, %d with process-function "
-              "output, %d with a window over a window firing, %d with a co-process timer firing, %d mismatching (the "
-              "first 3 "
-              "shown)",
+              "output, %d with a window over a window firing, %d with a co-process timer firing, %d with a "
+              "broadcast-process timer firing, %d mismatching (the first 3 shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
-            connected, mismatching);
+            connected, broadcast, mismatching);
         for (const QString& m : mismatches)
             qWarning().noquote() << m; // whole: a failure message is cut short
         QVERIFY2(mismatches.isEmpty(), "the graphs above mismatch");
@@ -298,8 +312,9 @@ private slots:
         QVERIFY(withLate >= kGraphs * 3 / 10);
         QVERIFY(withPairs >= kGraphs / 10);
         QVERIFY(withTimers >= kGraphs / 10);
-        QVERIFY(windowOverWindow >= kGraphs / 10);
+        QVERIFY(windowOverWindow >= kGraphs / 20);
         QVERIFY(connected >= kGraphs / 20);
+        QVERIFY(broadcast >= kGraphs / 20);
     }
 };
 

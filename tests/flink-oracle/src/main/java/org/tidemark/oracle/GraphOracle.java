@@ -18,6 +18,7 @@ import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.co.ProcessJoinFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.api.operators.co.IntervalJoinOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -28,6 +29,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.StatusWatermarkValve;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
@@ -138,6 +140,8 @@ final class GraphOracle {
             chain.set("input", node.get("input"));
             ObjectNode pipeline = chain.putObject("pipeline");
             pipeline.set("watermarks", node.get("watermarks"));
+            // keys are read where records have them; a rules stream's have none (the graph's rules said which need one)
+            pipeline.putObject("window").putNull("keyBy");
             Source src = new Source();
             src.name = name;
             src.s = Scenario.parse(chain.toString(), file.getPath());
@@ -208,7 +212,7 @@ final class GraphOracle {
         Op op = new Op();
         op.name = o.get("name").asText();
         op.type = o.get("type").asText();
-        int inputs = op.type.equals("interval-join") || op.type.equals("co-process") ? 2 : 1;
+        int inputs = op.type.equals("process") || op.type.equals("window") ? 1 : 2;
         if (op.type.equals("window")) {
             ObjectNode chain = mapper.createObjectNode();
             chain.putObject("input").putArray("records");
@@ -246,6 +250,14 @@ final class GraphOracle {
                 case "co-process" -> {
                     var fn = new ProcessCheck.UnmatchedTimeout(o.get("function").get("timeoutMs").asLong());
                     var h = new KeyedTwoInputStreamOperatorTestHarness<>(new KeyedCoProcessOperator<>(fn), KEY, KEY,
+                            BasicTypeInfo.STRING_TYPE_INFO, op.maxParallelism, op.parallelism, sub);
+                    h.open();
+                    op.subtasks.add(h);
+                }
+                case "broadcast-process" -> {
+                    var fn = new ProcessCheck.RuleTimeout(o.get("function").get("timeoutMs").asLong());
+                    var h = new KeyedBroadcastOperatorTestHarness<>(
+                            new CoBroadcastWithKeyedOperator<>(fn, List.of(ProcessCheck.RULES)), KEY,
                             BasicTypeInfo.STRING_TYPE_INFO, op.maxParallelism, op.parallelism, sub);
                     h.open();
                     op.subtasks.add(h);
@@ -408,6 +420,15 @@ final class GraphOracle {
         Ev e = elements.get(id);
         for (Edge edge : edges.getOrDefault(stream, List.of())) {
             Op op = edge.to;
+            if (op.type.equals("broadcast-process") && edge.input == 1) {
+                // the broadcast side: every subtask, in index order
+                for (int sub = 0; sub < op.parallelism; sub++) {
+                    ((KeyedBroadcastOperatorTestHarness<String, String, String, String>) op.subtasks.get(sub))
+                            .processBroadcastElement(new StreamRecord<>(id + "=" + (long) (double) e.value, e.ts));
+                    drain(op, sub);
+                }
+                continue;
+            }
             int sub = op.keyed && op.parallelism > 1
                     ? KeyGroupRangeAssignment.assignKeyToParallelOperator(e.key, op.maxParallelism, op.parallelism)
                     : 0;
@@ -430,6 +451,11 @@ final class GraphOracle {
                 }
                 case "process" -> {
                     ((KeyedOneInputStreamOperatorTestHarness<String, String, String>) h)
+                            .processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
+                    drain(op, sub);
+                }
+                case "broadcast-process" -> {
+                    ((KeyedBroadcastOperatorTestHarness<String, String, String, String>) h)
                             .processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
                     drain(op, sub);
                 }
@@ -489,6 +515,12 @@ final class GraphOracle {
                 } else {
                     j.processWatermark2(wm);
                 }
+            } else if (h instanceof KeyedBroadcastOperatorTestHarness<?, ?, ?, ?> b) {
+                if (input == 0) {
+                    b.getTwoInputOperator().processWatermark1(wm);
+                } else {
+                    b.getTwoInputOperator().processWatermark2(wm);
+                }
             } else {
                 op.watermark[sub] = wm.getTimestamp(); // the timers it fires see it
                 ((OneInputStreamOperatorTestHarness<?, ?>) h).processWatermark(wm);
@@ -504,6 +536,12 @@ final class GraphOracle {
                     j.processWatermarkStatus1(st);
                 } else {
                     j.processWatermarkStatus2(st);
+                }
+            } else if (h instanceof KeyedBroadcastOperatorTestHarness<?, ?, ?, ?> b) {
+                if (input == 0) {
+                    b.getTwoInputOperator().processWatermarkStatus1(st);
+                } else {
+                    b.getTwoInputOperator().processWatermarkStatus2(st);
                 }
             } else {
                 ((OneInputStreamOperatorTestHarness<?, ?>) h).processWatermarkStatus(st);
@@ -526,7 +564,8 @@ final class GraphOracle {
         for (int i = 0; i < q.size(); i++) {
             Object o = q.get(i);
             if (o instanceof StreamRecord<?> rec) {
-                if (h instanceof KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?>) {
+                if (h instanceof KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?>
+                        || h instanceof KeyedBroadcastOperatorTestHarness<?, ?, ?, ?>) {
                     // a two-input operator's timers fire as its combined watermark rises, before it forwards it
                     for (int k = i + 1; k < q.size(); k++) {
                         if (q.get(k) instanceof Watermark next) {
@@ -570,7 +609,7 @@ final class GraphOracle {
                 String key = f.get("key").isNull() ? null : f.get("key").asText();
                 emit(op.name, element(key, result.isNumber() ? result.asDouble() : null, rec.getTimestamp()));
             }
-            case "process", "co-process" -> {
+            case "process", "co-process", "broadcast-process" -> {
                 String v = (String) rec.getValue();
                 Ev given = elements.get(idOf(v));
                 out.add(head(op, "output", sub) + ",\"key\":" + Json.str(keyOf(v)) + ",\"record\":" + given.ts

@@ -13,6 +13,7 @@ import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.typeutils.ListTypeInfo;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -157,6 +158,54 @@ final class ProcessCheck {
             }
             getRuntimeContext().getState(ARMED).clear();
             getRuntimeContext().getState(ORDER).clear();
+        }
+    }
+
+    /** The rules' descriptor of RuleTimeout's broadcast state. */
+    static final MapStateDescriptor<String, Long> RULES =
+            new MapStateDescriptor<>("rules", BasicTypeInfo.STRING_TYPE_INFO, BasicTypeInfo.LONG_TYPE_INFO);
+
+    /**
+     * EventTimeTimeout whose timeout a broadcast rules stream sets (keyed.connect(rules.broadcast(RULES)).process): a
+     * keyed record arms a timer at its time + the timeout in force; a rule ("id=timeoutMs") sets the timeout.
+     */
+    static final class RuleTimeout extends KeyedBroadcastProcessFunction<String, String, String, String> {
+        private static final ValueStateDescriptor<Long> ARMED =
+                new ValueStateDescriptor<>("armed", BasicTypeInfo.LONG_TYPE_INFO);
+        private static final ValueStateDescriptor<String> LAST =
+                new ValueStateDescriptor<>("last", BasicTypeInfo.STRING_TYPE_INFO);
+        private final long initialTimeoutMs;
+
+        RuleTimeout(long initialTimeoutMs) {
+            this.initialTimeoutMs = initialTimeoutMs;
+        }
+
+        @Override
+        public void processElement(String value, ReadOnlyContext ctx, Collector<String> out) throws Exception {
+            Long rule = ctx.getBroadcastState(RULES).get("timeout");
+            ValueState<Long> armed = getRuntimeContext().getState(ARMED);
+            if (armed.value() != null) {
+                ctx.timerService().deleteEventTimeTimer(armed.value());
+            }
+            long at = ctx.timestamp() + (rule != null ? rule : initialTimeoutMs);
+            ctx.timerService().registerEventTimeTimer(at);
+            armed.update(at);
+            getRuntimeContext().getState(LAST).update(value);
+        }
+
+        @Override
+        public void processBroadcastElement(String rule, Context ctx, Collector<String> out) throws Exception {
+            ctx.getBroadcastState(RULES).put("timeout", Long.parseLong(rule.substring(rule.indexOf('=') + 1)));
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) throws Exception {
+            String last = getRuntimeContext().getState(LAST).value();
+            if (last != null) {
+                out.collect(last);
+            }
+            getRuntimeContext().getState(ARMED).clear();
+            getRuntimeContext().getState(LAST).clear();
         }
     }
 
