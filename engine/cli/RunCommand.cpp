@@ -11,6 +11,7 @@
 #include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/output/OutputFormat.h"
+#include "engine/player/GraphHolds.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
 #include "engine/player/RunLimits.h"
@@ -386,10 +387,10 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
 // that change a chain's job have no place here: the graph is the file's.
 int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, std::ostream& err)
 {
-    if (o.hasOverrides() || o.steps || o.explain || o.saveScenarioPath) {
+    if (o.hasOverrides() || o.steps || o.saveScenarioPath) {
         err << "tidemark run: " << path
-            << " is a job graph: run it as the file describes it, with --format and --time-format only (options "
-               "that change the job, --steps, --explain and --save-scenario apply to a chain)\n";
+            << " is a job graph: run it as the file describes it, with --format, --time-format and --explain only "
+               "(options that change the job, --steps and --save-scenario apply to a chain)\n";
         return 2;
     }
     io::LoadOptions options;
@@ -407,6 +408,17 @@ int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, s
         const output::OutputLines lines = output::graphOutputLines(run, scenario);
         for (const std::string& line : o.jsonl ? lines.json : lines.text)
             out << line << "\n";
+        if (o.explain) {
+            // where each operator's event time stands at the end, and what holds it there
+            for (const GraphHold& h : graphHolds(run, scenarioTimes(scenario))) {
+                const std::string& name = run.graph().operators[static_cast<std::size_t>(h.op)].name;
+                if (o.jsonl)
+                    out << "{\"type\":\"held\",\"operator\":" << jsonString(name) << ",\"subtask\":" << h.subtask
+                        << ",\"watermark\":" << h.watermark << ",\"why\":" << jsonString(h.text) << "}\n";
+                else
+                    out << "# " << h.text << "\n";
+            }
+        }
     } catch (const RunRefusedError& e) {
         err << path << ": " << e.what() << "\n";
         return 1;

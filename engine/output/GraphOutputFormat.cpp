@@ -24,16 +24,6 @@ std::string_view sideName(IntervalJoinOperator::Side side)
     return side == IntervalJoinOperator::Side::Left ? "left" : "right";
 }
 
-// The records of every source, for how their times are shown.
-TextTimes graphTimes(const Scenario& scenario)
-{
-    Scenario all;
-    all.display = scenario.display;
-    for (const GraphSource& s : scenario.graph->sources)
-        all.records.insert(all.records.end(), s.records.begin(), s.records.end());
-    return TextTimes(scenarioTimes(all));
-}
-
 // The printed record: a join's pair (key,leftTs,rightTs), a late or dropped side's record (key,ts), what a process
 // function emits (key,ts[,value]).
 std::string printed(const GraphOutput& o, const GraphRun& run, const KeyTable& keys)
@@ -106,7 +96,7 @@ std::string text(
 
 OutputLines graphOutputLines(const GraphRun& run, const Scenario& scenario)
 {
-    const TextTimes times = graphTimes(scenario);
+    const TextTimes times(scenarioTimes(scenario));
     OutputLines lines;
     for (const GraphOutput& o : run.outputs()) {
         const GraphOperator& op = run.graph().operators[static_cast<std::size_t>(o.op)];

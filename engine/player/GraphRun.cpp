@@ -25,7 +25,8 @@ GraphRun::GraphRun(const Scenario& scenario)
     const JobGraph& g = *scenario.graph;
     // Each source's arrivals by its own clock, then all of them in (time, source, record) order.
     std::vector<Arrival> arrivals;
-    std::vector<Timestamp> lastArrival(g.sources.size(), 0);
+    std::vector<Timestamp>& lastArrival = m_lastArrival;
+    lastArrival.assign(g.sources.size(), 0);
     for (std::size_t s = 0; s < g.sources.size(); ++s) {
         ArrivalClock clock(scenario.arrivals);
         const auto& records = g.sources[s].records;

@@ -16,11 +16,14 @@ public:
     const std::vector<GraphOutput>& outputs() const { return m_outputs; }
     const GraphPipeline& pipeline() const { return m_pipeline; }
     const JobGraph& graph() const { return *m_scenario.graph; }
+    // When source s's last record arrived, in processing time (0 without records).
+    Timestamp lastArrival(int source) const { return m_lastArrival[static_cast<std::size_t>(source)]; }
 
 private:
     const Scenario& m_scenario;
     GraphPipeline m_pipeline;
     std::vector<GraphOutput> m_outputs;
+    std::vector<Timestamp> m_lastArrival;
 };
 
 } // namespace tidemark

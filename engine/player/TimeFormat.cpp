@@ -256,7 +256,17 @@ std::string TimeFormatter::dateTime(Timestamp t) const
 
 TimeFormatter scenarioTimes(const Scenario& s)
 {
-    const EventTimeRange events = eventTimeRange(s.records);
+    EventTimeRange events = eventTimeRange(s.records);
+    if (s.graph) {
+        // a job graph's records are its sources'
+        for (const GraphSource& source : s.graph->sources) {
+            const EventTimeRange r = eventTimeRange(source.records);
+            if (!r.empty()) {
+                events.include(r.first);
+                events.include(r.last);
+            }
+        }
+    }
     TimeFormatter format(resolvedDisplay(s.display, events), events.empty() ? 0 : events.first);
     format.showDatesAcross(events);
     return format;

@@ -67,6 +67,19 @@ public:
 
     // An operator subtask's event time (its input valve, or its inputs combined).
     Timestamp operatorWatermark(int op, int subtask) const;
+    // The input valve of an operator subtask (by stream), and its inputs combined when it has two (else nullptr).
+    const StatusWatermarkValve& inputValve(int stream, int subtask, int input) const
+    {
+        return m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(subtask)]
+            .valves[static_cast<std::size_t>(input)];
+    }
+    const IndexedCombinedWatermarkStatus* combinedInputs(int stream, int subtask) const
+    {
+        const auto& c = m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(subtask)].combined;
+        return c ? &*c : nullptr;
+    }
+    // Source s's channel c, among every source's (channel()).
+    int channelOf(int source, int c) const { return m_firstChannel[static_cast<std::size_t>(source)] + c; }
 
 private:
     using Operator = std::variant<std::monostate, WindowOperator, KeyedProcessOperator, IntervalJoinOperator>;

@@ -3,7 +3,9 @@
 
 #include "engine/io/ScenarioIo.h"
 #include "engine/output/GraphOutputFormat.h"
+#include "engine/player/GraphHolds.h"
 #include "engine/player/GraphRun.h"
+#include "engine/player/TimeFormat.h"
 
 #include <QStringList>
 #include <QTest>
@@ -215,6 +217,29 @@ private slots:
         QVERIFY2(loaded.errorText().starts_with("graph.json:12:26: this function runs in a \"process\" operator (a "
                                                 "KeyedProcessFunction of one input), not in a \"co-process\" operator"),
             loaded.errorText().c_str());
+    }
+
+    void theExplanationFollowsAStallUpstreamToTheSilentSource()
+    {
+        // The stalled join: the window after it, the join, its second input, the payments source that fell silent.
+        const auto loaded = parse(ordersPayments(0, "none"));
+        QVERIFY2(loaded.ok(), loaded.errorText().c_str());
+        const GraphRun run(*loaded.value);
+        const std::vector<GraphHold> holds = graphHolds(run, scenarioTimes(*loaded.value));
+        QCOMPARE(holds.size(), std::size_t(2));
+        QCOMPARE(holds[1].watermark, Timestamp(2599));
+        QCOMPARE(QString::fromStdString(holds[1].text),
+            QStringLiteral("paid-per-10s at 2599 ms ← paid at 2599 ms ← input 2, payments at 2599 ms (its largest "
+                           "timestamp 2600 ms); no record since processing time 1.000 s, while the others went on to "
+                           "4.000 s (withIdleness on payments would leave it out while it is silent)"));
+        // With idleness the payments input is out, and orders, still reading, hold the join: nothing to suggest.
+        const auto released = parse(ordersPayments(2000, "none"));
+        const GraphRun run2(*released.value);
+        const std::vector<GraphHold> holds2 = graphHolds(run2, scenarioTimes(*released.value));
+        QVERIFY2(
+            QString::fromStdString(holds2[0].text).startsWith(QStringLiteral("paid at 20999 ms ← input 1, orders")),
+            holds2[0].text.c_str());
+        QVERIFY(holds2[0].text.find("withIdleness") == std::string::npos);
     }
 
     void aFrontEndThatOpensChainsRefusesAGraph()
