@@ -101,6 +101,13 @@ private Q_SLOTS:
         QVERIFY(expected.size() > 20);
         QCOMPARE(QDir(installed(QStringLiteral("share/tidemark/examples"))).entryList(filters, QDir::Files, QDir::Name),
             expected);
+        // and the job graphs, in their folder
+        const QStringList graphs = QDir(source.filePath(QStringLiteral("graphs")))
+                                       .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(graphs.size() >= 6);
+        QCOMPARE(QDir(installed(QStringLiteral("share/tidemark/examples/graphs")))
+                     .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name),
+            graphs);
     }
 
     void theIconIsInstalledAtEverySizeTheThemeLooksUp()
