@@ -1,5 +1,4 @@
 #include "engine/cli/RunCommand.h"
-#include "engine/output/GraphOutputFormat.h"
 
 #include "engine/cli/LiveCommand.h"
 #include "engine/cli/RunOptions.h"
@@ -10,6 +9,7 @@
 #include "engine/io/Installation.h"
 #include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/output/GraphOutputFormat.h"
 #include "engine/output/OutputFormat.h"
 #include "engine/player/GraphHolds.h"
 #include "engine/player/Narration.h"
@@ -382,7 +382,6 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
     return status;
 }
 
-// The built-in examples, one a line: the name `tidemark run NAME` takes and the example's title.
 // A job graph's scenario, run to its end: every operator's outputs behind its print(name) prefix. The options
 // that change a chain's job have no place here: the graph is the file's.
 int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, std::ostream& err)
@@ -430,6 +429,7 @@ int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, s
     return 0;
 }
 
+// The built-in examples, one a line: the name `tidemark run NAME` takes and the example's title.
 int listExamples(std::ostream& out, std::ostream& err)
 {
     const auto examples = io::examples();

@@ -17,21 +17,6 @@ namespace {
 using Op = GraphOperator;
 using Fn = ProcessFunctionSpec;
 
-inline constexpr std::array<EnumName<Op::Kind>, 6> kOperatorKinds {{
-    {Op::Kind::Union, "union"},
-    {Op::Kind::Window, "window"},
-    {Op::Kind::Process, "process"},
-    {Op::Kind::IntervalJoin, "interval-join"},
-    {Op::Kind::CoProcess, "co-process"},
-    {Op::Kind::BroadcastProcess, "broadcast-process"},
-}};
-inline constexpr std::array<EnumName<Fn::Type>, 4> kProcessFunctions {{
-    {Fn::Type::EventTimeTimeout, "event-time-timeout"},
-    {Fn::Type::SortUntilWatermark, "sort-until-watermark"},
-    {Fn::Type::UnmatchedTimeout, "unmatched-timeout"},
-    {Fn::Type::RuleTimeout, "rule-timeout"},
-}};
-
 const Schema<Fn>& processFunction()
 {
     static const Schema<Fn> s = [] {
@@ -139,17 +124,16 @@ const JsonNode& nodeAtPath(const JsonNode& root, std::string_view path)
 
 // What a source's records must carry for the operators that read it (directly or through unions): a key when one
 // of them is keyed, a value when a window function reads values. As a chain's pipeline, for the chain's checks.
-PipelineConfig recordPipeline(const JobGraph& g, const std::string& source, const GraphSource& src)
+PipelineConfig recordPipeline(const JobGraph& g, const GraphSource& src)
 {
     PipelineConfig p;
     p.watermarks = src.watermarks;
     p.window.keyBy.reset();
     p.window.function.type = FunctionSpec::Type::Count;
-    std::vector<std::string> names {source};
+    std::vector<std::string> names {src.name}; // the source and the unions that hold it
+    const auto read = [&](const std::string& in) { return std::find(names.begin(), names.end(), in) != names.end(); };
     for (std::size_t round = 0; round <= g.operators.size(); ++round) {
         for (const GraphOperator& op : g.operators) {
-            const auto read
-                = [&](const std::string& in) { return std::find(names.begin(), names.end(), in) != names.end(); };
             if (std::none_of(op.inputs.begin(), op.inputs.end(), read))
                 continue;
             if (op.kind == Op::Kind::Union) {
@@ -236,22 +220,24 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
 
     const auto failAt
         = [&](const std::string& path, const std::string& message) { detail::fail(nodeAtPath(root, path), message); };
-    for (std::size_t i = 0; i < g.sources.size(); ++i) {
-        PipelineConfig p;
+    // The parts that are a chain's keep the chain's rules (PipelineRules): a field the rules name under `chainPath`
+    // is the same field under `graphPath` here.
+    const auto chainRules = [&](PipelineConfig p, std::string_view chainPath, const std::string& graphPath) {
         p.flinkVersion = sc.pipeline.flinkVersion;
-        p.watermarks = g.sources[i].watermarks;
-        p.window.keyBy.reset();
-        if (const auto broken = rules::validate(p); broken && broken->path().starts_with("pipeline.watermarks."))
-            failAt("sources." + g.sources[i].name + ".watermarks." + broken->path().substr(20), broken->message);
+        if (const auto broken = rules::validate(p); broken && broken->path().starts_with(chainPath))
+            failAt(graphPath + broken->path().substr(chainPath.size()), broken->message);
+    };
+    for (const GraphSource& src : g.sources) {
+        PipelineConfig p;
+        p.watermarks = src.watermarks;
+        chainRules(p, "pipeline.watermarks.", "sources." + src.name + ".watermarks.");
     }
     for (std::size_t o = 0; o < g.operators.size(); ++o) {
         if (g.operators[o].kind != Op::Kind::Window)
             continue;
         PipelineConfig p;
-        p.flinkVersion = sc.pipeline.flinkVersion;
         p.window = g.operators[o].window;
-        if (const auto broken = rules::validate(p); broken && broken->path().starts_with("pipeline.window."))
-            failAt("operators." + std::to_string(o) + ".window." + broken->path().substr(16), broken->message);
+        chainRules(p, "pipeline.window.", "operators." + std::to_string(o) + ".window.");
     }
     if (const auto broken = graphViolations(g); !broken.empty())
         failAt(broken.front().path, broken.front().message);
@@ -260,7 +246,7 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
     for (std::size_t i = 0; i < g.sources.size(); ++i) {
         GraphSource& src = g.sources[i];
         Scenario one;
-        one.pipeline = recordPipeline(g, src.name, src);
+        one.pipeline = recordPipeline(g, src);
         one.pipeline.flinkVersion = sc.pipeline.flinkVersion;
         one.arrivals = sc.arrivals;
         one.lenient = sc.lenient;
@@ -270,7 +256,5 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
         src.records = std::move(one.records);
     }
 }
-
-template void read(const Schema<GraphOperator>&, const JsonNode&, GraphOperator&);
 
 } // namespace tidemark::io::schema

@@ -85,13 +85,8 @@ public:
             if (!fileOptions.lenient)
                 fileOptions.lenient = scenario.lenient;
             auto loaded = loadScenarioInput(std::move(scenario), m_baseDir, fileOptions);
-            if (!loaded.ok() && !loaded.errors.empty() && loaded.errors.front().where.line == 0) {
-                // The file itself could not be opened: point at the scenario's "file" value, naming the file
-                // there as the loader's error did in front.
-                const LoadError& opened = loaded.errors.front();
-                auto e = errorAt(inputFileNode->offset, opened.where.file + ": " + opened.message);
-                loaded.errors.front() = std::move(e);
-            }
+            if (const auto unopened = unopenedFile(loaded))
+                loaded.errors.front() = errorAt(inputFileNode->offset, *unopened);
             return loaded;
         }
         result.value = std::move(scenario);
@@ -103,6 +98,15 @@ private:
     {
         const auto lc = detail::lineColumnAt(m_text, offset);
         return LoadError(m_fileName, lc.line, lc.column, std::move(message));
+    }
+
+    // When a load failed because the event file itself could not be opened (its error has no line): what to say at
+    // the scenario's "file" value, naming the file there as the loader's error did in front.
+    static std::optional<std::string> unopenedFile(const Loaded<Scenario>& loaded)
+    {
+        if (loaded.ok() || loaded.errors.empty() || loaded.errors.front().where.line != 0)
+            return std::nullopt;
+        return loaded.errors.front().where.file + ": " + loaded.errors.front().message;
     }
 
     // Returns the "file" node when the input names an event file, nullptr for inline records.
@@ -132,14 +136,11 @@ private:
             }
             if (!source.inputFile || !m_readInputFile)
                 return;
-            LoadOptions fileOptions = m_options;
-            fileOptions.lenient = fileOptions.lenient || s.lenient;
-            auto loaded = loadScenarioInput(std::move(source), m_baseDir, fileOptions);
+            // the source carries the scenario's "lenient", which the loader takes unless the options say
+            auto loaded = loadScenarioInput(std::move(source), m_baseDir, m_options);
             if (!loaded.ok()) {
-                if (!loaded.errors.empty() && loaded.errors.front().where.line == 0) {
-                    const LoadError& opened = loaded.errors.front();
-                    detail::fail(*input.member("file"), opened.where.file + ": " + opened.message);
-                }
+                if (const auto unopened = unopenedFile(loaded))
+                    detail::fail(*input.member("file"), *unopened);
                 result.errors = std::move(loaded.errors);
                 throw GraphInputFailed();
             }

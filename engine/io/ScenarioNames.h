@@ -43,6 +43,22 @@ inline constexpr std::array<EnumName<FunctionSpec::Type>, 6> kFunctions {{
     {FunctionSpec::Type::Avg, "avg"},
     {FunctionSpec::Type::List, "list"},
 }};
+// A job graph's operators (docs/job-graph.md) and the process functions they run.
+inline constexpr std::array<EnumName<GraphOperator::Kind>, 6> kOperatorKinds {{
+    {GraphOperator::Kind::Union, "union"},
+    {GraphOperator::Kind::Window, "window"},
+    {GraphOperator::Kind::Process, "process"},
+    {GraphOperator::Kind::IntervalJoin, "interval-join"},
+    {GraphOperator::Kind::CoProcess, "co-process"},
+    {GraphOperator::Kind::BroadcastProcess, "broadcast-process"},
+}};
+inline constexpr std::array<EnumName<ProcessFunctionSpec::Type>, 4> kProcessFunctions {{
+    {ProcessFunctionSpec::Type::EventTimeTimeout, "event-time-timeout"},
+    {ProcessFunctionSpec::Type::SortUntilWatermark, "sort-until-watermark"},
+    {ProcessFunctionSpec::Type::UnmatchedTimeout, "unmatched-timeout"},
+    {ProcessFunctionSpec::Type::RuleTimeout, "rule-timeout"},
+}};
+
 inline constexpr std::array<EnumName<EndOfInput>, 3> kEndOfInputs {{
     {EndOfInput::None, "none"},
     {EndOfInput::MaxWatermark, "max-watermark"},

@@ -9,14 +9,18 @@ namespace {
 
 using JoinOutput = IntervalJoinOperator::Output;
 
-std::string keyText(KeyId key, const KeyTable& keys)
+// A join's record late for its side: to its side's late output, or dropped.
+LateAction lateAction(const JoinOutput& j)
 {
-    return key == kNoKey || key >= keys.size() ? std::string() : keys.name(key);
+    return j.kind == JoinOutput::Kind::Late ? LateAction::SideOutput : LateAction::Dropped;
 }
 
-std::string keyJson(KeyId key, const KeyTable& keys)
+// The timestamp Flink gives a join pair or a process function's output (none for a processing-time timer's).
+std::optional<Timestamp> stampedAt(const GraphOutput& o)
 {
-    return key == kNoKey || key >= keys.size() ? std::string("null") : jsonString(keys.name(key));
+    if (const auto* j = std::get_if<JoinOutput>(&o.what))
+        return j->timestamp;
+    return std::get<ProcessOutput>(o.what).timestamp;
 }
 
 std::string_view sideName(IntervalJoinOperator::Side side)
@@ -62,9 +66,8 @@ std::string json(const GraphOutput& o, const GraphRun& run, const KeyTable& keys
                 + ",\"ts\":" + std::to_string(j->timestamp) + ",\"watermark\":" + std::to_string(o.watermark) + "}";
         }
         return head + "\"type\":\"late\"," + common + ",\"key\":" + keyJson(j->key, keys) + ",\"side\":\""
-            + std::string(sideName(j->side)) + "\",\"ts\":" + std::to_string(j->timestamp)
-            + ",\"watermark\":" + std::to_string(o.watermark) + ",\"action\":\""
-            + (j->kind == JoinOutput::Kind::Late ? "side-output" : "dropped") + "\"}";
+            + std::string(sideName(j->side)) + "\",\"ts\":" + std::to_string(j->timestamp) + ",\"watermark\":"
+            + std::to_string(o.watermark) + ",\"action\":\"" + std::string(actionName(lateAction(*j))) + "\"}";
     }
     const auto& p = std::get<ProcessOutput>(o.what);
     const GraphElement& e = run.pipeline().element(p.value);
@@ -82,13 +85,11 @@ std::string text(
         return lateText(*l, keys, prefix, times);
     std::string s = prefix + printed(o, run, keys);
     if (const auto* j = std::get_if<JoinOutput>(&o.what); j && j->kind != JoinOutput::Kind::Pair)
-        s += j->kind == JoinOutput::Kind::Late ? " side-output" : " dropped";
-    else if (const auto* p = std::get_if<ProcessOutput>(&o.what); p && !p->timestamp)
-        s += " without timestamp";
+        s.append(" ").append(actionName(lateAction(*j)));
+    else if (const auto at = stampedAt(o))
+        s += " at " + times.time(*at);
     else
-        s += " at "
-            + times.time(std::holds_alternative<JoinOutput>(o.what) ? std::get<JoinOutput>(o.what).timestamp
-                                                                    : *std::get<ProcessOutput>(o.what).timestamp);
+        s += " without timestamp";
     return s + ", watermark " + times.time(o.watermark);
 }
 

@@ -8,17 +8,22 @@
 
 namespace tidemark::output {
 
-namespace {
-
 std::string keyJson(KeyId key, const KeyTable& keys)
 {
     return key == kNoKey || key >= keys.size() ? std::string("null") : jsonString(keys.name(key));
 }
 
+std::string keyText(KeyId key, const KeyTable& keys)
+{
+    return key == kNoKey || key >= keys.size() ? std::string() : keys.name(key);
+}
+
+namespace {
+
 // The key as print() writes it in front of the result, "alice,"; nothing under windowAll.
 std::string keyPart(KeyId key, const KeyTable& keys)
 {
-    return key == kNoKey || key >= keys.size() ? std::string() : keys.name(key) + ",";
+    return key == kNoKey || key >= keys.size() ? std::string() : keyText(key, keys) + ",";
 }
 
 std::string subtaskPrefix(int subtask, int sinkSubtasks)

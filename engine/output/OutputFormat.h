@@ -13,6 +13,10 @@
 
 namespace tidemark::output {
 
+// A key as JSON ("alice", or null for none) and as print() writes it (alice, or nothing for none).
+std::string keyJson(KeyId key, const KeyTable& keys);
+std::string keyText(KeyId key, const KeyTable& keys);
+
 // What Flink prints, in the words every front end shows it in: `tidemark run`'s JSON lines and text, the app's
 // Output dock, tables and tooltips, the exports and the comparison with Flink's own output. Numbers are written
 // by formatNumber (engine/core/NumberText.h), strings quoted by jsonString (engine/core/JsonText.h).

@@ -4,7 +4,6 @@
 #include "engine/player/RunLimits.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace tidemark {
 

@@ -164,19 +164,21 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
     Subtask& sub = subtask(stream, s);
     if (auto* w = std::get_if<WindowOperator>(&sub.op)) {
         const GraphOperator& op = m_graph.operators[static_cast<std::size_t>(m_streams.node(stream).op)];
-        w->processElement(op.window.operatorKey(e.key), e.value, e.hasValue, e.ts, m_windowOut);
-        windowOutputs(stream, s, out);
+        std::vector<OperatorOutput> produced;
+        w->processElement(op.window.operatorKey(e.key), e.value, e.hasValue, e.ts, produced);
+        windowOutputs(stream, s, produced, out);
     } else if (auto* p = std::get_if<KeyedProcessOperator>(&sub.op)) {
+        std::vector<ProcessOutput> produced;
         if (input == 0)
-            p->processElement(e.key, id, e.ts, m_processOut);
+            p->processElement(e.key, id, e.ts, produced);
         else
-            p->processElement2(
-                e.key, id, e.ts, m_processOut, e.hasValue ? std::optional<double>(e.value) : std::nullopt);
-        processOutputs(stream, s, out);
+            p->processElement2(e.key, id, e.ts, produced, e.hasValue ? std::optional<double>(e.value) : std::nullopt);
+        processOutputs(stream, s, produced, out);
     } else if (auto* j = std::get_if<IntervalJoinOperator>(&sub.op)) {
+        std::vector<IntervalJoinOperator::Output> produced;
         const auto side = input == 0 ? IntervalJoinOperator::Side::Left : IntervalJoinOperator::Side::Right;
-        j->processElement(side, e.key, id, e.ts, m_joinOut);
-        joinOutputs(stream, s, out);
+        j->processElement(side, e.key, id, e.ts, produced);
+        joinOutputs(stream, s, produced, out);
     }
 }
 
@@ -227,11 +229,13 @@ void GraphPipeline::advance(int stream, int s, Timestamp watermark, std::vector<
 {
     Subtask& sub = subtask(stream, s);
     if (auto* w = std::get_if<WindowOperator>(&sub.op)) {
-        w->processWatermark(watermark, m_windowOut);
-        windowOutputs(stream, s, out);
+        std::vector<OperatorOutput> produced;
+        w->processWatermark(watermark, produced);
+        windowOutputs(stream, s, produced, out);
     } else if (auto* p = std::get_if<KeyedProcessOperator>(&sub.op)) {
-        p->processWatermark(watermark, m_processOut);
-        processOutputs(stream, s, out);
+        std::vector<ProcessOutput> produced;
+        p->processWatermark(watermark, produced);
+        processOutputs(stream, s, produced, out);
     } else if (auto* j = std::get_if<IntervalJoinOperator>(&sub.op)) {
         j->processWatermark(watermark);
     }
@@ -248,10 +252,9 @@ Timestamp GraphPipeline::operatorWatermark(int op, int s) const
     return sub.valves.front().lastOutputWatermark();
 }
 
-void GraphPipeline::windowOutputs(int stream, int s, std::vector<GraphOutput>& out)
+void GraphPipeline::windowOutputs(
+    int stream, int s, const std::vector<OperatorOutput>& produced, std::vector<GraphOutput>& out)
 {
-    const std::vector<OperatorOutput> produced = std::move(m_windowOut);
-    m_windowOut.clear();
     const int op = m_streams.node(stream).op;
     for (const OperatorOutput& o : produced) {
         out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), {}});
@@ -271,10 +274,9 @@ void GraphPipeline::windowOutputs(int stream, int s, std::vector<GraphOutput>& o
     }
 }
 
-void GraphPipeline::processOutputs(int stream, int s, std::vector<GraphOutput>& out)
+void GraphPipeline::processOutputs(
+    int stream, int s, const std::vector<ProcessOutput>& produced, std::vector<GraphOutput>& out)
 {
-    const std::vector<ProcessOutput> produced = std::move(m_processOut);
-    m_processOut.clear();
     const int op = m_streams.node(stream).op;
     for (const ProcessOutput& o : produced) {
         out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), o});
@@ -285,10 +287,9 @@ void GraphPipeline::processOutputs(int stream, int s, std::vector<GraphOutput>& 
     }
 }
 
-void GraphPipeline::joinOutputs(int stream, int s, std::vector<GraphOutput>& out)
+void GraphPipeline::joinOutputs(
+    int stream, int s, const std::vector<IntervalJoinOperator::Output>& produced, std::vector<GraphOutput>& out)
 {
-    const std::vector<IntervalJoinOperator::Output> produced = std::move(m_joinOut);
-    m_joinOut.clear();
     const int op = m_streams.node(stream).op;
     for (const IntervalJoinOperator::Output& o : produced) {
         out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), o});

@@ -94,9 +94,14 @@ private:
     void emitWatermarkItems(int stream, int upstream, const WatermarkItems& items, std::vector<GraphOutput>& out);
     void inputItem(int stream, int subtask, int input, const WatermarkItem& item, std::vector<GraphOutput>& out);
     void advance(int stream, int subtask, Timestamp watermark, std::vector<GraphOutput>& out);
-    void windowOutputs(int stream, int subtask, std::vector<GraphOutput>& out);
-    void processOutputs(int stream, int subtask, std::vector<GraphOutput>& out);
-    void joinOutputs(int stream, int subtask, std::vector<GraphOutput>& out);
+    // What one call into an operator produced, recorded and handed on (records reach the next operators at once,
+    // so each call keeps its own list: a nested call must not write into the one being walked).
+    void windowOutputs(
+        int stream, int subtask, const std::vector<OperatorOutput>& produced, std::vector<GraphOutput>& out);
+    void processOutputs(
+        int stream, int subtask, const std::vector<ProcessOutput>& produced, std::vector<GraphOutput>& out);
+    void joinOutputs(int stream, int subtask, const std::vector<IntervalJoinOperator::Output>& produced,
+        std::vector<GraphOutput>& out);
     std::uint32_t addElement(const GraphElement& e);
     Subtask& subtask(int stream, int s)
     {
@@ -115,10 +120,6 @@ private:
     std::vector<int> m_maxParallelism; // by stream
     std::vector<GraphElement> m_elements;
     std::size_t m_inputs = 0;
-    // scratch, per call depth: what the operator of one call produced
-    std::vector<OperatorOutput> m_windowOut;
-    std::vector<ProcessOutput> m_processOut;
-    std::vector<IntervalJoinOperator::Output> m_joinOut;
 };
 
 } // namespace tidemark

@@ -1,5 +1,7 @@
 #include "engine/runtime/StreamGraph.h"
 
+#include "engine/core/JsonText.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -12,7 +14,7 @@ using Kind = GraphOperator::Kind;
 
 std::string quoted(const std::string& s)
 {
-    return "\"" + s + "\"";
+    return jsonString(s);
 }
 
 std::string operatorPath(std::size_t o)
@@ -119,7 +121,7 @@ bool findCycle(const JobGraph& g, const Names& names, int o, std::vector<int>& p
     return false;
 }
 
-// The streams behind `name`, a union expanded into its inputs (in their order); a keyless one is noted.
+// The streams behind `name`, a union expanded into its inputs (in their order).
 void expand(const JobGraph& g, const Names& names, const std::string& name, std::vector<Names::Ref>& out, int depth = 0)
 {
     const auto* ref = names.find(name);

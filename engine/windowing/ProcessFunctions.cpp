@@ -11,23 +11,40 @@ std::unique_ptr<KeyedProcessFunction> EventTimeTimeout::clone() const
     return std::make_unique<EventTimeTimeout>(*this);
 }
 
-void EventTimeTimeout::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
+void KeyDeadlines::arm(KeyedProcessOperator::Context& ctx, DurationMs afterMs, std::uint32_t element)
 {
-    const auto armed = m_armed.find(ctx.currentKey());
-    if (armed != m_armed.end())
-        ctx.deleteEventTimeTimer(armed->second.at);
-    const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), m_timeoutMs);
+    disarm(ctx);
+    const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), afterMs);
     ctx.registerEventTimeTimer(at);
     m_armed[ctx.currentKey()] = {at, element};
 }
 
-void EventTimeTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
+void KeyDeadlines::disarm(KeyedProcessOperator::Context& ctx)
 {
     const auto armed = m_armed.find(ctx.currentKey());
     if (armed == m_armed.end())
         return;
-    ctx.collect(armed->second.last);
+    ctx.deleteEventTimeTimer(armed->second.at);
     m_armed.erase(armed);
+}
+
+void KeyDeadlines::fire(KeyedProcessOperator::Context& ctx)
+{
+    const auto armed = m_armed.find(ctx.currentKey());
+    if (armed == m_armed.end())
+        return;
+    ctx.collect(armed->second.element);
+    m_armed.erase(armed);
+}
+
+void EventTimeTimeout::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
+{
+    m_deadlines.arm(ctx, m_timeoutMs, element);
+}
+
+void EventTimeTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
+{
+    m_deadlines.fire(ctx);
 }
 
 std::unique_ptr<KeyedProcessFunction> SortUntilWatermark::clone() const
@@ -70,33 +87,19 @@ std::unique_ptr<KeyedProcessFunction> UnmatchedTimeout::clone() const
 
 void UnmatchedTimeout::processElement1(std::uint32_t element, KeyedProcessOperator::Context& ctx)
 {
-    if (m_paid.count(ctx.currentKey()))
-        return;
-    const auto armed = m_armed.find(ctx.currentKey());
-    if (armed != m_armed.end())
-        ctx.deleteEventTimeTimer(armed->second.at);
-    const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), m_timeoutMs);
-    ctx.registerEventTimeTimer(at);
-    m_armed[ctx.currentKey()] = {at, element};
+    if (!m_paid.count(ctx.currentKey()))
+        m_deadlines.arm(ctx, m_timeoutMs, element);
 }
 
 void UnmatchedTimeout::processElement2(std::uint32_t, KeyedProcessOperator::Context& ctx)
 {
     m_paid[ctx.currentKey()] = true;
-    const auto armed = m_armed.find(ctx.currentKey());
-    if (armed == m_armed.end())
-        return;
-    ctx.deleteEventTimeTimer(armed->second.at);
-    m_armed.erase(armed);
+    m_deadlines.disarm(ctx);
 }
 
 void UnmatchedTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
 {
-    const auto armed = m_armed.find(ctx.currentKey());
-    if (armed == m_armed.end())
-        return;
-    ctx.collect(armed->second.order);
-    m_armed.erase(armed);
+    m_deadlines.fire(ctx);
 }
 
 RuleTimeout::RuleTimeout(DurationMs initialTimeoutMs)
@@ -110,12 +113,7 @@ std::unique_ptr<KeyedProcessFunction> RuleTimeout::clone() const
 
 void RuleTimeout::processElement1(std::uint32_t element, KeyedProcessOperator::Context& ctx)
 {
-    const auto armed = m_armed.find(ctx.currentKey());
-    if (armed != m_armed.end())
-        ctx.deleteEventTimeTimer(armed->second.at);
-    const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), m_timeoutMs);
-    ctx.registerEventTimeTimer(at);
-    m_armed[ctx.currentKey()] = {at, element};
+    m_deadlines.arm(ctx, m_timeoutMs, element);
 }
 
 void RuleTimeout::processElement2(std::uint32_t, KeyedProcessOperator::Context& ctx)
@@ -127,11 +125,7 @@ void RuleTimeout::processElement2(std::uint32_t, KeyedProcessOperator::Context& 
 
 void RuleTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
 {
-    const auto armed = m_armed.find(ctx.currentKey());
-    if (armed == m_armed.end())
-        return;
-    ctx.collect(armed->second.last);
-    m_armed.erase(armed);
+    m_deadlines.fire(ctx);
 }
 
 } // namespace tidemark

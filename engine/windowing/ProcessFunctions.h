@@ -10,6 +10,25 @@ namespace tidemark {
 // The KeyedProcessFunctions a scenario can name, each written as a Flink user would write it (the Java twin of each
 // is in the Flink oracle, tests/flink-oracle, ProcessFunctions.java). Their outputs' values are record ids.
 
+// Each key's one armed event-time timer and the record it emits when it fires (the ValueState<Long> of the timer and
+// the ValueState of the record the timeout functions keep): the part the three timeout functions share.
+class KeyDeadlines {
+public:
+    // Arms the key's timer at the current record's timestamp + `afterMs`, deleting the one armed before.
+    void arm(KeyedProcessOperator::Context& ctx, DurationMs afterMs, std::uint32_t element);
+    // Deletes the key's timer, if one is armed.
+    void disarm(KeyedProcessOperator::Context& ctx);
+    // The key's timer fired: its record goes out (at the timer's time), and nothing is armed.
+    void fire(KeyedProcessOperator::Context& ctx);
+
+private:
+    struct Armed {
+        Timestamp at = 0;
+        std::uint32_t element = 0;
+    };
+    std::map<KeyId, Armed> m_armed;
+};
+
 // "No second record for this key within N ms of event time": each record of a key arms an event-time timer at its
 // timestamp + N, deleting the one armed before (ValueState<Long>); when a timer fires, the key has been silent for N
 // ms: the last record's id goes out, at the timer's time. A record out of order arms an earlier timer, as the Java
@@ -22,12 +41,8 @@ public:
     void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
 
 private:
-    struct Armed {
-        Timestamp at = 0;
-        std::uint32_t last = 0;
-    };
     DurationMs m_timeoutMs;
-    std::map<KeyId, Armed> m_armed;
+    KeyDeadlines m_deadlines;
 };
 
 // Buffer and sort until the watermark passes: a record at or below the current watermark is late and dropped; the
@@ -56,12 +71,8 @@ public:
     void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
 
 private:
-    struct Armed {
-        Timestamp at = 0;
-        std::uint32_t order = 0;
-    };
     DurationMs m_timeoutMs;
-    std::map<KeyId, Armed> m_armed;
+    KeyDeadlines m_deadlines;
     std::map<KeyId, bool> m_paid;
 };
 
@@ -79,12 +90,8 @@ public:
     void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
 
 private:
-    struct Armed {
-        Timestamp at = 0;
-        std::uint32_t last = 0;
-    };
     DurationMs m_timeoutMs;
-    std::map<KeyId, Armed> m_armed;
+    KeyDeadlines m_deadlines;
 };
 
 } // namespace tidemark

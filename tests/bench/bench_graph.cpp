@@ -7,76 +7,33 @@
 //   graph_interval_join_records_per_s     the same records as two sources (every other record), joined by key
 //                                         within ±2 s (graph_interval_join_pairs of them), and
 //   graph_interval_join_vs_one_window     its ratio to the one-window graph's.
-// Records: 1,000 keys, event time 1 ms a record with up to 500 ms of disorder, one a millisecond of processing time,
-// forBoundedOutOfOrderness(500 ms) every 200 ms; 10-second tumbling windows summing the values. Each figure is the
-// median of the repetitions (wall time: the chain's run fills its columns on a second thread).
+// Records and job: the player's generated run (GeneratedScenario.h), whose 10-second windows are the graphs' first.
+// Each figure is the median of the repetitions (wall time: the chain's run fills its columns on a second thread).
 
 #include "BenchRegistry.h"
+#include "GeneratedScenario.h"
 #include "engine/player/GraphRun.h"
 #include "engine/player/Player.h"
-
-#include <random>
 
 namespace tidemark::bench {
 
 namespace {
 
-struct Generated {
-    KeyTable keys;
-    std::vector<InputRecord> records;
-};
-
-Generated generate(std::size_t count)
-{
-    Generated g;
-    std::vector<KeyId> keys;
-    for (int k = 0; k < 1000; ++k)
-        keys.push_back(g.keys.intern(std::string("k").append(std::to_string(k))));
-    std::mt19937_64 rng(4242);
-    g.records.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        InputRecord r;
-        r.key = keys[rng() % keys.size()];
-        r.hasValue = true;
-        r.value = static_cast<double>(rng() % 100);
-        r.ts = 1'700'000'000'000 + static_cast<Timestamp>(i) - static_cast<Timestamp>(rng() % 500);
-        r.arrival = static_cast<Timestamp>(i);
-        g.records.push_back(r);
-    }
-    return g;
-}
-
-WatermarkConfig watermarks()
-{
-    WatermarkConfig w;
-    w.maxOutOfOrdernessMs = 500;
-    w.periodMs = 200;
-    return w;
-}
-
-WindowConfig window(DurationMs sizeMs, FunctionSpec::Type function)
-{
-    WindowConfig w;
-    w.assigner.sizeMs = sizeMs;
-    w.function.type = function;
-    return w;
-}
-
-GraphOperator windowOperator(std::string name, std::string input, DurationMs sizeMs, FunctionSpec::Type function)
+GraphOperator windowOperator(std::string name, std::string input, WindowConfig window)
 {
     GraphOperator op;
     op.name = std::move(name);
     op.kind = GraphOperator::Kind::Window;
     op.inputs = {std::move(input)};
-    op.window = window(sizeMs, function);
+    op.window = std::move(window);
     return op;
 }
 
-Scenario graphScenario(const Generated& g, JobGraph graph)
+Scenario graphScenario(const Scenario& chain, JobGraph graph)
 {
     Scenario s;
-    s.keys = g.keys;
-    s.pipeline.endOfInput = EndOfInput::MaxWatermark;
+    s.keys = chain.keys;
+    s.pipeline.endOfInput = chain.pipeline.endOfInput;
     s.graph = std::move(graph);
     return s;
 }
@@ -99,23 +56,23 @@ Figure ratio(const char* name, const Figure& a, const Figure& b)
 
 std::vector<Figure> graphFigures(const BenchOptions& o)
 {
-    const Generated g = generate(o.records);
-    Scenario chain;
-    chain.keys = g.keys;
-    chain.records = g.records;
-    chain.pipeline.watermarks = watermarks();
-    chain.pipeline.window = window(10'000, FunctionSpec::Type::Sum);
+    // The chain the player records, and the same job as graphs of its records.
+    Scenario chain = generatedScenario(o.records);
     chain.pipeline.endOfInput = EndOfInput::MaxWatermark;
+    const WatermarkConfig& watermarks = chain.pipeline.watermarks;
 
     JobGraph one;
-    one.sources.push_back(GraphSource {"events", watermarks(), g.records});
-    one.operators.push_back(windowOperator("per-10s", "events", 10'000, FunctionSpec::Type::Sum));
+    one.sources.push_back(GraphSource {"events", watermarks, chain.records});
+    one.operators.push_back(windowOperator("per-10s", "events", chain.pipeline.window));
     JobGraph twice = one;
-    twice.operators.push_back(windowOperator("per-minute", "per-10s", 60'000, FunctionSpec::Type::Max));
+    WindowConfig perMinute;
+    perMinute.assigner.sizeMs = 60'000;
+    perMinute.function.type = FunctionSpec::Type::Max;
+    twice.operators.push_back(windowOperator("per-minute", "per-10s", perMinute));
     JobGraph join;
-    join.sources = {GraphSource {"left", watermarks(), {}}, GraphSource {"right", watermarks(), {}}};
-    for (std::size_t i = 0; i < g.records.size(); ++i) // every other record: both sides hold every key
-        join.sources[i % 2].records.push_back(g.records[i]);
+    join.sources = {GraphSource {"left", watermarks, {}}, GraphSource {"right", watermarks, {}}};
+    for (std::size_t i = 0; i < chain.records.size(); ++i) // every other record: both sides hold every key
+        join.sources[i % 2].records.push_back(chain.records[i]);
     GraphOperator between;
     between.name = "join";
     between.kind = GraphOperator::Kind::IntervalJoin;
@@ -124,21 +81,21 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     between.join.upperMs = 2000;
     join.operators.push_back(between);
 
-    const Scenario oneScenario = graphScenario(g, one);
-    const Scenario twiceScenario = graphScenario(g, twice);
-    const Scenario joinScenario = graphScenario(g, join);
-    const std::size_t n = g.records.size();
+    const Scenario oneScenario = graphScenario(chain, one);
+    const Scenario twiceScenario = graphScenario(chain, twice);
+    const Scenario joinScenario = graphScenario(chain, join);
+    const std::size_t n = chain.records.size();
     const Figure chainRate = timed("graph_chain_records_per_s", o.repetitions, [&] {
         const Player p {Scenario(chain)};
-        return n + 0 * p.trace().stepCount();
+        return n;
     });
     const Figure oneRate = timed("graph_one_window_records_per_s", o.repetitions, [&] {
         const GraphRun r(oneScenario);
-        return n + 0 * r.outputs().size();
+        return n;
     });
     const Figure twiceRate = timed("graph_window_over_window_records_per_s", o.repetitions, [&] {
         const GraphRun r(twiceScenario);
-        return n + 0 * r.outputs().size();
+        return n;
     });
     std::size_t pairs = 0;
     const Figure joinRate = timed("graph_interval_join_records_per_s", o.repetitions, [&] {

@@ -6,6 +6,7 @@
 // The rest is timed in this thread's CPU time: seeks and steps back are its work alone, and the quiet emissions'
 // figure is a difference between two runs whose second threads do the same work.
 #include "BenchRegistry.h"
+#include "GeneratedScenario.h"
 
 #include "engine/player/Player.h"
 
@@ -18,10 +19,8 @@
 
 namespace tidemark::bench {
 
-namespace {
-
 // `spacingMs` apart in processing time: 1 ms, or more for the quiet emissions' figure.
-Scenario generatedScenario(std::size_t count, Timestamp spacingMs = 1)
+Scenario generatedScenario(std::size_t count, Timestamp spacingMs)
 {
     Scenario s;
     s.name = "generated";
@@ -47,6 +46,8 @@ Scenario generatedScenario(std::size_t count, Timestamp spacingMs = 1)
     }
     return s;
 }
+
+namespace {
 
 double p99(std::vector<double> samples)
 {

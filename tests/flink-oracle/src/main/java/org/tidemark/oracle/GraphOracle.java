@@ -58,6 +58,7 @@ final class GraphOracle {
     private record Edge(Op to, int input, int firstChannel) {}
 
     private static final KeySelector<String, String> KEY = GraphOracle::keyOf;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static String keyOf(String value) {
         return value.substring(0, value.lastIndexOf(':'));
@@ -114,7 +115,7 @@ final class GraphOracle {
     static List<String> play(File file) throws Exception {
         GraphOracle g = new GraphOracle();
         try {
-            g.run(new ObjectMapper().readTree(file), file);
+            g.run(JSON.readTree(file), file);
         } catch (Exception e) {
             g.out.add("#ERROR " + e);
         } finally {
@@ -124,14 +125,13 @@ final class GraphOracle {
     }
 
     private void run(JsonNode root, File file) throws Exception {
-        ObjectMapper mapper = new ObjectMapper();
         var names = root.get("sources").fieldNames();
         int channels = 0;
         while (names.hasNext()) {
             String name = names.next();
             JsonNode node = root.get("sources").get(name);
             // the source as a chain's: its input, its watermarks, records keyed as they come
-            ObjectNode chain = mapper.createObjectNode();
+            ObjectNode chain = JSON.createObjectNode();
             for (String top : new String[] {"flinkVersion", "defaultArrivalSpacingMs", "eventTimeArrivalSpeedup", "inputEndMs"}) {
                 if (root.has(top)) {
                     chain.set(top, root.get(top));
@@ -165,7 +165,7 @@ final class GraphOracle {
                 unions.put(o.get("name").asText(), inputs);
                 continue;
             }
-            ops.add(open(o, mapper));
+            ops.add(open(o));
         }
         Map<String, Integer> parallelism = new HashMap<>();
         for (Source s : sources) {
@@ -208,13 +208,13 @@ final class GraphOracle {
         return streams;
     }
 
-    private Op open(JsonNode o, ObjectMapper mapper) throws Exception {
+    private Op open(JsonNode o) throws Exception {
         Op op = new Op();
         op.name = o.get("name").asText();
         op.type = o.get("type").asText();
         int inputs = op.type.equals("process") || op.type.equals("window") ? 1 : 2;
         if (op.type.equals("window")) {
-            ObjectNode chain = mapper.createObjectNode();
+            ObjectNode chain = JSON.createObjectNode();
             chain.putObject("input").putArray("records");
             chain.putObject("pipeline").set("window", o.get("window"));
             op.window = Scenario.parse(chain.toString(), op.name);
@@ -286,13 +286,15 @@ final class GraphOracle {
     private void execute(JsonNode root) throws Exception {
         // every source's arrivals, in (time, source, record) order
         List<long[]> arrivals = new ArrayList<>();
+        long[] lastOfSource = new long[sources.size()];
         long last = 0;
         for (int s = 0; s < sources.size(); s++) {
             long[] a = sources.get(s).s.arrivals();
             for (int r = 0; r < a.length; r++) {
                 arrivals.add(new long[] {a[r], s, r});
-                last = Math.max(last, a[r]);
+                lastOfSource[s] = Math.max(lastOfSource[s], a[r]);
             }
+            last = Math.max(last, lastOfSource[s]);
         }
         arrivals.sort(Comparator.<long[]>comparingLong(x -> x[0]).thenComparingLong(x -> x[1]));
         for (int i = 0; i < arrivals.size(); i++) {
@@ -307,12 +309,8 @@ final class GraphOracle {
         String end = root.path("endOfInput").asText("none");
         if (!end.equals("none")) {
             for (int s = 0; s < sources.size(); s++) {
-                long lastOfSource = 0;
-                for (long a : sources.get(s).s.arrivals()) {
-                    lastOfSource = Math.max(lastOfSource, a);
-                }
-                queue.add(new Happening(end.equals("drain") ? inputEnd : sources.get(s).s.inputEnd(lastOfSource), seq++,
-                        END_OF_INPUT, s));
+                queue.add(new Happening(end.equals("drain") ? inputEnd : sources.get(s).s.inputEnd(lastOfSource[s]),
+                        seq++, END_OF_INPUT, s));
             }
         }
         for (Source src : sources) {
@@ -604,7 +602,7 @@ final class GraphOracle {
             case "window" -> {
                 String fragment = (String) rec.getValue();
                 out.add(head(op, "fire", sub) + "," + fragment + "}");
-                JsonNode f = new ObjectMapper().readTree("{" + fragment + "}");
+                JsonNode f = JSON.readTree("{" + fragment + "}");
                 JsonNode result = f.get("result");
                 String key = f.get("key").isNull() ? null : f.get("key").asText();
                 emit(op.name, element(key, result.isNumber() ? result.asDouble() : null, rec.getTimestamp()));
