@@ -31,7 +31,9 @@ constexpr const char* kUsageText
       "auto-watermark interval, parallelism, keyBy or windowAll, the window assigner, trigger, evictor,\n"
       "allowed lateness, late side output and function) over the scenario's records, replayed at their\n"
       "arrival times, or over lines read from a socket (--socket). Its print() lines are what `tidemark run\n"
-      "SCENARIO --format text` prints. Build and run it with\n"
+      "SCENARIO --format text` prints. A job graph (docs/job-graph.md) becomes the whole job: one replay per\n"
+      "source with its own watermarks, its unions, windows, interval joins and process functions, each\n"
+      "operator printed behind print(\"name\"). Build and run it with\n"
       "\n"
       "  cd DIR && mvn package && java -jar target/NAME.jar   # on a local MiniCluster\n"
       "  flink run DIR/target/NAME.jar                        # on a cluster: the jar carries the records\n"
@@ -199,7 +201,9 @@ int exportJob(
         if (const auto example = io::findExample(parsed->scenario))
             path = *example;
     }
-    const auto loaded = io::loadScenarioFile(path);
+    io::LoadOptions load;
+    load.jobGraphs = true; // written as a DataStream job with one replay per source
+    const auto loaded = io::loadScenarioFile(path, load);
     if (!loaded) {
         err << loaded.errorText();
         return kFailed;

@@ -1,5 +1,7 @@
 #include "engine/export/FlinkJob.h"
 
+#include "engine/export/GraphJob.h"
+
 #include "engine/export/JobProgram.h"
 #include "engine/export/JobTemplates.h"
 #include "engine/export/JobText.h"
@@ -24,14 +26,62 @@
 
 namespace tidemark::flinkjob {
 
-namespace {
-
-using namespace detail;
-
 using Strategy = WatermarkConfig::Strategy;
 using TriggerType = TriggerSpec::Type;
 using AssignerType = AssignerSpec::Type;
 using Partitioning = WatermarkConfig::Partitioning;
+
+namespace detail {
+
+std::optional<std::string> watermarkRefusal(const WatermarkConfig& wm)
+{
+    if (wm.strategy == Strategy::LegacyBoundedOutOfOrderness && wm.emission == WatermarkConfig::Emission::PerEvent)
+        return std::string("the legacy BoundedOutOfOrdernessTimestampExtractor emits only periodically: per-event "
+                           "emission needs the strategy \"bounded-out-of-orderness\"");
+    if (wm.strategy == Strategy::LegacyBoundedOutOfOrderness && wm.idlenessMs > 0)
+        return std::string("the legacy BoundedOutOfOrdernessTimestampExtractor has no withIdleness: idleness needs the "
+                           "strategy \"bounded-out-of-orderness\"");
+    return std::nullopt;
+}
+
+std::optional<std::string> windowRefusal(const WindowConfig& w, const FlinkRelease& release)
+{
+    if (w.assigner.type == AssignerType::Cumulate)
+        return std::string("cumulate windows are Flink SQL's CUMULATE window, which no DataStream assigner has: export "
+                           "the scenario as a SQL job (--sql)");
+    const bool global = w.assigner.type == AssignerType::Global;
+    switch (w.trigger.type) {
+    case TriggerType::EventTime:
+    case TriggerType::ProcessingTime:
+    case TriggerType::ContinuousEventTime:
+        if (global)
+            return std::string("an event-time or processing-time trigger needs time windows, not the global window");
+        break;
+    case TriggerType::Never:
+    case TriggerType::EndOfStream:
+        if (!global)
+            return std::string("the \"never\" and \"end-of-stream\" triggers are the global window's own");
+        if (w.purging)
+            return std::string("a purging trigger over the global window's own trigger is not exported");
+        break;
+    case TriggerType::Default:
+        if (global && w.purging)
+            return std::string("a purging trigger over the global window's own trigger is not exported");
+        break;
+    case TriggerType::Count:
+        break;
+    }
+    PipelineConfig asBuilt;
+    asBuilt.window = w;
+    asBuilt.flinkVersion = release.line;
+    return refusedByFlinkVersion(asBuilt);
+}
+
+} // namespace detail
+
+namespace {
+
+using namespace detail;
 
 std::string className(const std::string& artifactId)
 {
@@ -98,37 +148,10 @@ std::optional<std::string> refusal(const Scenario& s, const FlinkRelease& releas
     }
     if (s.records.empty() && !options.socket)
         return std::string("the scenario has no records to replay");
-    if (wm.strategy == Strategy::LegacyBoundedOutOfOrderness && wm.emission == WatermarkConfig::Emission::PerEvent)
-        return std::string("the legacy BoundedOutOfOrdernessTimestampExtractor emits only periodically: per-event "
-                           "emission needs the strategy \"bounded-out-of-orderness\"");
-    if (wm.strategy == Strategy::LegacyBoundedOutOfOrderness && wm.idlenessMs > 0)
-        return std::string("the legacy BoundedOutOfOrdernessTimestampExtractor has no withIdleness: idleness needs the "
-                           "strategy \"bounded-out-of-orderness\"");
-    if (w.assigner.type == AssignerType::Cumulate)
-        return std::string("cumulate windows are Flink SQL's CUMULATE window, which no DataStream assigner has: export "
-                           "the scenario as a SQL job (--sql)");
-    const bool global = w.assigner.type == AssignerType::Global;
-    switch (w.trigger.type) {
-    case TriggerType::EventTime:
-    case TriggerType::ProcessingTime:
-    case TriggerType::ContinuousEventTime:
-        if (global)
-            return std::string("an event-time or processing-time trigger needs time windows, not the global window");
-        break;
-    case TriggerType::Never:
-    case TriggerType::EndOfStream:
-        if (!global)
-            return std::string("the \"never\" and \"end-of-stream\" triggers are the global window's own");
-        if (w.purging)
-            return std::string("a purging trigger over the global window's own trigger is not exported");
-        break;
-    case TriggerType::Default:
-        if (global && w.purging)
-            return std::string("a purging trigger over the global window's own trigger is not exported");
-        break;
-    case TriggerType::Count:
-        break;
-    }
+    if (auto why = watermarkRefusal(wm))
+        return why;
+    if (auto why = windowRefusal(w, release))
+        return why;
     PipelineConfig asBuilt = p;
     asBuilt.flinkVersion = release.line;
     if (auto refused = refusedByFlinkVersion(asBuilt))
@@ -292,7 +315,7 @@ std::string readme(
             "README-input-socket.txt", {{"AT", at}, {"LINES", LineReader(options.socket->lines).description()}});
     } else {
         run = filledTemplate("README-run-replay.md", {{"JAR", jar}});
-        input = paragraph("README-input-replay.txt");
+        input = paragraph(s.graph ? "README-input-graph.txt" : "README-input-replay.txt");
     }
     std::string caveats;
     if (!project.caveats.empty()) {
@@ -301,9 +324,11 @@ std::string readme(
             caveats += "-" + wrapped(c, "  ").substr(1);
     }
     const std::string from = options.sourceName.empty() ? "" : " from `" + options.sourceName + "`";
-    const std::string sameLines = options.sourceName.empty() ? "."
-                                                             : ": `tidemark run " + options.sourceName
-            + " --format text` prints the same lines, each followed by the window, its timing and the watermark.";
+    const std::string sameLines = options.sourceName.empty()
+        ? "."
+        : ": `tidemark run " + options.sourceName + " --format text` prints the same lines, each followed by "
+            + (s.graph ? "its window or its timestamp, and the operator's watermark."
+                       : "the window, its timing and the watermark.");
     return filledTemplate("README.md",
         {{"TITLE", s.name.empty() ? project.artifactId : s.name},
             {"INTRO",
@@ -311,7 +336,9 @@ std::string readme(
                     {{"VERSION", options.tidemarkVersion}, {"FROM", from},
                         {"PROGRAM", project.files.back().path}, // the program, written just before
                         {"FLINK_VERSION", project.release.version}})},
-            {"JAR", jar}, {"RUN", run}, {"PRINTS", paragraph("README-prints.txt", {{"SAME_LINES", sameLines}})},
+            {"JAR", jar}, {"RUN", run},
+            {"PRINTS",
+                paragraph(s.graph ? "README-prints-graph.txt" : "README-prints.txt", {{"SAME_LINES", sameLines}})},
             {"INPUT", input}, {"CAVEATS", caveats}});
 }
 
@@ -391,7 +418,7 @@ std::string artifactIdFor(std::string_view sourceName)
 std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOptions& options, std::string& refusalText)
 {
     const FlinkRelease release = options.release.value_or(FlinkRelease::tested(scenario.pipeline.flinkVersion));
-    if (auto why = refusal(scenario, release, options)) {
+    if (auto why = scenario.graph ? graphRefusal(scenario, release, options) : refusal(scenario, release, options)) {
         refusalText = *why;
         return std::nullopt;
     }
@@ -403,6 +430,15 @@ std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOption
         : scenario.name.empty()                ? project.artifactId
                                                : scenario.name;
     project.release = release;
+    if (scenario.graph) {
+        project.caveats = graphCaveats(scenario);
+        const std::string program = graphJavaProgram(scenario, project, options);
+        project.files.push_back({"pom.xml", pomXml(project, "events.csv", false)});
+        project.files.push_back({"data/events.csv", graphEventsCsv(scenario)});
+        project.files.push_back({"src/main/java/tidemark/jobs/" + className(project.artifactId) + ".java", program});
+        project.files.push_back({"README.md", readme(scenario, project, options, {})});
+        return project;
+    }
     const std::vector<Replayed> order = replayOrder(scenario);
     project.caveats = caveats(scenario, order, options);
     const std::string program = detail::javaProgram(scenario, project, options, order);

@@ -2,6 +2,7 @@
 
 #include "engine/core/NumberText.h"
 #include "engine/export/JobTemplates.h"
+#include "engine/export/JobText.h"
 
 #include <cstdlib>
 #include <set>
@@ -244,6 +245,11 @@ std::optional<std::string> sqlRefusal(const Scenario& s, const FlinkRelease& rel
 
 std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& options, std::string& refusal)
 {
+    if (s.graph) {
+        refusal = "a job graph is exported as a DataStream job (leave out --sql); its SQL form (an interval join, a "
+                  "window over a window) is not written yet";
+        return std::nullopt;
+    }
     // The DataStream project gives the pom, data/events.csv, the replay and the caveats, none of which depend on the
     // window; CUMULATE has no DataStream assigner, so it is asked for the tumbling window of the largest size.
     Scenario asDataStream = s;
@@ -393,10 +399,7 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
     m += "        env.execute(" + javaStringLiteral(jobName) + ");\n";
     m += "    }\n\n";
 
-    std::string java = "package tidemark.jobs;\n\n";
-    for (const std::string& i : imports)
-        java += "import " + i + ";\n";
-    java += "\n" + h + "public final class " + cls + " {\n    private " + cls + "() {}\n\n" + m + replay.java + "}\n";
+    const std::string java = detail::javaSourceFile(imports, h, project->mainClass, m + replay.java);
 
     // The DataStream project's files with the SQL program, the Table API's jars and a README of its own.
     std::string readme;

@@ -32,7 +32,6 @@ public:
         , m_project(project)
         , m_options(options)
         , m_order(order)
-        , m_class(project.mainClass.substr(project.mainClass.rfind('.') + 1))
     { }
 
     std::string write()
@@ -40,12 +39,30 @@ public:
         // main() first: it decides which classes the program needs.
         std::string body = mainMethod();
         body += classes();
-        std::string java = "package tidemark.jobs;\n\n";
-        for (const std::string& i : m_imports)
-            java += "import " + i + ";\n";
-        java += "\n" + header() + "public final class " + m_class + " {\n    private " + m_class + "() {}\n\n" + body
-            + "}\n";
-        return java;
+        return javaSourceFile(m_imports, header(), m_project.mainClass, body);
+    }
+
+    // A job graph's window operator: its calls, function and classes (the result class is the graph's own).
+    WindowParts windowParts(std::string_view resultClass, std::string_view lateTag)
+    {
+        WindowParts parts;
+        parts.calls = windowCalls(lateTag);
+        parts.function = function(resultClass);
+        if (!m_functionClass.empty())
+            parts.classes.emplace_back(m_functionClass, listFunction());
+        if (!m_aggregateClass.empty())
+            parts.classes.emplace_back(m_aggregateClass, aggregateClass());
+        parts.windowType = windowType();
+        parts.imports.assign(m_imports.begin(), m_imports.end());
+        return parts;
+    }
+
+    // A source's WatermarkStrategy, and the per-event generator's class when it needs one (else empty).
+    std::pair<std::string, std::string> strategyParts(std::vector<std::string>& imports)
+    {
+        std::pair<std::string, std::string> parts {strategy(), perEventGenerator()};
+        imports.insert(imports.end(), m_imports.begin(), m_imports.end());
+        return parts;
     }
 
     // The classes a SQL program shares with this one, and the imports they need.
@@ -156,23 +173,8 @@ private:
             m += "        OutputTag<Event> late = new OutputTag<Event>(\"late\") {};\n";
         }
         m += "        SingleOutputStreamOperator<String> fired = timestamped\n";
-        if (windowAll()) {
-            m += "                .windowAll(" + assigner() + ")\n";
-        } else {
-            m += "                .keyBy(event -> event.key)\n";
-            m += "                .window(" + assigner() + ")\n";
-        }
-        if (const std::string t = trigger(); !t.empty())
-            m += "                .trigger(" + t + ")\n";
-        if (const std::string e = evictor(); !e.empty())
-            m += "                .evictor(" + e + ")\n";
-        if (m_w.allowedLatenessMs > 0) {
-            use("java.time.Duration");
-            m += "                .allowedLateness(" + ms(m_w.allowedLatenessMs) + ")\n";
-        }
-        if (m_w.lateSideOutput)
-            m += "                .sideOutputLateData(late)\n";
-        m += "                " + function() + ";\n";
+        m += windowCalls("late");
+        m += "                " + function("WithKey") + ";\n";
         m += "        fired.print();\n";
         if (m_w.lateSideOutput) {
             use("org.apache.flink.api.common.typeinfo.Types");
@@ -188,6 +190,29 @@ private:
     }
 
     // The records replayed at their arrival times, each sent to the generator Tidemark sends it to.
+    // keyBy (or windowAll) through sideOutputLateData(lateTag), one call a line.
+    std::string windowCalls(std::string_view lateTag)
+    {
+        std::string m;
+        if (windowAll()) {
+            m += "                .windowAll(" + assigner() + ")\n";
+        } else {
+            m += "                .keyBy(event -> event.key)\n";
+            m += "                .window(" + assigner() + ")\n";
+        }
+        if (const std::string t = trigger(); !t.empty())
+            m += "                .trigger(" + t + ")\n";
+        if (const std::string e = evictor(); !e.empty())
+            m += "                .evictor(" + e + ")\n";
+        if (m_w.allowedLatenessMs > 0) {
+            use("java.time.Duration");
+            m += "                .allowedLateness(" + ms(m_w.allowedLatenessMs) + ")\n";
+        }
+        if (m_w.lateSideOutput)
+            m += "                .sideOutputLateData(" + std::string(lateTag) + ")\n";
+        return m;
+    }
+
     std::string replaySource(bool endless) const
     {
         std::string m;
@@ -538,7 +563,8 @@ private:
     }
     std::string fieldWord() const { return m_w.function.field == "ts" ? "timestamps" : "values"; }
 
-    std::string function()
+    // The window's function; an aggregate hands its result to `resultClass`, which prints it with the key.
+    std::string function(std::string_view resultClass)
     {
         using F = FunctionSpec::Type;
         switch (m_w.function.type) {
@@ -561,14 +587,14 @@ private:
             m_aggregateClass = m_w.function.field == "ts" ? "AverageTimestamp" : "AverageValue";
             break;
         }
-        return ".aggregate(new " + m_aggregateClass + "(), new WithKey())";
+        return ".aggregate(new " + m_aggregateClass + "(), new " + std::string(resultClass) + "())";
     }
 
     std::string classes()
     {
         use("java.io.Serializable");
         std::string c;
-        c += "\n" + listFunction() + aggregateFunction() + perEventGenerator();
+        c += "\n" + listFunction() + aggregateClass() + withKeyClass() + perEventGenerator();
         if (m_p.kafka)
             c += kafkaClasses();
         else if (m_options.socket)
@@ -614,7 +640,7 @@ private:
         return c;
     }
 
-    std::string aggregateFunction()
+    std::string aggregateClass()
     {
         if (m_aggregateClass.empty())
             return {};
@@ -689,8 +715,17 @@ private:
         case F::List:
             break;
         }
+        return c;
+    }
+
+    // The chain's printed line of an aggregate: its result with the key.
+    std::string withKeyClass()
+    {
+        if (m_aggregateClass.empty())
+            return {};
         use("org.apache.flink.util.Collector");
         const std::string win = windowType();
+        std::string c;
         c += "    /** The printed line: the key with the window's result, as Flink prints a Tuple2. */\n";
         if (windowAll()) {
             use("org.apache.flink.streaming.api.functions.windowing.ProcessAllWindowFunction");
@@ -723,21 +758,40 @@ private:
 
     std::string replayClass()
     {
+        use("java.util.concurrent.atomic.AtomicLong");
         use("org.apache.flink.api.common.functions.FlatMapFunction");
         use("org.apache.flink.util.Collector");
         return filledTemplate("Replay.java");
     }
 
-    std::string eventClass()
+public:
+    // The records' POJO; `moreFields`, `moreColumns` (code after the value is read) and `columns` for a graph's.
+    std::string eventClass(std::string_view moreFields = "", std::string_view moreColumns = "",
+        std::string_view columns = "arrival,channel,key,timestamp,value")
     {
         use("java.io.IOException");
         use("java.io.InputStream");
         use("java.nio.charset.StandardCharsets");
         use("java.nio.file.Files");
+        use("java.nio.file.Path");
         use("java.util.ArrayList");
-        return filledTemplate("Event.java", {{"CSV_FIELDS", csvFieldsMethod(',', false)}});
+        use("java.util.List");
+        return filledTemplate("Event.java",
+            {{"CSV_FIELDS", csvFieldsMethod(',', false)}, {"MORE_FIELDS", moreFields}, {"MORE_COLUMNS", moreColumns},
+                {"COLUMN_COUNT", std::to_string(std::count(columns.begin(), columns.end(), ',') + 1)},
+                {"COLUMNS", columns}});
     }
 
+    // What a graph's program shares with the chain's: the replay, the POJO with the graph's fields, number().
+    ReplayClasses graphClasses(std::string_view moreFields, std::string_view moreColumns, std::string_view columns)
+    {
+        ReplayClasses parts;
+        parts.java = replayClass() + eventClass(moreFields, moreColumns, columns) + helpers();
+        parts.imports.assign(m_imports.begin(), m_imports.end());
+        return parts;
+    }
+
+private:
     std::string socketEventClass() { return filledTemplate("SocketEvent.java"); }
 
     std::string helpers()
@@ -753,7 +807,6 @@ private:
     const JobProject& m_project;
     const ExportOptions& m_options;
     const std::vector<Replayed>& m_order;
-    std::string m_class;
     std::set<std::string> m_imports;
     std::string m_functionClass; // a ProcessWindowFunction that lists, or empty
     std::string m_aggregateClass; // an AggregateFunction, or empty
@@ -777,6 +830,27 @@ ReplayClasses replayParts(const Scenario& scenario, const JobProject& project, c
     const std::vector<Replayed>& order)
 {
     return ProgramWriter(scenario, project, options, order).replayParts();
+}
+
+WindowParts windowParts(const Scenario& scenario, const JobProject& project, const ExportOptions& options,
+    std::string_view resultClass, std::string_view lateTag)
+{
+    static const std::vector<Replayed> none;
+    return ProgramWriter(scenario, project, options, none).windowParts(resultClass, lateTag);
+}
+
+std::pair<std::string, std::string> strategyParts(const Scenario& scenario, const JobProject& project,
+    const ExportOptions& options, std::vector<std::string>& imports)
+{
+    static const std::vector<Replayed> none;
+    return ProgramWriter(scenario, project, options, none).strategyParts(imports);
+}
+
+ReplayClasses graphReplayClasses(const Scenario& scenario, const JobProject& project, const ExportOptions& options,
+    std::string_view moreFields, std::string_view moreColumns, std::string_view columns)
+{
+    static const std::vector<Replayed> none;
+    return ProgramWriter(scenario, project, options, none).graphClasses(moreFields, moreColumns, columns);
 }
 
 } // namespace tidemark::flinkjob::detail

@@ -4,6 +4,8 @@
 #include "engine/export/JobText.h"
 
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tidemark::flinkjob::detail {
@@ -17,5 +19,27 @@ std::string kafkaInput(const Scenario& scenario, const JobProject& project, cons
 // The classes a SQL program shares with the DataStream one, and the imports they need.
 ReplayClasses replayParts(const Scenario& scenario, const JobProject& project, const ExportOptions& options,
     const std::vector<Replayed>& order);
+
+// What a job graph's program takes from the chain's for one window operator (scenario.pipeline.window): from keyBy
+// (or windowAll) through sideOutputLateData(lateTag), one call a line; the function call, an aggregate handing its
+// result to `resultClass`; the classes the function needs (name and code: two windows of a graph may share one); the
+// window type and the imports.
+struct WindowParts {
+    std::string calls;
+    std::string function;
+    std::vector<std::pair<std::string, std::string>> classes;
+    std::string windowType; // "TimeWindow", "GlobalWindow"
+    std::vector<std::string> imports;
+};
+WindowParts windowParts(const Scenario& scenario, const JobProject& project, const ExportOptions& options,
+    std::string_view resultClass, std::string_view lateTag);
+// A source's WatermarkStrategy (scenario.pipeline.watermarks) and the per-event generator class it needs (or empty);
+// its imports are added to `imports`.
+std::pair<std::string, std::string> strategyParts(const Scenario& scenario, const JobProject& project,
+    const ExportOptions& options, std::vector<std::string>& imports);
+// The replay, the records' POJO with a graph's `moreFields` and `moreColumns` (read after the value) under the
+// header `columns`, and number(), with their imports.
+ReplayClasses graphReplayClasses(const Scenario& scenario, const JobProject& project, const ExportOptions& options,
+    std::string_view moreFields, std::string_view moreColumns, std::string_view columns);
 
 } // namespace tidemark::flinkjob::detail

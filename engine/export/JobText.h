@@ -12,6 +12,20 @@ namespace tidemark::flinkjob::detail {
 
 // The text the exported job's files share: its Java program, its README and its data files.
 
+// The program's source file: package tidemark.jobs, the imports (sorted, each once), the header comment, then
+// the final class `mainClass` (its simple name) with a private constructor and `body`.
+template <typename Imports>
+std::string javaSourceFile(
+    const Imports& imports, std::string_view header, std::string_view mainClass, std::string_view body)
+{
+    const std::string cls(mainClass.substr(mainClass.rfind('.') + 1));
+    std::string java = "package tidemark.jobs;\n\n";
+    for (const std::string& i : imports)
+        java += "import " + i + ";\n";
+    java += "\n" + std::string(header) + "public final class " + cls + " {\n    private " + cls + "() {}\n\n";
+    return java.append(body) + "}\n";
+}
+
 // `Duration.ofMillis(d)`.
 std::string ms(DurationMs d);
 // A Java string literal.

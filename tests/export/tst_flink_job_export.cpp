@@ -34,9 +34,22 @@ Scenario loadExample(const QString& name)
     return *loaded.value;
 }
 
+Scenario loadGraphExample(const QString& name)
+{
+    io::LoadOptions load;
+    load.jobGraphs = true;
+    const auto loaded
+        = io::loadScenarioFile((test::examplesDir(sourceDir()) + "/graphs/" + name + ".json").toStdString(), load);
+    if (!loaded)
+        qFatal("%s", loaded.errorText().c_str());
+    return *loaded.value;
+}
+
 Scenario parse(const char* json)
 {
-    const auto loaded = io::parseScenario(json, "inline.json", ".");
+    io::LoadOptions load;
+    load.jobGraphs = true; // the chain's files load as they always did
+    const auto loaded = io::parseScenario(json, "inline.json", ".", load);
     if (!loaded)
         qFatal("%s", loaded.errorText().c_str());
     return *loaded.value;
@@ -59,6 +72,20 @@ const flinkjob::ProjectFile* file(const flinkjob::JobProject& project, const std
             return &f;
     }
     return nullptr;
+}
+
+// Each of the project's files against its reviewed copy in tests/export/golden/EXAMPLE/: every file compared, so that
+// one run shows them all.
+QStringList goldenMismatches(const flinkjob::JobProject& project, const QString& example)
+{
+    QStringList mismatches;
+    for (const auto& f : project.files) {
+        const QString golden = sourceDir() + "/tests/export/golden/" + example + "/" + QString::fromStdString(f.path);
+        if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
+                example + "-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
+            mismatches << *mismatch;
+    }
+    return mismatches;
 }
 
 QString program(const flinkjob::JobProject& project)
@@ -119,14 +146,7 @@ private slots:
         while (!pom.atEnd())
             pom.readNext();
         QVERIFY2(!pom.hasError(), qPrintable(pom.errorString()));
-        QStringList mismatches; // every file compared, so that one run shows them all
-        for (const auto& f : project->files) {
-            const QString golden
-                = sourceDir() + "/tests/export/golden/" + example + "/" + QString::fromStdString(f.path);
-            if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
-                    example + "-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
-                mismatches << *mismatch;
-        }
+        const QStringList mismatches = goldenMismatches(*project, example);
         QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
     }
 
@@ -351,6 +371,147 @@ private slots:
                            "3000,1,a,100,1.5\n"));
     }
 
+    // A job graph: one replay per source on one clock, each operator wired as the graph names its inputs and printed
+    // behind print("name"); the reviewed project of two examples.
+    void aGraphExampleBecomesTheReviewedProject_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::newRow("an interval join, then windowAll, idleness") << "orders-payments-join-with-idleness";
+        QTest::newRow("connected streams, an event-time timeout") << "orders-unpaid-timeout";
+    }
+    void aGraphExampleBecomesTheReviewedProject()
+    {
+        QFETCH(QString, example);
+        std::string refusal;
+        const auto project
+            = flinkjob::exportJob(loadGraphExample(example), options(example.toStdString() + ".json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QCOMPARE(project->files.size(), std::size_t(4));
+        const QStringList mismatches = goldenMismatches(*project, example);
+        QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
+    }
+
+    void eachGraphOperatorIsSaidInJava_data()
+    {
+        QTest::addColumn<QString>("operators");
+        QTest::addColumn<QStringList>("java");
+        QTest::newRow("a union into a keyed window with a late side output")
+            << R"([{"type": "union", "name": "both", "inputs": ["a", "b"]},
+                  {"type": "window", "name": "per-5s", "inputs": ["both"], "window": {"keyBy": "key", "parallelism": 2,
+                   "assigner": {"type": "tumbling", "sizeMs": 5000}, "lateSideOutput": true,
+                   "function": {"type": "sum"}}}])"
+            << QStringList {"DataStream<Event> both = a.union(b);", ".keyBy(event -> event.key)",
+                   ".aggregate(new SumValues(), new KeyedResult())", ".sideOutputLateData(per5sLate)",
+                   "per5s.print(\"per-5s\").setParallelism(2);", "per5s.getSideOutput(per5sLate)",
+                   "\"late (\" + event.key + \",\" + number(event.value) + \")\""};
+        QTest::newRow("an interval join with exclusive bounds and late side outputs, a window over its pairs")
+            << R"([{"type": "interval-join", "name": "paid", "inputs": ["a", "b"], "parallelism": 3,
+                   "between": {"lowerMs": -1000, "upperMs": 2000, "lowerInclusive": false, "upperInclusive": false,
+                   "lateSideOutputs": true}},
+                  {"type": "window", "name": "count", "inputs": ["paid"], "window": {"keyBy": null,
+                   "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "count"}}}])"
+            << QStringList {"a.keyBy(event -> event.key)\n                .intervalJoin(b.keyBy(event -> event.key))",
+                   ".between(Duration.ofMillis(-1000), Duration.ofMillis(2000))", ".lowerBoundExclusive()",
+                   ".upperBoundExclusive()", ".sideOutputLeftLateData(paidLeftLate)",
+                   ".sideOutputRightLateData(paidRightLate)", ".process(new JoinPair())", ".setParallelism(3)",
+                   "\"late left (\" + event.key", "paid\n                .windowAll(",
+                   ".aggregate(new CountRecords(), new AllResult())", "class JoinPair extends ProcessJoinFunction"};
+        QTest::newRow("both process functions, one after the other")
+            << R"([{"type": "process", "name": "sorted", "inputs": ["a"], "function": {"type": "sort-until-watermark"}},
+                  {"type": "process", "name": "quiet", "inputs": ["sorted"],
+                   "function": {"type": "event-time-timeout", "timeoutMs": 5000}}])"
+            << QStringList {".process(new SortUntilWatermark())", "sorted.keyBy(event -> event.key)",
+                   ".process(new EventTimeTimeout(5000L))", "quiet.print(\"quiet\")",
+                   "class SortUntilWatermark extends KeyedProcessFunction<String, Event, Event>"};
+        QTest::newRow("connected streams and a broadcast side")
+            << R"([{"type": "co-process", "name": "unpaid", "inputs": ["a", "b"],
+                   "function": {"type": "unmatched-timeout", "timeoutMs": 3000}},
+                  {"type": "broadcast-process", "name": "silent", "inputs": ["unpaid", "b"],
+                   "function": {"type": "rule-timeout", "timeoutMs": 4000}}])"
+            << QStringList {".connect(b.keyBy(event -> event.key))", ".process(new UnmatchedTimeout(3000L))",
+                   "unpaid.keyBy(event -> event.key)\n                .connect(b.broadcast(RuleTimeout.RULES))",
+                   ".process(new RuleTimeout(4000L))",
+                   "class RuleTimeout extends KeyedBroadcastProcessFunction<String, Event, Event, Event>"};
+    }
+    void eachGraphOperatorIsSaidInJava()
+    {
+        QFETCH(QString, operators);
+        QFETCH(QStringList, java);
+        const std::string json = R"({"tidemark": 1, "sources": {
+            "a": {"input": {"records": [{"key": "k", "ts": 1000, "value": 1}, {"key": "k", "ts": 2000, "value": 2}]},
+                  "watermarks": {"strategy": "monotonous"}},
+            "b": {"input": {"records": [{"key": "k", "ts": 1500, "value": 3}]},
+                  "watermarks": {"strategy": "monotonous"}}},
+            "operators": )"
+            + operators.toStdString() + R"(, "endOfInput": "max-watermark"})";
+        std::string refusal;
+        const auto project = flinkjob::exportJob(parse(json.c_str()), options("g.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        const QString java1 = program(*project);
+        for (const QString& piece : java)
+            QVERIFY2(java1.contains(piece), qPrintable("no \"" + piece + "\" in:\n" + java1));
+        // one replay per source, each ending after its own last record, on the clock they share
+        QVERIFY(java1.contains("new Replay(Event.of(events, \"a\"), 1000L, events.size())"));
+        QVERIFY(java1.contains("new Replay(Event.of(events, \"b\"), 0L, events.size())"));
+    }
+
+    void aGraphsRecordsFileHoldsEachSourcesArrivalsAndGenerators()
+    {
+        // Each source on its own clock (records without arrival 1000 ms apart from 0); at equal times in source
+        // order; b's two generators dealt out round robin from channel 0.
+        const Scenario s = parse(R"({"tidemark": 1, "sources": {
+            "a": {"input": {"records": [{"key": "x", "ts": 10}, {"key": "y", "ts": 20, "value": 2.5}]},
+                  "watermarks": {"strategy": "monotonous"}},
+            "b": {"input": {"records": [{"key": "x", "ts": 5, "arrival": 500}, {"key": "z", "ts": 6}]},
+                  "watermarks": {"strategy": "monotonous", "parallelism": 2}}},
+            "operators": [{"type": "interval-join", "name": "j", "inputs": ["a", "b"],
+                           "between": {"lowerMs": 0, "upperMs": 10}}]})");
+        std::string refusal;
+        const auto project = flinkjob::exportJob(s, options("g.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QCOMPARE(QString::fromStdString(file(*project, "data/events.csv")->content),
+            QStringLiteral("arrival,channel,key,timestamp,value,source\n"
+                           "0,0,x,10,,a\n"
+                           "500,0,x,5,,b\n"
+                           "1000,0,y,20,2.5,a\n"
+                           "1500,1,z,6,,b\n"));
+    }
+
+    void whatNoGraphJobCanSayIsRefusedWithTheReason_data()
+    {
+        QTest::addColumn<QString>("watermarksA");
+        QTest::addColumn<QString>("endOfInput");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("two auto-watermark intervals") << R"("strategy": "monotonous", "periodMs": 100)"
+                                                      << "none"
+                                                      << "one auto-watermark interval";
+        QTest::newRow("a drain") << R"("strategy": "monotonous")"
+                                 << "drain"
+                                 << "endOfInput \"drain\"";
+        QTest::newRow("the legacy extractor with idleness")
+            << R"("strategy": "legacy-bounded-out-of-orderness", "maxOutOfOrdernessMs": 5, "idlenessMs": 100)"
+            << "none"
+            << "source \"a\": the legacy BoundedOutOfOrdernessTimestampExtractor has no withIdleness";
+    }
+    void whatNoGraphJobCanSayIsRefusedWithTheReason()
+    {
+        QFETCH(QString, watermarksA);
+        QFETCH(QString, endOfInput);
+        QFETCH(QString, reason);
+        const std::string json = R"({"tidemark": 1, "sources": {
+            "a": {"input": {"records": [{"key": "k", "ts": 1000}]}, "watermarks": {)"
+            + watermarksA.toStdString() + R"(}},
+            "b": {"input": {"records": [{"key": "k", "ts": 1500}]}, "watermarks": {"strategy": "monotonous"}}},
+            "operators": [{"type": "union", "name": "u", "inputs": ["a", "b"]},
+                          {"type": "window", "name": "w", "inputs": ["u"], "window": {"keyBy": "key",
+                           "assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"}}}],
+            "endOfInput": )"
+            + ("\"" + endOfInput.toStdString() + "\"}");
+        std::string refusal;
+        QVERIFY(!flinkjob::exportJob(parse(json.c_str()), options("g.json", "1.20"), refusal));
+        QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
+    }
+
     // A Kafka scenario's job reads its topic with a KafkaSource of the source's parallelism; the strategy goes
     // into fromSource (one generator per partition) or after it, as the scenario says.
     void aKafkaScenarioBecomesAKafkaSourceJob_data()
@@ -541,6 +702,11 @@ private slots:
             "localhost"} << 2 << "--socket: expected HOST:PORT";
         QTest::newRow("socket and SQL") << QStringList {"sliding-windows", "--out", "x", "--socket", "127.0.0.1:9000",
             "--sql"} << 1 << "a job reading a socket is exported as a DataStream program";
+        const QString graph = test::examplesDir(sourceDir()) + "/graphs/orders-unpaid-timeout.json";
+        QTest::newRow("a graph as SQL") << QStringList {graph, "--out", "x", "--sql"} << 1
+                                        << "a job graph is exported as a DataStream job (leave out --sql)";
+        QTest::newRow("a graph reading a socket") << QStringList {graph, "--out", "x", "--socket", "127.0.0.1:9000"}
+                                                  << 1 << "a job graph's sources replay their own records";
     }
     void exportJobSaysWhatIsWrong()
     {

@@ -5,7 +5,7 @@
         public String key;
         public long timestamp;
         public Double value; // null when the record has none
-
+@MORE_FIELDS@
         public Event() {}
 
         /**
@@ -35,13 +35,13 @@
             return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
         }
 
-        /** The header line, then arrival,channel,key,timestamp,value; a key may be quoted as in CSV. */
+        /** The header line, then @COLUMNS@; a key may be quoted as in CSV. */
         static List<Event> parse(List<String> lines, String file) throws IOException {
             List<Event> events = new ArrayList<>();
             for (int i = 1; i < lines.size(); i++) {
                 List<String> f = fields(lines.get(i));
-                if (f.size() != 5) {
-                    throw new IOException(file + ":" + (i + 1) + ": expected arrival,channel,key,timestamp,value, found "
+                if (f.size() != @COLUMN_COUNT@) {
+                    throw new IOException(file + ":" + (i + 1) + ": expected @COLUMNS@, found "
                             + f.size() + " fields");
                 }
                 Event e = new Event();
@@ -51,7 +51,7 @@
                     e.key = f.get(2);
                     e.timestamp = Long.parseLong(f.get(3));
                     e.value = f.get(4).isEmpty() ? null : Double.valueOf(f.get(4));
-                } catch (NumberFormatException bad) {
+@MORE_COLUMNS@                } catch (NumberFormatException bad) {
                     throw new IOException(file + ":" + (i + 1) + ": " + bad.getMessage(), bad);
                 }
                 events.add(e);

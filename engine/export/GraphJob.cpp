@@ -1,0 +1,557 @@
+#include "engine/export/GraphJob.h"
+
+#include "engine/export/JobProgram.h"
+#include "engine/export/JobTemplates.h"
+#include "engine/export/JobText.h"
+
+#include "engine/core/NumberText.h"
+#include "engine/player/EventQueue.h"
+#include "engine/runtime/Partitioners.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace tidemark::flinkjob::detail {
+
+namespace {
+
+using Kind = GraphOperator::Kind;
+using FunctionType = ProcessFunctionSpec::Type;
+
+const JobGraph& graphOf(const Scenario& s)
+{
+    return *s.graph;
+}
+
+// A record of one source at its arrival, with the generator it reaches.
+struct SourceArrival {
+    Timestamp arrival;
+    int channel;
+    int source;
+    const InputRecord* record;
+};
+
+// Every source's records as GraphRun orders them: each source by its own arrival clock, its generators chosen in
+// that order; then all of them by time, at equal times in source order.
+std::vector<SourceArrival> arrivalOrder(const Scenario& s)
+{
+    const JobGraph& g = graphOf(s);
+    std::vector<SourceArrival> all;
+    for (std::size_t i = 0; i < g.sources.size(); ++i) {
+        ArrivalClock clock(s.arrivals);
+        std::vector<SourceArrival> mine;
+        for (const InputRecord& r : g.sources[i].records)
+            mine.push_back({clock.next(r), 0, static_cast<int>(i), &r});
+        std::stable_sort(mine.begin(), mine.end(),
+            [](const SourceArrival& a, const SourceArrival& b) { return a.arrival < b.arrival; });
+        RecordPartitioner partitioner(g.sources[i].watermarks);
+        for (SourceArrival& a : mine)
+            a.channel = partitioner.selectChannel(a.record->channel);
+        all.insert(all.end(), mine.begin(), mine.end());
+    }
+    std::stable_sort(all.begin(), all.end(), [](const SourceArrival& a, const SourceArrival& b) {
+        return a.arrival != b.arrival ? a.arrival < b.arrival : a.source < b.source;
+    });
+    return all;
+}
+
+// When source i's input ends (after its last record, or the scenario's inputEndMs), or -1 when it never does.
+Timestamp sourceEnd(const Scenario& s, const std::vector<SourceArrival>& order, int source)
+{
+    if (s.pipeline.endOfInput == EndOfInput::None)
+        return -1;
+    Timestamp last = 0;
+    for (const SourceArrival& a : order) {
+        if (a.source == source)
+            last = std::max(last, a.arrival);
+    }
+    return s.inputEnd(last);
+}
+
+// The one auto-watermark interval of the job: that of the sources whose generators emit periodically.
+std::optional<DurationMs> periodOf(const JobGraph& g)
+{
+    std::optional<DurationMs> period;
+    for (const GraphSource& src : g.sources) {
+        const WatermarkConfig& wm = src.watermarks;
+        if (wm.strategy == WatermarkConfig::Strategy::Input || wm.emission != WatermarkConfig::Emission::Periodic)
+            continue;
+        if (period && *period != wm.periodMs)
+            return std::nullopt;
+        period = wm.periodMs;
+    }
+    return period.value_or(200);
+}
+
+bool periodsAgree(const JobGraph& g)
+{
+    return periodOf(g).has_value();
+}
+
+// A scenario that is the chain one operator or source of the graph would be: the chain's writer says its parts.
+Scenario asChain(const Scenario& s, const WindowConfig* window, const WatermarkConfig* watermarks)
+{
+    Scenario chain;
+    chain.name = s.name;
+    chain.keys = s.keys;
+    chain.pipeline = s.pipeline;
+    if (window)
+        chain.pipeline.window = *window;
+    if (watermarks)
+        chain.pipeline.watermarks = *watermarks;
+    return chain;
+}
+
+const std::set<std::string>& javaWords()
+{
+    static const std::set<std::string> words {"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char",
+        "class", "const", "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
+        "for", "goto", "if", "implements", "import", "instanceof", "int", "interface", "long", "native", "new",
+        "package", "private", "protected", "public", "return", "short", "static", "strictfp", "super", "switch",
+        "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false",
+        "null", "var", "record", "yield", "events", "env", "args"};
+    return words;
+}
+
+class GraphProgramWriter {
+public:
+    GraphProgramWriter(const Scenario& s, const JobProject& project, const ExportOptions& options)
+        : m_s(s)
+        , m_g(graphOf(s))
+        , m_project(project)
+        , m_options(options)
+        , m_order(arrivalOrder(s))
+    { }
+
+    std::string write()
+    {
+        std::string body = mainMethod();
+        body += classes();
+        return javaSourceFile(m_imports, header(), m_project.mainClass, body);
+    }
+
+private:
+    void use(std::string name) { m_imports.insert(std::move(name)); }
+    void use(const std::vector<std::string>& names) { m_imports.insert(names.begin(), names.end()); }
+
+    std::string header() const
+    {
+        std::string h = "/**\n" + headerTitle(m_s, "A Tidemark job graph as a Flink job.", ".") + " *\n";
+        h += wrapped("Exported by Tidemark " + m_options.tidemarkVersion
+                + (m_options.sourceName.empty() ? "" : " from " + m_options.sourceName) + " for Apache Flink "
+                + m_project.release.version + ". Build it with `mvn package`; `java -jar " + m_project.jarPath()
+                + "` runs it on a local MiniCluster. Each operator prints its output as print(\"name\") does"
+                + (m_options.sourceName.empty() ? ""
+                                                : " (`tidemark run " + m_options.sourceName
+                            + " --format text` prints the same lines, each followed by what a print sink leaves out)")
+                + ".",
+            " * ");
+        h += " *\n";
+        h += wrapped("The input: data/events.csv holds the records of the "
+                + plural(m_g.sources.size(), "source", "sources")
+                + " in the order they arrive, each with its arrival time (milliseconds after the start), the "
+                  "watermark generator Tidemark sends it to and its source. One replay per source emits them at those "
+                  "times, on one clock.",
+            " * ");
+        return h + headerCaveats(m_project.caveats) + " */\n";
+    }
+
+    std::string mainMethod()
+    {
+        use("java.util.List");
+        use("org.apache.flink.streaming.api.datastream.DataStream");
+        use("org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator");
+        use("org.apache.flink.streaming.api.environment.StreamExecutionEnvironment");
+        std::string m;
+        m += "    public static void main(String[] args) throws Exception {\n";
+        m += "        List<Event> events = Event.readAll(args);\n\n";
+        m += "        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();\n";
+        m += "        // Each operator says its own parallelism; its print sink has the same, so \"name:2> …\" is "
+             "subtask 1.\n";
+        m += "        env.setParallelism(1);\n";
+        m += "        env.getConfig().setAutoWatermarkInterval(" + std::to_string(*periodOf(m_g)) + ");\n\n";
+        for (std::size_t i = 0; i < m_g.sources.size(); ++i)
+            m += source(static_cast<int>(i));
+        // the operators once their inputs are written (a graph's file may name a stream before it defines it)
+        std::vector<bool> written(m_g.operators.size(), false);
+        for (std::size_t done = 0; done < m_g.operators.size();) {
+            for (std::size_t o = 0; o < m_g.operators.size(); ++o) {
+                const GraphOperator& op = m_g.operators[o];
+                if (written[o] || !std::all_of(op.inputs.begin(), op.inputs.end(), [&](const std::string& in) {
+                        return m_vars.count(in) > 0;
+                    }))
+                    continue;
+                m += operatorCode(op);
+                written[o] = true;
+                ++done;
+            }
+        }
+        m += "        env.execute(" + javaString(m_project.jobName) + ");\n";
+        m += "    }\n";
+        return m;
+    }
+
+    // A Java variable for a stream's name: "paid-per-10s" → paidPer10s, unique in the program.
+    std::string variable(const std::string& name)
+    {
+        std::string id;
+        bool upper = false;
+        for (const char c : name) {
+            const unsigned char u = static_cast<unsigned char>(c);
+            if (!std::isalnum(u)) {
+                upper = !id.empty();
+                continue;
+            }
+            id += upper ? char(std::toupper(u)) : c;
+            upper = false;
+        }
+        if (id.empty() || std::isdigit(static_cast<unsigned char>(id.front())) || javaWords().count(id))
+            id = "stream"
+                + (id.empty() ? std::string() : std::string(1, char(std::toupper(id.front()))) + id.substr(1));
+        std::string unique = id;
+        for (int n = 2; m_taken.count(unique); ++n)
+            unique = id + std::to_string(n);
+        m_taken.insert(unique);
+        m_vars[name] = unique;
+        return unique;
+    }
+
+    std::string source(int i)
+    {
+        const GraphSource& src = m_g.sources[static_cast<std::size_t>(i)];
+        const std::size_t count = static_cast<std::size_t>(
+            std::count_if(m_order.begin(), m_order.end(), [i](const SourceArrival& a) { return a.source == i; }));
+        const Timestamp end = sourceEnd(m_s, m_order, i);
+        const Scenario chain = asChain(m_s, nullptr, &src.watermarks);
+        std::vector<std::string> imports;
+        auto [strategy, generator] = strategyParts(chain, m_project, m_options, imports);
+        use(imports);
+        if (!generator.empty())
+            m_classes.emplace("EveryEvent", generator);
+        const std::string var = variable(src.name);
+        const int generators = src.watermarks.parallelism;
+        std::string m;
+        m += commentLines(src.name + ": " + plural(count, "record", "records") + " replayed at their arrival times, "
+                + (end < 0 ? "then the source stays open: its input never ends"
+                           : "then its input ends (at " + std::to_string(end) + " ms)")
+                + "; " + plural(std::size_t(generators), "watermark generator", "watermark generators")
+                + ", each record to the one Tidemark sends it to.",
+            "        // ");
+        m += "        DataStream<Event> " + var + " = env.fromSequence(0, "
+            + (end < 0 ? std::string("Long.MAX_VALUE") : std::to_string(count)) + ").setParallelism(1)\n";
+        m += "                .flatMap(new Replay(Event.of(events, " + javaString(src.name) + "), "
+            + (end < 0 ? std::string("-1") : std::to_string(end) + "L") + ", events.size())).setParallelism(1)\n";
+        m += "                .name(" + javaString("replay " + src.name) + ")\n";
+        m += "                .partitionCustom((Integer channel, int channels) -> channel, (Event event) -> "
+             "event.channel)\n";
+        m += "                .assignTimestampsAndWatermarks(" + strategy + ")\n";
+        m += "                .setParallelism(" + std::to_string(generators) + ")\n";
+        m += "                .name(" + javaString(src.name) + ");\n\n";
+        return m;
+    }
+
+    std::string keyed(const std::string& stream) const { return m_vars.at(stream) + ".keyBy(event -> event.key)"; }
+
+    // The operator's output stream, its parallelism set and named, and print("name") of the same parallelism.
+    std::string finish(const GraphOperator& op, int parallelism, const std::string& var)
+    {
+        const std::string p = std::to_string(parallelism);
+        return "                .setParallelism(" + p + ")\n                .name(" + javaString(op.name) + ");\n"
+            + "        " + var + ".print(" + javaString(op.name) + ").setParallelism(" + p + ");\n";
+    }
+
+    // A late side output printed as Tidemark prints it: `late (key,value)` of a window, `late left (key,ts)`.
+    std::string printLate(const std::string& var, const std::string& tag, const std::string& line,
+        const std::string& name, int parallelism)
+    {
+        use("org.apache.flink.api.common.typeinfo.Types");
+        const std::string p = std::to_string(parallelism);
+        return "        " + var + ".getSideOutput(" + tag + ")\n                .map(event -> " + line
+            + ")\n                .returns(Types.STRING)\n                .setParallelism(" + p
+            + ")\n                .print(" + javaString(name) + ").setParallelism(" + p + ");\n";
+    }
+
+    std::string lateTag(const std::string& var, const std::string& suffix, const std::string& name)
+    {
+        use("org.apache.flink.util.OutputTag");
+        const std::string tag = var + suffix;
+        m_taken.insert(tag);
+        return "        OutputTag<Event> " + tag + " = new OutputTag<Event>(" + javaString(name) + ") {};\n";
+    }
+
+    std::string operatorCode(const GraphOperator& op)
+    {
+        const std::string var = variable(op.name);
+        std::string m = commentLines(op.name + ": " + describe(op), "        // ");
+        switch (op.kind) {
+        case Kind::Union: {
+            m += "        DataStream<Event> " + var + " = " + m_vars.at(op.inputs.front()) + ".union(";
+            for (std::size_t i = 1; i < op.inputs.size(); ++i)
+                m += (i > 1 ? ", " : "") + m_vars.at(op.inputs[i]);
+            return m + ");\n\n";
+        }
+        case Kind::Window:
+            return m + windowCode(op, var);
+        case Kind::IntervalJoin:
+            return m + joinCode(op, var);
+        case Kind::Process:
+        case Kind::CoProcess:
+        case Kind::BroadcastProcess:
+            return m + processCode(op, var);
+        }
+        return m;
+    }
+
+    std::string describe(const GraphOperator& op) const
+    {
+        std::string inputs;
+        for (std::size_t i = 0; i < op.inputs.size(); ++i)
+            inputs += (i == 0 ? "" : i + 1 == op.inputs.size() ? " and " : ", ") + op.inputs[i];
+        switch (op.kind) {
+        case Kind::Union:
+            return "the union of " + inputs + " (no operator: the next one reads all their channels).";
+        case Kind::Window:
+            return "a window over " + inputs + "; its results are stamped with the window's maxTimestamp() (end - 1).";
+        case Kind::IntervalJoin:
+            return "the interval join of " + inputs + "; a pair carries the larger of the two timestamps.";
+        case Kind::Process:
+            return "a KeyedProcessFunction over " + inputs + "; what a timer emits carries the timer's time.";
+        case Kind::CoProcess:
+            return "a KeyedCoProcessFunction over " + inputs + " (connected, both keyed).";
+        case Kind::BroadcastProcess:
+            return "a KeyedBroadcastProcessFunction: " + op.inputs.front() + " keyed, " + op.inputs.back()
+                + " broadcast to every subtask.";
+        }
+        return {};
+    }
+
+    std::string windowCode(const GraphOperator& op, const std::string& var)
+    {
+        const WindowConfig& w = op.window;
+        const bool all = !w.keyBy.has_value();
+        const Scenario chain = asChain(m_s, &w, nullptr);
+        std::string m;
+        const std::string tag = var + "Late";
+        if (w.lateSideOutput)
+            m += lateTag(var, "Late", op.name + "-late");
+        // The result class the aggregate hands its result to: keyed or not, over the window's type.
+        const WindowParts probe = windowParts(chain, m_project, m_options, "Result", tag);
+        const std::string resultClass
+            = std::string(all ? "All" : "Keyed") + (probe.windowType == "GlobalWindow" ? "GlobalResult" : "Result");
+        const WindowParts parts = windowParts(chain, m_project, m_options, resultClass, tag);
+        use(parts.imports);
+        for (const auto& [name, code] : parts.classes)
+            m_classes.emplace(name, code);
+        const bool list = w.function.type == FunctionSpec::Type::List;
+        if (!list)
+            m_classes.emplace(resultClass, resultClassCode(resultClass, all, parts.windowType));
+        m += "        SingleOutputStreamOperator<" + std::string(list ? "String" : "Event") + "> " + var + " = "
+            + m_vars.at(op.inputs.front()) + "\n";
+        m += parts.calls;
+        m += "                " + parts.function + "\n";
+        m += finish(op, w.subtasks(), var);
+        if (w.lateSideOutput) {
+            m += printLate(var, tag,
+                std::string("\"late (\" + ") + (all ? "" : "event.key + \",\" + ") + "number(event.value) + \")\"",
+                op.name, w.subtasks());
+        }
+        return m + "\n";
+    }
+
+    std::string resultClassCode(const std::string& name, bool all, const std::string& windowType)
+    {
+        use("org.apache.flink.util.Collector");
+        use(std::string("org.apache.flink.streaming.api.functions.windowing.")
+            + (all ? "ProcessAllWindowFunction" : "ProcessWindowFunction"));
+        return filledTemplate("GraphWindowResult.java",
+            {{"CLASS", name}, {"BASE", all ? "ProcessAllWindowFunction" : "ProcessWindowFunction"},
+                {"KEY_TYPE", all ? "" : "String, "}, {"WINDOW", windowType}, {"KEY_PARAM", all ? "" : "String key, "},
+                {"KEY", all ? "null" : "key"}});
+    }
+
+    std::string joinCode(const GraphOperator& op, const std::string& var)
+    {
+        const IntervalJoinSpec& j = op.join;
+        use("java.time.Duration");
+        std::string m;
+        if (j.lateSideOutputs) {
+            m += lateTag(var, "LeftLate", op.name + "-left-late");
+            m += lateTag(var, "RightLate", op.name + "-right-late");
+        }
+        m += "        SingleOutputStreamOperator<Event> " + var + " = " + keyed(op.inputs[0]) + "\n";
+        m += "                .intervalJoin(" + keyed(op.inputs[1]) + ")\n";
+        m += "                .between(" + ms(j.lowerMs) + ", " + ms(j.upperMs) + ")\n";
+        if (!j.lowerInclusive)
+            m += "                .lowerBoundExclusive()\n";
+        if (!j.upperInclusive)
+            m += "                .upperBoundExclusive()\n";
+        if (j.lateSideOutputs) {
+            m += "                .sideOutputLeftLateData(" + var + "LeftLate)\n";
+            m += "                .sideOutputRightLateData(" + var + "RightLate)\n";
+        }
+        m += "                .process(new JoinPair())\n";
+        m += finish(op, op.parallelism, var);
+        if (j.lateSideOutputs) {
+            for (const char* side : {"Left", "Right"}) {
+                const std::string word = side == std::string("Left") ? "left" : "right";
+                m += printLate(var, var + side + "Late",
+                    "\"late " + word + " (\" + event.key + \",\" + event.timestamp + \")\"", op.name, op.parallelism);
+            }
+        }
+        useFunction(
+            "JoinPair", "GraphJoinPair.java", {"org.apache.flink.streaming.api.functions.co.ProcessJoinFunction"});
+        return m + "\n";
+    }
+
+    std::string processCode(const GraphOperator& op, const std::string& var)
+    {
+        const ProcessFunctionSpec& f = op.process;
+        const std::string timeout = std::to_string(f.timeoutMs) + "L";
+        std::string m = "        SingleOutputStreamOperator<Event> " + var + " = " + keyed(op.inputs[0]) + "\n";
+        const std::string state = "org.apache.flink.api.common.state.";
+        switch (f.type) {
+        case FunctionType::EventTimeTimeout:
+            m += "                .process(new EventTimeTimeout(" + timeout + "))\n";
+            useFunction("EventTimeTimeout", "GraphEventTimeTimeout.java",
+                {"org.apache.flink.streaming.api.functions.KeyedProcessFunction", state + "ValueState",
+                    state + "ValueStateDescriptor"});
+            break;
+        case FunctionType::SortUntilWatermark:
+            m += "                .process(new SortUntilWatermark())\n";
+            useFunction("SortUntilWatermark", "GraphSortUntilWatermark.java",
+                {"org.apache.flink.streaming.api.functions.KeyedProcessFunction", state + "MapState",
+                    state + "MapStateDescriptor", "org.apache.flink.api.common.typeinfo.Types", "java.util.ArrayList"});
+            break;
+        case FunctionType::UnmatchedTimeout:
+            m += "                .connect(" + keyed(op.inputs[1]) + ")\n";
+            m += "                .process(new UnmatchedTimeout(" + timeout + "))\n";
+            useFunction("UnmatchedTimeout", "GraphUnmatchedTimeout.java",
+                {"org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction", state + "ValueState",
+                    state + "ValueStateDescriptor"});
+            break;
+        case FunctionType::RuleTimeout:
+            m += "                .connect(" + m_vars.at(op.inputs[1]) + ".broadcast(RuleTimeout.RULES))\n";
+            m += "                .process(new RuleTimeout(" + timeout + "))\n";
+            useFunction("RuleTimeout", "GraphRuleTimeout.java",
+                {"org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction", state + "ValueState",
+                    state + "ValueStateDescriptor", state + "MapStateDescriptor"});
+            break;
+        }
+        return m + finish(op, op.parallelism, var) + "\n";
+    }
+
+    void useFunction(const std::string& name, std::string_view file, std::initializer_list<std::string> imports)
+    {
+        use("org.apache.flink.util.Collector");
+        for (const std::string& i : imports)
+            use(i);
+        m_classes.emplace(name, filledTemplate(file));
+    }
+
+    std::string classes()
+    {
+        use("java.io.Serializable");
+        std::string c = "\n";
+        for (const auto& [name, code] : m_classes)
+            c += code;
+        const ReplayClasses replay
+            = graphReplayClasses(m_s, m_project, m_options, filledTemplate("GraphEvent-members.java"),
+                "                    e.source = f.get(5);\n", "arrival,channel,key,timestamp,value,source");
+        use(replay.imports);
+        return c + replay.java;
+    }
+
+    const Scenario& m_s;
+    const JobGraph& m_g;
+    const JobProject& m_project;
+    const ExportOptions& m_options;
+    std::vector<SourceArrival> m_order;
+    std::set<std::string> m_imports;
+    std::map<std::string, std::string> m_classes; // the program's classes by name, each written once
+    std::map<std::string, std::string> m_vars; // stream name → Java variable
+    std::set<std::string> m_taken;
+};
+
+} // namespace
+
+std::optional<std::string> graphRefusal(const Scenario& s, const FlinkRelease& release, const ExportOptions& options)
+{
+    const JobGraph& g = graphOf(s);
+    if (options.socket)
+        return std::string("a job graph's sources replay their own records; --socket reads one stream of lines, for a "
+                           "chain");
+    if (s.pipeline.endOfInput == EndOfInput::Drain)
+        return std::string("a drained job graph (endOfInput \"drain\") is stopped with flink stop --drain at its end, "
+                           "which a replayed job cannot time: export it with \"max-watermark\" or \"none\"");
+    if (!periodsAgree(g))
+        return std::string("the sources emit watermarks at different periods, and a Flink job has one "
+                           "auto-watermark interval (pipeline.auto-watermark-interval): give them one periodMs");
+    std::size_t records = 0;
+    for (const GraphSource& src : g.sources) {
+        records += src.records.size();
+        for (const InputRecord& r : src.records) {
+            if (r.isWatermark())
+                return "source \"" + src.name
+                    + "\" carries watermark records, which a DataStream source cannot put between its records";
+            if (r.key != kNoKey && s.keys.fields(r.key).size() > 1)
+                return "record keys of " + std::to_string(s.keys.fields(r.key).size())
+                    + " fields are not exported yet: key the events by one field";
+        }
+        if (auto why = watermarkRefusal(src.watermarks))
+            return "source \"" + src.name + "\": " + *why;
+    }
+    if (records == 0)
+        return std::string("the graph's sources have no records to replay");
+    for (const GraphOperator& op : g.operators) {
+        if (op.kind != Kind::Window)
+            continue;
+        if (auto why = windowRefusal(op.window, release))
+            return "window \"" + op.name + "\": " + *why;
+    }
+    return std::nullopt;
+}
+
+std::string graphEventsCsv(const Scenario& s)
+{
+    const JobGraph& g = graphOf(s);
+    std::string csv = "arrival,channel,key,timestamp,value,source\n";
+    for (const SourceArrival& a : arrivalOrder(s)) {
+        const InputRecord& r = *a.record;
+        csv += std::to_string(a.arrival) + "," + std::to_string(a.channel) + ","
+            + (r.key == kNoKey ? std::string() : csvField(s.keys.name(r.key))) + "," + std::to_string(r.ts) + ","
+            + (r.hasValue ? formatNumber(r.value) : "") + ","
+            + csvField(g.sources[static_cast<std::size_t>(a.source)].name) + "\n";
+    }
+    return csv;
+}
+
+std::vector<std::string> graphCaveats(const Scenario& s)
+{
+    const JobGraph& g = graphOf(s);
+    std::vector<std::string> c;
+    c.push_back("The interleaving of the sources and their generators: each record reaches the generator Tidemark "
+                "sends it to at its arrival time, but when each generator's periodic emission runs, and in which "
+                "order an operator hears from its inputs, is this job's wall clock and threads. Compare each "
+                "operator's lines with Tidemark's as a set.");
+    c.push_back("The replays share one clock within one JVM (a local MiniCluster); on a cluster of several task "
+                "managers each one's replays start their own clock.");
+    DurationMs idle = 0;
+    for (const GraphSource& src : g.sources)
+        idle = std::max(idle, src.watermarks.idlenessMs);
+    if (idle > 0)
+        c.push_back("Idleness runs on the job's wall clock: a generator that hears nothing for its idle timeout turns "
+                    "idle at a periodic emission a few milliseconds away from Tidemark's.");
+    if (s.pipeline.endOfInput == EndOfInput::None)
+        c.push_back("The input never ends, as in the scenario: the job keeps running after the last record, and "
+                    "windows and timers still waiting then never fire. Stop it with Ctrl+C (or flink cancel).");
+    return c;
+}
+
+std::string graphJavaProgram(const Scenario& scenario, const JobProject& project, const ExportOptions& options)
+{
+    return GraphProgramWriter(scenario, project, options).write();
+}
+
+} // namespace tidemark::flinkjob::detail
