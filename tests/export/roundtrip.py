@@ -16,7 +16,8 @@ How the lines are compared follows what a real job reproduces (the program's hea
 A job graph (a scenario with `sources`, docs/job-graph.md) is compared as a multiset of its operators' lines, each
 behind its print("name") prefix: its sources and operator inputs interleave on the job's clock. A scenario the export
 refuses is listed with the reason; processing-time scenarios are not compared (their windows follow the job's wall
-clock), nor is a graph for which Tidemark prints nothing. The comparison is checked to fail on a changed line before it is trusted.
+clock), nor is a graph for which Tidemark prints nothing. --random-graphs N adds N seeded random graphs
+(random_graphs.py) for which Tidemark prints something. The comparison is checked to fail on a changed line before it is trusted.
 
 With --sql every example and scenario the SQL export accepts (`tidemark export-job --sql`) is exported as a Flink
 SQL job instead and compared the same way, with two differences: SQL hashes its grouping keys its own way and the
@@ -45,6 +46,8 @@ import sys
 import tempfile
 import threading
 import time
+
+from random_graphs import random_graph
 
 # A job's replay clock starts when its source announces it on stderr ("replaying N records ..."), after the
 # MiniCluster has started and a SQL job has planned its query, which on a loaded machine can take a minute or more.
@@ -270,6 +273,30 @@ def run_job(project, scenario):
     return [line.rstrip("\n") for line in out if line.strip()]
 
 
+def draw_random_graphs(args, work):
+    """(name, file, file) of --random-graphs seeded graphs for which `tidemark run` prints something (a graph that
+    prints nothing compares nothing), drawn from --seed on; their kinds of operator are in their names."""
+    folder = work / "random-graphs"
+    folder.mkdir()
+    drawn, seed = [], args.seed
+    while len(drawn) < args.random_graphs:
+        if seed - args.seed >= 20 * args.random_graphs:
+            raise SystemExit("only %d of %d random graphs printed something in %d seeds"
+                             % (len(drawn), args.random_graphs, seed - args.seed))
+        scenario, kinds = random_graph(seed)
+        name = "random-%d-%s" % (seed, "-".join(kinds) or "window")
+        path = folder / (name + ".json")
+        path.write_text(json.dumps(scenario, indent=1))
+        seed += 1
+        t = run([args.tidemark, "run", str(path), "--format", "text"])
+        if t.returncode != 0:
+            raise SystemExit("tidemark run refused random graph %s (a generator out of step with the graph rules):\n%s"
+                             % (path, t.stderr))
+        if printed_lines(t.stdout):
+            drawn.append((name, str(path), path))
+    return drawn
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tidemark", required=True)
@@ -281,6 +308,9 @@ def main():
     ap.add_argument("--only", nargs="*", help="only these examples")
     ap.add_argument("--sql", action="store_true", help="export Flink SQL jobs (export-job --sql)")
     ap.add_argument("--table-version", help="the release of Flink's Table API modules the SQL jobs build against")
+    ap.add_argument("--random-graphs", type=int, default=0,
+                    help="also this many seeded random job graphs (random_graphs.py), each printing something")
+    ap.add_argument("--seed", type=int, default=1, help="the first random graph's seed")
     ap.add_argument("--at-least", type=int, default=1,
                     help="fail unless at least this many exported jobs are run and compared (a skip checks nothing)")
     args = ap.parse_args()
@@ -310,7 +340,10 @@ def main():
     assert not same(probe, [probe[1], probe[0], "1> (a,[1,2,5])"], "exact", marks)
 
     skipped, cases = [], []
-    for name, given, path in scenarios(args.examples, args.scenarios, args.only):
+    found = scenarios(args.examples, args.scenarios, args.only)
+    if args.random_graphs:
+        found += draw_random_graphs(args, work)
+    for name, given, path in found:
         scenario = json.loads(path.read_text())
         if "pipeline" not in scenario and "sources" not in scenario:
             continue  # not a scenario
