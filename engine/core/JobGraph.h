@@ -25,9 +25,19 @@ struct GraphSource {
 struct ProcessFunctionSpec {
     // UnmatchedTimeout is a KeyedCoProcessFunction, the function of a co-process operator; the others of a process.
     // RuleTimeout is a KeyedBroadcastProcessFunction, the function of a broadcast-process operator.
-    enum class Type : std::uint8_t { EventTimeTimeout, SortUntilWatermark, UnmatchedTimeout, RuleTimeout };
+    // PeriodicCount emits a key's running count at the end of each intervalMs period of event time it had records in.
+    enum class Type : std::uint8_t {
+        EventTimeTimeout,
+        SortUntilWatermark,
+        UnmatchedTimeout,
+        RuleTimeout,
+        PeriodicCount
+    };
     Type type = Type::EventTimeTimeout;
     DurationMs timeoutMs = 0; // EventTimeTimeout, UnmatchedTimeout; RuleTimeout: until a rule sets another
+    DurationMs intervalMs = 0; // PeriodicCount
+    // Whether the function is timed by timeoutMs (all but the sort and the count).
+    bool hasTimeout() const { return type != Type::SortUntilWatermark && type != Type::PeriodicCount; }
 };
 
 // KeyedStream.intervalJoin(other).between(lowerMs, upperMs), bounds made exclusive by lowerBoundExclusive() /

@@ -424,6 +424,12 @@ private:
                 {"org.apache.flink.streaming.api.functions.KeyedProcessFunction", state + "MapState",
                     state + "MapStateDescriptor", "org.apache.flink.api.common.typeinfo.Types", "java.util.ArrayList"});
             break;
+        case FunctionType::PeriodicCount:
+            m += "                .process(new PeriodicCount(" + std::to_string(f.intervalMs) + "L))\n";
+            useFunction("PeriodicCount", "GraphPeriodicCount.java",
+                {"org.apache.flink.streaming.api.functions.KeyedProcessFunction", state + "ValueState",
+                    state + "ValueStateDescriptor", "org.apache.flink.streaming.api.windowing.windows.TimeWindow"});
+            break;
         case FunctionType::UnmatchedTimeout:
             m += "                .connect(" + keyed(op.inputs[1]) + ")\n";
             m += "                .process(new UnmatchedTimeout(" + timeout + "))\n";

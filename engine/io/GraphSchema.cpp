@@ -23,9 +23,11 @@ const Schema<Fn>& processFunction()
         Schema<Fn> schema = named<Fn>("function", Layout::Inline,
             {
                 choice("type", &Fn::type, kProcessFunctions),
-                needed(when(integer("timeoutMs", &Fn::timeoutMs),
-                           [](const Fn& f) { return f.type != Fn::Type::SortUntilWatermark; }),
+                needed(when(integer("timeoutMs", &Fn::timeoutMs), [](const Fn& f) { return f.hasTimeout(); }),
                     "how long after a record its timer fires"),
+                needed(when(integer("intervalMs", &Fn::intervalMs),
+                           [](const Fn& f) { return f.type == Fn::Type::PeriodicCount; }),
+                    "how many ms of event time each count covers"),
             },
             "type");
         return schema;

@@ -52,11 +52,12 @@ inline constexpr std::array<EnumName<GraphOperator::Kind>, 6> kOperatorKinds {{
     {GraphOperator::Kind::CoProcess, "co-process"},
     {GraphOperator::Kind::BroadcastProcess, "broadcast-process"},
 }};
-inline constexpr std::array<EnumName<ProcessFunctionSpec::Type>, 4> kProcessFunctions {{
+inline constexpr std::array<EnumName<ProcessFunctionSpec::Type>, 5> kProcessFunctions {{
     {ProcessFunctionSpec::Type::EventTimeTimeout, "event-time-timeout"},
     {ProcessFunctionSpec::Type::SortUntilWatermark, "sort-until-watermark"},
     {ProcessFunctionSpec::Type::UnmatchedTimeout, "unmatched-timeout"},
     {ProcessFunctionSpec::Type::RuleTimeout, "rule-timeout"},
+    {ProcessFunctionSpec::Type::PeriodicCount, "periodic-count"},
 }};
 
 inline constexpr std::array<EnumName<EndOfInput>, 3> kEndOfInputs {{

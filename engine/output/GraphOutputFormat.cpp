@@ -28,8 +28,8 @@ std::string_view sideName(IntervalJoinOperator::Side side)
     return side == IntervalJoinOperator::Side::Left ? "left" : "right";
 }
 
-// The printed record: a join's pair (key,leftTs,rightTs), a late or dropped side's record (key,ts), what a process
-// function emits (key,ts[,value]).
+// The printed record: a join's pair (key,leftTs,rightTs), a late or dropped side's record (key,ts), a record a
+// process function emits (key,ts[,value]), a number it computed (key,number).
 std::string printed(const GraphOutput& o, const GraphRun& run, const KeyTable& keys)
 {
     if (const auto* j = std::get_if<JoinOutput>(&o.what)) {
@@ -42,6 +42,8 @@ std::string printed(const GraphOutput& o, const GraphRun& run, const KeyTable& k
             + std::to_string(run.pipeline().element(id).ts) + ")";
     }
     const auto& p = std::get<ProcessOutput>(o.what);
+    if (p.number)
+        return "(" + keyText(p.key, keys) + "," + formatNumber(*p.number) + ")";
     const GraphElement& e = run.pipeline().element(p.value);
     std::string s = "(" + keyText(p.key, keys) + "," + std::to_string(e.ts);
     if (e.hasValue)
@@ -70,6 +72,11 @@ std::string json(const GraphOutput& o, const GraphRun& run, const KeyTable& keys
             + std::to_string(o.watermark) + ",\"action\":\"" + std::string(actionName(lateAction(*j))) + "\"}";
     }
     const auto& p = std::get<ProcessOutput>(o.what);
+    if (p.number) // a number the function computed: no record of the input
+        return head + "\"type\":\"output\"," + common + ",\"key\":" + keyJson(p.key, keys)
+            + ",\"record\":null,\"value\":" + formatNumber(*p.number)
+            + ",\"ts\":" + (p.timestamp ? std::to_string(*p.timestamp) : "null")
+            + ",\"watermark\":" + std::to_string(o.watermark) + "}";
     const GraphElement& e = run.pipeline().element(p.value);
     return head + "\"type\":\"output\"," + common + ",\"key\":" + keyJson(p.key, keys) + ",\"record\":"
         + std::to_string(e.ts) + ",\"value\":" + (e.hasValue ? formatNumber(e.value) : "null") + ",\"ts\":"

@@ -22,6 +22,8 @@ std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& sp
         return std::make_unique<UnmatchedTimeout>(spec.timeoutMs);
     case ProcessFunctionSpec::Type::RuleTimeout:
         return std::make_unique<RuleTimeout>(spec.timeoutMs);
+    case ProcessFunctionSpec::Type::PeriodicCount:
+        return std::make_unique<PeriodicCount>(spec.intervalMs);
     }
     return nullptr;
 }
@@ -280,7 +282,9 @@ void GraphPipeline::processOutputs(
     const int op = m_streams.node(stream).op;
     for (const ProcessOutput& o : produced) {
         out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), o});
-        GraphElement e = m_elements[o.value];
+        // a record the function held goes on as it came, at the output's timestamp; a number it computed goes on as
+        // the value of a record of the key
+        GraphElement e = o.number ? GraphElement {o.key, true, *o.number, 0} : m_elements[o.value];
         if (o.timestamp)
             e.ts = *o.timestamp;
         emitElement(stream, addElement(e), out);

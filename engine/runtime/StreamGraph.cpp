@@ -227,9 +227,11 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
             if (op.parallelism < 1 || op.parallelism > 128)
                 add(at + ".parallelism", "expected a parallelism from 1 to 128 (Flink's default max parallelism)");
         }
-        if (op.runsProcessFunction() && op.process.type != ProcessFunctionSpec::Type::SortUntilWatermark
-            && op.process.timeoutMs <= 0)
+        if (op.runsProcessFunction() && op.process.hasTimeout() && op.process.timeoutMs <= 0)
             add(at + ".function.timeoutMs", "expected a timeout of at least 1 ms");
+        if (op.runsProcessFunction() && op.process.type == ProcessFunctionSpec::Type::PeriodicCount
+            && op.process.intervalMs <= 0)
+            add(at + ".function.intervalMs", "expected an interval of at least 1 ms");
         if (op.kind == Kind::IntervalJoin && op.join.lowerMs > op.join.upperMs)
             add(at + ".between.lowerMs",
                 "lowerMs " + std::to_string(op.join.lowerMs) + " is above upperMs " + std::to_string(op.join.upperMs)

@@ -123,7 +123,12 @@ void KeyedProcessOperator::Context::deleteProcessingTimeTimer(Timestamp ts)
 
 void KeyedProcessOperator::Context::collect(std::uint32_t value)
 {
-    m_out.push_back({m_key, value, m_timestamp});
+    m_out.push_back({m_key, value, m_timestamp, std::nullopt});
+}
+
+void KeyedProcessOperator::Context::collectNumber(double number)
+{
+    m_out.push_back({m_key, 0, m_timestamp, number});
 }
 
 } // namespace tidemark

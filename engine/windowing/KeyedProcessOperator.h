@@ -19,6 +19,8 @@ struct ProcessOutput {
     KeyId key = kNoKey;
     std::uint32_t value = 0;
     std::optional<Timestamp> timestamp;
+    // A number the function computed (a count) and puts out in place of a record: then `value` means nothing.
+    std::optional<double> number;
 };
 
 class KeyedProcessFunction;
@@ -67,6 +69,8 @@ public:
         void deleteEventTimeTimer(Timestamp ts);
         void deleteProcessingTimeTimer(Timestamp ts);
         void collect(std::uint32_t value);
+        // Puts out a number the function computed rather than a record it holds.
+        void collectNumber(double number);
 
     private:
         friend class KeyedProcessOperator;

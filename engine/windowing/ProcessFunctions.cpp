@@ -1,5 +1,7 @@
 #include "engine/windowing/ProcessFunctions.h"
 
+#include "engine/core/TimeWindow.h"
+
 namespace tidemark {
 
 EventTimeTimeout::EventTimeTimeout(DurationMs timeoutMs)
@@ -45,6 +47,33 @@ void EventTimeTimeout::processElement(std::uint32_t element, KeyedProcessOperato
 void EventTimeTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
 {
     m_deadlines.fire(ctx);
+}
+
+PeriodicCount::PeriodicCount(DurationMs intervalMs)
+    : m_intervalMs(intervalMs)
+{ }
+
+std::unique_ptr<KeyedProcessFunction> PeriodicCount::clone() const
+{
+    return std::make_unique<PeriodicCount>(*this);
+}
+
+void PeriodicCount::processElement(std::uint32_t, KeyedProcessOperator::Context& ctx)
+{
+    KeyCount& k = m_counts[ctx.currentKey()];
+    ++k.count;
+    if (!k.armed) {
+        const Timestamp ts = ctx.timestamp().value_or(kMinTimestamp);
+        ctx.registerEventTimeTimer(javaSub(javaAdd(TimeWindow::startWithOffset(ts, 0, m_intervalMs), m_intervalMs), 1));
+        k.armed = true;
+    }
+}
+
+void PeriodicCount::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
+{
+    KeyCount& k = m_counts[ctx.currentKey()];
+    ctx.collectNumber(static_cast<double>(k.count));
+    k.armed = false;
 }
 
 std::unique_ptr<KeyedProcessFunction> SortUntilWatermark::clone() const

@@ -58,6 +58,27 @@ private:
     std::map<KeyId, std::map<Timestamp, std::vector<std::uint32_t>>> m_buffers;
 };
 
+// A running count per key, emitted every N ms of event time: each record of a key adds one, and, when none is armed,
+// arms an event-time timer at the end of the N ms period its timestamp falls in (a tumbling window's maxTimestamp:
+// TimeWindow.getWindowStartWithOffset(ts, 0, N) + N - 1). When it fires, the key's count so far goes out, at the
+// timer's time; the key's next record arms the next one. A key without records arms nothing, so the end of input's
+// Long.MAX_VALUE watermark ends it (a timer re-armed from onTimer would fire without end there).
+class PeriodicCount final : public KeyedProcessFunction {
+public:
+    explicit PeriodicCount(DurationMs intervalMs);
+    std::unique_ptr<KeyedProcessFunction> clone() const override;
+    void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
+    void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
+
+private:
+    struct KeyCount {
+        std::int64_t count = 0; // ValueState<Long> "count"
+        bool armed = false; // ValueState<Long> "armed" is set
+    };
+    DurationMs m_intervalMs;
+    std::map<KeyId, KeyCount> m_counts;
+};
+
 // "No payment within N ms of the order" (keyed.connect(payments).process): an order of a key not yet paid arms an
 // event-time timer at its timestamp + N (deleting one armed before); a payment of the key marks it paid and deletes
 // the timer. When the timer fires, the order has gone unpaid for N ms: it goes out, at the timer's time. An order

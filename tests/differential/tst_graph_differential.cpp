@@ -188,9 +188,12 @@ private:
 
     std::string process(const std::string& name, const std::string& input)
     {
-        const std::string f = pick(0, 1) == 0
+        const int which = pick(0, 2);
+        const std::string f = which == 0
             ? R"({"type": "event-time-timeout", "timeoutMs": )" + std::to_string(pickOf({300, 1000, 2500})) + "}"
-            : std::string(R"({"type": "sort-until-watermark"})");
+            : which == 1
+            ? std::string(R"({"type": "sort-until-watermark"})")
+            : R"({"type": "periodic-count", "intervalMs": )" + std::to_string(pickOf({700, 2000, 5000})) + "}";
         return R"({"type": "process", "name": ")" + name + R"(", "inputs": [")" + input + R"("], "parallelism": )"
             + std::to_string(pick(1, 3)) + ", \"function\": " + f + "}";
     }
@@ -257,7 +260,7 @@ private slots:
         QCOMPARE(flink.size(), graphs.size());
 
         int withOutput = 0, withLate = 0, withPairs = 0, withTimers = 0, windowOverWindow = 0, connected = 0,
-            broadcast = 0;
+            broadcast = 0, counts = 0;
         int mismatching = 0;
         QStringList mismatches;
         for (std::size_t i = 0; i < graphs.size(); ++i) {
@@ -278,6 +281,7 @@ private slots:
             windowOverWindow += all.contains(QLatin1String("{\"operator\":\"w2\",\"type\":\"fire\"")) ? 1 : 0;
             connected += all.contains(QLatin1String("{\"operator\":\"c\",\"type\":\"output\"")) ? 1 : 0;
             broadcast += all.contains(QLatin1String("{\"operator\":\"b\",\"type\":\"output\"")) ? 1 : 0;
+            counts += all.contains(QLatin1String("\"record\":null")) ? 1 : 0; // a periodic count put out
             const auto a = byInput(flink[i]);
             const auto b = byInput(ours);
             if (a == b)
@@ -301,9 +305,9 @@ private slots:
         }
         qInfo("Flink %s: %zu graphs, %d with output, %d with late data, %d with join pairs, %d with process-function "
               "output, %d with a window over a window firing, %d with a co-process timer firing, %d with a "
-              "broadcast-process timer firing, %d mismatching (the first 3 shown)",
+              "broadcast-process timer firing, %d with a periodic count, %d mismatching (the first 3 shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
-            connected, broadcast, mismatching);
+            connected, broadcast, counts, mismatching);
         for (const QString& m : mismatches)
             qWarning().noquote() << m; // whole: a failure message is cut short
         QVERIFY2(mismatches.isEmpty(), "the graphs above mismatch");
@@ -315,6 +319,7 @@ private slots:
         QVERIFY(windowOverWindow >= kGraphs / 20);
         QVERIFY(connected >= kGraphs / 20);
         QVERIFY(broadcast >= kGraphs / 20);
+        QVERIFY(counts >= kGraphs / 20);
     }
 };
 

@@ -6,7 +6,7 @@ in the job, whatever phase the job's periodic emission has: so the records here 
 (source i's at i * 500 + k * 1500 ms) against a 200 ms emission period, and no source goes idle (idleness is
 timed by the job's wall clock; the idleness examples check it). Within that, the graphs vary what decides the
 output: one to three sources with one or two generators, out-of-order and late timestamps, unions, interval joins
-with open or closed bounds and late side outputs, both process functions, connected streams, a broadcast rules
+with open or closed bounds and late side outputs, each process function, connected streams, a broadcast rules
 stream, windows of each assigner with allowed lateness and late side outputs, windows over windows, and both ends
 of input.
 """
@@ -90,7 +90,8 @@ def random_graph(seed):
             stream = "quiet"
     if rng.random() < 0.4:
         function = rng.choice([{"type": "event-time-timeout", "timeoutMs": rng.choice([1000, 2500])},
-                               {"type": "sort-until-watermark"}])
+                               {"type": "sort-until-watermark"},
+                               {"type": "periodic-count", "intervalMs": rng.choice([2000, 5000])}])
         operators.append({"type": "process", "name": "timed", "inputs": [stream], "parallelism": rng.choice([1, 2]),
                           "function": function})
         kinds.append(function["type"])

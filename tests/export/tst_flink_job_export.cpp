@@ -423,6 +423,11 @@ private slots:
             << QStringList {".process(new SortUntilWatermark())", "sorted.keyBy(event -> event.key)",
                    ".process(new EventTimeTimeout(5000L))", "quiet.print(\"quiet\")",
                    "class SortUntilWatermark extends KeyedProcessFunction<String, Event, Event>"};
+        QTest::newRow("a periodic count")
+            << R"([{"type": "process", "name": "counts", "inputs": ["a"], "parallelism": 2,
+                   "function": {"type": "periodic-count", "intervalMs": 5000}}])"
+            << QStringList {".process(new PeriodicCount(5000L))", "counts.print(\"counts\").setParallelism(2);",
+                   "TimeWindow.getWindowStartWithOffset(ctx.timestamp(), 0, intervalMs) + intervalMs - 1"};
         QTest::newRow("connected streams and a broadcast side")
             << R"([{"type": "co-process", "name": "unpaid", "inputs": ["a", "b"],
                    "function": {"type": "unmatched-timeout", "timeoutMs": 3000}},

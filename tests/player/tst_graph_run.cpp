@@ -150,6 +150,25 @@ private slots:
         QVERIFY2(lines.first().startsWith(QStringLiteral("quiet:")), qPrintable(lines.first()));
     }
 
+    void aPeriodicCountReportsEachKeyAtTheEndOfThePeriodsItHadRecordsIn()
+    {
+        // Every 5 s of event time: a's record at 1000 arms a timer at 4999 (the period [0,5000)'s maxTimestamp), its
+        // record at 3000 only counts; b's record at 6000 brings the watermark to 5999, which fires it with a's count
+        // 2, and arms b's at 9999; a's at 7000 arms a's at 9999. The end of input fires both in the order they were
+        // registered, a's running count now 3. Nothing re-arms from a timer, so the Long.MAX_VALUE watermark ends it.
+        const std::string json = R"({"tidemark": 1,
+         "sources": {"events": {"input": {"records": [
+             {"key": "a", "ts": 1000}, {"key": "a", "ts": 3000}, {"key": "b", "ts": 6000}, {"key": "a", "ts": 7000}]},
+           "watermarks": {"strategy": "monotonous", "emit": "per-event"}}},
+         "operators": [{"type": "process", "name": "counts", "inputs": ["events"],
+            "function": {"type": "periodic-count", "intervalMs": 5000}}],
+         "endOfInput": "max-watermark"})";
+        QCOMPARE(printed(json),
+            QStringList({QStringLiteral("counts> (a,2) at 4999, watermark 5999"),
+                QStringLiteral("counts> (b,1) at 9999, watermark 9223372036854775807"),
+                QStringLiteral("counts> (a,3) at 9999, watermark 9223372036854775807")}));
+    }
+
     void aBadGraphIsRefusedWhereItIsWrong_data()
     {
         QTest::addColumn<QString>("from");

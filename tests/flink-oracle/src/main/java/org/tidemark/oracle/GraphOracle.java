@@ -239,9 +239,11 @@ final class GraphOracle {
                 }
                 case "process" -> {
                     JsonNode f = o.get("function");
-                    KeyedProcessFunction<String, String, String> fn = f.get("type").asText().equals("event-time-timeout")
-                            ? new ProcessCheck.EventTimeTimeout(f.get("timeoutMs").asLong())
-                            : new ProcessCheck.SortUntilWatermark();
+                    KeyedProcessFunction<String, String, String> fn = switch (f.get("type").asText()) {
+                        case "event-time-timeout" -> new ProcessCheck.EventTimeTimeout(f.get("timeoutMs").asLong());
+                        case "periodic-count" -> new ProcessCheck.PeriodicCount(f.get("intervalMs").asLong());
+                        default -> new ProcessCheck.SortUntilWatermark();
+                    };
                     var h = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn), KEY,
                             BasicTypeInfo.STRING_TYPE_INFO, op.maxParallelism, op.parallelism, sub);
                     h.open();
@@ -609,6 +611,16 @@ final class GraphOracle {
             }
             case "process", "co-process", "broadcast-process" -> {
                 String v = (String) rec.getValue();
+                int count = v.lastIndexOf(":#");
+                if (count >= 0) { // a number the function computed, not a record it held
+                    String key = v.substring(0, count);
+                    double n = Double.parseDouble(v.substring(count + 2));
+                    out.add(head(op, "output", sub) + ",\"key\":" + Json.str(key) + ",\"record\":null,\"value\":"
+                            + Json.num(n) + ",\"ts\":" + (rec.hasTimestamp() ? Long.toString(rec.getTimestamp()) : "null")
+                            + ",\"watermark\":" + op.watermark[sub] + "}");
+                    emit(op.name, element(key, n, rec.getTimestamp()));
+                    return;
+                }
                 Ev given = elements.get(idOf(v));
                 out.add(head(op, "output", sub) + ",\"key\":" + Json.str(keyOf(v)) + ",\"record\":" + given.ts
                         + ",\"value\":" + Json.num(given.value) + ",\"ts\":"

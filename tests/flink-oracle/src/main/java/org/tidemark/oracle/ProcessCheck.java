@@ -17,6 +17,7 @@ import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.util.Collector;
@@ -73,6 +74,41 @@ final class ProcessCheck {
     }
 
     /** Buffer and sort until the watermark passes: late records are dropped, the others go out at their time. */
+    /**
+     * A running count per key, emitted every intervalMs of event time: each record adds one and, when none is armed,
+     * arms a timer at the end of the period its timestamp falls in (TimeWindow.getWindowStartWithOffset + intervalMs -
+     * 1); a timer emits "key:#count" and the key's next record arms the next one.
+     */
+    static final class PeriodicCount extends KeyedProcessFunction<String, String, String> {
+        private static final ValueStateDescriptor<Long> COUNT =
+                new ValueStateDescriptor<>("count", BasicTypeInfo.LONG_TYPE_INFO);
+        private static final ValueStateDescriptor<Long> ARMED =
+                new ValueStateDescriptor<>("armed", BasicTypeInfo.LONG_TYPE_INFO);
+        private final long intervalMs;
+
+        PeriodicCount(long intervalMs) {
+            this.intervalMs = intervalMs;
+        }
+
+        @Override
+        public void processElement(String value, Context ctx, Collector<String> out) throws Exception {
+            ValueState<Long> count = getRuntimeContext().getState(COUNT);
+            count.update(count.value() == null ? 1 : count.value() + 1);
+            ValueState<Long> armed = getRuntimeContext().getState(ARMED);
+            if (armed.value() == null) {
+                long at = TimeWindow.getWindowStartWithOffset(ctx.timestamp(), 0, intervalMs) + intervalMs - 1;
+                ctx.timerService().registerEventTimeTimer(at);
+                armed.update(at);
+            }
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) throws Exception {
+            out.collect(ctx.getCurrentKey() + ":#" + getRuntimeContext().getState(COUNT).value());
+            getRuntimeContext().getState(ARMED).clear();
+        }
+    }
+
     static final class SortUntilWatermark extends KeyedProcessFunction<String, String, String> {
         private static final MapStateDescriptor<Long, List<String>> BUFFER = new MapStateDescriptor<>(
                 "buffer", BasicTypeInfo.LONG_TYPE_INFO, new ListTypeInfo<>(BasicTypeInfo.STRING_TYPE_INFO));
