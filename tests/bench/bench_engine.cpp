@@ -12,9 +12,15 @@
 //                                          same run: a pass over the same records that reads each one, finds
 //                                          its key's slot for its window and adds the value (what any window
 //                                          operator has to touch), so that the ratio compares across machines.
-// scripts/bench puts Flink's WindowOperator on the same records beside them (tidemark_bench --write-trace).
+// And an interval join over the same records, every other one to each side, joined by key within ±2 s (about one
+// pair a record), the watermark going to both inputs:
+//   engine_interval_join_records_per_s     Tidemark's IntervalJoinOperator;
+//   engine_interval_join_pairs             the pairs it put out, which Flink's own operator must put out too.
+// scripts/bench puts Flink's WindowOperator and IntervalJoinOperator on the same records beside them
+// (tidemark_bench --write-trace).
 #include "BenchRegistry.h"
 
+#include "engine/windowing/IntervalJoinOperator.h"
 #include "engine/windowing/WindowOperator.h"
 
 #include <algorithm>
@@ -201,6 +207,46 @@ const bool session = registerBenchmark("engine_session_records_per_s", 12, [](co
     c.assigner.type = AssignerSpec::Type::Session;
     c.assigner.gapMs = 2'000; // a key sees a record about every second: sessions of a few records
     return measure("session", c, o);
+});
+
+// One timed pass of the interval join: {records a second, pairs}.
+std::pair<double, std::size_t> joinOnce(const std::vector<GeneratedRecord>& records)
+{
+    using Join = IntervalJoinOperator;
+    Join op(Join::Bounds {-2'000, 2'000, true, true}, false);
+    std::vector<Join::Output> out;
+    out.reserve(4096);
+    std::size_t pairs = 0;
+    Timestamp maxTs = kMinTimestamp;
+    const double start = threadCpuSeconds();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const GeneratedRecord& r = records[i];
+        op.processElement(
+            i % 2 == 0 ? Join::Side::Left : Join::Side::Right, r.key, static_cast<std::uint32_t>(i), r.ts, out);
+        for (const Join::Output& o : out)
+            pairs += o.kind == Join::Output::Kind::Pair ? 1 : 0;
+        out.clear();
+        maxTs = r.ts > maxTs ? r.ts : maxTs;
+        if ((i + 1) % kWatermarkEvery == 0)
+            op.processWatermark(maxTs - kDisorderMs - 1); // both inputs at once: the combined watermark
+    }
+    op.processWatermark(kMaxTimestamp);
+    const double seconds = threadCpuSeconds() - start;
+    return {static_cast<double>(records.size()) / seconds, pairs};
+}
+
+const bool intervalJoin = registerBenchmark("engine_interval_join_records_per_s", 12, [](const BenchOptions& o) {
+    std::vector<double> samples;
+    std::size_t pairs = 0;
+    for (int i = 0; i < o.repetitions; ++i) {
+        const auto [rate, n] = joinOnce(input(o.records));
+        samples.push_back(rate);
+        pairs = n;
+    }
+    if (pairs == 0)
+        throw std::runtime_error("the interval join put out no pair: the benchmark input is wrong");
+    return std::vector<Figure> {medianFigure("engine_interval_join_records_per_s", samples, "records/s"),
+        Figure {"engine_interval_join_pairs", static_cast<double>(pairs), "pairs"}};
 });
 
 // Peak resident set size of the process so far (VmHWM), taken right after the engine figures and before

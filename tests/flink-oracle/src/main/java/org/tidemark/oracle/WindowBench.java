@@ -36,7 +36,7 @@ import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
  * <p>The operator runs in a test harness (HashMapStateBackend, keys set per record as a keyed stream sets them),
  * the records and their StreamRecord are made once and reused, every run is preceded by warm-up runs so that the
  * JIT has compiled the loop, and the time is this thread's CPU time, as tidemark_bench takes its own. Prints, per
- * trace, `flink_<trace>_records_per_s MEDIAN MIN MAX FIRES`.
+ * trace, `flink_<trace>_records_per_s MEDIAN MIN MAX FIRES`; then JoinBench's interval join figure.
  */
 final class WindowBench {
     private WindowBench() {}
@@ -99,6 +99,7 @@ final class WindowBench {
                     perSecond[repetitions - 1], fires);
             out.flush();
         }
+        JoinBench.print(records, repetitions, out); // and Flink's IntervalJoinOperator on the same records
         return 0;
     }
 
