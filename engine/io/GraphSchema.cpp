@@ -124,6 +124,25 @@ const JsonNode& nodeAtPath(const JsonNode& root, std::string_view path)
     return *at;
 }
 
+// Calls `visit(op, input)` for each operator input that reads source `src`, directly or through unions.
+template <typename Visit> void forEachReader(const JobGraph& g, const GraphSource& src, Visit visit)
+{
+    std::vector<std::string> names {src.name}; // the source and the unions that hold it
+    const auto read = [&](const std::string& in) { return std::find(names.begin(), names.end(), in) != names.end(); };
+    for (std::size_t round = 0; round <= g.operators.size(); ++round) { // a union of unions, one level a round
+        for (const GraphOperator& op : g.operators) {
+            if (op.kind == Op::Kind::Union && std::any_of(op.inputs.begin(), op.inputs.end(), read) && !read(op.name))
+                names.push_back(op.name);
+        }
+    }
+    for (const GraphOperator& op : g.operators) {
+        for (std::size_t i = 0; op.kind != Op::Kind::Union && i < op.inputs.size(); ++i) {
+            if (read(op.inputs[i]))
+                visit(op, i);
+        }
+    }
+}
+
 // What a source's records must carry for the operators that read it (directly or through unions): a key when one
 // of them is keyed, a value when a window function reads values. As a chain's pipeline, for the chain's checks.
 PipelineConfig recordPipeline(const JobGraph& g, const GraphSource& src)
@@ -132,36 +151,57 @@ PipelineConfig recordPipeline(const JobGraph& g, const GraphSource& src)
     p.watermarks = src.watermarks;
     p.window.keyBy.reset();
     p.window.function.type = FunctionSpec::Type::Count;
-    std::vector<std::string> names {src.name}; // the source and the unions that hold it
-    const auto read = [&](const std::string& in) { return std::find(names.begin(), names.end(), in) != names.end(); };
-    for (std::size_t round = 0; round <= g.operators.size(); ++round) {
-        for (const GraphOperator& op : g.operators) {
-            if (std::none_of(op.inputs.begin(), op.inputs.end(), read))
-                continue;
-            if (op.kind == Op::Kind::Union) {
-                if (std::find(names.begin(), names.end(), op.name) == names.end())
-                    names.push_back(op.name);
-                continue;
-            }
-            for (std::size_t i = 0; i < op.inputs.size(); ++i) {
-                if (!read(op.inputs[i]))
-                    continue;
-                if (op.broadcastInput(i)) {
-                    // a rules stream: no key, and each record's value is the rule
-                    p.window.function = FunctionSpec {FunctionSpec::Type::Sum, "value"};
-                } else if (op.kind != Op::Kind::Window || op.window.keyBy.has_value()) {
-                    p.window.keyBy = "key";
-                }
-            }
-            if (op.kind != Op::Kind::Window)
-                continue;
-            PipelineConfig reader;
-            reader.window = op.window;
-            if (rules::recordRulesFor(reader).requireValue)
-                p.window.function = op.window.function;
+    forEachReader(g, src, [&](const GraphOperator& op, std::size_t input) {
+        if (op.broadcastInput(input)) {
+            // a rules stream: no key, and each record's value is the rule
+            p.window.function = FunctionSpec {FunctionSpec::Type::Sum, "value"};
+        } else if (op.kind != Op::Kind::Window || op.window.keyBy.has_value()) {
+            p.window.keyBy = "key";
         }
-    }
+        PipelineConfig reader;
+        reader.window = op.window;
+        if (op.kind == Op::Kind::Window && rules::recordRulesFor(reader).requireValue)
+            p.window.function = op.window.function;
+    });
     return p;
+}
+
+// The broadcast-process operator that reads `src` on its broadcast side when nothing reads it keyed (whose keys a
+// record would need), or null.
+const GraphOperator* broadcastOnlyReader(const JobGraph& g, const GraphSource& src)
+{
+    const GraphOperator* reader = nullptr;
+    bool keyed = false;
+    forEachReader(g, src, [&](const GraphOperator& op, std::size_t input) {
+        if (op.broadcastInput(input))
+            reader = &op;
+        else
+            keyed = keyed || op.kind != Op::Kind::Window || op.window.keyBy.has_value();
+    });
+    return keyed ? nullptr : reader;
+}
+
+// A broadcast side's records carry no key: every subtask reads each one, and processBroadcastElement has no current
+// key. A key there most often means a rule meant for one key, which broadcast state does not do by itself.
+void refuseKeys(const JsonNode& input, const GraphSource& src, const GraphOperator& op)
+{
+    const std::string why = " (" + jsonString(src.name) + " is broadcast to every subtask of " + jsonString(op.name)
+        + ": processBroadcastElement has no current key, so a rule holds for every key, and Flink refuses "
+          "rules.keyBy(...).broadcast(...) with \"Cannot override partitioning for KeyedStream.\"); leave the key "
+          "out, or put it in the rule and look it up in the broadcast state";
+    if (const JsonNode* fields = input.member("fields"); fields && fields->member("key"))
+        detail::fail(*fields->member("key"), "unexpected \"key\" field for a broadcast side's events" + why);
+    const JsonNode* records = input.member("records");
+    for (std::size_t k = 0; k < src.records.size(); ++k) {
+        if (src.records[k].key == kNoKey || src.records[k].isWatermark())
+            continue;
+        if (records && records->kind == JsonNode::Kind::Array && k < records->items.size()) {
+            const JsonNode& record = records->items[k];
+            detail::fail(record.member("key") ? *record.member("key") : record,
+                "unexpected \"key\" in a record of a broadcast side" + why);
+        }
+        detail::fail(input, "unexpected keys in the records of a broadcast side" + why);
+    }
 }
 
 } // namespace
@@ -253,9 +293,12 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
         one.arrivals = sc.arrivals;
         one.lenient = sc.lenient;
         one.keys = std::move(sc.keys);
-        loadInput(*sources.items[i].member("input"), one);
+        const JsonNode& input = *sources.items[i].member("input");
+        loadInput(input, one);
         sc.keys = std::move(one.keys);
         src.records = std::move(one.records);
+        if (const GraphOperator* op = broadcastOnlyReader(g, src))
+            refuseKeys(input, src, *op);
     }
 }
 

@@ -124,8 +124,10 @@ private:
         std::string r;
         for (int i = 0; i < records; ++i) {
             ts += pick(-1000, 1200); // out of order now and then, late behind the watermark now and then
-            r += std::string(i ? ",\n    " : "") + "{\"key\": \"" + char('a' + firstKey + pick(0, keys - 1))
-                + "\", \"ts\": " + std::to_string(ts)
+            const char key = char('a' + firstKey + pick(0, keys - 1)); // drawn for every source, one sequence
+            r += std::string(i ? ",\n    " : "") + "{"
+                + (rules ? std::string() : "\"key\": \"" + std::string(1, key) + "\", ") // a rule holds for every key
+                + "\"ts\": " + std::to_string(ts)
                 + ", \"value\": " + std::to_string(rules ? pick(2, 30) * 100 : pick(1, 9)) + "}";
         }
         const bool bounded = pick(0, 3) > 0;

@@ -221,6 +221,26 @@ private slots:
             loaded.errorText().c_str());
     }
 
+    void aBroadcastSideGivenAKeyIsRefusedAtTheKey()
+    {
+        // A rule with a key would hold for every key all the same: processBroadcastElement has no current key.
+        const std::string json = R"({"tidemark": 1,
+ "sources": {
+  "readings": {"input": {"records": [{"key": "s1", "ts": 1000}]}, "watermarks": {"strategy": "monotonous"}},
+  "rules": {"input": {"records": [{"ts": 0, "value": 3000}, {"key": "s1", "ts": 0, "value": 500}]},
+            "watermarks": {"strategy": "input"}}},
+ "operators": [{"type": "broadcast-process", "name": "silent", "inputs": ["readings", "rules"],
+                "function": {"type": "rule-timeout", "timeoutMs": 5000}}]})";
+        const auto loaded = parse(json);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.errorText().starts_with("graph.json:4:69: unexpected \"key\" in a record of a broadcast side "
+                                                "(\"rules\" is broadcast to every subtask of \"silent\""),
+            loaded.errorText().c_str());
+        QVERIFY2(
+            loaded.errorText().find("put it in the rule and look it up in the broadcast state") != std::string::npos,
+            loaded.errorText().c_str());
+    }
+
     void aCoProcessOperatorNeedsAFunctionOfTwoInputs()
     {
         std::string json = ordersPayments(0, "none");
