@@ -5,7 +5,7 @@
 #include "engine/export/JobText.h"
 
 #include "engine/core/NumberText.h"
-#include "engine/player/EventQueue.h"
+#include "engine/player/GraphRun.h"
 #include "engine/runtime/Partitioners.h"
 
 #include <algorithm>
@@ -25,7 +25,7 @@ const JobGraph& graphOf(const Scenario& s)
     return *s.graph;
 }
 
-// A record of one source at its arrival, with the generator it reaches.
+// A record of one source at its arrival (GraphRun's order, graphArrivals), with the generator it reaches.
 struct SourceArrival {
     Timestamp arrival;
     int channel;
@@ -33,44 +33,47 @@ struct SourceArrival {
     const InputRecord* record;
 };
 
-// Every source's records as GraphRun orders them: each source by its own arrival clock, its generators chosen in
-// that order; then all of them by time, at equal times in source order.
+// Every source's records in the order GraphRun plays them, each source's generators chosen in that order.
 std::vector<SourceArrival> arrivalOrder(const Scenario& s)
 {
     const JobGraph& g = graphOf(s);
+    std::vector<RecordPartitioner> partitioners;
+    for (const GraphSource& src : g.sources)
+        partitioners.emplace_back(src.watermarks);
     std::vector<SourceArrival> all;
-    for (std::size_t i = 0; i < g.sources.size(); ++i) {
-        ArrivalClock clock(s.arrivals);
-        std::vector<SourceArrival> mine;
-        for (const InputRecord& r : g.sources[i].records)
-            mine.push_back({clock.next(r), 0, static_cast<int>(i), &r});
-        std::stable_sort(mine.begin(), mine.end(),
-            [](const SourceArrival& a, const SourceArrival& b) { return a.arrival < b.arrival; });
-        RecordPartitioner partitioner(g.sources[i].watermarks);
-        for (SourceArrival& a : mine)
-            a.channel = partitioner.selectChannel(a.record->channel);
-        all.insert(all.end(), mine.begin(), mine.end());
+    for (const GraphArrival& a : graphArrivals(s)) {
+        const auto source = static_cast<std::size_t>(a.source);
+        const InputRecord& r = g.sources[source].records[a.record];
+        all.push_back({a.time, partitioners[source].selectChannel(r.channel), a.source, &r});
     }
-    std::stable_sort(all.begin(), all.end(), [](const SourceArrival& a, const SourceArrival& b) {
-        return a.arrival != b.arrival ? a.arrival < b.arrival : a.source < b.source;
-    });
     return all;
 }
 
-// When source i's input ends (after its last record, or the scenario's inputEndMs), or -1 when it never does.
-Timestamp sourceEnd(const Scenario& s, const std::vector<SourceArrival>& order, int source)
+// Each source's record count, and when its input ends (after its last record, or the scenario's inputEndMs; -1
+// when it never does).
+struct SourceSpan {
+    std::size_t records = 0;
+    Timestamp end = -1;
+};
+
+std::vector<SourceSpan> sourceSpans(const Scenario& s, const std::vector<SourceArrival>& order)
 {
-    if (s.pipeline.endOfInput == EndOfInput::None)
-        return -1;
-    Timestamp last = 0;
+    std::vector<SourceSpan> spans(graphOf(s).sources.size());
+    std::vector<Timestamp> last(spans.size(), 0);
     for (const SourceArrival& a : order) {
-        if (a.source == source)
-            last = std::max(last, a.arrival);
+        const auto source = static_cast<std::size_t>(a.source);
+        ++spans[source].records;
+        last[source] = std::max(last[source], a.arrival);
     }
-    return s.inputEnd(last);
+    if (s.pipeline.endOfInput != EndOfInput::None) {
+        for (std::size_t i = 0; i < spans.size(); ++i)
+            spans[i].end = s.inputEnd(last[i]);
+    }
+    return spans;
 }
 
-// The one auto-watermark interval of the job: that of the sources whose generators emit periodically.
+// The one auto-watermark interval of the job: that of the sources whose generators emit periodically (the default
+// without one); nullopt when they differ.
 std::optional<DurationMs> periodOf(const JobGraph& g)
 {
     std::optional<DurationMs> period;
@@ -82,12 +85,7 @@ std::optional<DurationMs> periodOf(const JobGraph& g)
             return std::nullopt;
         period = wm.periodMs;
     }
-    return period.value_or(200);
-}
-
-bool periodsAgree(const JobGraph& g)
-{
-    return periodOf(g).has_value();
+    return period.value_or(WatermarkConfig {}.periodMs);
 }
 
 // A scenario that is the chain one operator or source of the graph would be: the chain's writer says its parts.
@@ -123,6 +121,7 @@ public:
         , m_project(project)
         , m_options(options)
         , m_order(arrivalOrder(s))
+        , m_spans(sourceSpans(s, m_order))
     { }
 
     std::string write()
@@ -221,9 +220,8 @@ private:
     std::string source(int i)
     {
         const GraphSource& src = m_g.sources[static_cast<std::size_t>(i)];
-        const std::size_t count = static_cast<std::size_t>(
-            std::count_if(m_order.begin(), m_order.end(), [i](const SourceArrival& a) { return a.source == i; }));
-        const Timestamp end = sourceEnd(m_s, m_order, i);
+        const std::size_t count = m_spans[static_cast<std::size_t>(i)].records;
+        const Timestamp end = m_spans[static_cast<std::size_t>(i)].end;
         const Scenario chain = asChain(m_s, nullptr, &src.watermarks);
         std::vector<std::string> imports;
         auto [strategy, generator] = strategyParts(chain, m_project, m_options, imports);
@@ -337,9 +335,8 @@ private:
         if (w.lateSideOutput)
             m += lateTag(var, "Late", op.name + "-late");
         // The result class the aggregate hands its result to: keyed or not, over the window's type.
-        const WindowParts probe = windowParts(chain, m_project, m_options, "Result", tag);
-        const std::string resultClass
-            = std::string(all ? "All" : "Keyed") + (probe.windowType == "GlobalWindow" ? "GlobalResult" : "Result");
+        const bool global = w.assigner.type == AssignerSpec::Type::Global;
+        const std::string resultClass = std::string(all ? "All" : "Keyed") + (global ? "GlobalResult" : "Result");
         const WindowParts parts = windowParts(chain, m_project, m_options, resultClass, tag);
         use(parts.imports);
         for (const auto& [name, code] : parts.classes)
@@ -474,6 +471,7 @@ private:
     const JobProject& m_project;
     const ExportOptions& m_options;
     std::vector<SourceArrival> m_order;
+    std::vector<SourceSpan> m_spans; // by source
     std::set<std::string> m_imports;
     std::map<std::string, std::string> m_classes; // the program's classes by name, each written once
     std::map<std::string, std::string> m_vars; // stream name → Java variable
@@ -491,7 +489,7 @@ std::optional<std::string> graphRefusal(const Scenario& s, const FlinkRelease& r
     if (s.pipeline.endOfInput == EndOfInput::Drain)
         return std::string("a drained job graph (endOfInput \"drain\") is stopped with flink stop --drain at its end, "
                            "which a replayed job cannot time: export it with \"max-watermark\" or \"none\"");
-    if (!periodsAgree(g))
+    if (!periodOf(g))
         return std::string("the sources emit watermarks at different periods, and a Flink job has one "
                            "auto-watermark interval (pipeline.auto-watermark-interval): give them one periodMs");
     std::size_t records = 0;

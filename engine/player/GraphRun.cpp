@@ -7,39 +7,37 @@
 
 namespace tidemark {
 
-namespace {
-
-struct Arrival {
-    Timestamp time = 0;
-    int source = 0;
-    std::uint32_t record = 0;
-};
-
-} // namespace
+std::vector<GraphArrival> graphArrivals(const Scenario& scenario)
+{
+    const JobGraph& g = *scenario.graph;
+    std::vector<GraphArrival> arrivals;
+    for (std::size_t s = 0; s < g.sources.size(); ++s) {
+        ArrivalClock clock(scenario.arrivals);
+        const auto& records = g.sources[s].records;
+        for (std::size_t r = 0; r < records.size(); ++r)
+            arrivals.push_back(
+                GraphArrival {clock.next(records[r]), static_cast<int>(s), static_cast<std::uint32_t>(r)});
+    }
+    std::stable_sort(arrivals.begin(), arrivals.end(), [](const GraphArrival& a, const GraphArrival& b) {
+        return a.time != b.time ? a.time < b.time : a.source < b.source;
+    });
+    return arrivals;
+}
 
 GraphRun::GraphRun(const Scenario& scenario)
     : m_scenario(scenario)
     , m_pipeline(*scenario.graph, scenario.keys, scenario.pipeline.flinkVersion)
 {
     const JobGraph& g = *scenario.graph;
-    // Each source's arrivals by its own clock, then all of them in (time, source, record) order.
-    std::vector<Arrival> arrivals;
+    const std::vector<GraphArrival> arrivals = graphArrivals(scenario);
     std::vector<Timestamp>& lastArrival = m_lastArrival;
     lastArrival.assign(g.sources.size(), 0);
-    for (std::size_t s = 0; s < g.sources.size(); ++s) {
-        ArrivalClock clock(scenario.arrivals);
-        const auto& records = g.sources[s].records;
-        for (std::size_t r = 0; r < records.size(); ++r) {
-            const Timestamp t = clock.next(records[r]);
-            arrivals.push_back(Arrival {t, static_cast<int>(s), static_cast<std::uint32_t>(r)});
-            lastArrival[s] = std::max(lastArrival[s], t);
-        }
-    }
-    std::stable_sort(arrivals.begin(), arrivals.end(),
-        [](const Arrival& a, const Arrival& b) { return a.time != b.time ? a.time < b.time : a.source < b.source; });
+    for (const GraphArrival& a : arrivals)
+        lastArrival[static_cast<std::size_t>(a.source)]
+            = std::max(lastArrival[static_cast<std::size_t>(a.source)], a.time);
     std::vector<Timestamp> times;
     times.reserve(arrivals.size());
-    for (const Arrival& a : arrivals)
+    for (const GraphArrival& a : arrivals)
         times.push_back(a.time);
     const ArrivalSchedule schedule(times, scenario.arrivals.spacingMs);
     const Timestamp last = scenario.inputEnd(*std::max_element(lastArrival.begin(), lastArrival.end()));
@@ -73,7 +71,7 @@ GraphRun::GraphRun(const Scenario& scenario)
         const EventQueue::Entry e = queue.pop(schedule);
         switch (e.kind) {
         case EventQueue::Kind::Arrival: {
-            const Arrival& a = arrivals[e.subject];
+            const GraphArrival& a = arrivals[e.subject];
             m_pipeline.processRecord(
                 a.source, g.sources[static_cast<std::size_t>(a.source)].records[a.record], e.time, m_outputs);
             break;

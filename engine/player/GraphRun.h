@@ -7,6 +7,15 @@
 
 namespace tidemark {
 
+// A source's record at its arrival: each source's by its own clock (the scenario's arrival rule), then all of them
+// in (time, source, record) order. What GraphRun plays, and what an exported job graph replays.
+struct GraphArrival {
+    Timestamp time = 0;
+    int source = 0;
+    std::uint32_t record = 0;
+};
+std::vector<GraphArrival> graphArrivals(const Scenario& scenario);
+
 // A job graph's scenario run to its end on the event queue, as Player runs a chain (docs/execution-model.md):
 // every source's records at their arrivals (each source's own, by the scenario's arrival rule; at equal times in
 // source order), every channel's periodic emission, each source's end of input after its last record.
