@@ -53,8 +53,19 @@ struct IntervalJoinSpec {
 struct GraphOperator {
     // Union: no operator, a stream whose channels are all its inputs' (DataStream.union). CoProcess: keyed.connect(
     // otherKeyed).process(f), a KeyedCoProcessOperator. BroadcastProcess: keyed.connect(other.broadcast(rules))
-    // .process(f), a CoBroadcastWithKeyedOperator: its second input goes to every subtask.
-    enum class Kind : std::uint8_t { Union, Window, Process, IntervalJoin, CoProcess, BroadcastProcess };
+    // .process(f), a CoBroadcastWithKeyedOperator: its second input goes to every subtask. WindowJoin and CoGroup:
+    // first.join(second) / first.coGroup(second) .where(key).equalTo(key).window(...), which Flink builds as a
+    // window operator over the union of its two inputs, each record tagged with its side (CoGroupedStreams).
+    enum class Kind : std::uint8_t {
+        Union,
+        Window,
+        Process,
+        IntervalJoin,
+        CoProcess,
+        BroadcastProcess,
+        WindowJoin,
+        CoGroup
+    };
     // The kind of process operator that runs a kind of process function.
     static Kind kindFor(ProcessFunctionSpec::Type f)
     {
@@ -67,13 +78,25 @@ struct GraphOperator {
     {
         return kind == Kind::Process || kind == Kind::CoProcess || kind == Kind::BroadcastProcess;
     }
+    // A window operator runs it: a window, or a window join or coGroup (`window` holds its settings).
+    bool runsWindow() const { return kind == Kind::Window || joinsInWindows(); }
+    bool joinsInWindows() const { return kind == Kind::WindowJoin || kind == Kind::CoGroup; }
+    // `window` as a chain's window holds it, for the chain's rules and writers: a window join's has no function of
+    // its own (the join is the function), so they see a count.
+    WindowConfig chainWindow() const
+    {
+        WindowConfig w = window;
+        if (joinsInWindows())
+            w.function = FunctionSpec {FunctionSpec::Type::Count, "value"};
+        return w;
+    }
     // Whether input `input` is a broadcast one (every subtask reads all of it, without a key).
     bool broadcastInput(std::size_t input) const { return kind == Kind::BroadcastProcess && input == 1; }
     std::string name;
     Kind kind = Kind::Window;
     std::vector<std::string> inputs; // stream names: sources, operators or unions; a join's left one first
     int parallelism = 1; // Process, IntervalJoin, CoProcess (a window's is window.parallelism)
-    WindowConfig window; // Window; keyBy null is windowAll
+    WindowConfig window; // Window (keyBy null is windowAll), WindowJoin and CoGroup (keyed, its function unused)
     ProcessFunctionSpec process; // Process, CoProcess
     IntervalJoinSpec join; // IntervalJoin
 };

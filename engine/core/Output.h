@@ -3,17 +3,22 @@
 #include "engine/core/Keys.h"
 #include "engine/core/TimeWindow.h"
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <vector>
 
 namespace tidemark {
 
-// What a window function produced for one firing: a number, or for `list` the pane's values in order.
+// What a window function produced for one firing: a number, for `list` the pane's values in order, or a window
+// join's pair or a coGroup's group sizes.
 struct WindowResult {
     bool isList = false;
     std::optional<double> number; // empty for min/max/avg of an empty pane (an evictor removed all)
     std::vector<double> list;
+    // A window join's pair (the timestamps of its first- and second-input records) or a coGroup's groups (how
+    // many records of each input the window holds); then neither number nor list.
+    std::optional<std::array<std::int64_t, 2>> sides;
 };
 
 enum class FireTiming : std::uint8_t {

@@ -49,6 +49,17 @@ const Schema<IntervalJoinSpec>& joinBounds()
     return s;
 }
 
+// A window join's or coGroup's window: a chain's window without its function (the join is the function).
+const Schema<WindowConfig>& joinWindow()
+{
+    static const Schema<WindowConfig> s = [] {
+        Schema<WindowConfig> w = window();
+        std::erase_if(w.fields, [](const Field<WindowConfig>& f) { return f.key == "function"; });
+        return w;
+    }();
+    return s;
+}
+
 Field<Op> inputsField()
 {
     Field<Op> f;
@@ -89,6 +100,9 @@ const Schema<Op>& graphOperator()
                 needed(text("name", &Op::name), "what print(name) prefixes its output with, and others read it by"),
                 needed(inputsField(), "the names of the streams it reads"),
                 needed(when(object("window", &Op::window, window()), is(Op::Kind::Window))),
+                needed(
+                    when(object("window", &Op::window, joinWindow()), [](const Op& op) { return op.joinsInWindows(); }),
+                    "the window both inputs' records are grouped in, per key"),
                 needed(when(object("function", &Op::process, processFunction()),
                     [](const Op& op) { return op.runsProcessFunction(); })),
                 needed(when(join, is(Op::Kind::IntervalJoin))),
@@ -158,6 +172,8 @@ PipelineConfig recordPipeline(const JobGraph& g, const GraphSource& src)
         } else if (op.kind != Op::Kind::Window || op.window.keyBy.has_value()) {
             p.window.keyBy = "key";
         }
+        if (op.joinsInWindows())
+            return; // the join reads keys and timestamps only
         PipelineConfig reader;
         reader.window = op.window;
         if (op.kind == Op::Kind::Window && rules::recordRulesFor(reader).requireValue)
@@ -275,10 +291,10 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
         chainRules(p, "pipeline.watermarks.", "sources." + src.name + ".watermarks.");
     }
     for (std::size_t o = 0; o < g.operators.size(); ++o) {
-        if (g.operators[o].kind != Op::Kind::Window)
+        if (!g.operators[o].runsWindow())
             continue;
         PipelineConfig p;
-        p.window = g.operators[o].window;
+        p.window = g.operators[o].chainWindow();
         chainRules(p, "pipeline.window.", "operators." + std::to_string(o) + ".window.");
     }
     if (const auto broken = graphViolations(g); !broken.empty())

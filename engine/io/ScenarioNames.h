@@ -44,13 +44,15 @@ inline constexpr std::array<EnumName<FunctionSpec::Type>, 6> kFunctions {{
     {FunctionSpec::Type::List, "list"},
 }};
 // A job graph's operators (docs/job-graph.md) and the process functions they run.
-inline constexpr std::array<EnumName<GraphOperator::Kind>, 6> kOperatorKinds {{
+inline constexpr std::array<EnumName<GraphOperator::Kind>, 8> kOperatorKinds {{
     {GraphOperator::Kind::Union, "union"},
     {GraphOperator::Kind::Window, "window"},
     {GraphOperator::Kind::Process, "process"},
     {GraphOperator::Kind::IntervalJoin, "interval-join"},
     {GraphOperator::Kind::CoProcess, "co-process"},
     {GraphOperator::Kind::BroadcastProcess, "broadcast-process"},
+    {GraphOperator::Kind::WindowJoin, "window-join"},
+    {GraphOperator::Kind::CoGroup, "co-group"},
 }};
 inline constexpr std::array<EnumName<ProcessFunctionSpec::Type>, 5> kProcessFunctions {{
     {ProcessFunctionSpec::Type::EventTimeTimeout, "event-time-timeout"},

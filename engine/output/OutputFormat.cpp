@@ -69,6 +69,8 @@ std::string_view actionName(LateAction action)
 
 std::string resultText(const WindowResult& r)
 {
+    if (r.sides)
+        return "[" + std::to_string((*r.sides)[0]) + "," + std::to_string((*r.sides)[1]) + "]";
     if (!r.isList)
         return r.number ? formatNumber(*r.number) : std::string("null");
     std::string s = "[";
@@ -143,6 +145,10 @@ std::string lateJson(const LateEvent& late, const KeyTable& keys)
 
 std::string printedResult(const FireEvent& fire, const KeyTable& keys)
 {
+    // a window join's pair or a coGroup's groups print as the Tuple3 the exported job collects
+    if (fire.result.sides)
+        return "(" + keyPart(fire.key, keys) + std::to_string((*fire.result.sides)[0]) + ","
+            + std::to_string((*fire.result.sides)[1]) + ")";
     return "(" + keyPart(fire.key, keys) + resultText(fire.result) + ")";
 }
 

@@ -36,7 +36,8 @@ std::string_view timingName(FireTiming timing);
 std::string_view actionName(LateAction action);
 
 // A window function's result as every output format writes it: "20", "[20,22,30]" (a list), or "null" (min,
-// max or avg of a pane an evictor emptied).
+// max or avg of a pane an evictor emptied), "[1000,1800]" (a window join's pair of timestamps, a coGroup's two group
+// sizes).
 std::string resultText(const WindowResult& result);
 
 // What Flink's print sink writes for a fire: the emitted record "(key,result)", or "(result)" under windowAll.

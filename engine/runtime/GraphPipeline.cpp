@@ -1,6 +1,7 @@
 #include "engine/runtime/GraphPipeline.h"
 
 #include "engine/runtime/KeyGroupRangeAssignment.h"
+#include "engine/windowing/CoGroupWindowFunction.h"
 #include "engine/windowing/ProcessFunctions.h"
 
 #include <memory>
@@ -26,6 +27,20 @@ std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& sp
         return std::make_unique<PeriodicCount>(spec.intervalMs);
     }
     return nullptr;
+}
+
+// Flink's window operator over a window join's tagged union: the window's assigner, trigger and lateness, the join
+// or coGroup as its function, the pane a list (the function is not incremental).
+WindowOperator makeWindowJoin(const GraphOperator& op, int subtask)
+{
+    WindowOperatorParts parts;
+    parts.assigner = makeWindowAssigner(op.window.assigner);
+    parts.trigger = makeTrigger(op.window.trigger, op.window.purging, parts.assigner->defaultTrigger());
+    parts.function = std::make_shared<CoGroupWindowFunction>(
+        op.kind == Kind::WindowJoin ? CoGroupWindowFunction::Mode::Join : CoGroupWindowFunction::Mode::CoGroup);
+    parts.allowedLateness = op.window.allowedLatenessMs;
+    parts.paneStorage = PaneStorage::AsFlink;
+    return WindowOperator(std::move(parts), subtask);
 }
 
 IntervalJoinOperator makeJoin(const IntervalJoinSpec& j)
@@ -66,6 +81,10 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
             switch (op.kind) {
             case Kind::Window:
                 sub.op.emplace<WindowOperator>(op.window, s, PaneStorage::AsFlink);
+                break;
+            case Kind::WindowJoin:
+            case Kind::CoGroup:
+                sub.op.emplace<WindowOperator>(makeWindowJoin(op, s));
                 break;
             case Kind::Process:
             case Kind::CoProcess:
@@ -152,14 +171,15 @@ void GraphPipeline::emitElement(int stream, std::uint32_t id, std::vector<GraphO
 {
     for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
         if (!e.broadcast) {
-            deliverElement(e.to, subtaskFor(e.to, m_elements[id].key), e.input, id, out);
+            deliverElement(e.to, subtaskFor(e.to, m_elements[id].key), e.side, id, out);
             continue;
         }
         for (int s = 0; s < m_streams.node(e.to).parallelism; ++s)
-            deliverElement(e.to, s, e.input, id, out);
+            deliverElement(e.to, s, e.side, id, out);
     }
 }
 
+// `input` is the operator's input as the file names it (a window join's side).
 void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t id, std::vector<GraphOutput>& out)
 {
     const GraphElement e = m_elements[id];
@@ -167,7 +187,9 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
     if (auto* w = std::get_if<WindowOperator>(&sub.op)) {
         const GraphOperator& op = m_graph.operators[static_cast<std::size_t>(m_streams.node(stream).op)];
         std::vector<OperatorOutput> produced;
-        w->processElement(op.window.operatorKey(e.key), e.value, e.hasValue, e.ts, produced);
+        w->processElement(
+            WindowElement {op.window.operatorKey(e.key), e.value, e.hasValue, e.ts, static_cast<std::uint8_t>(input)},
+            produced);
         windowOutputs(stream, s, produced, out);
     } else if (auto* p = std::get_if<KeyedProcessOperator>(&sub.op)) {
         std::vector<ProcessOutput> produced;

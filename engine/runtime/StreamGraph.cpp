@@ -24,7 +24,7 @@ std::string operatorPath(std::size_t o)
 
 bool isKeyed(const GraphOperator& op)
 {
-    return op.kind == Kind::IntervalJoin || op.runsProcessFunction()
+    return op.kind == Kind::IntervalJoin || op.runsProcessFunction() || op.joinsInWindows()
         || (op.kind == Kind::Window && op.window.keyBy.has_value());
 }
 
@@ -32,6 +32,12 @@ bool isKeyed(const GraphOperator& op)
 bool emitsValues(const GraphOperator& op)
 {
     return op.kind != Kind::Window || op.window.function.type != FunctionSpec::Type::List;
+}
+
+// What a Flink user calls an operator that joins two streams.
+const char* joinWords(Kind kind)
+{
+    return kind == Kind::IntervalJoin ? "interval join" : kind == Kind::WindowJoin ? "window join" : "coGroup";
 }
 
 std::string inputCountRule(Kind kind)
@@ -47,6 +53,10 @@ std::string inputCountRule(Kind kind)
     case Kind::CoProcess:
         return "a co-process function reads two connected streams, the first one first "
                "(keyedFirst.connect(keyedSecond).process(f))";
+    case Kind::WindowJoin:
+        return "a window join reads two streams, the first one first (first.join(second))";
+    case Kind::CoGroup:
+        return "a coGroup reads two streams, the first one first (first.coGroup(second))";
     default:
         return "reads one stream; to read several, name a union of them";
     }
@@ -67,7 +77,7 @@ const char* functionOperator(Kind kind)
 
 std::size_t expectedInputs(Kind kind)
 {
-    return kind == Kind::IntervalJoin || kind == Kind::CoProcess || kind == Kind::BroadcastProcess ? 2 : 1;
+    return kind == Kind::Window || kind == Kind::Process || kind == Kind::Union ? 1 : 2; // a union: two or more
 }
 
 class Names {
@@ -194,10 +204,10 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
                         quoted(op.name) + " is keyed, but the results of windowAll " + quoted(up.name)
                             + " carry no key (keyBy would have nothing to read); make " + quoted(up.name)
                             + " keyed or this operator a windowAll");
-                } else if (up.kind == Kind::IntervalJoin && op.kind == Kind::Window
+                } else if ((up.kind == Kind::IntervalJoin || up.joinsInWindows()) && op.kind == Kind::Window
                     && op.window.function.field == "value" && op.window.function.type != FunctionSpec::Type::Count) {
                     add(inPath,
-                        "the pairs of interval join " + quoted(up.name)
+                        "the results of " + std::string(joinWords(up.kind)) + " " + quoted(up.name)
                             + " carry no value for this window's function to read; count them (function count)");
                 } else if (!emitsValues(up)) {
                     add(inPath,
@@ -207,7 +217,24 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
                 }
             }
         }
-        if (op.kind == Kind::Window) {
+        if (op.joinsInWindows()) {
+            const std::string what = std::string("a ") + joinWords(op.kind);
+            if (!op.window.keyBy)
+                add(at + ".window.keyBy",
+                    what
+                        + " is keyed on both inputs (where(key).equalTo(key)); keyBy null (windowAll) has no join "
+                          "form");
+            if (op.window.lateSideOutput)
+                add(at + ".window.lateSideOutput",
+                    what
+                        + " has no late side output in Flink (JoinedStreams and CoGroupedStreams offer no "
+                          "sideOutputLateData): its late records are dropped and counted in numLateRecordsDropped");
+            if (op.window.evictor.type != EvictorSpec::Type::None)
+                add(at + ".window.evictor", "an evictor in " + what + " is not modelled yet; leave it out");
+            if (op.window.trigger.type == TriggerSpec::Type::Never)
+                add(at + ".window.trigger.type", what + " whose trigger never fires puts out nothing; leave it out");
+        }
+        if (op.runsWindow()) {
             const AssignerSpec& a = op.window.assigner;
             if (a.type != AssignerSpec::Type::Global && a.timeDomain == TimeDomain::Processing)
                 add(at + ".window.assigner.timeDomain",
@@ -256,7 +283,7 @@ StreamGraph::StreamGraph(const JobGraph& g)
         Node n;
         n.name = op.name;
         n.op = static_cast<int>(o);
-        n.parallelism = op.kind == Kind::Window ? op.window.subtasks() : op.parallelism;
+        n.parallelism = op.runsWindow() ? op.window.subtasks() : op.parallelism;
         n.keyed = op.kind != Kind::Window || op.window.keyBy.has_value();
         m_nodes.push_back(std::move(n));
     }
@@ -270,18 +297,25 @@ StreamGraph::StreamGraph(const JobGraph& g)
         const int to = m_streamOfOperator[o];
         if (to < 0)
             continue;
+        // A window join's two inputs are one union in Flink: one input, whose channels are both sides'.
+        const bool tagged = g.operators[o].joinsInWindows();
+        int channels = 0;
         for (std::size_t i = 0; i < g.operators[o].inputs.size(); ++i) {
             std::vector<Names::Ref> behind;
             expand(g, names, g.operators[o].inputs[i], behind);
-            int channels = 0;
             for (const Names::Ref& r : behind) {
                 const int from = streamOf(r);
-                m_out[static_cast<std::size_t>(from)].push_back(
-                    Edge {from, to, static_cast<int>(i), channels, g.operators[o].broadcastInput(i)});
+                m_out[static_cast<std::size_t>(from)].push_back(Edge {from, to, tagged ? 0 : static_cast<int>(i),
+                    channels, g.operators[o].broadcastInput(i), static_cast<int>(i)});
                 channels += node(from).parallelism;
             }
-            m_inputChannels[static_cast<std::size_t>(to)].push_back(channels);
+            if (!tagged) {
+                m_inputChannels[static_cast<std::size_t>(to)].push_back(channels);
+                channels = 0;
+            }
         }
+        if (tagged)
+            m_inputChannels[static_cast<std::size_t>(to)].push_back(channels);
     }
 }
 

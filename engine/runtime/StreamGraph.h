@@ -34,13 +34,16 @@ public:
     };
     // An edge from stream `from` into input `input` of the operator of stream `to`: upstream subtask (or channel)
     // u arrives on the input's channel `firstChannel + u`. Records go by key (a hash edge) to keyed operators, all
-    // to the one subtask of a windowAll, every record to every subtask on a broadcast edge.
+    // to the one subtask of a windowAll, every record to every subtask on a broadcast edge. A window join's or
+    // coGroup's two named inputs are Flink's union of tagged streams: both arrive on input 0.
     struct Edge {
         int from = 0;
         int to = 0;
         int input = 0;
         int firstChannel = 0;
         bool broadcast = false;
+        int side = 0; // the operator's input as the file names it: `input`, except for a window join's second
+                      // (input 0 of the union Flink builds, its records tagged as the second)
     };
 
     explicit StreamGraph(const JobGraph& graph); // precondition: graphViolations(graph) is empty

@@ -3,6 +3,8 @@
 #include "engine/core/Keys.h"
 #include "engine/core/Time.h"
 
+#include <cstdint>
+
 namespace tidemark {
 
 // Flink's StreamRecord without timestamp reports Long.MIN_VALUE; the engine uses the same marker.
@@ -14,6 +16,9 @@ struct PaneElement {
     double value = 0.0;
     Timestamp ts = kNoTimestamp;
     bool hasValue = false;
+    // Which input of a window join or coGroup the element came through (Flink's TaggedUnion: one or two); 0
+    // elsewhere.
+    std::uint8_t side = 0;
 
     bool hasTimestamp() const { return ts != kNoTimestamp; }
 };
@@ -24,8 +29,9 @@ struct WindowElement {
     double value = 0.0;
     bool hasValue = false;
     Timestamp ts = kNoTimestamp;
+    std::uint8_t side = 0; // PaneElement::side
 
-    PaneElement pane() const { return {value, ts, hasValue}; }
+    PaneElement pane() const { return {value, ts, hasValue, side}; }
 };
 
 } // namespace tidemark

@@ -31,6 +31,8 @@ public:
     virtual void apply(KeyId key, const TimeWindow& window, std::span<const PaneElement> pane,
         std::vector<WindowResult>& results) const = 0;
     virtual std::string describe() const = 0;
+    // How many records the user's function saw for each result it makes of a pane of `pane` (FireEvent::count).
+    virtual std::size_t recordsPerResult(std::size_t pane) const { return pane; }
 };
 
 // count / sum / min / max / avg over the value or the timestamp of each element, or `list`: the pane's

@@ -673,7 +673,7 @@ void WindowOperator::emitWindowContents(KeyId key, const TimeWindow& window, con
         ev.window = window;
         ev.timing = timing;
         ev.watermark = currentWatermark();
-        ev.count = seen;
+        ev.count = m_function->recordsPerResult(seen);
         ev.result = std::move(r);
         out.emplace_back(std::move(ev));
     }

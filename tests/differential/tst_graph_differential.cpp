@@ -31,7 +31,7 @@ public:
 
     std::string graph()
     {
-        const int topology = pick(0, 6);
+        const int topology = pick(0, 7);
         // connected streams need two sources; their second ("payments", "rules") is sparse, over keys the first
         // partly shares
         const bool connected = topology == 4 || topology == 6;
@@ -85,6 +85,11 @@ public:
                 + "}}");
             if (pick(0, 1) == 0)
                 ops.push_back(window("w", "b", "count"));
+            break;
+        case 7: // a window join or coGroup of two streams (a union of tagged records into one window operator)
+            ops.push_back(windowJoin("wj", first, second));
+            if (pick(0, 2) == 0)
+                ops.push_back(window("w", "wj", "count", true));
             break;
         default: // every kind at once
             ops.push_back(window("w1", first, "sum", true));
@@ -150,19 +155,7 @@ private:
     {
         const bool keyed = keyedIf.value_or(pick(0, 2) > 0);
         m_keyed = keyed;
-        std::string assigner;
-        switch (pick(0, 3)) {
-        case 0:
-            assigner
-                = R"({"type": "sliding", "sizeMs": )" + std::to_string(pickOf({2000, 4000})) + R"(, "slideMs": 1000})";
-            break;
-        case 1:
-            assigner = R"({"type": "session", "gapMs": )" + std::to_string(pickOf({500, 1500})) + "}";
-            break;
-        default:
-            assigner = R"({"type": "tumbling", "sizeMs": )" + std::to_string(pickOf({1000, 2000, 5000})) + "}";
-        }
-        std::string w = std::string("{\"keyBy\": ") + (keyed ? "\"key\"" : "null") + ", \"assigner\": " + assigner
+        std::string w = std::string("{\"keyBy\": ") + (keyed ? "\"key\"" : "null") + ", \"assigner\": " + assigner()
             + ", \"function\": {\"type\": \"" + function + "\"}";
         if (pick(0, 2) == 0)
             w += ", \"allowedLatenessMs\": " + std::to_string(pickOf({500, 2000}));
@@ -198,6 +191,29 @@ private:
             : R"({"type": "periodic-count", "intervalMs": )" + std::to_string(pickOf({700, 2000, 5000})) + "}";
         return R"({"type": "process", "name": ")" + name + R"(", "inputs": [")" + input + R"("], "parallelism": )"
             + std::to_string(pick(1, 3)) + ", \"function\": " + f + "}";
+    }
+
+    std::string assigner()
+    {
+        switch (pick(0, 3)) {
+        case 0:
+            return R"({"type": "sliding", "sizeMs": )" + std::to_string(pickOf({2000, 4000})) + R"(, "slideMs": 1000})";
+        case 1:
+            return R"({"type": "session", "gapMs": )" + std::to_string(pickOf({500, 1500})) + "}";
+        default:
+            return R"({"type": "tumbling", "sizeMs": )" + std::to_string(pickOf({1000, 2000, 5000})) + "}";
+        }
+    }
+
+    // first.join(second) or first.coGroup(second), keyed, in a window of each assigner.
+    std::string windowJoin(const std::string& name, const std::string& first, const std::string& second)
+    {
+        std::string w = R"({"keyBy": "key", "assigner": )" + assigner();
+        if (pick(0, 2) == 0)
+            w += ", \"allowedLatenessMs\": " + std::to_string(pickOf({500, 2000}));
+        w += ", \"parallelism\": " + std::to_string(pick(1, 3)) + "}";
+        return std::string(R"({"type": ")") + pickOf({"window-join", "co-group"}) + R"(", "name": ")" + name
+            + R"(", "inputs": [")" + first + R"(", ")" + second + R"("], "window": )" + w + "}";
     }
 
     std::mt19937 m_rng;
@@ -262,7 +278,7 @@ private slots:
         QCOMPARE(flink.size(), graphs.size());
 
         int withOutput = 0, withLate = 0, withPairs = 0, withTimers = 0, windowOverWindow = 0, connected = 0,
-            broadcast = 0, counts = 0;
+            broadcast = 0, counts = 0, windowJoins = 0;
         int mismatching = 0;
         QStringList mismatches;
         for (std::size_t i = 0; i < graphs.size(); ++i) {
@@ -284,6 +300,7 @@ private slots:
             connected += all.contains(QLatin1String("{\"operator\":\"c\",\"type\":\"output\"")) ? 1 : 0;
             broadcast += all.contains(QLatin1String("{\"operator\":\"b\",\"type\":\"output\"")) ? 1 : 0;
             counts += all.contains(QLatin1String("\"record\":null")) ? 1 : 0; // a periodic count put out
+            windowJoins += all.contains(QLatin1String("{\"operator\":\"wj\",\"type\":\"fire\"")) ? 1 : 0;
             const auto a = byInput(flink[i]);
             const auto b = byInput(ours);
             if (a == b)
@@ -307,9 +324,10 @@ private slots:
         }
         qInfo("Flink %s: %zu graphs, %d with output, %d with late data, %d with join pairs, %d with process-function "
               "output, %d with a window over a window firing, %d with a co-process timer firing, %d with a "
-              "broadcast-process timer firing, %d with a periodic count, %d mismatching (the first 3 shown)",
+              "broadcast-process timer firing, %d with a periodic count, %d with a window join or coGroup firing, %d "
+              "mismatching (the first 3 shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
-            connected, broadcast, counts, mismatching);
+            connected, broadcast, counts, windowJoins, mismatching);
         for (const QString& m : mismatches)
             qWarning().noquote() << m; // whole: a failure message is cut short
         QVERIFY2(mismatches.isEmpty(), "the graphs above mismatch");
@@ -322,6 +340,7 @@ private slots:
         QVERIFY(connected >= kGraphs / 20);
         QVERIFY(broadcast >= kGraphs / 20);
         QVERIFY(counts >= kGraphs / 20);
+        QVERIFY(windowJoins >= kGraphs / 20);
     }
 };
 

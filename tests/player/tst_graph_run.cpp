@@ -169,6 +169,87 @@ private slots:
                 QStringLiteral("counts> (a,3) at 9999, watermark 9223372036854775807")}));
     }
 
+    void aWindowJoinPairsTheRecordsOfOneWindowAndCoGroupCountsBothSides()
+    {
+        // o1's order and payment share [0,5000); o2's order (4000) and payment (5500) do not, so the join never pairs
+        // them and the coGroup shows the order alone. Both operators read one union of both sources' channels: the
+        // payments' watermark (5499), not the orders' (12999), is theirs, so [0,5000) fires at 5499 and [5000,10000)
+        // waits for payments that never come.
+        const std::string json = R"({"tidemark": 1,
+         "sources": {
+           "orders": {"input": {"records": [{"key": "o1", "ts": 1000}, {"key": "o2", "ts": 4000},
+                                            {"key": "o3", "ts": 13000}]},
+                      "watermarks": {"strategy": "monotonous", "emit": "per-event"}},
+           "payments": {"input": {"records": [{"key": "o1", "ts": 2000}, {"key": "o2", "ts": 5500}]},
+                        "watermarks": {"strategy": "monotonous", "emit": "per-event"}}},
+         "operators": [
+           {"type": "window-join", "name": "paid", "inputs": ["orders", "payments"],
+            "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 5000}}},
+           {"type": "co-group", "name": "both", "inputs": ["orders", "payments"],
+            "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 5000}}}],
+         "endOfInput": "none"})";
+        QCOMPARE(printed(json),
+            QStringList({QStringLiteral("paid> (o1,1000,2000) window [0,5000) on-time, watermark 5499"),
+                QStringLiteral("both> (o1,1,1) window [0,5000) on-time, watermark 5499"),
+                QStringLiteral("both> (o2,1,0) window [0,5000) on-time, watermark 5499")}));
+    }
+
+    void aWindowJoinIsRefusedWhatFlinkDoesNotOffer_data()
+    {
+        QTest::addColumn<QString>("window");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("windowAll") << R"({"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 5000}})"
+                                   << "a window join is keyed on both inputs (where(key).equalTo(key))";
+        QTest::newRow("late side output")
+            << R"({"assigner": {"type": "tumbling", "sizeMs": 5000}, "lateSideOutput": true})"
+            << "a window join has no late side output in Flink";
+        QTest::newRow("evictor") << R"({"assigner": {"type": "tumbling", "sizeMs": 5000},
+                                        "evictor": {"type": "count", "maxCount": 2}})"
+                                 << "an evictor in a window join is not modelled yet";
+        QTest::newRow("a function") << R"({"assigner": {"type": "tumbling", "sizeMs": 5000},
+                                           "function": {"type": "count"}})"
+                                    << "unknown key \"function\" in window";
+        QTest::newRow("processing time")
+            << R"({"assigner": {"type": "tumbling", "sizeMs": 5000, "timeDomain": "processing"}})"
+            << "processing-time windows are not modelled inside a job graph yet";
+    }
+    void aWindowJoinIsRefusedWhatFlinkDoesNotOffer()
+    {
+        QFETCH(QString, window);
+        QFETCH(QString, expected);
+        std::string json = ordersPayments(0, "none");
+        const std::string join = R"({"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"],
+    "between": {"lowerMs": 0, "upperMs": 5000}})";
+        json.replace(json.find(join), join.size(),
+            R"({"type": "window-join", "name": "paid", "inputs": ["orders", "payments"], "window": )"
+                + window.toStdString() + "}");
+        const auto loaded = parse(json);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.errorText().find(expected.toStdString()) != std::string::npos, loaded.errorText().c_str());
+    }
+
+    void aCountAfterAWindowJoinCountsItsPairs()
+    {
+        // The pairs go on keyed at the window's maxTimestamp (4999) and without a value: a window after them counts
+        // them, and one that sums values is refused. The payments end after their last record, which leaves the
+        // orders' watermark to fire [0,5000) at 8999; the count's [0,10000) fires when it reaches 13999.
+        std::string json = ordersPayments(0, "max-watermark");
+        const std::string join = R"({"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"],
+    "between": {"lowerMs": 0, "upperMs": 5000}})";
+        json.replace(json.find(join), join.size(),
+            R"({"type": "window-join", "name": "paid", "inputs": ["orders", "payments"],
+                "window": {"assigner": {"type": "tumbling", "sizeMs": 5000}}})");
+        QCOMPARE(printed(json),
+            QStringList({QStringLiteral("paid> (o1,1000,1500) window [0,5000) on-time, watermark 8999"),
+                QStringLiteral("paid> (o2,2000,2600) window [0,5000) on-time, watermark 8999"),
+                QStringLiteral("paid-per-10s> (2) window [0,10000) on-time, watermark 13999")}));
+        json.replace(json.find(R"("function": {"type": "count"})"), 29, R"("function": {"type": "sum"})");
+        const auto loaded = parse(json);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.errorText().find("the results of window join \"paid\" carry no value") != std::string::npos,
+            loaded.errorText().c_str());
+    }
+
     void aBadGraphIsRefusedWhereItIsWrong_data()
     {
         QTest::addColumn<QString>("from");

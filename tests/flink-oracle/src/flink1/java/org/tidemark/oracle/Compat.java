@@ -1,6 +1,7 @@
 package org.tidemark.oracle;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.datastream.CoGroupedStreams;
 import org.apache.flink.streaming.api.functions.timestamps.BoundedOutOfOrdernessTimestampExtractor;
 import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
 import org.apache.flink.streaming.runtime.operators.TimestampsAndWatermarksOperator;
@@ -38,4 +39,9 @@ final class Compat {
 
     /** The output a StatusWatermarkValve writes to (1.20: the interface needs nothing more). */
     abstract static class DataOutputBase<T> implements PushingAsyncDataInput.DataOutput<T> {}
+
+    /** A window join's record of input `side` (0: first) as CoGroupedStreams tags it (1.20: CoGroupedStreams.TaggedUnion). */
+    static Object tagged(int side, String v) {
+        return side == 0 ? CoGroupedStreams.TaggedUnion.one(v) : CoGroupedStreams.TaggedUnion.two(v);
+    }
 }

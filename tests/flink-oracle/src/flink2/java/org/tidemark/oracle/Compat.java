@@ -6,6 +6,7 @@ import org.apache.flink.streaming.api.functions.timestamps.BoundedOutOfOrderness
 import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
 import org.apache.flink.streaming.runtime.operators.TimestampsAndWatermarksOperatorFactory;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.util.TaggedUnion;
 
 import java.time.Duration;
 
@@ -49,5 +50,10 @@ final class Compat {
         public void emitWatermark(WatermarkEvent watermark) {
             throw new IllegalStateException("a valve emits no generalized watermarks");
         }
+    }
+
+    /** A window join's record of input `side` (0: first) as CoGroupedStreams tags it (2.x: org.apache.flink.util). */
+    static Object tagged(int side, String v) {
+        return side == 0 ? TaggedUnion.one(v) : TaggedUnion.two(v);
     }
 }

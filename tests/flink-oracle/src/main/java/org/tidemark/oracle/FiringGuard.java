@@ -37,21 +37,36 @@ final class FiringGuard<W extends Window> extends Trigger<Object, W> {
         }
     }
 
+    /**
+     * The window of the last FIRE and the watermark then: what a window join's JoinFunction or CoGroupFunction,
+     * which Flink calls at once for that window without showing it, reports its results with.
+     */
+    static Window firingWindow;
+    static long firingWatermark = Long.MIN_VALUE;
+
+    private static TriggerResult noted(TriggerResult r, Window window, TriggerContext ctx) {
+        if (r.isFire()) {
+            firingWindow = window;
+            firingWatermark = ctx.getCurrentWatermark();
+        }
+        return r;
+    }
+
     @Override
     public TriggerResult onElement(Object element, long timestamp, W window, TriggerContext ctx) throws Exception {
-        return inner.onElement(element, timestamp, window, ctx);
+        return noted(inner.onElement(element, timestamp, window, ctx), window, ctx);
     }
 
     @Override
     public TriggerResult onEventTime(long time, W window, TriggerContext ctx) throws Exception {
         count();
-        return inner.onEventTime(time, window, ctx);
+        return noted(inner.onEventTime(time, window, ctx), window, ctx);
     }
 
     @Override
     public TriggerResult onProcessingTime(long time, W window, TriggerContext ctx) throws Exception {
         count();
-        return inner.onProcessingTime(time, window, ctx);
+        return noted(inner.onProcessingTime(time, window, ctx), window, ctx);
     }
 
     @Override

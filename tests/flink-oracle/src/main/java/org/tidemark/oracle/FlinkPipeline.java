@@ -302,19 +302,30 @@ final class FlinkPipeline {
     }
 
     /** The window operator as WindowedStream#process / #aggregate build it. */
-    static WindowOperator windowOperator(Scenario s) {
+    /** The window's assigner as Flink's, with the guard on sliding windows' assignments. */
+    static WindowAssigner guardedAssigner(Scenario s) {
         WindowAssigner assigner = assigner(s);
         if (s.assigner.equals("sliding") && !s.timeDomain.equals("processing")) {
             assigner = new AssignmentGuard(assigner, s.sizeMs, s.slideMs, s.offsetMs);
         }
-        WindowOperatorBuilder b = new WindowOperatorBuilder(assigner, assigner.getDefaultTrigger(),
-                new ExecutionConfig(), EV_TYPE, keySelector(s), keyType(s));
+        return assigner;
+    }
+
+    /** The window's trigger (or the assigner's default) as Flink's, its timer callbacks counted. */
+    static Trigger guardedTrigger(Scenario s, WindowAssigner assigner) {
         Trigger t = trigger(s, assigner);
         if (s.assigner.equals("global") && (s.trigger.equals("event-time") || s.trigger.equals("processing-time"))) {
             // EventTimeTrigger / ProcessingTimeTrigger are Trigger<Object, TimeWindow>: no Flink program compiles this
             throw new IllegalArgumentException("trigger \"" + s.trigger + "\" needs time windows, not the global window");
         }
-        b.trigger(FiringGuard.around(t != null ? t : assigner.getDefaultTrigger())); // Flink's trigger, counted
+        return FiringGuard.around(t != null ? t : assigner.getDefaultTrigger());
+    }
+
+    static WindowOperator windowOperator(Scenario s) {
+        WindowAssigner assigner = guardedAssigner(s);
+        WindowOperatorBuilder b = new WindowOperatorBuilder(assigner, assigner.getDefaultTrigger(),
+                new ExecutionConfig(), EV_TYPE, keySelector(s), keyType(s));
+        b.trigger(guardedTrigger(s, assigner));
         b.allowedLateness(Duration.ofMillis(s.allowedLatenessMs));
         if (s.lateSideOutput) {
             b.sideOutputLateData(LATE_TAG);

@@ -11,16 +11,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Queue;
+import org.apache.flink.api.common.functions.CoGroupFunction;
+import org.apache.flink.api.common.functions.JoinFunction;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.co.ProcessJoinFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
 import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.api.operators.co.IntervalJoinOperator;
+import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.operators.windowing.WindowOperator;
 import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
@@ -55,7 +62,8 @@ final class GraphOracle {
 
     private record Happening(long time, long seq, int kind, int index) {}
 
-    private record Edge(Op to, int input, int firstChannel) {}
+    /** `input`: the valve it reaches; `side`: the input the file names (a window join's two are one union). */
+    private record Edge(Op to, int input, int firstChannel, int side) {}
 
     private static final KeySelector<String, String> KEY = GraphOracle::keyOf;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -91,6 +99,67 @@ final class GraphOracle {
         boolean lateSideOutputs;
         int maxParallelism;
         boolean keyed = true;
+    }
+
+    /**
+     * A window join's JoinFunction: the pair's record ids, in the fire fragment of the window the trigger just
+     * fired (the function sees no window); each call sees the pair's two records.
+     */
+    private static final class WindowPairs implements JoinFunction<String, String, String> {
+        @Override
+        public String join(String first, String second) {
+            return FlinkPipeline.fireFragment(keyOf(first), false, FiringGuard.firingWindow,
+                    FiringGuard.firingWatermark, 2, "[" + idOf(first) + "," + idOf(second) + "]");
+        }
+    }
+
+    /** A coGroup's CoGroupFunction: how many records of each input the firing window holds. */
+    private static final class GroupSizes implements CoGroupFunction<String, String, String> {
+        @Override
+        public void coGroup(Iterable<String> first, Iterable<String> second, Collector<String> out) {
+            int a = 0;
+            int b = 0;
+            String key = null;
+            for (String s : first) {
+                key = keyOf(s);
+                a++;
+            }
+            for (String s : second) {
+                key = keyOf(s);
+                b++;
+            }
+            out.collect(FlinkPipeline.fireFragment(key, false, FiringGuard.firingWindow, FiringGuard.firingWatermark,
+                    a + b, "[" + a + "," + b + "]"));
+        }
+    }
+
+    /**
+     * Flink's own operator of first.join(second) or first.coGroup(second) .where(key).equalTo(key).window(...):
+     * built by the DataStream API (CoGroupedStreams: both inputs tagged, unioned, keyed and windowed) and taken
+     * from the transformation it returns, with its key selector, for one subtask's harness.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static KeyedOneInputStreamOperatorTestHarness<String, Object, String> windowJoin(
+            Op op, int sub) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        DataStream<String> first = env.fromSequence(0, 0).map(n -> "x").returns(Types.STRING);
+        DataStream<String> second = env.fromSequence(0, 0).map(n -> "x").returns(Types.STRING);
+        var assigner = FlinkPipeline.guardedAssigner(op.window);
+        var trigger = FlinkPipeline.guardedTrigger(op.window, assigner);
+        var lateness = java.time.Duration.ofMillis(op.window.allowedLatenessMs);
+        DataStream<String> joined = op.type.equals("window-join")
+                ? first.join(second).where(KEY, Types.STRING).equalTo(KEY, Types.STRING).window(assigner)
+                        .trigger(trigger).allowedLateness(lateness).apply(new WindowPairs(), Types.STRING)
+                : first.coGroup(second).where(KEY, Types.STRING).equalTo(KEY, Types.STRING).window(assigner)
+                        .trigger(trigger).allowedLateness(lateness).apply(new GroupSizes(), Types.STRING);
+        var t = (OneInputTransformation) joined.getTransformation();
+        var w = (WindowOperator) ((SimpleOperatorFactory) t.getOperatorFactory()).getOperator();
+        var h = new KeyedOneInputStreamOperatorTestHarness<String, Object, String>(
+                w, t.getStateKeySelector(), (org.apache.flink.api.common.typeinfo.TypeInformation<String>) t.getStateKeyType(),
+                op.maxParallelism, op.parallelism, sub);
+        h.open();
+        op.windowOps.add(w);
+        return h;
     }
 
     /** Emits the ids of both records (what Tidemark reports of a pair). */
@@ -180,17 +249,24 @@ final class GraphOracle {
                 continue;
             }
             Op op = ops.get(index++);
+            // a window join's two inputs are one union (CoGroupedStreams): one valve over both sides' channels
+            boolean tagged = op.type.equals("window-join") || op.type.equals("co-group");
             int input = 0;
+            int side = 0;
+            int first = 0;
             for (JsonNode in : o.get("inputs")) {
-                int first = 0;
                 for (String stream : expand(in.asText(), unions)) {
-                    edges.computeIfAbsent(stream, k -> new ArrayList<>()).add(new Edge(op, input, first));
+                    edges.computeIfAbsent(stream, k -> new ArrayList<>()).add(new Edge(op, input, first, side));
                     first += parallelism.get(stream);
                 }
-                for (int sub = 0; sub < op.parallelism; sub++) {
-                    op.valves.get(sub)[input] = new StatusWatermarkValve(first);
+                side++;
+                if (!tagged || side == o.get("inputs").size()) {
+                    for (int sub = 0; sub < op.parallelism; sub++) {
+                        op.valves.get(sub)[input] = new StatusWatermarkValve(first);
+                    }
+                    input++;
+                    first = 0;
                 }
-                input++;
             }
         }
         execute(root);
@@ -212,11 +288,16 @@ final class GraphOracle {
         Op op = new Op();
         op.name = o.get("name").asText();
         op.type = o.get("type").asText();
-        int inputs = op.type.equals("process") || op.type.equals("window") ? 1 : 2;
-        if (op.type.equals("window")) {
+        boolean tagged = op.type.equals("window-join") || op.type.equals("co-group");
+        int inputs = op.type.equals("process") || op.type.equals("window") || tagged ? 1 : 2;
+        if (op.type.equals("window") || tagged) {
             ObjectNode chain = JSON.createObjectNode();
             chain.putObject("input").putArray("records");
-            chain.putObject("pipeline").set("window", o.get("window"));
+            ObjectNode window = o.get("window").deepCopy();
+            if (tagged) { // the join is the function
+                window.putObject("function").put("type", "count");
+            }
+            chain.putObject("pipeline").set("window", window);
             op.window = Scenario.parse(chain.toString(), op.name);
             op.keyed = !op.window.windowAll();
             op.parallelism = op.keyed ? op.window.windowParallelism : 1;
@@ -237,6 +318,7 @@ final class GraphOracle {
                     op.subtasks.add(h);
                     op.windowOps.add(w);
                 }
+                case "window-join", "co-group" -> op.subtasks.add(windowJoin(op, sub));
                 case "process" -> {
                     JsonNode f = o.get("function");
                     KeyedProcessFunction<String, String, String> fn = switch (f.get("type").asText()) {
@@ -454,6 +536,22 @@ final class GraphOracle {
                             .processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
                     drain(op, sub);
                 }
+                case "window-join", "co-group" -> {
+                    WindowOperator w = op.windowOps.get(sub);
+                    long dropped = FlinkPipeline.lateRecordsDropped(w);
+                    String v = e.key + ":" + id;
+                    FlinkPipeline.inElement = true;
+                    try {
+                        ((KeyedOneInputStreamOperatorTestHarness<String, Object, String>) h)
+                                .processElement(new StreamRecord<>(Compat.tagged(edge.side, v), e.ts));
+                    } finally {
+                        FlinkPipeline.inElement = false;
+                    }
+                    drain(op, sub);
+                    if (FlinkPipeline.lateRecordsDropped(w) != dropped) {
+                        out.add(windowLate(op, sub, e, "dropped"));
+                    }
+                }
                 case "broadcast-process" -> {
                     ((KeyedBroadcastOperatorTestHarness<String, String, String, String>) h)
                             .processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
@@ -608,6 +706,19 @@ final class GraphOracle {
                 JsonNode result = f.get("result");
                 String key = f.get("key").isNull() ? null : f.get("key").asText();
                 emit(op.name, element(key, result.isNumber() ? result.asDouble() : null, rec.getTimestamp()));
+            }
+            case "window-join", "co-group" -> {
+                JsonNode f = JSON.readTree("{" + rec.getValue() + "}");
+                long a = f.get("result").get(0).asLong();
+                long b = f.get("result").get(1).asLong();
+                if (op.type.equals("window-join")) { // record ids: the pair's timestamps
+                    a = elements.get((int) a).ts;
+                    b = elements.get((int) b).ts;
+                }
+                ((ObjectNode) f).putArray("result").add(a).add(b);
+                String fragment = JSON.writeValueAsString(f);
+                out.add(head(op, "fire", sub) + "," + fragment.substring(1));
+                emit(op.name, element(f.get("key").asText(), null, rec.getTimestamp()));
             }
             case "process", "co-process", "broadcast-process" -> {
                 String v = (String) rec.getValue();
