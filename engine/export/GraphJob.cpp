@@ -294,6 +294,9 @@ private:
             return m + windowCode(op, var);
         case Kind::IntervalJoin:
             return m + joinCode(op, var);
+        case Kind::WindowJoin:
+        case Kind::CoGroup:
+            return m + windowJoinCode(op, var);
         case Kind::Process:
         case Kind::CoProcess:
         case Kind::BroadcastProcess:
@@ -314,6 +317,14 @@ private:
             return "a window over " + inputs + "; its results are stamped with the window's maxTimestamp() (end - 1).";
         case Kind::IntervalJoin:
             return "the interval join of " + inputs + "; a pair carries the larger of the two timestamps.";
+        case Kind::WindowJoin:
+            return "the window join of " + inputs
+                + " (Flink runs it as one window operator over both, each record tagged with its side); a pair "
+                  "carries the window's maxTimestamp() (end - 1).";
+        case Kind::CoGroup:
+            return "the coGroup of " + inputs
+                + " (one window operator over both, each record tagged with its side): each side's record count per "
+                  "key and window, at the window's maxTimestamp() (end - 1).";
         case Kind::Process:
             return "a KeyedProcessFunction over " + inputs + "; what a timer emits carries the timer's time.";
         case Kind::CoProcess:
@@ -400,6 +411,37 @@ private:
         useFunction(
             "JoinPair", "GraphJoinPair.java", {"org.apache.flink.streaming.api.functions.co.ProcessJoinFunction"});
         return m + "\n";
+    }
+
+    std::string windowJoinCode(const GraphOperator& op, const std::string& var)
+    {
+        const WindowConfig w = op.chainWindow();
+        const Scenario chain = asChain(m_s, &w, nullptr);
+        const WindowParts parts = windowParts(chain, m_project, m_options, "", "");
+        use(parts.imports);
+        // the chain's window calls, keyed on both sides: where(...).equalTo(...) in place of keyBy(...)
+        std::string calls = parts.calls;
+        const std::string keyBy = "                .keyBy(event -> event.key)\n";
+        calls.replace(calls.find(keyBy), keyBy.size(),
+            "                .where(event -> event.key)\n                .equalTo(event -> event.key)\n");
+        const bool join = op.kind == Kind::WindowJoin;
+        std::string m
+            = "        // 1.20's apply() is declared to return a DataStream; it is a SingleOutputStreamOperator\n";
+        m += "        SingleOutputStreamOperator<Event> " + var + " = ((SingleOutputStreamOperator<Event>) "
+            + m_vars.at(op.inputs[0]) + "\n";
+        m += std::string("                .") + (join ? "join" : "coGroup") + "(" + m_vars.at(op.inputs[1]) + ")\n";
+        m += calls;
+        m += std::string("                .apply(new ") + (join ? "WindowPair" : "GroupSizes") + "()))\n";
+        m += "                .setParallelism(" + std::to_string(w.subtasks()) + ")\n";
+        m += "                .name(" + javaString(op.name + " window") + ")\n";
+        m += "                .process(new Stamped())\n";
+        if (join)
+            useFunction("WindowPair", "GraphWindowPair.java", {"org.apache.flink.api.common.functions.JoinFunction"});
+        else
+            useFunction(
+                "GroupSizes", "GraphGroupSizes.java", {"org.apache.flink.api.common.functions.CoGroupFunction"});
+        useFunction("Stamped", "GraphStamped.java", {"org.apache.flink.streaming.api.functions.ProcessFunction"});
+        return m + finish(op, w.subtasks(), var) + "\n";
     }
 
     std::string processCode(const GraphOperator& op, const std::string& var)
@@ -509,9 +551,9 @@ std::optional<std::string> graphRefusal(const Scenario& s, const FlinkRelease& r
     if (records == 0)
         return std::string("the graph's sources have no records to replay");
     for (const GraphOperator& op : g.operators) {
-        if (op.kind != Kind::Window)
+        if (!op.runsWindow())
             continue;
-        if (auto why = windowRefusal(op.window, release))
+        if (auto why = windowRefusal(op.chainWindow(), release))
             return "window \"" + op.name + "\": " + *why;
     }
     return std::nullopt;

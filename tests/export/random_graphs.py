@@ -6,9 +6,9 @@ in the job, whatever phase the job's periodic emission has: so the records here 
 (source i's at i * 500 + k * 1500 ms) against a 200 ms emission period, and no source goes idle (idleness is
 timed by the job's wall clock; the idleness examples check it). Within that, the graphs vary what decides the
 output: one to three sources with one or two generators, out-of-order and late timestamps, unions, interval joins
-with open or closed bounds and late side outputs, each process function, connected streams, a broadcast rules
-stream, windows of each assigner with allowed lateness and late side outputs, windows over windows, and both ends
-of input.
+with open or closed bounds and late side outputs, window joins and coGroups, each process function, connected
+streams, a broadcast rules stream, windows of each assigner with allowed lateness and late side outputs, windows
+over windows, and both ends of input.
 """
 
 import random
@@ -59,7 +59,7 @@ def random_graph(seed):
     operators, kinds = [], []
     stream, values, keyed = "s0", True, True
     if n >= 2:
-        combine = rng.choice(["union", "interval-join", "co-process", "broadcast-process"])
+        combine = rng.choice(["union", "interval-join", "co-process", "broadcast-process", "window-join", "co-group"])
         kinds.append(combine)
         if combine != "union":
             sources.pop("s2", None)  # two inputs: a third source would be read by nothing
@@ -74,6 +74,12 @@ def random_graph(seed):
                                           "lowerInclusive": rng.random() < 0.7, "upperInclusive": rng.random() < 0.7,
                                           "lateSideOutputs": rng.random() < 0.5}})
             stream, values = "joined", False
+        elif combine in ("window-join", "co-group"):
+            window = _window(rng, True, False)
+            del window["function"]  # the join is the function
+            window.pop("lateSideOutput", None)  # neither has one in Flink
+            operators.append({"type": combine, "name": "windowed", "inputs": ["s0", "s1"], "window": window})
+            stream, values = "windowed", False
         elif combine == "co-process":
             operators.append({"type": "co-process", "name": "unmatched", "inputs": ["s0", "s1"],
                               "parallelism": rng.choice([1, 2]),

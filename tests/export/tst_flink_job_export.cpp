@@ -378,6 +378,7 @@ private slots:
         QTest::addColumn<QString>("example");
         QTest::newRow("an interval join, then windowAll, idleness") << "orders-payments-join-with-idleness";
         QTest::newRow("connected streams, an event-time timeout") << "orders-unpaid-timeout";
+        QTest::newRow("a window join and a coGroup") << "orders-payments-window-join";
     }
     void aGraphExampleBecomesTheReviewedProject()
     {
@@ -428,6 +429,25 @@ private slots:
                    "function": {"type": "periodic-count", "intervalMs": 5000}}])"
             << QStringList {".process(new PeriodicCount(5000L))", "counts.print(\"counts\").setParallelism(2);",
                    "TimeWindow.getWindowStartWithOffset(ctx.timestamp(), 0, intervalMs) + intervalMs - 1"};
+        QTest::newRow("a window join with allowed lateness, a coGroup with two subtasks")
+            << R"([{"type": "window-join", "name": "paid", "inputs": ["a", "b"],
+                   "window": {"assigner": {"type": "sliding", "sizeMs": 4000, "slideMs": 2000},
+                   "allowedLatenessMs": 1000}},
+                  {"type": "co-group", "name": "groups", "inputs": ["a", "b"],
+                   "window": {"assigner": {"type": "session", "gapMs": 1500}, "parallelism": 2}}])"
+            << QStringList {"((SingleOutputStreamOperator<Event>) a\n                .join(b)\n"
+                            "                .where(event -> event.key)\n"
+                            "                .equalTo(event -> event.key)\n"
+                            "                .window(SlidingEventTimeWindows.of(Duration.ofMillis(4000), "
+                            "Duration.ofMillis(2000)))\n"
+                            "                .allowedLateness(Duration.ofMillis(1000))\n"
+                            "                .apply(new WindowPair()))",
+                   ".coGroup(b)", ".window(EventTimeSessionWindows.withGap(Duration.ofMillis(1500)))",
+                   ".apply(new GroupSizes()))\n                .setParallelism(2)\n", ".process(new Stamped())",
+                   "groups.print(\"groups\").setParallelism(2);",
+                   "class WindowPair implements JoinFunction<Event, Event, Event>",
+                   "class GroupSizes implements CoGroupFunction<Event, Event, Event>",
+                   "result.timestamp = ctx.timestamp();"};
         QTest::newRow("connected streams and a broadcast side")
             << R"([{"type": "co-process", "name": "unpaid", "inputs": ["a", "b"],
                    "function": {"type": "unmatched-timeout", "timeoutMs": 3000}},
