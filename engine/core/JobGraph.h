@@ -26,18 +26,22 @@ struct ProcessFunctionSpec {
     // UnmatchedTimeout is a KeyedCoProcessFunction, the function of a co-process operator; the others of a process.
     // RuleTimeout is a KeyedBroadcastProcessFunction, the function of a broadcast-process operator.
     // PeriodicCount emits a key's running count at the end of each intervalMs period of event time it had records in.
+    // ProcessingTimeTimeout is EventTimeTimeout on the processing-time clock: it fires however the watermark stands.
     enum class Type : std::uint8_t {
         EventTimeTimeout,
         SortUntilWatermark,
         UnmatchedTimeout,
         RuleTimeout,
-        PeriodicCount
+        PeriodicCount,
+        ProcessingTimeTimeout
     };
     Type type = Type::EventTimeTimeout;
-    DurationMs timeoutMs = 0; // EventTimeTimeout, UnmatchedTimeout; RuleTimeout: until a rule sets another
+    DurationMs timeoutMs = 0; // the timeouts; RuleTimeout: until a rule sets another
     DurationMs intervalMs = 0; // PeriodicCount
     // Whether the function is timed by timeoutMs (all but the sort and the count).
     bool hasTimeout() const { return type != Type::SortUntilWatermark && type != Type::PeriodicCount; }
+    // Whether its timers are processing-time ones: what it emits then carries no timestamp (eraseTimestamp()).
+    bool processingTime() const { return type == Type::ProcessingTimeTimeout; }
 };
 
 // KeyedStream.intervalJoin(other).between(lowerMs, upperMs), bounds made exclusive by lowerBoundExclusive() /

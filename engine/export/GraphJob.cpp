@@ -457,6 +457,12 @@ private:
                 {"org.apache.flink.streaming.api.functions.KeyedProcessFunction", state + "ValueState",
                     state + "ValueStateDescriptor"});
             break;
+        case FunctionType::ProcessingTimeTimeout:
+            m += "                .process(new ProcessingTimeTimeout(" + timeout + "))\n";
+            useFunction("ProcessingTimeTimeout", "GraphProcessingTimeTimeout.java",
+                {"org.apache.flink.streaming.api.functions.KeyedProcessFunction", state + "ValueState",
+                    state + "ValueStateDescriptor"});
+            break;
         case FunctionType::SortUntilWatermark:
             m += "                .process(new SortUntilWatermark())\n";
             useFunction("SortUntilWatermark", "GraphSortUntilWatermark.java",
@@ -589,6 +595,11 @@ std::vector<std::string> graphCaveats(const Scenario& s)
     if (idle > 0)
         c.push_back("Idleness runs on the job's wall clock: a generator that hears nothing for its idle timeout turns "
                     "idle at a periodic emission a few milliseconds away from Tidemark's.");
+    if (std::any_of(g.operators.begin(), g.operators.end(),
+            [](const GraphOperator& op) { return op.runsProcessFunction() && op.process.processingTime(); }))
+        c.push_back("Processing-time timers run on the job's wall clock, from each record's arrival: one due within a "
+                    "few milliseconds of another record's arrival may fire before it or after, and the job's end cuts "
+                    "off those due after it (Tidemark's run ends one emission period after the input).");
     if (s.pipeline.endOfInput == EndOfInput::None)
         c.push_back("The input never ends, as in the scenario: the job keeps running after the last record, and "
                     "windows and timers still waiting then never fire. Stop it with Ctrl+C (or flink cancel).");

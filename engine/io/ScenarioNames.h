@@ -54,12 +54,13 @@ inline constexpr std::array<EnumName<GraphOperator::Kind>, 8> kOperatorKinds {{
     {GraphOperator::Kind::WindowJoin, "window-join"},
     {GraphOperator::Kind::CoGroup, "co-group"},
 }};
-inline constexpr std::array<EnumName<ProcessFunctionSpec::Type>, 5> kProcessFunctions {{
+inline constexpr std::array<EnumName<ProcessFunctionSpec::Type>, 6> kProcessFunctions {{
     {ProcessFunctionSpec::Type::EventTimeTimeout, "event-time-timeout"},
     {ProcessFunctionSpec::Type::SortUntilWatermark, "sort-until-watermark"},
     {ProcessFunctionSpec::Type::UnmatchedTimeout, "unmatched-timeout"},
     {ProcessFunctionSpec::Type::RuleTimeout, "rule-timeout"},
     {ProcessFunctionSpec::Type::PeriodicCount, "periodic-count"},
+    {ProcessFunctionSpec::Type::ProcessingTimeTimeout, "processing-time-timeout"},
 }};
 
 inline constexpr std::array<EnumName<EndOfInput>, 3> kEndOfInputs {{

@@ -87,7 +87,19 @@ GraphRun::GraphRun(const Scenario& scenario)
             m_pipeline.endOfInput(static_cast<int>(e.subject), e.time, m_outputs);
             break;
         case EventQueue::Kind::ProcessingTimer:
-            break; // graphs hold event-time operators only (graphViolations)
+            m_pipeline.processingTimer(static_cast<int>(e.subject), e.time, m_outputs);
+            break;
+        }
+        // Rule 4 of the execution model, as a chain's window subtasks: each timed subtask's registered
+        // processing-time timers become happenings at their time (at once when already due), one per subtask and
+        // time, up to the horizon; each is scheduled after the happening that registered it.
+        for (int t = 0; t < m_pipeline.timedSubtaskCount(); ++t) {
+            for (const Timestamp ts : m_pipeline.takeNewProcessingTimers(t)) {
+                const Timestamp at = std::max(ts, e.time);
+                if (at <= horizon
+                    && !queue.isScheduled(at, EventQueue::Kind::ProcessingTimer, static_cast<std::uint32_t>(t)))
+                    queue.schedule(at, EventQueue::Kind::ProcessingTimer, static_cast<std::uint32_t>(t));
+            }
         }
     }
 }

@@ -25,6 +25,8 @@ std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& sp
         return std::make_unique<RuleTimeout>(spec.timeoutMs);
     case ProcessFunctionSpec::Type::PeriodicCount:
         return std::make_unique<PeriodicCount>(spec.intervalMs);
+    case ProcessFunctionSpec::Type::ProcessingTimeTimeout:
+        return std::make_unique<ProcessingTimeTimeout>(spec.timeoutMs);
     }
     return nullptr;
 }
@@ -90,6 +92,8 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
             case Kind::CoProcess:
             case Kind::BroadcastProcess:
                 sub.op.emplace<KeyedProcessOperator>(makeFunction(op.process));
+                if (op.process.processingTime())
+                    m_timed.emplace_back(st, s);
                 break;
             case Kind::IntervalJoin:
                 sub.op.emplace<IntervalJoinOperator>(makeJoin(op.join));
@@ -119,6 +123,7 @@ int GraphPipeline::subtaskFor(int stream, KeyId key) const
 
 void GraphPipeline::processRecord(int source, const InputRecord& record, Timestamp now, std::vector<GraphOutput>& out)
 {
+    m_now = now;
     ++m_inputs;
     const int first = m_firstChannel[static_cast<std::size_t>(source)];
     WatermarkItems items;
@@ -145,6 +150,7 @@ void GraphPipeline::processRecord(int source, const InputRecord& record, Timesta
 
 void GraphPipeline::periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out)
 {
+    m_now = now;
     WatermarkItems items;
     WatermarkChannel& ch = m_channels[static_cast<std::size_t>(channel)];
     if (ch.ended())
@@ -156,6 +162,7 @@ void GraphPipeline::periodicEmit(int channel, Timestamp now, std::vector<GraphOu
 
 void GraphPipeline::endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out)
 {
+    m_now = now;
     const int first = m_firstChannel[static_cast<std::size_t>(source)];
     for (int c = 0; c < m_streams.node(source).parallelism; ++c) {
         WatermarkChannel& ch = m_channels[static_cast<std::size_t>(first + c)];
@@ -193,6 +200,7 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
         windowOutputs(stream, s, produced, out);
     } else if (auto* p = std::get_if<KeyedProcessOperator>(&sub.op)) {
         std::vector<ProcessOutput> produced;
+        p->setCurrentProcessingTime(m_now);
         if (input == 0)
             p->processElement(e.key, id, e.ts, produced);
         else
@@ -267,6 +275,21 @@ void GraphPipeline::advance(int stream, int s, Timestamp watermark, std::vector<
     emitWatermarkItems(stream, s, WatermarkItems {WatermarkItem::mark(watermark)}, out);
 }
 
+std::vector<Timestamp> GraphPipeline::takeNewProcessingTimers(int timed)
+{
+    const auto [stream, s] = m_timed[static_cast<std::size_t>(timed)];
+    return std::get<KeyedProcessOperator>(subtask(stream, s).op).takeNewProcessingTimers();
+}
+
+void GraphPipeline::processingTimer(int timed, Timestamp now, std::vector<GraphOutput>& out)
+{
+    m_now = now;
+    const auto [stream, s] = m_timed[static_cast<std::size_t>(timed)];
+    std::vector<ProcessOutput> produced;
+    std::get<KeyedProcessOperator>(subtask(stream, s).op).advanceProcessingTime(now, produced);
+    processOutputs(stream, s, produced, out);
+}
+
 Timestamp GraphPipeline::operatorWatermark(int op, int s) const
 {
     const int stream = m_streams.streamOfOperator(op);
@@ -307,8 +330,7 @@ void GraphPipeline::processOutputs(
         // a record the function held goes on as it came, at the output's timestamp; a number it computed goes on as
         // the value of a record of the key
         GraphElement e = o.number ? GraphElement {o.key, true, *o.number, 0} : m_elements[o.value];
-        if (o.timestamp)
-            e.ts = *o.timestamp;
+        e.ts = o.timestamp.value_or(kMinTimestamp); // a processing-time timer's output has none (Long.MIN_VALUE)
         emitElement(stream, addElement(e), out);
     }
 }

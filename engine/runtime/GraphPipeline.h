@@ -62,6 +62,13 @@ public:
     void periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out);
     // Source `source` ends (Long.MAX_VALUE from each of its channels, as a bounded source does).
     void endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out);
+    // The operator subtasks whose function sets processing-time timers ("timed" subtasks, numbered 0 …): each one's
+    // registered timers (their times), and its clock moved to `now`, firing those due (docs/execution-model.md,
+    // rule 4). Records are processed with the clock at their arrival, without firing what is due then.
+    int timedSubtaskCount() const { return static_cast<int>(m_timed.size()); }
+    // Its timers registered since the last call (KeyedProcessOperator::takeNewProcessingTimers).
+    std::vector<Timestamp> takeNewProcessingTimers(int timed);
+    void processingTimer(int timed, Timestamp now, std::vector<GraphOutput>& out);
     // Records processed so far, over every source (stamped on outputs as afterInput).
     std::size_t inputs() const { return m_inputs; }
 
@@ -119,6 +126,8 @@ private:
     std::vector<std::vector<Subtask>> m_subtasks; // by stream (empty for sources), by subtask
     std::vector<int> m_maxParallelism; // by stream
     std::vector<GraphElement> m_elements;
+    std::vector<std::pair<int, int>> m_timed; // (stream, subtask) of each timed subtask
+    Timestamp m_now = 0; // the processing time of the happening being processed
     std::size_t m_inputs = 0;
 };
 

@@ -209,6 +209,13 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
                     add(inPath,
                         "the results of " + std::string(joinWords(up.kind)) + " " + quoted(up.name)
                             + " carry no value for this window's function to read; count them (function count)");
+                } else if (up.runsProcessFunction() && up.process.processingTime()) {
+                    add(inPath,
+                        quoted(up.name)
+                            + " emits its records without a timestamp (a processing-time timer's output: Flink "
+                              "erases it), on which every operator after it fails (an event-time window: \"Record "
+                              "has Long.MIN_VALUE timestamp\"); print it where it is, or time out in event time "
+                              "(event-time-timeout)");
                 } else if (!emitsValues(up)) {
                     add(inPath,
                         "window " + quoted(up.name)

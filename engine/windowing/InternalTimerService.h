@@ -117,6 +117,11 @@ public:
     Timestamp currentProcessingTime() const { return m_processingTime; }
     // Moves the processing-time clock without firing timers.
     void setCurrentProcessingTime(Timestamp now) { m_processingTime = now; }
+    // Whether `timers` holds a timer at `ts` of `domain`.
+    static bool holds(const NamespaceTimers& timers, Timestamp ts, TimeDomain domain)
+    {
+        return timers.find(ts, domain) >= 0;
+    }
 
     // Registering a timer that is registered already is a no-op; deleting one that is not, too. Deleting
     // returns whether there was one.

@@ -1,5 +1,6 @@
 #include "engine/windowing/KeyedProcessOperator.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace tidemark {
@@ -19,6 +20,7 @@ KeyedProcessOperator::KeyedProcessOperator(const KeyedProcessOperator& other)
     : m_function(other.m_function->clone())
     , m_timers(other.m_timers)
     , m_keyTimers(other.m_keyTimers)
+    , m_newProcessingTimers(other.m_newProcessingTimers)
 { }
 
 KeyedProcessOperator& KeyedProcessOperator::operator=(const KeyedProcessOperator& other)
@@ -83,6 +85,19 @@ std::vector<TimerInfo> KeyedProcessOperator::timersOf(KeyId key) const
     return out;
 }
 
+std::vector<Timestamp> KeyedProcessOperator::takeNewProcessingTimers()
+{
+    std::vector<Timestamp> times;
+    for (const auto& [key, ts] : m_newProcessingTimers) {
+        const auto it = m_keyTimers.find(key);
+        if (it != m_keyTimers.end() && InternalTimerService::holds(it->second, ts, TimeDomain::Processing))
+            times.push_back(ts);
+    }
+    m_newProcessingTimers.clear();
+    std::sort(times.begin(), times.end());
+    return times;
+}
+
 KeyedProcessOperator::Context::Context(
     KeyedProcessOperator& op, KeyId key, std::optional<Timestamp> timestamp, std::vector<ProcessOutput>& out)
     : m_op(op)
@@ -109,6 +124,7 @@ void KeyedProcessOperator::Context::registerEventTimeTimer(Timestamp ts)
 void KeyedProcessOperator::Context::registerProcessingTimeTimer(Timestamp ts)
 {
     m_op.m_timers.registerProcessingTimeTimer(m_op.timersOfKey(m_key), m_key, kVoidNamespace, ts);
+    m_op.m_newProcessingTimers.emplace_back(m_key, ts);
 }
 
 void KeyedProcessOperator::Context::deleteEventTimeTimer(Timestamp ts)

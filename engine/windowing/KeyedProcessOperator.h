@@ -4,6 +4,7 @@
 #include "engine/core/Time.h"
 #include "engine/windowing/InternalTimerService.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -50,6 +51,16 @@ public:
     void processWatermark(Timestamp watermark, std::vector<ProcessOutput>& out);
     // The processing-time clock moves to `now`: the processing-time timers at or before it fire.
     void advanceProcessingTime(Timestamp now, std::vector<ProcessOutput>& out);
+    // Moves the clock without firing timers: the clock a record is processed with (timers due then fire in their
+    // own happening, docs/execution-model.md). Never backwards.
+    void setCurrentProcessingTime(Timestamp now)
+    {
+        m_timers.setCurrentProcessingTime(std::max(now, m_timers.currentProcessingTime()));
+    }
+    // The processing-time timers registered since the last call and registered still, their times in order: what
+    // the caller has not scheduled yet. Scheduling each timer as it is registered is scheduling every registered
+    // timer after each happening (docs/execution-model.md, rule 4) without going over all of them each time.
+    std::vector<Timestamp> takeNewProcessingTimers();
 
     // The timers registered for `key`, in no particular order.
     std::vector<TimerInfo> timersOf(KeyId key) const;
@@ -90,6 +101,7 @@ private:
     std::unique_ptr<KeyedProcessFunction> m_function;
     InternalTimerService m_timers;
     std::map<KeyId, NamespaceTimers> m_keyTimers; // VoidNamespace: one set of timers per key
+    std::vector<std::pair<KeyId, Timestamp>> m_newProcessingTimers; // since takeNewProcessingTimers
 };
 
 // Flink's KeyedCoProcessOperator (keyed.connect(otherKeyed).process(f)) is the same operator with two inputs: one

@@ -16,6 +16,12 @@ std::unique_ptr<KeyedProcessFunction> EventTimeTimeout::clone() const
 void KeyDeadlines::arm(KeyedProcessOperator::Context& ctx, DurationMs afterMs, std::uint32_t element)
 {
     disarm(ctx);
+    if (m_domain == TimeDomain::Processing) {
+        const Timestamp at = javaAdd(ctx.currentProcessingTime(), afterMs);
+        ctx.registerProcessingTimeTimer(at);
+        m_armed[ctx.currentKey()] = {at, element};
+        return;
+    }
     const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), afterMs);
     ctx.registerEventTimeTimer(at);
     m_armed[ctx.currentKey()] = {at, element};
@@ -26,7 +32,10 @@ void KeyDeadlines::disarm(KeyedProcessOperator::Context& ctx)
     const auto armed = m_armed.find(ctx.currentKey());
     if (armed == m_armed.end())
         return;
-    ctx.deleteEventTimeTimer(armed->second.at);
+    if (m_domain == TimeDomain::Processing)
+        ctx.deleteProcessingTimeTimer(armed->second.at);
+    else
+        ctx.deleteEventTimeTimer(armed->second.at);
     m_armed.erase(armed);
 }
 
@@ -45,6 +54,25 @@ void EventTimeTimeout::processElement(std::uint32_t element, KeyedProcessOperato
 }
 
 void EventTimeTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
+{
+    m_deadlines.fire(ctx);
+}
+
+ProcessingTimeTimeout::ProcessingTimeTimeout(DurationMs timeoutMs)
+    : m_timeoutMs(timeoutMs)
+{ }
+
+std::unique_ptr<KeyedProcessFunction> ProcessingTimeTimeout::clone() const
+{
+    return std::make_unique<ProcessingTimeTimeout>(*this);
+}
+
+void ProcessingTimeTimeout::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
+{
+    m_deadlines.arm(ctx, m_timeoutMs, element);
+}
+
+void ProcessingTimeTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
 {
     m_deadlines.fire(ctx);
 }

@@ -10,11 +10,16 @@ namespace tidemark {
 // The KeyedProcessFunctions a scenario can name, each written as a Flink user would write it (the Java twin of each
 // is in the Flink oracle, tests/flink-oracle, ProcessFunctions.java). Their outputs' values are record ids.
 
-// Each key's one armed event-time timer and the record it emits when it fires (the ValueState<Long> of the timer and
-// the ValueState of the record the timeout functions keep): the part the three timeout functions share.
+// Each key's one armed timer and the record it emits when it fires (the ValueState<Long> of the timer and the
+// ValueState of the record the timeout functions keep): the part the timeout functions share. Event-time timers are
+// armed from the record's timestamp, processing-time ones from the clock (timerService().currentProcessingTime()).
 class KeyDeadlines {
 public:
-    // Arms the key's timer at the current record's timestamp + `afterMs`, deleting the one armed before.
+    explicit KeyDeadlines(TimeDomain domain = TimeDomain::Event)
+        : m_domain(domain)
+    { }
+    // Arms the key's timer `afterMs` after the current record's timestamp (or the clock), deleting the one armed
+    // before.
     void arm(KeyedProcessOperator::Context& ctx, DurationMs afterMs, std::uint32_t element);
     // Deletes the key's timer, if one is armed.
     void disarm(KeyedProcessOperator::Context& ctx);
@@ -26,6 +31,7 @@ private:
         Timestamp at = 0;
         std::uint32_t element = 0;
     };
+    TimeDomain m_domain;
     std::map<KeyId, Armed> m_armed;
 };
 
@@ -43,6 +49,22 @@ public:
 private:
     DurationMs m_timeoutMs;
     KeyDeadlines m_deadlines;
+};
+
+// "No record for this key within N ms of processing time": EventTimeTimeout on the clock. Each record of a key arms a
+// processing-time timer at currentProcessingTime() + N, deleting the one armed before; when it fires, the last record
+// goes out without a timestamp (Flink erases it in a processing-time onTimer). It fires while the watermark is stuck,
+// and its verdict depends on when records arrive, not on their timestamps.
+class ProcessingTimeTimeout final : public KeyedProcessFunction {
+public:
+    explicit ProcessingTimeTimeout(DurationMs timeoutMs);
+    std::unique_ptr<KeyedProcessFunction> clone() const override;
+    void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
+    void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
+
+private:
+    DurationMs m_timeoutMs;
+    KeyDeadlines m_deadlines {TimeDomain::Processing};
 };
 
 // Buffer and sort until the watermark passes: a record at or below the current watermark is late and dropped; the

@@ -61,13 +61,15 @@ public:
             ops.push_back(
                 window("w2", "w1", pickOf({"sum", "max", "count"}), m_keyed ? std::nullopt : std::optional(false)));
             break;
-        case 2: // a process function, a window after it
-            ops.push_back(process("p", first));
-            if (pick(0, 1) == 0)
+        case 2: { // a process function, a window after it
+            const bool windowAfter = pick(0, 1) == 0;
+            ops.push_back(process("p", first, windowAfter));
+            if (windowAfter)
                 ops.push_back(window("w", "p", "count"));
             break;
+        }
         case 3: // a join of a process function's output with another source
-            ops.push_back(process("p", first));
+            ops.push_back(process("p", first, true));
             ops.push_back(join("j", "p", second));
             break;
         case 4: // connected streams: "no second-stream record within N ms of a first-stream one", counted after
@@ -94,7 +96,7 @@ public:
         default: // every kind at once
             ops.push_back(window("w1", first, "sum", true));
             ops.push_back(join("j", "w1", second));
-            ops.push_back(process("p", "j"));
+            ops.push_back(process("p", "j", false));
             break;
         }
         for (std::size_t i = 0; i < ops.size(); ++i)
@@ -181,14 +183,19 @@ private:
             + R"("], "parallelism": )" + std::to_string(pick(1, 3)) + ", \"between\": " + b + "}}";
     }
 
-    std::string process(const std::string& name, const std::string& input)
+    // A process function; `readOn` when another operator reads what it emits.
+    std::string process(const std::string& name, const std::string& input, bool readOn)
     {
-        const int which = pick(0, 2);
+        // a processing-time timeout's output carries no timestamp, so only where nothing reads it on; its timeouts
+        // are multiples of the arrival spacings and emission periods, so that its timers fall due at the very times
+        // records arrive and watermarks are emitted (which comes first is the rule under test)
+        const int which = pick(0, readOn ? 2 : 3);
         const std::string f = which == 0
             ? R"({"type": "event-time-timeout", "timeoutMs": )" + std::to_string(pickOf({300, 1000, 2500})) + "}"
-            : which == 1
-            ? std::string(R"({"type": "sort-until-watermark"})")
-            : R"({"type": "periodic-count", "intervalMs": )" + std::to_string(pickOf({700, 2000, 5000})) + "}";
+            : which == 1 ? std::string(R"({"type": "sort-until-watermark"})")
+            : which == 2
+            ? R"({"type": "periodic-count", "intervalMs": )" + std::to_string(pickOf({700, 2000, 5000})) + "}"
+            : R"({"type": "processing-time-timeout", "timeoutMs": )" + std::to_string(pickOf({200, 1000, 2000})) + "}";
         return R"({"type": "process", "name": ")" + name + R"(", "inputs": [")" + input + R"("], "parallelism": )"
             + std::to_string(pick(1, 3)) + ", \"function\": " + f + "}";
     }
@@ -278,7 +285,7 @@ private slots:
         QCOMPARE(flink.size(), graphs.size());
 
         int withOutput = 0, withLate = 0, withPairs = 0, withTimers = 0, windowOverWindow = 0, connected = 0,
-            broadcast = 0, counts = 0, windowJoins = 0;
+            broadcast = 0, counts = 0, windowJoins = 0, processingTime = 0;
         int mismatching = 0;
         QStringList mismatches;
         for (std::size_t i = 0; i < graphs.size(); ++i) {
@@ -301,6 +308,8 @@ private slots:
             broadcast += all.contains(QLatin1String("{\"operator\":\"b\",\"type\":\"output\"")) ? 1 : 0;
             counts += all.contains(QLatin1String("\"record\":null")) ? 1 : 0; // a periodic count put out
             windowJoins += all.contains(QLatin1String("{\"operator\":\"wj\",\"type\":\"fire\"")) ? 1 : 0;
+            // a processing-time timer's output: no timestamp
+            processingTime += all.contains(QLatin1String("\"ts\":null,")) ? 1 : 0;
             const auto a = byInput(flink[i]);
             const auto b = byInput(ours);
             if (a == b)
@@ -325,9 +334,9 @@ private slots:
         qInfo("Flink %s: %zu graphs, %d with output, %d with late data, %d with join pairs, %d with process-function "
               "output, %d with a window over a window firing, %d with a co-process timer firing, %d with a "
               "broadcast-process timer firing, %d with a periodic count, %d with a window join or coGroup firing, %d "
-              "mismatching (the first 3 shown)",
+              "with a processing-time timer firing, %d mismatching (the first 3 shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
-            connected, broadcast, counts, windowJoins, mismatching);
+            connected, broadcast, counts, windowJoins, processingTime, mismatching);
         for (const QString& m : mismatches)
             qWarning().noquote() << m; // whole: a failure message is cut short
         QVERIFY2(mismatches.isEmpty(), "the graphs above mismatch");
@@ -341,6 +350,7 @@ private slots:
         QVERIFY(broadcast >= kGraphs / 20);
         QVERIFY(counts >= kGraphs / 20);
         QVERIFY(windowJoins >= kGraphs / 20);
+        QVERIFY(processingTime >= kGraphs / 40);
     }
 };
 

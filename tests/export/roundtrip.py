@@ -112,6 +112,8 @@ def printed_lines(text_output, with_watermarks=False):
         if at < 0:
             at = line.rfind(" at ")  # a join pair or a process function's output, at its timestamp
         if at < 0:
+            at = line.rfind(" without timestamp")  # a processing-time timer's output
+        if at < 0:
             raise ValueError("not an output line of tidemark run: " + line)
         lines.append((line[:at], watermark))
     return lines if with_watermarks else [line for line, _ in lines]

@@ -424,6 +424,13 @@ private slots:
             << QStringList {".process(new SortUntilWatermark())", "sorted.keyBy(event -> event.key)",
                    ".process(new EventTimeTimeout(5000L))", "quiet.print(\"quiet\")",
                    "class SortUntilWatermark extends KeyedProcessFunction<String, Event, Event>"};
+        QTest::newRow("a processing-time timeout")
+            << R"([{"type": "process", "name": "quiet", "inputs": ["a"],
+                   "function": {"type": "processing-time-timeout", "timeoutMs": 1500}}])"
+            << QStringList {".process(new ProcessingTimeTimeout(1500L))",
+                   "long at = ctx.timerService().currentProcessingTime() + timeoutMs;",
+                   "ctx.timerService().registerProcessingTimeTimer(at);",
+                   "out.collect(Event.fromTimer(last, Long.MIN_VALUE));"};
         QTest::newRow("a periodic count")
             << R"([{"type": "process", "name": "counts", "inputs": ["a"], "parallelism": 2,
                    "function": {"type": "periodic-count", "intervalMs": 5000}}])"

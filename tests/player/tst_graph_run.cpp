@@ -194,6 +194,34 @@ private slots:
                 QStringLiteral("both> (o2,1,0) window [0,5000) on-time, watermark 5499")}));
     }
 
+    void aProcessingTimeTimeoutFiresOnTheClockWhileTheWatermarkStands()
+    {
+        // x's record arrives at 0 and arms its timer at 0 + 1500; y's records keep coming, but their timestamps stay
+        // behind, so the watermark stays at 999 and an event-time timer would wait. The processing-time one fires
+        // at 1.5 s, between y's records at 1 s and 2 s, its record without a timestamp; y's own, re-armed at each of
+        // its records, fires 1.5 s after its last one (at 4.5 s, within the run's end at 5 s).
+        const std::string json = R"({"tidemark": 1, "inputEndMs": 5000,
+         "sources": {"events": {"input": {"records": [
+             {"key": "x", "ts": 1000}, {"key": "y", "ts": 900}, {"key": "y", "ts": 800}, {"key": "y", "ts": 700}]},
+           "watermarks": {"strategy": "monotonous", "emit": "per-event"}}},
+         "operators": [{"type": "process", "name": "quiet", "inputs": ["events"],
+            "function": {"type": "processing-time-timeout", "timeoutMs": 1500}}],
+         "endOfInput": "none"})";
+        QCOMPARE(printed(json),
+            QStringList({QStringLiteral("quiet> (x,1000) without timestamp, watermark 999"),
+                QStringLiteral("quiet> (y,700) without timestamp, watermark 999")}));
+        // what it emits has no timestamp: nothing reads it on
+        std::string readOn = json;
+        const std::string last = R"("timeoutMs": 1500}}])";
+        readOn.replace(readOn.find(last), last.size(), R"("timeoutMs": 1500}},
+           {"type": "window", "name": "w", "inputs": ["quiet"],
+            "window": {"assigner": {"type": "tumbling", "sizeMs": 1000}, "function": {"type": "count"}}}])");
+        const auto loaded = parse(readOn);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.errorText().find("\"quiet\" emits its records without a timestamp") != std::string::npos,
+            loaded.errorText().c_str());
+    }
+
     void aWindowJoinIsRefusedWhatFlinkDoesNotOffer_data()
     {
         QTest::addColumn<QString>("window");

@@ -348,6 +348,26 @@ final class FlinkPipeline {
         return field.equals("ts") ? (double) e.ts : val(e);
     }
 
+    /**
+     * Moves a harness's manual clock without firing its due timers (setCurrentTime would fire them): Flink fires a
+     * processing-time timer for T at T + 1 at the earliest (ProcessingTimeServiceUtil#getProcessingTimeDelay), so a
+     * record that arrives at T sees processing time T with the timers due at T still pending.
+     */
+    static void setTimeWithoutFiring(org.apache.flink.streaming.runtime.tasks.TestProcessingTimeService service,
+            long time) {
+        try {
+            Object clock = service.getClock();
+            var set = clock.getClass().getMethod("setCurrentTime", long.class, java.util.concurrent.TimeUnit.class);
+            set.setAccessible(true);
+            set.invoke(clock, time, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot move TestProcessingTimeService's clock", e);
+        }
+        if (service.getCurrentProcessingTime() != time) {
+            throw new IllegalStateException("TestProcessingTimeService's clock did not move to " + time);
+        }
+    }
+
     /** WindowOperator's count of late records it dropped (its numLateRecordsDropped metric). */
     static long lateRecordsDropped(WindowOperator op) {
         try {

@@ -18,10 +18,13 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.co.ProcessJoinFunction;
+import org.apache.flink.streaming.api.operators.InternalTimerService;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
 import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
@@ -59,6 +62,7 @@ final class GraphOracle {
     private static final int ARRIVAL = 0;
     private static final int END_OF_INPUT = 1;
     private static final int PERIODIC = 2;
+    private static final int PROCESSING_TIMER = 3;
 
     private record Happening(long time, long seq, int kind, int index) {}
 
@@ -92,6 +96,7 @@ final class GraphOracle {
         Scenario window; // a window: its settings, as a chain's
         final List<AbstractStreamOperatorTestHarness<?>> subtasks = new ArrayList<>();
         final List<WindowOperator> windowOps = new ArrayList<>();
+        final List<KeyedProcessOperator<String, String, String>> processOps = new ArrayList<>(); // a timed process's
         final List<StatusWatermarkValve[]> valves = new ArrayList<>();
         long[] watermark; // each subtask's event time, as its outputs are stamped
         OutputTag<String> leftLate;
@@ -180,6 +185,11 @@ final class GraphOracle {
             Comparator.comparingLong(Happening::time).thenComparingLong(Happening::seq));
     private long seq = 0;
     private int processed = 0;
+    private long horizon;
+    /** The subtasks of process functions with processing-time timers, and the timer times queued for each. */
+    private final List<Op> timedOps = new ArrayList<>();
+    private final List<Integer> timedSubtasks = new ArrayList<>();
+    private final List<java.util.Set<Long>> timedScheduled = new ArrayList<>();
 
     static List<String> play(File file) throws Exception {
         GraphOracle g = new GraphOracle();
@@ -324,12 +334,22 @@ final class GraphOracle {
                     KeyedProcessFunction<String, String, String> fn = switch (f.get("type").asText()) {
                         case "event-time-timeout" -> new ProcessCheck.EventTimeTimeout(f.get("timeoutMs").asLong());
                         case "periodic-count" -> new ProcessCheck.PeriodicCount(f.get("intervalMs").asLong());
+                        case "processing-time-timeout" ->
+                                new ProcessCheck.ProcessingTimeTimeout(f.get("timeoutMs").asLong());
                         default -> new ProcessCheck.SortUntilWatermark();
                     };
-                    var h = new KeyedOneInputStreamOperatorTestHarness<>(new KeyedProcessOperator<>(fn), KEY,
+                    var processOp = new KeyedProcessOperator<>(fn);
+                    var h = new KeyedOneInputStreamOperatorTestHarness<>(processOp, KEY,
                             BasicTypeInfo.STRING_TYPE_INFO, op.maxParallelism, op.parallelism, sub);
+                    h.setProcessingTime(0);
                     h.open();
                     op.subtasks.add(h);
+                    if (f.get("type").asText().equals("processing-time-timeout")) {
+                        op.processOps.add(processOp);
+                        timedOps.add(op);
+                        timedSubtasks.add(sub);
+                        timedScheduled.add(new java.util.HashSet<>());
+                    }
                 }
                 case "co-process" -> {
                     var fn = new ProcessCheck.UnmatchedTimeout(o.get("function").get("timeoutMs").asLong());
@@ -385,7 +405,7 @@ final class GraphOracle {
             queue.add(new Happening(arrivals.get(i)[0], seq++, ARRIVAL, i));
         }
         long inputEnd = sources.get(0).s.inputEnd(last);
-        long horizon = inputEnd;
+        horizon = inputEnd;
         for (Source src : sources) {
             long tail = src.s.idlenessMs > 0 ? src.s.idlenessMs + 3 * src.s.periodMs : src.s.periodMs;
             horizon = Math.max(horizon, inputEnd > Long.MAX_VALUE - tail ? Long.MAX_VALUE : inputEnd + tail);
@@ -437,7 +457,42 @@ final class GraphOracle {
                         queue.add(new Happening(next, seq++, PERIODIC, h.index));
                     }
                 }
+                case PROCESSING_TIMER -> {
+                    Op op = timedOps.get(h.index);
+                    int sub = timedSubtasks.get(h.index);
+                    var th = (KeyedOneInputStreamOperatorTestHarness<?, ?, ?>) op.subtasks.get(sub);
+                    FiringGuard.startAdvance();
+                    th.setProcessingTime(Math.max(h.time, th.getProcessingTime())); // fires every timer <= it
+                    timedScheduled.get(h.index).remove(h.time);
+                    drain(op, sub);
+                }
                 default -> throw new IllegalStateException();
+            }
+            scheduleProcessingTimers(h.time);
+        }
+    }
+
+    /**
+     * Rule 4 of the execution model, as for a chain's window subtasks: after every happening, each timed subtask's
+     * registered processing-time timers (read from its InternalTimerService) become happenings at their time, at
+     * once when already due, one per subtask and time still pending, up to the horizon.
+     */
+    private void scheduleProcessingTimers(long now) throws Exception {
+        for (int t = 0; t < timedOps.size(); t++) {
+            Op op = timedOps.get(t);
+            int sub = timedSubtasks.get(t);
+            var processOp = op.processOps.get(sub);
+            List<Long> registered = new ArrayList<>();
+            // the operator's own service: asked again by its name, Flink hands back the one it registered in open()
+            InternalTimerService<VoidNamespace> timers =
+                    processOp.getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, processOp);
+            timers.forEachProcessingTimeTimer((ns, ts) -> registered.add(ts));
+            registered.sort(null);
+            for (long ts : registered) {
+                long at = Math.max(ts, now);
+                if (at <= horizon && timedScheduled.get(t).add(at)) {
+                    queue.add(new Happening(at, seq++, PROCESSING_TIMER, t));
+                }
             }
         }
     }
@@ -532,8 +587,11 @@ final class GraphOracle {
                     }
                 }
                 case "process" -> {
-                    ((KeyedOneInputStreamOperatorTestHarness<String, String, String>) h)
-                            .processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
+                    var ph = (KeyedOneInputStreamOperatorTestHarness<String, String, String>) h;
+                    if (clock.nowMs > ph.getProcessingTime()) {
+                        FlinkPipeline.setTimeWithoutFiring(ph.getProcessingTimeService(), clock.nowMs);
+                    }
+                    ph.processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
                     drain(op, sub);
                 }
                 case "window-join", "co-group" -> {

@@ -681,7 +681,7 @@ final class Oracle {
             // Flink fires a processing-time timer for T at T + 1 at the earliest
             // (ProcessingTimeServiceUtil#getProcessingTimeDelay), so an element that arrives at T sees processing
             // time T with the timers due at T still pending: they fire in their own, later happening.
-            setTimeWithoutFiring(h.getProcessingTimeService(), stepTime);
+            FlinkPipeline.setTimeWithoutFiring(h.getProcessingTimeService(), stepTime);
         }
         long dropped = droppedCount(sub);
         FlinkPipeline.inElement = true;
@@ -693,21 +693,6 @@ final class Oracle {
         drainWindow(sub);
         if (droppedCount(sub) != dropped) {
             out.add(lateLine(sub, ev, "dropped"));
-        }
-    }
-
-    /** Moves the service's manual clock without firing its due timers (setCurrentTime would fire them). */
-    private static void setTimeWithoutFiring(TestProcessingTimeService service, long time) {
-        try {
-            Object clock = service.getClock();
-            var set = clock.getClass().getMethod("setCurrentTime", long.class, java.util.concurrent.TimeUnit.class);
-            set.setAccessible(true);
-            set.invoke(clock, time, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot move TestProcessingTimeService's clock", e);
-        }
-        if (service.getCurrentProcessingTime() != time) {
-            throw new IllegalStateException("TestProcessingTimeService's clock did not move to " + time);
         }
     }
 

@@ -12,6 +12,7 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.typeutils.ListTypeInfo;
+import org.apache.flink.streaming.api.TimerService;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
@@ -41,26 +42,36 @@ final class ProcessCheck {
         return value.substring(0, value.indexOf(':'));
     }
 
-    /** No second record for a key within timeoutMs of event time: the last record goes out when its timer fires. */
-    static final class EventTimeTimeout extends KeyedProcessFunction<String, String, String> {
+    /**
+     * The two timeouts' one rule, as KeyDeadlines is in C++: each record of a key re-arms the key's timer timeoutMs
+     * after a time the subclass reads (the record's timestamp, or the clock), deleting the one armed before; when it
+     * fires the key's last record goes out.
+     */
+    abstract static class KeyTimeout extends KeyedProcessFunction<String, String, String> {
         private static final ValueStateDescriptor<Long> ARMED =
                 new ValueStateDescriptor<>("armed", BasicTypeInfo.LONG_TYPE_INFO);
         private static final ValueStateDescriptor<String> LAST =
                 new ValueStateDescriptor<>("last", BasicTypeInfo.STRING_TYPE_INFO);
         private final long timeoutMs;
 
-        EventTimeTimeout(long timeoutMs) {
+        KeyTimeout(long timeoutMs) {
             this.timeoutMs = timeoutMs;
         }
+
+        abstract long from(Context ctx);
+
+        abstract void register(TimerService timers, long at);
+
+        abstract void delete(TimerService timers, long at);
 
         @Override
         public void processElement(String value, Context ctx, Collector<String> out) throws Exception {
             ValueState<Long> armed = getRuntimeContext().getState(ARMED);
             if (armed.value() != null) {
-                ctx.timerService().deleteEventTimeTimer(armed.value());
+                delete(ctx.timerService(), armed.value());
             }
-            long at = ctx.timestamp() + timeoutMs;
-            ctx.timerService().registerEventTimeTimer(at);
+            long at = from(ctx) + timeoutMs;
+            register(ctx.timerService(), at);
             armed.update(at);
             getRuntimeContext().getState(LAST).update(value);
         }
@@ -73,7 +84,53 @@ final class ProcessCheck {
         }
     }
 
-    /** Buffer and sort until the watermark passes: late records are dropped, the others go out at their time. */
+    /** No second record for a key within timeoutMs of event time: the last record goes out when its timer fires. */
+    static final class EventTimeTimeout extends KeyTimeout {
+        EventTimeTimeout(long timeoutMs) {
+            super(timeoutMs);
+        }
+
+        @Override
+        long from(Context ctx) {
+            return ctx.timestamp();
+        }
+
+        @Override
+        void register(TimerService timers, long at) {
+            timers.registerEventTimeTimer(at);
+        }
+
+        @Override
+        void delete(TimerService timers, long at) {
+            timers.deleteEventTimeTimer(at);
+        }
+    }
+
+    /**
+     * No record for a key within timeoutMs of processing time: the same on the clock; what the timer emits carries
+     * no timestamp (KeyedProcessOperator erases it for a processing-time timer).
+     */
+    static final class ProcessingTimeTimeout extends KeyTimeout {
+        ProcessingTimeTimeout(long timeoutMs) {
+            super(timeoutMs);
+        }
+
+        @Override
+        long from(Context ctx) {
+            return ctx.timerService().currentProcessingTime();
+        }
+
+        @Override
+        void register(TimerService timers, long at) {
+            timers.registerProcessingTimeTimer(at);
+        }
+
+        @Override
+        void delete(TimerService timers, long at) {
+            timers.deleteProcessingTimeTimer(at);
+        }
+    }
+
     /**
      * A running count per key, emitted every intervalMs of event time: each record adds one and, when none is armed,
      * arms a timer at the end of the period its timestamp falls in (TimeWindow.getWindowStartWithOffset + intervalMs -
