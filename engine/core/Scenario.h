@@ -52,6 +52,10 @@ struct Scenario {
     // when it closed or the recording stopped, and periodic emission ran until then. Without it the input
     // ends at its last arrival.
     std::optional<Timestamp> inputEndMs;
+    // While records are read, what needs their key and their value, as a record without one is reported; empty: the
+    // chain's window. A job graph's source names the operator that reads it so.
+    std::string keyNeededBy;
+    std::string valueNeededBy;
     // A job of several streams (docs/job-graph.md): its sources hold the records, and `records`, `inputFile` and
     // the pipeline's source, watermarks and window play no part; the pipeline's flinkVersion and endOfInput do.
     std::optional<JobGraph> graph;

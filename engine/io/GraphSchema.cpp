@@ -158,28 +158,35 @@ template <typename Visit> void forEachReader(const JobGraph& g, const GraphSourc
 }
 
 // What a source's records must carry for the operators that read it (directly or through unions): a key when one
-// of them is keyed, a value when a window function reads values. As a chain's pipeline, for the chain's checks.
-PipelineConfig recordPipeline(const JobGraph& g, const GraphSource& src)
+// of them is keyed, a value when a window function reads values or the source is a rules stream. As a chain's
+// pipeline, for the chain's checks, with the operator that needs each named for the messages.
+void recordNeeds(const JobGraph& g, const GraphSource& src, Scenario& one)
 {
-    PipelineConfig p;
+    PipelineConfig& p = one.pipeline;
     p.watermarks = src.watermarks;
     p.window.keyBy.reset();
     p.window.function.type = FunctionSpec::Type::Count;
+    const std::string from = " reads " + jsonString(src.name);
     forEachReader(g, src, [&](const GraphOperator& op, std::size_t input) {
         if (op.broadcastInput(input)) {
             // a rules stream: no key, and each record's value is the rule
             p.window.function = FunctionSpec {FunctionSpec::Type::Sum, "value"};
+            one.valueNeededBy = jsonString(op.name) + from + " as its broadcast rules, each record's value a timeout";
         } else if (op.kind != Op::Kind::Window || op.window.keyBy.has_value()) {
+            if (!p.window.keyBy)
+                one.keyNeededBy = jsonString(op.name) + from + " keyed, by keyBy(event -> event.key)";
             p.window.keyBy = "key";
         }
         if (op.joinsInWindows())
             return; // the join reads keys and timestamps only
         PipelineConfig reader;
         reader.window = op.window;
-        if (op.kind == Op::Kind::Window && rules::recordRulesFor(reader).requireValue)
+        if (op.kind == Op::Kind::Window && rules::recordRulesFor(reader).requireValue) {
             p.window.function = op.window.function;
+            one.valueNeededBy = "window " + jsonString(op.name) + from + ", and its function "
+                + jsonString(detail::enumName(op.window.function.type, kFunctions)) + " reads the value";
+        }
     });
-    return p;
 }
 
 // The broadcast-process operator that reads `src` on its broadcast side when nothing reads it keyed (whose keys a
@@ -304,7 +311,7 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
     for (std::size_t i = 0; i < g.sources.size(); ++i) {
         GraphSource& src = g.sources[i];
         Scenario one;
-        one.pipeline = recordPipeline(g, src);
+        recordNeeds(g, src, one);
         one.pipeline.flinkVersion = sc.pipeline.flinkVersion;
         one.arrivals = sc.arrivals;
         one.lenient = sc.lenient;

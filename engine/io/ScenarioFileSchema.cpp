@@ -627,12 +627,27 @@ void readRecords(const JsonNode& node, Scenario& s)
     }
 }
 
+// What needs a record's key and value, as a missing one is reported: the chain's window, or what the reader says.
+std::string keyNeededBy(const Scenario& s)
+{
+    if (!s.keyNeededBy.empty())
+        return s.keyNeededBy;
+    return "the window is keyed by " + q(s.pipeline.window.keyBy.value_or("key"))
+        + "; use \"keyBy\": null for windowAll";
+}
+
+std::string valueNeededBy(const Scenario& s)
+{
+    if (!s.valueNeededBy.empty())
+        return s.valueNeededBy;
+    return "the window function " + q(detail::enumName(s.pipeline.window.function.type, kFunctions)) + " reads it";
+}
+
 // Checks between inline records and the pipeline (records read from a file are checked by the loader against
 // the same RecordRules, see rules::recordRulesFor).
 void checkRecords(const JsonNode& records, const Scenario& s)
 {
     const auto& w = s.pipeline.watermarks;
-    const auto& f = s.pipeline.window.function;
     const RecordRules rules = rules::recordRulesFor(s.pipeline);
     for (std::size_t i = 0; i < s.records.size(); ++i) {
         const auto& r = s.records[i];
@@ -675,16 +690,10 @@ void checkRecords(const JsonNode& records, const Scenario& s)
             channelBelow(w.parallelism, "watermarks.parallelism");
             continue;
         }
-        if (const auto& keyBy = s.pipeline.window.keyBy; keyBy && r.key == kNoKey) {
-            detail::fail(item.offset,
-                "missing \"key\" in record (the window is keyed by " + q(*keyBy)
-                    + "; use \"keyBy\": null for windowAll)");
-        }
-        if (rules.requireValue && !r.hasValue) {
-            detail::fail(item.offset,
-                "missing \"value\" in record (the window function " + q(detail::enumName(f.type, kFunctions))
-                    + " reads it)");
-        }
+        if (s.pipeline.window.keyBy && r.key == kNoKey)
+            detail::fail(item.offset, "missing \"key\" in record (" + keyNeededBy(s) + ")");
+        if (rules.requireValue && !r.hasValue)
+            detail::fail(item.offset, "missing \"value\" in record (" + valueNeededBy(s) + ")");
         if (rules.requireChannel && r.channel == InputRecord::kNoChannel)
             detail::fail(item.offset, "missing \"channel\" in record (partitioning is \"channel\")");
         if (w.partitioning == WatermarkConfig::Partitioning::Forward)
@@ -699,16 +708,11 @@ void checkFileFields(const JsonNode& input, const Scenario& s)
 {
     const InputFileSpec& spec = *s.inputFile;
     const JsonNode& fields = *input.member("fields");
-    if (const auto& keyBy = s.pipeline.window.keyBy; keyBy && spec.key.empty()) {
-        detail::fail(fields,
-            "missing \"key\" in fields (the window is keyed by " + q(*keyBy) + "; use \"keyBy\": null for windowAll)");
-    }
+    if (s.pipeline.window.keyBy && spec.key.empty())
+        detail::fail(fields, "missing \"key\" in fields (" + keyNeededBy(s) + ")");
     const RecordRules rules = rules::recordRulesFor(s.pipeline);
-    if (rules.requireValue && !spec.value) {
-        detail::fail(fields,
-            "missing \"value\" in fields (the window function "
-                + q(detail::enumName(s.pipeline.window.function.type, kFunctions)) + " reads it)");
-    }
+    if (rules.requireValue && !spec.value)
+        detail::fail(fields, "missing \"value\" in fields (" + valueNeededBy(s) + ")");
     if (rules.requireChannel && !spec.channel)
         detail::fail(fields, "missing \"channel\" in fields (partitioning is \"channel\")");
 }

@@ -301,7 +301,18 @@ private slots:
                                 << "graph.json:12:28: lowerMs 6000 is above upperMs 5000";
         QTest::newRow("a record without key for the join") << "{\"key\": \"o1\", \"ts\": 1500}"
                                                            << "{\"ts\": 1500}"
-                                                           << "graph.json:8:39: missing \"key\" in record";
+                                                           << "graph.json:8:39: missing \"key\" in record (\"paid\" "
+                                                              "reads \"payments\" keyed, by keyBy(event -> "
+                                                              "event.key))";
+        QTest::newRow("a record without value for the window")
+            << "\"keyBy\": null, \"assigner\": {\"type\": \"tumbling\", \"sizeMs\": 10000}, \"function\": {\"type\": "
+               "\"count\"}"
+            << "\"keyBy\": null, \"assigner\": {\"type\": \"tumbling\", \"sizeMs\": 10000}, \"function\": {\"type\": "
+               "\"count\"}}},"
+               "\n   {\"type\": \"window\", \"name\": \"sums\", \"inputs\": [\"payments\"], \"window\": {\"assigner\": "
+               "{\"type\": \"tumbling\", \"sizeMs\": 10000}, \"function\": {\"type\": \"sum\"}"
+            << "graph.json:8:39: missing \"value\" in record (window \"sums\" reads \"payments\", and its function "
+               "\"sum\" reads the value)";
     }
     void aBadGraphIsRefusedWhereItIsWrong()
     {
