@@ -31,8 +31,8 @@ std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& sp
     return nullptr;
 }
 
-// Flink's window operator over a window join's tagged union: the window's assigner, trigger and lateness, the join
-// or coGroup as its function, the pane a list (the function is not incremental).
+// Flink's window operator over a window join's tagged union: the window's assigner, trigger, evictor and lateness,
+// the join or coGroup as its function, the pane a list (the function is not incremental).
 WindowOperator makeWindowJoin(const GraphOperator& op, int subtask)
 {
     WindowOperatorParts parts;
@@ -40,6 +40,7 @@ WindowOperator makeWindowJoin(const GraphOperator& op, int subtask)
     parts.trigger = makeTrigger(op.window.trigger, op.window.purging, parts.assigner->defaultTrigger());
     parts.function = std::make_shared<CoGroupWindowFunction>(
         op.kind == Kind::WindowJoin ? CoGroupWindowFunction::Mode::Join : CoGroupWindowFunction::Mode::CoGroup);
+    parts.evictor = makeEvictor(op.window.evictor); // nullptr for none: then Flink's WindowOperator
     parts.allowedLateness = op.window.allowedLatenessMs;
     parts.paneStorage = PaneStorage::AsFlink;
     return WindowOperator(std::move(parts), subtask);

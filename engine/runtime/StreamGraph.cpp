@@ -236,8 +236,11 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
                     what
                         + " has no late side output in Flink (JoinedStreams and CoGroupedStreams offer no "
                           "sideOutputLateData): its late records are dropped and counted in numLateRecordsDropped");
-            if (op.window.evictor.type != EvictorSpec::Type::None)
-                add(at + ".window.evictor", "an evictor in " + what + " is not modelled yet; leave it out");
+            if (op.window.evictor.type == EvictorSpec::Type::Delta)
+                add(at + ".window.evictor.type",
+                    "a delta evictor reads each record's value, and " + what
+                        + " holds its two sides' records tagged (TaggedUnion), whose values no delta function of "
+                          "Tidemark's reads; evict by count or time");
             if (op.window.trigger.type == TriggerSpec::Type::Never)
                 add(at + ".window.trigger.type", what + " whose trigger never fires puts out nothing; leave it out");
         }

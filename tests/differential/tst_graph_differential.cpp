@@ -218,6 +218,11 @@ private:
         std::string w = R"({"keyBy": "key", "assigner": )" + assigner();
         if (pick(0, 2) == 0)
             w += ", \"allowedLatenessMs\": " + std::to_string(pickOf({500, 2000}));
+        if (pick(0, 4) == 0) // a trigger of its own: early firings, each one a join of the pane so far
+            w += R"(, "trigger": {"type": "count", "count": 2})";
+        if (pick(0, 4) == 0)
+            w += pickOf({R"(, "evictor": {"type": "count", "maxCount": 2})",
+                R"(, "evictor": {"type": "time", "keepMs": 500, "evictAfter": true})"});
         w += ", \"parallelism\": " + std::to_string(pick(1, 3)) + "}";
         return std::string(R"({"type": ")") + pickOf({"window-join", "co-group"}) + R"(", "name": ")" + name
             + R"(", "inputs": [")" + first + R"(", ")" + second + R"("], "window": )" + w + "}";

@@ -441,7 +441,8 @@ private slots:
                    "window": {"assigner": {"type": "sliding", "sizeMs": 4000, "slideMs": 2000},
                    "allowedLatenessMs": 1000}},
                   {"type": "co-group", "name": "groups", "inputs": ["a", "b"],
-                   "window": {"assigner": {"type": "session", "gapMs": 1500}, "parallelism": 2}}])"
+                   "window": {"assigner": {"type": "session", "gapMs": 1500}, "parallelism": 2,
+                   "evictor": {"type": "count", "maxCount": 2}}}])"
             << QStringList {"((SingleOutputStreamOperator<Event>) a\n                .join(b)\n"
                             "                .where(event -> event.key)\n"
                             "                .equalTo(event -> event.key)\n"
@@ -450,6 +451,7 @@ private slots:
                             "                .allowedLateness(Duration.ofMillis(1000))\n"
                             "                .apply(new WindowPair()))",
                    ".coGroup(b)", ".window(EventTimeSessionWindows.withGap(Duration.ofMillis(1500)))",
+                   ".evictor(CountEvictor.of(2, false))",
                    ".apply(new GroupSizes()))\n                .setParallelism(2)\n", ".process(new Stamped())",
                    "groups.print(\"groups\").setParallelism(2);",
                    "class WindowPair implements JoinFunction<Event, Event, Event>",

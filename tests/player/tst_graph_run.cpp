@@ -231,9 +231,9 @@ private slots:
         QTest::newRow("late side output")
             << R"({"assigner": {"type": "tumbling", "sizeMs": 5000}, "lateSideOutput": true})"
             << "a window join has no late side output in Flink";
-        QTest::newRow("evictor") << R"({"assigner": {"type": "tumbling", "sizeMs": 5000},
-                                        "evictor": {"type": "count", "maxCount": 2}})"
-                                 << "an evictor in a window join is not modelled yet";
+        QTest::newRow("delta evictor") << R"({"assigner": {"type": "tumbling", "sizeMs": 5000},
+                                        "evictor": {"type": "delta", "threshold": 2}})"
+                                       << "a delta evictor reads each record's value, and a window join holds";
         QTest::newRow("a function") << R"({"assigner": {"type": "tumbling", "sizeMs": 5000},
                                            "function": {"type": "count"}})"
                                     << "unknown key \"function\" in window";

@@ -152,11 +152,17 @@ final class GraphOracle {
         var assigner = FlinkPipeline.guardedAssigner(op.window);
         var trigger = FlinkPipeline.guardedTrigger(op.window, assigner);
         var lateness = java.time.Duration.ofMillis(op.window.allowedLatenessMs);
-        DataStream<String> joined = op.type.equals("window-join")
-                ? first.join(second).where(KEY, Types.STRING).equalTo(KEY, Types.STRING).window(assigner)
-                        .trigger(trigger).allowedLateness(lateness).apply(new WindowPairs(), Types.STRING)
-                : first.coGroup(second).where(KEY, Types.STRING).equalTo(KEY, Types.STRING).window(assigner)
-                        .trigger(trigger).allowedLateness(lateness).apply(new GroupSizes(), Types.STRING);
+        var evictor = FlinkPipeline.evictor(op.window); // count or time: neither reads the tagged record
+        DataStream<String> joined;
+        if (op.type.equals("window-join")) {
+            var w = first.join(second).where(KEY, Types.STRING).equalTo(KEY, Types.STRING).window(assigner)
+                    .trigger(trigger).allowedLateness(lateness);
+            joined = (evictor != null ? w.evictor(evictor) : w).apply(new WindowPairs(), Types.STRING);
+        } else {
+            var w = first.coGroup(second).where(KEY, Types.STRING).equalTo(KEY, Types.STRING).window(assigner)
+                    .trigger(trigger).allowedLateness(lateness);
+            joined = (evictor != null ? w.evictor(evictor) : w).apply(new GroupSizes(), Types.STRING);
+        }
         var t = (OneInputTransformation) joined.getTransformation();
         var w = (WindowOperator) ((SimpleOperatorFactory) t.getOperatorFactory()).getOperator();
         var h = new KeyedOneInputStreamOperatorTestHarness<String, Object, String>(
