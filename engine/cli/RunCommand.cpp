@@ -438,14 +438,26 @@ int listExamples(std::ostream& out, std::ostream& err)
             << " (is Tidemark installed completely?)\n";
         return 1;
     }
+    const auto graphs = io::graphExamples();
     std::size_t width = 0;
-    for (const auto& e : examples)
-        width = std::max(width, e.name.size());
-    for (const auto& e : examples) {
-        const auto loaded = io::loadScenarioFileWithoutInput(e.path);
-        out << e.name << std::string(width + 3 - e.name.size(), ' ') << (loaded.ok() ? loaded.value->name : "") << "\n";
+    for (const auto* list : {&examples, &graphs}) {
+        for (const auto& e : *list)
+            width = std::max(width, e.name.size());
     }
+    const auto print = [&](const std::vector<io::Example>& list) {
+        for (const auto& e : list) {
+            const auto loaded = io::loadScenarioFileWithoutInput(e.path, true);
+            out << e.name << std::string(width + 3 - e.name.size(), ' ') << (loaded.ok() ? loaded.value->name : "")
+                << "\n";
+        }
+    };
+    print(examples);
     out << "\n(" << io::examplesDirectory().string() << ")\n";
+    if (!graphs.empty()) {
+        out << "\nJob graphs (docs/job-graph.md; the app opens chains only, for now):\n";
+        print(graphs);
+        out << "\n(" << io::graphExamplesDirectory().string() << ")\n";
+    }
     return 0;
 }
 

@@ -32,11 +32,14 @@ fs::path examplesDirectory()
     return (bin / TIDEMARK_DATA_FROM_BIN / "tidemark" / "examples").lexically_normal();
 }
 
-std::vector<Example> examples()
+namespace {
+
+// The scenarios among the .json files of `folder`, sorted by name.
+std::vector<Example> scenariosIn(const fs::path& folder)
 {
     std::vector<Example> out;
     std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(examplesDirectory(), ec)) {
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
         if (!entry.is_regular_file(ec) || entry.path().extension() != ".json")
             continue;
         std::ifstream file(entry.path(), std::ios::binary);
@@ -48,6 +51,23 @@ std::vector<Example> examples()
     }
     std::sort(out.begin(), out.end(), [](const Example& a, const Example& b) { return a.name < b.name; });
     return out;
+}
+
+} // namespace
+
+std::vector<Example> examples()
+{
+    return scenariosIn(examplesDirectory());
+}
+
+fs::path graphExamplesDirectory()
+{
+    return examplesDirectory() / "graphs";
+}
+
+std::vector<Example> graphExamples()
+{
+    return scenariosIn(graphExamplesDirectory());
 }
 
 namespace {
@@ -68,7 +88,9 @@ std::optional<fs::path> findByName(const std::vector<Example>& candidates, std::
 
 std::optional<fs::path> findExample(std::string_view name)
 {
-    return findByName(examples(), name);
+    if (auto chain = findByName(examples(), name))
+        return chain;
+    return findByName(graphExamples(), name);
 }
 
 fs::path comparisonsDirectory()

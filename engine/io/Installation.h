@@ -22,9 +22,15 @@ struct Example {
     std::filesystem::path path; // …/share/tidemark/examples/post000-parallelism3.json
     std::string name; // "post000-parallelism3": the file name without .json, as `tidemark run NAME` takes it
 };
-// The built-in example scenarios (the .json files there that are scenarios), sorted by name.
+// The built-in example scenarios (the .json files there that are scenarios), sorted by name: the chains, which the
+// app opens.
 std::vector<Example> examples();
-// The example a command line names: "post002-allowed-lateness" or "post002-allowed-lateness.json".
+// share/tidemark/examples/graphs: the built-in job graphs (docs/job-graph.md), in a folder of their own so that
+// what lists the chains (the app's menu) does not offer them.
+std::filesystem::path graphExamplesDirectory();
+std::vector<Example> graphExamples();
+// The example a command line names, a chain or a job graph: "post002-allowed-lateness" or
+// "orders-payments-window-join.json".
 std::optional<std::filesystem::path> findExample(std::string_view name);
 
 // share/tidemark/examples/comparisons: the built-in comparisons, in a folder of their own so that nothing that

@@ -64,8 +64,8 @@ public:
                 if (!m_options.jobGraphs) {
                     detail::fail(tree.root.offset,
                         "this is a job graph (docs/job-graph.md): `tidemark run " + m_fileName
-                            + "` runs it; the app, compare, export-job and verify open one source and one window "
-                              "operator (a chain) for now");
+                            + "` runs it and `tidemark export-job` writes it as a Flink job; the app, compare and "
+                              "verify open one source and one window operator (a chain) for now");
                 }
                 readGraph(tree.root, scenario, result);
                 if (!result.errors.empty() && !result.skippedLines)

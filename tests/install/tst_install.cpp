@@ -236,6 +236,14 @@ private Q_SLOTS:
             {QStringLiteral("run"), QStringLiteral("--list-examples")}, withoutDisplay(), elsewhere.path());
         QCOMPARE(list.exitCode, 0);
         QVERIFY(list.out.contains(QStringLiteral("post000-parallelism3 ")));
+        // the job graphs, listed apart (the app opens chains only) and run by name as the chains are
+        QVERIFY2(list.out.contains(QStringLiteral("\nJob graphs")), qPrintable(list.out));
+        QVERIFY(list.out.contains(QStringLiteral("orders-payments-window-join ")));
+        const Ran graph = runProgram(installed(QStringLiteral("bin/tidemark")),
+            {QStringLiteral("run"), QStringLiteral("orders-payments-window-join")}, withoutDisplay(), elsewhere.path());
+        QCOMPARE(graph.exitCode, 0);
+        QVERIFY2(graph.out.startsWith(QStringLiteral("paid> (o1,1000,1800) window [0,5000) on-time")),
+            qPrintable(graph.out + graph.err));
         QVERIFY2(list.out.contains(QDir(m_prefix.path()).canonicalPath() + QStringLiteral("/share/tidemark/examples")),
             qPrintable(list.out));
 
