@@ -16,6 +16,11 @@
 // pair a record), the watermark going to both inputs:
 //   engine_interval_join_records_per_s     Tidemark's IntervalJoinOperator;
 //   engine_interval_join_pairs             the pairs it put out, which Flink's own operator must put out too.
+// And a window over a window's results (docs/job-graph.md): a tumbling 1 s sum per key, whose results go on at
+// their window's maxTimestamp into a tumbling 10 s max per key, each watermark handed on after the first window's
+// timers, as a graph does:
+//   engine_window_over_window_records_per_s
+//   engine_window_over_window_fires        the second window's firings, which Flink's operators must make too.
 // scripts/bench puts Flink's WindowOperator and IntervalJoinOperator on the same records beside them
 // (tidemark_bench --write-trace).
 #include "BenchRegistry.h"
@@ -248,6 +253,63 @@ const bool intervalJoin = registerBenchmark("engine_interval_join_records_per_s"
     return std::vector<Figure> {medianFigure("engine_interval_join_records_per_s", samples, "records/s"),
         Figure {"engine_interval_join_pairs", static_cast<double>(pairs), "pairs"}};
 });
+
+// One timed pass of the window over a window: {records a second, the second window's firings}.
+std::pair<double, std::size_t> windowOverWindowOnce(const std::vector<GeneratedRecord>& records)
+{
+    WindowConfig first = baseConfig();
+    first.assigner.type = AssignerSpec::Type::Tumbling;
+    first.assigner.sizeMs = 1'000;
+    WindowConfig second = baseConfig();
+    second.assigner.type = AssignerSpec::Type::Tumbling;
+    second.assigner.sizeMs = 10'000;
+    second.function.type = FunctionSpec::Type::Max;
+    WindowOperator perSecond(first, 0, PaneStorage::AsFlink);
+    WindowOperator busiest(second, 0, PaneStorage::AsFlink);
+    std::vector<OperatorOutput> results;
+    std::vector<OperatorOutput> fired;
+    std::size_t fires = 0;
+    const auto advance = [&](Timestamp watermark) {
+        perSecond.processWatermark(watermark, results);
+        for (const OperatorOutput& o : results) {
+            if (const auto* f = std::get_if<FireEvent>(&o))
+                busiest.processElement(f->key, f->result.number.value_or(0.0), true, f->window.maxTimestamp(), fired);
+        }
+        results.clear();
+        busiest.processWatermark(watermark, fired);
+        fires += static_cast<std::size_t>(std::count_if(
+            fired.begin(), fired.end(), [](const OperatorOutput& o) { return std::holds_alternative<FireEvent>(o); }));
+        fired.clear();
+    };
+    Timestamp maxTs = kMinTimestamp;
+    const double start = threadCpuSeconds();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const GeneratedRecord& r = records[i];
+        perSecond.processElement(r.key, r.value, true, r.ts, results);
+        results.clear(); // late records only: nothing fires on an element
+        maxTs = r.ts > maxTs ? r.ts : maxTs;
+        if ((i + 1) % kWatermarkEvery == 0)
+            advance(maxTs - kDisorderMs - 1);
+    }
+    advance(kMaxTimestamp);
+    const double seconds = threadCpuSeconds() - start;
+    return {static_cast<double>(records.size()) / seconds, fires};
+}
+
+const bool windowOverWindow
+    = registerBenchmark("engine_window_over_window_records_per_s", 12, [](const BenchOptions& o) {
+          std::vector<double> samples;
+          std::size_t fires = 0;
+          for (int i = 0; i < o.repetitions; ++i) {
+              const auto [rate, n] = windowOverWindowOnce(input(o.records));
+              samples.push_back(rate);
+              fires = n;
+          }
+          if (fires == 0)
+              throw std::runtime_error("the window over a window never fired: the benchmark input is wrong");
+          return std::vector<Figure> {medianFigure("engine_window_over_window_records_per_s", samples, "records/s"),
+              Figure {"engine_window_over_window_fires", static_cast<double>(fires), "windows"}};
+      });
 
 // Peak resident set size of the process so far (VmHWM), taken right after the engine figures and before
 // the benchmarks of other parts (order > 13), so that it is the engine's (input records included).

@@ -36,7 +36,8 @@ import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
  * <p>The operator runs in a test harness (HashMapStateBackend, keys set per record as a keyed stream sets them),
  * the records and their StreamRecord are made once and reused, every run is preceded by warm-up runs so that the
  * JIT has compiled the loop, and the time is this thread's CPU time, as tidemark_bench takes its own. Prints, per
- * trace, `flink_<trace>_records_per_s MEDIAN MIN MAX FIRES`; then JoinBench's interval join figure.
+ * trace, `flink_<trace>_records_per_s MEDIAN MIN MAX FIRES`; then JoinBench's interval join figure and
+ * WindowOverWindowBench's window over a window.
  */
 final class WindowBench {
     private WindowBench() {}
@@ -100,6 +101,7 @@ final class WindowBench {
             out.flush();
         }
         JoinBench.print(records, repetitions, out); // and Flink's IntervalJoinOperator on the same records
+        WindowOverWindowBench.print(records, repetitions, out); // and a window over a window's results
         return 0;
     }
 
