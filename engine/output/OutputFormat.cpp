@@ -55,6 +55,12 @@ const char* kindName(StepKind k)
     return "?";
 }
 
+// A window join's pair or a coGroup's group sizes, "1000,1800".
+std::string sidesText(const std::array<std::int64_t, 2>& sides)
+{
+    return std::to_string(sides[0]) + "," + std::to_string(sides[1]);
+}
+
 } // namespace
 
 std::string_view timingName(FireTiming timing)
@@ -70,7 +76,7 @@ std::string_view actionName(LateAction action)
 std::string resultText(const WindowResult& r)
 {
     if (r.sides)
-        return "[" + std::to_string((*r.sides)[0]) + "," + std::to_string((*r.sides)[1]) + "]";
+        return "[" + sidesText(*r.sides) + "]";
     if (!r.isList)
         return r.number ? formatNumber(*r.number) : std::string("null");
     std::string s = "[";
@@ -147,8 +153,7 @@ std::string printedResult(const FireEvent& fire, const KeyTable& keys)
 {
     // a window join's pair or a coGroup's groups print as the Tuple3 the exported job collects
     if (fire.result.sides)
-        return "(" + keyPart(fire.key, keys) + std::to_string((*fire.result.sides)[0]) + ","
-            + std::to_string((*fire.result.sides)[1]) + ")";
+        return "(" + keyPart(fire.key, keys) + sidesText(*fire.result.sides) + ")";
     return "(" + keyPart(fire.key, keys) + resultText(fire.result) + ")";
 }
 

@@ -16,7 +16,7 @@ std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& sp
 {
     switch (spec.type) {
     case ProcessFunctionSpec::Type::EventTimeTimeout:
-        return std::make_unique<EventTimeTimeout>(spec.timeoutMs);
+        return std::make_unique<KeyTimeout>(spec.timeoutMs, TimeDomain::Event);
     case ProcessFunctionSpec::Type::SortUntilWatermark:
         return std::make_unique<SortUntilWatermark>();
     case ProcessFunctionSpec::Type::UnmatchedTimeout:
@@ -26,7 +26,7 @@ std::unique_ptr<KeyedProcessFunction> makeFunction(const ProcessFunctionSpec& sp
     case ProcessFunctionSpec::Type::PeriodicCount:
         return std::make_unique<PeriodicCount>(spec.intervalMs);
     case ProcessFunctionSpec::Type::ProcessingTimeTimeout:
-        return std::make_unique<ProcessingTimeTimeout>(spec.timeoutMs);
+        return std::make_unique<KeyTimeout>(spec.timeoutMs, TimeDomain::Processing);
     }
     return nullptr;
 }

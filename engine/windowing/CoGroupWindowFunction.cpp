@@ -1,21 +1,23 @@
 #include "engine/windowing/CoGroupWindowFunction.h"
 
+#include <algorithm>
+
 namespace tidemark {
 
 void CoGroupWindowFunction::apply(
     KeyId, const TimeWindow&, std::span<const PaneElement> pane, std::vector<WindowResult>& results) const
 {
+    if (m_mode == Mode::CoGroup) {
+        const auto firsts = std::count_if(pane.begin(), pane.end(), [](const PaneElement& e) { return e.side == 0; });
+        WindowResult r;
+        r.sides = std::array<std::int64_t, 2> {firsts, static_cast<std::int64_t>(pane.size()) - firsts};
+        results.push_back(std::move(r));
+        return;
+    }
     std::vector<Timestamp> first;
     std::vector<Timestamp> second;
     for (const PaneElement& e : pane)
         (e.side == 0 ? first : second).push_back(e.ts);
-    if (m_mode == Mode::CoGroup) {
-        WindowResult r;
-        r.sides = std::array<std::int64_t, 2> {
-            static_cast<std::int64_t>(first.size()), static_cast<std::int64_t>(second.size())};
-        results.push_back(std::move(r));
-        return;
-    }
     for (const Timestamp l : first) {
         for (const Timestamp r : second) {
             WindowResult pair;

@@ -4,26 +4,26 @@
 
 namespace tidemark {
 
-EventTimeTimeout::EventTimeTimeout(DurationMs timeoutMs)
+KeyTimeout::KeyTimeout(DurationMs timeoutMs, TimeDomain domain)
     : m_timeoutMs(timeoutMs)
+    , m_deadlines(domain)
 { }
 
-std::unique_ptr<KeyedProcessFunction> EventTimeTimeout::clone() const
+std::unique_ptr<KeyedProcessFunction> KeyTimeout::clone() const
 {
-    return std::make_unique<EventTimeTimeout>(*this);
+    return std::make_unique<KeyTimeout>(*this);
 }
 
 void KeyDeadlines::arm(KeyedProcessOperator::Context& ctx, DurationMs afterMs, std::uint32_t element)
 {
     disarm(ctx);
-    if (m_domain == TimeDomain::Processing) {
-        const Timestamp at = javaAdd(ctx.currentProcessingTime(), afterMs);
+    const bool clock = m_domain == TimeDomain::Processing;
+    const Timestamp at
+        = javaAdd(clock ? ctx.currentProcessingTime() : ctx.timestamp().value_or(kMinTimestamp), afterMs);
+    if (clock)
         ctx.registerProcessingTimeTimer(at);
-        m_armed[ctx.currentKey()] = {at, element};
-        return;
-    }
-    const Timestamp at = javaAdd(ctx.timestamp().value_or(kMinTimestamp), afterMs);
-    ctx.registerEventTimeTimer(at);
+    else
+        ctx.registerEventTimeTimer(at);
     m_armed[ctx.currentKey()] = {at, element};
 }
 
@@ -48,31 +48,12 @@ void KeyDeadlines::fire(KeyedProcessOperator::Context& ctx)
     m_armed.erase(armed);
 }
 
-void EventTimeTimeout::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
+void KeyTimeout::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
 {
     m_deadlines.arm(ctx, m_timeoutMs, element);
 }
 
-void EventTimeTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
-{
-    m_deadlines.fire(ctx);
-}
-
-ProcessingTimeTimeout::ProcessingTimeTimeout(DurationMs timeoutMs)
-    : m_timeoutMs(timeoutMs)
-{ }
-
-std::unique_ptr<KeyedProcessFunction> ProcessingTimeTimeout::clone() const
-{
-    return std::make_unique<ProcessingTimeTimeout>(*this);
-}
-
-void ProcessingTimeTimeout::processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx)
-{
-    m_deadlines.arm(ctx, m_timeoutMs, element);
-}
-
-void ProcessingTimeTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
+void KeyTimeout::onTimer(Timestamp, TimeDomain, KeyedProcessOperator::Context& ctx)
 {
     m_deadlines.fire(ctx);
 }

@@ -35,13 +35,15 @@ private:
     std::map<KeyId, Armed> m_armed;
 };
 
-// "No second record for this key within N ms of event time": each record of a key arms an event-time timer at its
-// timestamp + N, deleting the one armed before (ValueState<Long>); when a timer fires, the key has been silent for N
-// ms: the last record's id goes out, at the timer's time. A record out of order arms an earlier timer, as the Java
-// does.
-class EventTimeTimeout final : public KeyedProcessFunction {
+// "No second record for this key within N ms" of event time (the event-time timeout) or of processing time (the
+// processing-time timeout), the Java's EventTimeTimeout and ProcessingTimeTimeout. Each record of a key arms a timer
+// N ms after its timestamp, or after the clock as it arrives, deleting the one armed before (ValueState<Long>); when
+// the timer fires the key has been silent for N ms: the last record's id goes out, at the timer's time in event time
+// and without a timestamp in processing time (Flink erases it there). An event-time record out of order arms an
+// earlier timer, as the Java does; a processing-time timer fires however the watermark stands.
+class KeyTimeout final : public KeyedProcessFunction {
 public:
-    explicit EventTimeTimeout(DurationMs timeoutMs);
+    KeyTimeout(DurationMs timeoutMs, TimeDomain domain);
     std::unique_ptr<KeyedProcessFunction> clone() const override;
     void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
     void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
@@ -49,22 +51,6 @@ public:
 private:
     DurationMs m_timeoutMs;
     KeyDeadlines m_deadlines;
-};
-
-// "No record for this key within N ms of processing time": EventTimeTimeout on the clock. Each record of a key arms a
-// processing-time timer at currentProcessingTime() + N, deleting the one armed before; when it fires, the last record
-// goes out without a timestamp (Flink erases it in a processing-time onTimer). It fires while the watermark is stuck,
-// and its verdict depends on when records arrive, not on their timestamps.
-class ProcessingTimeTimeout final : public KeyedProcessFunction {
-public:
-    explicit ProcessingTimeTimeout(DurationMs timeoutMs);
-    std::unique_ptr<KeyedProcessFunction> clone() const override;
-    void processElement(std::uint32_t element, KeyedProcessOperator::Context& ctx) override;
-    void onTimer(Timestamp ts, TimeDomain domain, KeyedProcessOperator::Context& ctx) override;
-
-private:
-    DurationMs m_timeoutMs;
-    KeyDeadlines m_deadlines {TimeDomain::Processing};
 };
 
 // Buffer and sort until the watermark passes: a record at or below the current watermark is late and dropped; the

@@ -1,7 +1,7 @@
 // Tidemark's process functions against the same functions in Flink's KeyedProcessOperator: seeded random scripts
 // (one to five keys, records in and out of order, late ones, watermarks, several keys' timers due together) played by
-// Tidemark's KeyedProcessOperator with EventTimeTimeout or SortUntilWatermark and by the oracle's --process, whose
-// Java functions are their twins. After every record or watermark, each key's outputs in their order, with their
+// Tidemark's KeyedProcessOperator with the event-time KeyTimeout or SortUntilWatermark and by the oracle's --process,
+// whose Java functions are their twins. After every record or watermark, each key's outputs in their order, with their
 // timestamps, and the watermark forwarded must be the same; the order between keys whose timers are due together is
 // left open, as Flink leaves it (its timer heap's). Label "oracle": TIDEMARK_ORACLE_JAR, TIDEMARK_FLINK_LINE.
 
@@ -101,7 +101,7 @@ std::vector<OpOutput> playInTidemark(const Script& s)
 {
     std::unique_ptr<KeyedProcessFunction> function;
     if (s.timeout)
-        function = std::make_unique<EventTimeTimeout>(s.timeoutMs);
+        function = std::make_unique<KeyTimeout>(s.timeoutMs, TimeDomain::Event);
     else
         function = std::make_unique<SortUntilWatermark>();
     KeyedProcessOperator op(std::move(function));
