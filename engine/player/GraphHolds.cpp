@@ -8,9 +8,10 @@ namespace {
 
 class Holds {
 public:
-    Holds(const GraphRun& run, const TimeFormatter& times)
+    Holds(const GraphRun& run, const GraphPipeline& state, StepIndex step, const TimeFormatter& times)
         : m_run(run)
-        , m_p(run.pipeline())
+        , m_p(state)
+        , m_step(step)
         , m_g(run.graph())
         , m_times(times)
     { }
@@ -85,10 +86,11 @@ private:
         }
         Timestamp lastOfAll = 0;
         for (int other = 0; other < static_cast<int>(m_g.sources.size()); ++other)
-            lastOfAll = std::max(lastOfAll, m_run.lastArrival(other));
-        const Timestamp last = m_run.lastArrival(source);
+            lastOfAll = std::max(lastOfAll, m_run.lastArrival(other, m_step));
+        const Timestamp last = m_run.lastArrival(source, m_step);
         if (last >= lastOfAll)
-            return s + "; its last record came at processing time " + TimeFormatter::processingTime(last);
+            return s + (m_run.arrivesAfter(source, m_step) ? "; its latest record came" : "; its last record came")
+                + " at processing time " + TimeFormatter::processingTime(last);
         // silent while the others went on: the stall withIdleness is for
         s += "; no record since processing time " + TimeFormatter::processingTime(last)
             + ", while the others went on to " + TimeFormatter::processingTime(lastOfAll);
@@ -99,6 +101,7 @@ private:
 
     const GraphRun& m_run;
     const GraphPipeline& m_p;
+    StepIndex m_step;
     const JobGraph& m_g;
     const TimeFormatter& m_times;
 };
@@ -107,13 +110,19 @@ private:
 
 std::vector<GraphHold> graphHolds(const GraphRun& run, const TimeFormatter& times)
 {
-    const Holds holds(run, times);
-    const StreamGraph& graph = run.pipeline().streams();
+    return graphHolds(run, run.pipeline(), static_cast<StepIndex>(run.stepCount() - 1), times);
+}
+
+std::vector<GraphHold> graphHolds(
+    const GraphRun& run, const GraphPipeline& state, StepIndex step, const TimeFormatter& times)
+{
+    const Holds holds(run, state, step, times);
+    const StreamGraph& graph = state.streams();
     std::vector<GraphHold> out;
     for (int stream = graph.sourceCount(); stream < graph.streamCount(); ++stream) {
         const StreamGraph::Node& node = graph.node(stream);
         for (int s = 0; s < node.parallelism; ++s)
-            out.push_back({node.op, s, run.pipeline().operatorWatermark(node.op, s), holds.explain(stream, s)});
+            out.push_back({node.op, s, state.operatorWatermark(node.op, s), holds.explain(stream, s)});
     }
     return out;
 }

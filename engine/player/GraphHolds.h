@@ -22,5 +22,9 @@ struct GraphHold {
     std::string text;
 };
 std::vector<GraphHold> graphHolds(const GraphRun& run, const TimeFormatter& times);
+// The same after step `step`, from the state then (GraphRun::stateAfter): a record "not since" counts only the
+// arrivals up to that step.
+std::vector<GraphHold> graphHolds(
+    const GraphRun& run, const GraphPipeline& state, StepIndex step, const TimeFormatter& times);
 
 } // namespace tidemark

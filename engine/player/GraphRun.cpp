@@ -1,6 +1,5 @@
 #include "engine/player/GraphRun.h"
 
-#include "engine/player/EventQueue.h"
 #include "engine/player/RunLimits.h"
 
 #include <algorithm>
@@ -24,35 +23,92 @@ std::vector<GraphArrival> graphArrivals(const Scenario& scenario)
     return arrivals;
 }
 
+std::span<const GraphOutput> GraphTrace::outputsOf(StepIndex s) const
+{
+    const std::size_t from = m_steps.at(s).firstOutput;
+    const std::size_t to = s + 1 < m_steps.size() ? m_steps[s + 1].firstOutput : m_outputs.size();
+    return std::span<const GraphOutput>(m_outputs).subspan(from, to - from);
+}
+
+StepIndex GraphTrace::stepOfOutput(std::size_t i) const
+{
+    // the last step whose outputs start at or before i
+    const auto it = std::upper_bound(m_steps.begin(), m_steps.end(), i,
+        [](std::size_t index, const GraphStep& step) { return index < step.firstOutput; });
+    return static_cast<StepIndex>(it - m_steps.begin() - 1);
+}
+
+void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, const JobGraph& g)
+{
+    const StreamGraph& streams = p.streams();
+    if (m_histories.empty()) { // step 0: lay out the slots
+        std::size_t slots = static_cast<std::size_t>(p.channelCount());
+        for (std::size_t op = 0; op < g.operators.size(); ++op) {
+            const int stream = streams.streamOfOperator(static_cast<int>(op));
+            const auto width = stream < 0 ? 0U : static_cast<std::size_t>(streams.node(stream).parallelism);
+            m_operatorSlot.push_back(slots);
+            m_inputSlot.push_back(slots + width);
+            slots += width * 3;
+        }
+        m_histories.resize(slots);
+    }
+    const auto note = [&](std::size_t slot, Timestamp watermark, int holding, bool idle) {
+        auto& h = m_histories[slot];
+        if (!h.empty() && h.back().watermark == watermark && h.back().minChannel == holding && h.back().idle == idle)
+            return;
+        h.push_back(WatermarkPoint {s, now, watermark, static_cast<std::int16_t>(holding), idle});
+    };
+    for (int c = 0; c < p.channelCount(); ++c)
+        note(channelSlot(c), p.channel(c).currentWatermark(), -1, p.channel(c).isIdle());
+    for (int op = 0; op < static_cast<int>(g.operators.size()); ++op) {
+        const int stream = streams.streamOfOperator(op);
+        if (stream < 0)
+            continue;
+        const int inputs = streams.inputCount(stream);
+        for (int sub = 0; sub < streams.node(stream).parallelism; ++sub) {
+            for (int i = 0; i < inputs; ++i) {
+                const StatusWatermarkValve& v = p.inputValve(stream, sub, i);
+                note(inputSlot(op, sub, i), v.lastOutputWatermark(), v.firstChannelHoldingMinimum(), v.isIdle());
+            }
+            const IndexedCombinedWatermarkStatus* c = p.combinedInputs(stream, sub);
+            const StatusWatermarkValve& first = p.inputValve(stream, sub, 0);
+            note(operatorSlot(op, sub), p.operatorWatermark(op, sub),
+                c ? c->holdingInput() : first.firstChannelHoldingMinimum(), c ? c->isIdle() : first.isIdle());
+        }
+    }
+}
+
 GraphRun::GraphRun(const Scenario& scenario)
     : m_scenario(scenario)
-    , m_pipeline(*scenario.graph, scenario.keys, scenario.pipeline.flinkVersion)
+    , m_arrivals(graphArrivals(scenario))
 {
     const JobGraph& g = *scenario.graph;
-    const std::vector<GraphArrival> arrivals = graphArrivals(scenario);
-    std::vector<Timestamp>& lastArrival = m_lastArrival;
-    lastArrival.assign(g.sources.size(), 0);
-    for (const GraphArrival& a : arrivals)
-        lastArrival[static_cast<std::size_t>(a.source)]
-            = std::max(lastArrival[static_cast<std::size_t>(a.source)], a.time);
+    m_arrivalsOfSource.resize(g.sources.size());
+    std::vector<Timestamp> lastArrival(g.sources.size(), 0);
     std::vector<Timestamp> times;
-    times.reserve(arrivals.size());
-    for (const GraphArrival& a : arrivals)
-        times.push_back(a.time);
-    const ArrivalSchedule schedule(times, scenario.arrivals.spacingMs);
+    times.reserve(m_arrivals.size());
+    for (std::size_t k = 0; k < m_arrivals.size(); ++k) {
+        const auto source = static_cast<std::size_t>(m_arrivals[k].source);
+        m_arrivalsOfSource[source].push_back(static_cast<std::uint32_t>(k));
+        lastArrival[source] = std::max(lastArrival[source], m_arrivals[k].time);
+        times.push_back(m_arrivals[k].time);
+    }
+    m_schedule = ArrivalSchedule(times, scenario.arrivals.spacingMs);
     const Timestamp last = scenario.inputEnd(*std::max_element(lastArrival.begin(), lastArrival.end()));
     // Periodic emission runs on past the last record as in a chain (runHorizon), as long as the longest tail of
     // any source asks; a run that would emit beyond the budget is refused as a chain's is.
-    Timestamp horizon = last;
+    m_horizon = last;
     for (const GraphSource& s : g.sources)
-        horizon = std::max(horizon, runHorizon(s.watermarks, last));
+        m_horizon = std::max(m_horizon, runHorizon(s.watermarks, last));
     for (const GraphSource& s : g.sources) {
-        if (auto excess = periodicEmissionExcess(s.watermarks, horizon, arrivals.size(), kRecordedRunBudget))
+        if (auto excess = periodicEmissionExcess(s.watermarks, m_horizon, m_arrivals.size(), kRecordedRunBudget))
             throw RunRefusedError(*excess);
     }
 
-    EventQueue queue;
-    queue.setHorizon(horizon);
+    m_end = std::make_unique<State>(
+        State {GraphPipeline(g, scenario.keys, scenario.pipeline.flinkVersion), EventQueue(), 0});
+    EventQueue& queue = m_end->queue;
+    queue.setHorizon(m_horizon);
     const EndOfInput end = scenario.pipeline.endOfInput;
     if (inputEnds(end)) {
         // A bounded source ends after its own last record; a drained job stops every source at once.
@@ -61,47 +117,132 @@ GraphRun::GraphRun(const Scenario& scenario)
             queue.schedule(at, EventQueue::Kind::EndOfInput, static_cast<std::uint32_t>(s));
         }
     }
-    for (int c = 0; c < m_pipeline.channelCount(); ++c) {
+    for (int c = 0; c < m_end->pipeline.channelCount(); ++c) {
         const DurationMs period
-            = g.sources[static_cast<std::size_t>(m_pipeline.sourceOfChannel(c))].watermarks.periodMs;
+            = g.sources[static_cast<std::size_t>(m_end->pipeline.sourceOfChannel(c))].watermarks.periodMs;
         if (period > 0)
             queue.schedule(period, EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(c));
     }
-    while (const auto next = queue.peek(schedule)) {
-        const EventQueue::Entry e = queue.pop(schedule);
-        switch (e.kind) {
-        case EventQueue::Kind::Arrival: {
-            const GraphArrival& a = arrivals[e.subject];
-            m_pipeline.processRecord(
-                a.source, g.sources[static_cast<std::size_t>(a.source)].records[a.record], e.time, m_outputs);
+
+    // Copies spread over the run's foreseeable steps (arrivals and periodic emissions) from the start, so that about
+    // kMaxSnapshots are taken rather than thinned from many more.
+    std::uint64_t foreseen = m_arrivals.size();
+    for (int c = 0; c < m_end->pipeline.channelCount(); ++c) {
+        const DurationMs period
+            = g.sources[static_cast<std::size_t>(m_end->pipeline.sourceOfChannel(c))].watermarks.periodMs;
+        if (period > 0 && m_horizon > 0)
+            foreseen += static_cast<std::uint64_t>(m_horizon / period);
+    }
+    while (static_cast<std::uint64_t>(m_snapshotInterval) * kMaxSnapshots < foreseen)
+        m_snapshotInterval *= 2;
+
+    m_trace.m_steps.push_back(GraphStep {});
+    m_trace.record(0, 0, m_end->pipeline, g);
+    m_snapshots.push_back(std::make_unique<State>(*m_end));
+    std::uint32_t arrivalsDone = 0;
+    for (;;) {
+        const auto firstOutput = static_cast<std::uint32_t>(m_trace.m_outputs.size());
+        const auto next = m_end->queue.peek(m_schedule);
+        if (!next)
             break;
-        }
-        case EventQueue::Kind::PeriodicEmit: {
-            const int c = static_cast<int>(e.subject);
-            m_pipeline.periodicEmit(c, e.time, m_outputs);
-            const auto& w = g.sources[static_cast<std::size_t>(m_pipeline.sourceOfChannel(c))].watermarks;
-            queue.schedule(javaAdd(e.time, w.periodMs), EventQueue::Kind::PeriodicEmit, e.subject);
-            break;
-        }
-        case EventQueue::Kind::EndOfInput:
-            m_pipeline.endOfInput(static_cast<int>(e.subject), e.time, m_outputs);
-            break;
-        case EventQueue::Kind::ProcessingTimer:
-            m_pipeline.processingTimer(static_cast<int>(e.subject), e.time, m_outputs);
-            break;
-        }
-        // Rule 4 of the execution model, as a chain's window subtasks: each timed subtask's registered
-        // processing-time timers become happenings at their time (at once when already due), one per subtask and
-        // time, up to the horizon; each is scheduled after the happening that registered it.
-        for (int t = 0; t < m_pipeline.timedSubtaskCount(); ++t) {
-            for (const Timestamp ts : m_pipeline.takeNewProcessingTimers(t)) {
-                const Timestamp at = std::max(ts, e.time);
-                if (at <= horizon
-                    && !queue.isScheduled(at, EventQueue::Kind::ProcessingTimer, static_cast<std::uint32_t>(t)))
-                    queue.schedule(at, EventQueue::Kind::ProcessingTimer, static_cast<std::uint32_t>(t));
+        step(*m_end, m_trace.m_outputs);
+        const StepIndex s = m_end->step;
+        if (next->kind == EventQueue::Kind::Arrival)
+            ++arrivalsDone;
+        const bool arrival = next->kind == EventQueue::Kind::Arrival;
+        m_trace.m_steps.push_back(GraphStep {next->kind, next->time, next->subject,
+            static_cast<std::int16_t>(arrival ? m_end->pipeline.lastRecordChannel() : -1), arrivalsDone, firstOutput});
+        m_trace.record(s, next->time, m_end->pipeline, g);
+        if (s % m_snapshotInterval == 0) {
+            if (m_snapshots.size() == kMaxSnapshots) {
+                // keep every other one, twice as far apart: at most kMaxSnapshots copies, however long the run
+                std::erase_if(m_snapshots, [&](const auto& k) { return k->step % (2 * m_snapshotInterval) != 0; });
+                m_snapshotInterval *= 2;
             }
+            if (s % m_snapshotInterval == 0)
+                m_snapshots.push_back(std::make_unique<State>(*m_end));
         }
     }
+}
+
+GraphRun::~GraphRun() = default;
+
+const GraphPipeline& GraphRun::pipeline() const
+{
+    return m_end->pipeline;
+}
+
+Timestamp GraphRun::lastArrival(int source, StepIndex step) const
+{
+    // the source's arrivals are in rank order, and those done by the step are the first arrivalsDone ranks
+    const auto& ranks = m_arrivalsOfSource[static_cast<std::size_t>(source)];
+    const std::uint32_t done = m_trace.step(step).arrivalsDone;
+    const auto it = std::lower_bound(ranks.begin(), ranks.end(), done);
+    return it == ranks.begin() ? 0 : m_arrivals[*(it - 1)].time;
+}
+
+bool GraphRun::arrivesAfter(int source, StepIndex step) const
+{
+    const auto& ranks = m_arrivalsOfSource[static_cast<std::size_t>(source)];
+    return !ranks.empty() && ranks.back() >= m_trace.step(step).arrivalsDone;
+}
+
+std::unique_ptr<GraphRun::State> GraphRun::stateAfter(StepIndex s) const
+{
+    // the last copy at or before s (they are in step order), then one step at a time
+    const auto base = std::upper_bound(
+        m_snapshots.begin(), m_snapshots.end(), s, [](StepIndex step, const auto& k) { return step < k->step; });
+    auto state = std::make_unique<State>(**(base - 1));
+    while (state->step < s && advance(*state)) { }
+    return state;
+}
+
+bool GraphRun::advance(State& state) const
+{
+    std::vector<GraphOutput> dropped;
+    return step(state, dropped);
+}
+
+bool GraphRun::step(State& rt, std::vector<GraphOutput>& out) const
+{
+    const JobGraph& g = *m_scenario.graph;
+    if (!rt.queue.peek(m_schedule))
+        return false;
+    const EventQueue::Entry e = rt.queue.pop(m_schedule);
+    ++rt.step;
+    GraphPipeline& p = rt.pipeline;
+    switch (e.kind) {
+    case EventQueue::Kind::Arrival: {
+        const GraphArrival& a = m_arrivals[e.subject];
+        p.processRecord(a.source, g.sources[static_cast<std::size_t>(a.source)].records[a.record], e.time, out);
+        break;
+    }
+    case EventQueue::Kind::PeriodicEmit: {
+        const int c = static_cast<int>(e.subject);
+        p.periodicEmit(c, e.time, out);
+        const auto& w = g.sources[static_cast<std::size_t>(p.sourceOfChannel(c))].watermarks;
+        rt.queue.schedule(javaAdd(e.time, w.periodMs), EventQueue::Kind::PeriodicEmit, e.subject);
+        break;
+    }
+    case EventQueue::Kind::EndOfInput:
+        p.endOfInput(static_cast<int>(e.subject), e.time, out);
+        break;
+    case EventQueue::Kind::ProcessingTimer:
+        p.processingTimer(static_cast<int>(e.subject), e.time, out);
+        break;
+    }
+    // Rule 4 of the execution model, as a chain's window subtasks: each timed subtask's registered processing-time
+    // timers become happenings at their time (at once when already due), one per subtask and time, up to the
+    // horizon; each is scheduled after the happening that registered it.
+    for (int t = 0; t < p.timedSubtaskCount(); ++t) {
+        for (const Timestamp ts : p.takeNewProcessingTimers(t)) {
+            const Timestamp at = std::max(ts, e.time);
+            if (at <= m_horizon
+                && !rt.queue.isScheduled(at, EventQueue::Kind::ProcessingTimer, static_cast<std::uint32_t>(t)))
+                rt.queue.schedule(at, EventQueue::Kind::ProcessingTimer, static_cast<std::uint32_t>(t));
+        }
+    }
+    return true;
 }
 
 } // namespace tidemark

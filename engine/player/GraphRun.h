@@ -1,8 +1,13 @@
 #pragma once
 
 #include "engine/core/Scenario.h"
+#include "engine/player/EventQueue.h"
+#include "engine/player/StepList.h"
+#include "engine/player/Trace.h"
 #include "engine/runtime/GraphPipeline.h"
 
+#include <memory>
+#include <span>
 #include <vector>
 
 namespace tidemark {
@@ -16,23 +21,122 @@ struct GraphArrival {
 };
 std::vector<GraphArrival> graphArrivals(const Scenario& scenario);
 
+// One happening of a job graph's run: step n (n >= 1) is the n-th, step 0 the state before any.
+struct GraphStep {
+    EventQueue::Kind kind = EventQueue::Kind::Arrival;
+    Timestamp processingTime = 0;
+    // Arrival: its rank in graphArrivals; PeriodicEmit: the channel (GraphPipeline's numbering); EndOfInput: the
+    // source; ProcessingTimer: the timed subtask.
+    std::uint32_t subject = 0;
+    std::int16_t channel = -1; // Arrival: the source channel an event record went to (-1: a watermark record's)
+    std::uint32_t arrivalsDone = 0; // arrivals processed up to and including this step
+    std::uint32_t firstOutput = 0; // its outputs are outputs()[firstOutput, the next step's firstOutput)
+};
+
+// The recorded run of a job graph, as Trace is a chain's: every step, every output with the step that made it,
+// and watermark histories (WatermarkPoint: the value from its step on) for each source channel, each operator
+// input's valve and each operator subtask's event time. What a view reads to draw any step without running.
+class GraphTrace {
+public:
+    std::size_t stepCount() const { return m_steps.size(); } // steps 0 … stepCount() − 1
+    const GraphStep& step(StepIndex s) const { return m_steps.at(s); }
+    const std::vector<GraphOutput>& outputs() const { return m_outputs; }
+    std::span<const GraphOutput> outputsOf(StepIndex s) const;
+    // The step that produced outputs()[i].
+    StepIndex stepOfOutput(std::size_t i) const;
+
+    // A source channel's watermark (idle: marked idle by its generator, or ended).
+    std::span<const WatermarkPoint> channelWatermarks(int channel) const { return m_histories[channelSlot(channel)]; }
+    // An operator input's valve: its output watermark, the channel holding the minimum and whether it is idle.
+    std::span<const WatermarkPoint> inputWatermarks(int op, int subtask, int input) const
+    {
+        return m_histories[inputSlot(op, subtask, input)];
+    }
+    // An operator subtask's event time; idle when every input is; minChannel: for two inputs the input holding the
+    // combination (IndexedCombinedWatermarkStatus), else the channel holding the valve.
+    std::span<const WatermarkPoint> operatorWatermarks(int op, int subtask) const
+    {
+        return m_histories[operatorSlot(op, subtask)];
+    }
+
+private:
+    friend class GraphRun;
+
+    std::size_t channelSlot(int c) const { return static_cast<std::size_t>(c); }
+    std::size_t operatorSlot(int op, int subtask) const
+    {
+        return m_operatorSlot[static_cast<std::size_t>(op)] + static_cast<std::size_t>(subtask);
+    }
+    std::size_t inputSlot(int op, int subtask, int input) const
+    {
+        return m_inputSlot[static_cast<std::size_t>(op)] + static_cast<std::size_t>(subtask) * 2
+            + static_cast<std::size_t>(input);
+    }
+    // Appends a point to every history the step changed.
+    void record(StepIndex s, Timestamp now, const GraphPipeline& p, const JobGraph& g);
+
+    std::vector<GraphStep> m_steps;
+    std::vector<GraphOutput> m_outputs;
+    std::vector<std::vector<WatermarkPoint>> m_histories; // channels, then per operator its subtasks and inputs
+    std::vector<std::size_t> m_operatorSlot; // by operator
+    std::vector<std::size_t> m_inputSlot; // by operator: subtask s, input i at + 2s + i
+};
+
 // A job graph's scenario run to its end on the event queue, as Player runs a chain (docs/execution-model.md):
 // every source's records at their arrivals (each source's own, by the scenario's arrival rule; at equal times in
-// source order), every channel's periodic emission, each source's end of input after its last record.
+// source order), every channel's periodic emission, each source's end of input after its last record. It records
+// the run (trace()) and copies of its state along the way, from which stateAfter() rebuilds any step.
 class GraphRun {
 public:
     explicit GraphRun(const Scenario& scenario); // precondition: scenario.graph keeps graphViolations
-    const std::vector<GraphOutput>& outputs() const { return m_outputs; }
-    const GraphPipeline& pipeline() const { return m_pipeline; }
+    ~GraphRun();
+    GraphRun(const GraphRun&) = delete;
+    GraphRun& operator=(const GraphRun&) = delete;
+
+    const std::vector<GraphOutput>& outputs() const { return m_trace.outputs(); }
+    const GraphTrace& trace() const { return m_trace; }
+    // The state at the end of the run.
+    const GraphPipeline& pipeline() const;
     const JobGraph& graph() const { return *m_scenario.graph; }
-    // When source s's last record arrived, in processing time (0 without records).
-    Timestamp lastArrival(int source) const { return m_lastArrival[static_cast<std::size_t>(source)]; }
+    const Scenario& scenario() const { return m_scenario; }
+    const std::vector<GraphArrival>& arrivals() const { return m_arrivals; }
+    // When source s's last record arrived, in processing time (0 without records), in the whole run or up to step
+    // `step`.
+    Timestamp lastArrival(int source) const { return lastArrival(source, static_cast<StepIndex>(stepCount() - 1)); }
+    Timestamp lastArrival(int source, StepIndex step) const;
+    // Whether source s has records still to arrive after step `step`.
+    bool arrivesAfter(int source, StepIndex step) const;
+    std::size_t stepCount() const { return m_trace.stepCount(); }
+
+    // The state at one step: the pipeline, and the queue of the happenings to come. A plain value.
+    struct State {
+        GraphPipeline pipeline;
+        EventQueue queue;
+        StepIndex step = 0;
+    };
+    // The state after step s (0: before the first happening), replayed from the nearest copy before it. Elements
+    // are numbered as in the whole run, so the outputs up to s read theirs from it as from pipeline().
+    std::unique_ptr<State> stateAfter(StepIndex s) const;
+    // Takes a state one step on, as the recorded run went (its outputs are the trace's); false at the end.
+    bool advance(State& state) const;
+    // The copies of the state kept (at most kMaxSnapshots, evenly spread) and the steps between two of them.
+    std::size_t snapshotCount() const { return m_snapshots.size(); }
+    StepIndex snapshotInterval() const { return m_snapshotInterval; }
+    static constexpr std::size_t kMaxSnapshots = 32;
 
 private:
+    // Runs one happening; false when the queue is empty.
+    bool step(State& state, std::vector<GraphOutput>& out) const;
+
     const Scenario& m_scenario;
-    GraphPipeline m_pipeline;
-    std::vector<GraphOutput> m_outputs;
-    std::vector<Timestamp> m_lastArrival;
+    std::vector<GraphArrival> m_arrivals;
+    ArrivalSchedule m_schedule;
+    std::vector<std::vector<std::uint32_t>> m_arrivalsOfSource; // by source: ranks in m_arrivals
+    Timestamp m_horizon = 0;
+    GraphTrace m_trace;
+    std::unique_ptr<State> m_end;
+    std::vector<std::unique_ptr<State>> m_snapshots; // at steps 0, interval, 2 × interval, …
+    StepIndex m_snapshotInterval = 256;
 };
 
 } // namespace tidemark

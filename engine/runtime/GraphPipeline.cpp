@@ -109,8 +109,9 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
 
 std::uint32_t GraphPipeline::addElement(const GraphElement& e)
 {
-    m_elements.push_back(e);
-    return static_cast<std::uint32_t>(m_elements.size() - 1);
+    if (m_elementCount == m_elements->size()) // else a copy replaying: the log already holds it
+        m_elements->push_back(e);
+    return m_elementCount++;
 }
 
 int GraphPipeline::subtaskFor(int stream, KeyId key) const
@@ -128,6 +129,7 @@ void GraphPipeline::processRecord(int source, const InputRecord& record, Timesta
     ++m_inputs;
     const int first = m_firstChannel[static_cast<std::size_t>(source)];
     WatermarkItems items;
+    m_lastRecordChannel = -1;
     if (record.isWatermark()) {
         const int channels = m_streams.node(source).parallelism;
         for (int c = 0; c < channels; ++c) {
@@ -140,6 +142,7 @@ void GraphPipeline::processRecord(int source, const InputRecord& record, Timesta
         return;
     }
     const int c = m_partitioners[static_cast<std::size_t>(source)].selectChannel(record.channel);
+    m_lastRecordChannel = c;
     // Flink forwards the record before the generator sees it.
     emitElement(source, addElement(GraphElement {record.key, record.hasValue, record.value, record.ts}), out);
     WatermarkChannel& ch = m_channels[static_cast<std::size_t>(first + c)];
@@ -179,7 +182,7 @@ void GraphPipeline::emitElement(int stream, std::uint32_t id, std::vector<GraphO
 {
     for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
         if (!e.broadcast) {
-            deliverElement(e.to, subtaskFor(e.to, m_elements[id].key), e.side, id, out);
+            deliverElement(e.to, subtaskFor(e.to, element(id).key), e.side, id, out);
             continue;
         }
         for (int s = 0; s < m_streams.node(e.to).parallelism; ++s)
@@ -190,7 +193,7 @@ void GraphPipeline::emitElement(int stream, std::uint32_t id, std::vector<GraphO
 // `input` is the operator's input as the file names it (a window join's side).
 void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t id, std::vector<GraphOutput>& out)
 {
-    const GraphElement e = m_elements[id];
+    const GraphElement e = element(id);
     Subtask& sub = subtask(stream, s);
     if (auto* w = std::get_if<WindowOperator>(&sub.op)) {
         const GraphOperator& op = m_graph.operators[static_cast<std::size_t>(m_streams.node(stream).op)];
@@ -330,7 +333,7 @@ void GraphPipeline::processOutputs(
         out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), o});
         // a record the function held goes on as it came, at the output's timestamp; a number it computed goes on as
         // the value of a record of the key
-        GraphElement e = o.number ? GraphElement {o.key, true, *o.number, 0} : m_elements[o.value];
+        GraphElement e = o.number ? GraphElement {o.key, true, *o.number, 0} : element(o.value);
         e.ts = o.timestamp.value_or(kMinTimestamp); // a processing-time timer's output has none (Long.MIN_VALUE)
         emitElement(stream, addElement(e), out);
     }

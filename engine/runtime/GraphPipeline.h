@@ -12,6 +12,7 @@
 #include "engine/windowing/KeyedProcessOperator.h"
 #include "engine/windowing/WindowOperator.h"
 
+#include <memory>
 #include <variant>
 #include <vector>
 
@@ -54,7 +55,7 @@ public:
     int sourceOfChannel(int channel) const { return m_channelSource[static_cast<std::size_t>(channel)]; }
     const WatermarkChannel& channel(int c) const { return m_channels[static_cast<std::size_t>(c)]; }
     // Element `id` (source records and what operators emitted, in the order they were made).
-    const GraphElement& element(std::uint32_t id) const { return m_elements[id]; }
+    const GraphElement& element(std::uint32_t id) const { return (*m_elements)[id]; }
 
     // Source `source`'s record arrives at processing time `now`.
     void processRecord(int source, const InputRecord& record, Timestamp now, std::vector<GraphOutput>& out);
@@ -71,6 +72,8 @@ public:
     void processingTimer(int timed, Timestamp now, std::vector<GraphOutput>& out);
     // Records processed so far, over every source (stamped on outputs as afterInput).
     std::size_t inputs() const { return m_inputs; }
+    // The source channel the last event record went to (its partitioner's choice); -1 after a watermark record.
+    int lastRecordChannel() const { return m_lastRecordChannel; }
 
     // An operator subtask's event time (its input valve, or its inputs combined).
     Timestamp operatorWatermark(int op, int subtask) const;
@@ -125,10 +128,15 @@ private:
     std::vector<RecordPartitioner> m_partitioners; // by source
     std::vector<std::vector<Subtask>> m_subtasks; // by stream (empty for sources), by subtask
     std::vector<int> m_maxParallelism; // by stream
-    std::vector<GraphElement> m_elements;
+    // Every element made, an append-only log shared by the copies of a pipeline (GraphRun's snapshots): a copy
+    // replaying from a snapshot makes the elements the run made, in the same order, so it reads them from the log
+    // rather than adding them again, and copying a pipeline costs its operators' state, not every record so far.
+    std::shared_ptr<std::vector<GraphElement>> m_elements = std::make_shared<std::vector<GraphElement>>();
+    std::uint32_t m_elementCount = 0; // this copy's elements: the log's first m_elementCount
     std::vector<std::pair<int, int>> m_timed; // (stream, subtask) of each timed subtask
     Timestamp m_now = 0; // the processing time of the happening being processed
     std::size_t m_inputs = 0;
+    int m_lastRecordChannel = -1;
 };
 
 } // namespace tidemark

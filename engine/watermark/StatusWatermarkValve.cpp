@@ -93,6 +93,16 @@ std::vector<int> StatusWatermarkValve::channelsHoldingMinimum() const
     return holders;
 }
 
+int StatusWatermarkValve::firstChannelHoldingMinimum() const
+{
+    const auto minimum = alignedMinimum();
+    for (std::size_t i = 0; minimum && i < m_channels.size(); ++i) {
+        if (m_channels[i].aligned && m_channels[i].watermark == *minimum)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
 void StatusWatermarkValve::emitNewMinimum(WatermarkItems& out)
 {
     const auto minimum = alignedMinimum();

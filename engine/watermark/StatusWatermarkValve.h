@@ -50,6 +50,8 @@ public:
     // The active aligned channels whose watermark equals alignedMinimum(), ascending: the ones holding
     // the output back ("channel 2 holds it back").
     std::vector<int> channelsHoldingMinimum() const;
+    // The first of them, or -1: what a recorded history keeps, without building the list.
+    int firstChannelHoldingMinimum() const;
 
 private:
     void emitNewMinimum(WatermarkItems& out);

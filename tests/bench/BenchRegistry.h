@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+
 #include <cstddef>
 #include <ctime>
 #include <functional>
@@ -21,6 +23,12 @@ struct Figure {
 
 // The median and the spread of repeated measurements.
 Figure medianFigure(std::string name, std::vector<double> samples, std::string unit);
+// The 99th percentile of samples (not empty).
+inline double p99(std::vector<double> samples)
+{
+    std::sort(samples.begin(), samples.end());
+    return samples[std::min(samples.size() - 1, samples.size() * 99 / 100)];
+}
 
 struct BenchOptions {
     std::size_t records = 1'000'000; // size of the generated input

@@ -6,14 +6,20 @@
 //   graph_window_over_window_vs_one_window  its ratio to the one-window graph's: what the second window costs;
 //   graph_interval_join_records_per_s     the same records as two sources (every other record), joined by key
 //                                         within ±2 s (graph_interval_join_pairs of them), and
-//   graph_interval_join_vs_one_window     its ratio to the one-window graph's.
+//   graph_interval_join_vs_one_window     its ratio to the one-window graph's;
+//   graph_seek_p99_ms, graph_step_back_p99_ms, graph_step_forward_p99_ms  the one-window graph's run in a
+//                                         GraphPlayer: a seek to a random step, a step back from there and one
+//                                         forward again (CPU time of this thread), beside
+//   graph_chain_seek_p99_ms               the chain player's seek in the same run, the reference.
 // Records and job: the player's generated run (GeneratedScenario.h), whose 10-second windows are the graphs' first.
 // Each figure is the median of the repetitions (wall time: the chain's run fills its columns on a second thread).
 
 #include "BenchRegistry.h"
 #include "GeneratedScenario.h"
-#include "engine/player/GraphRun.h"
+#include "engine/player/GraphPlayer.h"
 #include "engine/player/Player.h"
+
+#include <random>
 
 namespace tidemark::bench {
 
@@ -103,10 +109,40 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
         pairs = r.outputs().size();
         return n;
     });
+    // Seeking: the same random steps in the graph's player and the chain's (their step counts are alike: the same
+    // records and periodic emissions).
+    std::vector<double> graphSeeks;
+    std::vector<double> graphBacks;
+    std::vector<double> graphForwards;
+    std::vector<double> chainSeeks;
+    {
+        GraphPlayer graph(oneScenario);
+        Player player {Scenario(chain)};
+        std::mt19937_64 rng(7);
+        for (int i = 0; i < 200; ++i) {
+            const auto target = static_cast<StepIndex>(rng() % (graph.lastStep() + 1));
+            double start = threadCpuMs();
+            graph.seek(target);
+            graphSeeks.push_back(threadCpuMs() - start);
+            start = threadCpuMs();
+            graph.stepBack();
+            graphBacks.push_back(threadCpuMs() - start);
+            start = threadCpuMs();
+            graph.stepForward();
+            graphForwards.push_back(threadCpuMs() - start);
+            start = threadCpuMs();
+            player.seek(std::min(target, player.lastStep()));
+            chainSeeks.push_back(threadCpuMs() - start);
+        }
+    }
     return {chainRate, oneRate, ratio("graph_one_window_vs_chain", oneRate, chainRate), twiceRate,
         ratio("graph_window_over_window_vs_one_window", twiceRate, oneRate), joinRate,
         ratio("graph_interval_join_vs_one_window", joinRate, oneRate),
-        Figure {"graph_interval_join_pairs", static_cast<double>(pairs), "pairs", 0, 0, 0}};
+        Figure {"graph_interval_join_pairs", static_cast<double>(pairs), "pairs", 0, 0, 0},
+        Figure {"graph_seek_p99_ms", p99(graphSeeks), "ms", 0, 0, 0},
+        Figure {"graph_step_back_p99_ms", p99(graphBacks), "ms", 0, 0, 0},
+        Figure {"graph_step_forward_p99_ms", p99(graphForwards), "ms", 0, 0, 0},
+        Figure {"graph_chain_seek_p99_ms", p99(chainSeeks), "ms", 0, 0, 0}};
 }
 
 const bool registered = registerBenchmark("graph_records_per_s", 40, graphFigures);

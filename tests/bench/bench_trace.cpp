@@ -49,12 +49,6 @@ Scenario generatedScenario(std::size_t count, Timestamp spacingMs)
 
 namespace {
 
-double p99(std::vector<double> samples)
-{
-    std::sort(samples.begin(), samples.end());
-    return samples[std::min(samples.size() - 1, samples.size() * 99 / 100)];
-}
-
 std::vector<Figure> traceFigures(const BenchOptions& options)
 {
     const Scenario scenario = generatedScenario(options.records);

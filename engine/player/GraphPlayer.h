@@ -1,0 +1,39 @@
+#pragma once
+
+#include "engine/player/GraphHolds.h"
+#include "engine/player/GraphRun.h"
+
+#include <memory>
+#include <vector>
+
+namespace tidemark {
+
+// A job graph's recorded run and a cursor on it, as Player is for a chain: one step forward takes the state on by
+// one happening; a step back or a seek rebuilds it from the nearest copy the run kept (GraphRun::stateAfter, at
+// most one snapshot interval of replay). The views of a graph read the trace for any step and state() for the
+// current one.
+class GraphPlayer {
+public:
+    explicit GraphPlayer(const Scenario& scenario); // scenario outlives the player; precondition as GraphRun's
+    const GraphRun& run() const { return m_run; }
+    const GraphTrace& trace() const { return m_run.trace(); }
+    StepIndex current() const { return m_state->step; }
+    StepIndex lastStep() const { return static_cast<StepIndex>(m_run.stepCount() - 1); }
+    // Every operator, channel and element as they stood after current().
+    const GraphPipeline& state() const { return m_state->pipeline; }
+
+    // A step forward keeps the state it leaves, so that the step back after it (or after a seek) is a move, not a
+    // replay; a second step back replays from the nearest copy.
+    bool stepForward(); // false at the end
+    bool stepBack(); // false at step 0
+    void seek(StepIndex step); // clamped to [0, lastStep()]
+    // What holds each operator subtask at the current step, followed upstream (graphHolds).
+    std::vector<GraphHold> holds(const TimeFormatter& times) const;
+
+private:
+    GraphRun m_run;
+    std::unique_ptr<GraphRun::State> m_state;
+    std::unique_ptr<GraphRun::State> m_previous; // the state one step before m_state's, when kept
+};
+
+} // namespace tidemark

@@ -1,0 +1,215 @@
+// A job graph's recorded run and the cursor on it (GraphRun's trace and copies of its state, GraphPlayer): every
+// step's outputs and watermarks recorded as the run had them, and a seek or a step back giving the state a run
+// stepped forward to that step had.
+
+#include "engine/io/Installation.h"
+#include "engine/io/ScenarioIo.h"
+#include "engine/player/GraphPlayer.h"
+
+#include <QTest>
+
+#include <random>
+
+using namespace tidemark;
+
+namespace {
+
+io::Loaded<Scenario> load(const std::filesystem::path& path)
+{
+    io::LoadOptions options;
+    options.jobGraphs = true;
+    return io::loadScenarioFile(path.string(), options);
+}
+
+io::Loaded<Scenario> parse(const std::string& json)
+{
+    io::LoadOptions options;
+    options.jobGraphs = true;
+    return io::parseScenario(json, "graph.json", ".", options);
+}
+
+// What a view reads of one step's state: every operator subtask's event time and idleness, every channel's
+// watermark, the records processed and the elements made.
+std::vector<Timestamp> fingerprint(const GraphPlayer& p)
+{
+    const GraphPipeline& s = p.state();
+    const StreamGraph& streams = s.streams();
+    std::vector<Timestamp> f {static_cast<Timestamp>(s.inputs())};
+    for (int c = 0; c < s.channelCount(); ++c)
+        f.push_back(s.channel(c).currentWatermark());
+    for (int op = 0; op < static_cast<int>(p.run().graph().operators.size()); ++op) {
+        const int stream = streams.streamOfOperator(op);
+        for (int sub = 0; stream >= 0 && sub < streams.node(stream).parallelism; ++sub) {
+            f.push_back(s.operatorWatermark(op, sub));
+            const auto* combined = s.combinedInputs(stream, sub);
+            f.push_back(combined ? combined->isIdle() : s.inputValve(stream, sub, 0).isIdle());
+        }
+    }
+    return f;
+}
+
+// Orders on two channels and payments on one, joined and counted per second: long enough that the run keeps far
+// fewer copies of its state than it has snapshot intervals at the first spacing.
+std::string longJoin(int orders)
+{
+    std::string o;
+    std::string p;
+    for (int i = 0; i < orders; ++i) {
+        const std::string key = "\"k" + std::to_string(i % 7) + "\"";
+        o += (i ? "," : "") + std::string("{\"key\":") + key + ",\"ts\":" + std::to_string(i * 300) + "}";
+        if (i % 3 == 0)
+            p += (i ? "," : "") + std::string("{\"key\":") + key + ",\"ts\":" + std::to_string(i * 300 + 100) + "}";
+    }
+    return R"({"tidemark": 1, "defaultArrivalSpacingMs": 400,
+     "sources": {
+       "orders": {"input": {"records": [)"
+        + o + R"(]}, "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 500,
+                    "parallelism": 2}},
+       "payments": {"input": {"records": [)"
+        + p + R"(]}, "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0}}},
+     "operators": [
+       {"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"], "parallelism": 2,
+        "between": {"lowerMs": 0, "upperMs": 1000}},
+       {"type": "window", "name": "per-second", "inputs": ["paid"],
+        "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 1000}, "function": {"type": "count"}}}],
+     "endOfInput": "max-watermark"})";
+}
+
+} // namespace
+
+class GraphPlayerTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyOutputBelongsToTheStepThatMadeIt()
+    {
+        const auto examples = io::graphExamples();
+        QVERIFY(!examples.empty());
+        std::size_t outputs = 0;
+        for (const io::Example& e : examples) {
+            const auto loaded = load(e.path);
+            QVERIFY2(loaded.ok(), loaded.errorText().c_str());
+            const GraphRun run(*loaded.value);
+            const GraphTrace& t = run.trace();
+            outputs += run.outputs().size();
+            std::size_t seen = 0;
+            for (StepIndex s = 0; s < t.stepCount(); ++s) {
+                for (const GraphOutput& o : t.outputsOf(s)) {
+                    QCOMPARE(&o, &run.outputs()[seen]);
+                    QCOMPARE(t.stepOfOutput(seen), s);
+                    // an output's afterInput is the records processed by its step
+                    QCOMPARE(o.afterInput, std::size_t(t.step(s).arrivalsDone));
+                    ++seen;
+                }
+            }
+            QCOMPARE(seen, run.outputs().size());
+            QCOMPARE(
+                std::size_t(t.step(static_cast<StepIndex>(t.stepCount() - 1)).arrivalsDone), run.arrivals().size());
+        }
+        QVERIFY(outputs > 0);
+    }
+
+    void theHistoriesAreWhatEachStepLeft()
+    {
+        // Stepping forward one happening at a time, each operator subtask's event time, each input valve's and each
+        // channel's watermark are the recorded histories' values at that step.
+        for (const io::Example& e : io::graphExamples()) {
+            const auto loaded = load(e.path);
+            QVERIFY(loaded.ok());
+            GraphPlayer player(*loaded.value);
+            const GraphTrace& t = player.trace();
+            const StreamGraph& streams = player.state().streams();
+            std::size_t moves = 0;
+            do {
+                const StepIndex s = player.current();
+                const GraphPipeline& p = player.state();
+                for (int c = 0; c < p.channelCount(); ++c)
+                    QCOMPARE(Trace::at(t.channelWatermarks(c), s).watermark, p.channel(c).currentWatermark());
+                for (int op = 0; op < static_cast<int>(player.run().graph().operators.size()); ++op) {
+                    const int stream = streams.streamOfOperator(op);
+                    for (int sub = 0; stream >= 0 && sub < streams.node(stream).parallelism; ++sub) {
+                        const WatermarkPoint& w = Trace::at(t.operatorWatermarks(op, sub), s);
+                        QCOMPARE(w.watermark, p.operatorWatermark(op, sub));
+                        moves += w.step == s && s > 0;
+                        for (int i = 0; i < streams.inputCount(stream); ++i)
+                            QCOMPARE(Trace::at(t.inputWatermarks(op, sub, i), s).watermark,
+                                p.inputValve(stream, sub, i).lastOutputWatermark());
+                    }
+                }
+            } while (player.stepForward());
+            QCOMPARE(player.current(), player.lastStep());
+            QVERIFY2(moves > 0, e.name.c_str()); // some operator's event time moved
+        }
+    }
+
+    void aSeekOrAStepBackGivesTheStateSteppingForwardReached()
+    {
+        const auto loaded = parse(longJoin(4000));
+        QVERIFY2(loaded.ok(), loaded.errorText().c_str());
+        GraphPlayer player(*loaded.value);
+        const StepIndex last = player.lastStep();
+        // far more steps than copies: the run kept at most kMaxSnapshots, twice as far apart or more
+        QVERIFY(last > GraphRun::kMaxSnapshots * 256);
+        QVERIFY(player.run().snapshotCount() <= GraphRun::kMaxSnapshots);
+        QVERIFY(player.run().snapshotInterval() > 256);
+
+        std::vector<std::vector<Timestamp>> forward;
+        do
+            forward.push_back(fingerprint(player));
+        while (player.stepForward());
+        QCOMPARE(forward.size(), std::size_t(last) + 1);
+        QVERIFY(forward.front() != forward.back());
+
+        std::mt19937 random(17);
+        std::uniform_int_distribution<StepIndex> anyStep(0, last);
+        for (int i = 0; i < 200; ++i) {
+            const StepIndex s = anyStep(random);
+            player.seek(s);
+            QCOMPARE(player.current(), s);
+            QVERIFY2(fingerprint(player) == forward[s], qPrintable(QStringLiteral("seek to step %1").arg(s)));
+            // the first step back takes the state the seek kept; a second one replays from a copy
+            for (int back = 1; back <= 2 && player.stepBack(); ++back)
+                QVERIFY2(fingerprint(player) == forward[s - back],
+                    qPrintable(QStringLiteral("%1 back from %2").arg(back).arg(s)));
+            if (player.stepForward())
+                QVERIFY(fingerprint(player) == forward[player.current()]);
+        }
+        player.seek(last + 10);
+        QCOMPARE(player.current(), last);
+        player.seek(0);
+        QVERIFY(fingerprint(player) == forward[0]);
+        QVERIFY(!player.stepBack());
+    }
+
+    void theHoldsAtAStepCountOnlyTheRecordsArrivedByThen()
+    {
+        // orders-payments-join-stalls: payments sends its last record at 2 s. Before that step the join waits on
+        // sources that are still sending; at the end, payments is the silent one that holds it.
+        const auto examples = io::graphExamples();
+        const auto stalls = std::find_if(examples.begin(), examples.end(),
+            [](const io::Example& e) { return e.name == "orders-payments-join-stalls"; });
+        QVERIFY(stalls != examples.end());
+        const auto loaded = load(stalls->path);
+        QVERIFY(loaded.ok());
+        GraphPlayer player(*loaded.value);
+        const TimeFormatter times = scenarioTimes(*loaded.value);
+        player.seek(3);
+        const std::vector<GraphHold> early = player.holds(times);
+        QVERIFY(!early.empty());
+        QVERIFY2(early.front().text.find("its latest record came at processing time 0.000 s") != std::string::npos,
+            early.front().text.c_str());
+        player.seek(player.lastStep());
+        const std::vector<GraphHold> end = player.holds(times);
+        QVERIFY2(end.front().text.find("payments") != std::string::npos
+                && end.front().text.find("no record since processing time 2.000 s") != std::string::npos,
+            end.front().text.c_str());
+        // the player's holds at the end are the run's
+        const std::vector<GraphHold> run = graphHolds(player.run(), times);
+        QCOMPARE(run.size(), end.size());
+        for (std::size_t i = 0; i < run.size(); ++i)
+            QCOMPARE(run[i].text, end[i].text);
+    }
+};
+
+QTEST_APPLESS_MAIN(GraphPlayerTest)
+#include "tst_graph_player.moc"
