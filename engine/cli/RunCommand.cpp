@@ -11,7 +11,7 @@
 #include "engine/io/ScenarioIo.h"
 #include "engine/output/GraphOutputFormat.h"
 #include "engine/output/OutputFormat.h"
-#include "engine/player/GraphHolds.h"
+#include "engine/player/GraphPlayer.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
 #include "engine/player/RunLimits.h"
@@ -386,10 +386,10 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
 // that change a chain's job have no place here: the graph is the file's.
 int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, std::ostream& err)
 {
-    if (o.hasOverrides() || o.steps || o.saveScenarioPath) {
+    if (o.hasOverrides() || o.saveScenarioPath) {
         err << "tidemark run: " << path
-            << " is a job graph: run it as the file describes it, with --format, --time-format and --explain only "
-               "(options that change the job, --steps and --save-scenario apply to a chain)\n";
+            << " is a job graph: run it as the file describes it, with --format, --time-format, --steps and "
+               "--explain only (options that change the job and --save-scenario apply to a chain)\n";
         return 2;
     }
     io::LoadOptions options;
@@ -403,19 +403,48 @@ int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, s
     if (o.timeFormat)
         scenario.display.timeFormat = *o.timeFormat;
     try {
-        const GraphRun run(scenario);
+        GraphPlayer player(scenario);
+        const GraphRun& run = player.run();
         const output::OutputLines lines = output::graphOutputLines(run, scenario);
-        for (const std::string& line : o.jsonl ? lines.json : lines.text)
-            out << line << "\n";
-        if (o.explain) {
-            // where each operator's event time stands at the end, and what holds it there
-            for (const GraphHold& h : graphHolds(run, scenarioTimes(scenario))) {
+        const std::vector<std::string>& printed = o.jsonl ? lines.json : lines.text;
+        const TimeFormatter times = scenarioTimes(scenario);
+        const output::TextTimes textTimes(times);
+        const auto writeHolds = [&](const std::vector<GraphHold>& holds, const std::vector<GraphHold>* before) {
+            for (std::size_t i = 0; i < holds.size(); ++i) {
+                const GraphHold& h = holds[i];
+                if (before && (*before)[i].text == h.text)
+                    continue; // with --steps, what changed only
                 const std::string& name = run.graph().operators[static_cast<std::size_t>(h.op)].name;
                 if (o.jsonl)
-                    out << "{\"type\":\"held\",\"operator\":" << jsonString(name) << ",\"subtask\":" << h.subtask
-                        << ",\"watermark\":" << h.watermark << ",\"why\":" << jsonString(h.text) << "}\n";
+                    out << "{\"type\":\"held\",\"step\":" << player.current() << ",\"operator\":" << jsonString(name)
+                        << ",\"subtask\":" << h.subtask << ",\"watermark\":" << h.watermark
+                        << ",\"why\":" << jsonString(h.text) << "}\n";
                 else
                     out << "# " << h.text << "\n";
+            }
+        };
+        if (!o.steps) {
+            for (const std::string& line : printed)
+                out << line << "\n";
+            if (o.explain) // where each operator's event time stands at the end, and what holds it there
+                writeHolds(graphHolds(run, times), nullptr);
+        } else {
+            // every step, then what it printed; with --explain, each hold that the step changed
+            std::vector<GraphHold> holds = player.holds(times);
+            while (player.stepForward()) {
+                const StepIndex step = player.current();
+                out << (o.jsonl ? output::graphStepJson(run, step) : output::graphStepText(run, step, textTimes))
+                    << "\n";
+                const GraphStep& e = run.trace().step(step);
+                const std::size_t end
+                    = step < player.lastStep() ? run.trace().step(step + 1).firstOutput : run.outputs().size();
+                for (std::size_t i = e.firstOutput; i < end; ++i)
+                    out << printed[i] << "\n";
+                if (o.explain) {
+                    std::vector<GraphHold> now = player.holds(times);
+                    writeHolds(now, &holds);
+                    holds = std::move(now);
+                }
             }
         }
     } catch (const RunRefusedError& e) {

@@ -100,7 +100,163 @@ std::string text(
     return s + ", watermark " + times.time(o.watermark);
 }
 
+// The operator subtasks in operator order (unions have none), each with its label: "paid", "paid:2".
+template <class Each> void forEachOperatorSubtask(const GraphRun& run, Each&& each)
+{
+    const StreamGraph& streams = run.pipeline().streams();
+    for (int op = 0; op < static_cast<int>(run.graph().operators.size()); ++op) {
+        const int stream = streams.streamOfOperator(op);
+        if (stream < 0)
+            continue;
+        const int width = streams.node(stream).parallelism;
+        for (int s = 0; s < width; ++s)
+            each(op, s, width);
+    }
+}
+
+std::string_view stepKindName(const GraphRun& run, const GraphStep& e)
+{
+    switch (e.kind) {
+    case EventQueue::Kind::Arrival: {
+        const GraphArrival& a = run.arrivals()[e.subject];
+        return run.graph().sources[static_cast<std::size_t>(a.source)].records[a.record].isWatermark() ? "watermark"
+                                                                                                       : "event";
+    }
+    case EventQueue::Kind::PeriodicEmit:
+        return "periodic";
+    case EventQueue::Kind::ProcessingTimer:
+        return "timer";
+    case EventQueue::Kind::EndOfInput:
+        return "end";
+    }
+    return "";
+}
+
+// A watermark history's value at a step, per channel or operator subtask, as JSON objects keyed by name.
+template <class History>
+void appendByName(std::string& s, std::string_view field, const std::vector<std::string>& names,
+    const std::vector<int>& widths, History&& history, bool idle)
+{
+    s += ",\"" + std::string(field) + "\":{";
+    bool first = true;
+    for (std::size_t n = 0; n < names.size(); ++n) {
+        std::string values;
+        for (int i = 0; i < widths[n]; ++i) {
+            const WatermarkPoint& p = history(n, i);
+            if (!idle)
+                values.append(i ? "," : "").append(std::to_string(p.watermark));
+            else if (p.idle)
+                values.append(values.empty() ? "" : ",").append(std::to_string(i));
+        }
+        if (idle && values.empty())
+            continue;
+        s.append(first ? "" : ",").append(jsonString(names[n])).append(":[").append(values).append("]");
+        first = false;
+    }
+    s += "}";
+}
+
 } // namespace
+
+std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& times)
+{
+    const GraphStep& e = run.trace().step(step);
+    const JobGraph& g = run.graph();
+    std::string s = "step " + std::to_string(step) + " at " + TimeFormatter::processingTime(e.processingTime) + ": ";
+    switch (e.kind) {
+    case EventQueue::Kind::Arrival: {
+        const GraphArrival& a = run.arrivals()[e.subject];
+        const GraphSource& src = g.sources[static_cast<std::size_t>(a.source)];
+        const InputRecord& rec = src.records[a.record];
+        s += src.name + " " + std::string(stepKindName(run, e)) + " record #" + std::to_string(a.record + 1) + " (";
+        if (rec.isWatermark()) {
+            s += times.time(rec.ts) + ") on "
+                + (rec.channel != InputRecord::kNoChannel ? "channel " + std::to_string(rec.channel)
+                                                          : std::string("every channel"));
+            break;
+        }
+        if (rec.key != kNoKey && rec.key < run.scenario().keys.size())
+            s += "key " + run.scenario().keys.name(rec.key) + ", ";
+        s += "ts " + times.time(rec.ts) + ") on channel " + std::to_string(e.channel);
+        break;
+    }
+    case EventQueue::Kind::PeriodicEmit: {
+        const int source = run.pipeline().sourceOfChannel(static_cast<int>(e.subject));
+        const int first = run.pipeline().channelOf(source, 0);
+        s += "periodic emission on " + g.sources[static_cast<std::size_t>(source)].name + " channel "
+            + std::to_string(static_cast<int>(e.subject) - first);
+        break;
+    }
+    case EventQueue::Kind::ProcessingTimer:
+        s += "processing-time timers";
+        break;
+    case EventQueue::Kind::EndOfInput:
+        s += "end of input of " + g.sources[e.subject].name;
+        break;
+    }
+    std::string ops;
+    forEachOperatorSubtask(run, [&](int op, int sub, int width) {
+        const WatermarkPoint& p = Trace::at(run.trace().operatorWatermarks(op, sub), step);
+        ops += (ops.empty() ? "; " : ", ") + g.operators[static_cast<std::size_t>(op)].name
+            + (width > 1 ? ":" + std::to_string(sub + 1) : "") + " " + (p.idle ? "idle at " : "")
+            + times.time(p.watermark);
+    });
+    return s + ops;
+}
+
+std::string graphStepJson(const GraphRun& run, StepIndex step)
+{
+    const GraphStep& e = run.trace().step(step);
+    const JobGraph& g = run.graph();
+    const GraphPipeline& p = run.pipeline();
+    std::string s = "{\"type\":\"step\",\"step\":" + std::to_string(step) + ",\"processingTime\":"
+        + std::to_string(e.processingTime) + ",\"kind\":\"" + std::string(stepKindName(run, e)) + "\"";
+    if (e.kind == EventQueue::Kind::Arrival) {
+        const GraphArrival& a = run.arrivals()[e.subject];
+        const InputRecord& rec = g.sources[static_cast<std::size_t>(a.source)].records[a.record];
+        s += ",\"source\":" + jsonString(g.sources[static_cast<std::size_t>(a.source)].name)
+            + ",\"record\":" + std::to_string(a.record + 1);
+        if (!rec.isWatermark() && rec.key != kNoKey && rec.key < run.scenario().keys.size())
+            s += ",\"key\":" + jsonString(run.scenario().keys.name(rec.key));
+        s += ",\"ts\":" + std::to_string(rec.ts);
+        if (e.channel >= 0)
+            s += ",\"channel\":" + std::to_string(e.channel);
+    } else if (e.kind == EventQueue::Kind::PeriodicEmit) {
+        const int source = p.sourceOfChannel(static_cast<int>(e.subject));
+        s += ",\"source\":" + jsonString(g.sources[static_cast<std::size_t>(source)].name)
+            + ",\"channel\":" + std::to_string(static_cast<int>(e.subject) - p.channelOf(source, 0));
+    } else if (e.kind == EventQueue::Kind::EndOfInput) {
+        s += ",\"source\":" + jsonString(g.sources[e.subject].name);
+    }
+    s += ",\"afterInput\":" + std::to_string(e.arrivalsDone);
+    std::vector<std::string> sources;
+    std::vector<int> channels;
+    for (const GraphSource& src : g.sources) {
+        sources.push_back(src.name);
+        channels.push_back(src.watermarks.parallelism);
+    }
+    const auto channel = [&](std::size_t source, int c) -> const WatermarkPoint& {
+        return Trace::at(run.trace().channelWatermarks(p.channelOf(static_cast<int>(source), c)), step);
+    };
+    appendByName(s, "channelWatermarks", sources, channels, channel, false);
+    appendByName(s, "idleChannels", sources, channels, channel, true);
+    std::vector<std::string> operators;
+    std::vector<int> subtasks;
+    std::vector<int> ops;
+    forEachOperatorSubtask(run, [&](int op, int sub, int width) {
+        if (sub == 0) {
+            operators.push_back(g.operators[static_cast<std::size_t>(op)].name);
+            subtasks.push_back(width);
+            ops.push_back(op);
+        }
+    });
+    const auto subtask = [&](std::size_t n, int sub) -> const WatermarkPoint& {
+        return Trace::at(run.trace().operatorWatermarks(ops[n], sub), step);
+    };
+    appendByName(s, "operatorWatermarks", operators, subtasks, subtask, false);
+    appendByName(s, "idleOperators", operators, subtasks, subtask, true);
+    return s + "}";
+}
 
 OutputLines graphOutputLines(const GraphRun& run, const Scenario& scenario)
 {

@@ -60,6 +60,19 @@ QString examples()
 
 // A global window with a continuous event-time trigger meeting the end-of-input watermark: Flink would
 // fire it without end.
+// Orders joined with payments that stop after 2 s, the pairs counted per 10 s (docs/job-graph.md).
+const char* kJoinStalls = R"({"tidemark": 1,
+ "sources": {
+   "orders": {"input": {"records": [{"key": "o1", "ts": 1000}, {"key": "o2", "ts": 2000}, {"key": "o3", "ts": 4000},
+                                    {"key": "o4", "ts": 9000}, {"key": "o5", "ts": 14000}]},
+              "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0}},
+   "payments": {"input": {"records": [{"key": "o1", "ts": 1800}, {"key": "o2", "ts": 2500}, {"key": "o3", "ts": 8500}]},
+                "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0}}},
+ "operators": [
+   {"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"], "between": {"lowerMs": 0, "upperMs": 5000}},
+   {"type": "window", "name": "paid-per-10s", "inputs": ["paid"],
+    "window": {"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "count"}}}]})";
+
 const char* kEndless = R"({ "tidemark": 1, "input": {"records": [{"key": "a", "value": 1, "ts": 1000}]},
   "pipeline": {"watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0},
     "window": {"assigner": {"type": "global"}, "trigger": {"type": "continuous-event-time", "intervalMs": 1000},
@@ -123,6 +136,52 @@ private slots:
             R"({"type":"fire","afterInput":3,"subtask":0,"key":null,"window":[1000,2000],"timing":"on-time","watermark":9223372036854775807,"count":1,"result":4})",
         };
         QCOMPARE(r.out, expected);
+    }
+
+    void aGraphsStepsComeBeforeTheOutputsTheyMadeAndExplainFollowsItsHolds()
+    {
+        const QString graph = write("stalls.json", kJoinStalls);
+        const Run plain = run({graph, "--format", "jsonl"});
+        QCOMPARE(plain.exitCode, 0);
+        const Run r = run({graph, "--format", "jsonl", "--steps"});
+        QCOMPARE(r.exitCode, 0);
+        // the outputs are the plain run's, each after the step that made it (the step's afterInput is its own)
+        QStringList outputs;
+        qsizetype lastStep = 0;
+        int afterInput = -1;
+        for (const QString& line : r.out) {
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+            if (o["type"] == "step") {
+                QCOMPARE(o["step"].toInteger(), ++lastStep);
+                afterInput = o["afterInput"].toInt();
+                QVERIFY(o["operatorWatermarks"].toObject().contains("paid-per-10s"));
+            } else {
+                QCOMPARE(o["afterInput"].toInt(), afterInput);
+                outputs << line;
+            }
+        }
+        QCOMPARE(outputs, plain.out);
+        QVERIFY(lastStep > 8); // 8 arrivals and periodic emissions
+
+        // In words: a step names its source and record, then every operator's event time; with --explain, each
+        // hold that the step changed. The silent payments source is named only once it has fallen silent.
+        const Run text = run({graph, "--steps", "--explain"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("step 1 at 0.000 s: orders event record #1 (key o1, ts 1000) on channel 0; paid "
+                                   "-9223372036854775808, paid-per-10s -9223372036854775808"),
+            qPrintable(text.out.join('\n')));
+        const qsizetype silent = text.out.indexOf(QRegularExpression("^# paid at .*payments.*no record since "
+                                                                     "processing time 2.000 s.*"));
+        QVERIFY2(silent > 0, qPrintable(text.out.join('\n')));
+        qsizetype stepLine = silent;
+        while (!text.out[stepLine].startsWith("step "))
+            --stepLine;
+        // orders' record at 3 s moves its generator past payments' 8499; its periodic emission sends that on
+        QVERIFY2(text.out[stepLine].contains(" at 3.000 s: periodic emission on orders channel 0; paid 8499"),
+            qPrintable(text.out[stepLine]));
+        const Run refused = run({graph, "--tumbling", "5s"});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("--steps and --explain only"), qPrintable(refused.err));
     }
 
     void stepsAddOneLinePerStep()
