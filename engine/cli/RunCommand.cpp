@@ -11,6 +11,7 @@
 #include "engine/io/ScenarioIo.h"
 #include "engine/output/GraphOutputFormat.h"
 #include "engine/output/OutputFormat.h"
+#include "engine/player/GraphHolds.h"
 #include "engine/player/GraphPlayer.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
@@ -427,10 +428,11 @@ int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, s
             for (const std::string& line : printed)
                 out << line << "\n";
             if (o.explain) // where each operator's event time stands at the end, and what holds it there
-                writeHolds(graphHolds(run, times), nullptr);
+                writeHolds(GraphHolds(run, times).atEnd(), nullptr);
         } else {
             // every step, then what it printed; with --explain, each hold that the step changed
-            std::vector<GraphHold> holds = player.holds(times);
+            const GraphHolds explainer(run, times);
+            std::vector<GraphHold> holds = explainer.at(player.state(), player.current());
             while (player.stepForward()) {
                 const StepIndex step = player.current();
                 out << (o.jsonl ? output::graphStepJson(run, step) : output::graphStepText(run, step, textTimes))
@@ -441,7 +443,7 @@ int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, s
                 for (std::size_t i = e.firstOutput; i < end; ++i)
                     out << printed[i] << "\n";
                 if (o.explain) {
-                    std::vector<GraphHold> now = player.holds(times);
+                    std::vector<GraphHold> now = explainer.at(player.state(), player.current());
                     writeHolds(now, &holds);
                     holds = std::move(now);
                 }

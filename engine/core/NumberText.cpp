@@ -17,4 +17,9 @@ std::string formatNumber(double value)
     return std::string(buf, r.ptr);
 }
 
+std::string javaDuration(long long milliseconds)
+{
+    return "Duration.ofMillis(" + std::to_string(milliseconds) + ")";
+}
+
 } // namespace tidemark

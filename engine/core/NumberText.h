@@ -9,4 +9,8 @@ namespace tidemark {
 // text that reads back to the same double (std::to_chars); NaN and infinities as null.
 std::string formatNumber(double value);
 
+// A duration in milliseconds as Java code writes it: `Duration.ofMillis(d)` (the exported jobs, the settings the
+// explanations suggest).
+std::string javaDuration(long long milliseconds);
+
 } // namespace tidemark

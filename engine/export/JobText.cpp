@@ -1,5 +1,7 @@
 #include "engine/export/JobText.h"
 
+#include "engine/core/NumberText.h"
+
 #include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/player/EventQueue.h"
@@ -11,7 +13,7 @@ namespace tidemark::flinkjob::detail {
 
 std::string ms(DurationMs d)
 {
-    return "Duration.ofMillis(" + std::to_string(d) + ")";
+    return javaDuration(d);
 }
 
 // A Java string literal.

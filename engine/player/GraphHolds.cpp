@@ -1,20 +1,54 @@
 #include "engine/player/GraphHolds.h"
 
+#include "engine/core/NumberText.h"
+#include "engine/player/RunLimits.h"
+
 #include <algorithm>
 
 namespace tidemark {
 
 namespace {
 
+// The first step at or after `from` at which an operator subtask's event time stands above `held`.
+std::optional<StepIndex> passes(const GraphRun& run, int op, int subtask, Timestamp held, StepIndex from)
+{
+    for (const WatermarkPoint& p : run.trace().operatorWatermarks(op, subtask)) {
+        if (p.step >= from && p.watermark > held)
+            return p.step;
+    }
+    return std::nullopt;
+}
+
+// The smallest of 1, 2, 5 × 10^k ms above `d`.
+DurationMs roundAbove(DurationMs d)
+{
+    for (DurationMs decade = 1;; decade *= 10) {
+        for (const DurationMs m : {1, 2, 5}) {
+            if (m * decade > d)
+                return m * decade;
+        }
+    }
+}
+
 class Holds {
 public:
-    Holds(const GraphRun& run, const GraphPipeline& state, StepIndex step, const TimeFormatter& times)
-        : m_run(run)
+    Holds(const GraphHolds& holds, const GraphRun& run, const GraphPipeline& state, StepIndex step,
+        const TimeFormatter& times)
+        : m_holds(holds)
+        , m_run(run)
         , m_p(state)
         , m_step(step)
         , m_g(run.graph())
         , m_times(times)
     { }
+
+    // The operator subtask whose hold is being explained, and where its event time stands.
+    void explaining(int op, int subtask)
+    {
+        m_op = op;
+        m_subtask = subtask;
+        m_held = m_p.operatorWatermark(op, subtask);
+    }
 
     std::string time(Timestamp t) const
     {
@@ -95,36 +129,100 @@ private:
         s += "; no record since processing time " + TimeFormatter::processingTime(last)
             + ", while the others went on to " + TimeFormatter::processingTime(lastOfAll);
         if (src.watermarks.idlenessMs <= 0)
-            s += " (withIdleness on " + src.name + " would leave it out while it is silent)";
+            s += " (" + release(source) + ")";
         return s;
     }
 
+    // The idleness that would release the operator from a silent source, and when, from the run with it.
+    std::string release(int source) const
+    {
+        const std::string& name = m_g.sources[static_cast<std::size_t>(source)].name;
+        const std::string plain = "withIdleness on " + name + " would leave it out while it is silent";
+        const GraphHolds::WithIdleness& with = m_holds.withIdleness(source);
+        if (!with.run)
+            return plain;
+        const std::optional<StepIndex> released = passes(*with.run, m_op, m_subtask, m_held, 0);
+        const std::optional<StepIndex> anyway = passes(m_run, m_op, m_subtask, m_held, m_step);
+        if (!released || (anyway && *anyway <= *released))
+            return plain;
+        return "withIdleness(" + javaDuration(with.idlenessMs) + ") on " + name + ", longer than any gap between its "
+            + "records (" + TimeFormatter::duration(with.longestGapMs) + "), would "
+            + (*released <= m_step ? "have released it at step " : "release it at step ") + std::to_string(*released)
+            + ", processing time " + TimeFormatter::processingTime(with.run->trace().step(*released).processingTime);
+    }
+
+    const GraphHolds& m_holds;
     const GraphRun& m_run;
     const GraphPipeline& m_p;
     StepIndex m_step;
     const JobGraph& m_g;
     const TimeFormatter& m_times;
+    int m_op = 0;
+    int m_subtask = 0;
+    Timestamp m_held = kMinTimestamp;
 };
 
 } // namespace
 
-std::vector<GraphHold> graphHolds(const GraphRun& run, const TimeFormatter& times)
+GraphHolds::GraphHolds(const GraphRun& run, TimeFormatter times)
+    : m_run(run)
+    , m_times(std::move(times))
+    , m_withIdleness(run.graph().sources.size())
+{ }
+
+GraphHolds::~GraphHolds() = default;
+
+const GraphHolds::WithIdleness& GraphHolds::withIdleness(int source) const
 {
-    return graphHolds(run, run.pipeline(), static_cast<StepIndex>(run.stepCount() - 1), times);
+    auto& slot = m_withIdleness[static_cast<std::size_t>(source)];
+    if (slot)
+        return *slot;
+    slot = std::make_unique<WithIdleness>();
+    WithIdleness& w = *slot;
+    // the longest wait between two of its records, or its emission period when it sends less than two
+    Timestamp previous = kMinTimestamp;
+    for (const GraphArrival& a : m_run.arrivals()) {
+        if (a.source != source)
+            continue;
+        if (previous != kMinTimestamp)
+            w.longestGapMs = std::max(w.longestGapMs, a.time - previous);
+        previous = a.time;
+    }
+    const WatermarkConfig& watermarks = m_run.graph().sources[static_cast<std::size_t>(source)].watermarks;
+    w.idlenessMs = roundAbove(std::max(w.longestGapMs, watermarks.periodMs));
+    w.scenario = m_run.scenario();
+    w.scenario.graph->sources[static_cast<std::size_t>(source)].watermarks.idlenessMs = w.idlenessMs;
+    try {
+        w.run = std::make_unique<GraphRun>(w.scenario);
+    } catch (const RunRefusedError&) {
+        w.run.reset(); // the run with it is beyond the budget: the plain advice stands
+    }
+    return w;
 }
 
-std::vector<GraphHold> graphHolds(
-    const GraphRun& run, const GraphPipeline& state, StepIndex step, const TimeFormatter& times)
+std::vector<GraphHold> GraphHolds::at(const GraphPipeline& state, StepIndex step) const
 {
-    const Holds holds(run, state, step, times);
+    Holds holds(*this, m_run, state, step, m_times);
     const StreamGraph& graph = state.streams();
     std::vector<GraphHold> out;
     for (int stream = graph.sourceCount(); stream < graph.streamCount(); ++stream) {
         const StreamGraph::Node& node = graph.node(stream);
-        for (int s = 0; s < node.parallelism; ++s)
+        for (int s = 0; s < node.parallelism; ++s) {
+            holds.explaining(node.op, s);
             out.push_back({node.op, s, state.operatorWatermark(node.op, s), holds.explain(stream, s)});
+        }
     }
     return out;
+}
+
+std::vector<GraphHold> GraphHolds::atEnd() const
+{
+    return at(m_run.pipeline(), static_cast<StepIndex>(m_run.stepCount() - 1));
+}
+
+std::vector<GraphHold> graphHolds(const GraphRun& run, const TimeFormatter& times)
+{
+    return GraphHolds(run, times).atEnd();
 }
 
 } // namespace tidemark

@@ -43,9 +43,4 @@ void GraphPlayer::seek(StepIndex step)
         stepForward(); // keeps the step before, for a step back without replaying
 }
 
-std::vector<GraphHold> GraphPlayer::holds(const TimeFormatter& times) const
-{
-    return graphHolds(m_run, state(), current(), times);
-}
-
 } // namespace tidemark

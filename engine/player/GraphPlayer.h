@@ -1,6 +1,5 @@
 #pragma once
 
-#include "engine/player/GraphHolds.h"
 #include "engine/player/GraphRun.h"
 
 #include <memory>
@@ -27,8 +26,6 @@ public:
     bool stepForward(); // false at the end
     bool stepBack(); // false at step 0
     void seek(StepIndex step); // clamped to [0, lastStep()]
-    // What holds each operator subtask at the current step, followed upstream (graphHolds).
-    std::vector<GraphHold> holds(const TimeFormatter& times) const;
 
 private:
     GraphRun m_run;

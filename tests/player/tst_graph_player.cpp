@@ -4,6 +4,7 @@
 
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/player/GraphHolds.h"
 #include "engine/player/GraphPlayer.h"
 
 #include <QTest>
@@ -192,19 +193,19 @@ private slots:
         const auto loaded = load(stalls->path);
         QVERIFY(loaded.ok());
         GraphPlayer player(*loaded.value);
-        const TimeFormatter times = scenarioTimes(*loaded.value);
+        const GraphHolds holds(player.run(), scenarioTimes(*loaded.value));
         player.seek(3);
-        const std::vector<GraphHold> early = player.holds(times);
+        const std::vector<GraphHold> early = holds.at(player.state(), player.current());
         QVERIFY(!early.empty());
         QVERIFY2(early.front().text.find("its latest record came at processing time 0.000 s") != std::string::npos,
             early.front().text.c_str());
         player.seek(player.lastStep());
-        const std::vector<GraphHold> end = player.holds(times);
+        const std::vector<GraphHold> end = holds.at(player.state(), player.current());
         QVERIFY2(end.front().text.find("payments") != std::string::npos
                 && end.front().text.find("no record since processing time 2.000 s") != std::string::npos,
             end.front().text.c_str());
         // the player's holds at the end are the run's
-        const std::vector<GraphHold> run = graphHolds(player.run(), times);
+        const std::vector<GraphHold> run = graphHolds(player.run(), scenarioTimes(*loaded.value));
         QCOMPARE(run.size(), end.size());
         for (std::size_t i = 0; i < run.size(); ++i)
             QCOMPARE(run[i].text, end[i].text);

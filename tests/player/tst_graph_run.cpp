@@ -7,6 +7,7 @@
 #include "engine/player/GraphRun.h"
 #include "engine/player/TimeFormat.h"
 
+#include <QRegularExpression>
 #include <QStringList>
 #include <QTest>
 
@@ -387,13 +388,28 @@ private slots:
         const std::vector<GraphHold> holds = graphHolds(run, scenarioTimes(*loaded.value));
         QCOMPARE(holds.size(), std::size_t(2));
         QCOMPARE(holds[1].watermark, Timestamp(2599));
-        QCOMPARE(QString::fromStdString(holds[1].text),
-            QStringLiteral("paid-per-10s at 2599 ms ← paid at 2599 ms ← input 2, payments at 2599 ms (its largest "
-                           "timestamp 2600 ms); no record since processing time 1.000 s, while the others went on to "
-                           "4.000 s (withIdleness on payments would leave it out while it is silent)"));
+        // The suggestion is the run again with it: payments' records come 1 s apart, so 2 s of idleness, with which
+        // the join would have passed 2599 ms at the step named.
+        const QString text = QString::fromStdString(holds[1].text);
+        QVERIFY2(text.startsWith(QStringLiteral(
+                     "paid-per-10s at 2599 ms ← paid at 2599 ms ← input 2, payments at 2599 ms (its largest "
+                     "timestamp 2600 ms); no record since processing time 1.000 s, while the others went on to "
+                     "4.000 s (withIdleness(Duration.ofMillis(2000)) on payments, longer than any gap between its "
+                     "records (1 s), would have released it at step ")),
+            qPrintable(text));
+        const QRegularExpressionMatch named
+            = QRegularExpression(QStringLiteral("at step (\\d+), processing time (\\S+) s\\)$")).match(text);
+        QVERIFY2(named.hasMatch(), qPrintable(text));
+        const auto step = static_cast<StepIndex>(named.captured(1).toUInt());
         // With idleness the payments input is out, and orders, still reading, hold the join: nothing to suggest.
         const auto released = parse(ordersPayments(2000, "none"));
         const GraphRun run2(*released.value);
+        const auto& history = run2.trace().operatorWatermarks(0, 0);
+        const auto first
+            = std::find_if(history.begin(), history.end(), [](const WatermarkPoint& p) { return p.watermark > 2599; });
+        QVERIFY(first != history.end());
+        QCOMPARE(first->step, step);
+        QCOMPARE(TimeFormatter::processingTime(first->processingTime), named.captured(2).toStdString() + " s");
         const std::vector<GraphHold> holds2 = graphHolds(run2, scenarioTimes(*released.value));
         QVERIFY2(
             QString::fromStdString(holds2[0].text).startsWith(QStringLiteral("paid at 20999 ms ← input 1, orders")),
