@@ -96,6 +96,13 @@ struct WindowConfig {
     int subtasks() const { return keyBy ? std::max(1, parallelism) : 1; }
     // How many keys the window operator sees when the records carry `recordKeys`: none under windowAll.
     std::size_t operatorKeyCount(std::size_t recordKeys) const { return keyBy ? recordKeys : 0; }
+    // Whether the window operator registers processing-time timers: a processing-time assigner's windows (their
+    // firing and their cleanup) or a processing-time trigger's.
+    bool usesProcessingTime() const
+    {
+        return (assigner.type != AssignerSpec::Type::Global && assigner.timeDomain == TimeDomain::Processing)
+            || trigger.type == TriggerSpec::Type::ProcessingTime;
+    }
     // A window operator that emits only at the end of input: the global window with its end-of-stream trigger
     // (WindowOperator#getOperatorAttributes: outputOnlyAfterEndOfStream; a PurgingTrigger around it is not one).
     // Flink runs such an operator in batch mode: its input sorted by key and timestamp (SortingDataInput), so each

@@ -252,11 +252,8 @@ std::vector<std::string> caveats(const Scenario& s, const std::vector<Replayed>&
             + " ms) runs on the job's wall clock: a generator that hears nothing for that long turns idle at a "
               "periodic "
               "emission a few milliseconds away from Tidemark's.");
-    const bool procWindows = p.window.assigner.type != AssignerSpec::Type::Global
-        && p.window.assigner.timeDomain == TimeDomain::Processing;
-    if (procWindows || p.window.trigger.type == TriggerSpec::Type::ProcessingTime)
-        c.push_back("Processing time: the job's windows and timers follow its wall clock since the epoch, Tidemark's "
-                    "follow the scenario's processing time from 0, so the windows start at other times.");
+    if (p.window.usesProcessingTime())
+        c.push_back(kProcessingTimeWindowsCaveat);
     if (p.watermarks.emission == WatermarkConfig::Emission::Periodic && replays) {
         for (std::size_t k = 1; k < order.size(); ++k) {
             const DurationMs gap = order[k].arrival - order[k - 1].arrival;

@@ -600,6 +600,9 @@ std::vector<std::string> graphCaveats(const Scenario& s)
         c.push_back("Processing-time timers run on the job's wall clock, from each record's arrival: one due within a "
                     "few milliseconds of another record's arrival may fire before it or after, and the job's end cuts "
                     "off those due after it (Tidemark's run ends one emission period after the input).");
+    if (std::any_of(g.operators.begin(), g.operators.end(),
+            [](const GraphOperator& op) { return op.runsWindow() && op.window.usesProcessingTime(); }))
+        c.push_back(kProcessingTimeWindowsCaveat);
     if (s.pipeline.endOfInput == EndOfInput::None)
         c.push_back("The input never ends, as in the scenario: the job keeps running after the last record, and "
                     "windows and timers still waiting then never fire. Stop it with Ctrl+C (or flink cancel).");

@@ -11,6 +11,10 @@
 
 namespace tidemark::flinkjob::detail {
 
+const char* const kProcessingTimeWindowsCaveat
+    = "Processing time: the job's windows and timers follow its wall clock since the epoch, Tidemark's follow the "
+      "scenario's processing time from 0, so the windows start at other times.";
+
 std::string ms(DurationMs d)
 {
     return javaDuration(d);

@@ -28,6 +28,8 @@ std::string javaSourceFile(
 
 // `Duration.ofMillis(d)`.
 std::string ms(DurationMs d);
+// The caveat of a job whose windows run on processing time (WindowConfig::usesProcessingTime), chain or graph.
+extern const char* const kProcessingTimeWindowsCaveat;
 // A Java string literal.
 std::string javaString(std::string_view text);
 // `text` as comment lines of at most `width` characters behind `prefix`; a "*/" cannot end the comment early.

@@ -4,6 +4,7 @@
 #include "engine/windowing/CoGroupWindowFunction.h"
 #include "engine/windowing/ProcessFunctions.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace tidemark {
@@ -84,10 +85,14 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
             switch (op.kind) {
             case Kind::Window:
                 sub.op.emplace<WindowOperator>(op.window, s, PaneStorage::AsFlink);
+                if (op.window.usesProcessingTime())
+                    m_timed.emplace_back(st, s);
                 break;
             case Kind::WindowJoin:
             case Kind::CoGroup:
                 sub.op.emplace<WindowOperator>(makeWindowJoin(op, s));
+                if (op.window.usesProcessingTime())
+                    m_timed.emplace_back(st, s);
                 break;
             case Kind::Process:
             case Kind::CoProcess:
@@ -198,6 +203,9 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
     if (auto* w = std::get_if<WindowOperator>(&sub.op)) {
         const GraphOperator& op = m_graph.operators[static_cast<std::size_t>(m_streams.node(stream).op)];
         std::vector<OperatorOutput> produced;
+        // the clock at the record's arrival: a processing-time assigner places it by it; timers due then fire in
+        // their own happening (docs/execution-model.md, rule 4)
+        w->setCurrentProcessingTime(std::max(m_now, w->currentProcessingTime()));
         w->processElement(
             WindowElement {op.window.operatorKey(e.key), e.value, e.hasValue, e.ts, static_cast<std::uint8_t>(input)},
             produced);
@@ -282,6 +290,15 @@ void GraphPipeline::advance(int stream, int s, Timestamp watermark, std::vector<
 std::vector<Timestamp> GraphPipeline::takeNewProcessingTimers(int timed)
 {
     const auto [stream, s] = m_timed[static_cast<std::size_t>(timed)];
+    if (const auto* w = std::get_if<WindowOperator>(&subtask(stream, s).op)) {
+        // a window's every pending timer, as a chain's window subtask (Player::schedulePendingTimers)
+        std::vector<Timestamp> times;
+        for (const TimerInfo& t : w->timers(TimeDomain::Processing))
+            times.push_back(t.ts);
+        std::sort(times.begin(), times.end());
+        times.erase(std::unique(times.begin(), times.end()), times.end());
+        return times;
+    }
     return std::get<KeyedProcessOperator>(subtask(stream, s).op).takeNewProcessingTimers();
 }
 
@@ -289,6 +306,12 @@ void GraphPipeline::processingTimer(int timed, Timestamp now, std::vector<GraphO
 {
     m_now = now;
     const auto [stream, s] = m_timed[static_cast<std::size_t>(timed)];
+    if (auto* w = std::get_if<WindowOperator>(&subtask(stream, s).op)) {
+        std::vector<OperatorOutput> produced;
+        w->advanceProcessingTime(now, produced);
+        windowOutputs(stream, s, produced, out);
+        return;
+    }
     std::vector<ProcessOutput> produced;
     std::get<KeyedProcessOperator>(subtask(stream, s).op).advanceProcessingTime(now, produced);
     processOutputs(stream, s, produced, out);

@@ -63,11 +63,13 @@ public:
     void periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out);
     // Source `source` ends (Long.MAX_VALUE from each of its channels, as a bounded source does).
     void endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out);
-    // The operator subtasks whose function sets processing-time timers ("timed" subtasks, numbered 0 …): each one's
+    // The operator subtasks that set processing-time timers ("timed" subtasks, numbered 0 …: process functions on
+    // the clock, windows with a processing-time assigner or trigger): each one's
     // registered timers (their times), and its clock moved to `now`, firing those due (docs/execution-model.md,
     // rule 4). Records are processed with the clock at their arrival, without firing what is due then.
     int timedSubtaskCount() const { return static_cast<int>(m_timed.size()); }
-    // Its timers registered since the last call (KeyedProcessOperator::takeNewProcessingTimers).
+    // The timers to schedule: a process function's registered since the last call
+    // (KeyedProcessOperator::takeNewProcessingTimers), a window's every pending one; the run schedules each time once.
     std::vector<Timestamp> takeNewProcessingTimers(int timed);
     void processingTimer(int timed, Timestamp now, std::vector<GraphOutput>& out);
     // Records processed so far, over every source (stamped on outputs as afterInput).

@@ -244,17 +244,10 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
             if (op.window.trigger.type == TriggerSpec::Type::Never)
                 add(at + ".window.trigger.type", what + " whose trigger never fires puts out nothing; leave it out");
         }
-        if (op.runsWindow()) {
-            const AssignerSpec& a = op.window.assigner;
-            if (a.type != AssignerSpec::Type::Global && a.timeDomain == TimeDomain::Processing)
-                add(at + ".window.assigner.timeDomain",
-                    "processing-time windows are not modelled inside a job graph yet; use event time, or a chain");
-            const TriggerSpec::Type t = op.window.trigger.type;
-            if (t == TriggerSpec::Type::ProcessingTime || t == TriggerSpec::Type::EndOfStream)
-                add(at + ".window.trigger.type",
-                    "this trigger is not modelled inside a job graph yet (processing-time and end-of-stream triggers "
-                    "run in a chain only)");
-        }
+        if (op.runsWindow() && op.window.trigger.type == TriggerSpec::Type::EndOfStream)
+            add(at + ".window.trigger.type",
+                "the end-of-stream trigger is not modelled inside a job graph yet (Flink runs such a window in batch "
+                "mode, its input sorted; a chain runs it)");
         if (op.runsProcessFunction() && GraphOperator::kindFor(op.process.type) != op.kind) {
             add(at + ".function.type",
                 std::string("this function runs in a ") + functionOperator(GraphOperator::kindFor(op.process.type))

@@ -13,6 +13,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <random>
@@ -27,6 +28,7 @@ class Generator {
 public:
     explicit Generator(std::uint32_t seed)
         : m_rng(seed)
+        , m_clockRng(seed ^ 0x9e3779b9U)
     { }
 
     std::string graph()
@@ -157,8 +159,9 @@ private:
     {
         const bool keyed = keyedIf.value_or(pick(0, 2) > 0);
         m_keyed = keyed;
-        std::string w = std::string("{\"keyBy\": ") + (keyed ? "\"key\"" : "null") + ", \"assigner\": " + assigner()
+        std::string w = std::string("{\"keyBy\": ") + (keyed ? "\"key\"" : "null") + ", \"assigner\": " + assigner(name)
             + ", \"function\": {\"type\": \"" + function + "\"}";
+        w += trigger(name);
         if (pick(0, 2) == 0)
             w += ", \"allowedLatenessMs\": " + std::to_string(pickOf({500, 2000}));
         if (pick(0, 2) == 0)
@@ -200,26 +203,46 @@ private:
             + std::to_string(pick(1, 3)) + ", \"function\": " + f + "}";
     }
 
-    std::string assigner()
+    // Now and then on the processing-time clock (the window `name` is then one of processingTimeWindows()): its
+    // windows are placed by each record's arrival and fire when the clock reaches their end, whatever the
+    // watermark; allowed lateness and the late side output mean nothing to them, as in Flink.
+    std::string assigner(const std::string& name)
     {
+        const bool processing = onTheClock(6);
+        if (processing)
+            m_processingTime.push_back(name);
+        const std::string domain = processing ? R"(, "timeDomain": "processing"})" : "}";
         switch (pick(0, 3)) {
         case 0:
-            return R"({"type": "sliding", "sizeMs": )" + std::to_string(pickOf({2000, 4000})) + R"(, "slideMs": 1000})";
+            return R"({"type": "sliding", "sizeMs": )" + std::to_string(pickOf({2000, 4000})) + R"(, "slideMs": 1000)"
+                + domain;
         case 1:
-            return R"({"type": "session", "gapMs": )" + std::to_string(pickOf({500, 1500})) + "}";
+            return R"({"type": "session", "gapMs": )" + std::to_string(pickOf({500, 1500})) + domain;
         default:
-            return R"({"type": "tumbling", "sizeMs": )" + std::to_string(pickOf({1000, 2000, 5000})) + "}";
+            return R"({"type": "tumbling", "sizeMs": )" + std::to_string(pickOf({1000, 2000, 5000})) + domain;
         }
+    }
+
+    // Now and then a processing-time trigger on windows of event time: each window fires once the clock reaches its
+    // end (as event time), so early in a run that outlasts them.
+    std::string trigger(const std::string& name)
+    {
+        if (!onTheClock(8))
+            return {};
+        m_processingTime.push_back(name);
+        return R"(, "trigger": {"type": "processing-time"})";
     }
 
     // first.join(second) or first.coGroup(second), keyed, in a window of each assigner.
     std::string windowJoin(const std::string& name, const std::string& first, const std::string& second)
     {
-        std::string w = R"({"keyBy": "key", "assigner": )" + assigner();
+        std::string w = R"({"keyBy": "key", "assigner": )" + assigner(name);
         if (pick(0, 2) == 0)
             w += ", \"allowedLatenessMs\": " + std::to_string(pickOf({500, 2000}));
         if (pick(0, 4) == 0) // a trigger of its own: early firings, each one a join of the pane so far
             w += R"(, "trigger": {"type": "count", "count": 2})";
+        else
+            w += trigger(name);
         if (pick(0, 4) == 0)
             w += pickOf({R"(, "evictor": {"type": "count", "maxCount": 2})",
                 R"(, "evictor": {"type": "time", "keepMs": 500, "evictAfter": true})"});
@@ -228,8 +251,19 @@ private:
             + R"(", "inputs": [")" + first + R"(", ")" + second + R"("], "window": )" + w + "}";
     }
 
+public:
+    // The windows drawn with a processing-time assigner or trigger.
+    const std::vector<std::string>& processingTimeWindows() const { return m_processingTime; }
+
+private:
+    // One time in n; drawn apart from the rest, so that the graphs drawn before the clock was offered stay as they
+    // were.
+    bool onTheClock(int n) { return std::uniform_int_distribution<int>(1, n)(m_clockRng) == 1; }
+
     std::mt19937 m_rng;
+    std::mt19937 m_clockRng;
     bool m_keyed = true;
+    std::vector<std::string> m_processingTime;
 };
 
 // Each afterInput's lines, sorted: what the operators put out while that many input records had been processed.
@@ -278,9 +312,11 @@ private slots:
         test::OracleScripts oracle;
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         std::vector<std::string> graphs;
+        std::vector<std::vector<std::string>> processingTimeWindows;
         for (int i = 0; i < kGraphs; ++i) {
             Generator g(static_cast<std::uint32_t>(7919 * i + 13));
             std::string json = g.graph();
+            processingTimeWindows.push_back(g.processingTimeWindows());
             json.insert(1, "\"flinkVersion\": \"" + oracle.lineName().toStdString() + "\", ");
             graphs.push_back(std::move(json));
         }
@@ -290,7 +326,7 @@ private slots:
         QCOMPARE(flink.size(), graphs.size());
 
         int withOutput = 0, withLate = 0, withPairs = 0, withTimers = 0, windowOverWindow = 0, connected = 0,
-            broadcast = 0, counts = 0, windowJoins = 0, processingTime = 0;
+            broadcast = 0, counts = 0, windowJoins = 0, processingTime = 0, processingTimeWindowFires = 0;
         int mismatching = 0;
         QStringList mismatches;
         for (std::size_t i = 0; i < graphs.size(); ++i) {
@@ -315,6 +351,13 @@ private slots:
             windowJoins += all.contains(QLatin1String("{\"operator\":\"wj\",\"type\":\"fire\"")) ? 1 : 0;
             // a processing-time timer's output: no timestamp
             processingTime += all.contains(QLatin1String("\"ts\":null,")) ? 1 : 0;
+            processingTimeWindowFires
+                += std::any_of(processingTimeWindows[i].begin(), processingTimeWindows[i].end(),
+                       [&](const std::string& w) {
+                           return all.contains(QString::fromStdString("{\"operator\":\"" + w + "\",\"type\":\"fire\""));
+                       })
+                ? 1
+                : 0;
             const auto a = byInput(flink[i]);
             const auto b = byInput(ours);
             if (a == b)
@@ -339,9 +382,10 @@ private slots:
         qInfo("Flink %s: %zu graphs, %d with output, %d with late data, %d with join pairs, %d with process-function "
               "output, %d with a window over a window firing, %d with a co-process timer firing, %d with a "
               "broadcast-process timer firing, %d with a periodic count, %d with a window join or coGroup firing, %d "
-              "with a processing-time timer firing, %d mismatching (the first 3 shown)",
+              "with a processing-time timer firing, %d with a window on the processing-time clock firing, %d "
+              "mismatching (the first 3 shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
-            connected, broadcast, counts, windowJoins, processingTime, mismatching);
+            connected, broadcast, counts, windowJoins, processingTime, processingTimeWindowFires, mismatching);
         for (const QString& m : mismatches)
             qWarning().noquote() << m; // whole: a failure message is cut short
         QVERIFY2(mismatches.isEmpty(), "the graphs above mismatch");
@@ -356,6 +400,7 @@ private slots:
         QVERIFY(counts >= kGraphs / 20);
         QVERIFY(windowJoins >= kGraphs / 20);
         QVERIFY(processingTime >= kGraphs / 40);
+        QVERIFY(processingTimeWindowFires >= kGraphs / 20);
     }
 };
 

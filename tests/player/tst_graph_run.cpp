@@ -223,6 +223,35 @@ private slots:
             loaded.errorText().c_str());
     }
 
+    void aProcessingTimeWindowFiresOnTheClockAndItsResultsCarryItsEnd()
+    {
+        // Records arrive 250 ms apart; windows of 500 ms of processing time. [0,500) holds the first two records
+        // (arrivals 0 and 250) and fires when the clock reaches 499; [500,1000) holds records 3 (key b) and 4
+        // (a, at 750) and fires at 999. Records 5 and 6 (at 1000 and 1250) fall in [1000,1500), whose timer is due
+        // after the run's end (1250 + one emission period), so it never fires. The results go on at 499 and 999, in
+        // event time: the per-5 s count after them takes the first (its watermark 1199 then), and drops the others
+        // as late, its watermark having passed 4999 with record 4 (ts 5000).
+        const QStringList lines = printed(R"({"tidemark": 1, "defaultArrivalSpacingMs": 250,
+         "sources": {"temps": {"input": {"records": [
+            {"key": "a", "ts": 1000, "value": 1}, {"key": "a", "ts": 1200, "value": 2}, {"key": "b", "ts": 1300, "value": 3},
+            {"key": "a", "ts": 5000, "value": 4}, {"key": "b", "ts": 900, "value": 5}, {"key": "a", "ts": 7000, "value": 6}]},
+           "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0}}},
+         "operators": [
+           {"type": "window", "name": "per-half-second", "inputs": ["temps"],
+            "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 500, "timeDomain": "processing"},
+                       "function": {"type": "sum"}}},
+           {"type": "window", "name": "per-5s", "inputs": ["per-half-second"],
+            "window": {"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"}}}],
+         "endOfInput": "max-watermark"})");
+        QCOMPARE(lines,
+            QStringList({QStringLiteral("per-half-second> (a,3) window [0,500) on-time, watermark 1199"),
+                QStringLiteral("per-5s> (1) window [0,5000) on-time, watermark 4999"),
+                QStringLiteral("per-half-second> (b,3) window [500,1000) on-time, watermark 4999"),
+                QStringLiteral("per-5s> late (3) ts 999 dropped, watermark 4999"),
+                QStringLiteral("per-half-second> (a,4) window [500,1000) on-time, watermark 4999"),
+                QStringLiteral("per-5s> late (4) ts 999 dropped, watermark 4999")}));
+    }
+
     void aWindowJoinIsRefusedWhatFlinkDoesNotOffer_data()
     {
         QTest::addColumn<QString>("window");
@@ -238,9 +267,8 @@ private slots:
         QTest::newRow("a function") << R"({"assigner": {"type": "tumbling", "sizeMs": 5000},
                                            "function": {"type": "count"}})"
                                     << "unknown key \"function\" in window";
-        QTest::newRow("processing time")
-            << R"({"assigner": {"type": "tumbling", "sizeMs": 5000, "timeDomain": "processing"}})"
-            << "processing-time windows are not modelled inside a job graph yet";
+        QTest::newRow("end of stream") << R"({"assigner": {"type": "global"}, "trigger": {"type": "end-of-stream"}})"
+                                       << "the end-of-stream trigger is not modelled inside a job graph yet";
     }
     void aWindowJoinIsRefusedWhatFlinkDoesNotOffer()
     {

@@ -1,5 +1,7 @@
 package org.tidemark.oracle;
 
+import org.apache.flink.streaming.api.operators.InternalTimerService;
+
 import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 
 import org.apache.flink.api.java.tuple.Tuple;
@@ -346,6 +348,22 @@ final class FlinkPipeline {
 
     static double field(Ev e, String field) {
         return field.equals("ts") ? (double) e.ts : val(e);
+    }
+
+    /** A window operator's timers (its internalTimerService), to read the processing-time timers it registered. */
+    static InternalTimerService<?> timerService(WindowOperator<?, ?, ?, ?, ?> op) {
+        try {
+            java.lang.reflect.Field f = WindowOperator.class.getDeclaredField("internalTimerService");
+            f.setAccessible(true);
+            return (InternalTimerService<?>) f.get(op);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read WindowOperator.internalTimerService", e);
+        }
+    }
+
+    /** Whether a window operator registers processing-time timers: a processing-time assigner's or trigger's. */
+    static boolean usesProcessingTime(Scenario s) {
+        return (!s.assigner.equals("global") && s.timeDomain.equals("processing")) || s.trigger.equals("processing-time");
     }
 
     /**

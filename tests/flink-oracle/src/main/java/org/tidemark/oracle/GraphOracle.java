@@ -168,9 +168,29 @@ final class GraphOracle {
         var h = new KeyedOneInputStreamOperatorTestHarness<String, Object, String>(
                 w, t.getStateKeySelector(), (org.apache.flink.api.common.typeinfo.TypeInformation<String>) t.getStateKeyType(),
                 op.maxParallelism, op.parallelism, sub);
+        h.setProcessingTime(0);
         h.open();
         op.windowOps.add(w);
         return h;
+    }
+
+    /**
+     * The clock at the happening for a record reaching a one-input operator: a processing-time assigner places it
+     * by it; timers due then stay pending, to fire in their own happening (rule 4).
+     */
+    private void atArrival(AbstractStreamOperatorTestHarness<?> h) {
+        if (clock.nowMs > h.getProcessingTime()) {
+            FlinkPipeline.setTimeWithoutFiring(h.getProcessingTimeService(), clock.nowMs);
+        }
+    }
+
+    /** A window with a processing-time assigner or trigger: its subtask's timers become happenings (rule 4). */
+    private void timedIfProcessingTime(Op op, int sub) {
+        if (FlinkPipeline.usesProcessingTime(op.window)) {
+            timedOps.add(op);
+            timedSubtasks.add(sub);
+            timedScheduled.add(new java.util.HashSet<>());
+        }
     }
 
     /** Emits the ids of both records (what Tidemark reports of a pair). */
@@ -330,11 +350,16 @@ final class GraphOracle {
                     WindowOperator w = FlinkPipeline.windowOperator(op.window);
                     var h = new KeyedOneInputStreamOperatorTestHarness<>(w, FlinkPipeline.keySelector(op.window),
                             FlinkPipeline.keyType(op.window), op.maxParallelism, op.parallelism, sub);
+                    h.setProcessingTime(0);
                     h.open();
                     op.subtasks.add(h);
                     op.windowOps.add(w);
+                    timedIfProcessingTime(op, sub);
                 }
-                case "window-join", "co-group" -> op.subtasks.add(windowJoin(op, sub));
+                case "window-join", "co-group" -> {
+                    op.subtasks.add(windowJoin(op, sub));
+                    timedIfProcessingTime(op, sub);
+                }
                 case "process" -> {
                     JsonNode f = o.get("function");
                     KeyedProcessFunction<String, String, String> fn = switch (f.get("type").asText()) {
@@ -487,12 +512,16 @@ final class GraphOracle {
         for (int t = 0; t < timedOps.size(); t++) {
             Op op = timedOps.get(t);
             int sub = timedSubtasks.get(t);
-            var processOp = op.processOps.get(sub);
             List<Long> registered = new ArrayList<>();
-            // the operator's own service: asked again by its name, Flink hands back the one it registered in open()
-            InternalTimerService<VoidNamespace> timers =
-                    processOp.getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, processOp);
-            timers.forEachProcessingTimeTimer((ns, ts) -> registered.add(ts));
+            if (op.processOps.isEmpty()) { // a window: every timer it has registered, as a chain's window subtask
+                FlinkPipeline.timerService(op.windowOps.get(sub)).forEachProcessingTimeTimer((w, ts) -> registered.add(ts));
+            } else {
+                var processOp = op.processOps.get(sub);
+                // the operator's own service: asked again by its name, Flink hands back the one it registered in open()
+                InternalTimerService<VoidNamespace> timers =
+                        processOp.getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, processOp);
+                timers.forEachProcessingTimeTimer((ns, ts) -> registered.add(ts));
+            }
             registered.sort(null);
             for (long ts : registered) {
                 long at = Math.max(ts, now);
@@ -579,6 +608,7 @@ final class GraphOracle {
             switch (op.type) {
                 case "window" -> {
                     WindowOperator w = op.windowOps.get(sub);
+                    atArrival(h);
                     long dropped = FlinkPipeline.lateRecordsDropped(w);
                     FlinkPipeline.inElement = true;
                     try {
@@ -594,14 +624,13 @@ final class GraphOracle {
                 }
                 case "process" -> {
                     var ph = (KeyedOneInputStreamOperatorTestHarness<String, String, String>) h;
-                    if (clock.nowMs > ph.getProcessingTime()) {
-                        FlinkPipeline.setTimeWithoutFiring(ph.getProcessingTimeService(), clock.nowMs);
-                    }
+                    atArrival(ph);
                     ph.processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
                     drain(op, sub);
                 }
                 case "window-join", "co-group" -> {
                     WindowOperator w = op.windowOps.get(sub);
+                    atArrival(h);
                     long dropped = FlinkPipeline.lateRecordsDropped(w);
                     String v = e.key + ":" + id;
                     FlinkPipeline.inElement = true;

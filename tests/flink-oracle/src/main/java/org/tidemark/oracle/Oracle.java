@@ -735,7 +735,7 @@ final class Oracle {
     private void scheduleProcessingTimers() throws Exception {
         for (int i = 0; i < windows.size(); i++) {
             List<Long> registered = new ArrayList<>();
-            timerService(windowOps.get(i)).forEachProcessingTimeTimer((window, t) -> registered.add(t));
+            FlinkPipeline.timerService(windowOps.get(i)).forEachProcessingTimeTimer((window, t) -> registered.add(t));
             registered.sort(null);
             for (long t : registered) {
                 long at = Math.max(t, stepTime);
@@ -743,16 +743,6 @@ final class Oracle {
                     queue.add(new Happening(at, seq++, PROCESSING_TIMER, i));
                 }
             }
-        }
-    }
-
-    private static InternalTimerService<?> timerService(WindowOperator op) {
-        try {
-            Field f = WindowOperator.class.getDeclaredField("internalTimerService");
-            f.setAccessible(true);
-            return (InternalTimerService<?>) f.get(op);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read WindowOperator.internalTimerService", e);
         }
     }
 
