@@ -114,22 +114,24 @@ template <class Each> void forEachOperatorSubtask(const GraphRun& run, Each&& ea
     }
 }
 
-std::string_view stepKindName(const GraphRun& run, const GraphStep& e)
+// The chain's kind of step a graph's step is (for its name: one set of names for both).
+StepKind stepKind(const GraphRun& run, const GraphStep& e)
 {
     switch (e.kind) {
     case EventQueue::Kind::Arrival: {
         const GraphArrival& a = run.arrivals()[e.subject];
-        return run.graph().sources[static_cast<std::size_t>(a.source)].records[a.record].isWatermark() ? "watermark"
-                                                                                                       : "event";
+        return run.graph().sources[static_cast<std::size_t>(a.source)].records[a.record].isWatermark()
+            ? StepKind::WatermarkArrival
+            : StepKind::EventArrival;
     }
     case EventQueue::Kind::PeriodicEmit:
-        return "periodic";
+        return StepKind::PeriodicEmit;
     case EventQueue::Kind::ProcessingTimer:
-        return "timer";
+        return StepKind::ProcessingTimer;
     case EventQueue::Kind::EndOfInput:
-        return "end";
+        return StepKind::EndOfInput;
     }
-    return "";
+    return StepKind::Start;
 }
 
 // A watermark history's value at a step, per channel or operator subtask, as JSON objects keyed by name.
@@ -168,7 +170,8 @@ std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& 
         const GraphArrival& a = run.arrivals()[e.subject];
         const GraphSource& src = g.sources[static_cast<std::size_t>(a.source)];
         const InputRecord& rec = src.records[a.record];
-        s += src.name + " " + std::string(stepKindName(run, e)) + " record #" + std::to_string(a.record + 1) + " (";
+        s += src.name + " " + std::string(stepKindName(stepKind(run, e))) + " record #" + std::to_string(a.record + 1)
+            + " (";
         if (rec.isWatermark()) {
             s += times.time(rec.ts) + ") on "
                 + (rec.channel != InputRecord::kNoChannel ? "channel " + std::to_string(rec.channel)
@@ -210,7 +213,7 @@ std::string graphStepJson(const GraphRun& run, StepIndex step)
     const JobGraph& g = run.graph();
     const GraphPipeline& p = run.pipeline();
     std::string s = "{\"type\":\"step\",\"step\":" + std::to_string(step) + ",\"processingTime\":"
-        + std::to_string(e.processingTime) + ",\"kind\":\"" + std::string(stepKindName(run, e)) + "\"";
+        + std::to_string(e.processingTime) + ",\"kind\":\"" + std::string(stepKindName(stepKind(run, e))) + "\"";
     if (e.kind == EventQueue::Kind::Arrival) {
         const GraphArrival& a = run.arrivals()[e.subject];
         const InputRecord& rec = g.sources[static_cast<std::size_t>(a.source)].records[a.record];

@@ -36,7 +36,15 @@ std::string valueText(const LateEvent& late)
     return late.hasValue ? formatNumber(late.value) : std::string("null");
 }
 
-const char* kindName(StepKind k)
+// A window join's pair or a coGroup's group sizes, "1000,1800".
+std::string sidesText(const std::array<std::int64_t, 2>& sides)
+{
+    return std::to_string(sides[0]) + "," + std::to_string(sides[1]);
+}
+
+} // namespace
+
+const char* stepKindName(StepKind k)
 {
     switch (k) {
     case StepKind::Start:
@@ -54,14 +62,6 @@ const char* kindName(StepKind k)
     }
     return "?";
 }
-
-// A window join's pair or a coGroup's group sizes, "1000,1800".
-std::string sidesText(const std::array<std::int64_t, 2>& sides)
-{
-    return std::to_string(sides[0]) + "," + std::to_string(sides[1]);
-}
-
-} // namespace
 
 std::string_view timingName(FireTiming timing)
 {
@@ -235,7 +235,7 @@ std::string stepJson(const Trace& trace, StepIndex step, const Scenario& scenari
 {
     const StepEntry& e = trace.step(step);
     std::string s = "{\"type\":\"step\",\"step\":" + std::to_string(step)
-        + ",\"processingTime\":" + std::to_string(e.processingTime) + ",\"kind\":\"" + kindName(e.kind) + "\"";
+        + ",\"processingTime\":" + std::to_string(e.processingTime) + ",\"kind\":\"" + stepKindName(e.kind) + "\"";
     if (const RecordIndex r = e.record(); r != kNoRecord) {
         s += ",\"record\":" + std::to_string(r + 1);
         if (e.kind == StepKind::EventArrival && r < scenario.records.size())

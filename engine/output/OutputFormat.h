@@ -89,6 +89,9 @@ struct OutputLines {
 };
 OutputLines outputLines(const Trace& trace, const Scenario& scenario);
 
+// A step's "kind" in the JSON step lines: "start", "event", "watermark", "periodic", "timer", "end-of-input".
+const char* stepKindName(StepKind kind);
+
 // A step of the event queue (with --steps). "record" is the 1-based input record number.
 //   {"type":"step","step":5,"processingTime":4000,"kind":"event","record":5,"channel":0,"afterInput":5,
 //    "channelWatermarks":[...],"operatorWatermarks":[...]}
