@@ -190,9 +190,13 @@ std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& 
             + std::to_string(static_cast<int>(e.subject) - first);
         break;
     }
-    case EventQueue::Kind::ProcessingTimer:
-        s += "processing-time timers";
+    case EventQueue::Kind::ProcessingTimer: {
+        const auto [stream, subtask] = run.pipeline().timedSubtask(static_cast<int>(e.subject));
+        const StreamGraph::Node& node = run.pipeline().streams().node(stream);
+        s += "processing-time timers of " + g.operators[static_cast<std::size_t>(node.op)].name
+            + (node.parallelism > 1 ? ":" + std::to_string(subtask + 1) : "");
         break;
+    }
     case EventQueue::Kind::EndOfInput:
         s += "end of input of " + g.sources[e.subject].name;
         break;
@@ -230,6 +234,10 @@ std::string graphStepJson(const GraphRun& run, StepIndex step)
             + ",\"channel\":" + std::to_string(static_cast<int>(e.subject) - p.channelOf(source, 0));
     } else if (e.kind == EventQueue::Kind::EndOfInput) {
         s += ",\"source\":" + jsonString(g.sources[e.subject].name);
+    } else if (e.kind == EventQueue::Kind::ProcessingTimer) {
+        const auto [stream, subtask] = p.timedSubtask(static_cast<int>(e.subject));
+        s += ",\"operator\":" + jsonString(g.operators[static_cast<std::size_t>(p.streams().node(stream).op)].name)
+            + ",\"subtask\":" + std::to_string(subtask);
     }
     s += ",\"afterInput\":" + std::to_string(e.arrivalsDone);
     std::vector<std::string> sources;

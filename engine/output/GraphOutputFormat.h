@@ -15,9 +15,10 @@ namespace tidemark::output {
 // A process function's output is the record it emits, (key,ts[,value]), at the timestamp Flink gives it.
 OutputLines graphOutputLines(const GraphRun& run, const Scenario& scenario);
 
-// A step of a graph's run (with --steps): the happening, then every operator's event time after it (each subtask's,
-// "name:2" from subtask index 1 of several; idle when every input is), as a chain's step line gives its operator's.
-// "record" is the 1-based record number within its source.
+// A step of a graph's run (with --steps): the happening (a source's record, a channel's periodic emission, a
+// source's end of input, an operator subtask's processing-time timers), then every operator's event time after it (each
+// subtask's, "name:2" from subtask index 1 of several; idle when every input is), as a chain's step line gives its
+// operator's. "record" is the 1-based record number within its source.
 //   step 6 at 1.000 s: orders event record #2 (key o2, ts 2000) on channel 0; paid 999, paid-per-10s 999
 //   {"type":"step","step":6,"processingTime":1000,"kind":"event","source":"orders","record":2,"key":"o2",
 //    "ts":2000,"channel":0,"afterInput":3,"channelWatermarks":{"orders":[1999],"payments":[999]},

@@ -13,6 +13,7 @@
 #include "engine/windowing/WindowOperator.h"
 
 #include <memory>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -68,6 +69,8 @@ public:
     // registered timers (their times), and its clock moved to `now`, firing those due (docs/execution-model.md,
     // rule 4). Records are processed with the clock at their arrival, without firing what is due then.
     int timedSubtaskCount() const { return static_cast<int>(m_timed.size()); }
+    // Timed subtask t's operator stream and subtask.
+    std::pair<int, int> timedSubtask(int timed) const { return m_timed[static_cast<std::size_t>(timed)]; }
     // The timers to schedule: a process function's registered since the last call
     // (KeyedProcessOperator::takeNewProcessingTimers), a window's every pending one; the run schedules each time once.
     std::vector<Timestamp> takeNewProcessingTimers(int timed);
@@ -133,6 +136,7 @@ private:
     // Every element made, an append-only log shared by the copies of a pipeline (GraphRun's snapshots): a copy
     // replaying from a snapshot makes the elements the run made, in the same order, so it reads them from the log
     // rather than adding them again, and copying a pipeline costs its operators' state, not every record so far.
+    // So the copies of one pipeline must run on one thread at a time.
     std::shared_ptr<std::vector<GraphElement>> m_elements = std::make_shared<std::vector<GraphElement>>();
     std::uint32_t m_elementCount = 0; // this copy's elements: the log's first m_elementCount
     std::vector<std::pair<int, int>> m_timed; // (stream, subtask) of each timed subtask

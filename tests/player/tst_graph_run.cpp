@@ -231,7 +231,7 @@ private slots:
         // after the run's end (1250 + one emission period), so it never fires. The results go on at 499 and 999, in
         // event time: the per-5 s count after them takes the first (its watermark 1199 then), and drops the others
         // as late, its watermark having passed 4999 with record 4 (ts 5000).
-        const QStringList lines = printed(R"({"tidemark": 1, "defaultArrivalSpacingMs": 250,
+        const std::string json = R"({"tidemark": 1, "defaultArrivalSpacingMs": 250,
          "sources": {"temps": {"input": {"records": [
             {"key": "a", "ts": 1000, "value": 1}, {"key": "a", "ts": 1200, "value": 2}, {"key": "b", "ts": 1300, "value": 3},
             {"key": "a", "ts": 5000, "value": 4}, {"key": "b", "ts": 900, "value": 5}, {"key": "a", "ts": 7000, "value": 6}]},
@@ -242,7 +242,8 @@ private slots:
                        "function": {"type": "sum"}}},
            {"type": "window", "name": "per-5s", "inputs": ["per-half-second"],
             "window": {"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"}}}],
-         "endOfInput": "max-watermark"})");
+         "endOfInput": "max-watermark"})";
+        const QStringList lines = printed(json);
         QCOMPARE(lines,
             QStringList({QStringLiteral("per-half-second> (a,3) window [0,500) on-time, watermark 1199"),
                 QStringLiteral("per-5s> (1) window [0,5000) on-time, watermark 4999"),
@@ -250,6 +251,19 @@ private slots:
                 QStringLiteral("per-5s> late (3) ts 999 dropped, watermark 4999"),
                 QStringLiteral("per-half-second> (a,4) window [500,1000) on-time, watermark 4999"),
                 QStringLiteral("per-5s> late (4) ts 999 dropped, watermark 4999")}));
+        // the two firings are happenings of their own, at 499 and 999 ms, and say whose timers they are
+        const auto loaded = parse(json);
+        const GraphRun run(*loaded.value);
+        QStringList timers;
+        for (StepIndex s = 1; s < run.stepCount(); ++s) {
+            if (run.trace().step(s).kind == EventQueue::Kind::ProcessingTimer)
+                timers << QString::fromStdString(output::graphStepText(run, s));
+        }
+        QCOMPARE(timers,
+            QStringList({QStringLiteral("step 5 at 0.499 s: processing-time timers of per-half-second; per-half-second "
+                                        "1199, per-5s 1199"),
+                QStringLiteral("step 10 at 0.999 s: processing-time timers of per-half-second; per-half-second 4999, "
+                               "per-5s 4999")}));
     }
 
     void aWindowJoinIsRefusedWhatFlinkDoesNotOffer_data()
