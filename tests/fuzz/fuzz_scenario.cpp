@@ -1,6 +1,8 @@
 #include "ScenarioDifference.h"
 #include "engine/io/ScenarioIo.h"
-#include "engine/player/GraphRun.h"
+#include "engine/output/GraphOutputFormat.h"
+#include "engine/player/GraphHolds.h"
+#include "engine/player/GraphPlayer.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,7 +34,8 @@ bool quickToRun(const tidemark::Scenario& s)
 } // namespace
 
 // Any input either fails with one positioned error, or loads; a loaded chain must save to text that loads back to
-// the same scenario and saves to the same text again, and a loaded job graph runs to its end.
+// the same scenario and saves to the same text again, and a loaded job graph runs to its end, prints each step and
+// seeks.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace tidemark;
@@ -45,8 +48,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (first.value->graph) {
         try {
-            if (quickToRun(*first.value))
-                (void)GraphRun(*first.value).outputs().size();
+            if (quickToRun(*first.value)) {
+                // its run, every step as --steps prints it, a seek, a step back and the holds then
+                GraphPlayer player(*first.value);
+                const GraphRun& run = player.run();
+                (void)output::graphOutputLines(run, *first.value);
+                std::size_t outputs = run.trace().outputsOf(0).size();
+                for (StepIndex s = 1; s < run.stepCount(); ++s) {
+                    outputs += run.trace().outputsOf(s).size();
+                    (void)output::graphStepText(run, s);
+                    (void)output::graphStepJson(run, s);
+                }
+                if (outputs != run.outputs().size())
+                    __builtin_trap(); // every output belongs to one step
+                player.seek(player.lastStep() / 2);
+                player.stepBack();
+                (void)GraphHolds(run, scenarioTimes(*first.value)).at(player.state(), player.current());
+            }
         } catch (const std::exception&) {
             // the job fails as Flink's would (e.g. a run beyond the periodic-emission budget): a message, no crash
         }
