@@ -145,8 +145,11 @@ private:
         const std::optional<StepIndex> anyway = passes(m_run, m_op, m_subtask, m_held, m_step);
         if (!released || (anyway && *anyway <= *released))
             return plain;
-        return "withIdleness(" + javaDuration(with.idlenessMs) + ") on " + name + ", longer than any gap between its "
-            + "records (" + TimeFormatter::duration(with.longestGapMs) + "), would "
+        const DurationMs period = m_g.sources[static_cast<std::size_t>(source)].watermarks.periodMs;
+        const std::string longer = with.longestGapMs >= period
+            ? "longer than any gap between its records (" + TimeFormatter::duration(with.longestGapMs) + ")"
+            : "longer than its emission period (" + TimeFormatter::duration(period) + ")";
+        return "withIdleness(" + javaDuration(with.idlenessMs) + ") on " + name + ", " + longer + ", would "
             + (*released <= m_step ? "have released it at step " : "release it at step ") + std::to_string(*released)
             + ", processing time " + TimeFormatter::processingTime(with.run->trace().step(*released).processingTime);
     }

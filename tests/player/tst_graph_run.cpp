@@ -459,6 +459,24 @@ private slots:
         QVERIFY(holds2[0].text.find("withIdleness") == std::string::npos);
     }
 
+    void aSourceOfOneRecordIsToldAnIdlenessAboveItsEmissionPeriod()
+    {
+        // payments sends one record and falls silent: no gap between its records to stay above, so the idleness
+        // suggested is the round duration above its 200 ms emission period, and the join would follow orders from
+        // the periodic check that finds it idle.
+        std::string json = ordersPayments(0, "none");
+        const std::string payments = R"([{"key": "o1", "ts": 1500}, {"key": "o2", "ts": 2600}])";
+        json.replace(json.find(payments), payments.size(), R"([{"key": "o1", "ts": 1500}])");
+        const auto loaded = parse(json);
+        QVERIFY2(loaded.ok(), loaded.errorText().c_str());
+        const GraphRun run(*loaded.value);
+        const std::vector<GraphHold> holds = graphHolds(run, scenarioTimes(*loaded.value));
+        QVERIFY2(holds[0].text.find("(withIdleness(Duration.ofMillis(500)) on payments, longer than its emission "
+                                    "period (200 ms), would have released it at step ")
+                != std::string::npos,
+            holds[0].text.c_str());
+    }
+
     void aFrontEndThatOpensChainsRefusesAGraph()
     {
         const auto loaded = io::parseScenario(ordersPayments(0, "none"), "graph.json", ".");
