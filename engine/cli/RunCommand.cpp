@@ -439,10 +439,8 @@ int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, s
                 const StepIndex step = player.current();
                 out << (o.jsonl ? output::graphStepJson(run, step) : output::graphStepText(run, step, textTimes))
                     << "\n";
-                const GraphStep& e = run.trace().step(step);
-                const std::size_t end
-                    = step < player.lastStep() ? run.trace().step(step + 1).firstOutput : run.outputs().size();
-                for (std::size_t i = e.firstOutput; i < end; ++i)
+                const std::size_t first = run.trace().step(step).firstOutput;
+                for (std::size_t i = first; i < first + run.trace().outputsOf(step).size(); ++i)
                     out << printed[i] << "\n";
                 if (o.explain) {
                     std::vector<GraphHold> now = explainer.at(player.state(), player.current());

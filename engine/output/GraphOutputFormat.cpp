@@ -100,7 +100,7 @@ std::string text(
     return s + ", watermark " + times.time(o.watermark);
 }
 
-// The operator subtasks in operator order (unions have none), each with its label: "paid", "paid:2".
+// The operator subtasks in operator order (unions have none), with their operator's parallelism.
 template <class Each> void forEachOperatorSubtask(const GraphRun& run, Each&& each)
 {
     const StreamGraph& streams = run.pipeline().streams();
@@ -193,8 +193,8 @@ std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& 
     case EventQueue::Kind::ProcessingTimer: {
         const auto [stream, subtask] = run.pipeline().timedSubtask(static_cast<int>(e.subject));
         const StreamGraph::Node& node = run.pipeline().streams().node(stream);
-        s += "processing-time timers of " + g.operators[static_cast<std::size_t>(node.op)].name
-            + (node.parallelism > 1 ? ":" + std::to_string(subtask + 1) : "");
+        s += "processing-time timers of "
+            + printIdentifier(g.operators[static_cast<std::size_t>(node.op)].name, subtask, node.parallelism);
         break;
     }
     case EventQueue::Kind::EndOfInput:
@@ -204,9 +204,8 @@ std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& 
     std::string ops;
     forEachOperatorSubtask(run, [&](int op, int sub, int width) {
         const WatermarkPoint& p = Trace::at(run.trace().operatorWatermarks(op, sub), step);
-        ops += (ops.empty() ? "; " : ", ") + g.operators[static_cast<std::size_t>(op)].name
-            + (width > 1 ? ":" + std::to_string(sub + 1) : "") + " " + (p.idle ? "idle at " : "")
-            + times.time(p.watermark);
+        ops += (ops.empty() ? "; " : ", ") + printIdentifier(g.operators[static_cast<std::size_t>(op)].name, sub, width)
+            + " " + (p.idle ? "idle at " : "") + times.time(p.watermark);
     });
     return s + ops;
 }

@@ -167,12 +167,18 @@ std::string printedLate(const LateEvent& late, const KeyTable& keys, int sinkSub
     return subtaskPrefix(late.subtask, sinkSubtasks) + "late (" + keyPart(late.key, keys) + valueText(late) + ")";
 }
 
+std::string printIdentifier(std::string_view identifier, int subtask, int sinkSubtasks)
+{
+    std::string id(identifier);
+    if (sinkSubtasks > 1)
+        id += (id.empty() ? "" : ":") + std::to_string(subtask + 1);
+    return id;
+}
+
 std::string printPrefix(std::string_view identifier, int subtask, int sinkSubtasks)
 {
-    std::string prefix(identifier);
-    if (sinkSubtasks > 1)
-        prefix += (prefix.empty() ? "" : ":") + std::to_string(subtask + 1);
-    return prefix.empty() ? prefix : prefix + "> ";
+    const std::string id = printIdentifier(identifier, subtask, sinkSubtasks);
+    return id.empty() ? id : id + "> ";
 }
 
 std::string fireText(const FireEvent& fire, const KeyTable& keys, int sinkSubtasks, const TextTimes& times)

@@ -80,6 +80,8 @@ std::string lateText(const LateEvent& late, const KeyTable& keys, std::string_vi
 // What Flink's print sink writes before each record (PrintSinkOutputWriter): print("name") gives "name> ", and
 // "name:2> " from subtask index 1 when the sink runs as several subtasks; print() gives "2> ", or nothing with one.
 std::string printPrefix(std::string_view identifier, int subtask, int sinkSubtasks);
+// The prefix without its "> ": "name", "name:2", "2" or nothing; how a graph's step lines name an operator subtask.
+std::string printIdentifier(std::string_view identifier, int subtask, int sinkSubtasks);
 
 // Every output of a run in the order it was produced (Trace::forEachOutput), as `tidemark run --format jsonl`
 // prints it (json) and as `--format text` does (text), line for line.

@@ -78,10 +78,9 @@ public:
         const std::string at = self + " at " + time(m_p.operatorWatermark(node.op, s));
         if (valve.isIdle())
             return at + ", its input " + std::to_string(input + 1) + " idle";
-        const std::vector<int> holding = valve.channelsHoldingMinimum();
-        if (holding.empty() || depth > graph.streamCount())
+        const int channel = valve.firstChannelHoldingMinimum();
+        if (channel < 0 || depth > graph.streamCount())
             return at;
-        const int channel = holding.front();
         for (int from = 0; from < graph.streamCount(); ++from) {
             for (const StreamGraph::Edge& e : graph.edgesFrom(from)) {
                 const int width = graph.node(from).parallelism;

@@ -35,7 +35,7 @@ void GraphPlayer::seek(StepIndex step)
     if (step == current())
         return;
     if (step > current() && step - current() <= m_run.snapshotInterval()) { // nearer than any copy
-        while (current() + 1 < step && m_run.advance(*m_state)) { }
+        m_run.advanceTo(*m_state, step - 1);
     } else {
         m_state = m_run.stateAfter(step == 0 ? 0 : step - 1);
     }

@@ -117,21 +117,17 @@ GraphRun::GraphRun(const Scenario& scenario)
             queue.schedule(at, EventQueue::Kind::EndOfInput, static_cast<std::uint32_t>(s));
         }
     }
-    for (int c = 0; c < m_end->pipeline.channelCount(); ++c) {
-        const DurationMs period
-            = g.sources[static_cast<std::size_t>(m_end->pipeline.sourceOfChannel(c))].watermarks.periodMs;
-        if (period > 0)
-            queue.schedule(period, EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(c));
-    }
-
-    // Copies spread over the run's foreseeable steps (arrivals and periodic emissions) from the start, so that about
-    // kMaxSnapshots are taken rather than thinned from many more.
+    // Each channel's first periodic emission; and the steps the run foresees (its arrivals and periodic emissions),
+    // over which the copies of its state are spread from the start, so that about kMaxSnapshots are taken rather
+    // than thinned from many more.
     std::uint64_t foreseen = m_arrivals.size();
     for (int c = 0; c < m_end->pipeline.channelCount(); ++c) {
         const DurationMs period
             = g.sources[static_cast<std::size_t>(m_end->pipeline.sourceOfChannel(c))].watermarks.periodMs;
-        if (period > 0 && m_horizon > 0)
-            foreseen += static_cast<std::uint64_t>(m_horizon / period);
+        if (period <= 0)
+            continue;
+        queue.schedule(period, EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(c));
+        foreseen += static_cast<std::uint64_t>(std::max<Timestamp>(m_horizon, 0) / period);
     }
     while (static_cast<std::uint64_t>(m_snapshotInterval) * kMaxSnapshots < foreseen)
         m_snapshotInterval *= 2;
@@ -147,9 +143,8 @@ GraphRun::GraphRun(const Scenario& scenario)
             break;
         step(*m_end, m_trace.m_outputs);
         const StepIndex s = m_end->step;
-        if (next->kind == EventQueue::Kind::Arrival)
-            ++arrivalsDone;
         const bool arrival = next->kind == EventQueue::Kind::Arrival;
+        arrivalsDone += arrival ? 1 : 0;
         m_trace.m_steps.push_back(GraphStep {next->kind, next->time, next->subject,
             static_cast<std::int16_t>(arrival ? m_end->pipeline.lastRecordChannel() : -1), arrivalsDone, firstOutput});
         m_trace.record(s, next->time, m_end->pipeline, g);
@@ -193,7 +188,7 @@ std::unique_ptr<GraphRun::State> GraphRun::stateAfter(StepIndex s) const
     const auto base = std::upper_bound(
         m_snapshots.begin(), m_snapshots.end(), s, [](StepIndex step, const auto& k) { return step < k->step; });
     auto state = std::make_unique<State>(**(base - 1));
-    while (state->step < s && advance(*state)) { }
+    advanceTo(*state, s);
     return state;
 }
 
@@ -201,6 +196,13 @@ bool GraphRun::advance(State& state) const
 {
     std::vector<GraphOutput> dropped;
     return step(state, dropped);
+}
+
+void GraphRun::advanceTo(State& state, StepIndex s) const
+{
+    std::vector<GraphOutput> dropped; // one buffer for the whole replay
+    while (state.step < s && step(state, dropped))
+        dropped.clear();
 }
 
 bool GraphRun::step(State& rt, std::vector<GraphOutput>& out) const

@@ -119,6 +119,8 @@ public:
     std::unique_ptr<State> stateAfter(StepIndex s) const;
     // Takes a state one step on, as the recorded run went (its outputs are the trace's); false at the end.
     bool advance(State& state) const;
+    // Takes a state on to step s (or the end), as advance() step by step.
+    void advanceTo(State& state, StepIndex s) const;
     // The copies of the state kept (at most kMaxSnapshots, evenly spread) and the steps between two of them. 32:
     // with 64, page faults (mostly the copies) took 17 % of the graph benchmark (docs/benchmarks.md).
     std::size_t snapshotCount() const { return m_snapshots.size(); }

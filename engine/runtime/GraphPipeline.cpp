@@ -291,8 +291,11 @@ std::vector<Timestamp> GraphPipeline::takeNewProcessingTimers(int timed)
 {
     const auto [stream, s] = m_timed[static_cast<std::size_t>(timed)];
     if (const auto* w = std::get_if<WindowOperator>(&subtask(stream, s).op)) {
-        // a window's every pending timer, as a chain's window subtask (Player::schedulePendingTimers)
+        // a window's every pending timer, as a chain's window subtask (Player::schedulePendingTimers); asked after
+        // every happening, so a window without one answers at once
         std::vector<Timestamp> times;
+        if (!w->nextProcessingTimer())
+            return times;
         for (const TimerInfo& t : w->timers(TimeDomain::Processing))
             times.push_back(t.ts);
         std::sort(times.begin(), times.end());

@@ -312,8 +312,7 @@ void Pipeline::endOfInput(Timestamp now, std::vector<OperatorOutput>& out)
 
 int Pipeline::minChannel(int s) const
 {
-    const auto holding = m_valves[static_cast<std::size_t>(s)].channelsHoldingMinimum();
-    return holding.empty() ? -1 : holding.front();
+    return m_valves[static_cast<std::size_t>(s)].firstChannelHoldingMinimum();
 }
 
 std::string Pipeline::dump(const KeyTable& keys) const

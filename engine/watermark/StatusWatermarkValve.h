@@ -50,7 +50,7 @@ public:
     // The active aligned channels whose watermark equals alignedMinimum(), ascending: the ones holding
     // the output back ("channel 2 holds it back").
     std::vector<int> channelsHoldingMinimum() const;
-    // The first of them, or -1: what a recorded history keeps, without building the list.
+    // The first of them, or -1, without building the list: the one a history records and an explanation follows.
     int firstChannelHoldingMinimum() const;
 
 private:
