@@ -494,14 +494,21 @@ AppliedScenario applyRunOptions(std::optional<Scenario> base, std::filesystem::p
 
 Scenario scenarioForSaving(Scenario s, const std::filesystem::path& inputBase, const std::filesystem::path& outPath)
 {
-    if (!s.inputFile)
-        return s;
     namespace fs = std::filesystem;
     std::error_code ec;
-    const fs::path file = fs::absolute(inputBase / s.inputFile->file, ec).lexically_normal();
     const fs::path folder = fs::absolute(outPath, ec).lexically_normal().parent_path();
-    fs::path relative = file.lexically_relative(folder);
-    s.inputFile->file = (relative.empty() ? file : relative).generic_string();
+    const auto rebase = [&](std::optional<InputFileSpec>& spec) {
+        if (!spec)
+            return;
+        const fs::path file = fs::absolute(inputBase / spec->file, ec).lexically_normal();
+        fs::path relative = file.lexically_relative(folder);
+        spec->file = (relative.empty() ? file : relative).generic_string();
+    };
+    rebase(s.inputFile);
+    if (s.graph) {
+        for (GraphSource& source : s.graph->sources)
+            rebase(source.inputFile);
+    }
     return s;
 }
 

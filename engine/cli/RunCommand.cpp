@@ -385,14 +385,26 @@ int playStreamed(Scenario scenario, const fs::path& inputBase, const RunContext&
     return status;
 }
 
+// Writes --save-scenario's file: the scenario, its event files referenced from the new file's folder.
+bool saveScenarioFile(const Scenario& scenario, const fs::path& inputBase, const std::string& path, std::ostream& err)
+{
+    const std::string text = io::saveScenario(scenarioForSaving(scenario, inputBase, path));
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file << text;
+    file.close();
+    if (!file)
+        err << "tidemark run: cannot write " << path << "\n";
+    return bool(file);
+}
+
 // A job graph's scenario, run to its end: every operator's outputs behind its print(name) prefix. The options
 // that change a chain's job have no place here: the graph is the file's.
 int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, std::ostream& err)
 {
-    if (o.hasOverrides() || o.saveScenarioPath) {
+    if (o.hasOverrides()) {
         err << "tidemark run: " << path
-            << " is a job graph: run it as the file describes it, with --format, --time-format, --steps and "
-               "--explain only (options that change the job and --save-scenario apply to a chain)\n";
+            << " is a job graph: run it as the file describes it, with --format, --time-format, --steps, "
+               "--explain and --save-scenario only (options that change the job apply to a chain)\n";
         return 2;
     }
     io::LoadOptions options;
@@ -405,6 +417,8 @@ int playGraph(const std::string& path, const RunOptions& o, std::ostream& out, s
     Scenario& scenario = *loaded.value;
     if (o.timeFormat)
         scenario.display.timeFormat = *o.timeFormat;
+    if (o.saveScenarioPath && !saveScenarioFile(scenario, fs::path(path).parent_path(), *o.saveScenarioPath, err))
+        return 1;
     try {
         GraphPlayer player(scenario);
         const GraphRun& run = player.run();
@@ -592,14 +606,8 @@ int run(const std::vector<std::string_view>& args, std::ostream& stdOut, std::os
             saved = std::move(*loaded.value);
             saved.inputFile.reset();
         }
-        const std::string text = io::saveScenario(scenarioForSaving(saved, applied.inputBase, *o.saveScenarioPath));
-        std::ofstream file(*o.saveScenarioPath, std::ios::binary | std::ios::trunc);
-        file << text;
-        file.close();
-        if (!file) {
-            stdErr << "tidemark run: cannot write " << *o.saveScenarioPath << "\n";
+        if (!saveScenarioFile(saved, applied.inputBase, *o.saveScenarioPath, stdErr))
             return 1;
-        }
     }
 
     std::uint64_t fileBytes = 0;

@@ -129,7 +129,8 @@ struct AppliedScenario {
 AppliedScenario applyRunOptions(
     std::optional<Scenario> base, std::filesystem::path inputBase, const RunOptions& options);
 
-// The scenario as it would be saved to `outPath`: an event file is referenced relative to outPath's folder.
+// The scenario as it would be saved to `outPath`: an event file (a chain's or a graph source's) is referenced
+// relative to outPath's folder.
 Scenario scenarioForSaving(
     Scenario scenario, const std::filesystem::path& inputBase, const std::filesystem::path& outPath);
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/InputFileSpec.h"
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Record.h"
 
@@ -19,6 +20,8 @@ struct GraphSource {
     std::string name;
     WatermarkConfig watermarks;
     std::vector<InputRecord> records;
+    // Set when the records were read from an event file; saving writes this reference, not the records.
+    std::optional<InputFileSpec> inputFile;
 };
 
 // The KeyedProcessFunctions a graph can name (engine/windowing/ProcessFunctions.h has each one's rule and its Java).

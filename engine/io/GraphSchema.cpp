@@ -92,22 +92,23 @@ const Schema<Op>& graphOperator()
         };
         Schema<Op> schema {
             [](const Op& op) { return std::string(detail::enumName(op.kind, kOperatorKinds)) + " operator"; },
-            Layout::Block,
+            Layout::Wrapped,
             "type",
             "operator",
             {
                 choice("type", &Op::kind, kOperatorKinds),
                 needed(text("name", &Op::name), "what print(name) prefixes its output with, and others read it by"),
                 needed(inputsField(), "the names of the streams it reads"),
-                needed(when(object("window", &Op::window, window()), is(Op::Kind::Window))),
-                needed(
-                    when(object("window", &Op::window, joinWindow()), [](const Op& op) { return op.joinsInWindows(); }),
-                    "the window both inputs' records are grouped in, per key"),
+                omittedWhen(when(integer("parallelism", &Op::parallelism),
+                                [](const Op& op) { return op.kind != Op::Kind::Union && op.kind != Op::Kind::Window; }),
+                    [](const Op& op) { return op.parallelism == 1; }),
+                needed(when(join, is(Op::Kind::IntervalJoin))),
                 needed(when(object("function", &Op::process, processFunction()),
                     [](const Op& op) { return op.runsProcessFunction(); })),
-                needed(when(join, is(Op::Kind::IntervalJoin))),
-                when(integer("parallelism", &Op::parallelism),
-                    [](const Op& op) { return op.kind != Op::Kind::Union && op.kind != Op::Kind::Window; }),
+                onNewLine(needed(when(object("window", &Op::window, window()), is(Op::Kind::Window)))),
+                onNewLine(needed(
+                    when(object("window", &Op::window, joinWindow()), [](const Op& op) { return op.joinsInWindows(); }),
+                    "the window both inputs' records are grouped in, per key")),
             },
         };
         return schema;
@@ -229,31 +230,76 @@ void refuseKeys(const JsonNode& input, const GraphSource& src, const GraphOperat
 
 } // namespace
 
-void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
+const Schema<Scenario>& graphScenario()
 {
-    // The top level as a chain's, "input" and "pipeline" aside; then the graph's own parts.
-    static const Schema<Scenario> top = [] {
+    // The top level as a chain's, "input" and "pipeline" aside; then the graph's own parts, whose reading readGraph
+    // does (the sources' records are checked against the operators that read them, so they come last).
+    static const Schema<Scenario> s = [] {
         Schema<Scenario> s = scenario();
         std::erase_if(s.fields, [](const Field<Scenario>& f) { return f.key == "input" || f.key == "pipeline"; });
         s.settled = {};
         const auto ignore = [](const JsonNode&, Scenario&) {};
-        const auto none = [](const Scenario&, std::string_view) -> std::optional<std::string> { return std::nullopt; };
-        for (const std::string_view key : {"sources", "operators"}) {
-            Field<Scenario> f;
-            f.key = key;
-            f.read = ignore; // read below, once the rest is known
-            f.write = none;
-            s.fields.push_back(needed(f));
-        }
+        Field<Scenario> sources;
+        sources.key = "sources";
+        sources.read = ignore;
+        sources.write = [](const Scenario& sc, std::string_view indent) -> std::optional<std::string> {
+            // each source's object a block, under its name in the file's order
+            const std::string at = std::string(indent) + "  ";
+            std::string out = "{";
+            for (const GraphSource& src : sc.graph->sources) {
+                out += (out.size() > 1 ? ",\n" : "\n") + at + jsonString(src.name) + ": {\n" + at
+                    + "  \"input\": " + writeInput(sc.keys, src.records, src.inputFile, at + "  ") + ",\n" + at
+                    + "  \"watermarks\": " + write(watermarks(), src.watermarks, at + "  ") + "\n" + at + "}";
+            }
+            return out + "\n" + std::string(indent) + "}";
+        };
+        sources.differ = [](const Scenario& a, const Scenario& b) -> std::string {
+            const auto& as = a.graph->sources;
+            const auto& bs = b.graph->sources;
+            for (std::size_t i = 0; i < std::min(as.size(), bs.size()); ++i) {
+                const std::string at = "sources." + as[i].name + ".";
+                if (as[i].name != bs[i].name)
+                    return "sources[" + std::to_string(i) + "]: " + jsonString(as[i].name) + " vs "
+                        + jsonString(bs[i].name);
+                if (auto d = difference(watermarks(), as[i].watermarks, bs[i].watermarks, at + "watermarks."))
+                    return *d;
+                const std::string ia = writeInput(a.keys, as[i].records, as[i].inputFile, "");
+                const std::string ib = writeInput(b.keys, bs[i].records, bs[i].inputFile, "");
+                if (ia != ib)
+                    return at + "input: " + ia + " vs " + ib;
+            }
+            if (as.size() != bs.size())
+                return "sources: " + std::to_string(as.size()) + " vs " + std::to_string(bs.size()) + " sources";
+            return {};
+        };
+        Field<Scenario> operators;
+        operators.key = "operators";
+        operators.read = ignore;
+        operators.write = [](const Scenario& sc, std::string_view indent) -> std::optional<std::string> {
+            std::vector<std::string> items;
+            for (const GraphOperator& op : sc.graph->operators)
+                items.push_back(write(graphOperator(), op, std::string(indent) + "   "));
+            return itemLines(items, indent);
+        };
         Field<Scenario> end;
         end.key = "endOfInput";
         end.read = [](const JsonNode& n, Scenario& sc) {
             sc.pipeline.endOfInput = detail::asEnum(n, "endOfInput", kEndOfInputs);
         };
-        end.write = none;
+        end.write = [](const Scenario& sc, std::string_view) -> std::optional<std::string> {
+            return jsonString(detail::enumName(sc.pipeline.endOfInput, kEndOfInputs));
+        };
+        s.fields.push_back(needed(sources));
+        s.fields.push_back(needed(operators));
         s.fields.push_back(end);
         return s;
     }();
+    return s;
+}
+
+void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
+{
+    const Schema<Scenario>& top = graphScenario();
     read(top, root, sc);
     JobGraph& g = sc.graph.emplace();
 
@@ -320,6 +366,7 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
         loadInput(input, one);
         sc.keys = std::move(one.keys);
         src.records = std::move(one.records);
+        src.inputFile = std::move(one.inputFile);
         if (const GraphOperator* op = broadcastOnlyReader(g, src))
             refuseKeys(input, src, *op);
     }

@@ -94,17 +94,6 @@ const JsonNode& nodeOf(const JsonNode& root, const rules::Violation& v)
     return nodeAt(root, v.path());
 }
 
-// A list written one item a line under its key, as "lesson" and "records" are.
-std::string itemLines(const std::vector<std::string>& items, std::string_view indent)
-{
-    if (items.empty())
-        return "[]";
-    std::string out = "[";
-    for (std::size_t i = 0; i < items.size(); ++i)
-        out += (i ? ",\n" : "\n") + std::string(indent) + "  " + items[i];
-    return out + "\n" + std::string(indent) + "]";
-}
-
 // "[a, b]" of a list, the item itself when it is one.
 std::string listOrOne(const std::vector<std::string>& items)
 {
@@ -243,15 +232,27 @@ void readRecords(const JsonNode& node, Scenario& s);
 void checkRecords(const JsonNode& records, const Scenario& s);
 void checkFileFields(const JsonNode& input, const Scenario& s);
 
-RecordEntry entryOf(const Scenario& s, const InputRecord& r)
+RecordEntry entryOf(const KeyTable& keys, const InputRecord& r)
 {
     RecordEntry e {r, {}};
     if (r.key != kNoKey)
-        e.key = s.keys.fields(r.key);
+        e.key = keys.fields(r.key);
     return e;
 }
 
 } // namespace
+
+std::string writeInput(const KeyTable& keys, const std::vector<InputRecord>& records,
+    const std::optional<InputFileSpec>& file, std::string_view indent)
+{
+    if (file)
+        return write(inputFile(), *file, indent);
+    std::vector<std::string> items;
+    items.reserve(records.size());
+    for (const InputRecord& r : records)
+        items.push_back(write(record(), entryOf(keys, r), ""));
+    return "{\"records\": " + itemLines(items, indent) + "}";
+}
 
 const Schema<InputFileSpec>& inputFile()
 {
@@ -534,12 +535,7 @@ const Schema<Scenario>& scenario()
         input.key = "input";
         input.read = [](const JsonNode& n, S& sc) { readInput(n, sc); };
         input.write = [](const S& sc, std::string_view indent) -> std::optional<std::string> {
-            if (sc.inputFile)
-                return write(inputFile(), *sc.inputFile, indent);
-            std::vector<std::string> items;
-            for (const InputRecord& r : sc.records)
-                items.push_back(write(record(), entryOf(sc, r), ""));
-            return "{\"records\": " + itemLines(items, indent) + "}";
+            return writeInput(sc.keys, sc.records, sc.inputFile, indent);
         };
         input.differ = [](const S& a, const S& b) -> std::string {
             const auto form = [](const S& sc) { return sc.inputFile ? "an event file" : "inline records"; };
@@ -548,7 +544,7 @@ const Schema<Scenario>& scenario()
             if (a.inputFile)
                 return difference(inputFile(), *a.inputFile, *b.inputFile, "input.").value_or("");
             for (std::size_t i = 0; i < std::min(a.records.size(), b.records.size()); ++i) {
-                if (auto d = difference(record(), entryOf(a, a.records[i]), entryOf(b, b.records[i]),
+                if (auto d = difference(record(), entryOf(a.keys, a.records[i]), entryOf(b.keys, b.records[i]),
                         "input.records[" + std::to_string(i) + "]."))
                     return *d;
             }

@@ -64,8 +64,9 @@ public:
                 if (!m_options.jobGraphs) {
                     detail::fail(tree.root.offset,
                         "this is a job graph (docs/job-graph.md): `tidemark run " + m_fileName
-                            + "` runs it and `tidemark export-job` writes it as a Flink job; the app, compare and "
-                              "verify open one source and one window operator (a chain) for now");
+                            + "` runs it, `tidemark verify` checks it against Flink and `tidemark export-job` writes "
+                              "it as a Flink job; the app and compare open one source and one window operator (a "
+                              "chain) for now");
                 }
                 readGraph(tree.root, scenario, result);
                 if (!result.errors.empty() && !result.skippedLines)
@@ -253,7 +254,7 @@ Loaded<Scenario> loadScenarioInput(Scenario scenario, const std::filesystem::pat
 
 std::string saveScenario(const Scenario& s)
 {
-    return schema::write(schema::scenario(), s, "") + "\n";
+    return schema::write(s.graph ? schema::graphScenario() : schema::scenario(), s, "") + "\n";
 }
 
 bool looksLikeScenario(std::string_view firstBytes)

@@ -36,8 +36,8 @@ Loaded<Scenario> loadScenarioInput(
 // inline, as CSV "key,timestamp[,value]" (no key under windowAll; a value when the records have values).
 InputFileSpec liveLineSpec(const Scenario& scenario);
 
-// Scenario JSON text; parseScenario(saveScenario(s)) gives back s. A scenario whose records came from a
-// file saves the file reference, not the records.
+// Scenario JSON text, a chain's or a job graph's; parseScenario(saveScenario(s)) gives back s. A scenario (or a
+// graph's source) whose records came from a file saves the file reference, not the records.
 std::string saveScenario(const Scenario& scenario);
 
 // Whether a .json file is a scenario rather than JSON-lines events, from its first bytes: a scenario names

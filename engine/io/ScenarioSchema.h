@@ -37,6 +37,12 @@ const Schema<WindowConfig>& window();
 // handed (records inline, or an event file), which holds the pipeline the source's records must suit.
 using InputReader = std::function<void(const detail::JsonNode& input, Scenario& source)>;
 void readGraph(const detail::JsonNode& root, Scenario& scenario, const InputReader& loadInput);
+// The top of a job graph's file: as a chain's, with "sources", "operators" and "endOfInput" written (readGraph reads
+// them, in the order their checks need).
+const Schema<Scenario>& graphScenario();
+// An "input" as JSON text: the event file's reference when the records came from one, else the records inline.
+std::string writeInput(const KeyTable& keys, const std::vector<InputRecord>& records,
+    const std::optional<InputFileSpec>& file, std::string_view indent);
 // The "input" of a chain: inline records (checked against the scenario's pipeline) or an event file (its fields
 // checked likewise; the records left for the caller to load).
 void readInput(const detail::JsonNode& input, Scenario& scenario);

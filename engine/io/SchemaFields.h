@@ -14,6 +14,17 @@ namespace tidemark::io::schema {
 
 // ---- building fields ----
 
+// A list written one item a line under its key, as "lesson", "records" and a graph's "operators" are.
+inline std::string itemLines(const std::vector<std::string>& items, std::string_view indent)
+{
+    if (items.empty())
+        return "[]";
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? ",\n" : "\n") + std::string(indent) + "  " + items[i];
+    return out + "\n" + std::string(indent) + "]";
+}
+
 // A field whose value reads and writes through a member of T: `readValue` from JSON, `writeValue` to it.
 template <class T, class M, class Read, class Write>
 Field<T> memberField(std::string_view key, M T::*member, Read readValue, Write writeValue)

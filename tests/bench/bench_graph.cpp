@@ -68,7 +68,7 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     const WatermarkConfig& watermarks = chain.pipeline.watermarks;
 
     JobGraph one;
-    one.sources.push_back(GraphSource {"events", watermarks, chain.records});
+    one.sources.push_back(GraphSource {"events", watermarks, chain.records, {}});
     one.operators.push_back(windowOperator("per-10s", "events", chain.pipeline.window));
     JobGraph twice = one;
     WindowConfig perMinute;
@@ -76,7 +76,7 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     perMinute.function.type = FunctionSpec::Type::Max;
     twice.operators.push_back(windowOperator("per-minute", "per-10s", perMinute));
     JobGraph join;
-    join.sources = {GraphSource {"left", watermarks, {}}, GraphSource {"right", watermarks, {}}};
+    join.sources = {GraphSource {"left", watermarks, {}, {}}, GraphSource {"right", watermarks, {}, {}}};
     for (std::size_t i = 0; i < chain.records.size(); ++i) // every other record: both sides hold every key
         join.sources[i % 2].records.push_back(chain.records[i]);
     GraphOperator between;

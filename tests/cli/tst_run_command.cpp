@@ -181,7 +181,36 @@ private slots:
             qPrintable(text.out[stepLine]));
         const Run refused = run({graph, "--tumbling", "5s"});
         QCOMPARE(refused.exitCode, 2);
-        QVERIFY2(refused.err.contains("--steps and --explain only"), qPrintable(refused.err));
+        QVERIFY2(refused.err.contains("options that change the job apply to a chain"), qPrintable(refused.err));
+    }
+
+    // A graph saved elsewhere keeps each source's form: the event file referenced from the new folder, the inline
+    // records inline; the saved graph prints what the original printed.
+    void aSavedGraphKeepsItsSourcesEventFilesAndRunsTheSame()
+    {
+        write("orders.csv", "o1,1000\no2,2000\no3,4000\no4,9000\no5,14000\n");
+        std::string json = kJoinStalls;
+        const std::string inlineOrders = json.substr(json.find("{\"records\": [{\"key\": \"o1\", \"ts\": 1000}"),
+            json.find("]}", json.find("o5")) + 2 - json.find("{\"records\": [{\"key\": \"o1\", \"ts\": 1000}"));
+        json.replace(json.find(inlineOrders), inlineOrders.size(),
+            R"({"file": "orders.csv", "format": "csv", "header": false, "fields": {"key": 0, "ts": 1}})");
+        const QString graph = write("from-file.json", QByteArray::fromStdString(json));
+        const Run first = run({graph, "--format", "jsonl"});
+        QCOMPARE(first.err, QString());
+        QCOMPARE(first.exitCode, 0);
+        QVERIFY(!first.out.isEmpty());
+
+        QVERIFY(QDir().mkpath(m_files.path("graphs/saved")));
+        const QString out = m_files.path("graphs/saved/graph.json");
+        QCOMPARE(run({graph, "--save-scenario", out}).exitCode, 0);
+        QFile saved(out);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(saved.readAll());
+        QVERIFY2(text.contains(R"("file": "../../orders.csv")"), qPrintable(text));
+        QVERIFY2(text.contains(R"({"key": "o3", "ts": 8500})"), qPrintable(text)); // payments stay inline
+        const Run again = run({out, "--format", "jsonl"});
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(again.out, first.out);
     }
 
     void stepsAddOneLinePerStep()

@@ -33,9 +33,9 @@ bool quickToRun(const tidemark::Scenario& s)
 
 } // namespace
 
-// Any input either fails with one positioned error, or loads; a loaded chain must save to text that loads back to
-// the same scenario and saves to the same text again, and a loaded job graph runs to its end, prints each step and
-// seeks.
+// Any input either fails with one positioned error, or loads; a loaded scenario must save to text that loads back
+// to the same scenario and saves to the same text again, and a loaded job graph runs to its end, prints each step
+// and seeks.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace tidemark;
@@ -68,7 +68,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         } catch (const std::exception&) {
             // the job fails as Flink's would (e.g. a run beyond the periodic-emission budget): a message, no crash
         }
-        return 0;
     }
     const std::string saved = io::saveScenario(*first.value);
     const auto second = io::parseScenarioWithoutInput(saved, "saved.json", true);
