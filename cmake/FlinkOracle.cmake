@@ -15,18 +15,19 @@ endif()
 set(oracle_dir ${PROJECT_SOURCE_DIR}/tests/flink-oracle)
 file(GLOB_RECURSE oracle_sources CONFIGURE_DEPENDS ${oracle_dir}/src/*)
 
-# What the oracle loads when it plays a scenario (`tidemark verify`): the operators, their test harness, the Kafka
-# connector's enumerator and what those load. The rest of its lib/ (the MiniCluster's RPC and web UI, the Table
+# What the oracle loads when it plays a scenario or a job graph (`tidemark verify`): the operators, their test
+# harness, the Kafka connector's enumerator, the DataStream API that builds a window join's operator (whose
+# fromSequence loads the datagen connector) and what those load. The rest of its lib/ (the MiniCluster's RPC and web UI, the Table
 # planner's modules, test frameworks) serves only the tests against a running job, and would more than triple the
 # package.
 set(oracle_runtime_jars
     chill-java-* commons-collections-* commons-io-* commons-lang3-* commons-math3-* flink-annotations-*
-    flink-connector-base-* flink-connector-kafka-*
+    flink-connector-base-* flink-connector-datagen-* flink-connector-kafka-*
     flink-core-[0-9]* flink-core-api-* flink-datastream-[0-9]* flink-java-* flink-metrics-core-* flink-rpc-core-*
     flink-runtime-[0-9]* flink-shaded-asm-* flink-shaded-guava-* flink-shaded-jackson-* flink-streaming-java-*
     flink-table-common-* flink-table-runtime-* flink-test-utils-junit-* jackson-annotations-* jackson-core-*
     jackson-databind-* kafka-clients-* kryo-* log4j-api-* log4j-core-* log4j-slf4j-impl-* minlog-*
-    objenesis-* reflectasm-*
+    objenesis-* reflectasm-* snakeyaml-engine-* commons-compress-*
     slf4j-api-*)
 set(oracle_runtime_patterns "")
 foreach(glob IN LISTS oracle_runtime_jars)

@@ -181,9 +181,11 @@ void writeComparable(const io::detail::JsonNode& n, std::string& out)
     }
 }
 
+// A chain's fires and late records, or any output of a job graph's operator (which names the operator first).
 bool isOutput(const std::string& line)
 {
-    return line.starts_with("{\"type\":\"fire\"") || line.starts_with("{\"type\":\"late\"");
+    return line.starts_with("{\"type\":\"fire\"") || line.starts_with("{\"type\":\"late\"")
+        || line.starts_with("{\"operator\":");
 }
 
 } // namespace

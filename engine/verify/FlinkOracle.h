@@ -47,7 +47,8 @@ struct OutputAgreement {
     std::size_t agreedCount() const;
     bool complete() const { return agreedCount() == agreed.size() && flinkOnly.empty(); }
 };
-// Both arguments are JSON output lines (fires and late records; step lines and blank lines are passed over).
+// Both arguments are JSON output lines (a chain's fires and late records, a job graph's operator outputs; step lines
+// and other lines are passed over).
 OutputAgreement compareOutputs(const std::vector<std::string>& tidemark, const std::vector<std::string>& flink);
 
 // An output line in the form it is compared in: the JSON object with each number written as its exact value (an

@@ -67,6 +67,22 @@ private Q_SLOTS:
             (std::vector<bool> {true, false}));
     }
 
+    // A job graph's outputs name their operator first: each is an output to match, whatever the operator puts out
+    // (pairs, timer outputs, fires); the oracle's "#FILE" line is none.
+    void aGraphsOperatorOutputsAreMatchedOneByOne()
+    {
+        const std::string pair = R"({"operator":"paid","type":"pair","afterInput":2,"subtask":0,"key":"o1",)"
+                                 R"("left":1000,"right":1800,"ts":1800,"watermark":-9223372036854775808})";
+        std::string later = pair;
+        later.replace(later.find("1800,\"watermark"), 4, "1801");
+        const auto agreed = verify::compareOutputs({pair}, {"#FILE graph.json", pair});
+        QCOMPARE(agreed.agreed, (std::vector<bool> {true}));
+        QVERIFY(agreed.complete());
+        const auto differs = verify::compareOutputs({pair}, {"#FILE graph.json", later});
+        QCOMPARE(differs.agreed, (std::vector<bool> {false}));
+        QCOMPARE(differs.flinkOnly, (std::vector<std::string> {later}));
+    }
+
     void numbersCompareExactly_data()
     {
         QTest::addColumn<std::string>("ours");
