@@ -7,6 +7,8 @@
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/io/Suggest.h"
+#include "engine/output/GraphOutputFormat.h"
+#include "engine/player/GraphRun.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -33,7 +35,8 @@ const char* compareUsage()
            "dropped in one and side output in the other. Fires are matched by key, window and how often the\n"
            "window fired before, whatever subtask runs them; late records by their place in the input.\n"
            "\n"
-           "A and B are scenario files, or built-in examples by name (tidemark run --list-examples). A\n"
+           "A and B are scenario files, or built-in examples by name (tidemark run --list-examples); two job\n"
+           "graphs compare operator by operator, each output matched in the operator of the same name. A\n"
            "comparison file names both, each a scenario with settings changed (docs/compare.md); NAME is a\n"
            "built-in comparison (tidemark compare --list), such as post000-parallelism.\n"
            "Both runs must read the same events; they are refused otherwise.\n"
@@ -183,7 +186,9 @@ Resolved resolve(const std::vector<std::string>& files)
                 return r;
             }
         }
-        return loaded(compare::loadComparisonOf(paths[0], paths[1]));
+        io::LoadOptions options;
+        options.jobGraphs = true; // two job graphs compare as two chains do
+        return loaded(compare::loadComparisonOf(paths[0], paths[1], options));
     }
     const std::string& name = files.front();
     const std::string alone = ": name a second scenario to compare it with (tidemark compare A.json B.json), or a "
@@ -210,6 +215,38 @@ Resolved resolve(const std::vector<std::string>& files)
     r.usage = "no file or built-in comparison " + io::detail::quotedExcerpt(name)
         + " (tidemark compare --list lists the built-in ones)";
     return r;
+}
+
+// Two job graphs over the same events: each run to its end, then where their outputs differ, each side quoted as
+// `tidemark run` prints it.
+int compareGraphs(const compare::Comparison& c, bool jsonl, std::ostream& out, std::ostream& err)
+{
+    if (const auto differ = compare::eventsDiffer(c.a, c.b)) {
+        err << "tidemark compare: " << *differ << "\n";
+        return kTrouble;
+    }
+    std::string text;
+    try {
+        const GraphRun a(c.a);
+        const GraphRun b(c.b);
+        const output::OutputLines linesA = output::graphOutputLines(a, c.a);
+        const output::OutputLines linesB = output::graphOutputLines(b, c.b);
+        const std::vector<compare::GraphDifference> differences = compare::compareGraphRuns(a, b);
+        const compare::RunLabels labels = compare::describeDifference(c.a, c.b);
+        text = (jsonl ? runsJson(labels) : runsText(labels)) + "\n";
+        for (const compare::GraphDifference& d : differences) {
+            text += (jsonl ? graphDifferenceJson(d, linesA.json, linesB.json)
+                           : graphDifferenceText(d, linesA.text, linesB.text))
+                + "\n";
+        }
+        if (differences.empty() && !jsonl)
+            text += "no differences\n";
+        out << text << std::flush;
+        return differences.empty() ? 0 : kDiffer;
+    } catch (const std::exception& e) { // a job that fails as Flink's would (RunLimits)
+        err << "tidemark compare: " << e.what() << "\n";
+        return kTrouble;
+    }
 }
 
 int compare(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
@@ -242,6 +279,8 @@ int compare(const std::vector<std::string_view>& args, std::ostream& out, std::o
         return kTrouble;
     }
     const compare::Comparison& c = *resolved.comparison;
+    if (c.a.graph || c.b.graph)
+        return compareGraphs(c, parsed->jsonl, out, err);
     const auto differences = compare::playAndCompare(c, error);
     if (!differences) {
         err << "tidemark compare: " << error << "\n";

@@ -146,7 +146,55 @@ const char* typeName(Difference::Kind k)
     return "?";
 }
 
+// One side of a graph difference: the output line and where it came, or nothing when the output is not in it.
+std::string graphSideText(const compare::GraphDifference::Side& s, const std::vector<std::string>& lines)
+{
+    return *s.output < lines.size() ? lines[*s.output] + " (step " + std::to_string(s.step) + " at "
+            + TimeFormatter::processingTime(s.processingTime) + ")"
+                                    : std::string("?");
+}
+
+std::string graphSideJson(const compare::GraphDifference::Side& s, const std::vector<std::string>& lines)
+{
+    if (!s.output || *s.output >= lines.size())
+        return "null";
+    return "{\"step\":" + std::to_string(s.step) + ",\"processingTime\":" + std::to_string(s.processingTime)
+        + ",\"output\":" + lines[*s.output] + "}";
+}
+
 } // namespace
+
+std::string graphDifferenceText(
+    const compare::GraphDifference& d, const std::vector<std::string>& a, const std::vector<std::string>& b)
+{
+    using K = compare::GraphDifference::Kind;
+    std::string text = d.kind == K::OnlyIn ? std::string("only in ") + runName(d.only)
+        : d.kind == K::Moved               ? std::string(d.resultDiffers ? "moved, result differs" : "moved")
+                                           : std::string("differs");
+    text += ": " + d.op;
+    if (d.a.output)
+        text += "; A: " + graphSideText(d.a, a);
+    if (d.b.output)
+        text += "; B: " + graphSideText(d.b, b);
+    return text;
+}
+
+std::string graphDifferenceJson(
+    const compare::GraphDifference& d, const std::vector<std::string>& a, const std::vector<std::string>& b)
+{
+    using K = compare::GraphDifference::Kind;
+    std::string json = std::string("{\"type\":\"")
+        + (d.kind == K::OnlyIn       ? "only"
+                : d.kind == K::Moved ? "moved"
+                                     : "result-differs")
+        + "\"";
+    if (d.kind == K::OnlyIn)
+        json += std::string(",\"run\":\"") + (d.only == RunSide::A ? "a" : "b") + "\"";
+    json += ",\"operator\":" + jsonString(d.op);
+    if (d.kind != K::OnlyIn)
+        json += std::string(",\"resultDiffers\":") + (d.resultDiffers ? "true" : "false");
+    return json + ",\"a\":" + graphSideJson(d.a, a) + ",\"b\":" + graphSideJson(d.b, b) + "}";
+}
 
 std::string ordinal(std::uint32_t n)
 {

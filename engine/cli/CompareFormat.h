@@ -1,8 +1,10 @@
 #pragma once
 
 #include "engine/compare/Comparison.h"
+#include "engine/compare/GraphDifferences.h"
 #include "engine/compare/RunDifferences.h"
 #include "engine/core/Scenario.h"
+#include <vector>
 
 #include <string>
 
@@ -34,6 +36,18 @@ std::string differenceText(const compare::Difference& d, const Scenario& a, cons
 //    "b":{"step":36,"processingTime":6000}}   (b: where the record arrived there)
 //   type "late-action" likewise, with both sides' late records. key null under windowAll, window null for global.
 std::string differenceJson(const compare::Difference& d);
+
+// One difference between two job graphs' runs; `a` and `b` are the lines `tidemark run` prints for each run's
+// outputs (text or JSON, as the format asks), which each side quotes:
+//   moved: paid-per-10s; A: paid-per-10s> (2) window [0,10000) on-time, watermark 11999 (step 61 at 5.000 s); B: …
+//   differs: paid-per-10s; A: paid-per-10s> (2) …; B: paid-per-10s> (3) …
+//   only in B: paid-per-10s; B: paid-per-10s> (3) window [0,10000) on-time, watermark 11999 (step 52 at 4.400 s)
+//   {"type":"moved","operator":"paid-per-10s","resultDiffers":false,"a":{"step":61,"processingTime":5000,
+//    "output":{…}},"b":{…}}   type "result-differs" likewise; "only" with "run":"a"|"b" and the other side null
+std::string graphDifferenceText(
+    const compare::GraphDifference& d, const std::vector<std::string>& a, const std::vector<std::string>& b);
+std::string graphDifferenceJson(
+    const compare::GraphDifference& d, const std::vector<std::string>& a, const std::vector<std::string>& b);
 
 // "1st", "2nd", "3rd", "11th", "21st".
 std::string ordinal(std::uint32_t n);

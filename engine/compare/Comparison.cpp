@@ -65,6 +65,12 @@ public:
         if (!(a == b))
             add(name(a), name(b));
     }
+    // Each of `other`'s labels, named with `prefix` ("payments idleness 2 s").
+    void addAll(const Labels& other, const std::string& prefix)
+    {
+        for (std::size_t i = 0; i < other.m_a.size(); ++i)
+            add(prefix + other.m_a[i], prefix + other.m_b[i]);
+    }
     RunLabels done() const
     {
         if (m_a.empty())
@@ -272,18 +278,15 @@ void compareWindows(Labels& l, const WindowConfig& a, const WindowConfig& b)
         l.add(evictorName(ea), evictorName(eb));
 }
 
-// How the same events come: the arrival rule, explicit arrivals and channels, and when the input ends.
-void compareArrivals(Labels& l, const Scenario& a, const Scenario& b)
+// How the same records come: explicit arrivals and channels, the first that differs (`source` names a graph's source).
+void compareRecordArrivals(
+    Labels& l, const std::vector<InputRecord>& as, const std::vector<InputRecord>& bs, const std::string& source = {})
 {
-    l.check(a.arrivals, b.arrivals, [](const ArrivalRule& r) { return "records arrive " + describeArrivals(r); });
-    l.check(a.inputEndMs, b.inputEndMs, [](const std::optional<Timestamp>& t) {
-        return t ? "input ends at " + TimeFormatter::processingTime(*t) : std::string("input ends at the last record");
-    });
-    const std::size_t n = std::min(a.records.size(), b.records.size());
+    const std::size_t n = std::min(as.size(), bs.size());
     for (std::size_t i = 0; i < n; ++i) {
-        const InputRecord& ra = a.records[i];
-        const InputRecord& rb = b.records[i];
-        const std::string record = "record " + std::to_string(i + 1);
+        const InputRecord& ra = as[i];
+        const InputRecord& rb = bs[i];
+        const std::string record = "record " + std::to_string(i + 1) + (source.empty() ? "" : " of " + source);
         if (ra.arrival != rb.arrival) {
             const auto at = [&](Timestamp t) {
                 return t == InputRecord::kNoArrival ? record + " at the default spacing"
@@ -303,26 +306,131 @@ void compareArrivals(Labels& l, const Scenario& a, const Scenario& b)
     }
 }
 
+// How the same events come: the arrival rule, explicit arrivals and channels, and when the input ends.
+void compareArrivals(Labels& l, const Scenario& a, const Scenario& b)
+{
+    l.check(a.arrivals, b.arrivals, [](const ArrivalRule& r) { return "records arrive " + describeArrivals(r); });
+    l.check(a.inputEndMs, b.inputEndMs, [](const std::optional<Timestamp>& t) {
+        return t ? "input ends at " + TimeFormatter::processingTime(*t) : std::string("input ends at the last record");
+    });
+    if (!a.graph) {
+        compareRecordArrivals(l, a.records, b.records);
+        return;
+    }
+    for (std::size_t i = 0; i < std::min(a.graph->sources.size(), b.graph->sources.size()); ++i) {
+        compareRecordArrivals(l, a.graph->sources[i].records, b.graph->sources[i].records, a.graph->sources[i].name);
+    }
+}
+
+// Two graphs' sources (by position: they read the same events) and operators (by name), each label named by its
+// source or operator.
+void compareGraphs(Labels& l, const JobGraph& a, const JobGraph& b)
+{
+    for (std::size_t i = 0; i < std::min(a.sources.size(), b.sources.size()); ++i) {
+        PipelineConfig pa;
+        PipelineConfig pb;
+        pa.watermarks = a.sources[i].watermarks;
+        pb.watermarks = b.sources[i].watermarks;
+        pa.window.parallelism = pa.watermarks.parallelism; // a source's parallelism is its generators'
+        pb.window.parallelism = pb.watermarks.parallelism;
+        Labels one;
+        compareWatermarks(one, pa, pb);
+        l.addAll(one, a.sources[i].name + " ");
+    }
+    for (const GraphOperator& oa : a.operators) {
+        const auto ob = std::find_if(
+            b.operators.begin(), b.operators.end(), [&](const GraphOperator& o) { return o.name == oa.name; });
+        if (ob == b.operators.end()) {
+            l.add(oa.name, "no " + oa.name);
+            continue;
+        }
+        Labels one;
+        if (oa.kind != ob->kind || oa.inputs != ob->inputs) {
+            one.add("as in A", "as in B");
+        } else if (oa.runsWindow()) {
+            compareWindows(one, oa.chainWindow(), ob->chainWindow());
+        } else {
+            const IntervalJoinSpec& ja = oa.join;
+            const IntervalJoinSpec& jb = ob->join;
+            const auto between = [](const IntervalJoinSpec& j) {
+                return "between(" + duration(j.lowerMs) + ", " + duration(j.upperMs) + ")"
+                    + (j.lowerInclusive ? "" : " lowerBoundExclusive()")
+                    + (j.upperInclusive ? "" : " upperBoundExclusive()")
+                    + (j.lateSideOutputs ? " late side outputs" : "");
+            };
+            if (oa.kind == GraphOperator::Kind::IntervalJoin && between(ja) != between(jb))
+                one.add(between(ja), between(jb));
+            if (oa.runsProcessFunction()
+                && (oa.process.timeoutMs != ob->process.timeoutMs || oa.process.intervalMs != ob->process.intervalMs
+                    || oa.process.type != ob->process.type)) {
+                const auto function = [](const ProcessFunctionSpec& f) {
+                    return f.hasTimeout()                                    ? "timeout " + duration(f.timeoutMs)
+                        : f.type == ProcessFunctionSpec::Type::PeriodicCount ? "count every " + duration(f.intervalMs)
+                                                                             : std::string("sort until the watermark");
+                };
+                one.add(function(oa.process), function(ob->process));
+            }
+            one.check(oa.parallelism, ob->parallelism, [](int n) { return "parallelism " + std::to_string(n); });
+        }
+        l.addAll(one, oa.name + " ");
+    }
+    for (const GraphOperator& ob : b.operators) {
+        if (std::none_of(
+                a.operators.begin(), a.operators.end(), [&](const GraphOperator& o) { return o.name == ob.name; }))
+            l.add("no " + ob.name, ob.name);
+    }
+}
+
+} // namespace
+
+namespace {
+
+// The first record that differs between two lists of the same events; `source` names a graph's source.
+std::optional<std::string> recordsDiffer(const Scenario& a, const std::vector<InputRecord>& as, const Scenario& b,
+    const std::vector<InputRecord>& bs, const std::string& source)
+{
+    const std::string of = source.empty() ? "" : " of " + source;
+    const std::size_t n = std::min(as.size(), bs.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!sameEvent(a, as[i], b, bs[i])) {
+            return "A and B do not read the same events: " + recordName(a, as[i], i) + of + " is "
+                + recordText(a, as[i]) + " in A but " + recordText(b, bs[i]) + " in B";
+        }
+    }
+    if (as.size() != bs.size()) {
+        const bool aLonger = as.size() > bs.size();
+        const Scenario& longer = aLonger ? a : b;
+        const InputRecord& extra = (aLonger ? as : bs)[n];
+        return "A and B do not read the same events: " + (source.empty() ? "A" : source + " in A") + " reads "
+            + std::to_string(as.size()) + " records and " + (source.empty() ? "B " : "in B ")
+            + std::to_string(bs.size()) + "; " + recordName(longer, extra, n) + of + " (" + recordText(longer, extra)
+            + ") is only in " + (aLonger ? "A" : "B");
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> eventsDiffer(const Scenario& a, const Scenario& b)
 {
-    const std::size_t n = std::min(a.records.size(), b.records.size());
-    for (std::size_t i = 0; i < n; ++i) {
-        const InputRecord& ra = a.records[i];
-        const InputRecord& rb = b.records[i];
-        if (!sameEvent(a, ra, b, rb)) {
-            return "A and B do not read the same events: " + recordName(a, ra, i) + " is " + recordText(a, ra)
-                + " in A but " + recordText(b, rb) + " in B";
+    if (a.graph.has_value() != b.graph.has_value())
+        return std::string("A and B are not the same kind of job: ")
+            + (a.graph ? "A is a job graph and B" : "B is a job graph and A")
+            + " a chain (one source, one window operator); compare two graphs or two chains";
+    if (!a.graph)
+        return recordsDiffer(a, a.records, b, b.records, {});
+    const auto& as = a.graph->sources;
+    const auto& bs = b.graph->sources;
+    for (std::size_t i = 0; i < std::max(as.size(), bs.size()); ++i) {
+        if (i >= as.size() || i >= bs.size() || as[i].name != bs[i].name) {
+            const auto name = [&](const std::vector<GraphSource>& v) {
+                return i < v.size() ? "\"" + v[i].name + "\"" : std::string("none");
+            };
+            return "A and B do not read the same sources: source " + std::to_string(i + 1) + " is " + name(as)
+                + " in A and " + name(bs) + " in B";
         }
-    }
-    if (a.records.size() != b.records.size()) {
-        const bool aLonger = a.records.size() > b.records.size();
-        const Scenario& longer = aLonger ? a : b;
-        const InputRecord& extra = longer.records[n];
-        return "A and B do not read the same events: A reads " + std::to_string(a.records.size()) + " records and B "
-            + std::to_string(b.records.size()) + "; " + recordName(longer, extra, n) + " (" + recordText(longer, extra)
-            + ") is only in " + (aLonger ? "A" : "B");
+        if (auto d = recordsDiffer(a, as[i].records, b, bs[i].records, as[i].name))
+            return d;
     }
     return std::nullopt;
 }
@@ -332,8 +440,12 @@ RunLabels describeDifference(const Scenario& a, const Scenario& b)
     Labels l;
     l.check(
         a.pipeline.flinkVersion, b.pipeline.flinkVersion, [](const FlinkVersion& v) { return "Flink " + v.name(); });
-    compareWatermarks(l, a.pipeline, b.pipeline);
-    compareWindows(l, a.pipeline.window, b.pipeline.window);
+    if (a.graph && b.graph) {
+        compareGraphs(l, *a.graph, *b.graph);
+    } else {
+        compareWatermarks(l, a.pipeline, b.pipeline);
+        compareWindows(l, a.pipeline.window, b.pipeline.window);
+    }
     l.check(a.pipeline.endOfInput, b.pipeline.endOfInput, [](EndOfInput e) {
         return e == EndOfInput::None ? std::string("unbounded input")
             : e == EndOfInput::Drain ? std::string("input drained at its end")

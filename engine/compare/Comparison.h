@@ -35,7 +35,8 @@ struct Comparison {
 
 // Why A and B cannot be compared: they must read the same events (as many records, each of the same kind
 // with the same key, timestamp and value; arrivals and channels may differ, they are how the events come).
-// The message names the first record that differs; nullopt when they read the same events.
+// The message names the first record that differs; nullopt when they read the same events. Two job graphs read the
+// same events when their sources, by name and in order, do; a graph and a chain never do.
 std::optional<std::string> eventsDiffer(const Scenario& a, const Scenario& b);
 
 // What each run is, in a few words: what differs between the two pipelines, A's values in `a` and B's in

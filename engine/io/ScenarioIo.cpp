@@ -64,9 +64,9 @@ public:
                 if (!m_options.jobGraphs) {
                     detail::fail(tree.root.offset,
                         "this is a job graph (docs/job-graph.md): `tidemark run " + m_fileName
-                            + "` runs it, `tidemark verify` checks it against Flink and `tidemark export-job` writes "
-                              "it as a Flink job; the app and compare open one source and one window operator (a "
-                              "chain) for now");
+                            + "` runs it, `tidemark verify` checks it against Flink, `tidemark compare` compares two "
+                              "and `tidemark export-job` writes it as a Flink job; the app opens one source and one "
+                              "window operator (a chain) for now");
                 }
                 readGraph(tree.root, scenario, result);
                 if (!result.errors.empty() && !result.skippedLines)

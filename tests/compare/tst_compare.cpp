@@ -94,6 +94,28 @@ const char* kParallel = R"({"tidemark": 1, "name": "small post 000",
                "parallelism": 1}}}
 )";
 
+// Orders joined with their payments within [0, UPPER] ms, the pairs counted per 10 s; payments fall silent after
+// two records, so the count waits for them unless the payments source goes idle (IDLE ms).
+std::string graphJson(int outOfOrdernessMs, int idlenessMs, int upperMs = 5000)
+{
+    std::string s = R"({"tidemark": 1,
+ "sources": {
+   "orders": {"input": {"records": [{"key": "o1", "ts": 1000}, {"key": "o2", "ts": 2000}, {"key": "o3", "ts": 9000},
+                                    {"key": "o4", "ts": 14000}, {"key": "o5", "ts": 21000}]},
+              "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": OOO}},
+   "payments": {"input": {"records": [{"key": "o1", "ts": 1500}, {"key": "o2", "ts": 2600}]},
+                "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0, "idlenessMs": IDLE}}},
+ "operators": [
+   {"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"],
+    "between": {"lowerMs": 0, "upperMs": UPPER}},
+   {"type": "window", "name": "paid-per-10s", "inputs": ["paid"],
+    "window": {"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "count"}}}],
+ "endOfInput": "none"})";
+    for (const auto& [name, value] : {std::pair {"OOO", outOfOrdernessMs}, {"IDLE", idlenessMs}, {"UPPER", upperMs}})
+        s.replace(s.find(name), std::string_view(name).size(), std::to_string(value));
+    return s;
+}
+
 } // namespace
 
 class TestCompare : public QObject {
@@ -452,6 +474,65 @@ private slots:
         QVERIFY(r.out[0].startsWith("post000-parallelism   Post 000: parallelism 1 vs 3"));
         QVERIFY(r.out[1].startsWith("post002-lateness      Post 002: allowed lateness 0 vs 2 s"));
         QVERIFY(r.out.back().endsWith("/share/tidemark/examples/comparisons)"));
+    }
+
+    // Two job graphs compare operator by operator; each difference quotes what `tidemark run` prints for it. With
+    // idleness the silent payments source lets the count fire (at orders' periodic emission at 3 s, after o4 raised
+    // orders' watermark to 13999 and payments went idle 500 ms after its last record at 1 s); without it, never.
+    void twoGraphsCompareOperatorByOperator()
+    {
+        const QString stalls = write("stalls.json", graphJson(0, 0));
+        const QString idle = write("idle.json", graphJson(0, 500));
+        const Compared r = tidemarkCompare({stalls, idle});
+        QCOMPARE(r.err, QString());
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out,
+            QStringList({"A: payments no idleness", "B: payments idleness 500 ms",
+                "only in B: paid-per-10s; B: paid-per-10s> (2) window [0,10000) on-time, watermark 13999 (step 35 at "
+                "3.000 s)"}));
+
+        // With 5 s out-of-orderness orders' watermark passes 9999 only with o5 (21000 - 5001), the next record: the
+        // same count, one record and 1 s later.
+        const Compared moved = tidemarkCompare({idle, write("late.json", graphJson(5000, 500)), "--format", "jsonl"});
+        QCOMPARE(moved.exitCode, 1);
+        QCOMPARE(moved.out.size(), 2);
+        QCOMPARE(moved.out[1],
+            QString(R"({"type":"moved","operator":"paid-per-10s","resultDiffers":false,)"
+                    R"("a":{"step":35,"processingTime":3000,"output":{"operator":"paid-per-10s","type":"fire",)"
+                    R"("afterInput":6,"subtask":0,"key":null,"window":[0,10000],"timing":"on-time","watermark":13999,)"
+                    R"("count":2,"result":2}},"b":{"step":46,"processingTime":4000,"output":{"operator":)"
+                    R"("paid-per-10s","type":"fire","afterInput":7,"subtask":0,"key":null,"window":[0,10000],)"
+                    R"("timing":"on-time","watermark":15999,"count":2,"result":2}}})"));
+
+        // Payment o2 comes 600 ms after its order: outside between(0, 550 ms) there is no pair, and the count that
+        // fires at the same place is 1.
+        const Compared narrower = tidemarkCompare({idle, write("narrow.json", graphJson(0, 500, 550))});
+        QCOMPARE(narrower.exitCode, 1);
+        QCOMPARE(narrower.out,
+            QStringList({"A: paid between(0 ms, 5 s)", "B: paid between(0 ms, 550 ms)",
+                "only in A: paid; A: paid> (o2,2000,2600) at 2600, watermark 999 (step 12 at 1.000 s)",
+                "differs: paid-per-10s; A: paid-per-10s> (2) window [0,10000) on-time, watermark 13999 (step 35 at "
+                "3.000 s); B: paid-per-10s> (1) window [0,10000) on-time, watermark 13999 (step 35 at 3.000 s)"}));
+
+        const Compared same = tidemarkCompare({idle, idle});
+        QCOMPARE(same.exitCode, 0);
+        QCOMPARE(same.out.last(), QString("no differences"));
+    }
+
+    void graphsThatReadOtherEventsOrAChainAreRefused()
+    {
+        std::string other = graphJson(0, 500);
+        other.replace(other.find(R"("ts": 2600)"), 10, R"("ts": 2700)");
+        const Compared r = tidemarkCompare({write("a.json", graphJson(0, 500)), write("b.json", other)});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err,
+            QString(
+                "tidemark compare: A and B do not read the same events: record 2 of payments is key o2, ts 2600 in A "
+                "but key o2, ts 2700 in B\n"));
+        const Compared chain
+            = tidemarkCompare({write("graph.json", graphJson(0, 0)), write("chain.json", std::string(kParallel))});
+        QCOMPARE(chain.exitCode, 2);
+        QVERIFY2(chain.err.contains("A is a job graph and B a chain"), qPrintable(chain.err));
     }
 
     void ordinalsReadAsWords()
