@@ -1,4 +1,5 @@
 #include "ScenarioDifference.h"
+#include "engine/compare/GraphDifferences.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/output/GraphOutputFormat.h"
 #include "engine/player/GraphHolds.h"
@@ -34,8 +35,8 @@ bool quickToRun(const tidemark::Scenario& s)
 } // namespace
 
 // Any input either fails with one positioned error, or loads; a loaded scenario must save to text that loads back
-// to the same scenario and saves to the same text again, and a loaded job graph runs to its end, prints each step
-// and seeks.
+// to the same scenario and saves to the same text again, and a loaded job graph runs to its end, prints each step,
+// seeks, and runs again from its saved text with no difference that compare finds.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace tidemark;
@@ -64,6 +65,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 player.seek(player.lastStep() / 2);
                 player.stepBack();
                 (void)GraphHolds(run, scenarioTimes(*first.value)).at(player.state(), player.current());
+                // the graph saved and read back runs the same: compare finds no difference, nor between two runs
+                const auto reread = io::parseScenarioWithoutInput(io::saveScenario(*first.value), "saved.json", true);
+                if (!reread.ok() || compare::eventsDiffer(*first.value, *reread.value))
+                    __builtin_trap();
+                const GraphRun again(*reread.value);
+                if (!compare::compareGraphRuns(run, again).empty())
+                    __builtin_trap();
             }
         } catch (const std::exception&) {
             // the job fails as Flink's would (e.g. a run beyond the periodic-emission budget): a message, no crash
