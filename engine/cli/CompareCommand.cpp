@@ -141,20 +141,39 @@ std::string scenarioPath(const std::string& name)
     return name;
 }
 
+// Comparison files may name job graphs: two graphs compare as two chains do.
+io::LoadOptions comparisonOptions()
+{
+    io::LoadOptions options;
+    options.jobGraphs = true;
+    return options;
+}
+
 int listComparisons(std::ostream& out, std::ostream& err)
 {
     const auto comparisons = io::comparisons();
+    const auto graphs = io::graphComparisons();
     if (comparisons.empty()) {
         err << "tidemark compare: no built-in comparisons in " << io::comparisonsDirectory().string()
             << " (is Tidemark installed completely?)\n";
         return kTrouble;
     }
     std::size_t width = 0;
-    for (const auto& c : comparisons)
-        width = std::max(width, c.name.size());
-    for (const auto& c : comparisons) {
-        const auto loaded = compare::loadComparisonFile(c.path);
-        out << c.name << std::string(width + 3 - c.name.size(), ' ') << (loaded.ok() ? loaded.value->name : "") << "\n";
+    for (const auto* list : {&comparisons, &graphs}) {
+        for (const auto& c : *list)
+            width = std::max(width, c.name.size());
+    }
+    const auto print = [&](const std::vector<io::Example>& list) {
+        for (const auto& c : list) {
+            const auto loaded = compare::loadComparisonFile(c.path, comparisonOptions());
+            out << c.name << std::string(width + 3 - c.name.size(), ' ') << (loaded.ok() ? loaded.value->name : "")
+                << "\n";
+        }
+    };
+    print(comparisons);
+    if (!graphs.empty()) {
+        out << "\nJob graphs (docs/compare.md → Job graphs):\n";
+        print(graphs);
     }
     out << "\n(" << io::comparisonsDirectory().string() << ")\n";
     return 0;
@@ -186,9 +205,7 @@ Resolved resolve(const std::vector<std::string>& files)
                 return r;
             }
         }
-        io::LoadOptions options;
-        options.jobGraphs = true; // two job graphs compare as two chains do
-        return loaded(compare::loadComparisonOf(paths[0], paths[1], options));
+        return loaded(compare::loadComparisonOf(paths[0], paths[1], comparisonOptions()));
     }
     const std::string& name = files.front();
     const std::string alone = ": name a second scenario to compare it with (tidemark compare A.json B.json), or a "
@@ -199,10 +216,10 @@ Resolved resolve(const std::vector<std::string>& files)
             r.usage = name + " is a scenario" + alone;
             return r;
         }
-        return loaded(compare::loadComparisonFile(name));
+        return loaded(compare::loadComparisonFile(name, comparisonOptions()));
     }
     if (const auto builtIn = io::findComparison(name))
-        return loaded(compare::loadComparisonFile(*builtIn));
+        return loaded(compare::loadComparisonFile(*builtIn, comparisonOptions()));
     if (io::findExample(name)) {
         r.usage = name + " is a built-in example" + alone;
         return r;

@@ -361,7 +361,7 @@ private:
     // Relative to the comparison file's folder; a name that is no file there may be a built-in example's.
     fs::path scenarioPath(const std::string& name) const
     {
-        const fs::path path = m_baseDir / name;
+        const fs::path path = (m_baseDir / name).lexically_normal();
         std::error_code ec;
         if (!fs::exists(path, ec)) {
             if (const auto example = io::findExample(name))
@@ -373,7 +373,7 @@ private:
     Loaded<Scenario> loadWithSettings(const fs::path& path, const JsonNode& set) const
     {
         // The scenario as it is must be valid first: its own errors are its own file's.
-        auto plain = io::loadScenarioFileWithoutInput(path);
+        auto plain = io::loadScenarioFileWithoutInput(path, m_options.jobGraphs);
         if (!plain.ok())
             return plain;
         Loaded<Scenario> failed;

@@ -98,11 +98,13 @@ fs::path comparisonsDirectory()
     return examplesDirectory() / "comparisons";
 }
 
-std::vector<Example> comparisons()
+namespace {
+
+std::vector<Example> comparisonsIn(const fs::path& folder)
 {
     std::vector<Example> out;
     std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(comparisonsDirectory(), ec)) {
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
         if (entry.is_regular_file(ec) && entry.path().extension() == ".json")
             out.push_back({entry.path(), entry.path().stem().string()});
     }
@@ -110,9 +112,28 @@ std::vector<Example> comparisons()
     return out;
 }
 
+} // namespace
+
+std::vector<Example> comparisons()
+{
+    return comparisonsIn(comparisonsDirectory());
+}
+
+fs::path graphComparisonsDirectory()
+{
+    return comparisonsDirectory() / "graphs";
+}
+
+std::vector<Example> graphComparisons()
+{
+    return comparisonsIn(graphComparisonsDirectory());
+}
+
 std::optional<fs::path> findComparison(std::string_view name)
 {
-    return findByName(comparisons(), name);
+    if (auto chains = findByName(comparisons(), name))
+        return chains;
+    return findByName(graphComparisons(), name);
 }
 
 } // namespace tidemark::io

@@ -38,7 +38,11 @@ std::optional<std::filesystem::path> findExample(std::string_view name);
 std::filesystem::path comparisonsDirectory();
 // The built-in comparisons (the .json files there), sorted by name: `tidemark compare NAME` takes the name.
 std::vector<Example> comparisons();
-// The comparison a command line names: "post000-parallelism" or "post000-parallelism.json".
+// share/tidemark/examples/comparisons/graphs: the built-in comparisons of two job graphs (they name theirs as
+// ../../graphs/<example>.json), apart so that the app's compare window, which opens chains, does not list them.
+std::filesystem::path graphComparisonsDirectory();
+std::vector<Example> graphComparisons();
+// The comparison a command line names, of chains or of graphs: "post000-parallelism" or "post000-parallelism.json".
 std::optional<std::filesystem::path> findComparison(std::string_view name);
 
 } // namespace tidemark::io

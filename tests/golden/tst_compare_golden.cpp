@@ -1,8 +1,8 @@
 // Runs `tidemark compare <comparison> --format text|jsonl` on every built-in comparison
-// (resources/examples/comparisons/<name>.json) and compares what it prints with the hand-derived expected output
-// next to this file (compare-<name>.expected.txt and .jsonl, derivation in compare-<name>.derivation.md). Every
-// built-in comparison differs somewhere, so each run must exit 1. On a mismatch the actual output is written to
-// compare-<name>.<format>.actual in the build folder and a unified diff is printed.
+// (resources/examples/comparisons/<name>.json, and comparisons/graphs/<name>.json of two job graphs) and compares what
+// it prints with the hand-derived expected output next to this file (compare-<name>.expected.txt and .jsonl, derivation
+// in compare-<name>.derivation.md). Every built-in comparison differs somewhere, so each run must exit 1. On a mismatch
+// the actual output is written to compare-<name>.<format>.actual in the build folder and a unified diff is printed.
 
 #include "GoldenFile.h"
 
@@ -27,13 +27,21 @@ QString tidemarkExecutable()
 {
     return settingOr("TIDEMARK_EXECUTABLE", QStringLiteral(TIDEMARK_DEFAULT_EXECUTABLE));
 }
+// The built-in comparisons of chains, then those of job graphs (in comparisons/graphs).
 QStringList comparisonNames()
 {
     QStringList names;
-    for (const QFileInfo& file :
-        QDir(comparisonsDir()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-        names << file.completeBaseName();
+    for (const QString& dir : {comparisonsDir(), comparisonsDir() + QStringLiteral("/graphs")}) {
+        for (const QFileInfo& file : QDir(dir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+            names << file.completeBaseName();
+    }
     return names;
+}
+QString comparisonPath(const QString& name)
+{
+    const QString chains = comparisonsDir() + QLatin1Char('/') + name + QStringLiteral(".json");
+    return QFileInfo::exists(chains) ? chains
+                                     : comparisonsDir() + QStringLiteral("/graphs/") + name + QStringLiteral(".json");
 }
 
 Ran tidemarkCompare(const QStringList& arguments)
@@ -52,6 +60,7 @@ private slots:
         const QStringList names = comparisonNames();
         QVERIFY(names.contains(QStringLiteral("post000-parallelism")));
         QVERIFY(names.contains(QStringLiteral("post002-lateness")));
+        QVERIFY(names.contains(QStringLiteral("orders-payments-idleness")));
     }
 
     void everyExpectedComparisonBelongsToAComparison()
@@ -85,8 +94,8 @@ private slots:
         QVERIFY2(QFileInfo::exists(golden + QStringLiteral(".derivation.md")),
             qPrintable(QStringLiteral("comparison %1 has no derivation %2.derivation.md: work it out by hand")
                            .arg(name, golden)));
-        const Ran r = tidemarkCompare({comparisonsDir() + QLatin1Char('/') + name + QStringLiteral(".json"),
-            QStringLiteral("--format"), format == QLatin1String("txt") ? QStringLiteral("text") : format});
+        const Ran r = tidemarkCompare({comparisonPath(name), QStringLiteral("--format"),
+            format == QLatin1String("txt") ? QStringLiteral("text") : format});
         QVERIFY2(r.exitCode == 1,
             qPrintable(QStringLiteral("tidemark compare %1 exited with %2 (1: the runs differ): %3")
                            .arg(name)
