@@ -34,20 +34,23 @@ fs::path examplesDirectory()
 
 namespace {
 
-// The scenarios among the .json files of `folder`, sorted by name.
-std::vector<Example> scenariosIn(const fs::path& folder)
+// The .json files of `folder` (only the scenarios among them when `scenarios`), sorted by name.
+std::vector<Example> jsonFilesIn(const fs::path& folder, bool scenarios)
 {
     std::vector<Example> out;
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(folder, ec)) {
         if (!entry.is_regular_file(ec) || entry.path().extension() != ".json")
             continue;
-        std::ifstream file(entry.path(), std::ios::binary);
-        std::string head(kScenarioSniffBytes, '\0');
-        file.read(head.data(), std::streamsize(head.size()));
-        head.resize(std::size_t(file.gcount()));
-        if (looksLikeScenario(head))
-            out.push_back({entry.path(), entry.path().stem().string()});
+        if (scenarios) {
+            std::ifstream file(entry.path(), std::ios::binary);
+            std::string head(kScenarioSniffBytes, '\0');
+            file.read(head.data(), std::streamsize(head.size()));
+            head.resize(std::size_t(file.gcount()));
+            if (!looksLikeScenario(head))
+                continue;
+        }
+        out.push_back({entry.path(), entry.path().stem().string()});
     }
     std::sort(out.begin(), out.end(), [](const Example& a, const Example& b) { return a.name < b.name; });
     return out;
@@ -57,7 +60,7 @@ std::vector<Example> scenariosIn(const fs::path& folder)
 
 std::vector<Example> examples()
 {
-    return scenariosIn(examplesDirectory());
+    return jsonFilesIn(examplesDirectory(), true);
 }
 
 fs::path graphExamplesDirectory()
@@ -67,7 +70,7 @@ fs::path graphExamplesDirectory()
 
 std::vector<Example> graphExamples()
 {
-    return scenariosIn(graphExamplesDirectory());
+    return jsonFilesIn(graphExamplesDirectory(), true);
 }
 
 namespace {
@@ -98,25 +101,9 @@ fs::path comparisonsDirectory()
     return examplesDirectory() / "comparisons";
 }
 
-namespace {
-
-std::vector<Example> comparisonsIn(const fs::path& folder)
-{
-    std::vector<Example> out;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(folder, ec)) {
-        if (entry.is_regular_file(ec) && entry.path().extension() == ".json")
-            out.push_back({entry.path(), entry.path().stem().string()});
-    }
-    std::sort(out.begin(), out.end(), [](const Example& a, const Example& b) { return a.name < b.name; });
-    return out;
-}
-
-} // namespace
-
 std::vector<Example> comparisons()
 {
-    return comparisonsIn(comparisonsDirectory());
+    return jsonFilesIn(comparisonsDirectory(), false);
 }
 
 fs::path graphComparisonsDirectory()
@@ -126,7 +113,7 @@ fs::path graphComparisonsDirectory()
 
 std::vector<Example> graphComparisons()
 {
-    return comparisonsIn(graphComparisonsDirectory());
+    return jsonFilesIn(graphComparisonsDirectory(), false);
 }
 
 std::optional<fs::path> findComparison(std::string_view name)
