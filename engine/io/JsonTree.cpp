@@ -332,6 +332,19 @@ LineColumn lineColumnAt(std::string_view text, std::size_t offset)
     return lc;
 }
 
+std::uint32_t LineCounter::lineAt(std::size_t offset)
+{
+    offset = std::min(offset, m_text.size());
+    if (offset < m_offset) { // asked out of order: count again from the start
+        m_offset = 0;
+        m_line = 1;
+    }
+    m_line += static_cast<std::uint32_t>(
+        std::count(m_text.begin() + std::ptrdiff_t(m_offset), m_text.begin() + std::ptrdiff_t(offset), '\n'));
+    m_offset = offset;
+    return m_line;
+}
+
 std::size_t findInvalidUtf8(std::string_view text)
 {
     if (simdjson::validate_utf8(text.data(), text.size()))

@@ -118,8 +118,9 @@ private:
         schema::read(schema::scenario(), root, s);
         const JsonNode& input = *root.member("input");
         if (const JsonNode* records = input.member("records")) {
+            detail::LineCounter lines(m_text);
             for (std::size_t i = 0; i < s.records.size(); ++i)
-                s.records[i].sourceLine = detail::lineColumnAt(m_text, records->items[i].offset).line;
+                s.records[i].sourceLine = lines.lineAt(records->items[i].offset);
             return nullptr;
         }
         return input.member("file");
@@ -132,8 +133,9 @@ private:
         schema::readGraph(root, s, [&](const JsonNode& input, Scenario& source) {
             schema::readInput(input, source);
             if (const JsonNode* records = input.member("records")) {
+                detail::LineCounter lines(m_text);
                 for (std::size_t i = 0; i < source.records.size(); ++i)
-                    source.records[i].sourceLine = detail::lineColumnAt(m_text, records->items[i].offset).line;
+                    source.records[i].sourceLine = lines.lineAt(records->items[i].offset);
             }
             if (!source.inputFile || !m_readInputFile)
                 return;

@@ -1,3 +1,4 @@
+#include "engine/io/JsonTree.h"
 #include "engine/io/ScenarioIo.h"
 
 #include "ScenarioDifference.h"
@@ -71,6 +72,33 @@ class TestScenarioIo : public QObject {
     Q_OBJECT
 
 private slots:
+    // Each inline record knows its line, counted in one pass however many there are (a chain's and a graph
+    // source's), and a counter asked out of order counts again from the start.
+    void manyInlineRecordsKnowTheirLines()
+    {
+        std::string records;
+        for (int i = 0; i < 50000; ++i)
+            records += std::string(i ? ",\n" : "") + R"({"key": "k", "ts": )" + std::to_string(1000 + i) + "}";
+        const std::string json = R"({"tidemark": 1, "input": {"records": [
+)" + records + R"(]},
+  "pipeline": {"watermarks": {"strategy": "monotonous"},
+               "window": {"assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"}}}})";
+        const auto r = parse(json);
+        QVERIFY2(r.ok(), r.errorText().c_str());
+        QCOMPARE(r.value->records.size(), std::size_t(50000));
+        QCOMPARE(r.value->records.front().sourceLine, 2u);
+        QCOMPARE(r.value->records[24999].sourceLine, 25001u);
+        QCOMPARE(r.value->records.back().sourceLine, 50001u);
+
+        const std::string_view text = "a\nb\n\nc";
+        io::detail::LineCounter lines(text);
+        QCOMPARE(lines.lineAt(0), 1u);
+        QCOMPARE(lines.lineAt(2), 2u);
+        QCOMPARE(lines.lineAt(5), 4u);
+        QCOMPARE(lines.lineAt(2), 2u); // out of order
+        QCOMPARE(lines.lineAt(99), 4u); // past the end: the last line
+    }
+
     void loadsTheContractExample()
     {
         const auto r = parse(kBase);
