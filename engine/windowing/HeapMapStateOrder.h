@@ -27,6 +27,15 @@ public:
     bool remove(Timestamp key);
     // Every key, in the HashMap's iteration order.
     std::vector<Timestamp> keys() const;
+    // Calls `visit(key)` for every key in that order, without a copy of them (an interval join walks them for
+    // each record).
+    template <class Visit> void forEachKey(Visit visit) const
+    {
+        for (const auto& bucket : m_buckets) {
+            for (const Timestamp key : bucket)
+                visit(key);
+        }
+    }
     std::size_t capacity() const { return m_buckets.size(); }
     // Buckets that Java would have made trees of (their keys' order may differ from Java's).
     int treeBins() const;

@@ -54,9 +54,11 @@ void IntervalJoinOperator::processElement(
 
     const Buffer& other = state.sides[1 - index(side)];
     const auto [relativeLower, relativeUpper] = relativeBounds(side);
-    for (const Timestamp otherTs : other.order.keys()) {
-        if (otherTs < javaAdd(ts, relativeLower) || otherTs > javaAdd(ts, relativeUpper))
-            continue;
+    const Timestamp from = javaAdd(ts, relativeLower);
+    const Timestamp to = javaAdd(ts, relativeUpper);
+    other.order.forEachKey([&](const Timestamp otherTs) {
+        if (otherTs < from || otherTs > to)
+            return;
         for (const std::uint32_t match : other.records.at(otherTs)) {
             Output pair;
             pair.key = key;
@@ -66,7 +68,7 @@ void IntervalJoinOperator::processElement(
             pair.timestamp = std::max(ts, otherTs);
             out.push_back(pair);
         }
-    }
+    });
 }
 
 void IntervalJoinOperator::processWatermark(Timestamp watermark)
@@ -78,13 +80,13 @@ void IntervalJoinOperator::processWatermark(Timestamp watermark)
     for (auto it = m_keys.begin(); it != m_keys.end();) {
         for (const Side side : {Side::Left, Side::Right}) {
             Buffer& buffer = it->second.sides[index(side)];
+            // in timestamp order, so cleanup times rise: the first not due ends the walk (Flink's timers fire the
+            // due ones only, in the same order of time)
             for (auto r = buffer.records.begin(); r != buffer.records.end();) {
-                if (cleanupTime(side, r->first) <= watermark) {
-                    buffer.order.remove(r->first);
-                    r = buffer.records.erase(r);
-                } else {
-                    ++r;
-                }
+                if (cleanupTime(side, r->first) > watermark)
+                    break;
+                buffer.order.remove(r->first);
+                r = buffer.records.erase(r);
             }
         }
         const bool empty = it->second.sides[0].records.empty() && it->second.sides[1].records.empty();
