@@ -30,12 +30,13 @@ std::string recordText(const Scenario& s, const InputRecord& r)
     return text;
 }
 
-// "record 5", with where it is in an events file: "record 5 (post000-kafka-lines.csv:5)".
-std::string recordName(const Scenario& s, const InputRecord& r, std::size_t index)
+// "record 5", with where it is in the events file `file` the records came from: "record 5
+// (post000-kafka-lines.csv:5)".
+std::string recordName(const std::optional<InputFileSpec>& file, const InputRecord& r, std::size_t index)
 {
     std::string name = "record " + std::to_string(index + 1);
-    if (s.inputFile && r.sourceLine > 0)
-        name += " (" + s.inputFile->file + ":" + std::to_string(r.sourceLine) + ")";
+    if (file && r.sourceLine > 0)
+        name += " (" + file->file + ":" + std::to_string(r.sourceLine) + ")";
     return name;
 }
 
@@ -385,26 +386,36 @@ void compareGraphs(Labels& l, const JobGraph& a, const JobGraph& b)
 
 namespace {
 
+// One run's records: a chain's, or a graph source's, with the events file they came from (if any).
+struct Events {
+    const Scenario& scenario;
+    const std::vector<InputRecord>& records;
+    const std::optional<InputFileSpec>& file;
+};
+
 // The first record that differs between two lists of the same events; `source` names a graph's source.
-std::optional<std::string> recordsDiffer(const Scenario& a, const std::vector<InputRecord>& as, const Scenario& b,
-    const std::vector<InputRecord>& bs, const std::string& source)
+std::optional<std::string> recordsDiffer(const Events& ea, const Events& eb, const std::string& source)
 {
+    const Scenario& a = ea.scenario;
+    const Scenario& b = eb.scenario;
+    const std::vector<InputRecord>& as = ea.records;
+    const std::vector<InputRecord>& bs = eb.records;
     const std::string of = source.empty() ? "" : " of " + source;
     const std::size_t n = std::min(as.size(), bs.size());
     for (std::size_t i = 0; i < n; ++i) {
         if (!sameEvent(a, as[i], b, bs[i])) {
-            return "A and B do not read the same events: " + recordName(a, as[i], i) + of + " is "
+            return "A and B do not read the same events: " + recordName(ea.file, as[i], i) + of + " is "
                 + recordText(a, as[i]) + " in A but " + recordText(b, bs[i]) + " in B";
         }
     }
     if (as.size() != bs.size()) {
         const bool aLonger = as.size() > bs.size();
-        const Scenario& longer = aLonger ? a : b;
-        const InputRecord& extra = (aLonger ? as : bs)[n];
+        const Events& longer = aLonger ? ea : eb;
+        const InputRecord& extra = longer.records[n];
         return "A and B do not read the same events: " + (source.empty() ? "A" : source + " in A") + " reads "
             + std::to_string(as.size()) + " records and " + (source.empty() ? "B " : "in B ")
-            + std::to_string(bs.size()) + "; " + recordName(longer, extra, n) + of + " (" + recordText(longer, extra)
-            + ") is only in " + (aLonger ? "A" : "B");
+            + std::to_string(bs.size()) + "; " + recordName(longer.file, extra, n) + of + " ("
+            + recordText(longer.scenario, extra) + ") is only in " + (aLonger ? "A" : "B");
     }
     return std::nullopt;
 }
@@ -418,7 +429,7 @@ std::optional<std::string> eventsDiffer(const Scenario& a, const Scenario& b)
             + (a.graph ? "A is a job graph and B" : "B is a job graph and A")
             + " a chain (one source, one window operator); compare two graphs or two chains";
     if (!a.graph)
-        return recordsDiffer(a, a.records, b, b.records, {});
+        return recordsDiffer({a, a.records, a.inputFile}, {b, b.records, b.inputFile}, {});
     const auto& as = a.graph->sources;
     const auto& bs = b.graph->sources;
     for (std::size_t i = 0; i < std::max(as.size(), bs.size()); ++i) {
@@ -429,7 +440,8 @@ std::optional<std::string> eventsDiffer(const Scenario& a, const Scenario& b)
             return "A and B do not read the same sources: source " + std::to_string(i + 1) + " is " + name(as)
                 + " in A and " + name(bs) + " in B";
         }
-        if (auto d = recordsDiffer(a, as[i].records, b, bs[i].records, as[i].name))
+        if (auto d
+            = recordsDiffer({a, as[i].records, as[i].inputFile}, {b, bs[i].records, bs[i].inputFile}, as[i].name))
             return d;
     }
     return std::nullopt;

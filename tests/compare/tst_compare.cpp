@@ -533,6 +533,23 @@ private slots:
             QString(
                 "tidemark compare: A and B do not read the same events: record 2 of payments is key o2, ts 2600 in A "
                 "but key o2, ts 2700 in B\n"));
+        // a source read from an events file is named with the file and line
+        const auto fromFile = [&](const QString& name, const std::string& csv) {
+            write(name + ".csv", csv);
+            std::string json = graphJson(0, 500);
+            const std::size_t from = json.find(R"({"records": [{"key": "o1")");
+            const std::size_t to = json.find("]}", from) + 2;
+            json.replace(from, to - from,
+                R"({"file": ")" + name.toStdString()
+                    + R"(.csv", "format": "csv", "header": false, "fields": {"key": 0, "ts": 1}})");
+            return write(name + ".json", json);
+        };
+        const Compared files = tidemarkCompare(
+            {fromFile("orders-a", "o1,1000\no2,2000\no3,9000\n"), fromFile("orders-b", "o1,1000\no2,2000\no3,9500\n")});
+        QCOMPARE(files.exitCode, 2);
+        QCOMPARE(files.err,
+            QString("tidemark compare: A and B do not read the same events: record 3 (orders-a.csv:3) of orders is key "
+                    "o3, ts 9000 in A but key o3, ts 9500 in B\n"));
         const Compared chain
             = tidemarkCompare({write("graph.json", graphJson(0, 0)), write("chain.json", std::string(kParallel))});
         QCOMPARE(chain.exitCode, 2);
