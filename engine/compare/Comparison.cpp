@@ -1,6 +1,8 @@
 #include "engine/compare/Comparison.h"
 
 #include "engine/core/NumberText.h"
+#include "engine/io/JsonFields.h"
+#include "engine/io/ScenarioNames.h"
 #include "engine/player/EventQueue.h"
 #include "engine/player/TimeFormat.h"
 
@@ -346,8 +348,18 @@ void compareGraphs(Labels& l, const JobGraph& a, const JobGraph& b)
             continue;
         }
         Labels one;
-        if (oa.kind != ob->kind || oa.inputs != ob->inputs) {
-            one.add("as in A", "as in B");
+        if (oa.kind != ob->kind) {
+            const auto kind
+                = [](const GraphOperator& o) { return std::string(io::detail::enumName(o.kind, io::kOperatorKinds)); };
+            one.add(kind(oa), kind(*ob));
+        } else if (oa.inputs != ob->inputs) {
+            const auto reads = [](const GraphOperator& o) {
+                std::string s = "reads ";
+                for (std::size_t i = 0; i < o.inputs.size(); ++i)
+                    s += (i ? ", " : "") + o.inputs[i];
+                return s;
+            };
+            one.add(reads(oa), reads(*ob));
         } else if (oa.runsWindow()) {
             compareWindows(one, oa.chainWindow(), ob->chainWindow());
         } else {

@@ -523,6 +523,31 @@ private slots:
         QCOMPARE(same.out.last(), QString("no differences"));
     }
 
+    // A graph's labels name the source or operator each difference belongs to.
+    void aGraphsLabelsNameTheSourceOrOperator()
+    {
+        const auto graph = [](const std::string& json) {
+            io::LoadOptions options;
+            options.jobGraphs = true;
+            auto loaded = io::parseScenario(json, "graph.json", {}, options);
+            if (!loaded.ok())
+                qFatal("test graph does not load: %s", loaded.errorText().c_str());
+            return std::move(*loaded.value);
+        };
+        const Scenario a = graph(graphJson(0, 0));
+        const auto labels = compare::describeDifference(a, graph(graphJson(1000, 500, 2000)));
+        QCOMPARE(
+            labels.a, std::string("orders max out-of-orderness 0 ms, payments no idleness, paid between(0 ms, 5 s)"));
+        QCOMPARE(labels.b,
+            std::string("orders max out-of-orderness 1 s, payments idleness 500 ms, paid between(0 ms, 2 s)"));
+        std::string other = graphJson(0, 0);
+        other.replace(other.find(R"("inputs": ["paid"])"), 18, R"("inputs": ["orders"])");
+        const auto reads = compare::describeDifference(a, graph(other));
+        QCOMPARE(reads.a, std::string("paid-per-10s reads paid"));
+        QCOMPARE(reads.b, std::string("paid-per-10s reads orders"));
+        QCOMPARE(compare::describeDifference(a, a).a, std::string("the same pipeline"));
+    }
+
     void graphsThatReadOtherEventsOrAChainAreRefused()
     {
         std::string other = graphJson(0, 500);
