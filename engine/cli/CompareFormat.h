@@ -4,9 +4,9 @@
 #include "engine/compare/GraphDifferences.h"
 #include "engine/compare/RunDifferences.h"
 #include "engine/core/Scenario.h"
-#include <vector>
 
 #include <string>
+#include <vector>
 
 namespace tidemark::cli {
 

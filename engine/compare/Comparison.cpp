@@ -394,10 +394,6 @@ void compareGraphs(Labels& l, const JobGraph& a, const JobGraph& b)
     }
 }
 
-} // namespace
-
-namespace {
-
 // One run's records: a chain's, or a graph source's, with the events file they came from (if any).
 struct Events {
     const Scenario& scenario;

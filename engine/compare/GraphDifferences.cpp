@@ -1,5 +1,6 @@
 #include "engine/compare/GraphDifferences.h"
 
+#include "engine/core/JsonText.h"
 #include "engine/runtime/GraphPipeline.h"
 
 #include <algorithm>
@@ -30,7 +31,8 @@ public:
 
     Described operator()(const GraphOutput& o) const
     {
-        const std::string op = std::to_string(o.op) + "|";
+        // operators are matched by name (each graph numbers its own)
+        const std::string op = jsonString(m_run.graph().operators[static_cast<std::size_t>(o.op)].name) + "|";
         return std::visit(
             [&](const auto& what) {
                 Described d = describe(what);
@@ -132,24 +134,8 @@ struct Ordered {
 
 std::vector<GraphDifference> compareGraphRuns(const GraphRun& a, const GraphRun& b)
 {
-    // Operators are matched by name: the identity's operator index is each graph's own, so B's outputs are
-    // described under A's index of the operator of the same name.
     const RunOutputs inA(a);
-    RunOutputs inB(b);
-    {
-        std::map<std::string, std::vector<std::size_t>> renamed;
-        const auto& opsA = a.graph().operators;
-        for (auto& [identity, outputs] : inB.byIdentity) {
-            const std::size_t bar = identity.find('|');
-            const std::string& name = b.graph().operators[std::stoul(identity.substr(0, bar))].name;
-            const auto it
-                = std::find_if(opsA.begin(), opsA.end(), [&](const GraphOperator& op) { return op.name == name; });
-            const std::string prefix
-                = it == opsA.end() ? "b" + identity.substr(0, bar) : std::to_string(it - opsA.begin());
-            renamed[prefix + identity.substr(bar)] = std::move(outputs);
-        }
-        inB.byIdentity = std::move(renamed);
-    }
+    const RunOutputs inB(b);
 
     std::vector<Ordered> found;
     const auto only = [&](RunSide side, const RunOutputs& run, std::size_t output) {
