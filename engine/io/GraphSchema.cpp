@@ -263,10 +263,10 @@ const Schema<Scenario>& graphScenario()
                         + jsonString(bs[i].name);
                 if (auto d = difference(watermarks(), as[i].watermarks, bs[i].watermarks, at + "watermarks."))
                     return *d;
-                const std::string ia = writeInput(a.keys, as[i].records, as[i].inputFile, "");
-                const std::string ib = writeInput(b.keys, bs[i].records, bs[i].inputFile, "");
-                if (ia != ib)
-                    return at + "input: " + ia + " vs " + ib;
+                if (std::string d = inputDifference({a.keys, as[i].records, as[i].inputFile},
+                        {b.keys, bs[i].records, bs[i].inputFile}, at + "input");
+                    !d.empty())
+                    return d;
             }
             if (as.size() != bs.size())
                 return "sources: " + std::to_string(as.size()) + " vs " + std::to_string(bs.size()) + " sources";

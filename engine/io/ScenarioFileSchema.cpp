@@ -254,6 +254,24 @@ std::string writeInput(const KeyTable& keys, const std::vector<InputRecord>& rec
     return "{\"records\": " + itemLines(items, indent) + "}";
 }
 
+std::string inputDifference(const InputOf& a, const InputOf& b, const std::string& path)
+{
+    const auto form = [](const InputOf& in) { return in.file ? "an event file" : "inline records"; };
+    if (a.file.has_value() != b.file.has_value())
+        return path + ": " + form(a) + " vs " + form(b);
+    if (a.file)
+        return difference(inputFile(), *a.file, *b.file, path + ".").value_or("");
+    for (std::size_t i = 0; i < std::min(a.records.size(), b.records.size()); ++i) {
+        if (auto d = difference(record(), entryOf(a.keys, a.records[i]), entryOf(b.keys, b.records[i]),
+                path + ".records[" + std::to_string(i) + "]."))
+            return *d;
+    }
+    if (a.records.size() != b.records.size())
+        return path + ".records: " + std::to_string(a.records.size()) + " vs " + std::to_string(b.records.size())
+            + " records";
+    return {};
+}
+
 const Schema<InputFileSpec>& inputFile()
 {
     // built once: the fields below are made on the first call only
@@ -538,20 +556,7 @@ const Schema<Scenario>& scenario()
             return writeInput(sc.keys, sc.records, sc.inputFile, indent);
         };
         input.differ = [](const S& a, const S& b) -> std::string {
-            const auto form = [](const S& sc) { return sc.inputFile ? "an event file" : "inline records"; };
-            if (a.inputFile.has_value() != b.inputFile.has_value())
-                return std::string("input: ") + form(a) + " vs " + form(b);
-            if (a.inputFile)
-                return difference(inputFile(), *a.inputFile, *b.inputFile, "input.").value_or("");
-            for (std::size_t i = 0; i < std::min(a.records.size(), b.records.size()); ++i) {
-                if (auto d = difference(record(), entryOf(a.keys, a.records[i]), entryOf(b.keys, b.records[i]),
-                        "input.records[" + std::to_string(i) + "]."))
-                    return *d;
-            }
-            if (a.records.size() != b.records.size())
-                return "input.records: " + std::to_string(a.records.size()) + " vs " + std::to_string(b.records.size())
-                    + " records";
-            return {};
+            return inputDifference({a.keys, a.records, a.inputFile}, {b.keys, b.records, b.inputFile}, "input");
         };
         input.readLast = true;
         Field<S> pipelineField;

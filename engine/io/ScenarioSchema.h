@@ -43,6 +43,14 @@ const Schema<Scenario>& graphScenario();
 // An "input" as JSON text: the event file's reference when the records came from one, else the records inline.
 std::string writeInput(const KeyTable& keys, const std::vector<InputRecord>& records,
     const std::optional<InputFileSpec>& file, std::string_view indent);
+// Where two inputs differ, as "PATH.records[3].ts: 1000 vs 2000" (the form, the event file's fields, or the first
+// record that differs, keys by their text), or "" when they do not.
+struct InputOf {
+    const KeyTable& keys;
+    const std::vector<InputRecord>& records;
+    const std::optional<InputFileSpec>& file;
+};
+std::string inputDifference(const InputOf& a, const InputOf& b, const std::string& path);
 // The "input" of a chain: inline records (checked against the scenario's pipeline) or an event file (its fields
 // checked likewise; the records left for the caller to load).
 void readInput(const detail::JsonNode& input, Scenario& scenario);

@@ -517,7 +517,8 @@ private slots:
             std::string("sources.payments.watermarks.idlenessMs: 0 vs 2000"));
         Scenario later = *loaded.value;
         later.graph->sources[0].records[2].ts = 9500;
-        QVERIFY(test::scenarioDifference(*loaded.value, later).value_or("").starts_with("sources.orders.input: "));
+        QCOMPARE(test::scenarioDifference(*loaded.value, later).value_or(""),
+            std::string("sources.orders.input.records[2].ts: 9000 vs 9500"));
         Scenario wider = *loaded.value;
         wider.graph->operators[0].join.upperMs = 6000;
         QVERIFY(test::scenarioDifference(*loaded.value, wider).value_or("").starts_with("operators: "));
