@@ -53,8 +53,15 @@ std::string wrapped(std::string_view text, std::string_view prefix, std::size_t 
     std::string line;
     for (std::string w; words >> w;) {
         if (!line.empty() && prefix.size() + line.size() + 1 + w.size() > width) {
+            // a lone "-" (max - d) must not begin a line: a README's Markdown would read a list item
+            std::string carried;
+            const std::size_t last = line.rfind(' ');
+            if ((w == "-" || w == "+" || w == "*") && last != std::string::npos) {
+                carried = line.substr(last + 1);
+                line.erase(last);
+            }
             out.append(prefix).append(line).append("\n");
-            line.clear();
+            line = carried;
         }
         line += (line.empty() ? "" : " ") + w;
     }

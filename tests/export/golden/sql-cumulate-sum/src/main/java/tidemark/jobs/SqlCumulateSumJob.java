@@ -34,8 +34,8 @@ import org.apache.flink.util.Collector;
  *
  * The records of data/events.csv are replayed at their arrival times, each to the watermark assigner Tidemark
  * sends it to, as the DataStream export does, and declared as the table events with the WATERMARK a CREATE
- * TABLE of a real source would have (the comment on QUERY shows it). forBoundedOutOfOrderness(500 ms) emits max
- * - 500 - 1; SQL's `ts - INTERVAL 'd'` emits max - d, so the declaration subtracts 501 ms and the job's
+ * TABLE of a real source would have (the comment on QUERY shows it). forBoundedOutOfOrderness(500 ms) emits
+ * max - 500 - 1; SQL's `ts - INTERVAL 'd'` emits max - d, so the declaration subtracts 501 ms and the job's
  * watermarks are the scenario's exactly.
  *
  * What this job does not reproduce:
