@@ -1,6 +1,7 @@
 #include "engine/export/FlinkSqlJob.h"
 
 #include "engine/core/NumberText.h"
+#include "engine/export/GraphSqlJob.h"
 #include "engine/export/JobTemplates.h"
 #include "engine/export/JobText.h"
 
@@ -34,8 +35,9 @@ bool windowAll(const Scenario& s)
     return !s.pipeline.window.keyBy.has_value();
 }
 
-// The aggregate call of the window function over the table's columns: v (the value) and t (the timestamp).
-std::string aggregate(const FunctionSpec& f)
+} // namespace
+
+std::string detail::sqlAggregate(const FunctionSpec& f)
 {
     const bool ts = f.field == "ts";
     switch (f.type) {
@@ -57,22 +59,21 @@ std::string aggregate(const FunctionSpec& f)
     return {};
 }
 
-// The window TVF over the table `events`.
-std::string windowCall(const Scenario& s)
+std::string detail::sqlWindowCall(const AssignerSpec& a, std::string_view table, bool partitionByKey)
 {
-    const AssignerSpec& a = s.pipeline.window.assigner;
     const std::string offset = a.offsetMs != 0 ? ", " + *sqlInterval(a.offsetMs) : std::string();
+    const std::string from = "TABLE " + std::string(table);
     switch (a.type) {
     case AssignerType::Tumbling:
-        return "TUMBLE(TABLE events, DESCRIPTOR(ts), " + *sqlInterval(a.sizeMs) + offset + ")";
+        return "TUMBLE(" + from + ", DESCRIPTOR(ts), " + *sqlInterval(a.sizeMs) + offset + ")";
     case AssignerType::Sliding:
-        return "HOP(TABLE events, DESCRIPTOR(ts), " + *sqlInterval(a.slideMs) + ", " + *sqlInterval(a.sizeMs) + offset
+        return "HOP(" + from + ", DESCRIPTOR(ts), " + *sqlInterval(a.slideMs) + ", " + *sqlInterval(a.sizeMs) + offset
             + ")";
     case AssignerType::Cumulate:
-        return "CUMULATE(TABLE events, DESCRIPTOR(ts), " + *sqlInterval(a.stepMs) + ", " + *sqlInterval(a.sizeMs)
+        return "CUMULATE(" + from + ", DESCRIPTOR(ts), " + *sqlInterval(a.stepMs) + ", " + *sqlInterval(a.sizeMs)
             + offset + ")";
     case AssignerType::Session:
-        return std::string("SESSION(TABLE events") + (windowAll(s) ? "" : " PARTITION BY `key`") + ", DESCRIPTOR(ts), "
+        return "SESSION(" + from + (partitionByKey ? " PARTITION BY `key`" : "") + ", DESCRIPTOR(ts), "
             + *sqlInterval(a.gapMs) + ")";
     case AssignerType::Global:
         break;
@@ -80,15 +81,36 @@ std::string windowCall(const Scenario& s)
     return {};
 }
 
+namespace {
+
 std::vector<std::string> queryLines(const Scenario& s)
 {
     const std::string key = windowAll(s) ? "" : "`key`, ";
-    return {"SELECT " + key + "window_start, window_end, " + aggregate(s.pipeline.window.function) + " AS `result`",
-        "FROM TABLE(", "    " + windowCall(s) + ")", "GROUP BY " + key + "window_start, window_end"};
+    return {"SELECT " + key + "window_start, window_end, " + detail::sqlAggregate(s.pipeline.window.function)
+            + " AS `result`",
+        "FROM TABLE(", "    " + detail::sqlWindowCall(s.pipeline.window.assigner, "events", !windowAll(s)) + ")",
+        "GROUP BY " + key + "window_start, window_end"};
 }
 
 // Which of the scenario's watermarks the declaration gives, in words for the program's header and the README.
-std::string watermarkMatch(const WatermarkConfig& wm)
+} // namespace
+
+const char* const detail::kSqlOnePhaseAggregation
+    = R"java(        // One phase, as the window operator Tidemark shows: a two-phase plan pre-aggregates each assigner's
+        // rows and flushes them when that assigner's own watermark passes a slice's end, so a row behind its
+        // assigner's watermark, though not the window's, would reach the window after it fired.
+        tableEnv.getConfig().set("table.optimizer.agg-phase-strategy", "ONE_PHASE");
+)java";
+const char* const detail::kSqlKeyHashingCaveat
+    = "Which subtask holds a key: SQL hashes the grouping key its own way, not as keyBy does, so the job prints from "
+      "one subtask, without Tidemark's subtask prefixes, and lines of different keys may come in another order.";
+const char* const detail::kSqlEmitsAtOnceCaveat
+    = "SQL's watermark assigner emits at once, not at the next period, when a record raises the watermark by more "
+      "than the period: that matters only for records closer together than the period.";
+const char* const detail::kSqlCumulateSlicesCaveat
+    = "Cumulate windows add up slices: a sum or average of fractions may differ in its last digits.";
+
+std::string detail::sqlWatermarkMatch(const WatermarkConfig& wm)
 {
     const std::string d = std::to_string(wm.maxOutOfOrdernessMs);
     switch (wm.strategy) {
@@ -107,20 +129,17 @@ std::string watermarkMatch(const WatermarkConfig& wm)
     return {};
 }
 
+namespace {
+
 std::vector<std::string> sqlCaveats(const Scenario& s)
 {
     std::vector<std::string> c;
     if (!windowAll(s) && s.pipeline.window.subtasks() > 1)
-        c.push_back(
-            "Which subtask holds a key: SQL hashes the grouping key its own way, not as keyBy does, so the job "
-            "prints from one subtask, without Tidemark's \"2> \" prefixes, and lines of different keys may come "
-            "in another order.");
+        c.push_back(detail::kSqlKeyHashingCaveat);
     if (s.pipeline.watermarks.emission == WatermarkConfig::Emission::Periodic)
-        c.push_back("SQL's watermark assigner emits at once, not at the next period, when a record raises the "
-                    "watermark by more than the period: that matters only for records closer together than the "
-                    "period.");
+        c.push_back(detail::kSqlEmitsAtOnceCaveat);
     if (s.pipeline.window.assigner.type == AssignerType::Cumulate && s.pipeline.window.function.type != Function::Count)
-        c.push_back("Cumulate windows add up slices: a sum or average of fractions may differ in its last digits.");
+        c.push_back(detail::kSqlCumulateSlicesCaveat);
     return c;
 }
 
@@ -176,10 +195,8 @@ std::string sqlWatermarkExpression(const WatermarkConfig& wm)
     return literal ? "ts - " + *literal : std::string();
 }
 
-std::optional<std::string> sqlRefusal(const Scenario& s, const FlinkRelease& release)
+std::optional<std::string> detail::sqlWindowRefusal(const WindowConfig& w, const FlinkRelease& release)
 {
-    const WindowConfig& w = s.pipeline.window;
-    const WatermarkConfig& wm = s.pipeline.watermarks;
     const AssignerSpec& a = w.assigner;
     if (a.type == AssignerType::Global)
         return std::string("Flink SQL has no global window: its window TVFs are TUMBLE, HOP, SESSION and CUMULATE");
@@ -201,13 +218,6 @@ std::optional<std::string> sqlRefusal(const Scenario& s, const FlinkRelease& rel
         return std::string("a SQL query has no late side output: late records are dropped");
     if (w.evictor.type != EvictorSpec::Type::None)
         return std::string("a SQL window aggregation has no evictors");
-    if (wm.strategy == Strategy::Input)
-        return std::string("a SQL table needs a WATERMARK declaration for its windows: the strategy \"input\" (only "
-                           "watermark records) has none");
-    if (wm.idlenessMs > 0)
-        return std::string("SQL's idle timeout (table.exec.source.idle-timeout) is checked by the watermark assigner "
-                           "on its own timer, not as WatermarksWithIdleness decides it: export a scenario without "
-                           "idleness");
     if (a.type == AssignerType::Sliding && a.sizeMs % a.slideMs != 0)
         return "HOP needs a size that is a multiple of the slide (Flink's HoppingSliceAssigner), found size "
             + std::to_string(a.sizeMs) + " ms and slide " + std::to_string(a.slideMs) + " ms";
@@ -231,10 +241,27 @@ std::optional<std::string> sqlRefusal(const Scenario& s, const FlinkRelease& rel
                 + " ms needs more than 99 days, which this export does not "
                   "write as a SQL INTERVAL";
     }
+    return std::nullopt;
+}
+
+std::optional<std::string> detail::sqlWatermarkRefusal(const WatermarkConfig& wm)
+{
+    if (wm.strategy == Strategy::Input)
+        return std::string("a SQL table needs a WATERMARK declaration for its windows: the strategy \"input\" (only "
+                           "watermark records) has none");
+    if (wm.idlenessMs > 0)
+        return std::string("SQL's idle timeout (table.exec.source.idle-timeout) is checked by the watermark assigner "
+                           "on its own timer, not as WatermarksWithIdleness decides it: export a scenario without "
+                           "idleness");
     if (sqlWatermarkExpression(wm).empty())
         return std::string("the out-of-orderness needs more than 99 days, which this export does not write as a SQL "
                            "INTERVAL");
-    for (const InputRecord& r : s.records) {
+    return std::nullopt;
+}
+
+std::optional<std::string> detail::sqlRecordsRefusal(const std::vector<InputRecord>& records)
+{
+    for (const InputRecord& r : records) {
         if (!r.isWatermark() && r.ts <= 0)
             return "a record has the event time " + std::to_string(r.ts)
                 + ": SQL's watermark assigner starts at 0 and emits no watermark at or below it, so event times must "
@@ -243,12 +270,22 @@ std::optional<std::string> sqlRefusal(const Scenario& s, const FlinkRelease& rel
     return std::nullopt;
 }
 
+std::optional<std::string> sqlRefusal(const Scenario& s, const FlinkRelease& release)
+{
+    if (auto why = detail::sqlWindowRefusal(s.pipeline.window, release))
+        return why;
+    if (auto why = detail::sqlWatermarkRefusal(s.pipeline.watermarks))
+        return why;
+    return detail::sqlRecordsRefusal(s.records);
+}
+
 std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& options, std::string& refusal)
 {
     if (s.graph) {
-        refusal = "a job graph is exported as a DataStream job (leave out --sql); its SQL form (an interval join, a "
-                  "window over a window) is not written yet";
-        return std::nullopt;
+        auto project = exportJob(s, options, refusal);
+        if (!project || !detail::toGraphSqlProject(s, *project, options, refusal))
+            return std::nullopt;
+        return project;
     }
     // The DataStream project gives the pom, data/events.csv, the replay and the caveats, none of which depend on the
     // window; CUMULATE has no DataStream assigner, so it is asked for the tumbling window of the largest size.
@@ -322,7 +359,7 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
     h += commentLines("The records of data/events.csv are replayed at their arrival times, each to the watermark "
                       "assigner Tidemark sends it to, as the DataStream export does, and declared as the table events "
                       "with the WATERMARK a CREATE TABLE of a real source would have (the comment on QUERY shows it). "
-            + watermarkMatch(wm)
+            + detail::sqlWatermarkMatch(wm)
             + (perEvent ? " The scenario emits a watermark after every record: with an auto-watermark interval of 0, "
                           "SQL's watermark assigner emits each rise at once."
                         : ""),
@@ -361,7 +398,10 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
     m += "        StreamTableEnvironment tableEnv = StreamTableEnvironment.create(env);\n";
     m += "        // Windows of TIMESTAMP_LTZ follow the session's time zone: UTC aligns them to the epoch, as "
          "Tidemark's.\n";
-    m += "        tableEnv.getConfig().setLocalTimeZone(ZoneOffset.UTC);\n\n";
+    m += "        tableEnv.getConfig().setLocalTimeZone(ZoneOffset.UTC);\n";
+    if (wm.parallelism > 1)
+        m += detail::kSqlOnePhaseAggregation;
+    m += "\n";
     m += "        DataStream<Event> arrivals = env.fromSequence(0, "
         + std::string(endless ? "Long.MAX_VALUE" : "events.size()") + ").setParallelism(1)\n";
     m += "                .flatMap(new Replay(events, " + std::string(endless ? "-1" : std::to_string(inputEnd) + "L")
@@ -401,11 +441,53 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
 
     const std::string java = detail::javaSourceFile(imports, h, project->mainClass, m + replay.java);
 
-    // The DataStream project's files with the SQL program, the Table API's jars and a README of its own.
-    std::string readme;
-    for (ProjectFile& f : project->files) {
+    std::string sqlText = createTable + ";\n\n";
+    for (const std::string& q : query)
+        sqlText += q + "\n";
+    const std::string program = "src/main/java/tidemark/jobs/" + cls + ".java";
+    const std::string readme = detail::sqlReadme(s, *project, options,
+        "the scenario's window as a window TVF query (`" + program + "`)", "The query", sqlText,
+        detail::sqlWatermarkMatch(wm) + "\n\n"
+            + "`data/events.csv` holds the records Tidemark read, in the order they arrive, with their arrival times "
+              "and the watermark assigner each one reaches; the job replays them at those times and declares them "
+              "as the table `events`.");
+    if (!detail::toSqlProject(*project, java, readme, refusal))
+        return std::nullopt;
+    return project;
+}
+
+std::string detail::sqlReadme(const Scenario& s, const JobProject& project, const ExportOptions& options,
+    std::string_view what, std::string_view sqlTitle, std::string_view sql, std::string_view input)
+{
+    std::string readme = "# " + (s.name.empty() ? project.artifactId : s.name) + " in Flink SQL\n\n";
+    readme += commentLines("A Flink SQL job exported by Tidemark " + options.tidemarkVersion
+            + (options.sourceName.empty() ? "" : " from `" + options.sourceName + "`") + ": " + std::string(what)
+            + " for Apache Flink " + project.release.version + " and Java 17.",
+        "");
+    readme += "\n```sh\nmvn package\njava -jar " + project.jarPath() + "   # on a local MiniCluster\n```\n\n";
+    readme += std::string(sqlTitle) + ":\n\n```sql\n" + std::string(sql) + "```\n\n";
+    // paragraphs of `input`, each wrapped
+    std::size_t from = 0;
+    while (from < input.size()) {
+        const std::size_t end = std::min(input.find("\n\n", from), input.size());
+        readme += (from == 0 ? "" : "\n") + commentLines(input.substr(from, end - from), "");
+        from = end + 2;
+    }
+    if (!project.caveats.empty()) {
+        readme += "\nWhat the job does not reproduce:\n\n";
+        for (const std::string& c : project.caveats)
+            readme += "-" + commentLines(c, "  ").substr(1);
+    }
+    return readme;
+}
+
+bool detail::toSqlProject(JobProject& project, const std::string& java, const std::string& readme, std::string& refusal)
+{
+    for (ProjectFile& f : project.files) {
         if (f.path.ends_with(".java")) {
             f.content = java;
+        } else if (f.path == "README.md") {
+            f.content = readme;
         } else if (f.path == "pom.xml") {
             std::string deps;
             for (const char* artifact :
@@ -416,38 +498,13 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
             const auto props = f.content.find("    </properties>");
             if (end == std::string::npos || props == std::string::npos) {
                 refusal = "the DataStream project's pom.xml has no dependencies to add the Table API to";
-                return std::nullopt;
+                return false;
             }
             f.content.insert(end, deps);
             f.content.insert(props, filledTemplate("pom-table-property.xml"));
-        } else if (f.path == "README.md") {
-            const std::string program = "src/main/java/tidemark/jobs/" + cls + ".java";
-            readme = "# " + (s.name.empty() ? project->artifactId : s.name) + " in Flink SQL\n\n";
-            readme += commentLines("A Flink SQL job exported by Tidemark " + options.tidemarkVersion
-                    + (options.sourceName.empty() ? "" : " from `" + options.sourceName + "`")
-                    + ": the scenario's window as a window TVF query (`" + program + "`) for Apache Flink "
-                    + project->release.version + " and Java 17.",
-                "");
-            readme += "\n```sh\nmvn package\njava -jar " + project->jarPath() + "   # on a local MiniCluster\n```\n\n";
-            readme += "The query:\n\n```sql\n" + createTable + ";\n\n";
-            for (const std::string& q : query)
-                readme += q + "\n";
-            readme += "```\n\n";
-            readme += commentLines(watermarkMatch(wm), "");
-            readme += "\n";
-            readme += commentLines("`data/events.csv` holds the records Tidemark read, in the order they arrive, with "
-                                   "their arrival times and the watermark assigner each one reaches; the job replays "
-                                   "them at those times and declares them as the table `events`.",
-                "");
-            if (!project->caveats.empty()) {
-                readme += "\nWhat the job does not reproduce:\n\n";
-                for (const std::string& c : project->caveats)
-                    readme += "-" + commentLines(c, "  ").substr(1);
-            }
-            f.content = readme;
         }
     }
-    return project;
+    return true;
 }
 
 } // namespace tidemark::flinkjob

@@ -49,13 +49,6 @@ std::vector<SourceArrival> arrivalOrder(const Scenario& s)
     return all;
 }
 
-// Each source's record count, and when its input ends (after its last record, or the scenario's inputEndMs; -1
-// when it never does).
-struct SourceSpan {
-    std::size_t records = 0;
-    Timestamp end = -1;
-};
-
 std::vector<SourceSpan> sourceSpans(const Scenario& s, const std::vector<SourceArrival>& order)
 {
     std::vector<SourceSpan> spans(graphOf(s).sources.size());
@@ -72,8 +65,8 @@ std::vector<SourceSpan> sourceSpans(const Scenario& s, const std::vector<SourceA
     return spans;
 }
 
-// The one auto-watermark interval of the job: that of the sources whose generators emit periodically (the default
-// without one); nullopt when they differ.
+} // namespace
+
 std::optional<DurationMs> periodOf(const JobGraph& g)
 {
     std::optional<DurationMs> period;
@@ -87,6 +80,42 @@ std::optional<DurationMs> periodOf(const JobGraph& g)
     }
     return period.value_or(WatermarkConfig {}.periodMs);
 }
+
+std::vector<std::size_t> operatorsAfterInputs(const JobGraph& g)
+{
+    std::set<std::string> known;
+    for (const GraphSource& src : g.sources)
+        known.insert(src.name);
+    std::vector<std::size_t> order;
+    std::vector<bool> placed(g.operators.size(), false);
+    for (bool progress = true; progress && order.size() < g.operators.size();) {
+        progress = false;
+        for (std::size_t o = 0; o < g.operators.size(); ++o) {
+            const GraphOperator& op = g.operators[o];
+            if (placed[o] || !std::all_of(op.inputs.begin(), op.inputs.end(), [&](const std::string& in) {
+                    return known.count(in) > 0;
+                }))
+                continue;
+            order.push_back(o);
+            known.insert(op.name);
+            placed[o] = progress = true;
+        }
+    }
+    return order;
+}
+
+std::vector<SourceSpan> graphSourceSpans(const Scenario& s)
+{
+    return sourceSpans(s, arrivalOrder(s));
+}
+
+ReplayClasses graphReplay(const Scenario& s, const JobProject& project, const ExportOptions& options)
+{
+    return graphReplayClasses(s, project, options, filledTemplate("GraphEvent-members.java"),
+        "                    e.source = f.get(5);\n", "arrival,channel,key,timestamp,value,source");
+}
+
+namespace {
 
 // A scenario that is the chain one operator or source of the graph would be: the chain's writer says its parts.
 Scenario asChain(const Scenario& s, const WindowConfig* window, const WatermarkConfig* watermarks)
@@ -173,20 +202,8 @@ private:
         m += "        env.getConfig().setAutoWatermarkInterval(" + std::to_string(*periodOf(m_g)) + ");\n\n";
         for (std::size_t i = 0; i < m_g.sources.size(); ++i)
             m += source(static_cast<int>(i));
-        // the operators once their inputs are written (a graph's file may name a stream before it defines it)
-        std::vector<bool> written(m_g.operators.size(), false);
-        for (std::size_t done = 0; done < m_g.operators.size();) {
-            for (std::size_t o = 0; o < m_g.operators.size(); ++o) {
-                const GraphOperator& op = m_g.operators[o];
-                if (written[o] || !std::all_of(op.inputs.begin(), op.inputs.end(), [&](const std::string& in) {
-                        return m_vars.count(in) > 0;
-                    }))
-                    continue;
-                m += operatorCode(op);
-                written[o] = true;
-                ++done;
-            }
-        }
+        for (const std::size_t o : operatorsAfterInputs(m_g))
+            m += operatorCode(m_g.operators[o]);
         m += "        env.execute(" + javaString(m_project.jobName) + ");\n";
         m += "    }\n";
         return m;
@@ -507,9 +524,7 @@ private:
         std::string c = "\n";
         for (const auto& [name, code] : m_classes)
             c += code;
-        const ReplayClasses replay
-            = graphReplayClasses(m_s, m_project, m_options, filledTemplate("GraphEvent-members.java"),
-                "                    e.source = f.get(5);\n", "arrival,channel,key,timestamp,value,source");
+        const ReplayClasses replay = graphReplay(m_s, m_project, m_options);
         use(replay.imports);
         return c + replay.java;
     }

@@ -25,6 +25,23 @@ std::vector<std::string> graphCaveats(const Scenario& scenario);
 std::optional<std::string> watermarkRefusal(const WatermarkConfig& watermarks);
 std::optional<std::string> windowRefusal(const WindowConfig& window, const FlinkRelease& release);
 
+// The graph's operators (indices) in an order where each comes after the operators it reads (a graph's file may
+// name a stream before it defines it).
+std::vector<std::size_t> operatorsAfterInputs(const JobGraph& graph);
+// Each source's record count, and when its input ends (after its last record, or the scenario's inputEndMs; -1
+// when it never does).
+struct SourceSpan {
+    std::size_t records = 0;
+    Timestamp end = -1;
+};
+std::vector<SourceSpan> graphSourceSpans(const Scenario& scenario);
+// The one auto-watermark interval of the job: that of the sources whose generators emit periodically (the default
+// without one); nullopt when they differ.
+std::optional<DurationMs> periodOf(const JobGraph& graph);
+// The replay of data/events.csv, each record with its source, and the Event POJO with its graph members
+// (Event.of(events, source), Event.output, …), with their imports: what the DataStream and the SQL program share.
+ReplayClasses graphReplay(const Scenario& scenario, const JobProject& project, const ExportOptions& options);
+
 std::string graphJavaProgram(const Scenario& scenario, const JobProject& project, const ExportOptions& options);
 
 } // namespace tidemark::flinkjob::detail

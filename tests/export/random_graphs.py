@@ -9,6 +9,10 @@ output: one to three sources with one or two generators, out-of-order and late t
 with open or closed bounds and late side outputs, window joins and coGroups, each process function, connected
 streams, a broadcast rules stream, windows of each assigner with allowed lateness and late side outputs, windows
 over windows, and both ends of input.
+
+random_graph(seed, sql=True) draws only what the SQL export writes (docs/flink.md → A job graph in SQL): unions,
+interval joins without late side outputs and window joins over tumbling or sliding windows, then windows without
+allowed lateness or side outputs, one emission for every source and event times above 0.
 """
 
 import random
@@ -36,30 +40,37 @@ def _source(rng, index, records):
     return {"input": {"records": out}, "watermarks": watermarks}
 
 
-def _window(rng, keyed, reads_values):
-    assigner = rng.choice([{"type": "tumbling", "sizeMs": rng.choice([2000, 5000])},
-                           {"type": "sliding", "sizeMs": 4000, "slideMs": 2000},
-                           {"type": "session", "gapMs": 1500}])
+def _window(rng, keyed, reads_values, sql=False, sessions=True):
+    assigners = [{"type": "tumbling", "sizeMs": rng.choice([2000, 5000])},
+                 {"type": "sliding", "sizeMs": 4000, "slideMs": 2000},
+                 {"type": "session", "gapMs": 1500}]
+    assigner = rng.choice(assigners if sessions else assigners[:2])
     window = {"keyBy": "key" if keyed else None, "assigner": assigner,
               "function": {"type": rng.choice(["count", "sum", "max"]) if reads_values else "count"}}
     if keyed and rng.random() < 0.5:
         window["parallelism"] = 2
-    if rng.random() < 0.4:
+    if rng.random() < 0.4 and not sql:
         window["allowedLatenessMs"] = rng.choice([1000, 3000])
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 and not sql:
         window["lateSideOutput"] = True
     return window
 
 
-def random_graph(seed):
-    """A graph scenario (a dict) and a word for each kind of operator it has."""
+def random_graph(seed, sql=False):
+    """A graph scenario (a dict) and a word for each kind of operator it has; with sql, one the SQL export writes."""
     rng = random.Random(seed)
     n = rng.choice([1, 2, 2, 3])
     sources = {"s%d" % i: _source(rng, i, rng.randint(7, 12)) for i in range(n)}
+    if sql:
+        for source in sources.values():
+            source["watermarks"]["emit"] = sources["s0"]["watermarks"]["emit"]  # SQL's assigners share one interval
+            for r in source["input"]["records"]:
+                r["ts"] = max(1, r["ts"])  # SQL's assigner emits nothing at or below 0
     operators, kinds = [], []
     stream, values, keyed = "s0", True, True
     if n >= 2:
-        combine = rng.choice(["union", "interval-join", "co-process", "broadcast-process", "window-join", "co-group"])
+        combine = rng.choice(["union", "interval-join", "window-join"] if sql else
+                             ["union", "interval-join", "co-process", "broadcast-process", "window-join", "co-group"])
         kinds.append(combine)
         if combine != "union":
             sources.pop("s2", None)  # two inputs: a third source would be read by nothing
@@ -72,10 +83,10 @@ def random_graph(seed):
                               "parallelism": rng.choice([1, 2]),
                               "between": {"lowerMs": lower, "upperMs": upper,
                                           "lowerInclusive": rng.random() < 0.7, "upperInclusive": rng.random() < 0.7,
-                                          "lateSideOutputs": rng.random() < 0.5}})
+                                          "lateSideOutputs": rng.random() < 0.5 and not sql}})
             stream, values = "joined", False
         elif combine in ("window-join", "co-group"):
-            window = _window(rng, True, False)
+            window = _window(rng, True, False, sql, sessions=not sql)
             del window["function"]  # the join is the function
             window.pop("lateSideOutput", None)  # neither has one in Flink
             operators.append({"type": combine, "name": "windowed", "inputs": ["s0", "s1"], "window": window})
@@ -94,7 +105,9 @@ def random_graph(seed):
                               "parallelism": rng.choice([1, 2]),
                               "function": {"type": "rule-timeout", "timeoutMs": 3000}})
             stream = "quiet"
-    if rng.random() < 0.4:
+    if sql and stream in ("joined", "windowed"):
+        pass  # a join's pairs carry no time attribute a SQL window reads
+    elif rng.random() < 0.4 and not sql:
         function = rng.choice([{"type": "event-time-timeout", "timeoutMs": rng.choice([1000, 2500])},
                                {"type": "sort-until-watermark"},
                                {"type": "periodic-count", "intervalMs": rng.choice([2000, 5000])}])
@@ -102,10 +115,10 @@ def random_graph(seed):
                           "function": function})
         kinds.append(function["type"])
         stream = "timed"
-    if not operators or rng.random() < 0.8:
+    if (not operators or rng.random() < 0.8) and not (sql and stream in ("joined", "windowed")):
         keyed = rng.random() < 0.75
         operators.append({"type": "window", "name": "per-window", "inputs": [stream],
-                          "window": _window(rng, keyed, values)})
+                          "window": _window(rng, keyed, values, sql)})
         kinds.append("window")
         if rng.random() < 0.35:
             second = {"keyBy": "key" if keyed else None,

@@ -21,7 +21,8 @@ clock), nor is a graph for which Tidemark prints nothing. --random-graphs N adds
 
 With --sql every example and scenario the SQL export accepts (`tidemark export-job --sql`) is exported as a Flink
 SQL job instead and compared the same way, with two differences: SQL hashes its grouping keys its own way and the
-job prints from one subtask, so Tidemark's "2> " prefixes are left out; and the lines of several keys are compared
+job prints from one subtask, so Tidemark's subtask prefixes are left out ("2> " of a chain, "name:2> " of a job
+graph's operator, which becomes "name> "); and the lines of several keys are compared
 as a multiset (a SQL window aggregation leaves the order of keys that fire on one watermark open). --table-version
 builds the SQL jobs against that release of Flink's Table API modules (the one the oracle resolved).
 
@@ -162,6 +163,11 @@ def comparison_mode(scenario):
     return "exact"
 
 
+def without_subtask(line):
+    """A line as a SQL job prints it from one subtask: "2> (a,3)" → "(a,3)", "sum:2> (a,3)" → "sum> (a,3)"."""
+    return re.sub(r"^(\S*?):\d+> ", r"\1> ", re.sub(r"^\d+> ", "", line))
+
+
 def sql_mode(scenario, expected):
     keys = {re.sub(r"^\d+> ", "", line).split(",", 1)[0] for line in expected}
     return "exact" if comparison_mode(scenario) == "exact" and len(keys) <= 1 else "multiset"
@@ -277,7 +283,9 @@ def run_job(project, scenario):
 
 def draw_random_graphs(args, work):
     """(name, file, file) of --random-graphs seeded graphs for which `tidemark run` prints something (a graph that
-    prints nothing compares nothing), drawn from --seed on; their kinds of operator are in their names."""
+    prints nothing compares nothing), drawn from --seed on; their kinds of operator are in their names. With --sql,
+    graphs the SQL export writes (random_graph(seed, sql=True)), leaving out those where an interval join drops a
+    late record: SQL's interval join has no late rows, a difference the export's README states."""
     folder = work / "random-graphs"
     folder.mkdir()
     drawn, seed = [], args.seed
@@ -285,7 +293,7 @@ def draw_random_graphs(args, work):
         if seed - args.seed >= 20 * args.random_graphs:
             raise SystemExit("only %d of %d random graphs printed something in %d seeds"
                              % (len(drawn), args.random_graphs, seed - args.seed))
-        scenario, kinds = random_graph(seed)
+        scenario, kinds = random_graph(seed, sql=args.sql)
         name = "random-%d-%s" % (seed, "-".join(kinds) or "window")
         path = folder / (name + ".json")
         path.write_text(json.dumps(scenario, indent=1))
@@ -294,6 +302,14 @@ def draw_random_graphs(args, work):
         if t.returncode != 0:
             raise SystemExit("tidemark run refused random graph %s (a generator out of step with the graph rules):\n%s"
                              % (path, t.stderr))
+        if args.sql:
+            e = run([args.tidemark, "export-job", str(path), "--sql", "--out", str(folder / "probe"), "--force"])
+            if e.returncode != 0:
+                raise SystemExit("export-job --sql refused random graph %s (a generator out of step with the SQL "
+                                 "export):\n%s" % (path, e.stderr))
+            if re.search(r"late (left|right) .* dropped", t.stdout):
+                print("SKIP %s (an interval join drops a late record, which SQL's would pair)" % name, flush=True)
+                continue
         if printed_lines(t.stdout):
             drawn.append((name, str(path), path))
     return drawn
@@ -341,6 +357,9 @@ def main():
     assert not same(probe, [probe[0], probe[2], probe[1]], "exact", marks)
     assert not same(probe, [probe[1], probe[0], "1> (a,[1,2,5])"], "exact", marks)
 
+    assert without_subtask("2> (a,3)") == "(a,3)" and without_subtask("sum-4s:2> (a,3)") == "sum-4s> (a,3)"
+    assert without_subtask("mean> (6)") == "mean> (6)"
+
     skipped, cases = [], []
     found = scenarios(args.examples, args.scenarios, args.only)
     if args.random_graphs:
@@ -371,7 +390,7 @@ def main():
             skipped.append((name, "tidemark run prints nothing for it: there is nothing to compare"))
             continue
         if args.sql:
-            expected = [re.sub(r"^\d+> ", "", line) for line in expected]
+            expected = [without_subtask(line) for line in expected]
         cases.append((name, scenario, project, expected, [watermark for _, watermark in printed]))
     if not cases:
         raise SystemExit("no example could be exported: nothing to compare")

@@ -23,7 +23,9 @@ QString sourceDir()
 
 Scenario parse(const std::string& json)
 {
-    const auto loaded = io::parseScenario(json, "inline.json", ".");
+    io::LoadOptions graphs;
+    graphs.jobGraphs = true;
+    const auto loaded = io::parseScenario(json, "inline.json", ".", graphs);
     if (!loaded)
         qFatal("%s", loaded.errorText().c_str());
     return *loaded.value;
@@ -51,6 +53,29 @@ Scenario withPipeline(const std::string& watermarks, const std::string& window)
 const std::string kBounded = R"("strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 1000)";
 const std::string kTumblingCount = R"("assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"})";
 
+Scenario load(const QString& pathInSource)
+{
+    io::LoadOptions graphs;
+    graphs.jobGraphs = true;
+    const auto loaded = io::loadScenarioFile((sourceDir() + pathInSource).toStdString(), graphs);
+    if (!loaded)
+        qFatal("%s", loaded.errorText().c_str());
+    return *loaded.value;
+}
+
+// Each of the project's files against its golden file in tests/export/golden/<folder>; the mismatches.
+QStringList goldenMismatches(const flinkjob::JobProject& project, const QString& folder)
+{
+    QStringList mismatches;
+    for (const auto& f : project.files) {
+        const QString golden = sourceDir() + "/tests/export/golden/" + folder + "/" + QString::fromStdString(f.path);
+        if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
+                folder + "-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
+            mismatches << *mismatch;
+    }
+    return mismatches;
+}
+
 QString program(const flinkjob::JobProject& project)
 {
     for (const auto& f : project.files) {
@@ -75,15 +100,94 @@ private slots:
         const auto project = flinkjob::exportSqlJob(*loaded.value, options("sql-cumulate-sum.json"), refusal);
         QVERIFY2(project, refusal.c_str());
         QCOMPARE(project->files.size(), std::size_t(4));
-        QStringList mismatches;
-        for (const auto& f : project->files) {
-            const QString golden
-                = sourceDir() + "/tests/export/golden/sql-cumulate-sum/" + QString::fromStdString(f.path);
-            if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
-                    "sql-cumulate-sum-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
-                mismatches << *mismatch;
-        }
+        const QStringList mismatches = goldenMismatches(*project, "sql-cumulate-sum");
         QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
+    }
+
+    // A job graph with a union, an interval join and a window join: each source a table, each operator a view;
+    // tests/export/golden/graph-joins-in-sql holds the project, reviewed by hand.
+    void aJobGraphBecomesTheReviewedSqlProject()
+    {
+        const Scenario s = load("/tests/export/scenarios/graph-joins-in-sql.json");
+        std::string refusal;
+        const auto project = flinkjob::exportSqlJob(s, options("graph-joins-in-sql.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        const QStringList mismatches = goldenMismatches(*project, "graph-joins-in-sql");
+        QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
+    }
+
+    // The second window reads the first one's results at window_time, their maxTimestamp() (end - 1), as the
+    // DataStream window reads a result's timestamp; every result a DOUBLE, as the DataStream job's are.
+    void aWindowOverAWindowReadsTheFirstOnesWindowTime()
+    {
+        const Scenario s = load("/resources/examples/graphs/window-over-window.json");
+        std::string refusal;
+        const auto project = flinkjob::exportSqlJob(s, options("window-over-window.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        const QString java = program(*project);
+        QVERIFY(java.contains("\"SELECT `key`, window_time AS ts, CAST(COUNT(*) AS DOUBLE) AS v\""));
+        QVERIFY(java.contains("TUMBLE(TABLE `views`, DESCRIPTOR(ts), INTERVAL '10' SECOND)"));
+        QVERIFY(java.contains("TUMBLE(TABLE `per-10s`, DESCRIPTOR(ts), INTERVAL '1' MINUTE)"));
+        QVERIFY(java.contains("\"SELECT `key`, window_time AS ts, CAST(MAX(v) AS DOUBLE) AS v\""));
+        QVERIFY(java.contains("print(tableEnv, \"`per-10s`\", \"per-10s\", false);"));
+        QVERIFY(java.contains("print(tableEnv, \"`busiest-10s-per-minute`\", \"busiest-10s-per-minute\", false);"));
+        QVERIFY(java.contains("table(\"ts - INTERVAL '1.001' SECOND\")"));
+    }
+
+    void whatSqlCannotSayOfAGraphIsRefusedWithTheReason_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("a process function") << "/resources/examples/graphs/orders-unpaid-timeout.json"
+                                            << "operator \"unpaid\" runs a process function";
+        QTest::newRow("a coGroup") << "/resources/examples/graphs/orders-payments-window-join.json"
+                                   << "coGroup \"orders-and-payments\" has no SQL form";
+        QTest::newRow("a window over a join's pairs") << "/resources/examples/graphs/orders-payments-join-stalls.json"
+                                                      << "reads the pairs of join \"paid\"";
+        QTest::newRow("broadcast rules") << "/resources/examples/graphs/rules-with-idleness.json"
+                                         << "runs a process function";
+    }
+    void whatSqlCannotSayOfAGraphIsRefusedWithTheReason()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, reason);
+        const Scenario s = load(file);
+        std::string refusal;
+        QVERIFY(!flinkjob::exportSqlJob(s, options("g.json"), refusal));
+        QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
+    }
+
+    void aGraphsLateSideOutputsIdlenessAndMixedEmissionsAreRefused_data()
+    {
+        QTest::addColumn<QString>("orders");
+        QTest::addColumn<QString>("join");
+        QTest::addColumn<QString>("reason");
+        const QString perEvent = R"({"strategy": "monotonous", "emit": "per-event"})";
+        const QString periodic = R"({"strategy": "monotonous", "emit": "periodic", "periodMs": 200})";
+        QTest::newRow("late side outputs")
+            << perEvent << R"("between": {"lowerMs": 0, "upperMs": 1000, "lateSideOutputs": true})"
+            << "a SQL interval join has no late side outputs";
+        QTest::newRow("per-event beside periodic") << periodic << R"("between": {"lowerMs": 0, "upperMs": 1000})"
+                                                   << "give the sources one emission";
+        QTest::newRow("idleness") << R"({"strategy": "monotonous", "periodMs": 200, "idlenessMs": 1000})"
+                                  << R"("between": {"lowerMs": 0, "upperMs": 1000})"
+                                  << "source \"orders\": SQL's idle timeout";
+    }
+    void aGraphsLateSideOutputsIdlenessAndMixedEmissionsAreRefused()
+    {
+        QFETCH(QString, orders);
+        QFETCH(QString, join);
+        QFETCH(QString, reason);
+        const Scenario s = parse(R"({"tidemark": 1, "sources": {
+            "orders": {"input": {"records": [{"key": "o1", "ts": 1000}]}, "watermarks": )"
+            + orders.toStdString() + R"(},
+            "payments": {"input": {"records": [{"key": "o1", "ts": 1500}]},
+                         "watermarks": {"strategy": "monotonous", "emit": "per-event"}}},
+            "operators": [{"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"], )"
+            + join.toStdString() + "}]}");
+        std::string refusal;
+        QVERIFY(!flinkjob::exportSqlJob(s, options("j.json"), refusal));
+        QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
     }
 
     void theWatermarkDeclarationMatchesTheStrategy_data()
