@@ -1,13 +1,17 @@
 #include "engine/export/GraphSqlJob.h"
 
-#include "engine/export/FlinkSqlJob.h"
 #include "engine/export/GraphJob.h"
 #include "engine/export/JobTemplates.h"
 #include "engine/export/JobText.h"
+#include "engine/export/SqlText.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
+#include <string_view>
+#include <vector>
 
 namespace tidemark::flinkjob::detail {
 
