@@ -7,6 +7,7 @@
 #include "engine/export/FlinkJob.h"
 #include "engine/io/ScenarioIo.h"
 #include "tests/cli/TidemarkRun.h"
+#include "tests/export/ProjectGolden.h"
 #include "tests/golden/GoldenFile.h"
 
 #include <QDir>
@@ -74,18 +75,9 @@ const flinkjob::ProjectFile* file(const flinkjob::JobProject& project, const std
     return nullptr;
 }
 
-// Each of the project's files against its reviewed copy in tests/export/golden/EXAMPLE/: every file compared, so that
-// one run shows them all.
-QStringList goldenMismatches(const flinkjob::JobProject& project, const QString& example)
+QStringList goldenMismatches(const flinkjob::JobProject& project, const QString& folder)
 {
-    QStringList mismatches;
-    for (const auto& f : project.files) {
-        const QString golden = sourceDir() + "/tests/export/golden/" + example + "/" + QString::fromStdString(f.path);
-        if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
-                example + "-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
-            mismatches << *mismatch;
-    }
-    return mismatches;
+    return test::projectGoldenMismatches(project, sourceDir(), folder);
 }
 
 QString program(const flinkjob::JobProject& project)

@@ -5,6 +5,7 @@
 #include "engine/export/FlinkSqlJob.h"
 #include "engine/io/ScenarioIo.h"
 #include "tests/cli/TidemarkRun.h"
+#include "tests/export/ProjectGolden.h"
 #include "tests/golden/GoldenFile.h"
 
 #include <QFileInfo>
@@ -63,17 +64,9 @@ Scenario load(const QString& pathInSource)
     return *loaded.value;
 }
 
-// Each of the project's files against its golden file in tests/export/golden/<folder>; the mismatches.
 QStringList goldenMismatches(const flinkjob::JobProject& project, const QString& folder)
 {
-    QStringList mismatches;
-    for (const auto& f : project.files) {
-        const QString golden = sourceDir() + "/tests/export/golden/" + folder + "/" + QString::fromStdString(f.path);
-        if (const auto mismatch = test::compareWithGoldenFile(QByteArray::fromStdString(f.content), golden,
-                folder + "-" + QFileInfo(QString::fromStdString(f.path)).fileName()))
-            mismatches << *mismatch;
-    }
-    return mismatches;
+    return test::projectGoldenMismatches(project, sourceDir(), folder);
 }
 
 QString program(const flinkjob::JobProject& project)
