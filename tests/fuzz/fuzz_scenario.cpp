@@ -1,5 +1,6 @@
 #include "ScenarioDifference.h"
 #include "engine/compare/GraphDifferences.h"
+#include "engine/export/FlinkSqlJob.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/output/GraphOutputFormat.h"
 #include "engine/player/GraphHolds.h"
@@ -32,11 +33,27 @@ bool quickToRun(const tidemark::Scenario& s)
     return channels <= 16;
 }
 
+// The export takes the scenario as a DataStream and as a SQL program, or refuses it with a reason; nothing else.
+void exportsOrRefuses(const tidemark::Scenario& s)
+{
+    using namespace tidemark;
+    flinkjob::ExportOptions options;
+    options.sourceName = "fuzz.json";
+    options.tidemarkVersion = "fuzz";
+    for (const bool sql : {false, true}) {
+        std::string refusal;
+        const auto project
+            = sql ? flinkjob::exportSqlJob(s, options, refusal) : flinkjob::exportJob(s, options, refusal);
+        if (project ? project->files.empty() : refusal.empty())
+            __builtin_trap();
+    }
+}
+
 } // namespace
 
 // Any input either fails with one positioned error, or loads; a loaded scenario must save to text that loads back
 // to the same scenario and saves to the same text again, and a loaded job graph runs to its end, prints each step,
-// seeks, and runs again from its saved text with no difference that compare finds.
+// seeks, and runs again from its saved text with no difference that compare finds; the export writes or refuses it.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace tidemark;
@@ -72,11 +89,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 const GraphRun again(*reread.value);
                 if (!compare::compareGraphRuns(run, again).empty())
                     __builtin_trap();
+                exportsOrRefuses(*first.value);
             }
         } catch (const std::exception&) {
             // the job fails as Flink's would (e.g. a run beyond the periodic-emission budget): a message, no crash
         }
     }
+    if (!first.value->graph)
+        exportsOrRefuses(*first.value);
     const std::string saved = io::saveScenario(*first.value);
     const auto second = io::parseScenarioWithoutInput(saved, "saved.json", true);
     if (!second.ok())
