@@ -54,20 +54,24 @@ std::optional<std::string> sqlRefusal(const Scenario& s, const FlinkRelease& rel
 
 std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& options, std::string& refusal)
 {
+    // The DataStream project gives the pom, data/events.csv, the replay and the caveats, none of which depend on the
+    // windows; CUMULATE has no DataStream assigner, so it is asked for the tumbling window of the largest size.
+    const auto dataStreamAssigner = [](AssignerSpec& a) {
+        if (a.type == AssignerType::Cumulate) {
+            a.type = AssignerType::Tumbling;
+            a.offsetMs = 0;
+        }
+    };
+    Scenario asDataStream = s;
     if (s.graph) {
-        auto project = exportJob(s, options, refusal);
+        for (GraphOperator& op : asDataStream.graph->operators)
+            dataStreamAssigner(op.window.assigner);
+        auto project = exportJob(asDataStream, options, refusal);
         if (!project || !detail::toGraphSqlProject(s, *project, options, refusal))
             return std::nullopt;
         return project;
     }
-    // The DataStream project gives the pom, data/events.csv, the replay and the caveats, none of which depend on the
-    // window; CUMULATE has no DataStream assigner, so it is asked for the tumbling window of the largest size.
-    Scenario asDataStream = s;
-    if (s.pipeline.window.assigner.type == AssignerType::Cumulate) {
-        AssignerSpec& a = asDataStream.pipeline.window.assigner;
-        a.type = AssignerType::Tumbling;
-        a.offsetMs = 0;
-    }
+    dataStreamAssigner(asDataStream.pipeline.window.assigner);
     if (options.socket) {
         refusal = "the SQL export replays the scenario's records; a job reading a socket is exported as a DataStream "
                   "program (leave out --sql)";

@@ -127,6 +127,24 @@ private slots:
         QVERIFY(java.contains("table(\"ts - INTERVAL '1.001' SECOND\")"));
     }
 
+    // CUMULATE has no DataStream assigner, so the DataStream project under the SQL one is asked for the tumbling
+    // window of the largest size, as for a chain; the SQL program keeps the CUMULATE.
+    void aGraphsCumulateWindowIsWrittenAsCumulate()
+    {
+        Scenario s = load("/resources/examples/graphs/window-over-window.json");
+        AssignerSpec& a = s.graph->operators.front().window.assigner;
+        a.type = AssignerSpec::Type::Cumulate;
+        a.sizeMs = 20000;
+        a.stepMs = 10000;
+        std::string refusal;
+        const auto project = flinkjob::exportSqlJob(s, options("cumulate.json"), refusal);
+        QVERIFY2(project, refusal.c_str());
+        QVERIFY(program(*project).contains(
+            "CUMULATE(TABLE `views`, DESCRIPTOR(ts), INTERVAL '10' SECOND, INTERVAL '20' SECOND)"));
+        QVERIFY(!flinkjob::exportJob(s, options("cumulate.json"), refusal)); // no DataStream assigner
+        QVERIFY2(refusal.find("--sql") != std::string::npos, refusal.c_str());
+    }
+
     void whatSqlCannotSayOfAGraphIsRefusedWithTheReason_data()
     {
         QTest::addColumn<QString>("file");
