@@ -151,18 +151,9 @@ std::optional<JobProject> exportSqlJob(const Scenario& s, const ExportOptions& o
     std::string m;
     m += "    /**\n     * The table as a real source declares it; this job declares the same columns and watermark on "
          "the\n     * replayed records (the Schema in main):\n     *\n";
-    std::size_t from = 0;
-    for (std::size_t nl; (nl = createTable.find('\n', from)) != std::string::npos || from < createTable.size();) {
-        const std::string line = createTable.substr(from, nl == std::string::npos ? std::string::npos : nl - from);
-        m += "     *   " + line + "\n";
-        if (nl == std::string::npos)
-            break;
-        from = nl + 1;
-    }
+    m += detail::verbatimComment(createTable, "     *   ");
     m += "     */\n";
-    m += "    static final String QUERY = String.join(\"\\n\",\n";
-    for (std::size_t i = 0; i < query.size(); ++i)
-        m += "            " + javaStringLiteral(query[i]) + (i + 1 < query.size() ? ",\n" : ");\n\n");
+    m += "    static final String QUERY = " + detail::javaJoinedLines(query, "            ") + ";\n\n";
     m += "    public static void main(String[] args) throws Exception {\n";
     m += "        List<Event> events = Event.readAll(args);\n\n";
     m += "        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();\n";

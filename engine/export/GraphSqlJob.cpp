@@ -39,6 +39,7 @@ public:
     explicit GraphSql(const Scenario& s)
         : m_s(s)
         , m_g(*s.graph)
+        , m_order(operatorsAfterInputs(m_g))
     {
         for (const GraphSource& src : m_g.sources)
             m_shape[src.name] = Shape::Records;
@@ -47,7 +48,7 @@ public:
     std::optional<std::string> refusal(const FlinkRelease& release)
     {
         // what the graph does first, then how its sources declare their time
-        for (const std::size_t o : operatorsAfterInputs(m_g)) {
+        for (const std::size_t o : m_order) {
             const GraphOperator& op = m_g.operators[o];
             if (auto why = operatorRefusal(op, release))
                 return why;
@@ -81,7 +82,7 @@ public:
                   "WATERMARK FOR ts AS "
                 + sqlWatermarkExpression(src.watermarks) + "\n) WITH (...);\n\n";
         }
-        for (const std::size_t o : operatorsAfterInputs(m_g)) {
+        for (const std::size_t o : m_order) {
             const GraphOperator& op = m_g.operators[o];
             sql += "CREATE TEMPORARY VIEW " + sqlName(op.name) + " AS\n";
             const std::vector<std::string> lines = query(op);
@@ -297,15 +298,7 @@ private:
         std::string m;
         m += "    /**\n     * The tables and views as a SQL client declares them; main declares the same on the "
              "replays:\n     *\n";
-        const std::string sql = statements();
-        for (std::size_t from = 0; from < sql.size();) {
-            const std::size_t nl = sql.find('\n', from);
-            std::string line = sql.substr(from, nl - from);
-            for (std::size_t end; (end = line.find("*/")) != std::string::npos;)
-                line.replace(end, 2, "* /"); // a name cannot end the comment
-            m += line.empty() ? "     *\n" : "     *   " + line + "\n";
-            from = nl + 1;
-        }
+        m += verbatimComment(statements(), "     *   ");
         m += "     */\n";
         m += "    public static void main(String[] args) throws Exception {\n";
         m += "        List<Event> events = Event.readAll(args);\n\n";
@@ -322,9 +315,10 @@ private:
         m += "        // Windows of TIMESTAMP_LTZ follow the session's time zone: UTC aligns them to the epoch, as "
              "Tidemark's.\n";
         m += "        tableEnv.getConfig().setLocalTimeZone(ZoneOffset.UTC);\n";
-        if (std::any_of(m_g.sources.begin(), m_g.sources.end(),
-                [](const GraphSource& src) { return src.watermarks.parallelism > 1; })
-            || m_g.sources.size() > 1)
+        int assigners = 0;
+        for (const GraphSource& src : m_g.sources)
+            assigners += src.watermarks.parallelism;
+        if (assigners > 1)
             m += kSqlOnePhaseAggregation;
         m += "\n";
         for (std::size_t i = 0; i < m_g.sources.size(); ++i) {
@@ -345,14 +339,11 @@ private:
                 + std::to_string(src.watermarks.parallelism) + "),\n";
             m += "                table(" + javaString(sqlWatermarkExpression(src.watermarks)) + "));\n\n";
         }
-        for (const std::size_t o : operatorsAfterInputs(m_g)) {
+        for (const std::size_t o : m_order) {
             const GraphOperator& op = m_g.operators[o];
             m += commentLines(op.name + ": " + describe(op), "        // ");
-            m += "        tableEnv.createTemporaryView(" + javaString(sqlName(op.name))
-                + ", tableEnv.sqlQuery(String.join(\"\\n\",\n";
-            const std::vector<std::string> lines = query(op);
-            for (std::size_t i = 0; i < lines.size(); ++i)
-                m += "                " + javaString(lines[i]) + (i + 1 < lines.size() ? ",\n" : ")));\n");
+            m += "        tableEnv.createTemporaryView(" + javaString(sqlName(op.name)) + ", tableEnv.sqlQuery("
+                + javaJoinedLines(query(op), "                ") + "));\n";
             if (op.kind != Kind::Union)
                 m += "        print(tableEnv, " + javaString(sqlName(op.name)) + ", " + javaString(op.name) + ", "
                     + (op.kind == Kind::Window ? "false" : "true") + ");\n";
@@ -389,6 +380,7 @@ private:
 
     const Scenario& m_s;
     const JobGraph& m_g;
+    std::vector<std::size_t> m_order; // the operators, each after those it reads
     std::map<std::string, Shape> m_shape; // by stream name, as refusal() found them
 };
 

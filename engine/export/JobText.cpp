@@ -7,6 +7,7 @@
 #include "engine/player/EventQueue.h"
 #include "engine/runtime/Partitioners.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace tidemark::flinkjob::detail {
@@ -81,6 +82,29 @@ std::string csvField(std::string_view text)
     for (const char c : text)
         s += c == '"' ? std::string("\"\"") : std::string(1, c);
     return s + "\"";
+}
+
+std::string verbatimComment(std::string_view text, std::string_view prefix)
+{
+    const std::string_view bare = prefix.substr(0, prefix.find_last_not_of(' ') + 1);
+    std::string out;
+    for (std::size_t from = 0; from < text.size();) {
+        const std::size_t nl = std::min(text.find('\n', from), text.size());
+        std::string line(text.substr(from, nl - from));
+        for (std::size_t at; (at = line.find("*/")) != std::string::npos;)
+            line.replace(at, 2, "* /");
+        out.append(line.empty() ? bare : prefix).append(line).append("\n");
+        from = nl + 1;
+    }
+    return out;
+}
+
+std::string javaJoinedLines(const std::vector<std::string>& lines, std::string_view indent)
+{
+    std::string out = "String.join(\"\\n\"";
+    for (const std::string& line : lines)
+        out.append(",\n").append(indent).append(javaString(line));
+    return out + ")";
 }
 
 std::string plural(std::size_t n, std::string_view one, std::string_view many)

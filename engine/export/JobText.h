@@ -34,6 +34,11 @@ extern const char* const kProcessingTimeWindowsCaveat;
 std::string javaString(std::string_view text);
 // `text` as comment lines of at most `width` characters behind `prefix`; a "*/" cannot end the comment early.
 std::string wrapped(std::string_view text, std::string_view prefix, std::size_t width = 112);
+// `text` line for line (as SQL is laid out) as comment lines behind `prefix`, an empty line as the prefix without its
+// trailing spaces; a "*/" cannot end the comment early.
+std::string verbatimComment(std::string_view text, std::string_view prefix);
+// `String.join("\n", …)` of the lines as Java string literals, one a line behind `indent`.
+std::string javaJoinedLines(const std::vector<std::string>& lines, std::string_view indent);
 // A CSV field, quoted when it holds a comma, a quote or a line break.
 std::string csvField(std::string_view text);
 // "1 record", "2 records".
