@@ -88,6 +88,9 @@ struct GraphOperator {
     // A window operator runs it: a window, or a window join or coGroup (`window` holds its settings).
     bool runsWindow() const { return kind == Kind::Window || joinsInWindows(); }
     bool joinsInWindows() const { return kind == Kind::WindowJoin || kind == Kind::CoGroup; }
+    // A window operator that emits only after its input has ended (WindowConfig::outputOnlyAfterEndOfStream): Flink
+    // runs it in batch mode, its input sorted, and hands its results on through a blocking exchange.
+    bool outputOnlyAfterEndOfStream() const { return runsWindow() && window.outputOnlyAfterEndOfStream(); }
     // `window` as a chain's window holds it, for the chain's rules and writers: a window join's has no function of
     // its own (the join is the function), so they see a count.
     WindowConfig chainWindow() const

@@ -72,8 +72,11 @@ void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, cons
             }
             const IndexedCombinedWatermarkStatus* c = p.combinedInputs(stream, sub);
             const StatusWatermarkValve& first = p.inputValve(stream, sub, 0);
-            note(operatorSlot(op, sub), p.operatorWatermark(op, sub),
-                c ? c->holdingInput() : first.firstChannelHoldingMinimum(), c ? c->isIdle() : first.isIdle());
+            if (p.sortsInput(stream)) // no channel holds it and nothing marks it idle: its input is kept from it
+                note(operatorSlot(op, sub), p.operatorWatermark(op, sub), -1, false);
+            else
+                note(operatorSlot(op, sub), p.operatorWatermark(op, sub),
+                    c ? c->holdingInput() : first.firstChannelHoldingMinimum(), c ? c->isIdle() : first.isIdle());
         }
     }
 }

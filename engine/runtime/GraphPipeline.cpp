@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 namespace tidemark {
 
@@ -44,6 +45,7 @@ WindowOperator makeWindowJoin(const GraphOperator& op, int subtask)
     parts.evictor = makeEvictor(op.window.evictor); // nullptr for none: then Flink's WindowOperator
     parts.allowedLateness = op.window.allowedLatenessMs;
     parts.paneStorage = PaneStorage::AsFlink;
+    parts.sortsPaneByTimestamp = op.window.outputOnlyAfterEndOfStream();
     return WindowOperator(std::move(parts), subtask);
 }
 
@@ -68,6 +70,13 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
             m_channels.emplace_back(w);
             m_channelSource.push_back(static_cast<int>(s));
         }
+    }
+    m_openInputs.assign(static_cast<std::size_t>(m_streams.streamCount()), 0);
+    for (int st = 0; st < m_streams.streamCount(); ++st) {
+        if (st < m_streams.sourceCount())
+            m_openInputs[static_cast<std::size_t>(st)] = 1;
+        for (const StreamGraph::Edge& e : m_streams.edgesFrom(st))
+            ++m_openInputs[static_cast<std::size_t>(e.to)];
     }
     m_subtasks.resize(static_cast<std::size_t>(m_streams.streamCount()));
     m_maxParallelism.resize(static_cast<std::size_t>(m_streams.streamCount()), 0);
@@ -181,6 +190,33 @@ void GraphPipeline::endOfInput(int source, Timestamp now, std::vector<GraphOutpu
         ch.onEndOfInput(now, items);
         emitWatermarkItems(source, c, items, out);
     }
+    if (!ended(source))
+        endStream(source, out);
+}
+
+bool GraphPipeline::sortsInput(int stream) const
+{
+    const int op = m_streams.node(stream).op;
+    return op >= 0 && m_graph.operators[static_cast<std::size_t>(op)].outputOnlyAfterEndOfStream();
+}
+
+void GraphPipeline::endStream(int stream, std::vector<GraphOutput>& out)
+{
+    m_openInputs[static_cast<std::size_t>(stream)] = 0;
+    for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
+        if (--m_openInputs[static_cast<std::size_t>(e.to)] > 0)
+            continue;
+        if (sortsInput(e.to)) {
+            // the sorted input has handed its records on as they came (the panes keep them by timestamp); its end
+            // of input hands on the highest watermark it saw, once, subtask by subtask
+            for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) {
+                const Timestamp held = std::exchange(subtask(e.to, s).sortedWatermark, kMinTimestamp);
+                if (held > kMinTimestamp)
+                    advance(e.to, s, held, out);
+            }
+        }
+        endStream(e.to, out);
+    }
 }
 
 void GraphPipeline::emitElement(int stream, std::uint32_t id, std::vector<GraphOutput>& out)
@@ -234,11 +270,17 @@ void GraphPipeline::emitWatermarkItems(
     for (const WatermarkItem& item : items) {
         for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
             const int channel = e.firstChannel + upstream;
+            const bool sorted = sortsInput(e.to);
             for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) {
                 WatermarkItems valveOut;
-                subtask(e.to, s).valves[static_cast<std::size_t>(e.input)].input(channel, item, valveOut);
-                for (const WatermarkItem& v : valveOut)
-                    inputItem(e.to, s, e.input, v, out);
+                Subtask& sub = subtask(e.to, s);
+                sub.valves[static_cast<std::size_t>(e.input)].input(channel, item, valveOut);
+                for (const WatermarkItem& v : valveOut) {
+                    if (!sorted)
+                        inputItem(e.to, s, e.input, v, out);
+                    else if (v.isWatermark()) // SortingDataInput keeps the highest and forwards no status
+                        sub.sortedWatermark = std::max(sub.sortedWatermark, v.watermark);
+                }
             }
         }
     }
@@ -326,6 +368,8 @@ Timestamp GraphPipeline::operatorWatermark(int op, int s) const
     const Subtask& sub = m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(s)];
     if (sub.combined)
         return sub.combined->combinedWatermark();
+    if (sortsInput(stream)) // what reached the operator, not its valve
+        return std::get<WindowOperator>(sub.op).currentWatermark();
     return sub.valves.front().lastOutputWatermark();
 }
 

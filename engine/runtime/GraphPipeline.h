@@ -95,6 +95,11 @@ public:
     }
     // Source s's channel c, among every source's (channel()).
     int channelOf(int source, int c) const { return m_firstChannel[static_cast<std::size_t>(source)] + c; }
+    // Whether stream `stream`'s operator reads its input sorted (GraphOperator::outputOnlyAfterEndOfStream): its
+    // valves' watermarks are kept from it until every stream it reads has ended.
+    bool sortsInput(int stream) const;
+    // Whether every channel of every input of stream `stream` has ended (a source: all its channels).
+    bool ended(int stream) const { return m_openInputs[static_cast<std::size_t>(stream)] == 0; }
 
 private:
     using Operator = std::variant<std::monostate, WindowOperator, KeyedProcessOperator, IntervalJoinOperator>;
@@ -102,6 +107,7 @@ private:
         std::vector<StatusWatermarkValve> valves; // one per input
         std::optional<IndexedCombinedWatermarkStatus> combined; // two inputs
         Operator op;
+        Timestamp sortedWatermark = kMinTimestamp; // a sorted input's highest watermark, kept from the operator
     };
 
     void emitElement(int stream, std::uint32_t id, std::vector<GraphOutput>& out);
@@ -109,6 +115,9 @@ private:
     void emitWatermarkItems(int stream, int upstream, const WatermarkItems& items, std::vector<GraphOutput>& out);
     void inputItem(int stream, int subtask, int input, const WatermarkItem& item, std::vector<GraphOutput>& out);
     void advance(int stream, int subtask, Timestamp watermark, std::vector<GraphOutput>& out);
+    // Stream `stream` has ended: what reads only ended streams ends too, a sorted input first handing its operator
+    // the highest watermark it kept (SortingDataInput at its end of input), as a chain's window does.
+    void endStream(int stream, std::vector<GraphOutput>& out);
     // What one call into an operator produced, recorded and handed on (records reach the next operators at once,
     // so each call keeps its own list: a nested call must not write into the one being walked).
     void windowOutputs(
@@ -133,6 +142,8 @@ private:
     std::vector<RecordPartitioner> m_partitioners; // by source
     std::vector<std::vector<Subtask>> m_subtasks; // by stream (empty for sources), by subtask
     std::vector<int> m_maxParallelism; // by stream
+    // By stream: the edges into it from streams that have not ended; a source counts its one input, its records.
+    std::vector<int> m_openInputs;
     // Every element made, an append-only log shared by the copies of a pipeline (GraphRun's snapshots): a copy
     // replaying from a snapshot makes the elements the run made, in the same order, so it reads them from the log
     // rather than adding them again, and copying a pipeline costs its operators' state, not every record so far.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace tidemark {
@@ -145,6 +146,57 @@ void expand(const JobGraph& g, const Names& names, const std::string& name, std:
     out.push_back(*ref);
 }
 
+// For each operator, the windows that emit only at the end of their input (outputOnlyAfterEndOfStream) it reads
+// from, directly or through other operators.
+std::vector<std::set<int>> endOfStreamWindowsAbove(const JobGraph& g, const Names& names)
+{
+    std::vector<std::set<int>> above(g.operators.size());
+    // grows until nothing changes: at most once per operator and window (a cycle is refused on its own)
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (std::size_t o = 0; o < g.operators.size(); ++o) {
+            for (const std::string& in : g.operators[o].inputs) {
+                std::vector<Names::Ref> behind;
+                expand(g, names, in, behind);
+                for (const Names::Ref& r : behind) {
+                    if (r.op < 0)
+                        continue;
+                    std::set<int> add = above[static_cast<std::size_t>(r.op)];
+                    if (g.operators[static_cast<std::size_t>(r.op)].outputOnlyAfterEndOfStream())
+                        add.insert(r.op);
+                    for (const int w : add)
+                        grew |= above[o].insert(w).second;
+                }
+            }
+        }
+    }
+    return above;
+}
+
+// Why operator `o` may not read stream `r` beside the results of a window that emits only at the end of its
+// input; empty when it may. Such a window's results go on through a blocking exchange, and the tasks after it are
+// scheduled by its end: a stream read beside them, or another such window's results, would reach the reader when
+// the scheduler lets it, which no arrival time says.
+std::optional<std::string> endOfStreamMix(
+    const JobGraph& g, const std::vector<std::set<int>>& above, std::size_t o, const Names::Ref& r)
+{
+    for (const int w : above[o]) {
+        if (r.op == w || (r.op >= 0 && above[static_cast<std::size_t>(r.op)].count(w)))
+            continue;
+        const std::string& other = r.op >= 0 ? g.operators[static_cast<std::size_t>(r.op)].name
+                                             : g.sources[static_cast<std::size_t>(r.source)].name;
+        const std::string window = quoted(g.operators[static_cast<std::size_t>(w)].name);
+        return quoted(g.operators[o].name) + " reads " + quoted(other) + " beside what comes of " + window
+            + ", a window that emits only after its input has ended (the global window's end-of-stream trigger): "
+              "Flink runs it in batch mode and hands its results on through a blocking exchange, so when "
+            + quoted(other) + "'s records reach " + quoted(g.operators[o].name)
+            + " depends on when Flink's scheduler starts the tasks on either side of that exchange, which Tidemark "
+              "does not model; read "
+            + window + "'s results alone, or combine the streams before " + window;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::vector<GraphViolation> graphViolations(const JobGraph& g)
@@ -160,6 +212,7 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
         seen.insert(s.name);
     }
     const Names names(g);
+    const std::vector<std::set<int>> endOfStreamAbove = endOfStreamWindowsAbove(g, names);
     for (std::size_t o = 0; o < g.operators.size(); ++o) {
         const GraphOperator& op = g.operators[o];
         const std::string at = operatorPath(o);
@@ -195,6 +248,12 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
             }
             std::vector<Names::Ref> behind;
             expand(g, names, in, behind);
+            for (const Names::Ref& r : behind) {
+                if (const auto mixed = endOfStreamMix(g, endOfStreamAbove, o, r)) {
+                    add(inPath, *mixed);
+                    break;
+                }
+            }
             for (const Names::Ref& r : behind) {
                 if (r.op < 0)
                     continue;
@@ -244,10 +303,6 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
             if (op.window.trigger.type == TriggerSpec::Type::Never)
                 add(at + ".window.trigger.type", what + " whose trigger never fires puts out nothing; leave it out");
         }
-        if (op.runsWindow() && op.window.trigger.type == TriggerSpec::Type::EndOfStream)
-            add(at + ".window.trigger.type",
-                "the end-of-stream trigger is not modelled inside a job graph yet (Flink runs such a window in batch "
-                "mode, its input sorted; a chain runs it)");
         if (op.runsProcessFunction() && GraphOperator::kindFor(op.process.type) != op.kind) {
             add(at + ".function.type",
                 std::string("this function runs in a ") + functionOperator(GraphOperator::kindFor(op.process.type))

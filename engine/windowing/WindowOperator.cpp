@@ -152,6 +152,7 @@ WindowOperator::WindowOperator(WindowOperatorParts parts, int subtaskIndex)
     , m_evictor(std::move(parts.evictor))
     , m_allowedLateness(parts.allowedLateness)
     , m_lateSideOutput(parts.lateSideOutput)
+    , m_sortsPaneByTimestamp(parts.sortsPaneByTimestamp)
     , m_paneStorage(parts.paneStorage)
 {
     if (!m_assigner)

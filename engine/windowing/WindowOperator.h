@@ -46,6 +46,7 @@ struct WindowOperatorParts {
     DurationMs allowedLateness = 0;
     bool lateSideOutput = false;
     PaneStorage paneStorage = PaneStorage::Elements;
+    bool sortsPaneByTimestamp = false; // WindowConfig::outputOnlyAfterEndOfStream: batch execution's sorted input
 };
 
 // A session merge Flink refuses with UnsupportedOperationException: the merged window would already be

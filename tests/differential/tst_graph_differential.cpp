@@ -1,10 +1,10 @@
 // Job graphs against Flink's own operators: seeded random graphs (one to three sources, each with its own records,
 // watermarks, parallelism, idleness and emission; unions, interval joins, process functions, windows and windows
-// over windows; late data; each end of input) run by Tidemark's GraphRun and by the oracle's --graph, which wires
-// Flink's TimestampsAndWatermarksOperator, StatusWatermarkValve and operators in their test harnesses the same way.
-// What every operator puts out must agree after every input record: the same lines, as `tidemark run --format jsonl`
-// prints a graph, as a multiset per afterInput (Flink leaves the order of timers of different keys due together to
-// its heap). Label "oracle": TIDEMARK_ORACLE_JAR, TIDEMARK_FLINK_LINE.
+// over windows, windows at the end of input; late data; each end of input) run by Tidemark's GraphRun and by the
+// oracle's --graph, which wires Flink's TimestampsAndWatermarksOperator, StatusWatermarkValve and operators in their
+// test harnesses the same way. What every operator puts out must agree after every input record: the same lines, as
+// `tidemark run --format jsonl` prints a graph, as a multiset per afterInput (Flink leaves the order of timers of
+// different keys due together to its heap). Label "oracle": TIDEMARK_ORACLE_JAR, TIDEMARK_FLINK_LINE.
 
 #include "OracleScripts.h"
 #include "engine/io/ScenarioIo.h"
@@ -29,6 +29,7 @@ public:
     explicit Generator(std::uint32_t seed)
         : m_rng(seed)
         , m_clockRng(seed ^ 0x9e3779b9U)
+        , m_endRng(seed ^ 0x85ebca6bU)
     { }
 
     std::string graph()
@@ -95,8 +96,8 @@ public:
             if (pick(0, 2) == 0)
                 ops.push_back(window("w", "wj", "count", true));
             break;
-        default: // every kind at once
-            ops.push_back(window("w1", first, "sum", true));
+        default: // every kind at once; the join reads the window beside another stream, so not one at the end
+            ops.push_back(window("w1", first, "sum", true, false));
             ops.push_back(join("j", "w1", second));
             ops.push_back(process("p", "j", false));
             break;
@@ -154,14 +155,18 @@ private:
     }
 
     // A window keyed by "key", or windowAll when `keyed` is false; drawn when `keyed` is empty. m_keyed says which.
-    std::string window(
-        const std::string& name, const std::string& input, const char* function, std::optional<bool> keyedIf = {})
+    // `atTheEndIf`: whether it may be a window at the end of input (endOfStream()), read by no other stream's reader.
+    std::string window(const std::string& name, const std::string& input, const char* function,
+        std::optional<bool> keyedIf = {}, bool atTheEndIf = true)
     {
         const bool keyed = keyedIf.value_or(pick(0, 2) > 0);
         m_keyed = keyed;
-        std::string w = std::string("{\"keyBy\": ") + (keyed ? "\"key\"" : "null") + ", \"assigner\": " + assigner(name)
-            + ", \"function\": {\"type\": \"" + function + "\"}";
-        w += trigger(name);
+        const bool atTheEnd = atTheEndIf && endOfStream();
+        std::string drawn = assigner(name) + ", \"function\": {\"type\": \"" + function + "\"}";
+        drawn += trigger(name); // after the assigner: both draw from the clock's generator
+        if (atTheEnd)
+            drawn = atTheEndOfInput(name) + ", \"function\": {\"type\": \"" + function + "\"}";
+        std::string w = std::string("{\"keyBy\": ") + (keyed ? "\"key\"" : "null") + ", \"assigner\": " + drawn;
         if (pick(0, 2) == 0)
             w += ", \"allowedLatenessMs\": " + std::to_string(pickOf({500, 2000}));
         if (pick(0, 2) == 0)
@@ -236,6 +241,7 @@ private:
     // first.join(second) or first.coGroup(second), keyed, in a window of each assigner.
     std::string windowJoin(const std::string& name, const std::string& first, const std::string& second)
     {
+        const bool atTheEnd = endOfStream();
         std::string w = R"({"keyBy": "key", "assigner": )" + assigner(name);
         if (pick(0, 2) == 0)
             w += ", \"allowedLatenessMs\": " + std::to_string(pickOf({500, 2000}));
@@ -243,6 +249,8 @@ private:
             w += R"(, "trigger": {"type": "count", "count": 2})";
         else
             w += trigger(name);
+        if (atTheEnd)
+            w = R"({"keyBy": "key", "assigner": )" + atTheEndOfInput(name);
         if (pick(0, 4) == 0)
             w += pickOf({R"(, "evictor": {"type": "count", "maxCount": 2})",
                 R"(, "evictor": {"type": "time", "keepMs": 500, "evictAfter": true})"});
@@ -259,9 +267,19 @@ private:
     // One time in n; drawn apart from the rest, so that the graphs drawn before the clock was offered stay as they
     // were.
     bool onTheClock(int n) { return std::uniform_int_distribution<int>(1, n)(m_clockRng) == 1; }
+    // One window in eight waits for the end of its input (the global window's end-of-stream trigger, run in batch
+    // mode), drawn apart likewise.
+    bool endOfStream() { return std::uniform_int_distribution<int>(1, 8)(m_endRng) == 1; }
+    // The assigner and trigger of such a window, in place of those drawn: not on the clock after all.
+    std::string atTheEndOfInput(const std::string& name)
+    {
+        std::erase(m_processingTime, name);
+        return R"({"type": "global"}, "trigger": {"type": "end-of-stream"})";
+    }
 
     std::mt19937 m_rng;
     std::mt19937 m_clockRng;
+    std::mt19937 m_endRng;
     bool m_keyed = true;
     std::vector<std::string> m_processingTime;
 };
@@ -326,7 +344,7 @@ private slots:
         QCOMPARE(flink.size(), graphs.size());
 
         int withOutput = 0, withLate = 0, withPairs = 0, withTimers = 0, windowOverWindow = 0, connected = 0,
-            broadcast = 0, counts = 0, windowJoins = 0, processingTime = 0, processingTimeWindowFires = 0;
+            broadcast = 0, counts = 0, windowJoins = 0, processingTime = 0, processingTimeWindowFires = 0, atTheEnd = 0;
         int mismatching = 0;
         QStringList mismatches;
         for (std::size_t i = 0; i < graphs.size(); ++i) {
@@ -358,6 +376,7 @@ private slots:
                        })
                 ? 1
                 : 0;
+            atTheEnd += all.contains(QLatin1String("\"window\":null,")) ? 1 : 0; // the global window's firing
             const auto a = byInput(flink[i]);
             const auto b = byInput(ours);
             if (a == b)
@@ -382,10 +401,11 @@ private slots:
         qInfo("Flink %s: %zu graphs, %d with output, %d with late data, %d with join pairs, %d with process-function "
               "output, %d with a window over a window firing, %d with a co-process timer firing, %d with a "
               "broadcast-process timer firing, %d with a periodic count, %d with a window join or coGroup firing, %d "
-              "with a processing-time timer firing, %d with a window on the processing-time clock firing, %d "
-              "mismatching (the first 3 shown)",
+              "with a processing-time timer firing, %d with a window on the processing-time clock firing, %d with a "
+              "window at the end of input firing, %d mismatching (the first 3 shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
-            connected, broadcast, counts, windowJoins, processingTime, processingTimeWindowFires, mismatching);
+            connected, broadcast, counts, windowJoins, processingTime, processingTimeWindowFires, atTheEnd,
+            mismatching);
         for (const QString& m : mismatches)
             qWarning().noquote() << m; // whole: a failure message is cut short
         QVERIFY2(mismatches.isEmpty(), "the graphs above mismatch");
@@ -401,6 +421,7 @@ private slots:
         QVERIFY(windowJoins >= kGraphs / 20);
         QVERIFY(processingTime >= kGraphs / 40);
         QVERIFY(processingTimeWindowFires >= kGraphs / 20);
+        QVERIFY(atTheEnd >= kGraphs / 40);
     }
 };
 

@@ -87,6 +87,7 @@ final class GraphOracle {
         int routed;
         final List<OneInputStreamOperatorTestHarness<Ev, Ev>> channels = new ArrayList<>();
         boolean[] ended;
+        boolean streamEnded;
     }
 
     private static final class Op {
@@ -104,6 +105,12 @@ final class GraphOracle {
         boolean lateSideOutputs;
         int maxParallelism;
         boolean keyed = true;
+        int openInputs; // edges into it from streams that have not ended
+        // Scenario#outputOnlyAfterEndOfStream: per subtask, the records (element id, side) its sorted input holds
+        // until the input ends, and the highest watermark, kept from the operator until then
+        boolean sorted;
+        final List<List<int[]>> held = new ArrayList<>();
+        long[] sortedWatermark;
     }
 
     /**
@@ -293,6 +300,7 @@ final class GraphOracle {
             for (JsonNode in : o.get("inputs")) {
                 for (String stream : expand(in.asText(), unions)) {
                     edges.computeIfAbsent(stream, k -> new ArrayList<>()).add(new Edge(op, input, first, side));
+                    op.openInputs++;
                     first += parallelism.get(stream);
                 }
                 side++;
@@ -337,12 +345,18 @@ final class GraphOracle {
             op.window = Scenario.parse(chain.toString(), op.name);
             op.keyed = !op.window.windowAll();
             op.parallelism = op.keyed ? op.window.windowParallelism : 1;
+            op.sorted = op.window.outputOnlyAfterEndOfStream();
         } else {
             op.parallelism = o.path("parallelism").asInt(1);
         }
         op.maxParallelism = KeyGroupRangeAssignment.computeDefaultMaxParallelism(op.parallelism);
         op.watermark = new long[op.parallelism];
         java.util.Arrays.fill(op.watermark, Long.MIN_VALUE);
+        op.sortedWatermark = new long[op.parallelism];
+        java.util.Arrays.fill(op.sortedWatermark, Long.MIN_VALUE);
+        for (int sub = 0; sub < op.parallelism; sub++) {
+            op.held.add(new ArrayList<>());
+        }
         for (int sub = 0; sub < op.parallelism; sub++) {
             op.valves.add(new StatusWatermarkValve[inputs]);
             switch (op.type) {
@@ -475,6 +489,10 @@ final class GraphOracle {
                             drainChannel(src, c);
                         }
                     }
+                    if (!src.streamEnded) {
+                        src.streamEnded = true;
+                        endStream(src.name);
+                    }
                 }
                 case PERIODIC -> {
                     Source src = sourceOfChannel(h.index);
@@ -606,20 +624,11 @@ final class GraphOracle {
                     : 0;
             var h = op.subtasks.get(sub);
             switch (op.type) {
-                case "window" -> {
-                    WindowOperator w = op.windowOps.get(sub);
-                    atArrival(h);
-                    long dropped = FlinkPipeline.lateRecordsDropped(w);
-                    FlinkPipeline.inElement = true;
-                    try {
-                        ((KeyedOneInputStreamOperatorTestHarness<Object, Ev, String>) h)
-                                .processElement(new StreamRecord<>(new Ev(e.key, null, e.value, e.ts, false, id), e.ts));
-                    } finally {
-                        FlinkPipeline.inElement = false;
-                    }
-                    drain(op, sub);
-                    if (FlinkPipeline.lateRecordsDropped(w) != dropped) {
-                        out.add(windowLate(op, sub, e, "dropped"));
+                case "window", "window-join", "co-group" -> {
+                    if (op.sorted) {
+                        op.held.get(sub).add(new int[] {id, edge.side});
+                    } else {
+                        toWindow(op, sub, id, edge.side);
                     }
                 }
                 case "process" -> {
@@ -627,23 +636,6 @@ final class GraphOracle {
                     atArrival(ph);
                     ph.processElement(new StreamRecord<>(e.key + ":" + id, e.ts));
                     drain(op, sub);
-                }
-                case "window-join", "co-group" -> {
-                    WindowOperator w = op.windowOps.get(sub);
-                    atArrival(h);
-                    long dropped = FlinkPipeline.lateRecordsDropped(w);
-                    String v = e.key + ":" + id;
-                    FlinkPipeline.inElement = true;
-                    try {
-                        ((KeyedOneInputStreamOperatorTestHarness<String, Object, String>) h)
-                                .processElement(new StreamRecord<>(Compat.tagged(edge.side, v), e.ts));
-                    } finally {
-                        FlinkPipeline.inElement = false;
-                    }
-                    drain(op, sub);
-                    if (FlinkPipeline.lateRecordsDropped(w) != dropped) {
-                        out.add(windowLate(op, sub, e, "dropped"));
-                    }
                 }
                 case "broadcast-process" -> {
                     ((KeyedBroadcastOperatorTestHarness<String, String, String, String>) h)
@@ -661,6 +653,65 @@ final class GraphOracle {
                 }
                 default -> throw new IllegalStateException();
             }
+        }
+    }
+
+    /** Element `id` into a window operator's subtask; `side`: a window join's input it came on. */
+    private void toWindow(Op op, int sub, int id, int side) throws Exception {
+        Ev e = elements.get(id);
+        var h = op.subtasks.get(sub);
+        WindowOperator w = op.windowOps.get(sub);
+        atArrival(h);
+        long dropped = FlinkPipeline.lateRecordsDropped(w);
+        FlinkPipeline.inElement = true;
+        try {
+            if (op.type.equals("window")) {
+                ((KeyedOneInputStreamOperatorTestHarness<Object, Ev, String>) h)
+                        .processElement(new StreamRecord<>(new Ev(e.key, null, e.value, e.ts, false, id), e.ts));
+            } else {
+                ((KeyedOneInputStreamOperatorTestHarness<String, Object, String>) h)
+                        .processElement(new StreamRecord<>(Compat.tagged(side, e.key + ":" + id), e.ts));
+            }
+        } finally {
+            FlinkPipeline.inElement = false;
+        }
+        drain(op, sub);
+        if (FlinkPipeline.lateRecordsDropped(w) != dropped) {
+            out.add(windowLate(op, sub, e, "dropped"));
+        }
+    }
+
+    /**
+     * Stream `name` has ended: an operator whose every input stream has ended ends too, a sorted input first handing
+     * on what it held (SortingDataInput#emitNextSortedRecord), by key and timestamp, then the highest watermark its
+     * input saw, subtask by subtask.
+     */
+    private void endStream(String name) throws Exception {
+        for (Edge edge : edges.getOrDefault(name, List.of())) {
+            Op op = edge.to;
+            if (--op.openInputs > 0) {
+                continue;
+            }
+            if (op.sorted) {
+                for (int sub = 0; sub < op.parallelism; sub++) {
+                    List<int[]> held = op.held.get(sub);
+                    // the keys' states are apart, so by timestamp is enough (stable: equal ones as they came)
+                    held.sort(Comparator.comparingLong(x -> elements.get(x[0]).ts));
+                    for (int[] r : held) {
+                        toWindow(op, sub, r[0], r[1]);
+                    }
+                    held.clear();
+                    long wm = op.sortedWatermark[sub];
+                    if (wm > Long.MIN_VALUE) {
+                        op.sortedWatermark[sub] = Long.MIN_VALUE;
+                        op.watermark[sub] = wm;
+                        FiringGuard.startAdvance();
+                        ((OneInputStreamOperatorTestHarness<?, ?>) op.subtasks.get(sub)).processWatermark(new Watermark(wm));
+                        drain(op, sub);
+                    }
+                }
+            }
+            endStream(op.name);
         }
     }
 
@@ -698,6 +749,10 @@ final class GraphOracle {
 
         @Override
         public void emitWatermark(Watermark wm) throws Exception {
+            if (op.sorted) { // the sorted input keeps the highest from the operator
+                op.sortedWatermark[sub] = Math.max(op.sortedWatermark[sub], wm.getTimestamp());
+                return;
+            }
             var h = op.subtasks.get(sub);
             FiringGuard.startAdvance();
             if (h instanceof KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?> j) {
@@ -721,6 +776,9 @@ final class GraphOracle {
 
         @Override
         public void emitWatermarkStatus(WatermarkStatus st) throws Exception {
+            if (op.sorted) { // and forwards no status
+                return;
+            }
             var h = op.subtasks.get(sub);
             if (h instanceof KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?> j) {
                 if (input == 0) {

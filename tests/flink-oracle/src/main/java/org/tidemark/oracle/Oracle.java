@@ -663,15 +663,9 @@ final class Oracle {
         process(sub, rec);
     }
 
-    /**
-     * A window operator that emits only at the end of input (the global window with its end-of-stream trigger:
-     * WindowOperator#getOperatorAttributes says outputOnlyAfterEndOfStream) runs in batch mode in a real job: its
-     * input reaches it at the end, sorted by key and timestamp (SortingDataInput), so each window holds its
-     * elements by timestamp, and no watermark reaches it before its input ends (not even a Long.MAX_VALUE that
-     * comes early). The MiniCluster check (MiniClusterCheck) sees a real job do so.
-     */
+    /** Scenario#outputOnlyAfterEndOfStream: the window's input is held, sorted, until it ends. */
     private boolean sortedInput() {
-        return s.assigner.equals("global") && s.trigger.equals("end-of-stream") && !s.purging;
+        return s.outputOnlyAfterEndOfStream();
     }
 
     private void process(int sub, StreamRecord<Ev> rec) throws Exception {

@@ -289,6 +289,17 @@ final class Scenario implements java.io.Serializable {
         return inputEndMs != null && inputEndMs > lastArrival ? inputEndMs : lastArrival;
     }
 
+    /**
+     * A window operator that emits only at the end of its input (the global window with its end-of-stream trigger:
+     * WindowOperator#getOperatorAttributes says outputOnlyAfterEndOfStream) runs in batch mode in a real job: its
+     * input reaches it at the end, sorted by key and timestamp (SortingDataInput), so each window holds its
+     * elements by timestamp, and no watermark reaches it before its input ends (not even a Long.MAX_VALUE that
+     * comes early). The MiniCluster check (MiniClusterCheck) sees a real job do so.
+     */
+    boolean outputOnlyAfterEndOfStream() {
+        return assigner.equals("global") && trigger.equals("end-of-stream") && !purging;
+    }
+
     boolean windowAll() {
         return keyBy == null;
     }
