@@ -78,9 +78,8 @@ public:
         const std::string at = self + " at " + time(m_p.operatorWatermark(node.op, s));
         if (m_p.sortsInput(stream) && !m_p.ended(stream))
             return at
-                + ": it emits only after its input has ended (the global window's end-of-stream trigger), so Flink "
-                  "runs "
-                  "it in batch mode, its input sorted, and no watermark reaches it before then";
+                + ": it emits only after its input has ended (the global window's end-of-stream trigger), "
+                  "so Flink runs it in batch mode, its input sorted, and no watermark reaches it before then";
         if (valve.isIdle())
             return at + ", its input " + std::to_string(input + 1) + " idle";
         const int channel = valve.firstChannelHoldingMinimum();

@@ -72,9 +72,13 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
         }
     }
     m_openInputs.assign(static_cast<std::size_t>(m_streams.streamCount()), 0);
+    m_sortsInput.assign(static_cast<std::size_t>(m_streams.streamCount()), false);
     for (int st = 0; st < m_streams.streamCount(); ++st) {
         if (st < m_streams.sourceCount())
             m_openInputs[static_cast<std::size_t>(st)] = 1;
+        else
+            m_sortsInput[static_cast<std::size_t>(st)]
+                = graph.operators[static_cast<std::size_t>(m_streams.node(st).op)].outputOnlyAfterEndOfStream();
         for (const StreamGraph::Edge& e : m_streams.edgesFrom(st))
             ++m_openInputs[static_cast<std::size_t>(e.to)];
     }
@@ -192,12 +196,6 @@ void GraphPipeline::endOfInput(int source, Timestamp now, std::vector<GraphOutpu
     }
     if (!ended(source))
         endStream(source, out);
-}
-
-bool GraphPipeline::sortsInput(int stream) const
-{
-    const int op = m_streams.node(stream).op;
-    return op >= 0 && m_graph.operators[static_cast<std::size_t>(op)].outputOnlyAfterEndOfStream();
 }
 
 void GraphPipeline::endStream(int stream, std::vector<GraphOutput>& out)

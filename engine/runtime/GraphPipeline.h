@@ -97,7 +97,7 @@ public:
     int channelOf(int source, int c) const { return m_firstChannel[static_cast<std::size_t>(source)] + c; }
     // Whether stream `stream`'s operator reads its input sorted (GraphOperator::outputOnlyAfterEndOfStream): its
     // valves' watermarks are kept from it until every stream it reads has ended.
-    bool sortsInput(int stream) const;
+    bool sortsInput(int stream) const { return m_sortsInput[static_cast<std::size_t>(stream)]; }
     // Whether every channel of every input of stream `stream` has ended (a source: all its channels).
     bool ended(int stream) const { return m_openInputs[static_cast<std::size_t>(stream)] == 0; }
 
@@ -144,6 +144,7 @@ private:
     std::vector<int> m_maxParallelism; // by stream
     // By stream: the edges into it from streams that have not ended; a source counts its one input, its records.
     std::vector<int> m_openInputs;
+    std::vector<bool> m_sortsInput; // by stream: sortsInput()
     // Every element made, an append-only log shared by the copies of a pipeline (GraphRun's snapshots): a copy
     // replaying from a snapshot makes the elements the run made, in the same order, so it reads them from the log
     // rather than adding them again, and copying a pipeline costs its operators' state, not every record so far.
