@@ -205,12 +205,9 @@ void GraphPipeline::endStream(int stream, std::vector<GraphOutput>& out)
         if (--m_openInputs[static_cast<std::size_t>(e.to)] > 0)
             continue;
         if (sortsInput(e.to)) {
-            // the sorted input has handed its records on as they came (the panes keep them by timestamp); its end
-            // of input hands on the highest watermark it saw, once, subtask by subtask
-            for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) {
-                const Timestamp held = std::exchange(subtask(e.to, s).sortedWatermark, kMinTimestamp);
-                if (held > kMinTimestamp)
-                    advance(e.to, s, held, out);
+            for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) { // subtask by subtask
+                if (const auto highest = subtask(e.to, s).sorting.release())
+                    advance(e.to, s, *highest, out);
             }
         }
         endStream(e.to, out);
@@ -274,10 +271,10 @@ void GraphPipeline::emitWatermarkItems(
                 Subtask& sub = subtask(e.to, s);
                 sub.valves[static_cast<std::size_t>(e.input)].input(channel, item, valveOut);
                 for (const WatermarkItem& v : valveOut) {
-                    if (!sorted)
+                    if (sorted)
+                        sub.sorting.keep(v);
+                    else
                         inputItem(e.to, s, e.input, v, out);
-                    else if (v.isWatermark()) // SortingDataInput keeps the highest and forwards no status
-                        sub.sortedWatermark = std::max(sub.sortedWatermark, v.watermark);
                 }
             }
         }

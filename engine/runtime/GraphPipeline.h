@@ -6,6 +6,7 @@
 #include "engine/runtime/Partitioners.h"
 #include "engine/runtime/StreamGraph.h"
 #include "engine/watermark/IndexedCombinedWatermarkStatus.h"
+#include "engine/watermark/SortingDataInput.h"
 #include "engine/watermark/StatusWatermarkValve.h"
 #include "engine/watermark/WatermarkChannel.h"
 #include "engine/windowing/IntervalJoinOperator.h"
@@ -107,7 +108,7 @@ private:
         std::vector<StatusWatermarkValve> valves; // one per input
         std::optional<IndexedCombinedWatermarkStatus> combined; // two inputs
         Operator op;
-        Timestamp sortedWatermark = kMinTimestamp; // a sorted input's highest watermark, kept from the operator
+        SortingDataInput sorting; // used when its operator sortsInput()
     };
 
     void emitElement(int stream, std::uint32_t id, std::vector<GraphOutput>& out);

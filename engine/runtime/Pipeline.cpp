@@ -80,7 +80,7 @@ Pipeline::Pipeline(const PipelineConfig& config, PaneStorage panes)
         m_valves.emplace_back(p);
         m_operators.emplace_back(config.window, s, panes);
     }
-    m_watermarkSeen.assign(static_cast<std::size_t>(w), kMinTimestamp);
+    m_sortingInputs.resize(static_cast<std::size_t>(w));
     if (config.kafka && config.endOfInput == EndOfInput::MaxWatermark) {
         // A bounded KafkaSource tells every reader there are no more splits: one that owns no partition finishes as
         // the job starts, and its Long.MAX_VALUE is in place before anything happens (no window can fire on it:
@@ -118,11 +118,9 @@ void Pipeline::deliver(int channel, std::vector<OperatorOutput>& out)
             m_valveItems.clear();
             m_valves[s].input(channel, item, m_valveItems);
             for (const WatermarkItem& v : m_valveItems) {
-                if (!v.isWatermark())
-                    continue;
-                if (sortedInput()) // SortingDataInput keeps the highest and forwards nothing
-                    m_watermarkSeen[s] = std::max(m_watermarkSeen[s], v.watermark);
-                else
+                if (sortedInput())
+                    m_sortingInputs[s].keep(v);
+                else if (v.isWatermark())
                     m_operators[s].processWatermark(v.watermark, out);
             }
         }
@@ -135,11 +133,9 @@ void Pipeline::releaseSortedInput(std::vector<OperatorOutput>& out)
     if (!sortedInput()
         || !std::all_of(m_channels.begin(), m_channels.end(), [](const WatermarkChannel& c) { return c.ended(); }))
         return;
-    // The sorted input has handed its records on as they came (the operator's panes keep them by timestamp); its
-    // end of data emits the highest watermark it saw, once.
     for (std::size_t s = 0; s < m_operators.size(); ++s) {
-        if (m_watermarkSeen[s] > kMinTimestamp)
-            m_operators[s].processWatermark(std::exchange(m_watermarkSeen[s], kMinTimestamp), out);
+        if (const auto highest = m_sortingInputs[s].release())
+            m_operators[s].processWatermark(*highest, out);
     }
 }
 

@@ -4,6 +4,7 @@
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Record.h"
 #include "engine/runtime/Partitioners.h"
+#include "engine/watermark/SortingDataInput.h"
 #include "engine/watermark/StatusWatermarkValve.h"
 #include "engine/watermark/WatermarkChannel.h"
 #include "engine/windowing/WindowOperator.h"
@@ -116,7 +117,7 @@ private:
     std::vector<WatermarkChannel> m_channels;
     std::vector<StatusWatermarkValve> m_valves;
     std::vector<WindowOperator> m_operators;
-    std::vector<Timestamp> m_watermarkSeen; // with a sorted input, the highest watermark each valve output
+    std::vector<SortingDataInput> m_sortingInputs; // by subtask, used when sortedInput()
     WatermarkItems m_items; // scratch: what a channel forwards in one call
     WatermarkItems m_valveItems; // scratch: what one valve outputs
 };

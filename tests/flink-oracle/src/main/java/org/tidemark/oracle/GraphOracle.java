@@ -87,7 +87,6 @@ final class GraphOracle {
         int routed;
         final List<OneInputStreamOperatorTestHarness<Ev, Ev>> channels = new ArrayList<>();
         boolean[] ended;
-        boolean streamEnded;
     }
 
     private static final class Op {
@@ -356,8 +355,6 @@ final class GraphOracle {
         java.util.Arrays.fill(op.sortedWatermark, Long.MIN_VALUE);
         for (int sub = 0; sub < op.parallelism; sub++) {
             op.held.add(new ArrayList<>());
-        }
-        for (int sub = 0; sub < op.parallelism; sub++) {
             op.valves.add(new StatusWatermarkValve[inputs]);
             switch (op.type) {
                 case "window" -> {
@@ -489,10 +486,7 @@ final class GraphOracle {
                             drainChannel(src, c);
                         }
                     }
-                    if (!src.streamEnded) {
-                        src.streamEnded = true;
-                        endStream(src.name);
-                    }
+                    endStream(src.name); // one end of input a source
                 }
                 case PERIODIC -> {
                     Source src = sourceOfChannel(h.index);
