@@ -141,15 +141,15 @@ void Player::startHistories(const Runtime& rt)
     for (int s = 0; s < pipeline.subtaskCount(); ++s)
         t.m_subtaskHistory[static_cast<std::size_t>(s)][0].minChannel
             = static_cast<std::int16_t>(pipeline.minChannel(s));
-    t.m_partitionHistory.assign(static_cast<std::size_t>(pipeline.partitionCount()), {});
-    t.m_partitionFinished.assign(static_cast<std::size_t>(pipeline.partitionCount()), kNoStep);
-    const bool perPartition = pipeline.partitionCount() > 0 && pipeline.channel(0).sourceReader();
-    for (int p = 0; p < pipeline.partitionCount(); ++p) {
-        const auto* o = pipeline.partitionOutput(p);
+    t.m_partitionHistory.assign(static_cast<std::size_t>(pipeline.source().partitionCount()), {});
+    t.m_partitionFinished.assign(static_cast<std::size_t>(pipeline.source().partitionCount()), kNoStep);
+    const bool perPartition = pipeline.source().partitionCount() > 0 && pipeline.channel(0).sourceReader();
+    for (int p = 0; p < pipeline.source().partitionCount(); ++p) {
+        const auto* o = pipeline.source().partitionOutput(p);
         if (perPartition)
             t.m_partitionHistory[static_cast<std::size_t>(p)]
                 = {o ? WatermarkPoint {0, 0, o->watermark, -1, o->idle} : WatermarkPoint {}};
-        if (pipeline.partitionFinished(p))
+        if (pipeline.source().partitionFinished(p))
             t.m_partitionFinished[static_cast<std::size_t>(p)] = 0;
     }
 }
@@ -389,13 +389,13 @@ void Player::recordStep(
     for (std::size_t p = 0; p < t.m_partitionHistory.size(); ++p) {
         auto& h = t.m_partitionHistory[p];
         const int q = static_cast<int>(p);
-        const auto* o
-            = rt.pipeline.partitionFinished(q) ? rt.pipeline.releasedOutput(q) : rt.pipeline.partitionOutput(q);
+        const auto* o = rt.pipeline.source().partitionFinished(q) ? rt.pipeline.source().releasedOutput(q)
+                                                                  : rt.pipeline.source().partitionOutput(q);
         if (o && !h.empty() && (o->watermark != h.back().watermark || o->idle != h.back().idle)) {
             h.push_back(WatermarkPoint {step, entry.time, o->watermark, -1, o->idle});
             partitionMoved = true;
         }
-        if (t.m_partitionFinished[p] == kNoStep && rt.pipeline.partitionFinished(static_cast<int>(p))) {
+        if (t.m_partitionFinished[p] == kNoStep && rt.pipeline.source().partitionFinished(static_cast<int>(p))) {
             t.m_partitionFinished[p] = step;
             partitionMoved = true;
         }

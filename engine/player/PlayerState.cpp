@@ -52,21 +52,21 @@ Observed observe(const Pipeline& p)
         cc.generatorWatermark = ch.pendingWatermark().value_or(kMinTimestamp);
         if (const IdlenessTimer* t = ch.idlenessTimer())
             cc.inactiveSince = t->startOfInactivity().value_or(kMinTimestamp);
-        cc.holdingPartition = p.holdingPartition(c);
+        cc.holdingPartition = p.source().holdingPartition(c);
         cc.endedBefore = ch.ended();
         o.channels.push_back(cc);
     }
     // every partition, finished or not, so that before and after line up
-    for (int q = 0; q < p.partitionCount(); ++q) {
+    for (int q = 0; q < p.source().partitionCount(); ++q) {
         PartitionChange pc;
         pc.partition = q;
-        pc.reader = p.readerOfPartition(q);
-        pc.finished = p.partitionFinished(q);
-        if (const WatermarkOutputMultiplexer::Output* out = p.partitionOutput(q)) {
+        pc.reader = p.source().readerOfPartition(q);
+        pc.finished = p.source().partitionFinished(q);
+        if (const WatermarkOutputMultiplexer::Output* out = p.source().partitionOutput(q)) {
             pc.watermarkBefore = out->watermark;
             pc.idleBefore = out->idle;
         }
-        if (const StrategyWatermarkGenerator* g = p.partitionGenerator(q); g && g->idlenessTimer())
+        if (const StrategyWatermarkGenerator* g = p.source().partitionGenerator(q); g && g->idlenessTimer())
             pc.inactiveSince = g->idlenessTimer()->startOfInactivity().value_or(kMinTimestamp);
         o.partitions.push_back(pc);
     }
@@ -147,7 +147,7 @@ StepDetail Player::computeDetail(StepIndex step) const
         pc.finished = a.finished;
         if (pc.finished) {
             // what it had when released
-            const WatermarkOutputMultiplexer::Output* released = rt.pipeline.releasedOutput(pc.partition);
+            const WatermarkOutputMultiplexer::Output* released = rt.pipeline.source().releasedOutput(pc.partition);
             pc.watermarkAfter = released ? released->watermark : pc.watermarkBefore;
             pc.idleAfter = released ? released->idle : pc.idleBefore;
             const auto r = static_cast<RecordIndex>(d.record);

@@ -3,7 +3,7 @@
 #include "engine/core/Keys.h"
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Record.h"
-#include "engine/runtime/Partitioners.h"
+#include "engine/runtime/SourceOperator.h"
 #include "engine/watermark/SortingDataInput.h"
 #include "engine/watermark/StatusWatermarkValve.h"
 #include "engine/watermark/WatermarkChannel.h"
@@ -21,10 +21,7 @@ namespace tidemark {
 //                                    every channel broadcasts its watermarks and IDLE/ACTIVE to the
 //                                    StatusWatermarkValve of every subtask (subtask-index order)
 //
-// A Kafka source (config.kafka): the channels are the source's readers, P = source parallelism; a record goes
-// to the reader that owns its partition (KafkaSourceEnumerator), which, with per-partition watermarks, runs a
-// generator for each of its partitions (WatermarkChannel::forSourceReader); the partitions are given to their
-// readers, in partition order, before anything happens.
+// The channels are the SourceOperator's: for a Kafka source (config.kafka) its readers, P = source parallelism.
 //
 // windowAll (keyBy null) forces W = 1. Each call is one happening of the event queue processed
 // completely; what the operators produce is appended to `out` in the order it is produced. The
@@ -35,7 +32,7 @@ public:
     // per window for an incremental function, as Flink does, when nothing needs to show the elements.
     explicit Pipeline(const PipelineConfig& config, PaneStorage panes = PaneStorage::Elements);
 
-    int channelCount() const { return static_cast<int>(m_channels.size()); }
+    int channelCount() const { return m_source.channelCount(); }
     int subtaskCount() const { return static_cast<int>(m_operators.size()); }
     int maxParallelism() const { return m_maxParallelism; }
     const PipelineConfig& config() const { return m_config; }
@@ -45,27 +42,8 @@ public:
     int subtaskForKeyHash(std::int32_t javaHash) const;
     int subtaskForKey(const KeyTable& keys, KeyId key) const;
 
-    // The reader of a Kafka source that owns `partition` (-1 without a Kafka source).
-    int readerOfPartition(int partition) const;
-    // With per-partition watermarks, the partition's split output inside its reader (its watermark and whether
-    // it is idle); nullptr otherwise.
-    const WatermarkOutputMultiplexer::Output* partitionOutput(int partition) const;
-    // Its generator in the reader; nullptr likewise.
-    const StrategyWatermarkGenerator* partitionGenerator(int partition) const;
-    // The partition holding reader `channel`'s combined watermark back (the active split with the lowest
-    // watermark); -1 when every partition it reads is idle, it reads none, or watermarks are made after the source.
-    int holdingPartition(int channel) const;
-    int partitionCount() const { return static_cast<int>(m_partitionReader.size()); }
-    // The partitions reader `channel` was given, in partition order (empty without a Kafka source).
-    const std::vector<int>& readerPartitions(int channel) const
-    {
-        return m_readerPartitions[static_cast<std::size_t>(channel)];
-    }
-    // Whether a bounded KafkaSource's reader has finished the partition's split (finishSplit).
-    bool partitionFinished(int partition) const;
-    // With per-partition watermarks, the split output of a finished partition as it was when released; nullptr
-    // otherwise.
-    const WatermarkOutputMultiplexer::Output* releasedOutput(int partition) const;
+    // The source: its channels, and a Kafka source's readers, partitions and splits.
+    const SourceOperator& source() const { return m_source; }
 
     // An event record arriving at processing time `now`: picks its channel (returned), forwards the record
     // to `subtask` (its key's), then the channel's generator sees it (and emits, with per-event emission).
@@ -80,15 +58,13 @@ public:
     void processingTimer(int subtask, Timestamp now, std::vector<OperatorOutput>& out);
     // End of input (max-watermark, drain): every channel that has not ended, in index order, ends (Long.MAX_VALUE).
     void endOfInput(Timestamp now, std::vector<OperatorOutput>& out);
-    // A bounded KafkaSource's reader has finished `partition`'s split (KafkaSplitEnds says when): with per-partition
-    // watermarks its output is released, without a combine; a reader with no split left reaches the end of its
-    // input and ends as endOfInput() ends a channel. Returns whether the reader ended.
+    // A bounded KafkaSource's reader has finished `partition`'s split (SourceOperator::finishSplit). Returns whether
+    // the reader ended.
     bool finishSplit(int partition, Timestamp now, std::vector<OperatorOutput>& out);
 
-    const WatermarkChannel& channel(int c) const { return m_channels[static_cast<std::size_t>(c)]; }
+    const WatermarkChannel& channel(int c) const { return m_source.channel(c); }
     const StatusWatermarkValve& valve(int s) const { return m_valves[static_cast<std::size_t>(s)]; }
     const WindowOperator& subtask(int s) const { return m_operators[static_cast<std::size_t>(s)]; }
-    const RecordPartitioner& partitioner() const { return m_partitioner; }
     // The channel holding subtask s's valve at its minimum (the lowest index if several), -1 if none.
     int minChannel(int s) const;
 
@@ -102,19 +78,10 @@ private:
     // channels end.
     bool sortedInput() const { return m_config.window.outputOnlyAfterEndOfStream(); }
     void releaseSortedInput(std::vector<OperatorOutput>& out);
-    // The reader of `partition` with per-partition watermarks; nullptr otherwise.
-    const SourceReaderWatermarks* readerOf(int partition) const;
 
     PipelineConfig m_config;
     int m_maxParallelism = 128;
-    RecordPartitioner m_partitioner;
-    std::vector<int> m_partitionReader; // a Kafka source: the reader of each partition
-    std::vector<std::string> m_splitIds; // and its split's id
-    std::vector<std::size_t> m_splitIndex; // and its place among its reader's live splits (npos: finished)
-    std::vector<std::vector<int>> m_readerPartitions; // each reader's partitions, in partition order
-    std::vector<std::vector<int>> m_readerSplits; // each reader's partitions whose splits have not finished
-    std::vector<std::optional<WatermarkOutputMultiplexer::Output>> m_released; // by partition, once finished
-    std::vector<WatermarkChannel> m_channels;
+    SourceOperator m_source;
     std::vector<StatusWatermarkValve> m_valves;
     std::vector<WindowOperator> m_operators;
     std::vector<SortingDataInput> m_sortingInputs; // by subtask, used when sortedInput()

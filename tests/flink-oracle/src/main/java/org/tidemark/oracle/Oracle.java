@@ -1,14 +1,6 @@
 package org.tidemark.oracle;
 
-import org.apache.flink.api.connector.source.ReaderOutput;
-import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.api.java.functions.KeySelector;
-import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
-import org.apache.flink.runtime.metrics.groups.UnregisteredMetricGroups;
-import org.apache.flink.streaming.api.operators.source.ProgressiveTimestampsAndWatermarks;
-import org.apache.flink.streaming.api.operators.source.TimestampsAndWatermarks;
-import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
-import org.apache.flink.util.clock.ManualClock;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.operators.InternalTimerService;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -16,23 +8,16 @@ import org.apache.flink.streaming.runtime.operators.windowing.WindowOperator;
 import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.runtime.tasks.TestProcessingTimeService;
 import org.apache.flink.streaming.runtime.watermarkstatus.StatusWatermarkValve;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Proxy;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
-import java.util.Queue;
 import java.util.Set;
 
 /**
@@ -46,20 +31,9 @@ import java.util.Set;
  * max parallelism as Flink derives it from W), each window subtask behind its own StatusWatermarkValve with P
  * channels.
  *
- * <p>A Kafka source (pipeline.source.kafka): the channels are its readers, each owning the splits the connector's
- * own KafkaSourceEnumerator assigns it (KafkaSplits). With per-partition watermarks a channel is Flink's own
- * ProgressiveTimestampsAndWatermarks (what SourceOperator runs), with a split output per partition, its periodic
- * emission driven by its own TestProcessingTimeService; after the source, a TimestampsAndWatermarksOperator harness
- * per reader, as without Kafka. A bounded source's reader that owns no partition finishes before the first
- * happening. At the end of input a reader emits Long.MAX_VALUE as SourceOperatorStreamTask#advanceToEndOfEventTime
- * does: into the task's output, which drops it while the reader's last status was IDLE (RecordWriterOutput).
- * A bounded topic (endOfInput max-watermark) ends split by split, as flink-connector-kafka's
- * KafkaPartitionSplitReader and SourceReaderBase do it, each record being a fetch of its own: a partition's split
- * finishes once read to its stopping offset (right after its last record), an empty partition's with its reader's
- * first fetch (right after the reader's first record), and every split of a reader without a record at once;
- * SourceReaderBase then calls ReaderOutput#releaseOutputForSplit, and a reader told that no more splits will come
- * whose splits have all finished reaches the end of its input.
- * With endOfInput drain (the job stopped with --drain) every reader ends at the end of input instead.
+ * <p>The channels are the source's (SourceChannels): for a Kafka source (pipeline.source.kafka) its readers, which
+ * a bounded topic ends split by split. With endOfInput drain (the job stopped with --drain) every channel ends at
+ * the end of input instead.
  *
  * <p>With steps on, every happening is printed first as a step line in the form of `tidemark run --steps
  * --format jsonl` (what the timeline draws: each channel's forwarded watermark and status, each subtask's
@@ -85,7 +59,7 @@ final class Oracle {
     private long seq = 0;
 
     private final FlinkPipeline.ScenarioClock clock = new FlinkPipeline.ScenarioClock();
-    private final List<OneInputStreamOperatorTestHarness<Ev, Ev>> channels = new ArrayList<>();
+    private SourceChannels source;
     private final List<KeyedOneInputStreamOperatorTestHarness<Object, Ev, String>> windows = new ArrayList<>();
     private final List<WindowOperator> windowOps = new ArrayList<>();
     private final List<StatusWatermarkValve> valves = new ArrayList<>();
@@ -95,29 +69,12 @@ final class Oracle {
     private long[] subtaskWatermark;
     /** With a sorted input (sortedInput()), the highest watermark each valve output, kept from the operator. */
     private long[] watermarkSeen;
-    private long[] channelWatermark; // the last watermark each channel forwarded
-    private boolean[] channelIdle;
     private Integer arrivalChannel; // the channel of the record that arrived in this step (null: every channel)
     private int stepNumber = 0;
 
     private int processed = 0; // input records processed so far (afterInput)
     private long stepTime = 0;
     private long horizon;
-    private int eventsRouted = 0; // for rebalance
-
-    // A Kafka source with per-partition watermarks: one reader per channel, its split outputs by partition.
-    private final List<ProgressiveTimestampsAndWatermarks<Ev>> readers = new ArrayList<>();
-    private final List<TestProcessingTimeService> readerTimers = new ArrayList<>();
-    private final List<ManualClock> readerClocks = new ArrayList<>();
-    private final Map<Integer, SourceOutput<Ev>> splitOutputs = new java.util.HashMap<>();
-    private final List<ReaderOutput<Ev>> mainOutputs = new ArrayList<>();
-    private KafkaSplits splits; // a Kafka source's splits, as the connector's enumerator assigns them
-    // A bounded topic: the partitions whose splits finish after each record (by record index), and those finished,
-    // with the watermark and idleness their split output had when released.
-    private final Map<Integer, List<Integer>> finishAfter = new java.util.HashMap<>();
-    private final java.util.TreeMap<Integer, long[]> finished = new java.util.TreeMap<>();
-    private boolean[] channelEnded; // finished: a reader at the end of its input, or one with no partition
-    private static final long CLOCK_ORIGIN_MS = 3_600_000L; // as ScenarioClock: a clock never reads 0
 
     Oracle(Scenario s, boolean steps) {
         this.s = s;
@@ -146,25 +103,34 @@ final class Oracle {
     private void execute() throws Exception {
         int p = s.wmParallelism;
         int w = s.windowParallelism;
-        channelWatermark = new long[p];
-        java.util.Arrays.fill(channelWatermark, Long.MIN_VALUE);
-        channelIdle = new boolean[p];
-        channelEnded = new boolean[p];
-        boolean perPartition = s.kafka != null && s.kafka.perPartition;
-        if (s.kafka != null) {
-            splits = s.kafkaSplits();
-        }
-        for (int c = 0; c < p; c++) {
-            if (perPartition) {
-                openReader(c);
-                continue;
+        source = new SourceChannels(s, clock, new SourceChannels.Downstream() {
+            @Override
+            public void record(StreamRecord<Ev> record) throws Exception {
+                deliver(record);
             }
-            OneInputStreamOperatorTestHarness<Ev, Ev> h = Compat.timestampsHarness(FlinkPipeline.strategy(s, clock));
-            h.getExecutionConfig().setAutoWatermarkInterval(s.periodMs);
-            h.setProcessingTime(0);
-            h.open();
-            channels.add(h);
-        }
+
+            @Override
+            public void watermark(int c, Watermark wm) throws Exception {
+                for (int i = 0; i < windows.size(); i++) {
+                    valves.get(i).inputWatermark(wm, c, new ValveOutput(i));
+                }
+            }
+
+            @Override
+            public void status(int c, WatermarkStatus st) throws Exception {
+                for (int i = 0; i < windows.size(); i++) {
+                    valves.get(i).inputWatermarkStatus(st, c, new ValveOutput(i));
+                }
+            }
+
+            @Override
+            public void ended(int c) throws Exception {
+                if (source.allEnded()) {
+                    // the last source task to end ends the window operator's input, after the watermark it sent last
+                    flushSorted();
+                }
+            }
+        });
         subtaskWatermark = new long[w];
         watermarkSeen = new long[w];
         Arrays.fill(watermarkSeen, Long.MIN_VALUE);
@@ -182,19 +148,7 @@ final class Oracle {
             subtaskWatermark[i] = Long.MIN_VALUE;
         }
 
-        if (boundedTopic()) {
-            // A reader told that no more splits will come finishes at once when it owns none, and so does one
-            // whose partitions hold no record (its consumer has nothing to poll).
-            List<Integer> atStart = planSplitEnds();
-            for (int c = 0; c < p; c++) {
-                if (splits.noMoreSplits(c) && !ownsPartition(c)) {
-                    endChannel(c);
-                }
-            }
-            for (int partition : atStart) {
-                finishSplit(partition);
-            }
-        }
+        source.start();
 
         // 1. arrivals, in file order
         long[] arrival = s.arrivals();
@@ -230,16 +184,9 @@ final class Oracle {
             int outputsBefore = out.size();
             switch (h.kind) {
                 case ARRIVAL -> arrive(h.index);
-                case END_OF_INPUT -> endOfInput();
+                case END_OF_INPUT -> source.endOfInput();
                 case PERIODIC -> {
-                    if (!readers.isEmpty()) {
-                        // the reader's own timer service runs its periodic emit (nothing once it has finished)
-                        moveReaderClock(h.index, h.time);
-                        readerTimers.get(h.index).setCurrentTime(h.time);
-                    } else {
-                        channels.get(h.index).setProcessingTime(h.time);
-                        drainChannel(h.index);
-                    }
+                    source.periodic(h.index, h.time);
                     long next = h.time + s.periodMs;
                     if (next <= horizon) {
                         queue.add(new Happening(next, seq++, PERIODIC, h.index));
@@ -277,25 +224,25 @@ final class Oracle {
             default -> throw new IllegalStateException();
         }
         b.append(",\"afterInput\":").append(processed).append(",\"channelWatermarks\":[");
-        for (int c = 0; c < channelWatermark.length; c++) {
-            b.append(c > 0 ? "," : "").append(channelWatermark[c]);
+        for (int c = 0; c < source.channelWatermark.length; c++) {
+            b.append(c > 0 ? "," : "").append(source.channelWatermark[c]);
         }
         b.append("],\"idleChannels\":[");
         String sep = "";
-        for (int c = 0; c < channelIdle.length; c++) {
-            if (channelIdle[c]) {
+        for (int c = 0; c < source.channelIdle.length; c++) {
+            if (source.channelIdle[c]) {
                 b.append(sep).append(c);
                 sep = ",";
             }
         }
         b.append("]");
-        if (!readers.isEmpty()) {
-            appendPartitions(b);
+        if (source.perPartition()) {
+            source.appendPartitions(b);
         }
-        if (boundedTopic()) {
+        if (source.boundedTopic()) {
             b.append(",\"finishedPartitions\":[");
             String comma = "";
-            for (int partition : finished.keySet()) {
+            for (int partition : source.finishedPartitions()) {
                 b.append(comma).append(partition);
                 comma = ",";
             }
@@ -309,67 +256,8 @@ final class Oracle {
     }
 
     private void arrive(int i) throws Exception {
-        Scenario.Rec r = s.records.get(i);
         ++processed; // in arrival order, which is file order only when the arrivals never go back
-        if (r.watermark) {
-            Ev marker = new Ev(null, null, null, r.ts, true, i);
-            arrivalChannel = r.channel;
-            if (r.channel != null) {
-                punctuate(r.channel, marker);
-            } else {
-                for (int c = 0; c < s.wmParallelism; c++) {
-                    punctuate(c, marker);
-                }
-            }
-            return;
-        }
-        if (s.kafka != null) {
-            int c = splits.owner(r.partition);
-            eventsRouted++;
-            arrivalChannel = c;
-            Ev ev = new Ev(r.key, r.keyFields, r.value, r.ts, false, i);
-            if (!readers.isEmpty()) {
-                // the record goes out first, then the split's generator sees it (SourceOutputWithWatermarks#collect)
-                moveReaderClock(c, stepTime);
-                try {
-                    splitOutputs.get(r.partition).collect(ev, r.ts);
-                } catch (org.apache.flink.streaming.runtime.tasks.ExceptionInChainedOperatorException e) {
-                    // SourceOutputWithWatermarks wraps what the window operator threw: report that, as elsewhere
-                    throw e.getCause() instanceof Exception cause ? cause : e;
-                }
-            } else {
-                channels.get(c).processElement(new StreamRecord<>(ev));
-                drainChannel(c);
-            }
-            for (int partition : finishAfter.getOrDefault(i, List.of())) {
-                finishSplit(partition);
-            }
-            return;
-        }
-        int c;
-        switch (s.partitioning) {
-            case "rebalance" -> c = (s.firstChannel + eventsRouted) % s.wmParallelism;
-            case "channel" -> c = r.channel;
-            case "forward" -> c = r.channel == null ? 0 : r.channel;
-            default -> throw new IllegalArgumentException("unknown partitioning \"" + s.partitioning + "\"");
-        }
-        eventsRouted++;
-        arrivalChannel = c;
-        channels.get(c).processElement(new StreamRecord<>(new Ev(r.key, r.keyFields, r.value, r.ts, false, i)));
-        drainChannel(c);
-    }
-
-    private void punctuate(int c, Ev marker) throws Exception {
-        channels.get(c).processElement(new StreamRecord<>(marker));
-        drainChannel(c);
-    }
-
-    private void endOfInput() throws Exception {
-        for (int c = 0; c < s.wmParallelism; c++) {
-            if (!channelEnded[c]) {
-                endChannel(c);
-            }
-        }
+        arrivalChannel = source.arrive(i, stepTime);
     }
 
     /**
@@ -397,258 +285,6 @@ final class Oracle {
                 windows.get(sub).processWatermark(new Watermark(wm));
                 drainWindow(sub);
             }
-        }
-    }
-
-    /** Channel c's input ends. */
-    private void endChannel(int c) throws Exception {
-        channelEnded[c] = true;
-        if (!readers.isEmpty()) {
-            // SourceOperator#finish stops the periodic emits; SourceOperatorStreamTask#advanceToEndOfEventTime
-            // emits MAX_WATERMARK into the task's output, which drops it while the announced status is IDLE.
-            readers.get(c).stopPeriodicWatermarkEmits();
-            if (!channelIdle[c] && channelWatermark[c] < Long.MAX_VALUE) {
-                forwardWatermark(c, new Watermark(Long.MAX_VALUE));
-            }
-        } else {
-            var h = channels.get(c);
-            // StreamTask#endData: the end of event time first (the operator forwards Long.MAX_VALUE),
-            // then finish(), whose last onPeriodicEmit can no longer raise the watermark.
-            h.processWatermark(new Watermark(Long.MAX_VALUE));
-            drainChannel(c);
-            h.getOneInputOperator().finish();
-            drainChannel(c);
-        }
-        boolean last = true;
-        for (boolean ended : channelEnded) {
-            last &= ended;
-        }
-        if (last) {
-            // the last source task to end ends the window operator's input, after the watermark it sent last
-            flushSorted();
-        }
-    }
-
-    private boolean boundedTopic() {
-        return s.kafka != null && s.endOfInput.equals("max-watermark");
-    }
-
-    /**
-     * Where each split of the bounded topic finishes: once its reader has read it to its stopping offset, i.e. after
-     * the partition's record at that offset − 1 in play order (arrival, then file order), each record being a fetch
-     * of its own; a split that stops where it starts (an empty partition) with its reader's first fetch, right after
-     * the reader's first record. Returns those that finish at once (every split of a reader without a record).
-     */
-    private List<Integer> planSplitEnds() {
-        int n = s.kafka.partitions;
-        long[][] stop = new long[n][];
-        long[][] first = new long[s.wmParallelism][];
-        long[] read = new long[n];
-        long[] arrival = s.arrivals();
-        Integer[] order = new Integer[arrival.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> arrival[a] != arrival[b] ? Long.compare(arrival[a], arrival[b]) : Integer.compare(a, b));
-        for (int i : order) {
-            Scenario.Rec r = s.records.get(i);
-            if (r.watermark) {
-                continue;
-            }
-            long[] at = {arrival[i], i};
-            int c = splits.owner(r.partition);
-            if (++read[r.partition] == splits.stoppingOffset(r.partition)) {
-                stop[r.partition] = at;
-            }
-            if (first[c] == null) {
-                first[c] = at;
-            }
-        }
-        List<Integer> atStart = new ArrayList<>();
-        for (int partition = 0; partition < n; partition++) {
-            if (splits.stoppingOffset(partition) < 0) {
-                throw new IllegalStateException("the split of partition " + partition + " of a bounded topic has no end");
-            }
-            long[] after = splits.stoppingOffset(partition) > 0 ? stop[partition] : first[splits.owner(partition)];
-            if (after == null) {
-                atStart.add(partition);
-            } else {
-                finishAfter.computeIfAbsent((int) after[1], k -> new ArrayList<>()).add(partition);
-            }
-        }
-        return atStart;
-    }
-
-    /** The reader of a bounded topic has finished the partition's split: releaseOutputForSplit, no combine. */
-    private void finishSplit(int partition) throws Exception {
-        int c = splits.owner(partition);
-        long[] state = {Long.MIN_VALUE, 0};
-        if (!readers.isEmpty()) {
-            Object partial = splitPartial(c, partition);
-            if (partial != null) {
-                state = new long[] {(long) field(partial, "watermark"), (boolean) field(partial, "idle") ? 1 : 0};
-            }
-            mainOutputs.get(c).releaseOutputForSplit(splits.splitId(partition));
-        }
-        finished.put(partition, state);
-        for (int q = 0; q < s.kafka.partitions; q++) {
-            if (splits.owner(q) == c && !finished.containsKey(q)) {
-                return;
-            }
-        }
-        if (splits.noMoreSplits(c) && !channelEnded[c]) {
-            endChannel(c); // every split finished: the reader's input has ended
-        }
-    }
-
-    private boolean ownsPartition(int c) {
-        for (int partition = 0; partition < s.kafka.partitions; partition++) {
-            if (splits.owner(partition) == c) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Reader c, as SourceOperator opens it, with the split outputs of its partitions (AddSplitEvent). */
-    private void openReader(int c) throws Exception {
-        ManualClock readerClock = new ManualClock(CLOCK_ORIGIN_MS * 1_000_000L);
-        TestProcessingTimeService timers = new TestProcessingTimeService();
-        timers.setCurrentTime(0);
-        var strategy = FlinkPipeline.strategy(s, null);
-        // SourceOperator's timestamp assigner is the strategy's own (its context is not read by these strategies)
-        ProgressiveTimestampsAndWatermarks<Ev> reader = new ProgressiveTimestampsAndWatermarks<>(
-                strategy.createTimestampAssigner(null), strategy,
-                new TimestampsAndWatermarks.TimestampsAndWatermarksContextProvider(new UnregisteredMetricsGroup()),
-                timers, Duration.ofMillis(s.periodMs), readerClock, readerClock,
-                UnregisteredMetricGroups.createUnregisteredTaskMetricGroup().getIOMetricGroup());
-        TimestampsAndWatermarks.WatermarkUpdateListener listener = (TimestampsAndWatermarks.WatermarkUpdateListener)
-                Proxy.newProxyInstance(Oracle.class.getClassLoader(),
-                        new Class<?>[] {TimestampsAndWatermarks.WatermarkUpdateListener.class},
-                        (proxy, method, args) -> null);
-        ReaderOutput<Ev> main = reader.createMainOutput(readerOutput(c), listener);
-        mainOutputs.add(main);
-        reader.startPeriodicWatermarkEmits();
-        for (int partition = 0; partition < s.kafka.partitions; partition++) {
-            if (splits.owner(partition) == c) {
-                splitOutputs.put(partition, main.createOutputForSplit(splits.splitId(partition)));
-            }
-        }
-        readers.add(reader);
-        readerTimers.add(timers);
-        readerClocks.add(readerClock);
-    }
-
-    /** What reader c sends downstream: records to their window subtask, watermarks and statuses to every valve. */
-    @SuppressWarnings("unchecked")
-    private PushingAsyncDataInput.DataOutput<Ev> readerOutput(int c) {
-        return (PushingAsyncDataInput.DataOutput<Ev>) Proxy.newProxyInstance(Oracle.class.getClassLoader(),
-                new Class<?>[] {PushingAsyncDataInput.DataOutput.class}, (proxy, method, args) -> {
-                    switch (method.getName()) {
-                        case "emitRecord" -> {
-                            // the reader reuses its StreamRecord: copy what may be held (sortedInput)
-                            StreamRecord<Ev> r = (StreamRecord<Ev>) args[0];
-                            deliver(new StreamRecord<>(r.getValue(), r.getTimestamp()));
-                        }
-                        case "emitWatermark" -> forwardWatermark(c, (Watermark) args[0]);
-                        case "emitWatermarkStatus" -> forwardStatus(c, (WatermarkStatus) args[0]);
-                        default -> { }
-                    }
-                    return null;
-                });
-    }
-
-    private void moveReaderClock(int c, long t) {
-        ManualClock readerClock = readerClocks.get(c);
-        long target = (CLOCK_ORIGIN_MS + t) * 1_000_000L;
-        if (target > readerClock.relativeTimeNanos()) {
-            readerClock.advanceTime(Duration.ofNanos(target - readerClock.relativeTimeNanos()));
-        }
-    }
-
-    /** The partition's split output inside reader c (Flink's own PartialWatermark); null once released. */
-    private Object splitPartial(int c, int partition) throws ReflectiveOperationException {
-        Object outputs = field(readers.get(c), "currentPerSplitOutputs");
-        Object multiplexer = field(outputs, "watermarkMultiplexer");
-        return ((Map<?, ?>) field(multiplexer, "watermarkPerOutputId")).get(splits.splitId(partition));
-    }
-
-    /** Each partition's split output inside its reader (Flink's own PartialWatermark), for the step line. */
-    private void appendPartitions(StringBuilder b) {
-        long[] watermark = new long[s.kafka.partitions];
-        boolean[] idle = new boolean[s.kafka.partitions];
-        try {
-            for (int partition = 0; partition < s.kafka.partitions; partition++) {
-                if (finished.containsKey(partition)) {
-                    // released: what it had then, neither idle nor active
-                    watermark[partition] = finished.get(partition)[0];
-                    continue;
-                }
-                Object partial = splitPartial(splits.owner(partition), partition);
-                watermark[partition] = partial == null ? Long.MIN_VALUE : (long) field(partial, "watermark");
-                idle[partition] = partial != null && (boolean) field(partial, "idle");
-            }
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read a source reader's split watermarks", e);
-        }
-        b.append(",\"partitionWatermarks\":[");
-        for (int partition = 0; partition < watermark.length; partition++) {
-            b.append(partition > 0 ? "," : "").append(watermark[partition]);
-        }
-        b.append("],\"idlePartitions\":[");
-        String sep = "";
-        for (int partition = 0; partition < idle.length; partition++) {
-            if (idle[partition]) {
-                b.append(sep).append(partition);
-                sep = ",";
-            }
-        }
-        b.append("]");
-    }
-
-    private static Object field(Object o, String name) throws ReflectiveOperationException {
-        for (Class<?> k = o.getClass(); k != null; k = k.getSuperclass()) {
-            try {
-                Field f = k.getDeclaredField(name);
-                f.setAccessible(true);
-                return f.get(o);
-            } catch (NoSuchFieldException e) {
-                // look in the superclass
-            }
-        }
-        throw new NoSuchFieldException(o.getClass().getName() + "." + name);
-    }
-
-    /** Delivers what channel c emitted: records to their window subtask, watermarks/statuses to every valve. */
-    private void drainChannel(int c) throws Exception {
-        Queue<Object> q = channels.get(c).getOutput();
-        Object o;
-        while ((o = q.poll()) != null) {
-            if (o instanceof StreamRecord) {
-                StreamRecord<Ev> rec = (StreamRecord<Ev>) o;
-                if (rec.getValue().marker) {
-                    continue;
-                }
-                deliver(rec);
-            } else if (o instanceof Watermark wm) {
-                forwardWatermark(c, wm);
-            } else if (o instanceof WatermarkStatus st) {
-                forwardStatus(c, st);
-            }
-        }
-    }
-
-    private void forwardWatermark(int c, Watermark wm) throws Exception {
-        channelWatermark[c] = wm.getTimestamp();
-        for (int i = 0; i < windows.size(); i++) {
-            valves.get(i).inputWatermark(wm, c, new ValveOutput(i));
-        }
-    }
-
-    private void forwardStatus(int c, WatermarkStatus st) throws Exception {
-        channelIdle[c] = st.isIdle();
-        for (int i = 0; i < windows.size(); i++) {
-            valves.get(i).inputWatermarkStatus(st, c, new ValveOutput(i));
         }
     }
 
@@ -783,12 +419,8 @@ final class Oracle {
     }
 
     private void close() {
-        for (var h : channels) {
-            try {
-                h.close();
-            } catch (Exception ignored) {
-                // closing a harness after a failure must not hide the failure
-            }
+        if (source != null) {
+            source.close();
         }
         for (var h : windows) {
             try {
