@@ -15,13 +15,29 @@ namespace tidemark {
 // builds its objects from this (GraphPipeline) after the rules (graphViolations) have passed.
 
 // A source and the watermark generators behind it: one per channel (watermarks.parallelism), records spread over
-// them as `watermarks.partitioning` says, as in a chain (PipelineConfig::watermarks).
+// them as `watermarks.partitioning` says, as in a chain (PipelineConfig::watermarks). A Kafka source's channels are
+// its readers, each record going to the reader of its partition, as a chain's (PipelineConfig::kafka).
 struct GraphSource {
     std::string name;
     WatermarkConfig watermarks;
+    std::optional<KafkaSourceSpec> kafka;
     std::vector<InputRecord> records;
     // Set when the records were read from an event file; saving writes this reference, not the records.
     std::optional<InputFileSpec> inputFile;
+    // What its channel c is called where a user reads it: a Kafka source's reader, another source's channel.
+    std::string channelName(int c) const { return (kafka ? "reader " : "channel ") + std::to_string(c); }
+    // The source as a chain's pipeline holds one (its parallelism the channels'), for the chain's rules and what
+    // works on a chain's source (SourceOperator, KafkaSplitEnds); its window is left as it comes.
+    PipelineConfig chainSource(EndOfInput end, FlinkVersion version) const
+    {
+        PipelineConfig p;
+        p.flinkVersion = version;
+        p.sourceParallelism = watermarks.parallelism;
+        p.kafka = kafka;
+        p.watermarks = watermarks;
+        p.endOfInput = end;
+        return p;
+    }
 };
 
 // The KeyedProcessFunctions a graph can name (engine/windowing/ProcessFunctions.h has each one's rule and its Java).

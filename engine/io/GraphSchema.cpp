@@ -248,8 +248,10 @@ const Schema<Scenario>& graphScenario()
             std::string out = "{";
             for (const GraphSource& src : sc.graph->sources) {
                 out += (out.size() > 1 ? ",\n" : "\n") + at + jsonString(src.name) + ": {\n" + at
-                    + "  \"input\": " + writeInput(sc.keys, src.records, src.inputFile, at + "  ") + ",\n" + at
-                    + "  \"watermarks\": " + write(watermarks(), src.watermarks, at + "  ") + "\n" + at + "}";
+                    + "  \"input\": " + writeInput(sc.keys, src.records, src.inputFile, at + "  ") + ",\n";
+                if (src.kafka)
+                    out += at + "  \"kafka\": " + write(kafka(), *src.kafka, at + "  ") + ",\n";
+                out += at + "  \"watermarks\": " + write(watermarks(), src.watermarks, at + "  ") + "\n" + at + "}";
             }
             return out + "\n" + std::string(indent) + "}";
         };
@@ -261,6 +263,13 @@ const Schema<Scenario>& graphScenario()
                 if (as[i].name != bs[i].name)
                     return "sources[" + std::to_string(i) + "]: " + jsonString(as[i].name) + " vs "
                         + jsonString(bs[i].name);
+                if (as[i].kafka.has_value() != bs[i].kafka.has_value())
+                    return at + "kafka: " + (as[i].kafka ? "a Kafka source" : "none") + " vs "
+                        + (bs[i].kafka ? "a Kafka source" : "none");
+                if (as[i].kafka) {
+                    if (auto d = difference(kafka(), *as[i].kafka, *bs[i].kafka, at + "kafka."))
+                        return *d;
+                }
                 if (auto d = difference(watermarks(), as[i].watermarks, bs[i].watermarks, at + "watermarks."))
                     return *d;
                 if (std::string d = inputDifference({a.keys, as[i].records, as[i].inputFile},
@@ -321,10 +330,18 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
         const JsonNode& node = sources.items[i];
         const std::string& name = sources.keys[i].name;
         const std::string context = "source " + jsonString(name); // Obj keeps a view of it
-        const detail::Obj o(node, context, {"input", "watermarks"});
+        const detail::Obj o(node, context, {"input", "kafka", "watermarks"});
         GraphSource src;
         src.name = name;
-        read(watermarks(), o.req("watermarks", "how the source's watermarks are made"), src.watermarks);
+        const JsonNode& wm = o.req("watermarks", "how the source's watermarks are made");
+        read(watermarks(), wm, src.watermarks);
+        if (const JsonNode* k = node.member("kafka")) {
+            read(kafka(), *k, src.kafka.emplace());
+            // a Kafka source's records stay with the reader of their partition (PipelineRules checks a partitioning
+            // the file does say)
+            if (!wm.member("partitioning"))
+                src.watermarks.partitioning = WatermarkConfig::Partitioning::Forward;
+        }
         o.req("input", "the source's records, inline or an event file");
         g.sources.push_back(std::move(src));
     }
@@ -333,22 +350,28 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
         = [&](const std::string& path, const std::string& message) { detail::fail(nodeAtPath(root, path), message); };
     // The parts that are a chain's keep the chain's rules (PipelineRules): a field the rules name under `chainPath`
     // is the same field under `graphPath` here.
-    const auto chainRules = [&](PipelineConfig p, std::string_view chainPath, const std::string& graphPath) {
+    // Each rule's path is the first of the chain's paths it starts with, rewritten to the graph's.
+    using Paths = std::vector<std::pair<std::string_view, std::string>>;
+    const auto chainRules = [&](PipelineConfig p, const Paths& paths) {
         p.flinkVersion = sc.pipeline.flinkVersion;
-        if (const auto broken = rules::validate(p); broken && broken->path().starts_with(chainPath))
-            failAt(graphPath + broken->path().substr(chainPath.size()), broken->message);
+        for (const rules::Violation& broken : rules::violations(p)) {
+            for (const auto& [chainPath, graphPath] : paths) {
+                if (broken.path().starts_with(chainPath))
+                    failAt(graphPath + broken.path().substr(chainPath.size()), broken.message);
+            }
+        }
     };
     for (const GraphSource& src : g.sources) {
-        PipelineConfig p;
-        p.watermarks = src.watermarks;
-        chainRules(p, "pipeline.watermarks.", "sources." + src.name + ".watermarks.");
+        const std::string at = "sources." + src.name + ".";
+        chainRules(src.chainSource(sc.pipeline.endOfInput, sc.pipeline.flinkVersion),
+            {{"pipeline.watermarks.", at + "watermarks."}, {"pipeline.source.kafka.", at + "kafka."}});
     }
     for (std::size_t o = 0; o < g.operators.size(); ++o) {
         if (!g.operators[o].runsWindow())
             continue;
         PipelineConfig p;
         p.window = g.operators[o].chainWindow();
-        chainRules(p, "pipeline.window.", "operators." + std::to_string(o) + ".window.");
+        chainRules(p, {{"pipeline.window.", "operators." + std::to_string(o) + ".window."}});
     }
     if (const auto broken = graphViolations(g); !broken.empty())
         failAt(broken.front().path, broken.front().message);
@@ -359,6 +382,8 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
         Scenario one;
         recordNeeds(g, src, one);
         one.pipeline.flinkVersion = sc.pipeline.flinkVersion;
+        one.pipeline.kafka = src.kafka; // each record's partition, within the topic's
+        one.pipeline.sourceParallelism = src.watermarks.parallelism;
         one.arrivals = sc.arrivals;
         one.lenient = sc.lenient;
         one.keys = std::move(sc.keys);

@@ -26,6 +26,8 @@ using A = AssignerSpec;
 using Trig = TriggerSpec;
 using Ev = EvictorSpec;
 
+} // namespace
+
 const Schema<KafkaSourceSpec>& kafka()
 {
     static const Schema<KafkaSourceSpec> s = named<KafkaSourceSpec>("kafka", Layout::Inline,
@@ -37,8 +39,6 @@ const Schema<KafkaSourceSpec>& kafka()
         });
     return s;
 }
-
-} // namespace
 
 const Schema<WatermarkConfig>& watermarks()
 {

@@ -31,6 +31,8 @@ struct RecordEntry {
 const Schema<Scenario>& scenario();
 const Schema<PipelineConfig>& pipeline();
 const Schema<WatermarkConfig>& watermarks();
+// A Kafka source's topic: a chain's pipeline.source.kafka, a graph source's kafka.
+const Schema<KafkaSourceSpec>& kafka();
 const Schema<WindowConfig>& window();
 // A job graph's scenario (docs/job-graph.md): the top level a chain's has, but "sources", "operators" and
 // "endOfInput" in place of "input" and "pipeline". `loadInput` reads one source's "input" into the scenario it is

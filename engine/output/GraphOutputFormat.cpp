@@ -180,14 +180,15 @@ std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& 
         }
         if (rec.key != kNoKey && rec.key < run.scenario().keys.size())
             s += "key " + run.scenario().keys.name(rec.key) + ", ";
-        s += "ts " + times.time(rec.ts) + ") on channel " + std::to_string(e.channel);
+        s += "ts " + times.time(rec.ts) + (src.kafka ? ", partition " + std::to_string(rec.partition) : "") + ") on "
+            + src.channelName(e.channel);
         break;
     }
     case EventQueue::Kind::PeriodicEmit: {
         const int source = run.pipeline().sourceOfChannel(static_cast<int>(e.subject));
         const int first = run.pipeline().channelOf(source, 0);
-        s += "periodic emission on " + g.sources[static_cast<std::size_t>(source)].name + " channel "
-            + std::to_string(static_cast<int>(e.subject) - first);
+        const GraphSource& src = g.sources[static_cast<std::size_t>(source)];
+        s += "periodic emission on " + src.name + " " + src.channelName(static_cast<int>(e.subject) - first);
         break;
     }
     case EventQueue::Kind::ProcessingTimer: {

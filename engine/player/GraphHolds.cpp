@@ -99,16 +99,20 @@ public:
     }
 
 private:
+    // A source channel, or a Kafka source's reader (with per-partition watermarks, the partition holding it).
     std::string sourceChannel(int source, int c) const
     {
         const GraphSource& src = m_g.sources[static_cast<std::size_t>(source)];
         const WatermarkChannel& ch = m_p.channel(m_p.channelOf(source, c));
-        std::string s = src.name + (src.watermarks.parallelism > 1 ? " channel " + std::to_string(c) : "") + " at "
-            + time(ch.currentWatermark());
+        const std::string which
+            = src.kafka || src.watermarks.parallelism > 1 ? " " + src.channelName(c) : std::string();
+        std::string s = src.name + which + " at " + time(ch.currentWatermark());
         if (ch.ended())
             return s + ": it has ended";
         if (ch.isIdle())
             return s + ": idle";
+        if (const int q = m_p.source(source).holdingPartition(c); q >= 0)
+            return s + " ← " + partition(source, q);
         const auto maxSeen = ch.maxTimestampSeen();
         if (ch.currentWatermark() == kMinTimestamp) {
             if (src.watermarks.strategy == WatermarkConfig::Strategy::Input)
@@ -121,17 +125,58 @@ private:
         } else if (maxSeen) {
             s += " (its largest timestamp " + m_times.timestamp(*maxSeen) + ")";
         }
+        const Timestamp last = m_run.lastArrival(source, m_step);
+        return s + silence(source, last, m_run.arrivesAfter(source, m_step), "");
+    }
+
+    // Partition q of a Kafka source, inside the reader that holds it back: its split's watermark, from the records
+    // of the partition read up to the step.
+    std::string partition(int source, int q) const
+    {
+        const GraphSource& src = m_g.sources[static_cast<std::size_t>(source)];
+        const WatermarkOutputMultiplexer::Output* out = m_p.source(source).partitionOutput(q);
+        std::string s = "partition " + std::to_string(q) + " at " + time(out ? out->watermark : kMinTimestamp);
+        const std::uint32_t done = m_run.trace().step(m_step).arrivalsDone;
+        std::optional<Timestamp> largest;
+        Timestamp last = 0;
+        bool after = false;
+        for (std::uint32_t k = 0; k < m_run.arrivals().size(); ++k) {
+            const GraphArrival& a = m_run.arrivals()[k];
+            if (a.source != source || src.records[a.record].partition != q)
+                continue;
+            if (k >= done) {
+                after = true;
+                break;
+            }
+            last = a.time;
+            largest = std::max(largest.value_or(kMinTimestamp), src.records[a.record].ts);
+        }
+        if (!largest)
+            s += ": it has read no record";
+        else if (!out || out->watermark == kMinTimestamp)
+            s += ": it has sent no watermark yet";
+        else
+            s += " (its largest timestamp " + m_times.timestamp(*largest) + ")";
+        return s + silence(source, largest ? last : kMinTimestamp, after, " in it");
+    }
+
+    // When the latest record of a source (or of one of its partitions: `in` " in it") came, kMinTimestamp for none,
+    // beside the other sources' latest; when it fell silent while they went on, the idleness that would release
+    // the operator.
+    std::string silence(int source, Timestamp last, bool arrivesAfter, const std::string& in) const
+    {
         Timestamp lastOfAll = 0;
         for (int other = 0; other < static_cast<int>(m_g.sources.size()); ++other)
             lastOfAll = std::max(lastOfAll, m_run.lastArrival(other, m_step));
-        const Timestamp last = m_run.lastArrival(source, m_step);
-        if (last >= lastOfAll)
-            return s + (m_run.arrivesAfter(source, m_step) ? "; its latest record came" : "; its last record came")
-                + " at processing time " + TimeFormatter::processingTime(last);
+        const bool none = last == kMinTimestamp;
+        if (!none && last >= lastOfAll)
+            return (arrivesAfter ? "; its latest record came" : "; its last record came")
+                + std::string(" at processing time ") + TimeFormatter::processingTime(last);
         // silent while the others went on: the stall withIdleness is for
-        s += "; no record since processing time " + TimeFormatter::processingTime(last)
-            + ", while the others went on to " + TimeFormatter::processingTime(lastOfAll);
-        if (src.watermarks.idlenessMs <= 0)
+        std::string s = none ? "; no record" + in + " yet"
+                             : "; no record" + in + " since processing time " + TimeFormatter::processingTime(last);
+        s += ", while the others went on to " + TimeFormatter::processingTime(lastOfAll);
+        if (m_g.sources[static_cast<std::size_t>(source)].watermarks.idlenessMs <= 0)
             s += " (" + release(source) + ")";
         return s;
     }
@@ -149,8 +194,11 @@ private:
         if (!released || (anyway && *anyway <= *released))
             return plain;
         const DurationMs period = m_g.sources[static_cast<std::size_t>(source)].watermarks.periodMs;
+        const std::string records = perPartition(m_g.sources[static_cast<std::size_t>(source)])
+            ? "the records of a partition"
+            : "its records";
         const std::string longer = with.longestGapMs >= period
-            ? "longer than any gap between its records (" + TimeFormatter::duration(with.longestGapMs) + ")"
+            ? "longer than any gap between " + records + " (" + TimeFormatter::duration(with.longestGapMs) + ")"
             : "longer than its emission period (" + TimeFormatter::duration(period) + ")";
         return "withIdleness(" + javaDuration(with.idlenessMs) + ") on " + name + ", " + longer + ", would "
             + (*released <= m_step ? "have released it at step " : "release it at step ") + std::to_string(*released)
@@ -170,6 +218,11 @@ private:
 
 } // namespace
 
+bool perPartition(const GraphSource& source)
+{
+    return source.kafka && source.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition;
+}
+
 GraphHolds::GraphHolds(const GraphRun& run, TimeFormatter times)
     : m_run(run)
     , m_times(std::move(times))
@@ -185,16 +238,23 @@ const GraphHolds::WithIdleness& GraphHolds::withIdleness(int source) const
         return *slot;
     slot = std::make_unique<WithIdleness>();
     WithIdleness& w = *slot;
-    // the longest wait between two of its records, or its emission period when it sends less than two
-    Timestamp previous = kMinTimestamp;
+    // the longest wait between two of its records (of one partition, where each has its own idleness timer), or
+    // its emission period when it sends less than two
+    const GraphSource& src = m_run.graph().sources[static_cast<std::size_t>(source)];
+    const bool partitions = perPartition(src);
+    std::vector<Timestamp> previous(partitions ? static_cast<std::size_t>(src.kafka->partitions) : 1, kMinTimestamp);
     for (const GraphArrival& a : m_run.arrivals()) {
         if (a.source != source)
             continue;
-        if (previous != kMinTimestamp)
-            w.longestGapMs = std::max(w.longestGapMs, a.time - previous);
-        previous = a.time;
+        const int q = partitions ? src.records[a.record].partition : 0;
+        if (q < 0 || static_cast<std::size_t>(q) >= previous.size())
+            continue;
+        Timestamp& before = previous[static_cast<std::size_t>(q)];
+        if (before != kMinTimestamp)
+            w.longestGapMs = std::max(w.longestGapMs, a.time - before);
+        before = a.time;
     }
-    const WatermarkConfig& watermarks = m_run.graph().sources[static_cast<std::size_t>(source)].watermarks;
+    const WatermarkConfig& watermarks = src.watermarks;
     w.idlenessMs = roundAbove(std::max(w.longestGapMs, watermarks.periodMs));
     w.scenario = m_run.scenario();
     w.scenario.graph->sources[static_cast<std::size_t>(source)].watermarks.idlenessMs = w.idlenessMs;

@@ -44,7 +44,7 @@ public:
     // The run with withIdleness on source `source` (computed once, when first asked), and the timeout it has.
     struct WithIdleness {
         DurationMs idlenessMs = 0;
-        DurationMs longestGapMs = 0; // between the source's records
+        DurationMs longestGapMs = 0; // between the source's records (of one partition, perPartition)
         Scenario scenario;
         std::unique_ptr<GraphRun> run; // nullptr: the run was refused
     };
@@ -55,6 +55,9 @@ private:
     TimeFormatter m_times;
     mutable std::vector<std::unique_ptr<WithIdleness>> m_withIdleness; // by source
 };
+
+// Whether a source is a Kafka topic with per-partition watermarks (an idleness timer per partition).
+bool perPartition(const GraphSource& source);
 
 // GraphHolds(run, times).atEnd().
 std::vector<GraphHold> graphHolds(const GraphRun& run, const TimeFormatter& times);

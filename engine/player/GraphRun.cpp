@@ -109,7 +109,28 @@ GraphRun::GraphRun(const Scenario& scenario)
     }
 
     m_end = std::make_unique<State>(
-        State {GraphPipeline(g, scenario.keys, scenario.pipeline.flinkVersion), EventQueue(), 0});
+        State {GraphPipeline(g, scenario.keys, scenario.pipeline.flinkVersion, scenario.pipeline.endOfInput),
+            EventQueue(), 0});
+    // A bounded topic ends split by split (KafkaSplitEnds): where each split finishes is known from the records.
+    m_splitEnds.resize(g.sources.size());
+    std::vector<GraphOutput> none; // before the first happening: no window can fire yet
+    for (std::size_t s = 0; s < g.sources.size(); ++s) {
+        const PipelineConfig source
+            = g.sources[s].chainSource(scenario.pipeline.endOfInput, scenario.pipeline.flinkVersion);
+        if (!KafkaSplitEnds::applies(source)) {
+            m_end->pipeline.start(static_cast<int>(s), {}, none);
+            continue;
+        }
+        KafkaSplitEnds& ends = m_splitEnds[s].emplace(source);
+        for (const std::uint32_t k : m_arrivalsOfSource[s]) {
+            const GraphArrival& a = m_arrivals[k];
+            const InputRecord& r = g.sources[s].records[a.record];
+            if (!r.isWatermark())
+                ends.note(a.record, a.time, r.partition);
+        }
+        ends.seal();
+        m_end->pipeline.start(static_cast<int>(s), ends.atStart(), none);
+    }
     EventQueue& queue = m_end->queue;
     queue.setHorizon(m_horizon);
     const EndOfInput end = scenario.pipeline.endOfInput;
@@ -220,6 +241,10 @@ bool GraphRun::step(State& rt, std::vector<GraphOutput>& out) const
     case EventQueue::Kind::Arrival: {
         const GraphArrival& a = m_arrivals[e.subject];
         p.processRecord(a.source, g.sources[static_cast<std::size_t>(a.source)].records[a.record], e.time, out);
+        if (const auto& ends = m_splitEnds[static_cast<std::size_t>(a.source)]) {
+            for (const int partition : ends->after(a.record))
+                p.finishSplit(a.source, partition, e.time, out);
+        }
         break;
     }
     case EventQueue::Kind::PeriodicEmit: {

@@ -5,8 +5,10 @@
 #include "engine/player/StepList.h"
 #include "engine/player/Trace.h"
 #include "engine/runtime/GraphPipeline.h"
+#include "engine/runtime/KafkaSplitEnds.h"
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -135,6 +137,7 @@ private:
     std::vector<GraphArrival> m_arrivals;
     ArrivalSchedule m_schedule;
     std::vector<std::vector<std::uint32_t>> m_arrivalsOfSource; // by source: ranks in m_arrivals
+    std::vector<std::optional<KafkaSplitEnds>> m_splitEnds; // by source: a bounded topic's
     Timestamp m_horizon = 0;
     GraphTrace m_trace;
     std::unique_ptr<State> m_end;

@@ -57,19 +57,17 @@ IntervalJoinOperator makeJoin(const IntervalJoinSpec& j)
 
 } // namespace
 
-GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkVersion version)
+GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkVersion version, EndOfInput end)
     : m_graph(graph)
     , m_keys(keys)
     , m_streams(graph)
 {
     for (std::size_t s = 0; s < graph.sources.size(); ++s) {
-        const WatermarkConfig& w = graph.sources[s].watermarks;
-        m_firstChannel.push_back(static_cast<int>(m_channels.size()));
-        m_partitioners.emplace_back(w);
-        for (int c = 0; c < std::max(1, w.parallelism); ++c) {
-            m_channels.emplace_back(w);
-            m_channelSource.push_back(static_cast<int>(s));
-        }
+        const GraphSource& src = graph.sources[s];
+        m_firstChannel.push_back(static_cast<int>(m_channelSource.size()));
+        m_sources.emplace_back(src.watermarks, src.kafka, end == EndOfInput::MaxWatermark, version);
+        m_channelSource.insert(
+            m_channelSource.end(), static_cast<std::size_t>(m_sources.back().channelCount()), static_cast<int>(s));
     }
     m_openInputs.assign(static_cast<std::size_t>(m_streams.streamCount()), 0);
     m_sortsInput.assign(static_cast<std::size_t>(m_streams.streamCount()), false);
@@ -145,56 +143,74 @@ void GraphPipeline::processRecord(int source, const InputRecord& record, Timesta
 {
     m_now = now;
     ++m_inputs;
-    const int first = m_firstChannel[static_cast<std::size_t>(source)];
+    SourceOperator& src = m_sources[static_cast<std::size_t>(source)];
     WatermarkItems items;
     m_lastRecordChannel = -1;
     if (record.isWatermark()) {
-        const int channels = m_streams.node(source).parallelism;
-        for (int c = 0; c < channels; ++c) {
+        for (int c = 0; c < src.channelCount(); ++c) {
             if (record.channel != InputRecord::kNoChannel && record.channel != c)
                 continue;
             items.clear();
-            m_channels[static_cast<std::size_t>(first + c)].onWatermarkRecord(record.ts, items);
+            src.onWatermarkRecord(c, record.ts, items);
             emitWatermarkItems(source, c, items, out);
         }
         return;
     }
-    const int c = m_partitioners[static_cast<std::size_t>(source)].selectChannel(record.channel);
+    const int c = src.channelFor(record);
     m_lastRecordChannel = c;
     // Flink forwards the record before the generator sees it.
     emitElement(source, addElement(GraphElement {record.key, record.hasValue, record.value, record.ts}), out);
-    WatermarkChannel& ch = m_channels[static_cast<std::size_t>(first + c)];
-    ch.onEvent(record.ts, items);
-    if (ch.config().emission == WatermarkConfig::Emission::PerEvent)
-        ch.onPeriodicEmit(now, items);
+    src.onEvent(c, record, now, items);
     emitWatermarkItems(source, c, items, out);
 }
 
 void GraphPipeline::periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out)
 {
     m_now = now;
-    WatermarkItems items;
-    WatermarkChannel& ch = m_channels[static_cast<std::size_t>(channel)];
-    if (ch.ended())
-        return;
-    ch.onPeriodicEmit(now, items);
     const int source = sourceOfChannel(channel);
-    emitWatermarkItems(source, channel - m_firstChannel[static_cast<std::size_t>(source)], items, out);
+    const int c = channel - m_firstChannel[static_cast<std::size_t>(source)];
+    SourceOperator& src = m_sources[static_cast<std::size_t>(source)];
+    WatermarkItems items;
+    if (src.channel(c).ended() || !src.periodicEmit(c, now, items))
+        return;
+    emitWatermarkItems(source, c, items, out);
 }
 
 void GraphPipeline::endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out)
 {
     m_now = now;
-    const int first = m_firstChannel[static_cast<std::size_t>(source)];
-    for (int c = 0; c < m_streams.node(source).parallelism; ++c) {
-        WatermarkChannel& ch = m_channels[static_cast<std::size_t>(first + c)];
-        if (ch.ended())
-            continue;
+    SourceOperator& src = m_sources[static_cast<std::size_t>(source)];
+    for (int c = 0; c < src.channelCount(); ++c) {
         WatermarkItems items;
-        ch.onEndOfInput(now, items);
-        emitWatermarkItems(source, c, items, out);
+        if (src.endChannel(c, now, items))
+            emitWatermarkItems(source, c, items, out);
     }
     if (!ended(source))
+        endStream(source, out);
+}
+
+void GraphPipeline::start(int source, std::span<const int> splitsAtStart, std::vector<GraphOutput>& out)
+{
+    SourceOperator& src = m_sources[static_cast<std::size_t>(source)];
+    for (int c = 0; c < src.channelCount(); ++c) {
+        WatermarkItems items;
+        if (src.endsAtStart(c) && src.endChannel(c, 0, items))
+            emitWatermarkItems(source, c, items, out);
+    }
+    for (const int partition : splitsAtStart)
+        finishSplit(source, partition, 0, out);
+}
+
+void GraphPipeline::finishSplit(int source, int partition, Timestamp now, std::vector<GraphOutput>& out)
+{
+    m_now = now;
+    SourceOperator& src = m_sources[static_cast<std::size_t>(source)];
+    WatermarkItems items;
+    const int reader = src.finishSplit(partition, now, items);
+    if (reader < 0)
+        return;
+    emitWatermarkItems(source, reader, items, out);
+    if (src.ended() && !ended(source))
         endStream(source, out);
 }
 

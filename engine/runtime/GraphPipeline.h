@@ -3,7 +3,7 @@
 #include "engine/core/JobGraph.h"
 #include "engine/core/Keys.h"
 #include "engine/core/Output.h"
-#include "engine/runtime/Partitioners.h"
+#include "engine/runtime/SourceOperator.h"
 #include "engine/runtime/StreamGraph.h"
 #include "engine/watermark/IndexedCombinedWatermarkStatus.h"
 #include "engine/watermark/SortingDataInput.h"
@@ -14,6 +14,7 @@
 #include "engine/windowing/WindowOperator.h"
 
 #include <memory>
+#include <span>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -42,20 +43,27 @@ struct GraphOutput {
 };
 
 // The job of a graph as Flink's runtime would wire it (docs/job-graph.md): each source's records go to its
-// channels (WatermarkChannel, one generator each), every stream's records to the subtasks that read it (by key,
-// or all to a windowAll's one subtask) and its watermarks and statuses to all of them. Each operator input has a
-// StatusWatermarkValve over its channels; an operator of two inputs combines them (IndexedCombinedWatermarkStatus);
-// an operator advances its timers to a watermark, then forwards it to the operators that read it. Records and
-// watermarks are handed on at once, depth first: each call is one happening, processed completely.
+// channels (SourceOperator: one generator each, or a Kafka topic's readers), every stream's records to the subtasks
+// that read it (by key, or all to a windowAll's one subtask) and its watermarks and statuses to all of them. Each
+// operator input has a StatusWatermarkValve over its channels; an operator of two inputs combines them
+// (IndexedCombinedWatermarkStatus); an operator advances its timers to a watermark, then forwards it to the operators
+// that read it. Records and watermarks are handed on at once, depth first: each call is one happening, processed
+// completely.
 class GraphPipeline {
 public:
-    GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkVersion version);
+    // `end`: how the input ends (whether a topic is bounded).
+    GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkVersion version, EndOfInput end);
 
     const StreamGraph& streams() const { return m_streams; }
     // A source's channels are global channels firstChannel(s) … + parallelism − 1, in source order.
-    int channelCount() const { return static_cast<int>(m_channels.size()); }
+    int channelCount() const { return static_cast<int>(m_channelSource.size()); }
     int sourceOfChannel(int channel) const { return m_channelSource[static_cast<std::size_t>(channel)]; }
-    const WatermarkChannel& channel(int c) const { return m_channels[static_cast<std::size_t>(c)]; }
+    const WatermarkChannel& channel(int c) const
+    {
+        return source(sourceOfChannel(c)).channel(c - m_firstChannel[static_cast<std::size_t>(sourceOfChannel(c))]);
+    }
+    // Source s: its channels, and a Kafka source's readers, partitions and splits.
+    const SourceOperator& source(int s) const { return m_sources[static_cast<std::size_t>(s)]; }
     // Element `id` (source records and what operators emitted, in the order they were made).
     const GraphElement& element(std::uint32_t id) const { return (*m_elements)[id]; }
 
@@ -65,6 +73,13 @@ public:
     void periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out);
     // Source `source` ends (Long.MAX_VALUE from each of its channels, as a bounded source does).
     void endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out);
+    // Before the first happening, source by source: a bounded topic's readers that own no partition end, then the
+    // splits that finish at once (KafkaSplitEnds::atStart). Nothing can fire then: every other reader holds its
+    // readers at Long.MIN_VALUE.
+    void start(int source, std::span<const int> splitsAtStart, std::vector<GraphOutput>& out);
+    // A bounded topic's reader has finished `partition`'s split of Kafka source `source` (KafkaSplitEnds says when;
+    // SourceOperator::finishSplit); the source ends with its last reader.
+    void finishSplit(int source, int partition, Timestamp now, std::vector<GraphOutput>& out);
     // The operator subtasks that set processing-time timers ("timed" subtasks, numbered 0 …: process functions on
     // the clock, windows with a processing-time assigner or trigger): each one's
     // registered timers (their times), and its clock moved to `now`, firing those due (docs/execution-model.md,
@@ -137,10 +152,9 @@ private:
     const JobGraph& m_graph;
     const KeyTable& m_keys;
     StreamGraph m_streams;
-    std::vector<WatermarkChannel> m_channels;
-    std::vector<int> m_channelSource;
+    std::vector<SourceOperator> m_sources;
+    std::vector<int> m_channelSource; // by global channel
     std::vector<int> m_firstChannel; // by source
-    std::vector<RecordPartitioner> m_partitioners; // by source
     std::vector<std::vector<Subtask>> m_subtasks; // by stream (empty for sources), by subtask
     std::vector<int> m_maxParallelism; // by stream
     // By stream: the edges into it from streams that have not ended; a source counts its one input, its records.

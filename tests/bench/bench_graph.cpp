@@ -67,8 +67,15 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     chain.pipeline.endOfInput = EndOfInput::MaxWatermark;
     const WatermarkConfig& watermarks = chain.pipeline.watermarks;
 
+    const auto source = [&](std::string name, std::vector<InputRecord> records) {
+        GraphSource s;
+        s.name = std::move(name);
+        s.watermarks = watermarks;
+        s.records = std::move(records);
+        return s;
+    };
     JobGraph one;
-    one.sources.push_back(GraphSource {"events", watermarks, chain.records, {}});
+    one.sources.push_back(source("events", chain.records));
     one.operators.push_back(windowOperator("per-10s", "events", chain.pipeline.window));
     JobGraph twice = one;
     WindowConfig perMinute;
@@ -76,7 +83,7 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     perMinute.function.type = FunctionSpec::Type::Max;
     twice.operators.push_back(windowOperator("per-minute", "per-10s", perMinute));
     JobGraph join;
-    join.sources = {GraphSource {"left", watermarks, {}, {}}, GraphSource {"right", watermarks, {}, {}}};
+    join.sources = {source("left", {}), source("right", {})};
     for (std::size_t i = 0; i < chain.records.size(); ++i) // every other record: both sides hold every key
         join.sources[i % 2].records.push_back(chain.records[i]);
     GraphOperator between;

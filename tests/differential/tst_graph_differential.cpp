@@ -1,10 +1,11 @@
 // Job graphs against Flink's own operators: seeded random graphs (one to three sources, each with its own records,
-// watermarks, parallelism, idleness and emission; unions, interval joins, process functions, windows and windows
-// over windows, windows at the end of input; late data; each end of input) run by Tidemark's GraphRun and by the
-// oracle's --graph, which wires Flink's TimestampsAndWatermarksOperator, StatusWatermarkValve and operators in their
-// test harnesses the same way. What every operator puts out must agree after every input record: the same lines, as
-// `tidemark run --format jsonl` prints a graph, as a multiset per afterInput (Flink leaves the order of timers of
-// different keys due together to its heap). Label "oracle": TIDEMARK_ORACLE_JAR, TIDEMARK_FLINK_LINE.
+// watermarks, parallelism, idleness and emission, now and then a Kafka topic's partitions; unions, interval joins,
+// process functions, windows and windows over windows, windows at the end of input; late data; each end of input) run
+// by Tidemark's GraphRun and by the oracle's --graph, which wires Flink's TimestampsAndWatermarksOperator,
+// StatusWatermarkValve and operators in their test harnesses the same way. What every operator puts out must agree
+// after every input record: the same lines, as `tidemark run --format jsonl` prints a graph, as a multiset per
+// afterInput (Flink leaves the order of timers of different keys due together to its heap). Label "oracle":
+// TIDEMARK_ORACLE_JAR, TIDEMARK_FLINK_LINE.
 
 #include "OracleScripts.h"
 #include "engine/io/ScenarioIo.h"
@@ -30,6 +31,7 @@ public:
         : m_rng(seed)
         , m_clockRng(seed ^ 0x9e3779b9U)
         , m_endRng(seed ^ 0x85ebca6bU)
+        , m_kafkaRng(seed ^ 0xc2b2ae35U)
     { }
 
     std::string graph()
@@ -131,6 +133,8 @@ private:
         const int records = sparse ? pick(1, 6) : (pick(0, 9) == 0 ? pick(1, 3) : pick(5, 40));
         const int firstKey = sparse ? 2 : 0;
         long long ts = 10000 + pick(0, 3000);
+        // one source in five a Kafka topic of one to four partitions, each record in one of them
+        const int partitions = kafkaPick(1, 5) == 1 ? kafkaPick(1, 4) : 0;
         std::string r;
         for (int i = 0; i < records; ++i) {
             ts += pick(-1000, 1200); // out of order now and then, late behind the watermark now and then
@@ -138,7 +142,8 @@ private:
             r += std::string(i ? ",\n    " : "") + "{"
                 + (rules ? std::string() : "\"key\": \"" + std::string(1, key) + "\", ") // a rule holds for every key
                 + "\"ts\": " + std::to_string(ts)
-                + ", \"value\": " + std::to_string(rules ? pick(2, 30) * 100 : pick(1, 9)) + "}";
+                + ", \"value\": " + std::to_string(rules ? pick(2, 30) * 100 : pick(1, 9))
+                + (partitions ? ", \"partition\": " + std::to_string(kafkaPick(0, partitions - 1)) : "") + "}";
         }
         const bool bounded = pick(0, 3) > 0;
         std::string w = rules && pick(0, 1) == 0 ? std::string(R"("strategy": "input")")
@@ -150,8 +155,17 @@ private:
         if (pick(0, 2) == 0 || (sparse && pick(0, 1) == 0)) // a sparse source often with idleness, or it stalls all
             w += ", \"idlenessMs\": " + std::to_string(pickOf({500, 1500, 3000}));
         w += ", \"parallelism\": " + std::to_string(pick(1, 3));
-        return "\"s" + std::to_string(index) + "\": {\"input\": {\"records\": [\n    " + r + "]},\n   \"watermarks\": {"
-            + w + "}}";
+        std::string kafka;
+        if (partitions) {
+            // per-partition watermarks need a generator that makes one per split
+            const bool perPartition = kafkaPick(0, 2) > 0;
+            kafka = ",\n   \"kafka\": {\"topic\": \"t" + std::to_string(index)
+                + "\", \"partitions\": " + std::to_string(partitions) + ", \"watermarks\": \""
+                + (perPartition ? "per-partition" : "after-source") + "\"}";
+            m_kafkaSources += 1;
+        }
+        return "\"s" + std::to_string(index) + "\": {\"input\": {\"records\": [\n    " + r + "]}" + kafka
+            + ",\n   \"watermarks\": {" + w + "}}";
     }
 
     // A window keyed by "key", or windowAll when `keyed` is false; drawn when `keyed` is empty. m_keyed says which.
@@ -262,6 +276,8 @@ private:
 public:
     // The windows drawn with a processing-time assigner or trigger.
     const std::vector<std::string>& processingTimeWindows() const { return m_processingTime; }
+    // How many of its sources read a Kafka topic.
+    int kafkaSources() const { return m_kafkaSources; }
 
 private:
     // One time in n; drawn apart from the rest, so that the graphs drawn before the clock was offered stay as they
@@ -270,6 +286,8 @@ private:
     // One window in eight waits for the end of its input (the global window's end-of-stream trigger, run in batch
     // mode), drawn apart likewise.
     bool endOfStream() { return std::uniform_int_distribution<int>(1, 8)(m_endRng) == 1; }
+    // One source in five reads a Kafka topic, drawn apart likewise.
+    int kafkaPick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_kafkaRng); }
     // The assigner and trigger of such a window, in place of those drawn: not on the clock after all.
     std::string atTheEndOfInput(const std::string& name)
     {
@@ -280,8 +298,10 @@ private:
     std::mt19937 m_rng;
     std::mt19937 m_clockRng;
     std::mt19937 m_endRng;
+    std::mt19937 m_kafkaRng; // Kafka sources: their own draws, so that the other draws stay as they were
     bool m_keyed = true;
     std::vector<std::string> m_processingTime;
+    int m_kafkaSources = 0;
 };
 
 // Each afterInput's lines, sorted: what the operators put out while that many input records had been processed.
@@ -331,10 +351,12 @@ private slots:
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         std::vector<std::string> graphs;
         std::vector<std::vector<std::string>> processingTimeWindows;
+        std::vector<bool> readsKafka;
         for (int i = 0; i < kGraphs; ++i) {
             Generator g(static_cast<std::uint32_t>(7919 * i + 13));
             std::string json = g.graph();
             processingTimeWindows.push_back(g.processingTimeWindows());
+            readsKafka.push_back(g.kafkaSources() > 0);
             json.insert(1, "\"flinkVersion\": \"" + oracle.lineName().toStdString() + "\", ");
             graphs.push_back(std::move(json));
         }
@@ -344,7 +366,8 @@ private slots:
         QCOMPARE(flink.size(), graphs.size());
 
         int withOutput = 0, withLate = 0, withPairs = 0, withTimers = 0, windowOverWindow = 0, connected = 0,
-            broadcast = 0, counts = 0, windowJoins = 0, processingTime = 0, processingTimeWindowFires = 0, atTheEnd = 0;
+            broadcast = 0, counts = 0, windowJoins = 0, processingTime = 0, processingTimeWindowFires = 0, atTheEnd = 0,
+            kafka = 0;
         int mismatching = 0;
         QStringList mismatches;
         for (std::size_t i = 0; i < graphs.size(); ++i) {
@@ -377,6 +400,7 @@ private slots:
                 ? 1
                 : 0;
             atTheEnd += all.contains(QLatin1String("\"window\":null,")) ? 1 : 0; // the global window's firing
+            kafka += readsKafka[i] && !ours.isEmpty() ? 1 : 0;
             const auto a = byInput(flink[i]);
             const auto b = byInput(ours);
             if (a == b)
@@ -402,9 +426,10 @@ private slots:
               "output, %d with a window over a window firing, %d with a co-process timer firing, %d with a "
               "broadcast-process timer firing, %d with a periodic count, %d with a window join or coGroup firing, %d "
               "with a processing-time timer firing, %d with a window on the processing-time clock firing, %d with a "
-              "window at the end of input firing, %d mismatching (the first 3 shown)",
+              "window at the end of input firing, %d reading a Kafka topic with output, %d mismatching (the first 3 "
+              "shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
-            connected, broadcast, counts, windowJoins, processingTime, processingTimeWindowFires, atTheEnd,
+            connected, broadcast, counts, windowJoins, processingTime, processingTimeWindowFires, atTheEnd, kafka,
             mismatching);
         for (const QString& m : mismatches)
             qWarning().noquote() << m; // whole: a failure message is cut short
@@ -422,6 +447,7 @@ private slots:
         QVERIFY(processingTime >= kGraphs / 40);
         QVERIFY(processingTimeWindowFires >= kGraphs / 20);
         QVERIFY(atTheEnd >= kGraphs / 40);
+        QVERIFY(kafka >= kGraphs / 10);
     }
 };
 

@@ -53,6 +53,33 @@ std::string ordersPaymentsWith(int idlenessMs, std::string_view end, std::string
     return s;
 }
 
+// Clicks, and views read from a Kafka topic of two partitions by one reader with per-partition watermarks; both
+// counted per user per 10 s after a union. Views' partition 1 holds `PARTITION1` (nothing, or a record).
+constexpr std::string_view kTwoTopics = R"({"tidemark": 1,
+ "sources": {
+   "clicks": {"input": {"records": [{"key": "ann", "ts": 1000, "arrival": 0}, {"key": "ann", "ts": 12000, "arrival": 1000}]},
+     "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0IDLE}},
+   "views": {"input": {"records": [{"key": "ann", "ts": 1500, "partition": 0, "arrival": 0},
+       {"key": "ann", "ts": 11000, "partition": 0, "arrival": 1000}PARTITION1]},
+     "kafka": {"topic": "views", "partitions": 2},
+     "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0IDLE}}},
+ "operators": [
+   {"type": "union", "name": "both", "inputs": ["clicks", "views"]},
+   {"type": "window", "name": "per-10s", "inputs": ["both"],
+    "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "count"}}}],
+ "endOfInput": "END"})";
+
+std::string twoTopics(std::string_view partition1, int idlenessMs, std::string_view end)
+{
+    std::string s(kTwoTopics);
+    s.replace(s.find("PARTITION1"), 10, partition1);
+    const std::string idle = idlenessMs > 0 ? ", \"idlenessMs\": " + std::to_string(idlenessMs) : "";
+    for (auto at = s.find("IDLE"); at != std::string::npos; at = s.find("IDLE"))
+        s.replace(at, 4, idle);
+    s.replace(s.find("END"), 3, end);
+    return s;
+}
+
 io::Loaded<Scenario> parse(const std::string& json)
 {
     io::LoadOptions options;
@@ -103,6 +130,89 @@ private slots:
         const QStringList lines = printed(ordersPayments(0, "max-watermark"));
         QCOMPARE(lines.size(), 3);
         QCOMPARE(lines.last(), QStringLiteral("paid-per-10s> (2) window [0,10000) on-time, watermark 13999"));
+    }
+
+    void aSilentPartitionHoldsItsReaderAndTheUnionAfterIt()
+    {
+        // Views' partition 1 has read nothing: its split's generator holds views' reader at Long.MIN_VALUE, and the
+        // union with it, however far clicks and partition 0 get. The explanation goes down to the partition.
+        const auto loaded = parse(twoTopics("", 0, "none"));
+        QVERIFY2(loaded.ok(), loaded.errorText().c_str());
+        const GraphRun run(*loaded.value);
+        QVERIFY(run.outputs().empty());
+        const std::vector<GraphHold> holds = graphHolds(run, scenarioTimes(*loaded.value));
+        QCOMPARE(holds.size(), std::size_t(1));
+        QVERIFY2(holds[0].text.starts_with(
+                     "per-10s at Long.MIN_VALUE ← views reader 0 at Long.MIN_VALUE ← partition 1 at Long.MIN_VALUE: "
+                     "it has read no record; no record in it yet, while the others went on to 1.000 s "
+                     "(withIdleness("),
+            holds[0].text.c_str());
+        // With idleness (per split, in the reader) partition 1 goes idle, the reader follows partition 0 (10999),
+        // and [0, 10000) fires: ann's click and view.
+        QCOMPARE(printed(twoTopics("", 500, "none")),
+            QStringList({QStringLiteral("per-10s> (ann,2) window [0,10000) on-time, watermark 10999")}));
+    }
+
+    void aBoundedTopicEndsReaderByReaderAsItsSplitsFinish()
+    {
+        // Bounded (setBounded): partition 1's split finishes right after its only record (0.5 s), and its output is
+        // released; the reader's input ends right after partition 0's last record (1 s), in that arrival's step.
+        const auto loaded
+            = parse(twoTopics(R"(, {"key": "bob", "ts": 2000, "partition": 1, "arrival": 500})", 0, "max-watermark"));
+        QVERIFY2(loaded.ok(), loaded.errorText().c_str());
+        const GraphRun run(*loaded.value);
+        const GraphPipeline& p = run.pipeline();
+        const int reader = p.channelOf(1, 0);
+        const auto history = run.trace().channelWatermarks(reader);
+        QCOMPARE(history.back().watermark, kMaxTimestamp);
+        const GraphStep& ended = run.trace().step(history.back().step);
+        QCOMPARE(ended.kind, EventQueue::Kind::Arrival);
+        QCOMPARE(ended.processingTime, Timestamp(1000));
+        QCOMPARE(run.arrivals()[ended.subject].source, 1);
+        QVERIFY(p.source(1).partitionFinished(0) && p.source(1).partitionFinished(1));
+        const auto released = run.stateAfter(history.back().step - 1);
+        QVERIFY(released->pipeline.source(1).partitionFinished(1));
+        QVERIFY(!released->pipeline.source(1).partitionFinished(0));
+        QCOMPARE(
+            printed(twoTopics(R"(, {"key": "bob", "ts": 2000, "partition": 1, "arrival": 500})", 0, "max-watermark")),
+            QStringList({QStringLiteral("per-10s> (ann,2) window [0,10000) on-time, watermark 9223372036854775807"),
+                QStringLiteral("per-10s> (bob,1) window [0,10000) on-time, watermark 9223372036854775807"),
+                QStringLiteral("per-10s> (ann,2) window [10000,20000) on-time, watermark 9223372036854775807")}));
+    }
+
+    void aKafkaSourceIsRefusedWhereItIsWrong_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("expected");
+        const QString second = QStringLiteral(R"({"key": "ann", "ts": 11000, "partition": 0, "arrival": 1000})");
+        QTest::newRow("a partition the topic lacks")
+            << second << QStringLiteral(R"({"key": "ann", "ts": 11000, "partition": 2, "arrival": 1000})")
+            << "graph.json:6:49: expected \"partition\" between 0 and 1 (topic \"views\" has 2 partitions), found 2";
+        QTest::newRow("no partition") << second << QStringLiteral(R"({"key": "ann", "ts": 11000, "arrival": 1000})")
+                                      << "graph.json:6:8: missing \"partition\" in record (topic \"views\" has 2 "
+                                         "partitions)";
+        QTest::newRow("a topic of no partition")
+            << QStringLiteral(R"("partitions": 2)") << QStringLiteral(R"("partitions": 0)")
+            << "graph.json:7:48: expected \"partitions\" between 1 and 10000, found 0";
+        QTest::newRow("records spread over the readers")
+            << QStringLiteral(R"("maxOutOfOrdernessMs": 0}}},)")
+            << QStringLiteral(R"("maxOutOfOrdernessMs": 0, "partitioning": "rebalance"}}},)")
+            << "graph.json:8:103: expected \"partitioning\" \"forward\": a Kafka source's records stay with the "
+               "reader of their partition, found \"rebalance\"";
+    }
+    void aKafkaSourceIsRefusedWhereItIsWrong()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, expected);
+        std::string json = twoTopics("", 0, "none");
+        const auto at = json.find(from.toStdString());
+        QVERIFY(at != std::string::npos);
+        json.replace(at, from.toUtf8().size(), to.toStdString());
+        const auto loaded = parse(json);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(QString::fromStdString(loaded.errorText()).startsWith(expected), loaded.errorText().c_str());
     }
 
     void aWindowOverAWindowReadsResultsAtTheirMaxTimestamp()

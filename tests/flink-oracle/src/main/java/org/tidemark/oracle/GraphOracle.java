@@ -84,9 +84,7 @@ final class GraphOracle {
         String name;
         Scenario s;
         int firstChannel;
-        int routed;
-        final List<OneInputStreamOperatorTestHarness<Ev, Ev>> channels = new ArrayList<>();
-        boolean[] ended;
+        SourceChannels channels;
     }
 
     private static final class Op {
@@ -251,20 +249,42 @@ final class GraphOracle {
             chain.set("input", node.get("input"));
             ObjectNode pipeline = chain.putObject("pipeline");
             pipeline.set("watermarks", node.get("watermarks"));
+            if (node.has("kafka")) {
+                // a Kafka source's readers are its channels; how a bounded topic ends decides its splits' ends
+                ObjectNode source = pipeline.putObject("source");
+                source.put("parallelism", node.get("watermarks").path("parallelism").asInt(1));
+                source.set("kafka", node.get("kafka"));
+                pipeline.set("endOfInput", root.path("endOfInput"));
+            }
             // keys are read where records have them; a rules stream's have none (the graph's rules said which need one)
             pipeline.putObject("window").putNull("keyBy");
             Source src = new Source();
             src.name = name;
             src.s = Scenario.parse(chain.toString(), file.getPath());
             src.firstChannel = channels;
-            src.ended = new boolean[src.s.wmParallelism];
-            for (int c = 0; c < src.s.wmParallelism; c++) {
-                var h = Compat.timestampsHarness(FlinkPipeline.strategy(src.s, clock));
-                h.getExecutionConfig().setAutoWatermarkInterval(src.s.periodMs);
-                h.setProcessingTime(0);
-                h.open();
-                src.channels.add(h);
-            }
+            src.channels = new SourceChannels(src.s, clock, new SourceChannels.Downstream() {
+                @Override
+                public void record(StreamRecord<Ev> r) throws Exception {
+                    emit(src.name, element(r.getValue().key, r.getValue().value, r.getTimestamp()));
+                }
+
+                @Override
+                public void watermark(int c, Watermark wm) throws Exception {
+                    forward(src.name, c, wm, null);
+                }
+
+                @Override
+                public void status(int c, WatermarkStatus st) throws Exception {
+                    forward(src.name, c, null, st);
+                }
+
+                @Override
+                public void ended(int c) throws Exception {
+                    if (src.channels.allEnded()) {
+                        endStream(src.name); // one end of input a source
+                    }
+                }
+            });
             channels += src.s.wmParallelism;
             sources.add(src);
         }
@@ -466,6 +486,9 @@ final class GraphOracle {
                 }
             }
         }
+        for (Source src : sources) {
+            src.channels.start(); // a bounded topic's readers with nothing to read finish first
+        }
         while (!queue.isEmpty()) {
             Happening h = queue.poll();
             clock.nowMs = h.time;
@@ -474,26 +497,12 @@ final class GraphOracle {
                     long[] a = arrivals.get(h.index);
                     arrive(sources.get((int) a[1]), (int) a[2]);
                 }
-                case END_OF_INPUT -> {
-                    Source src = sources.get(h.index);
-                    for (int c = 0; c < src.channels.size(); c++) {
-                        if (!src.ended[c]) {
-                            src.ended[c] = true;
-                            var ch = src.channels.get(c);
-                            ch.processWatermark(new Watermark(Long.MAX_VALUE));
-                            drainChannel(src, c);
-                            ch.getOneInputOperator().finish();
-                            drainChannel(src, c);
-                        }
-                    }
-                    endStream(src.name); // one end of input a source
-                }
+                case END_OF_INPUT -> sources.get(h.index).channels.endOfInput();
                 case PERIODIC -> {
                     Source src = sourceOfChannel(h.index);
                     int c = h.index - src.firstChannel;
-                    if (!src.ended[c]) {
-                        src.channels.get(c).setProcessingTime(h.time);
-                        drainChannel(src, c);
+                    if (!src.channels.ended(c)) {
+                        src.channels.periodic(c, h.time);
                     }
                     long next = h.time + src.s.periodMs;
                     if (next <= horizon) {
@@ -555,43 +564,8 @@ final class GraphOracle {
     }
 
     private void arrive(Source src, int i) throws Exception {
-        Scenario.Rec r = src.s.records.get(i);
         ++processed;
-        if (r.watermark) {
-            for (int c = 0; c < src.channels.size(); c++) {
-                if (r.channel == null || r.channel == c) {
-                    src.channels.get(c).processElement(new StreamRecord<>(new Ev(null, null, null, r.ts, true, i)));
-                    drainChannel(src, c);
-                }
-            }
-            return;
-        }
-        int c = switch (src.s.partitioning) {
-            case "rebalance" -> (src.s.firstChannel + src.routed) % src.s.wmParallelism;
-            case "channel" -> r.channel;
-            case "forward" -> r.channel == null ? 0 : r.channel;
-            default -> throw new IllegalArgumentException("unknown partitioning " + src.s.partitioning);
-        };
-        src.routed++;
-        src.channels.get(c).processElement(new StreamRecord<>(new Ev(r.key, r.keyFields, r.value, r.ts, false, i)));
-        drainChannel(src, c);
-    }
-
-    private void drainChannel(Source src, int c) throws Exception {
-        Queue<Object> q = src.channels.get(c).getOutput();
-        Object o;
-        while ((o = q.poll()) != null) {
-            if (o instanceof StreamRecord<?> rec) {
-                Ev ev = (Ev) rec.getValue();
-                if (!ev.marker) {
-                    emit(src.name, element(ev.key, ev.value, rec.getTimestamp()));
-                }
-            } else if (o instanceof Watermark wm) {
-                forward(src.name, c, wm, null);
-            } else if (o instanceof WatermarkStatus st) {
-                forward(src.name, c, null, st);
-            }
-        }
+        src.channels.arrive(i, clock.nowMs);
     }
 
     private int element(String key, Double value, long ts) {
@@ -913,13 +887,7 @@ final class GraphOracle {
 
     private void close() {
         for (Source s : sources) {
-            for (var h : s.channels) {
-                try {
-                    h.close();
-                } catch (Exception ignored) {
-                    // closing a harness after a failure must not hide the failure
-                }
-            }
+            s.channels.close();
         }
         for (Op op : ops) {
             for (var h : op.subtasks) {
