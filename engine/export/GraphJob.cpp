@@ -6,7 +6,7 @@
 
 #include "engine/core/NumberText.h"
 #include "engine/player/GraphRun.h"
-#include "engine/runtime/Partitioners.h"
+#include "engine/runtime/SourceOperator.h"
 
 #include <algorithm>
 #include <cctype>
@@ -33,18 +33,19 @@ struct SourceArrival {
     const InputRecord* record;
 };
 
-// Every source's records in the order GraphRun plays them, each source's generators chosen in that order.
+// Every source's records in the order GraphRun plays them, each source's generators chosen in that order as the
+// run chooses them (SourceOperator: the partitioner, or the reader that owns a Kafka record's partition).
 std::vector<SourceArrival> arrivalOrder(const Scenario& s)
 {
     const JobGraph& g = graphOf(s);
-    std::vector<RecordPartitioner> partitioners;
+    std::vector<SourceOperator> sources;
     for (const GraphSource& src : g.sources)
-        partitioners.emplace_back(src.watermarks);
+        sources.emplace_back(src.watermarks, src.kafka, false, s.pipeline.flinkVersion);
     std::vector<SourceArrival> all;
     for (const GraphArrival& a : graphArrivals(s)) {
         const auto source = static_cast<std::size_t>(a.source);
         const InputRecord& r = g.sources[source].records[a.record];
-        all.push_back({a.time, partitioners[source].selectChannel(r.channel), a.source, &r});
+        all.push_back({a.time, sources[source].channelFor(r), a.source, &r});
     }
     return all;
 }
@@ -541,6 +542,23 @@ private:
     std::set<std::string> m_taken;
 };
 
+// A Kafka source is replayed as its readers' generators would see it: each record to the generator after the
+// reader that owns its partition. That is the job only while the watermarks are made after the source and no
+// reader ends before the others.
+std::optional<std::string> kafkaReplayRefusal(const GraphSource& src, EndOfInput end)
+{
+    if (!src.kafka)
+        return std::nullopt;
+    if (src.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition)
+        return std::string("its watermarks are made per partition inside the KafkaSource's readers, which a replay "
+                           "of its records cannot make; give it \"watermarks\": \"after-source\" to export the "
+                           "graph");
+    if (end == EndOfInput::MaxWatermark)
+        return std::string("a bounded topic ends reader by reader, as each finishes its splits, which a replay of its "
+                           "records cannot time; export the graph with endOfInput \"none\"");
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> graphRefusal(const Scenario& s, const FlinkRelease& release, const ExportOptions& options)
@@ -568,6 +586,8 @@ std::optional<std::string> graphRefusal(const Scenario& s, const FlinkRelease& r
         }
         if (auto why = watermarkRefusal(src.watermarks))
             return "source \"" + src.name + "\": " + *why;
+        if (auto why = kafkaReplayRefusal(src, s.pipeline.endOfInput))
+            return "source \"" + src.name + "\" reads Kafka topic \"" + src.kafka->topic + "\": " + *why;
     }
     if (records == 0)
         return std::string("the graph's sources have no records to replay");
@@ -618,6 +638,13 @@ std::vector<std::string> graphCaveats(const Scenario& s)
     if (std::any_of(g.operators.begin(), g.operators.end(),
             [](const GraphOperator& op) { return op.runsWindow() && op.window.usesProcessingTime(); }))
         c.push_back(kProcessingTimeWindowsCaveat);
+    for (const GraphSource& src : g.sources) {
+        if (src.kafka)
+            c.push_back("Source \"" + src.name + "\" reads Kafka topic \"" + src.kafka->topic
+                + "\" in the scenario; the job replays its records, each to the watermark generator after the reader "
+                  "that owns its partition (the connector's KafkaSourceEnumerator), as fromSource(kafkaSource, "
+                  "WatermarkStrategy.noWatermarks(), …).assignTimestampsAndWatermarks(…) would make them.");
+    }
     if (s.pipeline.endOfInput == EndOfInput::None)
         c.push_back("The input never ends, as in the scenario: the job keeps running after the last record, and "
                     "windows and timers still waiting then never fire. Stop it with Ctrl+C (or flink cancel).");

@@ -538,6 +538,56 @@ private slots:
         QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
     }
 
+    // A graph's Kafka source is replayed, each record to the generator after the reader that owns its partition:
+    // the job only when the watermarks are made after the source and the topic is not bounded.
+    void aGraphsKafkaSourceIsReplayedWhereAReplayIsTheJob_data()
+    {
+        QTest::addColumn<QString>("watermarks");
+        QTest::addColumn<QString>("endOfInput");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("after the source, open") << "after-source"
+                                                << "none"
+                                                << "";
+        QTest::newRow("per partition") << "per-partition"
+                                       << "none"
+                                       << "source \"clicks\" reads Kafka topic \"clicks\": its watermarks are made "
+                                          "per partition inside the KafkaSource's readers";
+        QTest::newRow("bounded") << "after-source"
+                                 << "max-watermark"
+                                 << "source \"clicks\" reads Kafka topic \"clicks\": a bounded topic ends reader by "
+                                    "reader";
+    }
+    void aGraphsKafkaSourceIsReplayedWhereAReplayIsTheJob()
+    {
+        QFETCH(QString, watermarks);
+        QFETCH(QString, endOfInput);
+        QFETCH(QString, reason);
+        std::string json = R"({"tidemark": 1, "sources": {
+            "clicks": {"input": {"records": [{"key": "k", "ts": 1000, "partition": 0},
+                                             {"key": "k", "ts": 1500, "partition": 1}]},
+                       "kafka": {"topic": "clicks", "partitions": 2, "watermarks": "WATERMARKS"},
+                       "watermarks": {"strategy": "monotonous", "parallelism": 2}}},
+            "operators": [{"type": "window", "name": "w", "inputs": ["clicks"], "window": {"keyBy": "key",
+                           "assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"}}}],
+            "endOfInput": "END"})";
+        json.replace(json.find("WATERMARKS"), 10, watermarks.toStdString());
+        json.replace(json.find("END"), 3, endOfInput.toStdString());
+        std::string refusal;
+        const auto project = flinkjob::exportJob(parse(json.c_str()), options("g.json", "1.20"), refusal);
+        if (!reason.isEmpty()) {
+            QVERIFY(!project);
+            QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
+            return;
+        }
+        QVERIFY2(project, refusal.c_str());
+        // "clicks" over 2 readers: partition 0 to reader 1, partition 1 to reader 0 (KafkaSourceEnumerator)
+        QCOMPARE(QString::fromStdString(file(*project, "data/events.csv")->content),
+            QStringLiteral("arrival,channel,key,timestamp,value,source\n"
+                           "0,1,k,1000,,clicks\n"
+                           "1000,0,k,1500,,clicks\n"));
+        QVERIFY(file(*project, "README.md")->content.find("the reader that owns its partition") != std::string::npos);
+    }
+
     // A Kafka scenario's job reads its topic with a KafkaSource of the source's parallelism; the strategy goes
     // into fromSource (one generator per partition) or after it, as the scenario says.
     void aKafkaScenarioBecomesAKafkaSourceJob_data()
