@@ -37,10 +37,10 @@ public:
     FlinkVersion line() const { return *m_line; }
     QString lineName() const { return m_lineName; }
 
-    // Writes each script as `json` gives it (script-NNN.json, read in name order), then runs the oracle's `mode` over
-    // them: each script's lines (after its "#FILE" line), or empty with `error()` set.
+    // Writes each script as `json` gives it (script-NNN.json, read in name order), then runs the oracle's `mode` (and
+    // its options) over them: each script's lines (after its "#FILE" line), or empty with `error()` set.
     template <class Script, class ToJson>
-    std::vector<QStringList> play(const QString& mode, const std::vector<Script>& scripts, ToJson json)
+    std::vector<QStringList> play(const QStringList& mode, const std::vector<Script>& scripts, ToJson json)
     {
         for (std::size_t i = 0; i < scripts.size(); ++i) {
             const QByteArray text = json(scripts[i]);
@@ -51,7 +51,7 @@ public:
             }
         }
         QProcess oracle;
-        oracle.start(m_java, {QStringLiteral("-jar"), m_jar, mode, m_dir.path()});
+        oracle.start(m_java, QStringList {QStringLiteral("-jar"), m_jar} + mode + QStringList {m_dir.path()});
         if (!oracle.waitForFinished(300000)) {
             m_error = QStringLiteral("the oracle did not finish within 5 minutes");
             return {};

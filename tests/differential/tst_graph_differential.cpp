@@ -2,10 +2,10 @@
 // watermarks, parallelism, idleness and emission, now and then a Kafka topic's partitions; unions, interval joins,
 // process functions, windows and windows over windows, windows at the end of input; late data; each end of input) run
 // by Tidemark's GraphRun and by the oracle's --graph, which wires Flink's TimestampsAndWatermarksOperator,
-// StatusWatermarkValve and operators in their test harnesses the same way. What every operator puts out must agree
-// after every input record: the same lines, as `tidemark run --format jsonl` prints a graph, as a multiset per
-// afterInput (Flink leaves the order of timers of different keys due together to its heap). Label "oracle":
-// TIDEMARK_ORACLE_JAR, TIDEMARK_FLINK_LINE.
+// StatusWatermarkValve and operators in their test harnesses the same way. Every step must agree, as `tidemark run
+// --steps --format jsonl` prints a graph: its line (the watermark and idleness of every source channel and operator
+// subtask after it) and what the operators put out in it, as a multiset (Flink leaves the order of timers of
+// different keys due together to its heap). Label "oracle": TIDEMARK_ORACLE_JAR, TIDEMARK_FLINK_LINE.
 
 #include "OracleScripts.h"
 #include "engine/io/ScenarioIo.h"
@@ -304,20 +304,29 @@ private:
     int m_kafkaSources = 0;
 };
 
-// Each afterInput's lines, sorted: what the operators put out while that many input records had been processed.
-std::map<QString, QStringList> byInput(const QStringList& lines)
+bool isStep(const QString& line)
 {
-    std::map<QString, QStringList> groups;
-    for (const QString& l : lines) {
-        const int at = l.indexOf(QLatin1String("\"afterInput\":"));
-        const QString n = at < 0 ? QString() : l.mid(at + 13).section(u',', 0, 0);
-        groups[n] << l;
-    }
-    for (auto& [n, group] : groups)
-        group.sort();
-    return groups;
+    return line.startsWith(QLatin1String("{\"type\":\"step\""));
 }
 
+// The run as its steps: each step line (what every source channel and operator subtask stands at after it) with
+// what the operators put out in that step, sorted (Flink leaves the order of timers due together open).
+using Steps = std::vector<std::pair<QString, QStringList>>;
+Steps bySteps(const QStringList& lines)
+{
+    Steps steps;
+    for (const QString& l : lines) {
+        if (isStep(l) || steps.empty())
+            steps.emplace_back(isStep(l) ? l : QString(), QStringList());
+        if (!isStep(l))
+            steps.back().second << l;
+    }
+    for (auto& [step, outputs] : steps)
+        outputs.sort();
+    return steps;
+}
+
+// `tidemark run GRAPH --steps --format jsonl`: each step's line, then its outputs.
 QStringList tidemarkLines(const std::string& json, QString& error)
 {
     io::LoadOptions options;
@@ -329,9 +338,14 @@ QStringList tidemarkLines(const std::string& json, QString& error)
     }
     try {
         const GraphRun run(*loaded.value);
+        const std::vector<std::string> outputs = output::graphOutputLines(run, *loaded.value).json;
         QStringList lines;
-        for (const std::string& l : output::graphOutputLines(run, *loaded.value).json)
-            lines << QString::fromStdString(l);
+        for (StepIndex step = 1; step < run.stepCount(); ++step) {
+            lines << QString::fromStdString(output::graphStepJson(run, step));
+            const std::size_t first = run.trace().step(step).firstOutput;
+            for (std::size_t k = 0; k < run.trace().outputsOf(step).size(); ++k)
+                lines << QString::fromStdString(outputs[first + k]);
+        }
         return lines;
     } catch (const std::exception& e) {
         error = QString::fromUtf8(e.what());
@@ -360,8 +374,8 @@ private slots:
             json.insert(1, "\"flinkVersion\": \"" + oracle.lineName().toStdString() + "\", ");
             graphs.push_back(std::move(json));
         }
-        const std::vector<QStringList> flink = oracle.play(
-            QStringLiteral("--graph"), graphs, [](const std::string& s) { return QByteArray::fromStdString(s); });
+        const std::vector<QStringList> flink = oracle.play({QStringLiteral("--graph"), QStringLiteral("--steps")},
+            graphs, [](const std::string& s) { return QByteArray::fromStdString(s); });
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         QCOMPARE(flink.size(), graphs.size());
 
@@ -369,16 +383,19 @@ private slots:
             broadcast = 0, counts = 0, windowJoins = 0, processingTime = 0, processingTimeWindowFires = 0, atTheEnd = 0,
             kafka = 0;
         int mismatching = 0;
+        long long steps = 0;
         QStringList mismatches;
         for (std::size_t i = 0; i < graphs.size(); ++i) {
             QString error;
             const QStringList ours = tidemarkLines(graphs[i], error);
+            QStringList outputs = ours;
+            outputs.removeIf(isStep);
             const QString name = QStringLiteral("graph-%1.json").arg(i, 3, 10, QLatin1Char('0'));
             QVERIFY2(error.isEmpty(), qPrintable(name + QStringLiteral(": ") + error));
             for (const QString& l : flink[i])
                 QVERIFY2(!l.startsWith(QLatin1String("#ERROR")), qPrintable(name + QStringLiteral(": ") + l));
-            const QString all = ours.join(u'\n');
-            withOutput += ours.isEmpty() ? 0 : 1;
+            const QString all = outputs.join(u'\n');
+            withOutput += outputs.isEmpty() ? 0 : 1;
             withLate += all.contains(QLatin1String("\"type\":\"late\""))
                     || all.contains(QLatin1String("\"timing\":\"late\""))
                 ? 1
@@ -400,42 +417,42 @@ private slots:
                 ? 1
                 : 0;
             atTheEnd += all.contains(QLatin1String("\"window\":null,")) ? 1 : 0; // the global window's firing
-            kafka += readsKafka[i] && !ours.isEmpty() ? 1 : 0;
-            const auto a = byInput(flink[i]);
-            const auto b = byInput(ours);
+            kafka += readsKafka[i] && !outputs.isEmpty() ? 1 : 0;
+            steps += static_cast<long long>(std::count_if(ours.begin(), ours.end(), isStep));
+            const Steps a = bySteps(flink[i]);
+            const Steps b = bySteps(ours);
             if (a == b)
                 continue;
             ++mismatching;
             if (mismatches.size() >= 3)
                 continue;
-            auto x = a.begin();
-            auto y = b.begin();
-            while (x != a.end() && y != b.end() && *x == *y) {
-                ++x;
-                ++y;
-            }
-            mismatches << QStringLiteral("%1:\n%2\n  Flink    (afterInput %3): %4\n  Tidemark (afterInput %5): %6")
-                              .arg(name, QString::fromStdString(graphs[i]),
-                                  x != a.end() ? x->first : QStringLiteral("-"),
-                                  x != a.end() ? x->second.join(QStringLiteral("\n    ")) : QStringLiteral("(nothing)"),
-                                  y != b.end() ? y->first : QStringLiteral("-"),
-                                  y != b.end() ? y->second.join(QStringLiteral("\n    "))
-                                               : QStringLiteral("(nothing)"));
+            std::size_t k = 0;
+            while (k < a.size() && k < b.size() && a[k] == b[k])
+                ++k;
+            const auto shown = [](const Steps& run, std::size_t k) {
+                if (k >= run.size())
+                    return QStringLiteral("(no such step)");
+                return (QStringList {run[k].first} + run[k].second).join(QStringLiteral("\n    "));
+            };
+            mismatches << QStringLiteral("%1:\n%2\n  Flink:\n    %3\n  Tidemark:\n    %4")
+                              .arg(name, QString::fromStdString(graphs[i]), shown(a, k), shown(b, k));
         }
         qInfo("Flink %s: %zu graphs, %d with output, %d with late data, %d with join pairs, %d with process-function "
               "output, %d with a window over a window firing, %d with a co-process timer firing, %d with a "
               "broadcast-process timer firing, %d with a periodic count, %d with a window join or coGroup firing, %d "
               "with a processing-time timer firing, %d with a window on the processing-time clock firing, %d with a "
-              "window at the end of input firing, %d reading a Kafka topic with output, %d mismatching (the first 3 "
-              "shown)",
+              "window at the end of input firing, %d reading a Kafka topic with output; %lld steps compared, every "
+              "source channel's and operator subtask's watermark and idleness after each; %d mismatching (the first "
+              "3 shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
             connected, broadcast, counts, windowJoins, processingTime, processingTimeWindowFires, atTheEnd, kafka,
-            mismatching);
+            steps, mismatching);
         for (const QString& m : mismatches)
             qWarning().noquote() << m; // whole: a failure message is cut short
         QVERIFY2(mismatches.isEmpty(), "the graphs above mismatch");
         // not vacuous: most graphs put something out, many hold late data, every kind of operator is at work
         QVERIFY(withOutput >= kGraphs * 9 / 10);
+        QVERIFY(steps >= kGraphs * 20);
         QVERIFY(withLate >= kGraphs * 3 / 10);
         QVERIFY(withPairs >= kGraphs / 10);
         QVERIFY(withTimers >= kGraphs / 10);

@@ -181,7 +181,7 @@ private slots:
         std::vector<Script> scripts;
         for (int i = 0; i < kScripts; ++i)
             scripts.push_back(randomScript(static_cast<std::uint32_t>(6151 * i + 29)));
-        const std::vector<QStringList> flink = oracle.play(QStringLiteral("--interval-join"), scripts, scriptJson);
+        const std::vector<QStringList> flink = oracle.play({QStringLiteral("--interval-join")}, scripts, scriptJson);
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         QCOMPARE(flink.size(), scripts.size());
 

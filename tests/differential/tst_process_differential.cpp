@@ -139,7 +139,7 @@ private slots:
         std::vector<Script> scripts;
         for (int i = 0; i < kScripts; ++i)
             scripts.push_back(randomScript(static_cast<std::uint32_t>(4513 * i + 71)));
-        const std::vector<QStringList> played = oracle.play(QStringLiteral("--process"), scripts, scriptJson);
+        const std::vector<QStringList> played = oracle.play({QStringLiteral("--process")}, scripts, scriptJson);
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         // "#OP" ends each record's or watermark's output
         std::vector<std::vector<OpOutput>> flink;

@@ -139,7 +139,7 @@ private slots:
         std::vector<Script> scripts;
         for (int i = 0; i < kScripts; ++i)
             scripts.push_back(randomScript(static_cast<std::uint32_t>(7919 * i + 13)));
-        const std::vector<QStringList> flink = oracle.play(QStringLiteral("--source-reader"), scripts, scriptJson);
+        const std::vector<QStringList> flink = oracle.play({QStringLiteral("--source-reader")}, scripts, scriptJson);
         QVERIFY2(oracle.error().isEmpty(), qPrintable(oracle.error()));
         QCOMPARE(flink.size(), scripts.size());
 

@@ -221,8 +221,21 @@ final class GraphOracle {
     private final List<Integer> timedSubtasks = new ArrayList<>();
     private final List<java.util.Set<Long>> timedScheduled = new ArrayList<>();
 
+    private final boolean steps;
+    private int stepNumber = 0;
+    private Integer arrivalChannel; // the channel the arriving event record went to (null: a watermark record)
+
+    private GraphOracle(boolean steps) {
+        this.steps = steps;
+    }
+
     static List<String> play(File file) throws Exception {
-        GraphOracle g = new GraphOracle();
+        return play(file, false);
+    }
+
+    /** With `steps`, every happening is printed as a step line before its outputs, as `--steps --format jsonl`. */
+    static List<String> play(File file, boolean steps) throws Exception {
+        GraphOracle g = new GraphOracle(steps);
         try {
             g.run(JSON.readTree(file), file);
         } catch (Exception e) {
@@ -492,6 +505,7 @@ final class GraphOracle {
         while (!queue.isEmpty()) {
             Happening h = queue.poll();
             clock.nowMs = h.time;
+            int outputsBefore = out.size();
             switch (h.kind) {
                 case ARRIVAL -> {
                     long[] a = arrivals.get(h.index);
@@ -521,8 +535,107 @@ final class GraphOracle {
                 default -> throw new IllegalStateException();
             }
             scheduleProcessingTimers(h.time);
+            if (steps) {
+                out.add(outputsBefore, stepLine(h, arrivals));
+            }
         }
     }
+
+    /**
+     * The step line of `tidemark run GRAPH --steps --format jsonl` for a happening, with the state after it: what each
+     * source channel last forwarded, and each operator subtask's event time as Flink holds it (a one-input
+     * operator's valve output, a two-input operator's combined watermark in AbstractStreamOperator, an operator
+     * with a sorted input its own timer service's watermark).
+     */
+    private String stepLine(Happening h, List<long[]> arrivals) throws ReflectiveOperationException {
+        StringBuilder b = new StringBuilder("{\"type\":\"step\",\"step\":").append(++stepNumber)
+                .append(",\"processingTime\":").append(h.time).append(",\"kind\":\"");
+        switch (h.kind) {
+            case ARRIVAL -> {
+                long[] a = arrivals.get(h.index);
+                Source src = sources.get((int) a[1]);
+                Scenario.Rec r = src.s.records.get((int) a[2]);
+                b.append(r.watermark ? "watermark" : "event").append("\",\"source\":").append(Json.str(src.name))
+                        .append(",\"record\":").append(a[2] + 1);
+                if (!r.watermark && r.key != null) {
+                    b.append(",\"key\":").append(Json.str(r.key));
+                }
+                b.append(",\"ts\":").append(r.ts);
+                if (!r.watermark) {
+                    b.append(",\"channel\":").append(arrivalChannel);
+                }
+            }
+            case PERIODIC -> {
+                Source src = sourceOfChannel(h.index);
+                b.append("periodic\",\"source\":").append(Json.str(src.name)).append(",\"channel\":")
+                        .append(h.index - src.firstChannel);
+            }
+            case END_OF_INPUT -> b.append("end-of-input\",\"source\":").append(Json.str(sources.get(h.index).name));
+            case PROCESSING_TIMER -> b.append("timer\",\"operator\":").append(Json.str(timedOps.get(h.index).name))
+                    .append(",\"subtask\":").append(timedSubtasks.get(h.index));
+            default -> throw new IllegalStateException();
+        }
+        b.append(",\"afterInput\":").append(processed);
+        StringBuilder watermarks = new StringBuilder();
+        StringBuilder idle = new StringBuilder();
+        for (Source src : sources) {
+            watermarks.append(watermarks.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[");
+            StringBuilder idleOnes = new StringBuilder();
+            for (int c = 0; c < src.channels.channelCount(); c++) {
+                watermarks.append(c > 0 ? "," : "").append(src.channels.channelWatermark[c]);
+                if (src.channels.channelIdle[c]) {
+                    idleOnes.append(idleOnes.length() == 0 ? "" : ",").append(c);
+                }
+            }
+            watermarks.append("]");
+            if (idleOnes.length() > 0) {
+                idle.append(idle.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[").append(idleOnes)
+                        .append("]");
+            }
+        }
+        b.append(",\"channelWatermarks\":{").append(watermarks).append("},\"idleChannels\":{").append(idle)
+                .append("}");
+        watermarks.setLength(0);
+        idle.setLength(0);
+        for (Op op : ops) {
+            watermarks.append(watermarks.length() == 0 ? "" : ",").append(Json.str(op.name)).append(":[");
+            StringBuilder idleOnes = new StringBuilder();
+            for (int sub = 0; sub < op.parallelism; sub++) {
+                long[] time = eventTime(op, sub);
+                watermarks.append(sub > 0 ? "," : "").append(time[0]);
+                if (time[1] != 0) {
+                    idleOnes.append(idleOnes.length() == 0 ? "" : ",").append(sub);
+                }
+            }
+            watermarks.append("]");
+            if (idleOnes.length() > 0) {
+                idle.append(idle.length() == 0 ? "" : ",").append(Json.str(op.name)).append(":[").append(idleOnes)
+                        .append("]");
+            }
+        }
+        return b.append(",\"operatorWatermarks\":{").append(watermarks).append("},\"idleOperators\":{")
+                .append(idle).append("}}").toString();
+    }
+
+    /** An operator subtask's event time and whether it is idle (1), read from Flink's own objects. */
+    private long[] eventTime(Op op, int sub) throws ReflectiveOperationException {
+        if (op.sorted) { // its input is kept from it: what reached it, and nothing marks it idle
+            return new long[] {FlinkPipeline.timerService(op.windowOps.get(sub)).currentWatermark(), 0};
+        }
+        var h = op.subtasks.get(sub);
+        Object operator = h instanceof KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?> j ? j.getOperator()
+                : h instanceof KeyedBroadcastOperatorTestHarness<?, ?, ?, ?> k ? k.getTwoInputOperator()
+                : null;
+        if (operator != null) {
+            var combined = (org.apache.flink.api.common.eventtime.IndexedCombinedWatermarkStatus)
+                    Fields.read(operator, "combinedWatermark");
+            return new long[] {combined.getCombinedWatermark(), combined.isIdle() ? 1 : 0};
+        }
+        StatusWatermarkValve valve = op.valves.get(sub)[0];
+        WatermarkStatus status = (WatermarkStatus) Fields.read(valve, "lastOutputWatermarkStatus");
+        return new long[] {(long) Fields.read(valve, "lastOutputWatermark"), status.isIdle() ? 1 : 0};
+    }
+
 
     /**
      * Rule 4 of the execution model, as for a chain's window subtasks: after every happening, each timed subtask's
@@ -565,7 +678,7 @@ final class GraphOracle {
 
     private void arrive(Source src, int i) throws Exception {
         ++processed;
-        src.channels.arrive(i, clock.nowMs);
+        arrivalChannel = src.channels.arrive(i, clock.nowMs);
     }
 
     private int element(String key, Double value, long ts) {

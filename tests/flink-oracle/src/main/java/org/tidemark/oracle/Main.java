@@ -86,7 +86,7 @@ public final class Main {
                 ScriptCheck check = switch (args[0]) {
                     case "--source-reader" -> SourceReaderCheck::play;
                     case "--process" -> ProcessCheck::play;
-                    case "--graph" -> GraphOracle::play;
+                    case "--graph" -> f -> GraphOracle.play(f, steps);
                     default -> IntervalJoinCheck::play;
                 };
                 boolean ok = ScriptCheck.printEach(expand(Arrays.asList(args).subList(1, args.length)), out, check);

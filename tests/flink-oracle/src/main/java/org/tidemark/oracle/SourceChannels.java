@@ -1,6 +1,5 @@
 package org.tidemark.oracle;
 
-import java.lang.reflect.Field;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -294,7 +293,7 @@ final class SourceChannels implements AutoCloseable {
         if (!readers.isEmpty()) {
             Object partial = splitPartial(c, partition);
             if (partial != null) {
-                state = new long[] {(long) field(partial, "watermark"), (boolean) field(partial, "idle") ? 1 : 0};
+                state = new long[] {(long) Fields.read(partial, "watermark"), (boolean) Fields.read(partial, "idle") ? 1 : 0};
             }
             mainOutputs.get(c).releaseOutputForSplit(splits.splitId(partition));
         }
@@ -402,9 +401,9 @@ final class SourceChannels implements AutoCloseable {
 
     /** The partition's split output inside reader c (Flink's own PartialWatermark); null once released. */
     private Object splitPartial(int c, int partition) throws ReflectiveOperationException {
-        Object outputs = field(readers.get(c), "currentPerSplitOutputs");
-        Object multiplexer = field(outputs, "watermarkMultiplexer");
-        return ((Map<?, ?>) field(multiplexer, "watermarkPerOutputId")).get(splits.splitId(partition));
+        Object outputs = Fields.read(readers.get(c), "currentPerSplitOutputs");
+        Object multiplexer = Fields.read(outputs, "watermarkMultiplexer");
+        return ((Map<?, ?>) Fields.read(multiplexer, "watermarkPerOutputId")).get(splits.splitId(partition));
     }
 
     /** Each partition's split output inside its reader (Flink's own PartialWatermark), for a step line. */
@@ -419,8 +418,8 @@ final class SourceChannels implements AutoCloseable {
                     continue;
                 }
                 Object partial = splitPartial(splits.owner(partition), partition);
-                watermark[partition] = partial == null ? Long.MIN_VALUE : (long) field(partial, "watermark");
-                idle[partition] = partial != null && (boolean) field(partial, "idle");
+                watermark[partition] = partial == null ? Long.MIN_VALUE : (long) Fields.read(partial, "watermark");
+                idle[partition] = partial != null && (boolean) Fields.read(partial, "idle");
             }
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot read a source reader's split watermarks", e);
@@ -440,18 +439,6 @@ final class SourceChannels implements AutoCloseable {
         b.append("]");
     }
 
-    private static Object field(Object o, String name) throws ReflectiveOperationException {
-        for (Class<?> k = o.getClass(); k != null; k = k.getSuperclass()) {
-            try {
-                Field f = k.getDeclaredField(name);
-                f.setAccessible(true);
-                return f.get(o);
-            } catch (NoSuchFieldException e) {
-                // look in the superclass
-            }
-        }
-        throw new NoSuchFieldException(o.getClass().getName() + "." + name);
-    }
 
     @Override
     public void close() {

@@ -1,0 +1,22 @@
+package org.tidemark.oracle;
+
+import java.lang.reflect.Field;
+
+/** What Flink keeps in a private field and shows nowhere else (a valve's last output, a reader's split outputs). */
+final class Fields {
+    private Fields() {}
+
+    /** The field `name` of `o`, declared by its class or one above it. */
+    static Object read(Object o, String name) throws ReflectiveOperationException {
+        for (Class<?> k = o.getClass(); k != null; k = k.getSuperclass()) {
+            try {
+                Field f = k.getDeclaredField(name);
+                f.setAccessible(true);
+                return f.get(o);
+            } catch (NoSuchFieldException e) {
+                // look in the superclass
+            }
+        }
+        throw new NoSuchFieldException(o.getClass().getName() + "." + name);
+    }
+}
