@@ -156,13 +156,13 @@ int submitCommand(int argc, char** argv, const JobExporter& exporter)
     std::cout.flush();
     if (exported != 0)
         return exported;
-    if (!project.kafkaTopic.empty()) {
+    if (!project.kafkaTopics.empty()) {
         // main() would run on the JobManager without the broker's address, and a cluster has no Kafka connector
-        printLine(QStringLiteral("tidemark export-job: --submit: the job reads Kafka topic %1, which needs the "
+        printLine(QStringLiteral("tidemark export-job: --submit: the job reads Kafka %1, which needs the "
                                  "broker's address and the Kafka connector on the cluster: run flink run %2 "
                                  "--bootstrap HOST:PORT on a cluster with flink-connector-kafka, flink-connector-base "
                                  "and kafka-clients (from target/lib) in its lib folder")
-                      .arg(QString::fromStdString(project.kafkaTopic),
+                      .arg(QString::fromStdString(project.topicsText()),
                           QDir(QString::fromStdString(o.out)).filePath(QString::fromStdString(project.jarPath()))),
             true);
         return 1;

@@ -153,7 +153,7 @@ void ExportMenu::exportFlinkJob() const
         QMessageBox::Information, tr("Flink Job Exported"), dialog.writtenMessage(), QMessageBox::Ok, m_window);
     // a KafkaSource job needs the broker's address and the connector on the cluster: its README says how
     QPushButton* submit = nullptr;
-    if (dialog.project() && dialog.project()->kafkaTopic.empty()) {
+    if (dialog.project() && dialog.project()->kafkaTopics.empty()) {
         submit = box.addButton(tr("Build and Run on Cluster…"), QMessageBox::ActionRole);
         submit->setObjectName(QStringLiteral("buildAndRunOnCluster"));
     }

@@ -180,10 +180,10 @@ void FlinkJobDialog::rebuild()
                       "java -jar %2</tt></p>")
                        .arg(QDir::toNativeSeparators(folder()).toHtmlEscaped(),
                            QString::fromStdString(m_project->jarPath()).toHtmlEscaped());
-    if (!m_project->kafkaTopic.empty()) {
+    if (!m_project->kafkaTopics.empty()) {
         text += tr("<p>It reads Kafka topic %1 at localhost:9092 (<tt>--bootstrap HOST:PORT</tt> for another broker): "
                    "<tt>java -jar %2 --produce</tt> writes the scenario's records into it first.</p>")
-                    .arg(QString::fromStdString(m_project->kafkaTopic).toHtmlEscaped(),
+                    .arg(QString::fromStdString(m_project->kafkaTopics.front()).toHtmlEscaped(),
                         QString::fromStdString(m_project->jarPath()).toHtmlEscaped());
     }
     if (options.socket) {
@@ -234,12 +234,12 @@ bool FlinkJobDialog::write()
              "package && java -jar %4")
               .arg(QString::fromStdString(m_project->release.version), QString::fromStdString(m_project->mainClass),
                   QDir::toNativeSeparators(folder()), QString::fromStdString(m_project->jarPath()));
-    if (!m_project->kafkaTopic.empty())
-        m_written
-            += tr("\n\nIt reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another broker); "
-                  "java -jar %2 --produce writes the scenario's records into it. The README says how to run it "
-                  "on a cluster.")
-                   .arg(QString::fromStdString(m_project->kafkaTopic), QString::fromStdString(m_project->jarPath()));
+    if (!m_project->kafkaTopics.empty())
+        m_written += tr("\n\nIt reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another broker); "
+                        "java -jar %2 --produce writes the scenario's records into it. The README says how to run it "
+                        "on a cluster.")
+                         .arg(QString::fromStdString(m_project->kafkaTopics.front()),
+                             QString::fromStdString(m_project->jarPath()));
     return true;
 }
 

@@ -243,10 +243,11 @@ int exportJob(
         out << "  " << f.path << "\n";
     out << "Build and run it on a local MiniCluster:\n  cd " << folder.string() << " && mvn package && java -jar "
         << project->jarPath() << "\n";
-    if (!project->kafkaTopic.empty())
-        out << "It reads topic " << project->kafkaTopic
+    if (!project->kafkaTopics.empty())
+        out << "It reads " << project->topicsText()
             << " at localhost:9092 (--bootstrap HOST:PORT for another broker); java -jar " << project->jarPath()
-            << " --produce writes the scenario's records into it.\n";
+            << " --produce writes the scenario's records into " << (project->kafkaTopics.size() == 1 ? "it" : "them")
+            << ".\n";
     if (!project->caveats.empty()) {
         out << "What it does not reproduce:\n";
         for (const std::string& c : project->caveats)

@@ -310,6 +310,16 @@ std::string readme(
             {{"PORT", std::to_string(options.socket->port)}, {"SOURCE", source}, {"AT", at}, {"JAR", jar}});
         input = paragraph(
             "README-input-socket.txt", {{"AT", at}, {"LINES", LineReader(options.socket->lines).description()}});
+    } else if (s.graph && readsKafka(s)) {
+        std::string topics;
+        for (const GraphSource& src : s.graph->sources) {
+            if (src.kafka)
+                topics += (topics.empty() ? "" : ", ") + src.kafka->topic;
+        }
+        run = filledTemplate("README-run-graph-kafka.md", {{"JAR", jar}, {"TOPICS", topics}});
+        std::string text = graphInput(s, project, options); // "each source …", or "data/events.csv …"
+        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+        input = wrapped(text, "");
     } else {
         run = filledTemplate("README-run-replay.md", {{"JAR", jar}});
         input = paragraph(s.graph ? "README-input-graph.txt" : "README-input-replay.txt");
@@ -412,6 +422,14 @@ std::string artifactIdFor(std::string_view sourceName)
     return id.empty() ? std::string("tidemark-job") : id;
 }
 
+std::string JobProject::topicsText() const
+{
+    std::string text = kafkaTopics.size() == 1 ? "topic " : "topics ";
+    for (std::size_t i = 0; i < kafkaTopics.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == kafkaTopics.size() ? " and " : ", ") + kafkaTopics[i];
+    return text;
+}
+
 std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOptions& options, std::string& refusalText)
 {
     const FlinkRelease release = options.release.value_or(FlinkRelease::tested(scenario.pipeline.flinkVersion));
@@ -430,8 +448,18 @@ std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOption
     if (scenario.graph) {
         project.caveats = graphCaveats(scenario);
         const std::string program = graphJavaProgram(scenario, project, options);
-        project.files.push_back({"pom.xml", pomXml(project, "events.csv", false)});
-        project.files.push_back({"data/events.csv", graphEventsCsv(scenario)});
+        // main() reads the replayed sources' records (from the jar on a cluster); --produce writes the topics'
+        const bool replays = replaysSources(scenario);
+        project.files.push_back(
+            {"pom.xml", pomXml(project, replays ? "events.csv" : "records.csv", readsKafka(scenario))});
+        if (replays)
+            project.files.push_back({"data/events.csv", graphEventsCsv(scenario)});
+        if (readsKafka(scenario))
+            project.files.push_back({"data/records.csv", graphRecordsCsv(scenario)});
+        for (const GraphSource& src : scenario.graph->sources) {
+            if (src.kafka)
+                project.kafkaTopics.push_back(src.kafka->topic);
+        }
         project.files.push_back({"src/main/java/tidemark/jobs/" + className(project.artifactId) + ".java", program});
         project.files.push_back({"README.md", readme(scenario, project, options, {})});
         return project;
@@ -441,7 +469,7 @@ std::optional<JobProject> exportJob(const Scenario& scenario, const ExportOption
     const std::string program = detail::javaProgram(scenario, project, options, order);
     const bool kafka = scenario.pipeline.kafka.has_value();
     if (kafka)
-        project.kafkaTopic = scenario.pipeline.kafka->topic;
+        project.kafkaTopics = {scenario.pipeline.kafka->topic};
     const std::string packed = kafka ? "records.csv" : options.socket ? "" : "events.csv";
     project.files.push_back({"pom.xml", pomXml(project, packed, kafka)});
     if (kafka)

@@ -42,9 +42,11 @@ struct JobProject {
     std::vector<ProjectFile> files; // pom.xml, README.md, data/events.csv, the program
     // Where this job's output can differ from Tidemark's, one sentence each (also in the program's header).
     std::vector<std::string> caveats;
-    // The Kafka topic a KafkaSource job reads (and `java -jar … --produce` writes the records into); empty for a
-    // job that replays its records or reads a socket.
-    std::string kafkaTopic;
+    // The Kafka topics a job's KafkaSources read (and `java -jar … --produce` writes the records into): a chain's
+    // one, a graph's one per source that reads a topic; empty for a job that replays its records or reads a socket.
+    std::vector<std::string> kafkaTopics;
+    // "topic clicks", "topics clicks and views", for a sentence about them.
+    std::string topicsText() const;
 
     // target/<artifactId>.jar, which `java -jar` and `flink run` take.
     std::string jarPath() const { return "target/" + artifactId + ".jar"; }

@@ -178,15 +178,47 @@ private:
                 + ".",
             " * ");
         h += " *\n";
-        h += wrapped("The input: data/events.csv holds the records of the "
-                + plural(m_g.sources.size(), "source", "sources")
-                + " in the order they arrive, each with its arrival time (milliseconds after the start), the "
-                  "watermark generator Tidemark sends it to and its source. One replay per source emits them at those "
-                  "times, on one clock.",
-            " * ");
+        h += wrapped("The input: " + inputText(), " * ");
         return h + headerCaveats(m_project.caveats) + " */\n";
     }
 
+public:
+    // Where the sources' records come from, for the header and the README.
+    std::string inputText() const
+    {
+        std::string replayed;
+        std::string topics;
+        std::size_t replays = 0;
+        for (const GraphSource& src : m_g.sources) {
+            if (!src.kafka) {
+                ++replays;
+                continue;
+            }
+            const bool bounded = m_s.pipeline.endOfInput == EndOfInput::MaxWatermark;
+            topics += " " + src.name + " reads topic \"" + src.kafka->topic + "\" of "
+                + plural(std::size_t(src.kafka->partitions), "partition", "partitions") + " with a KafkaSource of "
+                + plural(std::size_t(src.watermarks.parallelism), "reader", "readers") + " from the earliest offsets"
+                + (bounded ? " to the latest ones when the job starts (setBounded)" : "") + ", "
+                + (src.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition
+                        ? "its watermark strategy given to fromSource (one generator per partition in each reader)."
+                        : "a generator after each reader.");
+        }
+        if (replays > 0)
+            replayed = "data/events.csv holds the records of the "
+                + (replays == m_g.sources.size() ? plural(replays, "source", "sources")
+                                                 : plural(replays, "replayed source", "replayed sources"))
+                + " in the order they arrive, each with its arrival time (milliseconds after the start), the "
+                  "watermark generator Tidemark sends it to and its source. One replay per source emits them at those "
+                  "times, on one clock.";
+        if (topics.empty())
+            return replayed;
+        return (replayed.empty() ? std::string("each") : replayed + " Each")
+            + " source that reads a Kafka topic reads it as the scenario says:" + topics
+            + " data/records.csv holds their records, which --produce writes into new or empty topics, each to its "
+              "partition with its timestamp.";
+    }
+
+private:
     std::string mainMethod()
     {
         use("java.util.List");
@@ -195,7 +227,18 @@ private:
         use("org.apache.flink.streaming.api.environment.StreamExecutionEnvironment");
         std::string m;
         m += "    public static void main(String[] args) throws Exception {\n";
-        m += "        List<Event> events = Event.readAll(args);\n\n";
+        if (readsKafka(m_s)) {
+            m += "        Options options = Options.parse(args);\n"
+                 "        if (options.produce) {\n"
+                 "            Produce.records(options);\n"
+                 "            return;\n"
+                 "        }\n";
+            m += replaysSources(m_s)
+                ? "        List<Event> events = Event.readAll(options.rest.toArray(new String[0]));\n\n"
+                : "\n";
+        } else {
+            m += "        List<Event> events = Event.readAll(args);\n\n";
+        }
         m += "        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();\n";
         m += "        // Each operator says its own parallelism; its print sink has the same, so \"name:2> …\" is "
              "subtask 1.\n";
@@ -235,17 +278,26 @@ private:
         return unique;
     }
 
-    std::string source(int i)
+    // The source's WatermarkStrategy as a chain's source would say it, with the classes and imports it needs.
+    std::string sourceStrategy(const GraphSource& src)
     {
-        const GraphSource& src = m_g.sources[static_cast<std::size_t>(i)];
-        const std::size_t count = m_spans[static_cast<std::size_t>(i)].records;
-        const Timestamp end = m_spans[static_cast<std::size_t>(i)].end;
         const Scenario chain = asChain(m_s, nullptr, &src.watermarks);
         std::vector<std::string> imports;
         auto [strategy, generator] = strategyParts(chain, m_project, m_options, imports);
         use(imports);
         if (!generator.empty())
             m_classes.emplace("EveryEvent", generator);
+        return strategy;
+    }
+
+    std::string source(int i)
+    {
+        const GraphSource& src = m_g.sources[static_cast<std::size_t>(i)];
+        if (src.kafka)
+            return kafkaSource(src);
+        const std::size_t count = m_spans[static_cast<std::size_t>(i)].records;
+        const Timestamp end = m_spans[static_cast<std::size_t>(i)].end;
+        const std::string strategy = sourceStrategy(src);
         const std::string var = variable(src.name);
         const int generators = src.watermarks.parallelism;
         std::string m;
@@ -265,6 +317,58 @@ private:
         m += "                .assignTimestampsAndWatermarks(" + strategy + ")\n";
         m += "                .setParallelism(" + std::to_string(generators) + ")\n";
         m += "                .name(" + javaString(src.name) + ");\n\n";
+        return m;
+    }
+
+    // A source that reads a topic: a KafkaSource of its readers, the strategy inside it (per partition) or after it.
+    std::string kafkaSource(const GraphSource& src)
+    {
+        use("org.apache.flink.api.common.eventtime.WatermarkStrategy");
+        use("org.apache.flink.connector.kafka.source.KafkaSource");
+        use("org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer");
+        const std::string strategy = sourceStrategy(src);
+        const bool bounded = m_s.pipeline.endOfInput == EndOfInput::MaxWatermark;
+        const bool keyed
+            = std::any_of(src.records.begin(), src.records.end(), [](const InputRecord& r) { return r.key != kNoKey; });
+        const std::string var = variable(src.name);
+        const std::string topic = variable(src.name + " topic");
+        const std::string readers = std::to_string(src.watermarks.parallelism);
+        const std::string eachReader
+            = src.watermarks.parallelism == 1 ? std::string("its one reader") : "each of its " + readers + " readers";
+        std::string m;
+        m += commentLines(src.name + ": topic \"" + src.kafka->topic + "\" ("
+                + plural(std::size_t(src.kafka->partitions), "partition", "partitions") + "), every partition from "
+                + "its earliest offset, "
+                + (bounded ? "bounded by the latest offsets when the job starts: a reader finishes each partition "
+                             "when it has read it to its end, and then ends itself."
+                           : "read for as long as the job runs."),
+            "        // ");
+        m += "        KafkaSource<Event> " + topic + " = KafkaSource.<Event>builder()\n";
+        m += "                .setBootstrapServers(options.bootstrap)\n";
+        m += "                .setTopics(options.topic(" + javaString(src.name) + "))\n";
+        m += "                .setGroupId(" + javaString(m_project.artifactId + "-" + src.name) + ")\n";
+        m += "                .setStartingOffsets(OffsetsInitializer.earliest())\n";
+        if (bounded)
+            m += "                .setBounded(OffsetsInitializer.latest())\n";
+        m += "                .setDeserializer(new ReadRecord(" + javaString(src.name) + ", "
+            + (keyed ? "true" : "false") + "))\n";
+        m += "                .build();\n";
+        if (src.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition) {
+            m += "        // The strategy goes into the source: " + eachReader
+                + " runs one generator per partition (split) and\n        // forwards the minimum over its active "
+                  "partitions.\n";
+            m += "        DataStream<Event> " + var + " = env.fromSource(" + topic + ", " + strategy + ",\n";
+            m += "                        " + javaString(src.name) + ")\n";
+            m += "                .setParallelism(" + readers + ");\n\n";
+        } else {
+            m += "        // The source emits no watermarks; a generator after " + eachReader + ", chained to it.\n";
+            m += "        DataStream<Event> " + var + " = env.fromSource(" + topic
+                + ", WatermarkStrategy.noWatermarks(), " + javaString("read " + src.name) + ")\n";
+            m += "                .setParallelism(" + readers + ")\n";
+            m += "                .assignTimestampsAndWatermarks(" + strategy + ")\n";
+            m += "                .setParallelism(" + readers + ")\n";
+            m += "                .name(" + javaString(src.name) + ");\n\n";
+        }
         return m;
     }
 
@@ -527,7 +631,32 @@ private:
             c += code;
         const ReplayClasses replay = graphReplay(m_s, m_project, m_options);
         use(replay.imports);
-        return c + replay.java;
+        return c + replay.java + (readsKafka(m_s) ? "\n" + kafkaClasses() : std::string());
+    }
+
+    // The options, the record reader and the producer of a job whose sources read topics.
+    std::string kafkaClasses()
+    {
+        if (!readsKafka(m_s))
+            return {};
+        use(kafkaImports());
+        use("java.util.LinkedHashMap");
+        std::string topics;
+        std::string partitions;
+        for (const GraphSource& src : m_g.sources) {
+            if (!src.kafka)
+                continue;
+            topics += "            options.topics.put(" + javaString(src.name) + ", " + javaString(src.kafka->topic)
+                + ");\n";
+            partitions += std::string(partitions.empty() ? "" : ", ") + "Map.entry(" + javaString(src.name) + ", "
+                + std::to_string(src.kafka->partitions) + ")";
+        }
+        return filledTemplate("GraphKafka.java",
+            {{"TOPICS", topics}, {"PARTITIONS", partitions},
+                {"PREPARE_TOPIC", filledTemplate("KafkaPrepareTopic.java")},
+                {"READ_RECORDS", kafkaReadRecords("partition,key,timestamp,value,source", 5)},
+                {"READ_VALUE", kafkaReadValue("keyed && event.key == null")},
+                {"SEND", kafkaSend("options.topic(r[4])")}, {"CSV_FIELDS", csvFieldsMethod(',', false)}});
     }
 
     const Scenario& m_s;
@@ -541,23 +670,6 @@ private:
     std::map<std::string, std::string> m_vars; // stream name → Java variable
     std::set<std::string> m_taken;
 };
-
-// A Kafka source is replayed as its readers' generators would see it: each record to the generator after the
-// reader that owns its partition. That is the job only while the watermarks are made after the source and no
-// reader ends before the others.
-std::optional<std::string> kafkaReplayRefusal(const GraphSource& src, EndOfInput end)
-{
-    if (!src.kafka)
-        return std::nullopt;
-    if (src.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition)
-        return std::string("its watermarks are made per partition inside the KafkaSource's readers, which a replay "
-                           "of its records cannot make; give it \"watermarks\": \"after-source\" to export the "
-                           "graph");
-    if (end == EndOfInput::MaxWatermark)
-        return std::string("a bounded topic ends reader by reader, as each finishes its splits, which a replay of its "
-                           "records cannot time; export the graph with endOfInput \"none\"");
-    return std::nullopt;
-}
 
 } // namespace
 
@@ -586,8 +698,6 @@ std::optional<std::string> graphRefusal(const Scenario& s, const FlinkRelease& r
         }
         if (auto why = watermarkRefusal(src.watermarks))
             return "source \"" + src.name + "\": " + *why;
-        if (auto why = kafkaReplayRefusal(src, s.pipeline.endOfInput))
-            return "source \"" + src.name + "\" reads Kafka topic \"" + src.kafka->topic + "\": " + *why;
     }
     if (records == 0)
         return std::string("the graph's sources have no records to replay");
@@ -606,6 +716,8 @@ std::string graphEventsCsv(const Scenario& s)
     std::string csv = "arrival,channel,key,timestamp,value,source\n";
     for (const SourceArrival& a : arrivalOrder(s)) {
         const InputRecord& r = *a.record;
+        if (g.sources[static_cast<std::size_t>(a.source)].kafka)
+            continue; // read from its topic (graphRecordsCsv)
         csv += std::to_string(a.arrival) + "," + std::to_string(a.channel) + ","
             + (r.key == kNoKey ? std::string() : csvField(s.keys.name(r.key))) + "," + std::to_string(r.ts) + ","
             + (r.hasValue ? formatNumber(r.value) : "") + ","
@@ -614,16 +726,46 @@ std::string graphEventsCsv(const Scenario& s)
     return csv;
 }
 
+bool replaysSources(const Scenario& s)
+{
+    const auto& sources = graphOf(s).sources;
+    return std::any_of(sources.begin(), sources.end(), [](const GraphSource& src) { return !src.kafka; });
+}
+
+bool readsKafka(const Scenario& s)
+{
+    const auto& sources = graphOf(s).sources;
+    return std::any_of(sources.begin(), sources.end(), [](const GraphSource& src) { return src.kafka.has_value(); });
+}
+
+std::string graphRecordsCsv(const Scenario& s)
+{
+    const JobGraph& g = graphOf(s);
+    std::string csv = "partition,key,timestamp,value,source\n";
+    for (const SourceArrival& a : arrivalOrder(s)) {
+        const InputRecord& r = *a.record;
+        const GraphSource& src = g.sources[static_cast<std::size_t>(a.source)];
+        if (!src.kafka)
+            continue;
+        csv += std::to_string(r.partition) + "," + (r.key == kNoKey ? std::string() : csvField(s.keys.name(r.key)))
+            + "," + std::to_string(r.ts) + "," + (r.hasValue ? formatNumber(r.value) : "") + "," + csvField(src.name)
+            + "\n";
+    }
+    return csv;
+}
+
 std::vector<std::string> graphCaveats(const Scenario& s)
 {
     const JobGraph& g = graphOf(s);
     std::vector<std::string> c;
-    c.push_back("The interleaving of the sources and their generators: each record reaches the generator Tidemark "
-                "sends it to at its arrival time, but when each generator's periodic emission runs, and in which "
-                "order an operator hears from its inputs, is this job's wall clock and threads. Compare each "
-                "operator's lines with Tidemark's as a set.");
-    c.push_back("The replays share one clock within one JVM (a local MiniCluster); on a cluster of several task "
-                "managers each one's replays start their own clock.");
+    if (replaysSources(s)) {
+        c.push_back("The interleaving of the sources and their generators: each record reaches the generator Tidemark "
+                    "sends it to at its arrival time, but when each generator's periodic emission runs, and in which "
+                    "order an operator hears from its inputs, is this job's wall clock and threads. Compare each "
+                    "operator's lines with Tidemark's as a set.");
+        c.push_back("The replays share one clock within one JVM (a local MiniCluster); on a cluster of several task "
+                    "managers each one's replays start their own clock.");
+    }
     DurationMs idle = 0;
     for (const GraphSource& src : g.sources)
         idle = std::max(idle, src.watermarks.idlenessMs);
@@ -638,13 +780,19 @@ std::vector<std::string> graphCaveats(const Scenario& s)
     if (std::any_of(g.operators.begin(), g.operators.end(),
             [](const GraphOperator& op) { return op.runsWindow() && op.window.usesProcessingTime(); }))
         c.push_back(kProcessingTimeWindowsCaveat);
+    std::string topics;
     for (const GraphSource& src : g.sources) {
         if (src.kafka)
-            c.push_back("Source \"" + src.name + "\" reads Kafka topic \"" + src.kafka->topic
-                + "\" in the scenario; the job replays its records, each to the watermark generator after the reader "
-                  "that owns its partition (the connector's KafkaSourceEnumerator), as fromSource(kafkaSource, "
-                  "WatermarkStrategy.noWatermarks(), …).assignTimestampsAndWatermarks(…) would make them.");
+            topics += (topics.empty() ? "" : ", ") + src.name;
     }
+    if (!topics.empty())
+        c.push_back("The sources that read a topic (" + topics
+            + ") read it as fast as the broker serves it, not at the scenario's arrival times: when a periodic "
+              "emission falls between two records and how the partitions and readers interleave"
+            + std::string(replaysSources(s) ? ", with each other and with the replayed sources," : "")
+            + " are this job's timing. Compare the lines with those of `tidemark run` as a set: with per-partition "
+              "watermarks and each partition's records in time order no record can be late, however they "
+              "interleave.");
     if (s.pipeline.endOfInput == EndOfInput::None)
         c.push_back("The input never ends, as in the scenario: the job keeps running after the last record, and "
                     "windows and timers still waiting then never fire. Stop it with Ctrl+C (or flink cancel).");
@@ -654,6 +802,11 @@ std::vector<std::string> graphCaveats(const Scenario& s)
 std::string graphJavaProgram(const Scenario& scenario, const JobProject& project, const ExportOptions& options)
 {
     return GraphProgramWriter(scenario, project, options).write();
+}
+
+std::string graphInput(const Scenario& scenario, const JobProject& project, const ExportOptions& options)
+{
+    return GraphProgramWriter(scenario, project, options).inputText();
 }
 
 } // namespace tidemark::flinkjob::detail

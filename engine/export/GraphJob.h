@@ -8,16 +8,23 @@
 
 namespace tidemark::flinkjob::detail {
 
-// A job graph's scenario (docs/job-graph.md) as a DataStream program: one replay per source, sharing one clock;
+// A job graph's scenario (docs/job-graph.md) as a DataStream program: one replay per source, sharing one clock (a
+// KafkaSource for a source that reads a topic);
 // each source's watermark generators; the operators wired as the graph names them, each printed as
 // print("name") prints. The parts exportJob assembles into the project.
 
 // What no DataStream program says as Tidemark runs the graph, or nullopt.
 std::optional<std::string> graphRefusal(
     const Scenario& scenario, const FlinkRelease& release, const ExportOptions& options);
-// data/events.csv: every source's records in the order they arrive (each source by its own clock, at equal times
-// in source order, as GraphRun), with the generator each reaches and the source's name.
+// data/events.csv: every replayed source's records in the order they arrive (each source by its own clock, at equal
+// times in source order, as GraphRun), with the generator each reaches and the source's name.
 std::string graphEventsCsv(const Scenario& scenario);
+// Whether a source of the graph reads a Kafka topic; then data/records.csv holds those sources' records
+// (partition,key,timestamp,value,source, in the order they arrive), which --produce writes into their topics.
+bool readsKafka(const Scenario& scenario);
+// Whether a source of the graph is replayed from data/events.csv (one that reads no topic).
+bool replaysSources(const Scenario& scenario);
+std::string graphRecordsCsv(const Scenario& scenario);
 // Where the job's output can differ from Tidemark's, one sentence each.
 std::vector<std::string> graphCaveats(const Scenario& scenario);
 // The chain's rules for a source's generators and a window (FlinkJob.cpp), which a graph's keep too: what no
@@ -43,5 +50,7 @@ std::optional<DurationMs> periodOf(const JobGraph& graph);
 ReplayClasses graphReplay(const Scenario& scenario, const JobProject& project, const ExportOptions& options);
 
 std::string graphJavaProgram(const Scenario& scenario, const JobProject& project, const ExportOptions& options);
+// Where the program's sources take their records from, in a paragraph (the header says it too).
+std::string graphInput(const Scenario& scenario, const JobProject& project, const ExportOptions& options);
 
 } // namespace tidemark::flinkjob::detail

@@ -59,6 +59,11 @@ public:
         bool perEvent = false;
         bool periodic = false;
         for (const GraphSource& src : m_g.sources) {
+            if (src.kafka)
+                return "the SQL export replays the graph's records; source \"" + src.name + "\" reads Kafka topic \""
+                    + src.kafka->topic
+                    + "\", and a graph whose sources read topics is exported as a DataStream "
+                      "program with a KafkaSource each (leave out --sql)";
             if (auto why = sqlWatermarkRefusal(src.watermarks))
                 return "source \"" + src.name + "\": " + *why;
             if (auto why = sqlRecordsRefusal(src.records))

@@ -88,6 +88,7 @@ private:
         return "TimeWindow";
     }
     void use(std::string name) { m_imports.insert(std::move(name)); }
+    void use(const std::vector<std::string>& names) { m_imports.insert(names.begin(), names.end()); }
 
     std::string header() const
     {
@@ -386,29 +387,12 @@ private:
     // The options, the record reader, the POJO and the producer of a job that reads a topic.
     std::string kafkaClasses()
     {
-        for (const char* i :
-            {"java.io.IOException", "java.io.InputStream", "java.nio.charset.StandardCharsets", "java.nio.file.Files",
-                "java.nio.file.Path", "java.time.Instant", "java.util.ArrayList", "java.util.HashMap", "java.util.List",
-                "java.util.Map", "java.util.Properties", "java.util.concurrent.ExecutionException",
-                "java.util.concurrent.Future", "java.util.concurrent.TimeUnit", "java.util.concurrent.TimeoutException",
-                "org.apache.flink.api.common.typeinfo.TypeInformation",
-                "org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema",
-                "org.apache.flink.util.Collector", "org.apache.kafka.clients.admin.Admin",
-                "org.apache.kafka.clients.admin.Config", "org.apache.kafka.clients.admin.NewTopic",
-                "org.apache.kafka.clients.admin.OffsetSpec", "org.apache.kafka.clients.admin.TopicDescription",
-                "org.apache.kafka.clients.consumer.ConsumerRecord", "org.apache.kafka.clients.producer.KafkaProducer",
-                "org.apache.kafka.clients.producer.ProducerRecord", "org.apache.kafka.clients.producer.RecordMetadata",
-                "org.apache.kafka.common.TopicPartition", "org.apache.kafka.common.config.ConfigResource",
-                "org.apache.kafka.common.errors.TopicExistsException",
-                "org.apache.kafka.common.serialization.StringSerializer"})
-            use(i);
+        use(kafkaImports());
         return filledTemplate("Kafka.java",
             {{"TOPIC", javaString(m_p.kafka->topic)}, {"PARTITIONS", std::to_string(m_p.kafka->partitions)},
-                {"KEYCHECK",
-                    windowAll() ? ""
-                                : "            if (event.key == null) { // keyBy needs one\n"
-                                  "                problem = \"the record has no key\";\n"
-                                  "            }\n"},
+                {"READ_VALUE", kafkaReadValue(windowAll() ? "" : "event.key == null")},
+                {"SEND", kafkaSend("options.topic")}, {"PREPARE_TOPIC", filledTemplate("KafkaPrepareTopic.java")},
+                {"READ_RECORDS", kafkaReadRecords("partition,key,timestamp,value", 4)},
                 {"CSV_FIELDS", csvFieldsMethod(',', false)}});
     }
 
@@ -851,6 +835,47 @@ ReplayClasses graphReplayClasses(const Scenario& scenario, const JobProject& pro
 {
     static const std::vector<Replayed> none;
     return ProgramWriter(scenario, project, options, none).graphClasses(moreFields, moreColumns, columns);
+}
+
+const std::vector<std::string>& kafkaImports()
+{
+    static const std::vector<std::string> imports {"java.io.IOException", "java.io.InputStream",
+        "java.nio.charset.StandardCharsets", "java.nio.file.Files", "java.nio.file.Path", "java.time.Instant",
+        "java.util.ArrayList", "java.util.HashMap", "java.util.List", "java.util.Map", "java.util.Properties",
+        "java.util.concurrent.ExecutionException", "java.util.concurrent.Future", "java.util.concurrent.TimeUnit",
+        "java.util.concurrent.TimeoutException", "org.apache.flink.api.common.typeinfo.TypeInformation",
+        "org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema",
+        "org.apache.flink.util.Collector", "org.apache.kafka.clients.admin.Admin",
+        "org.apache.kafka.clients.admin.Config", "org.apache.kafka.clients.admin.NewTopic",
+        "org.apache.kafka.clients.admin.OffsetSpec", "org.apache.kafka.clients.admin.TopicDescription",
+        "org.apache.kafka.clients.consumer.ConsumerRecord", "org.apache.kafka.clients.producer.KafkaProducer",
+        "org.apache.kafka.clients.producer.ProducerRecord", "org.apache.kafka.clients.producer.RecordMetadata",
+        "org.apache.kafka.common.TopicPartition", "org.apache.kafka.common.config.ConfigResource",
+        "org.apache.kafka.common.errors.TopicExistsException",
+        "org.apache.kafka.common.serialization.StringSerializer"};
+    return imports;
+}
+
+std::string kafkaReadValue(std::string_view noKey)
+{
+    return filledTemplate("KafkaReadValue.java",
+        {{"KEYCHECK",
+            noKey.empty() ? std::string()
+                          : "            if (" + std::string(noKey)
+                    + ") { // keyBy needs one\n"
+                      "                problem = \"the record has no key\";\n"
+                      "            }\n"}});
+}
+
+std::string kafkaSend(std::string_view topicOfRecord)
+{
+    return filledTemplate("KafkaSend.java", {{"TOPIC_OF_RECORD", topicOfRecord}});
+}
+
+std::string kafkaReadRecords(std::string_view columns, int count)
+{
+    return filledTemplate(
+        "KafkaReadRecords.java", {{"RECORD_COLUMNS", columns}, {"RECORD_COLUMN_COUNT", std::to_string(count)}});
 }
 
 } // namespace tidemark::flinkjob::detail

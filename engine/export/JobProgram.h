@@ -42,4 +42,15 @@ std::pair<std::string, std::string> strategyParts(const Scenario& scenario, cons
 ReplayClasses graphReplayClasses(const Scenario& scenario, const JobProject& project, const ExportOptions& options,
     std::string_view moreFields, std::string_view moreColumns, std::string_view columns);
 
+// What a chain's and a graph's job that read topics share: the imports of their Kafka classes, and readAll() of
+// --produce over data/records.csv, whose lines have `count` columns named `columns`.
+const std::vector<std::string>& kafkaImports();
+std::string kafkaReadRecords(std::string_view columns, int count);
+// The part of a record reader that reads its value and reports what it cannot read; a record for which the Java
+// condition `noKey` holds has no key where keyBy needs one (empty: a key is never needed).
+std::string kafkaReadValue(std::string_view noKey);
+// --produce's sending of the records, in the order they arrive (each partition's in offset order), record r to the
+// topic the Java expression `topicOfRecord` names.
+std::string kafkaSend(std::string_view topicOfRecord);
+
 } // namespace tidemark::flinkjob::detail

@@ -5,6 +5,7 @@
 
 #include "engine/cli/ExportJobCommand.h"
 #include "engine/export/FlinkJob.h"
+#include "engine/export/FlinkSqlJob.h"
 #include "engine/io/ScenarioIo.h"
 #include "tests/cli/TidemarkRun.h"
 #include "tests/export/ProjectGolden.h"
@@ -371,6 +372,7 @@ private slots:
         QTest::newRow("an interval join, then windowAll, idleness") << "orders-payments-join-with-idleness";
         QTest::newRow("connected streams, an event-time timeout") << "orders-unpaid-timeout";
         QTest::newRow("a window join and a coGroup") << "orders-payments-window-join";
+        QTest::newRow("two topics, a KafkaSource each") << "two-topics-silent-partition";
     }
     void aGraphExampleBecomesTheReviewedProject()
     {
@@ -538,54 +540,62 @@ private slots:
         QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
     }
 
-    // A graph's Kafka source is replayed, each record to the generator after the reader that owns its partition:
-    // the job only when the watermarks are made after the source and the topic is not bounded.
-    void aGraphsKafkaSourceIsReplayedWhereAReplayIsTheJob_data()
+    // A graph's source that reads a topic is a KafkaSource of its readers, as a chain's: the strategy inside it (per
+    // partition) or after it, bounded when the input ends; --produce writes its records into its topic, and the
+    // replayed sources keep data/events.csv.
+    void aGraphsKafkaSourceBecomesAKafkaSource_data()
     {
         QTest::addColumn<QString>("watermarks");
         QTest::addColumn<QString>("endOfInput");
-        QTest::addColumn<QString>("reason");
-        QTest::newRow("after the source, open") << "after-source"
-                                                << "none"
-                                                << "";
-        QTest::newRow("per partition") << "per-partition"
-                                       << "none"
-                                       << "source \"clicks\" reads Kafka topic \"clicks\": its watermarks are made "
-                                          "per partition inside the KafkaSource's readers";
-        QTest::newRow("bounded") << "after-source"
-                                 << "max-watermark"
-                                 << "source \"clicks\" reads Kafka topic \"clicks\": a bounded topic ends reader by "
-                                    "reader";
+        QTest::addColumn<QString>("calls");
+        QTest::newRow("per partition, open")
+            << "per-partition"
+            << "none"
+            << "DataStream<Event> clicks = env.fromSource(clicksTopic, WatermarkStrategy";
+        QTest::newRow("after the source, bounded") << "after-source"
+                                                   << "max-watermark"
+                                                   << "                .setBounded(OffsetsInitializer.latest())\n";
     }
-    void aGraphsKafkaSourceIsReplayedWhereAReplayIsTheJob()
+    void aGraphsKafkaSourceBecomesAKafkaSource()
     {
         QFETCH(QString, watermarks);
         QFETCH(QString, endOfInput);
-        QFETCH(QString, reason);
+        QFETCH(QString, calls);
         std::string json = R"({"tidemark": 1, "sources": {
             "clicks": {"input": {"records": [{"key": "k", "ts": 1000, "partition": 0},
                                              {"key": "k", "ts": 1500, "partition": 1}]},
                        "kafka": {"topic": "clicks", "partitions": 2, "watermarks": "WATERMARKS"},
-                       "watermarks": {"strategy": "monotonous", "parallelism": 2}}},
-            "operators": [{"type": "window", "name": "w", "inputs": ["clicks"], "window": {"keyBy": "key",
+                       "watermarks": {"strategy": "monotonous", "parallelism": 2}},
+            "views": {"input": {"records": [{"key": "k", "ts": 1200}]}, "watermarks": {"strategy": "monotonous"}}},
+            "operators": [{"type": "union", "name": "u", "inputs": ["clicks", "views"]},
+                          {"type": "window", "name": "w", "inputs": ["u"], "window": {"keyBy": "key",
                            "assigner": {"type": "tumbling", "sizeMs": 5000}, "function": {"type": "count"}}}],
             "endOfInput": "END"})";
         json.replace(json.find("WATERMARKS"), 10, watermarks.toStdString());
         json.replace(json.find("END"), 3, endOfInput.toStdString());
         std::string refusal;
         const auto project = flinkjob::exportJob(parse(json.c_str()), options("g.json", "1.20"), refusal);
-        if (!reason.isEmpty()) {
-            QVERIFY(!project);
-            QVERIFY2(QString::fromStdString(refusal).contains(reason), refusal.c_str());
-            return;
-        }
         QVERIFY2(project, refusal.c_str());
-        // "clicks" over 2 readers: partition 0 to reader 1, partition 1 to reader 0 (KafkaSourceEnumerator)
+        const std::string& program = file(*project, "src/main/java/tidemark/jobs/GJob.java")->content;
+        QVERIFY2(program.find(calls.toStdString()) != std::string::npos, program.c_str());
+        QVERIFY(program.find("                .setTopics(options.topic(\"clicks\"))\n") != std::string::npos);
+        QVERIFY(program.find("options.topics.put(\"clicks\", \"clicks\");") != std::string::npos);
+        QVERIFY(program.find("Event.readAll(options.rest.toArray(new String[0]))") != std::string::npos);
+        // the topic's records for --produce, the replayed source's for its replay
+        QCOMPARE(QString::fromStdString(file(*project, "data/records.csv")->content),
+            QStringLiteral("partition,key,timestamp,value,source\n"
+                           "0,k,1000,,clicks\n"
+                           "1,k,1500,,clicks\n"));
         QCOMPARE(QString::fromStdString(file(*project, "data/events.csv")->content),
             QStringLiteral("arrival,channel,key,timestamp,value,source\n"
-                           "0,1,k,1000,,clicks\n"
-                           "1000,0,k,1500,,clicks\n"));
-        QVERIFY(file(*project, "README.md")->content.find("the reader that owns its partition") != std::string::npos);
+                           "0,0,k,1200,,views\n"));
+        QVERIFY(file(*project, "pom.xml")->content.find("flink-connector-kafka") != std::string::npos);
+        QVERIFY(file(*project, "README.md")->content.find("--topic SOURCE=NAME") != std::string::npos);
+        // SQL replays every source's records: a graph that reads a topic is refused there, with the reason
+        std::string sqlRefusal;
+        QVERIFY(!flinkjob::exportSqlJob(parse(json.c_str()), options("g.json", "1.20"), sqlRefusal));
+        QVERIFY2(
+            sqlRefusal.find("source \"clicks\" reads Kafka topic \"clicks\"") != std::string::npos, sqlRefusal.c_str());
     }
 
     // A Kafka scenario's job reads its topic with a KafkaSource of the source's parallelism; the strategy goes
@@ -630,7 +640,7 @@ private slots:
         const auto project = flinkjob::exportJob(kafkaScenario(watermarks.toStdString(), endOfInput.toStdString()),
             options("k.json", qPrintable(release)), refusal);
         QVERIFY2(project, refusal.c_str());
-        QCOMPARE(project->kafkaTopic, std::string("clicks"));
+        QCOMPARE(project->kafkaTopics, std::vector<std::string>({"clicks"}));
         QString all;
         for (const auto& f : project->files)
             all += QString::fromStdString(f.content);

@@ -26,6 +26,12 @@ partitions, each to its partition with its time as the record's timestamp.
    from that of the example's topic "clicks", a real job (a bounded KafkaSource on a local cluster, each record
    tagged with the subtask that read it: the oracle's --kafka-owners), the oracle's split assignment (the
    connector's own KafkaSourceEnumerator) and Tidemark's live read (the channel of each record) must agree.
+6. A job graph whose sources read two topics: `tidemark export-job` writes the graph example
+   two-topics-silent-partition (per-partition watermarks, views' partition 1 silent until its one record) as a
+   DataStream job with a KafkaSource per topic, its `--produce` writes each source's records into a topic of its
+   own, and the job runs on a local MiniCluster over them; its printed lines must be those of `tidemark run` of the
+   graph, as a multiset (a partition's records are in time order, so none can be late however the job reads them),
+   unbounded and bounded as in part 4, each checked to fail against the other variant's lines.
 
 Every wait is bounded; the broker serves until this script closes its standard input, at most 10 minutes.
 """
@@ -43,6 +49,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "export"
 import roundtrip  # noqa: E402  (printed_lines and same, shared with the export round trip)
 
 EXAMPLE = "kafka-partition-stalls"
+GRAPH = "two-topics-silent-partition"  # resources/examples/graphs
 JOB_VARIANTS = [("unbounded", "none"), ("bounded", "max-watermark")]
 JOB_S = 120  # the most a job may take, MiniCluster start included
 QUIET_S = 4  # how long an unbounded job is watched after it printed what Tidemark printed
@@ -87,16 +94,23 @@ def export_jobs(args, examples, work):
             scenario = json.load(open(os.path.join(examples, EXAMPLE + ".json")))
             scenario["input"]["file"] = os.path.abspath(os.path.join(examples, scenario["input"]["file"]))
             scenario["pipeline"]["endOfInput"] = end
-            copy = os.path.join(work, name + ".json")
-            with open(copy, "w") as f:
-                json.dump(scenario, f, indent=2)
-            project = os.path.join(work, name)
-            r = subprocess.run([args.tidemark, "export-job", copy, "--out", project, "--force", "--flink-version",
-                                line], capture_output=True, text=True, timeout=60)
-            if r.returncode != 0:
-                print(r.stderr)
-                return []
-            cases.append({"name": name, "variant": variant, "scenario": copy, "project": project})
+            # the job graph of two topics, records inline
+            graph = json.load(open(os.path.join(examples, "graphs", GRAPH + ".json")))
+            graph["endOfInput"] = end
+            for case, written in (({"name": name}, scenario),
+                                  ({"name": "graph-" + name,
+                                    "topics": [s for s, source in graph["sources"].items() if "kafka" in source]},
+                                   graph)):
+                case.update(variant=variant, scenario=os.path.join(work, case["name"] + ".json"),
+                            project=os.path.join(work, case["name"]))
+                with open(case["scenario"], "w") as f:
+                    json.dump(written, f, indent=2)
+                r = subprocess.run([args.tidemark, "export-job", case["scenario"], "--out", case["project"], "--force",
+                                    "--flink-version", line], capture_output=True, text=True, timeout=60)
+                if r.returncode != 0:
+                    print(r.stderr)
+                    return []
+                cases.append(case)
     with open(os.path.join(work, "pom.xml"), "w") as f:
         f.write('<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>'
                 "<groupId>tidemark.kafka</groupId><artifactId>jobs</artifactId><version>1.0</version>"
@@ -112,11 +126,19 @@ def export_jobs(args, examples, work):
     return cases
 
 
+def topic_args(case, topic):
+    """A chain's job reads one topic (--topic NAME); a graph's one per source (--topic SOURCE=NAME), `topic` + its
+    name."""
+    if "topics" not in case:
+        return ["--topic", topic]
+    return [a for source in case["topics"] for a in ("--topic", "%s=%s-%s" % (source, topic, source))]
+
+
 def job_lines(case, bootstrap, topic, expected):
     """What the job prints: a bounded job until it ends, an unbounded one until it has printed as many lines as
     expected and QUIET_S more seconds have passed (or JOB_S in all)."""
     with roundtrip.job_java(case["project"]) as java:
-        proc = subprocess.Popen(java + ["-jar", case["jar"], "--bootstrap", bootstrap, "--topic", topic],
+        proc = subprocess.Popen(java + ["-jar", case["jar"], "--bootstrap", bootstrap] + topic_args(case, topic),
                                 cwd=case["project"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         lines, errors = [], []
         readers = [threading.Thread(target=lambda: lines.extend(l.rstrip("\n") for l in proc.stdout), daemon=True),
@@ -166,6 +188,8 @@ def compare_jobs(args, cases, bootstrap):
         else:
             print("ok: --produce refuses a topic that would delete the scenario's 1970 records")
     for case in cases:
+        if "topics" in case:
+            continue  # a job graph's: compare_graph_jobs
         topic = "job-" + case["name"]
         produced = subprocess.run(roundtrip.JOB_JAVA + ["-jar", case["jar"], "--produce", "--bootstrap", bootstrap,
                                                         "--topic", topic],
@@ -198,23 +222,36 @@ def compare_jobs(args, cases, bootstrap):
                       % (case["name"], drained, "\n    ".join(replay or [err]), "\n    ".join(expected)))
                 failures += 1
         expected_of[case["name"]] = expected
-        started = time.time()
-        actual, problem = job_lines(case, bootstrap, topic, expected)
-        if problem:
-            print("FAIL %s: %s\n%s" % (case["name"], problem, broker_tail(args.broker_log)))
-            failures += 1
-        elif not roundtrip.same(expected, actual, "multiset"):
-            print("FAIL %s: the job printed\n    %s\n  tidemark run --kafka\n    %s"
-                  % (case["name"], "\n    ".join(actual or ["(nothing)"]), "\n    ".join(expected)))
-            failures += 1
-        else:
-            print("ok: Flink's KafkaSource job %s printed Tidemark's %d lines (%.0f s)"
-                  % (case["name"], len(expected), time.time() - started))
-        case["actual"] = actual or []
-    # the comparison must be able to fail: each job's lines against the other variant's
+        failures += check_job(args, case, bootstrap, topic, expected, "tidemark run --kafka",
+                              "Flink's KafkaSource job")
+    failures += must_differ(cases, expected_of)
+    return failures
+
+
+def check_job(args, case, bootstrap, topic, expected, expected_from, what):
+    """Runs the job over the topic and compares its lines with `expected` (those of `expected_from`) as a multiset;
+    its lines stay in case["actual"] for must_differ. The number of failures."""
+    started = time.time()
+    actual, problem = job_lines(case, bootstrap, topic, expected)
+    case["actual"] = actual or []
+    if problem:
+        print("FAIL %s: %s\n%s" % (case["name"], problem, broker_tail(args.broker_log)))
+        return 1
+    if not roundtrip.same(expected, actual, "multiset"):
+        print("FAIL %s: the job printed\n    %s\n  %s\n    %s"
+              % (case["name"], "\n    ".join(actual or ["(nothing)"]), expected_from, "\n    ".join(expected)))
+        return 1
+    print("ok: %s %s printed Tidemark's %d lines (%.0f s)" % (what, case["name"], len(expected), time.time() - started))
+    return 0
+
+
+def must_differ(cases, expected_of):
+    """The comparison must be able to fail: each job's lines against the other variant's (of the same Flink line and
+    kind of job); the number of failures."""
+    failures = 0
     for case in cases:
         for other in cases:
-            if other is case or other["name"].split("-")[0] != case["name"].split("-")[0]:
+            if other is case or other["name"].rsplit("-", 1)[0] != case["name"].rsplit("-", 1)[0]:
                 continue
             if other["name"] in expected_of and roundtrip.same(expected_of[other["name"]], case.get("actual", []),
                                                                "multiset"):
@@ -222,6 +259,34 @@ def compare_jobs(args, cases, bootstrap):
                       % (case["name"], other["name"]))
                 failures += 1
     return failures
+
+
+def compare_graph_jobs(args, cases, bootstrap):
+    """Part 6: each job graph's KafkaSource job against `tidemark run` of the graph; the number of failures."""
+    failures = 0
+    expected_of = {}
+    graphs = [case for case in cases if "topics" in case]
+    for case in graphs:
+        topic = "job-" + case["name"]
+        produced = subprocess.run(roundtrip.JOB_JAVA + ["-jar", case["jar"], "--produce", "--bootstrap", bootstrap]
+                                  + topic_args(case, topic), cwd=case["project"], capture_output=True, text=True,
+                                  timeout=120)
+        wrote = ['wrote %d records to topic "%s-%s"' % (n, topic, source)
+                 for source, n in (("clicks", 6), ("views", 5))]
+        if produced.returncode != 0 or not all(w in produced.stderr for w in wrote):
+            print("FAIL %s: --produce: %s" % (case["name"], produced.stderr[-2000:]))
+            failures += 1
+            continue
+        rc, out, err = run(args.tidemark, [case["scenario"], "--format", "text"])
+        expected = roundtrip.printed_lines("\n".join(out)) if rc == 0 else []
+        if not expected:
+            print("FAIL %s: tidemark run printed nothing to compare: %s" % (case["name"], err))
+            failures += 1
+            continue
+        expected_of[case["name"]] = expected
+        failures += check_job(args, case, bootstrap, topic, expected, "tidemark run",
+                              "the job graph's KafkaSource job")
+    return failures + must_differ(graphs, expected_of)
 
 
 def hash_start(topic, readers):
@@ -422,7 +487,10 @@ def main():
         failures += compare_jobs(args, jobs, bootstrap)
 
         # 5. who reads each partition: a real job, the connector's enumerator and Tidemark
-        failures += compare_owners(args, jobs, bootstrap)
+        failures += compare_owners(args, [job for job in jobs if "topics" not in job], bootstrap)
+
+        # 6. a job graph of two topics
+        failures += compare_graph_jobs(args, jobs, bootstrap)
     finally:
         broker.stdin.close()
         try:

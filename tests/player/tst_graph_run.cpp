@@ -99,6 +99,20 @@ QStringList printed(const std::string& json)
     return lines;
 }
 
+// `json` with the data row's `from` replaced by `to` is refused with a message that starts as `expected`.
+void refusedWhereItIsWrong(std::string json)
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, expected);
+    const auto at = json.find(from.toStdString());
+    QVERIFY(at != std::string::npos);
+    json.replace(at, from.toUtf8().size(), to.toStdString());
+    const auto loaded = parse(json);
+    QVERIFY(!loaded.ok());
+    QVERIFY2(QString::fromStdString(loaded.errorText()).startsWith(expected), loaded.errorText().c_str());
+}
+
 } // namespace
 
 class GraphRunTest : public QObject {
@@ -201,19 +215,7 @@ private slots:
             << "graph.json:8:103: expected \"partitioning\" \"forward\": a Kafka source's records stay with the "
                "reader of their partition, found \"rebalance\"";
     }
-    void aKafkaSourceIsRefusedWhereItIsWrong()
-    {
-        QFETCH(QString, from);
-        QFETCH(QString, to);
-        QFETCH(QString, expected);
-        std::string json = twoTopics("", 0, "none");
-        const auto at = json.find(from.toStdString());
-        QVERIFY(at != std::string::npos);
-        json.replace(at, from.toUtf8().size(), to.toStdString());
-        const auto loaded = parse(json);
-        QVERIFY(!loaded.ok());
-        QVERIFY2(QString::fromStdString(loaded.errorText()).startsWith(expected), loaded.errorText().c_str());
-    }
+    void aKafkaSourceIsRefusedWhereItIsWrong() { refusedWhereItIsWrong(twoTopics("", 0, "none")); }
 
     void aWindowOverAWindowReadsResultsAtTheirMaxTimestamp()
     {
@@ -562,19 +564,7 @@ private slots:
             << "graph.json:8:39: missing \"value\" in record (window \"sums\" reads \"payments\", and its function "
                "\"sum\" reads the value)";
     }
-    void aBadGraphIsRefusedWhereItIsWrong()
-    {
-        QFETCH(QString, from);
-        QFETCH(QString, to);
-        QFETCH(QString, expected);
-        std::string json = ordersPayments(0, "none");
-        const auto at = json.find(from.toStdString());
-        QVERIFY(at != std::string::npos);
-        json.replace(at, from.toUtf8().size(), to.toStdString());
-        const auto loaded = parse(json);
-        QVERIFY(!loaded.ok());
-        QVERIFY2(QString::fromStdString(loaded.errorText()).startsWith(expected), loaded.errorText().c_str());
-    }
+    void aBadGraphIsRefusedWhereItIsWrong() { refusedWhereItIsWrong(ordersPayments(0, "none")); }
 
     void aKeyedOperatorAfterWindowAllIsRefused()
     {

@@ -253,7 +253,7 @@ public final class KafkaPartitionStallsJob {
             String at = "topic \"" + options.topic + "\" at " + options.bootstrap;
             try {
                 try (Admin admin = Admin.create(config)) {
-                    prepareTopic(admin, options.topic, at, records);
+                    prepareTopic(admin, options.topic, PARTITIONS, at, records);
                 }
                 config.put("key.serializer", StringSerializer.class.getName());
                 config.put("value.serializer", StringSerializer.class.getName());
@@ -278,13 +278,17 @@ public final class KafkaPartitionStallsJob {
             System.err.println("wrote " + records.size() + (records.size() == 1 ? " record" : " records") + " to " + at);
         }
 
-        private static void prepareTopic(Admin admin, String topic, String at, List<String[]> records)
+        /**
+         * Creates `topic` with `partitions` partitions and no time-based retention, or checks that it has them, holds
+         * no record yet and keeps records as old as `records` (partition,key,timestamp,… after the header).
+         */
+        static void prepareTopic(Admin admin, String topic, int partitions, String at, List<String[]> records)
                 throws ExecutionException, InterruptedException, TimeoutException {
             try {
                 // Time-based retention goes by the records' own timestamps, and a scenario's are often from 1970:
                 // with the broker's default (7 days) they would be deleted at its next retention check, minutes
                 // from now, and the job would find the topic empty.
-                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)
+                admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)
                                 .configs(Map.of(RETENTION, "-1"))))
                         .all()
                         .get(WAIT_S, TimeUnit.SECONDS);
@@ -296,13 +300,13 @@ public final class KafkaPartitionStallsJob {
             }
             TopicDescription described =
                     admin.describeTopics(List.of(topic)).allTopicNames().get(WAIT_S, TimeUnit.SECONDS).get(topic);
-            if (described.partitions().size() != PARTITIONS) {
+            if (described.partitions().size() != partitions) {
                 System.err.println(at + " has " + described.partitions().size() + " partitions, the scenario "
-                        + PARTITIONS + ": give another topic with --topic");
+                        + partitions + ": give another topic with --topic");
                 System.exit(1);
             }
             Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
-            for (int p = 0; p < PARTITIONS; p++) {
+            for (int p = 0; p < partitions; p++) {
                 ends.put(new TopicPartition(topic, p), OffsetSpec.latest());
             }
             long held = 0;
