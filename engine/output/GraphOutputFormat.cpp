@@ -158,6 +158,59 @@ void appendByName(std::string& s, std::string_view field, const std::vector<std:
     s += "}";
 }
 
+// A Kafka source's partitions, by source name, as a chain's step line has them: each one's watermark where they are
+// made per partition ("partitionWatermarks", "idlePartitions"), and a bounded topic's finished ones.
+void appendPartitions(std::string& s, const GraphRun& run, StepIndex step)
+{
+    const GraphTrace& t = run.trace();
+    const auto& sources = run.graph().sources;
+    const auto each = [&](const char* field, auto&& include, auto&& values) {
+        std::string all;
+        for (int src = 0; src < static_cast<int>(sources.size()); ++src) {
+            if (!include(src))
+                continue;
+            std::string list;
+            for (int q = 0; q < t.partitionCount(src); ++q)
+                values(src, q, list);
+            if (list.empty() && std::string_view(field) != "partitionWatermarks")
+                continue;
+            all.append(all.empty() ? "" : ",")
+                .append(jsonString(sources[static_cast<std::size_t>(src)].name))
+                .append(":[")
+                .append(list)
+                .append("]");
+        }
+        s.append(",\"").append(field).append("\":{").append(all).append("}");
+    };
+    const auto perPartition = [&](int src) { return t.hasPartitionWatermarks(src); };
+    const auto bounded = [&](int src) {
+        return sources[static_cast<std::size_t>(src)].kafka
+            && run.scenario().pipeline.endOfInput == EndOfInput::MaxWatermark;
+    };
+    const auto any = [&](auto&& which) {
+        for (int src = 0; src < static_cast<int>(sources.size()); ++src) {
+            if (which(src))
+                return true;
+        }
+        return false;
+    };
+    if (any(perPartition)) {
+        each("partitionWatermarks", perPartition, [&](int src, int q, std::string& list) {
+            list.append(q ? "," : "").append(std::to_string(Trace::at(t.partitionWatermarks(src, q), step).watermark));
+        });
+        each("idlePartitions", perPartition, [&](int src, int q, std::string& list) {
+            if (Trace::at(t.partitionWatermarks(src, q), step).idle)
+                list.append(list.empty() ? "" : ",").append(std::to_string(q));
+        });
+    }
+    if (any(bounded)) {
+        each("finishedPartitions", bounded, [&](int src, int q, std::string& list) {
+            if (t.partitionFinished(src, q, step))
+                list.append(list.empty() ? "" : ",").append(std::to_string(q));
+        });
+    }
+}
+
 } // namespace
 
 std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& times)
@@ -251,6 +304,7 @@ std::string graphStepJson(const GraphRun& run, StepIndex step)
     };
     appendByName(s, "channelWatermarks", sources, channels, channel, false);
     appendByName(s, "idleChannels", sources, channels, channel, true);
+    appendPartitions(s, run, step);
     std::vector<std::string> operators;
     std::vector<int> subtasks;
     std::vector<int> ops;

@@ -60,6 +60,33 @@ void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, cons
     };
     for (int c = 0; c < p.channelCount(); ++c)
         note(channelSlot(c), p.channel(c).currentWatermark(), -1, p.channel(c).isIdle());
+    if (m_partitionFinished.empty()) { // step 0: each source's partitions
+        for (std::size_t src = 0; src < g.sources.size(); ++src) {
+            const SourceOperator& source = p.source(static_cast<int>(src));
+            const bool perPartition = source.partitionCount() > 0 && source.channel(0).sourceReader();
+            m_partitionHistories.emplace_back(perPartition ? static_cast<std::size_t>(source.partitionCount()) : 0);
+            m_partitionFinished.emplace_back(static_cast<std::size_t>(source.partitionCount()), kNoStep);
+        }
+    }
+    for (std::size_t src = 0; src < m_partitionFinished.size(); ++src) {
+        const SourceOperator& source = p.source(static_cast<int>(src));
+        for (int q = 0; q < source.partitionCount(); ++q) {
+            const bool finished = source.partitionFinished(q);
+            StepIndex& at = m_partitionFinished[src][static_cast<std::size_t>(q)];
+            if (finished && at == kNoStep)
+                at = s;
+            if (m_partitionHistories[src].empty())
+                continue;
+            // a finished partition keeps what it had when released, neither idle nor active
+            const WatermarkOutputMultiplexer::Output* o
+                = finished ? source.releasedOutput(q) : source.partitionOutput(q);
+            auto& h = m_partitionHistories[src][static_cast<std::size_t>(q)];
+            const Timestamp watermark = o ? o->watermark : kMinTimestamp;
+            const bool idle = o && o->idle && !finished;
+            if (h.empty() || h.back().watermark != watermark || h.back().idle != idle)
+                h.push_back(WatermarkPoint {s, now, watermark, -1, idle});
+        }
+    }
     for (int op = 0; op < static_cast<int>(g.operators.size()); ++op) {
         const int stream = streams.streamOfOperator(op);
         if (stream < 0)

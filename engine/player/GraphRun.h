@@ -61,6 +61,26 @@ public:
         return m_histories[operatorSlot(op, subtask)];
     }
 
+    // A Kafka source's partitions (none for another source): with per-partition watermarks, each one's split output
+    // in its reader (a finished one keeps what it had when its reader released it); and, for a bounded topic, the
+    // step at which its reader finished its split (kNoStep: never).
+    int partitionCount(int source) const
+    {
+        return static_cast<int>(m_partitionFinished[static_cast<std::size_t>(source)].size());
+    }
+    bool hasPartitionWatermarks(int source) const
+    {
+        return !m_partitionHistories[static_cast<std::size_t>(source)].empty();
+    }
+    std::span<const WatermarkPoint> partitionWatermarks(int source, int partition) const
+    {
+        return m_partitionHistories[static_cast<std::size_t>(source)][static_cast<std::size_t>(partition)];
+    }
+    bool partitionFinished(int source, int partition, StepIndex s) const
+    {
+        return m_partitionFinished[static_cast<std::size_t>(source)][static_cast<std::size_t>(partition)] <= s;
+    }
+
 private:
     friend class GraphRun;
 
@@ -80,6 +100,8 @@ private:
     std::vector<GraphStep> m_steps;
     std::vector<GraphOutput> m_outputs;
     std::vector<std::vector<WatermarkPoint>> m_histories; // channels, then per operator its subtasks and inputs
+    std::vector<std::vector<std::vector<WatermarkPoint>>> m_partitionHistories; // by source, by partition
+    std::vector<std::vector<StepIndex>> m_partitionFinished; // by source, by partition
     std::vector<std::size_t> m_operatorSlot; // by operator
     std::vector<std::size_t> m_inputSlot; // by operator: subtask s, input i at + 2s + i
 };

@@ -442,8 +442,8 @@ private slots:
               "broadcast-process timer firing, %d with a periodic count, %d with a window join or coGroup firing, %d "
               "with a processing-time timer firing, %d with a window on the processing-time clock firing, %d with a "
               "window at the end of input firing, %d reading a Kafka topic with output; %lld steps compared, every "
-              "source channel's and operator subtask's watermark and idleness after each; %d mismatching (the first "
-              "3 shown)",
+              "source channel's, Kafka partition's and operator subtask's watermark and idleness after each; %d "
+              "mismatching (the first 3 shown)",
             qPrintable(oracle.lineName()), graphs.size(), withOutput, withLate, withPairs, withTimers, windowOverWindow,
             connected, broadcast, counts, windowJoins, processingTime, processingTimeWindowFires, atTheEnd, kafka,
             steps, mismatching);

@@ -595,6 +595,7 @@ final class GraphOracle {
         }
         b.append(",\"channelWatermarks\":{").append(watermarks).append("},\"idleChannels\":{").append(idle)
                 .append("}");
+        appendPartitions(b);
         watermarks.setLength(0);
         idle.setLength(0);
         for (Op op : ops) {
@@ -615,6 +616,56 @@ final class GraphOracle {
         }
         return b.append(",\"operatorWatermarks\":{").append(watermarks).append("},\"idleOperators\":{")
                 .append(idle).append("}}").toString();
+    }
+
+    /**
+     * The partitions of the sources that read a topic, by source, as Tidemark's step line has them: with
+     * per-partition watermarks each one's split output in its reader ("partitionWatermarks", "idlePartitions"), and
+     * a bounded topic's finished ones.
+     */
+    private void appendPartitions(StringBuilder b) {
+        StringBuilder watermarks = new StringBuilder();
+        StringBuilder idle = new StringBuilder();
+        StringBuilder finished = new StringBuilder();
+        boolean perPartition = false;
+        boolean bounded = false;
+        for (Source src : sources) {
+            if (src.channels.perPartition()) {
+                perPartition = true;
+                long[][] state = src.channels.partitionState();
+                watermarks.append(watermarks.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[");
+                StringBuilder idleOnes = new StringBuilder();
+                for (int q = 0; q < state[0].length; q++) {
+                    watermarks.append(q > 0 ? "," : "").append(state[0][q]);
+                    if (state[1][q] != 0) {
+                        idleOnes.append(idleOnes.length() == 0 ? "" : ",").append(q);
+                    }
+                }
+                watermarks.append("]");
+                if (idleOnes.length() > 0) {
+                    idle.append(idle.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[")
+                            .append(idleOnes).append("]");
+                }
+            }
+            if (src.channels.boundedTopic()) {
+                bounded = true;
+                StringBuilder done = new StringBuilder();
+                for (int q : src.channels.finishedPartitions()) {
+                    done.append(done.length() == 0 ? "" : ",").append(q);
+                }
+                if (done.length() > 0) {
+                    finished.append(finished.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[")
+                            .append(done).append("]");
+                }
+            }
+        }
+        if (perPartition) {
+            b.append(",\"partitionWatermarks\":{").append(watermarks).append("},\"idlePartitions\":{").append(idle)
+                    .append("}");
+        }
+        if (bounded) {
+            b.append(",\"finishedPartitions\":{").append(finished).append("}");
+        }
     }
 
     /** An operator subtask's event time and whether it is idle (1), read from Flink's own objects. */

@@ -406,39 +406,46 @@ final class SourceChannels implements AutoCloseable {
         return ((Map<?, ?>) Fields.read(multiplexer, "watermarkPerOutputId")).get(splits.splitId(partition));
     }
 
-    /** Each partition's split output inside its reader (Flink's own PartialWatermark), for a step line. */
-    void appendPartitions(StringBuilder b) {
+    /**
+     * Each partition's split output inside its reader (Flink's own PartialWatermark): its watermark and whether it is
+     * idle (1); a released one what it had then, neither idle nor active.
+     */
+    long[][] partitionState() {
         long[] watermark = new long[s.kafka.partitions];
-        boolean[] idle = new boolean[s.kafka.partitions];
+        long[] idle = new long[s.kafka.partitions];
         try {
             for (int partition = 0; partition < s.kafka.partitions; partition++) {
                 if (finished.containsKey(partition)) {
-                    // released: what it had then, neither idle nor active
                     watermark[partition] = finished.get(partition)[0];
                     continue;
                 }
                 Object partial = splitPartial(splits.owner(partition), partition);
                 watermark[partition] = partial == null ? Long.MIN_VALUE : (long) Fields.read(partial, "watermark");
-                idle[partition] = partial != null && (boolean) Fields.read(partial, "idle");
+                idle[partition] = partial != null && (boolean) Fields.read(partial, "idle") ? 1 : 0;
             }
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot read a source reader's split watermarks", e);
         }
+        return new long[][] {watermark, idle};
+    }
+
+    /** The partitions' watermarks and the idle ones, for a chain's step line. */
+    void appendPartitions(StringBuilder b) {
+        long[][] state = partitionState();
         b.append(",\"partitionWatermarks\":[");
-        for (int partition = 0; partition < watermark.length; partition++) {
-            b.append(partition > 0 ? "," : "").append(watermark[partition]);
+        for (int partition = 0; partition < state[0].length; partition++) {
+            b.append(partition > 0 ? "," : "").append(state[0][partition]);
         }
         b.append("],\"idlePartitions\":[");
         String sep = "";
-        for (int partition = 0; partition < idle.length; partition++) {
-            if (idle[partition]) {
+        for (int partition = 0; partition < state[1].length; partition++) {
+            if (state[1][partition] != 0) {
                 b.append(sep).append(partition);
                 sep = ",";
             }
         }
         b.append("]");
     }
-
 
     @Override
     public void close() {
