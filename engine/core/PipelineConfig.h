@@ -141,6 +141,8 @@ struct KafkaSourceSpec {
     std::string topic = "events";
     int partitions = 1;
     Watermarks watermarks = Watermarks::PerPartition;
+    // Whether each reader runs one generator per partition (split) and forwards their minimum.
+    bool perPartition() const { return watermarks == Watermarks::PerPartition; }
     bool operator==(const KafkaSourceSpec&) const = default;
 };
 

@@ -199,7 +199,7 @@ public:
                 + plural(std::size_t(src.kafka->partitions), "partition", "partitions") + " with a KafkaSource of "
                 + plural(std::size_t(src.watermarks.parallelism), "reader", "readers") + " from the earliest offsets"
                 + (bounded ? " to the latest ones when the job starts (setBounded)" : "") + ", "
-                + (src.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition
+                + (src.kafka->perPartition()
                         ? "its watermark strategy given to fromSource (one generator per partition in each reader)."
                         : "a generator after each reader.");
         }
@@ -353,7 +353,7 @@ private:
         m += "                .setDeserializer(new ReadRecord(" + javaString(src.name) + ", "
             + (keyed ? "true" : "false") + "))\n";
         m += "                .build();\n";
-        if (src.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition) {
+        if (src.kafka->perPartition()) {
             m += "        // The strategy goes into the source: " + eachReader
                 + " runs one generator per partition (split) and\n        // forwards the minimum over its active "
                   "partitions.\n";

@@ -309,7 +309,7 @@ public:
     {
         const KafkaSourceSpec& k = *m_p.kafka;
         const bool bounded = m_p.endOfInput == EndOfInput::MaxWatermark;
-        const bool perPartition = k.watermarks == KafkaSourceSpec::Watermarks::PerPartition;
+        const bool perPartition = k.perPartition();
         return "The input: topic \"" + k.topic + "\" of " + plural(std::size_t(k.partitions), "partition", "partitions")
             + ", read by a KafkaSource of parallelism " + std::to_string(m_p.sourceParallelism)
             + " from the earliest offsets"
@@ -365,7 +365,7 @@ private:
             m += "                .setBounded(OffsetsInitializer.latest())\n";
         m += "                .setDeserializer(new ReadRecord())\n";
         m += "                .build();\n\n";
-        if (k.watermarks == KafkaSourceSpec::Watermarks::PerPartition) {
+        if (k.perPartition()) {
             m += "        // The strategy goes into the source: each of the " + readers
                 + " readers runs one generator per partition (split)\n"
                   "        // and forwards the minimum over its active partitions.\n";

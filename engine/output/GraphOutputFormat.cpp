@@ -164,15 +164,19 @@ void appendPartitions(std::string& s, const GraphRun& run, StepIndex step)
 {
     const GraphTrace& t = run.trace();
     const auto& sources = run.graph().sources;
-    const auto each = [&](const char* field, auto&& include, auto&& values) {
+    // `field`: for each source `include` takes, its partitions' `values`; a source whose list is empty is left out
+    // unless `keepEmpty`. Written only when some source is taken.
+    const auto each = [&](const char* field, auto&& include, bool keepEmpty, auto&& values) {
         std::string all;
+        bool taken = false;
         for (int src = 0; src < static_cast<int>(sources.size()); ++src) {
             if (!include(src))
                 continue;
+            taken = true;
             std::string list;
             for (int q = 0; q < t.partitionCount(src); ++q)
                 values(src, q, list);
-            if (list.empty() && std::string_view(field) != "partitionWatermarks")
+            if (list.empty() && !keepEmpty)
                 continue;
             all.append(all.empty() ? "" : ",")
                 .append(jsonString(sources[static_cast<std::size_t>(src)].name))
@@ -180,35 +184,26 @@ void appendPartitions(std::string& s, const GraphRun& run, StepIndex step)
                 .append(list)
                 .append("]");
         }
-        s.append(",\"").append(field).append("\":{").append(all).append("}");
+        if (taken)
+            s.append(",\"").append(field).append("\":{").append(all).append("}");
     };
     const auto perPartition = [&](int src) { return t.hasPartitionWatermarks(src); };
     const auto bounded = [&](int src) {
         return sources[static_cast<std::size_t>(src)].kafka
             && run.scenario().pipeline.endOfInput == EndOfInput::MaxWatermark;
     };
-    const auto any = [&](auto&& which) {
-        for (int src = 0; src < static_cast<int>(sources.size()); ++src) {
-            if (which(src))
-                return true;
-        }
-        return false;
+    const auto indexIf = [](bool yes, int q, std::string& list) {
+        if (yes)
+            list.append(list.empty() ? "" : ",").append(std::to_string(q));
     };
-    if (any(perPartition)) {
-        each("partitionWatermarks", perPartition, [&](int src, int q, std::string& list) {
-            list.append(q ? "," : "").append(std::to_string(Trace::at(t.partitionWatermarks(src, q), step).watermark));
-        });
-        each("idlePartitions", perPartition, [&](int src, int q, std::string& list) {
-            if (Trace::at(t.partitionWatermarks(src, q), step).idle)
-                list.append(list.empty() ? "" : ",").append(std::to_string(q));
-        });
-    }
-    if (any(bounded)) {
-        each("finishedPartitions", bounded, [&](int src, int q, std::string& list) {
-            if (t.partitionFinished(src, q, step))
-                list.append(list.empty() ? "" : ",").append(std::to_string(q));
-        });
-    }
+    each("partitionWatermarks", perPartition, true, [&](int src, int q, std::string& list) {
+        list.append(q ? "," : "").append(std::to_string(Trace::at(t.partitionWatermarks(src, q), step).watermark));
+    });
+    each("idlePartitions", perPartition, false, [&](int src, int q, std::string& list) {
+        indexIf(Trace::at(t.partitionWatermarks(src, q), step).idle, q, list);
+    });
+    each("finishedPartitions", bounded, false,
+        [&](int src, int q, std::string& list) { indexIf(t.partitionFinished(src, q, step), q, list); });
 }
 
 } // namespace
@@ -239,9 +234,9 @@ std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& 
     }
     case EventQueue::Kind::PeriodicEmit: {
         const int source = run.pipeline().sourceOfChannel(static_cast<int>(e.subject));
-        const int first = run.pipeline().channelOf(source, 0);
         const GraphSource& src = g.sources[static_cast<std::size_t>(source)];
-        s += "periodic emission on " + src.name + " " + src.channelName(static_cast<int>(e.subject) - first);
+        s += "periodic emission on " + src.name + " "
+            + src.channelName(run.pipeline().localChannel(static_cast<int>(e.subject)));
         break;
     }
     case EventQueue::Kind::ProcessingTimer: {
@@ -284,7 +279,7 @@ std::string graphStepJson(const GraphRun& run, StepIndex step)
     } else if (e.kind == EventQueue::Kind::PeriodicEmit) {
         const int source = p.sourceOfChannel(static_cast<int>(e.subject));
         s += ",\"source\":" + jsonString(g.sources[static_cast<std::size_t>(source)].name)
-            + ",\"channel\":" + std::to_string(static_cast<int>(e.subject) - p.channelOf(source, 0));
+            + ",\"channel\":" + std::to_string(p.localChannel(static_cast<int>(e.subject)));
     } else if (e.kind == EventQueue::Kind::EndOfInput) {
         s += ",\"source\":" + jsonString(g.sources[e.subject].name);
     } else if (e.kind == EventQueue::Kind::ProcessingTimer) {

@@ -194,9 +194,7 @@ private:
         if (!released || (anyway && *anyway <= *released))
             return plain;
         const DurationMs period = m_g.sources[static_cast<std::size_t>(source)].watermarks.periodMs;
-        const std::string records = perPartition(m_g.sources[static_cast<std::size_t>(source)])
-            ? "the records of a partition"
-            : "its records";
+        const std::string records = m_p.source(source).perPartition() ? "the records of a partition" : "its records";
         const std::string longer = with.longestGapMs >= period
             ? "longer than any gap between " + records + " (" + TimeFormatter::duration(with.longestGapMs) + ")"
             : "longer than its emission period (" + TimeFormatter::duration(period) + ")";
@@ -218,11 +216,6 @@ private:
 
 } // namespace
 
-bool perPartition(const GraphSource& source)
-{
-    return source.kafka && source.kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition;
-}
-
 GraphHolds::GraphHolds(const GraphRun& run, TimeFormatter times)
     : m_run(run)
     , m_times(std::move(times))
@@ -241,7 +234,7 @@ const GraphHolds::WithIdleness& GraphHolds::withIdleness(int source) const
     // the longest wait between two of its records (of one partition, where each has its own idleness timer), or
     // its emission period when it sends less than two
     const GraphSource& src = m_run.graph().sources[static_cast<std::size_t>(source)];
-    const bool partitions = perPartition(src);
+    const bool partitions = src.kafka && src.kafka->perPartition(); // an idleness timer per partition
     std::vector<Timestamp> previous(partitions ? static_cast<std::size_t>(src.kafka->partitions) : 1, kMinTimestamp);
     for (const GraphArrival& a : m_run.arrivals()) {
         if (a.source != source)

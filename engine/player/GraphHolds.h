@@ -56,9 +56,6 @@ private:
     mutable std::vector<std::unique_ptr<WithIdleness>> m_withIdleness; // by source
 };
 
-// Whether a source is a Kafka topic with per-partition watermarks (an idleness timer per partition).
-bool perPartition(const GraphSource& source);
-
 // GraphHolds(run, times).atEnd().
 std::vector<GraphHold> graphHolds(const GraphRun& run, const TimeFormatter& times);
 

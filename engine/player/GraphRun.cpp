@@ -41,7 +41,7 @@ StepIndex GraphTrace::stepOfOutput(std::size_t i) const
 void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, const JobGraph& g)
 {
     const StreamGraph& streams = p.streams();
-    if (m_histories.empty()) { // step 0: lay out the slots
+    if (m_histories.empty()) { // step 0: lay out the slots, and each source's partitions
         std::size_t slots = static_cast<std::size_t>(p.channelCount());
         for (std::size_t op = 0; op < g.operators.size(); ++op) {
             const int stream = streams.streamOfOperator(static_cast<int>(op));
@@ -51,6 +51,12 @@ void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, cons
             slots += width * 3;
         }
         m_histories.resize(slots);
+        for (std::size_t src = 0; src < g.sources.size(); ++src) {
+            const SourceOperator& source = p.source(static_cast<int>(src));
+            const auto partitions = static_cast<std::size_t>(source.partitionCount());
+            m_partitionHistories.emplace_back(source.perPartition() ? partitions : 0);
+            m_partitionFinished.emplace_back(partitions, kNoStep);
+        }
     }
     const auto note = [&](std::size_t slot, Timestamp watermark, int holding, bool idle) {
         auto& h = m_histories[slot];
@@ -60,14 +66,6 @@ void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, cons
     };
     for (int c = 0; c < p.channelCount(); ++c)
         note(channelSlot(c), p.channel(c).currentWatermark(), -1, p.channel(c).isIdle());
-    if (m_partitionFinished.empty()) { // step 0: each source's partitions
-        for (std::size_t src = 0; src < g.sources.size(); ++src) {
-            const SourceOperator& source = p.source(static_cast<int>(src));
-            const bool perPartition = source.partitionCount() > 0 && source.channel(0).sourceReader();
-            m_partitionHistories.emplace_back(perPartition ? static_cast<std::size_t>(source.partitionCount()) : 0);
-            m_partitionFinished.emplace_back(static_cast<std::size_t>(source.partitionCount()), kNoStep);
-        }
-    }
     for (std::size_t src = 0; src < m_partitionFinished.size(); ++src) {
         const SourceOperator& source = p.source(static_cast<int>(src));
         for (int q = 0; q < source.partitionCount(); ++q) {
@@ -78,8 +76,7 @@ void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, cons
             if (m_partitionHistories[src].empty())
                 continue;
             // a finished partition keeps what it had when released, neither idle nor active
-            const WatermarkOutputMultiplexer::Output* o
-                = finished ? source.releasedOutput(q) : source.partitionOutput(q);
+            const WatermarkOutputMultiplexer::Output* o = source.laneOutput(q);
             auto& h = m_partitionHistories[src][static_cast<std::size_t>(q)];
             const Timestamp watermark = o ? o->watermark : kMinTimestamp;
             const bool idle = o && o->idle && !finished;
@@ -144,19 +141,17 @@ GraphRun::GraphRun(const Scenario& scenario)
     for (std::size_t s = 0; s < g.sources.size(); ++s) {
         const PipelineConfig source
             = g.sources[s].chainSource(scenario.pipeline.endOfInput, scenario.pipeline.flinkVersion);
-        if (!KafkaSplitEnds::applies(source)) {
-            m_end->pipeline.start(static_cast<int>(s), {}, none);
-            continue;
+        if (KafkaSplitEnds::applies(source)) {
+            KafkaSplitEnds& ends = m_splitEnds[s].emplace(source);
+            for (const std::uint32_t k : m_arrivalsOfSource[s]) {
+                const InputRecord& r = g.sources[s].records[m_arrivals[k].record];
+                if (!r.isWatermark())
+                    ends.note(m_arrivals[k].record, m_arrivals[k].time, r.partition);
+            }
+            ends.seal();
         }
-        KafkaSplitEnds& ends = m_splitEnds[s].emplace(source);
-        for (const std::uint32_t k : m_arrivalsOfSource[s]) {
-            const GraphArrival& a = m_arrivals[k];
-            const InputRecord& r = g.sources[s].records[a.record];
-            if (!r.isWatermark())
-                ends.note(a.record, a.time, r.partition);
-        }
-        ends.seal();
-        m_end->pipeline.start(static_cast<int>(s), ends.atStart(), none);
+        m_end->pipeline.start(
+            static_cast<int>(s), m_splitEnds[s] ? m_splitEnds[s]->atStart() : std::span<const int>(), none);
     }
     EventQueue& queue = m_end->queue;
     queue.setHorizon(m_horizon);

@@ -363,7 +363,7 @@ public:
     bool perPartition() const
     {
         const auto& kafka = pipeline().kafka;
-        return kafka && kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition;
+        return kafka && kafka->perPartition();
     }
 
 private:

@@ -143,7 +143,7 @@ void Player::startHistories(const Runtime& rt)
             = static_cast<std::int16_t>(pipeline.minChannel(s));
     t.m_partitionHistory.assign(static_cast<std::size_t>(pipeline.source().partitionCount()), {});
     t.m_partitionFinished.assign(static_cast<std::size_t>(pipeline.source().partitionCount()), kNoStep);
-    const bool perPartition = pipeline.source().partitionCount() > 0 && pipeline.channel(0).sourceReader();
+    const bool perPartition = pipeline.source().perPartition();
     for (int p = 0; p < pipeline.source().partitionCount(); ++p) {
         const auto* o = pipeline.source().partitionOutput(p);
         if (perPartition)
@@ -389,8 +389,7 @@ void Player::recordStep(
     for (std::size_t p = 0; p < t.m_partitionHistory.size(); ++p) {
         auto& h = t.m_partitionHistory[p];
         const int q = static_cast<int>(p);
-        const auto* o = rt.pipeline.source().partitionFinished(q) ? rt.pipeline.source().releasedOutput(q)
-                                                                  : rt.pipeline.source().partitionOutput(q);
+        const auto* o = rt.pipeline.source().laneOutput(q);
         if (o && !h.empty() && (o->watermark != h.back().watermark || o->idle != h.back().idle)) {
             h.push_back(WatermarkPoint {step, entry.time, o->watermark, -1, o->idle});
             partitionMoved = true;

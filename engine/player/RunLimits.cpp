@@ -124,7 +124,7 @@ std::optional<std::string> windowSettingsExcess(const WindowConfig& window)
 
 std::optional<std::string> kafkaStrategyRefusal(const PipelineConfig& pipeline)
 {
-    if (!pipeline.kafka || pipeline.kafka->watermarks != KafkaSourceSpec::Watermarks::PerPartition
+    if (!pipeline.kafka || !pipeline.kafka->perPartition()
         || pipeline.watermarks.strategy != WatermarkConfig::Strategy::LegacyBoundedOutOfOrderness)
         return std::nullopt;
     return "\"legacy-bounded-out-of-orderness\" makes no watermark per partition: Flink gives every split of a reader "

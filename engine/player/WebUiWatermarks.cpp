@@ -63,9 +63,8 @@ std::vector<WebUiVertex> webUiVerticesAt(const Trace& trace, const PipelineConfi
     if (const auto& kafka = pipeline.kafka) {
         // fromSource(kafkaSource, strategy, "Kafka Source"): the watermarks are the source's own, or the chained
         // generator's after it
-        generators.name = kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition
-            ? "Source: Kafka Source"
-            : "Source: Kafka Source -> Timestamps/Watermarks";
+        generators.name
+            = kafka->perPartition() ? "Source: Kafka Source" : "Source: Kafka Source -> Timestamps/Watermarks";
     }
     generators.parallelism = trace.channelCount();
     for (int c = 0; c < trace.channelCount(); ++c) {

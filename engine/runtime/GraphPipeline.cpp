@@ -168,7 +168,7 @@ void GraphPipeline::periodicEmit(int channel, Timestamp now, std::vector<GraphOu
 {
     m_now = now;
     const int source = sourceOfChannel(channel);
-    const int c = channel - m_firstChannel[static_cast<std::size_t>(source)];
+    const int c = localChannel(channel);
     SourceOperator& src = m_sources[static_cast<std::size_t>(source)];
     WatermarkItems items;
     if (src.channel(c).ended() || !src.periodicEmit(c, now, items))

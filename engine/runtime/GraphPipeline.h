@@ -58,10 +58,9 @@ public:
     // A source's channels are global channels firstChannel(s) … + parallelism − 1, in source order.
     int channelCount() const { return static_cast<int>(m_channelSource.size()); }
     int sourceOfChannel(int channel) const { return m_channelSource[static_cast<std::size_t>(channel)]; }
-    const WatermarkChannel& channel(int c) const
-    {
-        return source(sourceOfChannel(c)).channel(c - m_firstChannel[static_cast<std::size_t>(sourceOfChannel(c))]);
-    }
+    // Global channel c's index among its source's channels.
+    int localChannel(int c) const { return c - m_firstChannel[static_cast<std::size_t>(sourceOfChannel(c))]; }
+    const WatermarkChannel& channel(int c) const { return source(sourceOfChannel(c)).channel(localChannel(c)); }
     // Source s: its channels, and a Kafka source's readers, partitions and splits.
     const SourceOperator& source(int s) const { return m_sources[static_cast<std::size_t>(s)]; }
     // Element `id` (source records and what operators emitted, in the order they were made).

@@ -27,10 +27,9 @@ SourceOperator::SourceOperator(
 {
     const int p = std::max(1, watermarks.parallelism);
     m_channels.reserve(static_cast<std::size_t>(p));
-    const bool perPartition = kafka && kafka->watermarks == KafkaSourceSpec::Watermarks::PerPartition;
     for (int c = 0; c < p; ++c)
         m_channels.push_back(
-            perPartition ? WatermarkChannel::forSourceReader(watermarks, version) : WatermarkChannel(watermarks));
+            perPartition() ? WatermarkChannel::forSourceReader(watermarks, version) : WatermarkChannel(watermarks));
     if (!kafka)
         return;
     m_readerPartitions.resize(static_cast<std::size_t>(p));
@@ -43,7 +42,7 @@ SourceOperator::SourceOperator(
         m_splitIndex.push_back(owned.size());
         owned.push_back(partition);
         m_readerSplits[static_cast<std::size_t>(reader)].push_back(partition);
-        if (perPartition)
+        if (perPartition())
             m_channels[static_cast<std::size_t>(reader)].addSplit(m_splitIds.back());
     }
 }
@@ -141,6 +140,11 @@ bool SourceOperator::partitionFinished(int partition) const
 {
     return partition >= 0 && partition < partitionCount()
         && m_splitIndex[static_cast<std::size_t>(partition)] == std::size_t(-1);
+}
+
+const WatermarkOutputMultiplexer::Output* SourceOperator::laneOutput(int partition) const
+{
+    return partitionFinished(partition) ? releasedOutput(partition) : partitionOutput(partition);
 }
 
 const WatermarkOutputMultiplexer::Output* SourceOperator::releasedOutput(int partition) const

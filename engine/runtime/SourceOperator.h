@@ -29,6 +29,8 @@ public:
         FlinkVersion version);
 
     int channelCount() const { return static_cast<int>(m_channels.size()); }
+    // Whether the channels are a Kafka topic's readers with a generator per partition (split) inside each.
+    bool perPartition() const { return m_kafka && m_kafka->perPartition(); }
     const WatermarkChannel& channel(int c) const { return m_channels[static_cast<std::size_t>(c)]; }
     const RecordPartitioner& partitioner() const { return m_partitioner; }
     const std::optional<KafkaSourceSpec>& kafka() const { return m_kafka; }
@@ -70,6 +72,9 @@ public:
     {
         return m_readerPartitions[static_cast<std::size_t>(channel)];
     }
+    // What the partition's lane shows: its split output, or, once finished, what it had when released; nullptr
+    // without per-partition watermarks.
+    const WatermarkOutputMultiplexer::Output* laneOutput(int partition) const;
     // Whether a bounded KafkaSource's reader has finished the partition's split.
     bool partitionFinished(int partition) const;
     // With per-partition watermarks, the split output of a finished partition as it was when released; nullptr

@@ -7,6 +7,7 @@ import java.io.File;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -576,96 +577,77 @@ final class GraphOracle {
             default -> throw new IllegalStateException();
         }
         b.append(",\"afterInput\":").append(processed);
-        StringBuilder watermarks = new StringBuilder();
-        StringBuilder idle = new StringBuilder();
+        Map<String, long[][]> channels = new LinkedHashMap<>();
+        Map<String, long[][]> partitions = new LinkedHashMap<>();
+        Map<String, long[][]> finished = new LinkedHashMap<>();
         for (Source src : sources) {
-            watermarks.append(watermarks.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[");
-            StringBuilder idleOnes = new StringBuilder();
-            for (int c = 0; c < src.channels.channelCount(); c++) {
-                watermarks.append(c > 0 ? "," : "").append(src.channels.channelWatermark[c]);
-                if (src.channels.channelIdle[c]) {
-                    idleOnes.append(idleOnes.length() == 0 ? "" : ",").append(c);
-                }
+            long[] idle = new long[src.channels.channelCount()];
+            for (int c = 0; c < idle.length; c++) {
+                idle[c] = src.channels.channelIdle[c] ? 1 : 0;
             }
-            watermarks.append("]");
-            if (idleOnes.length() > 0) {
-                idle.append(idle.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[").append(idleOnes)
-                        .append("]");
+            channels.put(src.name, new long[][] {src.channels.channelWatermark, idle});
+            // a Kafka source's partitions: their split outputs (per-partition watermarks), a bounded topic's finished
+            if (src.channels.perPartition()) {
+                partitions.put(src.name, src.channels.partitionState());
+            }
+            if (src.channels.boundedTopic()) {
+                long[] done = new long[src.s.kafka.partitions];
+                src.channels.finishedPartitions().forEach(q -> done[q] = 1);
+                finished.put(src.name, new long[][] {null, done});
             }
         }
-        b.append(",\"channelWatermarks\":{").append(watermarks).append("},\"idleChannels\":{").append(idle)
-                .append("}");
-        appendPartitions(b);
-        watermarks.setLength(0);
-        idle.setLength(0);
+        Map<String, long[][]> operators = new LinkedHashMap<>();
         for (Op op : ops) {
-            watermarks.append(watermarks.length() == 0 ? "" : ",").append(Json.str(op.name)).append(":[");
-            StringBuilder idleOnes = new StringBuilder();
+            long[][] times = new long[2][op.parallelism];
             for (int sub = 0; sub < op.parallelism; sub++) {
                 long[] time = eventTime(op, sub);
-                watermarks.append(sub > 0 ? "," : "").append(time[0]);
-                if (time[1] != 0) {
-                    idleOnes.append(idleOnes.length() == 0 ? "" : ",").append(sub);
-                }
+                times[0][sub] = time[0];
+                times[1][sub] = time[1];
             }
-            watermarks.append("]");
-            if (idleOnes.length() > 0) {
-                idle.append(idle.length() == 0 ? "" : ",").append(Json.str(op.name)).append(":[").append(idleOnes)
-                        .append("]");
-            }
+            operators.put(op.name, times);
         }
-        return b.append(",\"operatorWatermarks\":{").append(watermarks).append("},\"idleOperators\":{")
-                .append(idle).append("}}").toString();
+        appendByName(b, "channelWatermarks", "idleChannels", channels);
+        if (!partitions.isEmpty()) {
+            appendByName(b, "partitionWatermarks", "idlePartitions", partitions);
+        }
+        if (!finished.isEmpty()) {
+            appendByName(b, null, "finishedPartitions", finished);
+        }
+        appendByName(b, "operatorWatermarks", "idleOperators", operators);
+        return b.append("}").toString();
     }
 
     /**
-     * The partitions of the sources that read a topic, by source, as Tidemark's step line has them: with
-     * per-partition watermarks each one's split output in its reader ("partitionWatermarks", "idlePartitions"), and
-     * a bounded topic's finished ones.
+     * As Tidemark's step line writes them: under `values` (null: not written) each name's values, `{"name":[v,…],…}`,
+     * and under `flags` the indices whose flag is set, a name without one left out; `rows` maps a name to its
+     * {values, flags}.
      */
-    private void appendPartitions(StringBuilder b) {
-        StringBuilder watermarks = new StringBuilder();
-        StringBuilder idle = new StringBuilder();
-        StringBuilder finished = new StringBuilder();
-        boolean perPartition = false;
-        boolean bounded = false;
-        for (Source src : sources) {
-            if (src.channels.perPartition()) {
-                perPartition = true;
-                long[][] state = src.channels.partitionState();
-                watermarks.append(watermarks.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[");
-                StringBuilder idleOnes = new StringBuilder();
-                for (int q = 0; q < state[0].length; q++) {
-                    watermarks.append(q > 0 ? "," : "").append(state[0][q]);
-                    if (state[1][q] != 0) {
-                        idleOnes.append(idleOnes.length() == 0 ? "" : ",").append(q);
-                    }
+    private static void appendByName(StringBuilder b, String values, String flags, Map<String, long[][]> rows) {
+        StringBuilder all = new StringBuilder();
+        StringBuilder flagged = new StringBuilder();
+        for (var row : rows.entrySet()) {
+            String name = Json.str(row.getKey());
+            if (values != null) {
+                all.append(all.length() == 0 ? "" : ",").append(name).append(":[");
+                for (int i = 0; i < row.getValue()[0].length; i++) {
+                    all.append(i > 0 ? "," : "").append(row.getValue()[0][i]);
                 }
-                watermarks.append("]");
-                if (idleOnes.length() > 0) {
-                    idle.append(idle.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[")
-                            .append(idleOnes).append("]");
+                all.append("]");
+            }
+            StringBuilder set = new StringBuilder();
+            for (int i = 0; i < row.getValue()[1].length; i++) {
+                if (row.getValue()[1][i] != 0) {
+                    set.append(set.length() == 0 ? "" : ",").append(i);
                 }
             }
-            if (src.channels.boundedTopic()) {
-                bounded = true;
-                StringBuilder done = new StringBuilder();
-                for (int q : src.channels.finishedPartitions()) {
-                    done.append(done.length() == 0 ? "" : ",").append(q);
-                }
-                if (done.length() > 0) {
-                    finished.append(finished.length() == 0 ? "" : ",").append(Json.str(src.name)).append(":[")
-                            .append(done).append("]");
-                }
+            if (set.length() > 0) {
+                flagged.append(flagged.length() == 0 ? "" : ",").append(name).append(":[").append(set).append("]");
             }
         }
-        if (perPartition) {
-            b.append(",\"partitionWatermarks\":{").append(watermarks).append("},\"idlePartitions\":{").append(idle)
-                    .append("}");
+        if (values != null) {
+            b.append(",\"").append(values).append("\":{").append(all).append("}");
         }
-        if (bounded) {
-            b.append(",\"finishedPartitions\":{").append(finished).append("}");
-        }
+        b.append(",\"").append(flags).append("\":{").append(flagged).append("}");
     }
 
     /** An operator subtask's event time and whether it is idle (1), read from Flink's own objects. */
