@@ -79,6 +79,8 @@ struct GraphOperator {
     // .process(f), a CoBroadcastWithKeyedOperator: its second input goes to every subtask. WindowJoin and CoGroup:
     // first.join(second) / first.coGroup(second) .where(key).equalTo(key).window(...), which Flink builds as a
     // window operator over the union of its two inputs, each record tagged with its side (CoGroupedStreams).
+    // Watermarks: stream.assignTimestampsAndWatermarks(strategy) after an operator, a TimestampsAndWatermarksOperator
+    // reached by forward or rebalance partitioning: its records pass unchanged, and it makes watermarks of its own.
     enum class Kind : std::uint8_t {
         Union,
         Window,
@@ -87,7 +89,8 @@ struct GraphOperator {
         CoProcess,
         BroadcastProcess,
         WindowJoin,
-        CoGroup
+        CoGroup,
+        Watermarks
     };
     // The kind of process operator that runs a kind of process function.
     static Kind kindFor(ProcessFunctionSpec::Type f)
@@ -121,10 +124,18 @@ struct GraphOperator {
     std::string name;
     Kind kind = Kind::Window;
     std::vector<std::string> inputs; // stream names: sources, operators or unions; a join's left one first
+    // The operator's subtasks (a window's window.subtasks(), an assigner's watermarks.parallelism).
+    int subtasks() const
+    {
+        return runsWindow() ? window.subtasks() : kind == Kind::Watermarks ? watermarks.parallelism : parallelism;
+    }
     int parallelism = 1; // Process, IntervalJoin, CoProcess (a window's is window.parallelism)
     WindowConfig window; // Window (keyBy null is windowAll), WindowJoin and CoGroup (keyed, its function unused)
     ProcessFunctionSpec process; // Process, CoProcess
     IntervalJoinSpec join; // IntervalJoin
+    // Watermarks: the strategy as a source's, its parallelism the assigner's subtasks and its partitioning how
+    // records reach them (forward or rebalance from firstChannel).
+    WatermarkConfig watermarks;
 };
 
 struct JobGraph {

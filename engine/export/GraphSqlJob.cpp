@@ -205,6 +205,11 @@ private:
             return "operator " + named
                 + " runs a process function, whose state and timers Flink SQL has no statement for: export the "
                   "graph as a DataStream job (leave out --sql)";
+        case Kind::Watermarks:
+            return "operator " + named
+                + " assigns watermarks after an operator: Flink SQL declares watermarks on a table's time "
+                  "attribute only (WATERMARK FOR), not on a query's rows; export the graph as a DataStream job "
+                  "(leave out --sql)";
         }
         return std::nullopt;
     }
@@ -254,6 +259,7 @@ private:
         case Kind::Process:
         case Kind::CoProcess:
         case Kind::BroadcastProcess:
+        case Kind::Watermarks:
             break;
         }
         return {};
@@ -263,7 +269,7 @@ private:
     {
         int p = 1;
         for (const GraphOperator& op : m_g.operators)
-            p = std::max(p, op.runsWindow() ? op.window.subtasks() : op.parallelism);
+            p = std::max(p, op.subtasks());
         return p;
     }
 
@@ -376,6 +382,7 @@ private:
         case Kind::Process:
         case Kind::CoProcess:
         case Kind::BroadcastProcess:
+        case Kind::Watermarks:
             break;
         }
         return {};

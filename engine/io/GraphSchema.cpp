@@ -100,7 +100,10 @@ const Schema<Op>& graphOperator()
                 needed(text("name", &Op::name), "what print(name) prefixes its output with, and others read it by"),
                 needed(inputsField(), "the names of the streams it reads"),
                 omittedWhen(when(integer("parallelism", &Op::parallelism),
-                                [](const Op& op) { return op.kind != Op::Kind::Union && op.kind != Op::Kind::Window; }),
+                                [](const Op& op) {
+                                    return op.kind != Op::Kind::Union && op.kind != Op::Kind::Window
+                                        && op.kind != Op::Kind::Watermarks;
+                                }),
                     [](const Op& op) { return op.parallelism == 1; }),
                 needed(when(join, is(Op::Kind::IntervalJoin))),
                 needed(when(object("function", &Op::process, processFunction()),
@@ -109,6 +112,8 @@ const Schema<Op>& graphOperator()
                 onNewLine(needed(
                     when(object("window", &Op::window, joinWindow()), [](const Op& op) { return op.joinsInWindows(); }),
                     "the window both inputs' records are grouped in, per key")),
+                onNewLine(needed(when(object("watermarks", &Op::watermarks, watermarks()), is(Op::Kind::Watermarks)),
+                    "the strategy it assigns, as a source's, its parallelism and partitioning")),
             },
         };
         return schema;
@@ -367,7 +372,15 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
             {{"pipeline.watermarks.", at + "watermarks."}, {"pipeline.source.kafka.", at + "kafka."}});
     }
     for (std::size_t o = 0; o < g.operators.size(); ++o) {
-        if (!g.operators[o].runsWindow())
+        const GraphOperator& op = g.operators[o];
+        if (op.kind == GraphOperator::Kind::Watermarks) {
+            // as a source's generators; how records reach its subtasks is a graph rule (its inputs' parallelism)
+            PipelineConfig p;
+            p.watermarks = op.watermarks;
+            p.sourceParallelism = op.watermarks.parallelism;
+            chainRules(p, {{"pipeline.watermarks.", "operators." + std::to_string(o) + ".watermarks."}});
+        }
+        if (!op.runsWindow())
             continue;
         PipelineConfig p;
         p.window = g.operators[o].chainWindow();

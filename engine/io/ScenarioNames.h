@@ -44,7 +44,7 @@ inline constexpr std::array<EnumName<FunctionSpec::Type>, 6> kFunctions {{
     {FunctionSpec::Type::List, "list"},
 }};
 // A job graph's operators (docs/job-graph.md) and the process functions they run.
-inline constexpr std::array<EnumName<GraphOperator::Kind>, 8> kOperatorKinds {{
+inline constexpr std::array<EnumName<GraphOperator::Kind>, 9> kOperatorKinds {{
     {GraphOperator::Kind::Union, "union"},
     {GraphOperator::Kind::Window, "window"},
     {GraphOperator::Kind::Process, "process"},
@@ -53,6 +53,7 @@ inline constexpr std::array<EnumName<GraphOperator::Kind>, 8> kOperatorKinds {{
     {GraphOperator::Kind::BroadcastProcess, "broadcast-process"},
     {GraphOperator::Kind::WindowJoin, "window-join"},
     {GraphOperator::Kind::CoGroup, "co-group"},
+    {GraphOperator::Kind::Watermarks, "watermarks"},
 }};
 inline constexpr std::array<EnumName<ProcessFunctionSpec::Type>, 6> kProcessFunctions {{
     {ProcessFunctionSpec::Type::EventTimeTimeout, "event-time-timeout"},

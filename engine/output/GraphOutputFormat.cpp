@@ -206,6 +206,22 @@ void appendPartitions(std::string& s, const GraphRun& run, StepIndex step)
         [&](int src, int q, std::string& list) { indexIf(t.partitionFinished(src, q, step), q, list); });
 }
 
+// The assigner's subtask whose periodic timer `timer` is, if it is one (GraphPipeline::periodicEmit's numbering).
+struct AssignerTimer {
+    int op = 0;
+    int subtask = 0;
+    int subtasks = 1;
+};
+std::optional<AssignerTimer> assignerOfTimer(const GraphRun& run, std::uint32_t timer)
+{
+    const GraphPipeline& p = run.pipeline();
+    if (static_cast<int>(timer) < p.channelCount())
+        return std::nullopt;
+    const auto [stream, subtask] = p.assignerSubtask(static_cast<int>(timer) - p.channelCount());
+    const StreamGraph::Node& node = p.streams().node(stream);
+    return AssignerTimer {node.op, subtask, node.parallelism};
+}
+
 } // namespace
 
 std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& times)
@@ -233,6 +249,11 @@ std::string graphStepText(const GraphRun& run, StepIndex step, const TextTimes& 
         break;
     }
     case EventQueue::Kind::PeriodicEmit: {
+        if (const auto a = assignerOfTimer(run, e.subject)) {
+            s += "periodic emission on "
+                + printIdentifier(g.operators[static_cast<std::size_t>(a->op)].name, a->subtask, a->subtasks);
+            break;
+        }
         const int source = run.pipeline().sourceOfChannel(static_cast<int>(e.subject));
         const GraphSource& src = g.sources[static_cast<std::size_t>(source)];
         s += "periodic emission on " + src.name + " "
@@ -276,6 +297,10 @@ std::string graphStepJson(const GraphRun& run, StepIndex step)
         s += ",\"ts\":" + std::to_string(rec.ts);
         if (e.channel >= 0)
             s += ",\"channel\":" + std::to_string(e.channel);
+    } else if (const auto a
+        = e.kind == EventQueue::Kind::PeriodicEmit ? assignerOfTimer(run, e.subject) : std::nullopt) {
+        s += ",\"operator\":" + jsonString(g.operators[static_cast<std::size_t>(a->op)].name)
+            + ",\"subtask\":" + std::to_string(a->subtask);
     } else if (e.kind == EventQueue::Kind::PeriodicEmit) {
         const int source = p.sourceOfChannel(static_cast<int>(e.subject));
         s += ",\"source\":" + jsonString(g.sources[static_cast<std::size_t>(source)].name)

@@ -68,6 +68,18 @@ public:
             return sourceChannel(node.source, s);
         const std::string& name = m_g.operators[static_cast<std::size_t>(node.op)].name;
         const std::string self = name + (node.parallelism > 1 ? " (subtask " + std::to_string(s) + ")" : "");
+        if (const WatermarkChannel* a = m_p.assigner(stream, s)) {
+            // its watermarks are its own: nothing upstream holds it but the records it has (not) had
+            const std::string at = self + " at " + time(a->currentWatermark());
+            if (a->ended())
+                return at + ": its input has ended";
+            if (a->isIdle())
+                return at + ": idle (withIdleness on it)";
+            if (const auto maxSeen = a->maxTimestampSeen())
+                return at + " (its largest timestamp " + m_times.timestamp(*maxSeen)
+                    + "): it assigns its own watermarks from the records that reach it";
+            return at + ": it assigns its own watermarks from the records that reach it, and none has come yet";
+        }
         int input = 0;
         if (const IndexedCombinedWatermarkStatus* c = m_p.combinedInputs(stream, s)) {
             input = c->holdingInput();
@@ -87,12 +99,12 @@ public:
             return at;
         for (int from = 0; from < graph.streamCount(); ++from) {
             for (const StreamGraph::Edge& e : graph.edgesFrom(from)) {
-                const int width = graph.node(from).parallelism;
+                const int width = e.forward() ? 1 : graph.node(from).parallelism;
                 if (e.to != stream || e.input != input || channel < e.firstChannel || channel >= e.firstChannel + width)
                     continue;
                 std::string via
                     = m_p.combinedInputs(stream, s) ? " ← input " + std::to_string(input + 1) + ", " : " ← ";
-                return at + via + explain(from, channel - e.firstChannel, depth + 1);
+                return at + via + explain(from, e.forward() ? s : channel - e.firstChannel, depth + 1);
             }
         }
         return at;

@@ -96,7 +96,9 @@ void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, cons
             }
             const IndexedCombinedWatermarkStatus* c = p.combinedInputs(stream, sub);
             const StatusWatermarkValve& first = p.inputValve(stream, sub, 0);
-            if (p.sortsInput(stream)) // no channel holds it and nothing marks it idle: its input is kept from it
+            if (const WatermarkChannel* a = p.assigner(stream, sub)) // its own watermark, whatever reaches it
+                note(operatorSlot(op, sub), a->currentWatermark(), -1, a->isIdle());
+            else if (p.sortsInput(stream)) // no channel holds it and nothing marks it idle: its input is kept from it
                 note(operatorSlot(op, sub), p.operatorWatermark(op, sub), -1, false);
             else
                 note(operatorSlot(op, sub), p.operatorWatermark(op, sub),
@@ -125,10 +127,17 @@ GraphRun::GraphRun(const Scenario& scenario)
     // Periodic emission runs on past the last record as in a chain (runHorizon), as long as the longest tail of
     // any source asks; a run that would emit beyond the budget is refused as a chain's is.
     m_horizon = last;
+    std::vector<const WatermarkConfig*> emitters; // every source's generators, every assigner's
     for (const GraphSource& s : g.sources)
-        m_horizon = std::max(m_horizon, runHorizon(s.watermarks, last));
-    for (const GraphSource& s : g.sources) {
-        if (auto excess = periodicEmissionExcess(s.watermarks, m_horizon, m_arrivals.size(), kRecordedRunBudget))
+        emitters.push_back(&s.watermarks);
+    for (const GraphOperator& op : g.operators) {
+        if (op.kind == GraphOperator::Kind::Watermarks)
+            emitters.push_back(&op.watermarks);
+    }
+    for (const WatermarkConfig* w : emitters)
+        m_horizon = std::max(m_horizon, runHorizon(*w, last));
+    for (const WatermarkConfig* w : emitters) {
+        if (auto excess = periodicEmissionExcess(*w, m_horizon, m_arrivals.size(), kRecordedRunBudget))
             throw RunRefusedError(*excess);
     }
 
@@ -167,9 +176,8 @@ GraphRun::GraphRun(const Scenario& scenario)
     // over which the copies of its state are spread from the start, so that about kMaxSnapshots are taken rather
     // than thinned from many more.
     std::uint64_t foreseen = m_arrivals.size();
-    for (int c = 0; c < m_end->pipeline.channelCount(); ++c) {
-        const DurationMs period
-            = g.sources[static_cast<std::size_t>(m_end->pipeline.sourceOfChannel(c))].watermarks.periodMs;
+    for (int c = 0; c < m_end->pipeline.periodicTimerCount(); ++c) {
+        const DurationMs period = periodOf(c);
         if (period <= 0)
             continue;
         queue.schedule(period, EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(c));
@@ -207,6 +215,16 @@ GraphRun::GraphRun(const Scenario& scenario)
 }
 
 GraphRun::~GraphRun() = default;
+
+DurationMs GraphRun::periodOf(int timer) const
+{
+    const JobGraph& g = *m_scenario.graph;
+    const GraphPipeline& p = m_end->pipeline;
+    if (timer < p.channelCount())
+        return g.sources[static_cast<std::size_t>(p.sourceOfChannel(timer))].watermarks.periodMs;
+    const int stream = p.assignerSubtask(timer - p.channelCount()).first;
+    return g.operators[static_cast<std::size_t>(p.streams().node(stream).op)].watermarks.periodMs;
+}
 
 const GraphPipeline& GraphRun::pipeline() const
 {
@@ -272,8 +290,7 @@ bool GraphRun::step(State& rt, std::vector<GraphOutput>& out) const
     case EventQueue::Kind::PeriodicEmit: {
         const int c = static_cast<int>(e.subject);
         p.periodicEmit(c, e.time, out);
-        const auto& w = g.sources[static_cast<std::size_t>(p.sourceOfChannel(c))].watermarks;
-        rt.queue.schedule(javaAdd(e.time, w.periodMs), EventQueue::Kind::PeriodicEmit, e.subject);
+        rt.queue.schedule(javaAdd(e.time, periodOf(c)), EventQueue::Kind::PeriodicEmit, e.subject);
         break;
     }
     case EventQueue::Kind::EndOfInput:

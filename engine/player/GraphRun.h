@@ -27,7 +27,8 @@ std::vector<GraphArrival> graphArrivals(const Scenario& scenario);
 struct GraphStep {
     EventQueue::Kind kind = EventQueue::Kind::Arrival;
     Timestamp processingTime = 0;
-    // Arrival: its rank in graphArrivals; PeriodicEmit: the channel (GraphPipeline's numbering); EndOfInput: the
+    // Arrival: its rank in graphArrivals; PeriodicEmit: the periodic timer (GraphPipeline's numbering: source
+    // channels, then assigner subtasks); EndOfInput: the
     // source; ProcessingTimer: the timed subtask.
     std::uint32_t subject = 0;
     std::int16_t channel = -1; // Arrival: the source channel an event record went to (-1: a watermark record's)
@@ -154,6 +155,8 @@ public:
 private:
     // Runs one happening; false when the queue is empty.
     bool step(State& state, std::vector<GraphOutput>& out) const;
+    // The period of periodic timer `timer` (GraphPipeline::periodicEmit's numbering): its source's or assigner's.
+    DurationMs periodOf(int timer) const;
 
     const Scenario& m_scenario;
     std::vector<GraphArrival> m_arrivals;

@@ -115,10 +115,25 @@ GraphPipeline::GraphPipeline(const JobGraph& graph, const KeyTable& keys, FlinkV
             case Kind::IntervalJoin:
                 sub.op.emplace<IntervalJoinOperator>(makeJoin(op.join));
                 break;
+            case Kind::Watermarks:
+                sub.op.emplace<WatermarkChannel>(op.watermarks);
+                m_assigners.emplace_back(st, s);
+                break;
             case Kind::Union:
                 break;
             }
             m_subtasks[static_cast<std::size_t>(st)].push_back(std::move(sub));
+        }
+    }
+    m_rebalance.resize(static_cast<std::size_t>(m_streams.streamCount()));
+    for (int st = 0; st < m_streams.streamCount(); ++st) {
+        for (const StreamGraph::Edge& e : m_streams.edgesFrom(st)) {
+            auto& partitioners = m_rebalance[static_cast<std::size_t>(st)].emplace_back();
+            if (e.partitioner != StreamGraph::Partitioner::Rebalance)
+                continue;
+            const GraphOperator& reader = graph.operators[static_cast<std::size_t>(m_streams.node(e.to).op)];
+            partitioners.assign(static_cast<std::size_t>(m_streams.node(st).parallelism),
+                RebalancePartitioner(m_streams.node(e.to).parallelism, reader.watermarks.firstChannel));
         }
     }
 }
@@ -159,14 +174,25 @@ void GraphPipeline::processRecord(int source, const InputRecord& record, Timesta
     const int c = src.channelFor(record);
     m_lastRecordChannel = c;
     // Flink forwards the record before the generator sees it.
-    emitElement(source, addElement(GraphElement {record.key, record.hasValue, record.value, record.ts}), out);
+    emitElement(source, c, addElement(GraphElement {record.key, record.hasValue, record.value, record.ts}), out);
     src.onEvent(c, record, now, items);
     emitWatermarkItems(source, c, items, out);
 }
 
-void GraphPipeline::periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out)
+void GraphPipeline::periodicEmit(int timer, Timestamp now, std::vector<GraphOutput>& out)
 {
     m_now = now;
+    if (timer >= channelCount()) { // an assigner's subtask: TimestampsAndWatermarksOperator#onProcessingTime
+        const auto [stream, s] = assignerSubtask(timer - channelCount());
+        auto& a = std::get<WatermarkChannel>(subtask(stream, s).op);
+        WatermarkItems items;
+        if (a.ended() || a.periodicEmitChangesNothing())
+            return;
+        a.onPeriodicEmit(now, items);
+        emitWatermarkItems(stream, s, items, out);
+        return;
+    }
+    const int channel = timer;
     const int source = sourceOfChannel(channel);
     const int c = localChannel(channel);
     SourceOperator& src = m_sources[static_cast<std::size_t>(source)];
@@ -226,19 +252,40 @@ void GraphPipeline::endStream(int stream, std::vector<GraphOutput>& out)
                     advance(e.to, s, *highest, out);
             }
         }
+        for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) {
+            // an assigner's finish(): one more onPeriodicEmit, after the Long.MAX_VALUE its input ended with
+            if (auto* a = std::get_if<WatermarkChannel>(&subtask(e.to, s).op)) {
+                WatermarkItems items;
+                a->onFinish(m_now, items);
+                emitWatermarkItems(e.to, s, items, out);
+            }
+        }
         endStream(e.to, out);
     }
 }
 
-void GraphPipeline::emitElement(int stream, std::uint32_t id, std::vector<GraphOutput>& out)
+void GraphPipeline::emitElement(int stream, int upstream, std::uint32_t id, std::vector<GraphOutput>& out)
 {
-    for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
-        if (!e.broadcast) {
+    const auto& edges = m_streams.edgesFrom(stream);
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+        const StreamGraph::Edge& e = edges[k];
+        switch (e.partitioner) {
+        case StreamGraph::Partitioner::Hash:
             deliverElement(e.to, subtaskFor(e.to, element(id).key), e.side, id, out);
-            continue;
+            break;
+        case StreamGraph::Partitioner::Broadcast:
+            for (int s = 0; s < m_streams.node(e.to).parallelism; ++s)
+                deliverElement(e.to, s, e.side, id, out);
+            break;
+        case StreamGraph::Partitioner::Forward:
+            deliverElement(e.to, upstream, e.side, id, out);
+            break;
+        case StreamGraph::Partitioner::Rebalance:
+            deliverElement(e.to,
+                m_rebalance[static_cast<std::size_t>(stream)][k][static_cast<std::size_t>(upstream)].selectChannel(),
+                e.side, id, out);
+            break;
         }
-        for (int s = 0; s < m_streams.node(e.to).parallelism; ++s)
-            deliverElement(e.to, s, e.side, id, out);
     }
 }
 
@@ -270,6 +317,16 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
         const auto side = input == 0 ? IntervalJoinOperator::Side::Left : IntervalJoinOperator::Side::Right;
         j->processElement(side, e.key, id, e.ts, produced);
         joinOutputs(stream, s, produced, out);
+    } else if (std::holds_alternative<WatermarkChannel>(sub.op)) {
+        // TimestampsAndWatermarksOperator#processElement: the record goes on first, its timestamp kept (the
+        // strategy's timestamp assigner is the record's own), then the generator sees it
+        emitElement(stream, s, id, out);
+        WatermarkItems items;
+        auto& a = std::get<WatermarkChannel>(sub.op);
+        a.onEvent(e.ts, items);
+        if (a.config().emission == WatermarkConfig::Emission::PerEvent)
+            a.onPeriodicEmit(m_now, items);
+        emitWatermarkItems(stream, s, items, out);
     }
 }
 
@@ -280,9 +337,11 @@ void GraphPipeline::emitWatermarkItems(
     // the next: an ACTIVE and the watermark after it are two broadcasts, not one.
     for (const WatermarkItem& item : items) {
         for (const StreamGraph::Edge& e : m_streams.edgesFrom(stream)) {
-            const int channel = e.firstChannel + upstream;
+            const int channel = e.channelOf(upstream);
             const bool sorted = sortsInput(e.to);
             for (int s = 0; s < m_streams.node(e.to).parallelism; ++s) {
+                if (!e.reaches(upstream, s))
+                    continue;
                 WatermarkItems valveOut;
                 Subtask& sub = subtask(e.to, s);
                 sub.valves[static_cast<std::size_t>(e.input)].input(channel, item, valveOut);
@@ -300,6 +359,15 @@ void GraphPipeline::emitWatermarkItems(
 void GraphPipeline::inputItem(int stream, int s, int input, const WatermarkItem& item, std::vector<GraphOutput>& out)
 {
     Subtask& sub = subtask(stream, s);
+    if (auto* a = std::get_if<WatermarkChannel>(&sub.op)) {
+        // TimestampsAndWatermarksOperator ignores upstream's statuses, and its watermarks but Long.MAX_VALUE
+        if (item.isWatermark()) {
+            WatermarkItems items;
+            a->onUpstreamWatermark(item.watermark, items);
+            emitWatermarkItems(stream, s, items, out);
+        }
+        return;
+    }
     if (!sub.combined) {
         // AbstractStreamOperator#processWatermark / processWatermarkStatus of a one-input operator.
         if (item.isWatermark())
@@ -377,6 +445,8 @@ Timestamp GraphPipeline::operatorWatermark(int op, int s) const
 {
     const int stream = m_streams.streamOfOperator(op);
     const Subtask& sub = m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(s)];
+    if (const auto* a = std::get_if<WatermarkChannel>(&sub.op))
+        return a->currentWatermark();
     if (sub.combined)
         return sub.combined->combinedWatermark();
     if (sortsInput(stream)) // what reached the operator, not its valve
@@ -398,7 +468,7 @@ void GraphPipeline::windowOutputs(
             o);
         if (const auto* fire = std::get_if<FireEvent>(&o)) {
             const bool number = !fire->result.isList && fire->result.number.has_value();
-            emitElement(stream,
+            emitElement(stream, s,
                 addElement(
                     GraphElement {fire->key, number, number ? *fire->result.number : 0.0, fire->window.maxTimestamp()}),
                 out);
@@ -416,7 +486,7 @@ void GraphPipeline::processOutputs(
         // the value of a record of the key
         GraphElement e = o.number ? GraphElement {o.key, true, *o.number, 0} : element(o.value);
         e.ts = o.timestamp.value_or(kMinTimestamp); // a processing-time timer's output has none (Long.MIN_VALUE)
-        emitElement(stream, addElement(e), out);
+        emitElement(stream, s, addElement(e), out);
     }
 }
 
@@ -427,7 +497,7 @@ void GraphPipeline::joinOutputs(
     for (const IntervalJoinOperator::Output& o : produced) {
         out.push_back(GraphOutput {op, s, m_inputs, operatorWatermark(op, s), o});
         if (o.kind == IntervalJoinOperator::Output::Kind::Pair)
-            emitElement(stream, addElement(GraphElement {o.key, false, 0.0, o.timestamp}), out);
+            emitElement(stream, s, addElement(GraphElement {o.key, false, 0.0, o.timestamp}), out);
     }
 }
 

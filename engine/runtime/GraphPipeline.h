@@ -3,6 +3,7 @@
 #include "engine/core/JobGraph.h"
 #include "engine/core/Keys.h"
 #include "engine/core/Output.h"
+#include "engine/runtime/Partitioners.h"
 #include "engine/runtime/SourceOperator.h"
 #include "engine/runtime/StreamGraph.h"
 #include "engine/watermark/IndexedCombinedWatermarkStatus.h"
@@ -68,8 +69,21 @@ public:
 
     // Source `source`'s record arrives at processing time `now`.
     void processRecord(int source, const InputRecord& record, Timestamp now, std::vector<GraphOutput>& out);
-    // Channel `channel`'s periodic timer (onPeriodicEmit, and the idleness check).
-    void periodicEmit(int channel, Timestamp now, std::vector<GraphOutput>& out);
+    // Periodic timer `timer`'s emission (onPeriodicEmit, and the idleness check): timers 0 … channelCount() − 1 are
+    // the source channels', the next assignerCount() the assigners' subtasks' (operators of kind Watermarks, in
+    // stream and subtask order).
+    void periodicEmit(int timer, Timestamp now, std::vector<GraphOutput>& out);
+    int periodicTimerCount() const { return channelCount() + assignerCount(); }
+    int assignerCount() const { return static_cast<int>(m_assigners.size()); }
+    // Assigner subtask a's operator stream and subtask; its periodic timer is channelCount() + a.
+    std::pair<int, int> assignerSubtask(int a) const { return m_assigners[static_cast<std::size_t>(a)]; }
+    // The assigner (TimestampsAndWatermarksOperator and its generator) of an assigner's subtask; nullptr for any
+    // other operator.
+    const WatermarkChannel* assigner(int stream, int subtask) const
+    {
+        return std::get_if<WatermarkChannel>(
+            &m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(subtask)].op);
+    }
     // Source `source` ends (Long.MAX_VALUE from each of its channels, as a bounded source does).
     void endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out);
     // Before the first happening, source by source: a bounded topic's readers that own no partition end, then the
@@ -95,7 +109,7 @@ public:
     // The source channel the last event record went to (its partitioner's choice); -1 after a watermark record.
     int lastRecordChannel() const { return m_lastRecordChannel; }
 
-    // An operator subtask's event time (its input valve, or its inputs combined).
+    // An operator subtask's event time (its input valve, or its inputs combined; an assigner's own watermark).
     Timestamp operatorWatermark(int op, int subtask) const;
     // The input valve of an operator subtask (by stream), and its inputs combined when it has two (else nullptr).
     const StatusWatermarkValve& inputValve(int stream, int subtask, int input) const
@@ -117,7 +131,8 @@ public:
     bool ended(int stream) const { return m_openInputs[static_cast<std::size_t>(stream)] == 0; }
 
 private:
-    using Operator = std::variant<std::monostate, WindowOperator, KeyedProcessOperator, IntervalJoinOperator>;
+    using Operator
+        = std::variant<std::monostate, WindowOperator, KeyedProcessOperator, IntervalJoinOperator, WatermarkChannel>;
     struct Subtask {
         std::vector<StatusWatermarkValve> valves; // one per input
         std::optional<IndexedCombinedWatermarkStatus> combined; // two inputs
@@ -125,7 +140,8 @@ private:
         SortingDataInput sorting; // used when its operator sortsInput()
     };
 
-    void emitElement(int stream, std::uint32_t id, std::vector<GraphOutput>& out);
+    // Element `id` from subtask (or source channel) `upstream` of `stream` to every operator that reads it.
+    void emitElement(int stream, int upstream, std::uint32_t id, std::vector<GraphOutput>& out);
     void deliverElement(int stream, int subtask, int input, std::uint32_t id, std::vector<GraphOutput>& out);
     void emitWatermarkItems(int stream, int upstream, const WatermarkItems& items, std::vector<GraphOutput>& out);
     void inputItem(int stream, int subtask, int input, const WatermarkItem& item, std::vector<GraphOutput>& out);
@@ -166,6 +182,10 @@ private:
     std::shared_ptr<std::vector<GraphElement>> m_elements = std::make_shared<std::vector<GraphElement>>();
     std::uint32_t m_elementCount = 0; // this copy's elements: the log's first m_elementCount
     std::vector<std::pair<int, int>> m_timed; // (stream, subtask) of each timed subtask
+    std::vector<std::pair<int, int>> m_assigners; // (stream, subtask) of each assigner's subtask
+    // By stream, by edge leaving it (edgesFrom order), by upstream subtask: a rebalance edge's round robin (each
+    // upstream subtask's RecordWriter has its own); empty for other edges.
+    std::vector<std::vector<std::vector<RebalancePartitioner>>> m_rebalance;
     Timestamp m_now = 0; // the processing time of the happening being processed
     std::size_t m_inputs = 0;
     int m_lastRecordChannel = -1;

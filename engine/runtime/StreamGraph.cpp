@@ -78,7 +78,19 @@ const char* functionOperator(Kind kind)
 
 std::size_t expectedInputs(Kind kind)
 {
-    return kind == Kind::Window || kind == Kind::Process || kind == Kind::Union ? 1 : 2; // a union: two or more
+    return kind == Kind::Window || kind == Kind::Process || kind == Kind::Union || kind == Kind::Watermarks
+        ? 1
+        : 2; // a union: two or more
+}
+
+StreamGraph::Partitioner partitionerOf(const GraphOperator& op, std::size_t input)
+{
+    using P = StreamGraph::Partitioner;
+    if (op.broadcastInput(input))
+        return P::Broadcast;
+    if (op.kind == Kind::Watermarks)
+        return op.watermarks.partitioning == WatermarkConfig::Partitioning::Forward ? P::Forward : P::Rebalance;
+    return P::Hash;
 }
 
 class Names {
@@ -144,6 +156,98 @@ void expand(const JobGraph& g, const Names& names, const std::string& name, std:
         return;
     }
     out.push_back(*ref);
+}
+
+// The streams whose records `name` carries: unions expanded, and an assigner (watermarks) looked through, since it
+// hands its records on as they came. What the rules on a record's key, value and timestamp read.
+void origins(
+    const JobGraph& g, const Names& names, const std::string& name, std::vector<Names::Ref>& out, int depth = 0)
+{
+    std::vector<Names::Ref> behind;
+    expand(g, names, name, behind);
+    for (const Names::Ref& r : behind) {
+        const bool assigner = r.op >= 0 && g.operators[static_cast<std::size_t>(r.op)].kind == Kind::Watermarks;
+        if (!assigner || depth > static_cast<int>(g.operators.size())) {
+            out.push_back(r);
+            continue;
+        }
+        for (const std::string& in : g.operators[static_cast<std::size_t>(r.op)].inputs)
+            origins(g, names, in, out, depth + 1);
+    }
+}
+
+// Whether an assigner's records carry a key: when none of its inputs is a windowAll's results.
+bool keyedThrough(const JobGraph& g, const Names& names, const GraphOperator& op)
+{
+    std::vector<Names::Ref> behind;
+    for (const std::string& in : op.inputs)
+        origins(g, names, in, behind);
+    return std::none_of(behind.begin(), behind.end(), [&](const Names::Ref& r) {
+        return r.op >= 0 && g.operators[static_cast<std::size_t>(r.op)].kind == Kind::Window
+            && !g.operators[static_cast<std::size_t>(r.op)].window.keyBy;
+    });
+}
+
+// Why assigner `o` may not read what it reads, or may not stand where it stands; empty when it may.
+std::optional<GraphViolation> assignerRule(
+    const JobGraph& g, const Names& names, const std::vector<std::set<int>>& above, std::size_t o)
+{
+    const GraphOperator& op = g.operators[o];
+    const std::string at = operatorPath(o);
+    const std::string self = quoted(op.name);
+    if (op.watermarks.partitioning == WatermarkConfig::Partitioning::Channel)
+        return GraphViolation {at + ".watermarks.partitioning",
+            "records between operators name no channel: an assigner's records come by \"forward\" (from the "
+            "subtask of the same index) or \"rebalance\" (round robin)"};
+    for (std::size_t i = 0; i < op.inputs.size(); ++i) {
+        std::vector<Names::Ref> behind;
+        expand(g, names, op.inputs[i], behind);
+        for (const Names::Ref& r : behind) {
+            const std::string inPath = at + ".inputs." + std::to_string(i);
+            if (r.source >= 0)
+                return GraphViolation {inPath,
+                    self + " reads source " + quoted(g.sources[static_cast<std::size_t>(r.source)].name)
+                        + " directly: a source's watermarks are its own \"watermarks\" (fromSource, or "
+                          "assignTimestampsAndWatermarks right after it); an assigner here re-assigns what an "
+                          "operator puts out"};
+            if (r.op < 0)
+                continue;
+            const GraphOperator& up = g.operators[static_cast<std::size_t>(r.op)];
+            if (op.watermarks.partitioning == WatermarkConfig::Partitioning::Forward
+                && up.subtasks() != op.watermarks.parallelism)
+                return GraphViolation {at + ".watermarks.partitioning",
+                    "Flink refuses it: \"Forward partitioning does not allow change of parallelism. Upstream "
+                    "operation: "
+                        + up.name + " parallelism: " + std::to_string(up.subtasks()) + ", downstream operation: "
+                        + op.name + " parallelism: " + std::to_string(op.watermarks.parallelism)
+                        + " You must use another partitioning strategy, such as broadcast, rebalance, shuffle or "
+                          "global.\"; give it parallelism "
+                        + std::to_string(up.subtasks()) + ", or \"rebalance\""};
+        }
+    }
+    if (!above[o].empty()) {
+        const std::string window = quoted(g.operators[static_cast<std::size_t>(*above[o].begin())].name);
+        return GraphViolation {at + ".inputs",
+            self + " reads what comes of " + window
+                + ", a window that emits only after its input has ended: its task starts when that window's "
+                  "blocking exchange is done, so its periodic emission and idleness would run on a clock Tidemark "
+                  "does not model; assign the watermarks before "
+                + window};
+    }
+    for (const GraphOperator& reader : g.operators) {
+        for (const std::string& in : reader.inputs) {
+            std::vector<Names::Ref> read;
+            expand(g, names, in, read);
+            if (reader.kind != Kind::Union && std::any_of(read.begin(), read.end(), [&](const Names::Ref& r) {
+                    return r.op == static_cast<int>(o);
+                }))
+                return std::nullopt;
+        }
+    }
+    return GraphViolation {at,
+        "nothing reads " + self
+            + ": an assigner passes its records on unchanged, so print shows nothing of it; name it among the inputs "
+              "of the operator whose event time it should drive"};
 }
 
 // For each operator, the windows that emit only at the end of their input (outputOnlyAfterEndOfStream) it reads
@@ -254,6 +358,8 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
                     break;
                 }
             }
+            behind.clear(); // what the records carry: an assigner hands on what it read
+            origins(g, names, in, behind);
             for (const Names::Ref& r : behind) {
                 if (r.op < 0)
                     continue;
@@ -303,6 +409,10 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
             if (op.window.trigger.type == TriggerSpec::Type::Never)
                 add(at + ".window.trigger.type", what + " whose trigger never fires puts out nothing; leave it out");
         }
+        if (op.kind == Kind::Watermarks && op.inputs.size() == 1 && names.find(op.inputs.front())) {
+            if (auto broken = assignerRule(g, names, endOfStreamAbove, o))
+                v.push_back(std::move(*broken));
+        }
         if (op.runsProcessFunction() && GraphOperator::kindFor(op.process.type) != op.kind) {
             add(at + ".function.type",
                 std::string("this function runs in a ") + functionOperator(GraphOperator::kindFor(op.process.type))
@@ -328,6 +438,7 @@ std::vector<GraphViolation> graphViolations(const JobGraph& g)
 StreamGraph::StreamGraph(const JobGraph& g)
     : m_sources(static_cast<int>(g.sources.size()))
 {
+    const Names names(g);
     for (const GraphSource& s : g.sources)
         m_nodes.push_back(
             Node {s.name, static_cast<int>(&s - g.sources.data()), -1, std::max(1, s.watermarks.parallelism), true});
@@ -341,13 +452,14 @@ StreamGraph::StreamGraph(const JobGraph& g)
         Node n;
         n.name = op.name;
         n.op = static_cast<int>(o);
-        n.parallelism = op.runsWindow() ? op.window.subtasks() : op.parallelism;
+        n.parallelism = op.subtasks();
         n.keyed = op.kind != Kind::Window || op.window.keyBy.has_value();
+        if (op.kind == Kind::Watermarks) // its records as they came: keyed when all its inputs' are
+            n.keyed = keyedThrough(g, names, op);
         m_nodes.push_back(std::move(n));
     }
     m_out.resize(m_nodes.size());
     m_inputChannels.resize(m_nodes.size());
-    const Names names(g);
     const auto streamOf = [&](const Names::Ref& r) {
         return r.source >= 0 ? r.source : m_streamOfOperator[static_cast<std::size_t>(r.op)];
     };
@@ -363,9 +475,10 @@ StreamGraph::StreamGraph(const JobGraph& g)
             expand(g, names, g.operators[o].inputs[i], behind);
             for (const Names::Ref& r : behind) {
                 const int from = streamOf(r);
-                m_out[static_cast<std::size_t>(from)].push_back(Edge {from, to, tagged ? 0 : static_cast<int>(i),
-                    channels, g.operators[o].broadcastInput(i), static_cast<int>(i)});
-                channels += node(from).parallelism;
+                const Edge e {from, to, tagged ? 0 : static_cast<int>(i), channels, partitionerOf(g.operators[o], i),
+                    static_cast<int>(i)};
+                m_out[static_cast<std::size_t>(from)].push_back(e);
+                channels += e.forward() ? 1 : node(from).parallelism;
             }
             if (!tagged) {
                 m_inputChannels[static_cast<std::size_t>(to)].push_back(channels);

@@ -2,6 +2,7 @@
 
 #include "engine/core/JobGraph.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,18 +33,27 @@ public:
         int parallelism = 1; // a source's channels, an operator's subtasks
         bool keyed = true; // its records carry a key (windowAll's results carry none)
     };
+    // Flink's StreamPartitioner of an edge: records by key group to keyed operators (and all to a windowAll's one
+    // subtask), every record to every subtask (broadcast), upstream subtask u's to subtask u (forward), or round
+    // robin (rebalance, from the reading operator's watermarks.firstChannel: Flink starts at random).
+    enum class Partitioner : std::uint8_t { Hash, Broadcast, Forward, Rebalance };
     // An edge from stream `from` into input `input` of the operator of stream `to`: upstream subtask (or channel)
-    // u arrives on the input's channel `firstChannel + u`. Records go by key (a hash edge) to keyed operators, all
-    // to the one subtask of a windowAll, every record to every subtask on a broadcast edge. A window join's or
-    // coGroup's two named inputs are Flink's union of tagged streams: both arrive on input 0.
+    // u arrives on the input's channel `firstChannel + u`, and watermarks and statuses reach every subtask of `to`
+    // — on a forward edge, subtask u alone, on its one channel `firstChannel`. A window join's or coGroup's two
+    // named inputs are Flink's union of tagged streams: both arrive on input 0.
     struct Edge {
         int from = 0;
         int to = 0;
         int input = 0;
         int firstChannel = 0;
-        bool broadcast = false;
+        Partitioner partitioner = Partitioner::Hash;
         int side = 0; // the operator's input as the file names it: `input`, except for a window join's second
                       // (input 0 of the union Flink builds, its records tagged as the second)
+        bool broadcast() const { return partitioner == Partitioner::Broadcast; }
+        bool forward() const { return partitioner == Partitioner::Forward; }
+        // Whether what upstream subtask `u` sends reaches subtask `s` of `to` (records aside), and on which channel.
+        bool reaches(int u, int s) const { return !forward() || u == s; }
+        int channelOf(int u) const { return forward() ? firstChannel : firstChannel + u; }
     };
 
     explicit StreamGraph(const JobGraph& graph); // precondition: graphViolations(graph) is empty

@@ -182,9 +182,19 @@ void WatermarkChannel::onEndOfInput(Timestamp processingTime, WatermarkItems& ou
         r->onEndOfInput(out);
         return;
     }
-    Assigner& a = assigner();
-    a.processWatermark(kMaxTimestamp, out);
-    a.finish(processingTime, out);
+    onUpstreamWatermark(kMaxTimestamp, out);
+    onFinish(processingTime, out);
+}
+
+void WatermarkChannel::onUpstreamWatermark(Timestamp watermark, WatermarkItems& out)
+{
+    assigner().processWatermark(watermark, out);
+}
+
+void WatermarkChannel::onFinish(Timestamp processingTime, WatermarkItems& out)
+{
+    m_ended = true;
+    assigner().finish(processingTime, out);
 }
 
 bool WatermarkChannel::periodicEmitChangesNothing() const

@@ -111,7 +111,13 @@ public:
     // can no longer move the watermark (with idleness it may still mark the output IDLE).
     // A source reader ends as SourceReaderWatermarks::onEndOfInput says, and emits nothing after.
     void onEndOfInput(Timestamp processingTime, WatermarkItems& out);
-    // onEndOfInput has run.
+    // An assigner after an operator (not a source reader): a watermark its input valve hands it. Swallowed but
+    // Long.MAX_VALUE, forwarded through the emitter (ACTIVE first if idle), as TimestampsAndWatermarksOperator does.
+    void onUpstreamWatermark(Timestamp watermark, WatermarkItems& out);
+    // Its input has ended: finish(), one more onPeriodicEmit (which can still move the watermark when no
+    // Long.MAX_VALUE reached it); it emits nothing after.
+    void onFinish(Timestamp processingTime, WatermarkItems& out);
+    // onEndOfInput (or onFinish) has run.
     bool ended() const { return m_ended; }
     // Whether onPeriodicEmit would now forward nothing and change nothing: a generator without idleness (which
     // counts the checks) whose next watermark is not above the one forwarded. A source reader always answers

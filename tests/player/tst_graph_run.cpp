@@ -80,6 +80,25 @@ std::string twoTopics(std::string_view partition1, int idlenessMs, std::string_v
     return s;
 }
 
+// Orders and payments from two cautious sources (20 s out of orderness), paired as they come; the pairs counted per
+// 10 s right after the join, and again after watermarks assigned anew ("restamped", monotonous, after the join).
+constexpr std::string_view kRestamped = R"({"tidemark": 1,
+ "sources": {
+   "orders": {"input": {"records": [{"key": "o1", "ts": 1000}, {"key": "o2", "ts": 2000}, {"key": "o3", "ts": 12000}]},
+     "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 20000}},
+   "payments": {"input": {"records": [{"key": "o1", "ts": 1500}, {"key": "o2", "ts": 2600}, {"key": "o3", "ts": 12500}]},
+     "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 20000}}},
+ "operators": [
+   {"type": "interval-join", "name": "paid", "inputs": ["orders", "payments"], "parallelism": 2,
+    "between": {"lowerMs": 0, "upperMs": 5000}},
+   {"type": "window", "name": "direct", "inputs": ["paid"],
+    "window": {"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "count"}}},
+   {"type": "watermarks", "name": "restamped", "inputs": ["paid"],
+    "watermarks": {"strategy": "monotonous", "parallelism": 1, "partitioning": "rebalance"}},
+   {"type": "window", "name": "after", "inputs": ["restamped"],
+    "window": {"keyBy": null, "assigner": {"type": "tumbling", "sizeMs": 10000}, "function": {"type": "count"}}}],
+ "endOfInput": "none"})";
+
 io::Loaded<Scenario> parse(const std::string& json)
 {
     io::LoadOptions options;
@@ -565,6 +584,43 @@ private slots:
                "\"sum\" reads the value)";
     }
     void aBadGraphIsRefusedWhereItIsWrong() { refusedWhereItIsWrong(ordersPayments(0, "none")); }
+
+    void anAssignerAfterAnOperatorForgetsWhatHeldItsInput()
+    {
+        // The join's event time is min(orders, payments) − 20 s: the window right after it never fires. The
+        // assigner drops what reaches it of that and makes its own from the pairs' timestamps (monotonous: the
+        // largest − 1), so after the pair at 12500 the window after it fires [0,10000) with the first two pairs. (With
+        // two assigner subtasks, the one that got only the pair at 2600 would hold it: each makes its own.)
+        const QStringList lines = printed(std::string(kRestamped));
+        QVERIFY(lines.filter(QRegularExpression(QStringLiteral("^direct"))).isEmpty());
+        const QStringList after = lines.filter(QRegularExpression(QStringLiteral("^after> ")));
+        QCOMPARE(after.size(), 1);
+        QVERIFY2(after.front() == QStringLiteral("after> (2) window [0,10000) on-time, watermark 12499"),
+            qPrintable(after.front()));
+        QCOMPARE(lines.filter(QRegularExpression(QStringLiteral("^paid:[12]> "))).size(), 3);
+    }
+
+    void anAssignerIsRefusedWhereItIsWrong_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("reads a source") << "\"inputs\": [\"paid\"],\n    \"watermarks\""
+                                        << "\"inputs\": [\"orders\"],\n    \"watermarks\""
+                                        << "graph.json:12:59: \"restamped\" reads source \"orders\" directly";
+        QTest::newRow("forward changes the parallelism")
+            << "\"partitioning\": \"rebalance\""
+            << "\"partitioning\": \"forward\""
+            << "graph.json:13:80: Flink refuses it: \"Forward partitioning does not allow change of parallelism. "
+               "Upstream operation: paid parallelism: 2, downstream operation: restamped parallelism: 1";
+        QTest::newRow("a record's channel") << "\"partitioning\": \"rebalance\""
+                                            << "\"partitioning\": \"channel\""
+                                            << "graph.json:13:80: records between operators name no channel";
+        QTest::newRow("nothing reads it") << "\"inputs\": [\"restamped\"]"
+                                          << "\"inputs\": [\"paid\"]"
+                                          << "graph.json:12:4: nothing reads \"restamped\"";
+    }
+    void anAssignerIsRefusedWhereItIsWrong() { refusedWhereItIsWrong(std::string(kRestamped)); }
 
     void aKeyedOperatorAfterWindowAllIsRefused()
     {
