@@ -71,8 +71,15 @@ std::vector<SourceSpan> sourceSpans(const Scenario& s, const std::vector<SourceA
 std::optional<DurationMs> periodOf(const JobGraph& g)
 {
     std::optional<DurationMs> period;
-    for (const GraphSource& src : g.sources) {
-        const WatermarkConfig& wm = src.watermarks;
+    std::vector<const WatermarkConfig*> emitters; // one job-wide interval for every source's and assigner's
+    for (const GraphSource& src : g.sources)
+        emitters.push_back(&src.watermarks);
+    for (const GraphOperator& op : g.operators) {
+        if (op.kind == GraphOperator::Kind::Watermarks)
+            emitters.push_back(&op.watermarks);
+    }
+    for (const WatermarkConfig* w : emitters) {
+        const WatermarkConfig& wm = *w;
         if (wm.strategy == WatermarkConfig::Strategy::Input || wm.emission != WatermarkConfig::Emission::Periodic)
             continue;
         if (period && *period != wm.periodMs)
@@ -278,10 +285,11 @@ private:
         return unique;
     }
 
-    // The source's WatermarkStrategy as a chain's source would say it, with the classes and imports it needs.
-    std::string sourceStrategy(const GraphSource& src)
+    // The WatermarkStrategy of a source or an assigner as a chain's source would say it, with the classes and
+    // imports it needs.
+    std::string strategyOf(const WatermarkConfig& watermarks)
     {
-        const Scenario chain = asChain(m_s, nullptr, &src.watermarks);
+        const Scenario chain = asChain(m_s, nullptr, &watermarks);
         std::vector<std::string> imports;
         auto [strategy, generator] = strategyParts(chain, m_project, m_options, imports);
         use(imports);
@@ -297,7 +305,7 @@ private:
             return kafkaSource(src);
         const std::size_t count = m_spans[static_cast<std::size_t>(i)].records;
         const Timestamp end = m_spans[static_cast<std::size_t>(i)].end;
-        const std::string strategy = sourceStrategy(src);
+        const std::string strategy = strategyOf(src.watermarks);
         const std::string var = variable(src.name);
         const int generators = src.watermarks.parallelism;
         std::string m;
@@ -326,7 +334,7 @@ private:
         use("org.apache.flink.api.common.eventtime.WatermarkStrategy");
         use("org.apache.flink.connector.kafka.source.KafkaSource");
         use("org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer");
-        const std::string strategy = sourceStrategy(src);
+        const std::string strategy = strategyOf(src.watermarks);
         const bool bounded = m_s.pipeline.endOfInput == EndOfInput::MaxWatermark;
         const bool keyed
             = std::any_of(src.records.begin(), src.records.end(), [](const InputRecord& r) { return r.key != kNoKey; });
@@ -423,6 +431,8 @@ private:
         case Kind::CoProcess:
         case Kind::BroadcastProcess:
             return m + processCode(op, var);
+        case Kind::Watermarks:
+            return m + assignerCode(op, var);
         }
         return m;
     }
@@ -454,8 +464,31 @@ private:
         case Kind::BroadcastProcess:
             return "a KeyedBroadcastProcessFunction: " + op.inputs.front() + " keyed, " + op.inputs.back()
                 + " broadcast to every subtask.";
+        case Kind::Watermarks:
+            return "watermarks assigned anew after " + inputs
+                + ": its records go on as they came, and what reaches it from upstream of watermarks and idleness "
+                  "is dropped (but the end of input's Long.MAX_VALUE).";
         }
         return {};
+    }
+
+    std::string assignerCode(const GraphOperator& op, const std::string& var)
+    {
+        std::string m = "        DataStream<Event> " + var + " = " + m_vars.at(op.inputs.front()) + "\n";
+        if (op.watermarks.partitioning == WatermarkConfig::Partitioning::Forward) {
+            m += "                .forward()\n";
+        } else {
+            use("org.apache.flink.api.common.functions.Partitioner");
+            m_classes.emplace("RoundRobin", filledTemplate("GraphRoundRobin.java"));
+            m += "                // rebalance(), each upstream subtask starting at subtask "
+                + std::to_string(op.watermarks.firstChannel) + " as in Tidemark\n";
+            m += "                .partitionCustom(new RoundRobin(" + std::to_string(op.watermarks.firstChannel)
+                + "), (Event event) -> 0)\n";
+        }
+        m += "                .assignTimestampsAndWatermarks(" + strategyOf(op.watermarks) + ")\n";
+        m += "                .setParallelism(" + std::to_string(op.watermarks.parallelism) + ")\n";
+        m += "                .name(" + javaString(op.name) + ");\n\n";
+        return m;
     }
 
     std::string windowCode(const GraphOperator& op, const std::string& var)
@@ -683,8 +716,8 @@ std::optional<std::string> graphRefusal(const Scenario& s, const FlinkRelease& r
         return std::string("a drained job graph (endOfInput \"drain\") is stopped with flink stop --drain at its end, "
                            "which a replayed job cannot time: export it with \"max-watermark\" or \"none\"");
     if (!periodOf(g))
-        return std::string("the sources emit watermarks at different periods, and a Flink job has one "
-                           "auto-watermark interval (pipeline.auto-watermark-interval): give them one periodMs");
+        return std::string("the sources and assigners emit watermarks at different periods, and a Flink job has "
+                           "one auto-watermark interval (pipeline.auto-watermark-interval): give them one periodMs");
     std::size_t records = 0;
     for (const GraphSource& src : g.sources) {
         records += src.records.size();
@@ -698,6 +731,12 @@ std::optional<std::string> graphRefusal(const Scenario& s, const FlinkRelease& r
         }
         if (auto why = watermarkRefusal(src.watermarks))
             return "source \"" + src.name + "\": " + *why;
+    }
+    for (const GraphOperator& op : g.operators) {
+        if (op.kind != GraphOperator::Kind::Watermarks)
+            continue;
+        if (auto why = watermarkRefusal(op.watermarks))
+            return "assigner \"" + op.name + "\": " + *why;
     }
     if (records == 0)
         return std::string("the graph's sources have no records to replay");

@@ -36,6 +36,7 @@ import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.operators.windowing.WindowOperator;
 import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.partitioner.RebalancePartitioner;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.StatusWatermarkValve;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
@@ -67,8 +68,17 @@ final class GraphOracle {
 
     private record Happening(long time, long seq, int kind, int index) {}
 
-    /** `input`: the valve it reaches; `side`: the input the file names (a window join's two are one union). */
-    private record Edge(Op to, int input, int firstChannel, int side) {}
+    /**
+     * `input`: the valve it reaches; `side`: the input the file names (a window join's two are one union);
+     * `partitioner`: hash, broadcast, forward (upstream subtask u to subtask u, on one channel) or rebalance, with
+     * Flink's RebalancePartitioner of each upstream subtask.
+     */
+    private record Edge(Op to, int input, int firstChannel, int side, String partitioner,
+            RebalancePartitioner<?>[] rebalance) {
+        boolean forward() {
+            return partitioner.equals("forward");
+        }
+    }
 
     private static final KeySelector<String, String> KEY = GraphOracle::keyOf;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -109,6 +119,10 @@ final class GraphOracle {
         boolean sorted;
         final List<List<int[]>> held = new ArrayList<>();
         long[] sortedWatermark;
+        // an assigner (assignTimestampsAndWatermarks after an operator): its strategy as a source's, and how records
+        // reach it; which of its subtasks have finished
+        Scenario assigner;
+        boolean[] finished;
     }
 
     /**
@@ -221,6 +235,9 @@ final class GraphOracle {
     private final List<Op> timedOps = new ArrayList<>();
     private final List<Integer> timedSubtasks = new ArrayList<>();
     private final List<java.util.Set<Long>> timedScheduled = new ArrayList<>();
+    /** Each assigner's subtasks (operator index, subtask), whose periodic timers follow the sources' channels'. */
+    private final List<int[]> assigners = new ArrayList<>();
+    private int sourceChannels;
 
     private final boolean steps;
     private int stepNumber = 0;
@@ -279,7 +296,8 @@ final class GraphOracle {
             src.channels = new SourceChannels(src.s, clock, new SourceChannels.Downstream() {
                 @Override
                 public void record(StreamRecord<Ev> r) throws Exception {
-                    emit(src.name, element(r.getValue().key, r.getValue().value, r.getTimestamp()));
+                    // a source's records go by key or broadcast only: no assigner reads a source
+                    emit(src.name, -1, element(r.getValue().key, r.getValue().value, r.getTimestamp()));
                 }
 
                 @Override
@@ -331,10 +349,23 @@ final class GraphOracle {
             int side = 0;
             int first = 0;
             for (JsonNode in : o.get("inputs")) {
+                String partitioner = op.assigner != null ? op.assigner.partitioning
+                        : op.type.equals("broadcast-process") && side == 1 ? "broadcast" : "hash";
                 for (String stream : expand(in.asText(), unions)) {
-                    edges.computeIfAbsent(stream, k -> new ArrayList<>()).add(new Edge(op, input, first, side));
+                    int upstream = parallelism.get(stream);
+                    RebalancePartitioner<?>[] rebalance = new RebalancePartitioner<?>[upstream];
+                    for (int u = 0; partitioner.equals("rebalance") && u < upstream; u++) {
+                        var r = new RebalancePartitioner<Object>();
+                        r.setup(op.parallelism);
+                        // each RecordWriter's starts at random; selectChannel moves on before it answers
+                        Fields.write(r, "nextChannelToSendTo",
+                                (op.assigner.firstChannel - 1 + op.parallelism) % op.parallelism);
+                        rebalance[u] = r;
+                    }
+                    Edge edge = new Edge(op, input, first, side, partitioner, rebalance);
+                    edges.computeIfAbsent(stream, k -> new ArrayList<>()).add(edge);
                     op.openInputs++;
-                    first += parallelism.get(stream);
+                    first += edge.forward() ? 1 : upstream;
                 }
                 side++;
                 if (!tagged || side == o.get("inputs").size()) {
@@ -379,6 +410,17 @@ final class GraphOracle {
             op.keyed = !op.window.windowAll();
             op.parallelism = op.keyed ? op.window.windowParallelism : 1;
             op.sorted = op.window.outputOnlyAfterEndOfStream();
+        } else if (op.type.equals("watermarks")) {
+            ObjectNode chain = JSON.createObjectNode();
+            chain.putObject("input").putArray("records");
+            ObjectNode pipeline = chain.putObject("pipeline");
+            pipeline.set("watermarks", o.get("watermarks"));
+            // forward: one upstream subtask per subtask, which the graph's rules checked
+            pipeline.putObject("source").put("parallelism", o.get("watermarks").path("parallelism").asInt(1));
+            pipeline.putObject("window").putNull("keyBy");
+            op.assigner = Scenario.parse(chain.toString(), op.name);
+            op.parallelism = op.assigner.wmParallelism;
+            op.finished = new boolean[op.parallelism];
         } else {
             op.parallelism = o.path("parallelism").asInt(1);
         }
@@ -404,6 +446,16 @@ final class GraphOracle {
                 case "window-join", "co-group" -> {
                     op.subtasks.add(windowJoin(op, sub));
                     timedIfProcessingTime(op, sub);
+                }
+                case "watermarks" -> {
+                    // Flink's TimestampsAndWatermarksOperator, as after a source; its periodic timer is registered
+                    // in open(), at processing time 0 + the interval
+                    var h = Compat.timestampsHarness(FlinkPipeline.strategy(op.assigner, clock));
+                    h.getExecutionConfig().setAutoWatermarkInterval(op.assigner.periodMs);
+                    h.setProcessingTime(0);
+                    h.open();
+                    op.subtasks.add(h);
+                    assigners.add(new int[] {ops.size(), sub});
                 }
                 case "process" -> {
                     JsonNode f = o.get("function");
@@ -482,8 +534,11 @@ final class GraphOracle {
         }
         long inputEnd = sources.get(0).s.inputEnd(last);
         horizon = inputEnd;
-        for (Source src : sources) {
-            long tail = src.s.idlenessMs > 0 ? src.s.idlenessMs + 3 * src.s.periodMs : src.s.periodMs;
+        List<Scenario> emitters = new ArrayList<>(); // every source's generators, every assigner's
+        sources.forEach(src -> emitters.add(src.s));
+        ops.stream().filter(op -> op.assigner != null).forEach(op -> emitters.add(op.assigner));
+        for (Scenario w : emitters) {
+            long tail = w.idlenessMs > 0 ? w.idlenessMs + 3 * w.periodMs : w.periodMs;
             horizon = Math.max(horizon, inputEnd > Long.MAX_VALUE - tail ? Long.MAX_VALUE : inputEnd + tail);
         }
         String end = root.path("endOfInput").asText("none");
@@ -493,11 +548,20 @@ final class GraphOracle {
                         seq++, END_OF_INPUT, s));
             }
         }
+        int channels = 0;
         for (Source src : sources) {
             for (int c = 0; c < src.s.wmParallelism; c++) {
                 if (src.s.periodMs > 0 && src.s.periodMs <= horizon) {
                     queue.add(new Happening(src.s.periodMs, seq++, PERIODIC, src.firstChannel + c));
                 }
+            }
+            channels += src.s.wmParallelism;
+        }
+        sourceChannels = channels;
+        for (int a = 0; a < assigners.size(); a++) { // then each assigner's subtasks, numbered after the channels
+            long period = ops.get(assigners.get(a)[0]).assigner.periodMs;
+            if (period > 0 && period <= horizon) {
+                queue.add(new Happening(period, seq++, PERIODIC, channels + a));
             }
         }
         for (Source src : sources) {
@@ -514,6 +578,19 @@ final class GraphOracle {
                 }
                 case END_OF_INPUT -> sources.get(h.index).channels.endOfInput();
                 case PERIODIC -> {
+                    if (h.index >= sourceChannels) { // an assigner's: TimestampsAndWatermarksOperator#onProcessingTime
+                        int[] a = assigners.get(h.index - sourceChannels);
+                        Op op = ops.get(a[0]);
+                        if (!op.finished[a[1]]) {
+                            ((OneInputStreamOperatorTestHarness<?, ?>) op.subtasks.get(a[1])).setProcessingTime(h.time);
+                            drain(op, a[1]);
+                        }
+                        long next = h.time + op.assigner.periodMs;
+                        if (next <= horizon) {
+                            queue.add(new Happening(next, seq++, PERIODIC, h.index));
+                        }
+                        break;
+                    }
                     Source src = sourceOfChannel(h.index);
                     int c = h.index - src.firstChannel;
                     if (!src.channels.ended(c)) {
@@ -567,6 +644,12 @@ final class GraphOracle {
                 }
             }
             case PERIODIC -> {
+                if (h.index >= sourceChannels) {
+                    int[] a = assigners.get(h.index - sourceChannels);
+                    b.append("periodic\",\"operator\":").append(Json.str(ops.get(a[0]).name)).append(",\"subtask\":")
+                            .append(a[1]);
+                    break;
+                }
                 Source src = sourceOfChannel(h.index);
                 b.append("periodic\",\"source\":").append(Json.str(src.name)).append(",\"channel\":")
                         .append(h.index - src.firstChannel);
@@ -652,6 +735,12 @@ final class GraphOracle {
 
     /** An operator subtask's event time and whether it is idle (1), read from Flink's own objects. */
     private long[] eventTime(Op op, int sub) throws ReflectiveOperationException {
+        if (op.assigner != null) { // what its WatermarkEmitter forwarded, whatever reached it
+            Object operator = ((OneInputStreamOperatorTestHarness<?, ?>) op.subtasks.get(sub)).getOneInputOperator();
+            Object emitter = Fields.read(operator, "wmOutput");
+            return new long[] {(long) Fields.read(emitter, "currentWatermark"),
+                    (boolean) Fields.read(emitter, "idle") ? 1 : 0};
+        }
         if (op.sorted) { // its input is kept from it: what reached it, and nothing marks it idle
             return new long[] {FlinkPipeline.timerService(op.windowOps.get(sub)).currentWatermark(), 0};
         }
@@ -719,8 +808,11 @@ final class GraphOracle {
         return elements.size() - 1;
     }
 
-    /** A record of stream `stream` to every operator that reads it: by key group, or to a windowAll's one subtask. */
-    private void emit(String stream, int id) throws Exception {
+    /**
+     * A record of stream `stream`'s subtask (or channel) `upstream` to every operator that reads it: by key group, to
+     * a windowAll's one subtask, to the subtask of the same index (forward), or round robin (rebalance).
+     */
+    private void emit(String stream, int upstream, int id) throws Exception {
         Ev e = elements.get(id);
         for (Edge edge : edges.getOrDefault(stream, List.of())) {
             Op op = edge.to;
@@ -733,11 +825,19 @@ final class GraphOracle {
                 }
                 continue;
             }
-            int sub = op.keyed && op.parallelism > 1
+            int sub = edge.forward() ? upstream
+                    : edge.partitioner.equals("rebalance") ? edge.rebalance[upstream].selectChannel(null)
+                    : op.keyed && op.parallelism > 1
                     ? KeyGroupRangeAssignment.assignKeyToParallelOperator(e.key, op.maxParallelism, op.parallelism)
                     : 0;
             var h = op.subtasks.get(sub);
             switch (op.type) {
+                case "watermarks" -> {
+                    // the record keeps its timestamp: the strategy's assigner reads it back
+                    ((OneInputStreamOperatorTestHarness<Ev, Ev>) h)
+                            .processElement(new StreamRecord<>(new Ev(e.key, null, e.value, e.ts, false, id), e.ts));
+                    drain(op, sub);
+                }
                 case "window", "window-join", "co-group" -> {
                     if (op.sorted) {
                         op.held.get(sub).add(new int[] {id, edge.side});
@@ -806,6 +906,12 @@ final class GraphOracle {
             if (--op.openInputs > 0) {
                 continue;
             }
+            for (int sub = 0; op.assigner != null && sub < op.parallelism; sub++) {
+                // its input has ended: finish(), one more onPeriodicEmit, and no periodic timer after
+                op.finished[sub] = true;
+                ((OneInputStreamOperatorTestHarness<?, ?>) op.subtasks.get(sub)).getOneInputOperator().finish();
+                drain(op, sub);
+            }
             if (op.sorted) {
                 for (int sub = 0; sub < op.parallelism; sub++) {
                     List<int[]> held = op.held.get(sub);
@@ -833,12 +939,16 @@ final class GraphOracle {
     private void forward(String stream, int upstream, Watermark wm, WatermarkStatus st) throws Exception {
         for (Edge edge : edges.getOrDefault(stream, List.of())) {
             for (int sub = 0; sub < edge.to.parallelism; sub++) {
+                if (edge.forward() && sub != upstream) { // a forward edge: its own subtask's one channel
+                    continue;
+                }
+                int channel = edge.forward() ? edge.firstChannel : edge.firstChannel + upstream;
                 var valve = edge.to.valves.get(sub)[edge.input];
                 var output = new ValveOutput(edge.to, sub, edge.input);
                 if (wm != null) {
-                    valve.inputWatermark(wm, edge.firstChannel + upstream, output);
+                    valve.inputWatermark(wm, channel, output);
                 } else {
-                    valve.inputWatermarkStatus(st, edge.firstChannel + upstream, output);
+                    valve.inputWatermarkStatus(st, channel, output);
                 }
             }
         }
@@ -964,13 +1074,14 @@ final class GraphOracle {
 
     private void record(Op op, int sub, StreamRecord<?> rec) throws Exception {
         switch (op.type) {
+            case "watermarks" -> emit(op.name, sub, ((Ev) rec.getValue()).index); // on as it came, not printed
             case "window" -> {
                 String fragment = (String) rec.getValue();
                 out.add(head(op, "fire", sub) + "," + fragment + "}");
                 JsonNode f = JSON.readTree("{" + fragment + "}");
                 JsonNode result = f.get("result");
                 String key = f.get("key").isNull() ? null : f.get("key").asText();
-                emit(op.name, element(key, result.isNumber() ? result.asDouble() : null, rec.getTimestamp()));
+                emit(op.name, sub, element(key, result.isNumber() ? result.asDouble() : null, rec.getTimestamp()));
             }
             case "window-join", "co-group" -> {
                 JsonNode f = JSON.readTree("{" + rec.getValue() + "}");
@@ -983,7 +1094,7 @@ final class GraphOracle {
                 ((ObjectNode) f).putArray("result").add(a).add(b);
                 String fragment = JSON.writeValueAsString(f);
                 out.add(head(op, "fire", sub) + "," + fragment.substring(1));
-                emit(op.name, element(f.get("key").asText(), null, rec.getTimestamp()));
+                emit(op.name, sub, element(f.get("key").asText(), null, rec.getTimestamp()));
             }
             case "process", "co-process", "broadcast-process" -> {
                 String v = (String) rec.getValue();
@@ -994,7 +1105,7 @@ final class GraphOracle {
                     out.add(head(op, "output", sub) + ",\"key\":" + Json.str(key) + ",\"record\":null,\"value\":"
                             + Json.num(n) + ",\"ts\":" + (rec.hasTimestamp() ? Long.toString(rec.getTimestamp()) : "null")
                             + ",\"watermark\":" + op.watermark[sub] + "}");
-                    emit(op.name, element(key, n, rec.getTimestamp()));
+                    emit(op.name, sub, element(key, n, rec.getTimestamp()));
                     return;
                 }
                 Ev given = elements.get(idOf(v));
@@ -1002,7 +1113,7 @@ final class GraphOracle {
                         + ",\"value\":" + Json.num(given.value) + ",\"ts\":"
                         + (rec.hasTimestamp() ? Long.toString(rec.getTimestamp()) : "null") + ",\"watermark\":"
                         + op.watermark[sub] + "}");
-                emit(op.name, element(given.key, given.value, rec.hasTimestamp() ? rec.getTimestamp() : given.ts));
+                emit(op.name, sub, element(given.key, given.value, rec.hasTimestamp() ? rec.getTimestamp() : given.ts));
             }
             case "interval-join" -> {
                 String[] ids = ((String) rec.getValue()).split(" ");
@@ -1010,7 +1121,7 @@ final class GraphOracle {
                 Ev right = elements.get(Integer.parseInt(ids[1]));
                 out.add(head(op, "pair", sub) + ",\"key\":" + Json.str(left.key) + ",\"left\":" + left.ts + ",\"right\":"
                         + right.ts + ",\"ts\":" + rec.getTimestamp() + ",\"watermark\":" + op.watermark[sub] + "}");
-                emit(op.name, element(left.key, null, rec.getTimestamp()));
+                emit(op.name, sub, element(left.key, null, rec.getTimestamp()));
             }
             default -> throw new IllegalStateException();
         }
