@@ -327,17 +327,23 @@ void compareArrivals(Labels& l, const Scenario& a, const Scenario& b)
 
 // Two graphs' sources (by position: they read the same events) and operators (by name), each label named by its
 // source or operator.
+// The differences of two sources' or two assigners' watermarks, as a chain's.
+void compareGenerators(Labels& l, const WatermarkConfig& a, const WatermarkConfig& b)
+{
+    PipelineConfig pa;
+    PipelineConfig pb;
+    pa.watermarks = a;
+    pb.watermarks = b;
+    pa.window.parallelism = a.parallelism; // their parallelism is their generators'
+    pb.window.parallelism = b.parallelism;
+    compareWatermarks(l, pa, pb);
+}
+
 void compareGraphs(Labels& l, const JobGraph& a, const JobGraph& b)
 {
     for (std::size_t i = 0; i < std::min(a.sources.size(), b.sources.size()); ++i) {
-        PipelineConfig pa;
-        PipelineConfig pb;
-        pa.watermarks = a.sources[i].watermarks;
-        pb.watermarks = b.sources[i].watermarks;
-        pa.window.parallelism = pa.watermarks.parallelism; // a source's parallelism is its generators'
-        pb.window.parallelism = pb.watermarks.parallelism;
         Labels one;
-        compareWatermarks(one, pa, pb);
+        compareGenerators(one, a.sources[i].watermarks, b.sources[i].watermarks);
         l.addAll(one, a.sources[i].name + " ");
     }
     for (const GraphOperator& oa : a.operators) {
@@ -362,6 +368,8 @@ void compareGraphs(Labels& l, const JobGraph& a, const JobGraph& b)
             one.add(reads(oa), reads(*ob));
         } else if (oa.runsWindow()) {
             compareWindows(one, oa.chainWindow(), ob->chainWindow());
+        } else if (oa.kind == GraphOperator::Kind::Watermarks) {
+            compareGenerators(one, oa.watermarks, ob->watermarks);
         } else {
             const IntervalJoinSpec& ja = oa.join;
             const IntervalJoinSpec& jb = ob->join;

@@ -546,6 +546,19 @@ private slots:
         QCOMPARE(reads.a, std::string("paid-per-10s reads paid"));
         QCOMPARE(reads.b, std::string("paid-per-10s reads orders"));
         QCOMPARE(compare::describeDifference(a, a).a, std::string("the same pipeline"));
+        // an assigner after the join: its watermarks, as a source's
+        const auto restamped = [&](std::string_view watermarks) {
+            std::string g = graphJson(0, 0);
+            g.replace(g.find(R"("inputs": ["paid"])"), 18, R"("inputs": ["restamped"])");
+            g.insert(g.find(R"(   {"type": "window")"),
+                R"(   {"type": "watermarks", "name": "restamped", "inputs": ["paid"], "watermarks": {)"
+                    + std::string(watermarks) + "}},\n");
+            return graph(g);
+        };
+        const auto assigners = compare::describeDifference(restamped(R"("strategy": "monotonous")"),
+            restamped(R"("strategy": "monotonous", "partitioning": "forward")"));
+        QCOMPARE(assigners.a, std::string("restamped rebalance"));
+        QCOMPARE(assigners.b, std::string("restamped forward"));
     }
 
     void graphsThatReadOtherEventsOrAChainAreRefused()
