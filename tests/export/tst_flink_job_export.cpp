@@ -460,6 +460,24 @@ private slots:
                    "unpaid.keyBy(event -> event.key)\n                .connect(b.broadcast(RuleTimeout.RULES))",
                    ".process(new RuleTimeout(4000L))",
                    "class RuleTimeout extends KeyedBroadcastProcessFunction<String, Event, Event, Event>"};
+        QTest::newRow("watermarks assigned anew, by forward and by rebalance")
+            << R"([{"type": "process", "name": "p", "inputs": ["a"], "parallelism": 2,
+                   "function": {"type": "event-time-timeout", "timeoutMs": 3000}},
+                  {"type": "watermarks", "name": "chained", "inputs": ["p"],
+                   "watermarks": {"strategy": "monotonous", "parallelism": 2, "partitioning": "forward"}},
+                  {"type": "watermarks", "name": "spread", "inputs": ["p"],
+                   "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 500,
+                                  "idlenessMs": 2000, "parallelism": 3, "firstChannel": 2}},
+                  {"type": "window", "name": "w1", "inputs": ["chained"],
+                   "window": {"assigner": {"type": "tumbling", "sizeMs": 1000}, "function": {"type": "count"}}},
+                  {"type": "window", "name": "w2", "inputs": ["spread"],
+                   "window": {"assigner": {"type": "tumbling", "sizeMs": 1000}, "function": {"type": "count"}}}])"
+            << QStringList {"DataStream<Event> chained = p\n                .forward()\n"
+                            "                .assignTimestampsAndWatermarks(WatermarkStrategy\n",
+                   "DataStream<Event> spread = p\n", ".partitionCustom(new RoundRobin(2), (Event event) -> 0)\n",
+                   ".withIdleness(Duration.ofMillis(2000)))\n                .setParallelism(3)\n"
+                   "                .name(\"spread\");",
+                   "class RoundRobin implements Partitioner<Integer>"};
     }
     void eachGraphOperatorIsSaidInJava()
     {
