@@ -75,6 +75,10 @@ public:
                 return at + ": its input has ended";
             if (a->isIdle())
                 return at + ": idle (withIdleness on it)";
+            if (a->config().strategy == WatermarkConfig::Strategy::Input)
+                return at
+                    + ": it makes no watermarks (strategy input, as noWatermarks()), so it holds every operator "
+                      "after it until its input ends";
             if (const auto maxSeen = a->maxTimestampSeen())
                 return at + " (its largest timestamp " + m_times.timestamp(*maxSeen)
                     + "): it assigns its own watermarks from the records that reach it";

@@ -598,6 +598,16 @@ private slots:
         QVERIFY2(after.front() == QStringLiteral("after> (2) window [0,10000) on-time, watermark 12499"),
             qPrintable(after.front()));
         QCOMPARE(lines.filter(QRegularExpression(QStringLiteral("^paid:[12]> "))).size(), 3);
+        // --explain follows the window after it no further than the assigner: what holds it is its own
+        const auto loaded = parse(std::string(kRestamped));
+        const GraphRun run(*loaded.value);
+        const std::vector<GraphHold> holds = graphHolds(run, scenarioTimes(*loaded.value));
+        const auto held
+            = std::find_if(holds.begin(), holds.end(), [](const GraphHold& h) { return h.text.starts_with("after "); });
+        QVERIFY(held != holds.end());
+        QCOMPARE(QString::fromStdString(held->text),
+            QStringLiteral("after at 12499 ms ← restamped at 12499 ms (its largest timestamp 12500 ms): it assigns its "
+                           "own watermarks from the records that reach it"));
     }
 
     void anAssignerIsRefusedWhereItIsWrong_data()
