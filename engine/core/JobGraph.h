@@ -141,6 +141,20 @@ struct GraphOperator {
 struct JobGraph {
     std::vector<GraphSource> sources;
     std::vector<GraphOperator> operators; // in the file's order
+
+    // Every watermark generator's settings: each source's, then each assigner's (in the operators' order). What the
+    // job-wide emission interval and the run's horizon are taken over.
+    std::vector<const WatermarkConfig*> generators() const
+    {
+        std::vector<const WatermarkConfig*> all;
+        for (const GraphSource& s : sources)
+            all.push_back(&s.watermarks);
+        for (const GraphOperator& op : operators) {
+            if (op.kind == GraphOperator::Kind::Watermarks)
+                all.push_back(&op.watermarks);
+        }
+        return all;
+    }
 };
 
 } // namespace tidemark

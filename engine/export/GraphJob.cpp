@@ -71,14 +71,7 @@ std::vector<SourceSpan> sourceSpans(const Scenario& s, const std::vector<SourceA
 std::optional<DurationMs> periodOf(const JobGraph& g)
 {
     std::optional<DurationMs> period;
-    std::vector<const WatermarkConfig*> emitters; // one job-wide interval for every source's and assigner's
-    for (const GraphSource& src : g.sources)
-        emitters.push_back(&src.watermarks);
-    for (const GraphOperator& op : g.operators) {
-        if (op.kind == GraphOperator::Kind::Watermarks)
-            emitters.push_back(&op.watermarks);
-    }
-    for (const WatermarkConfig* w : emitters) {
+    for (const WatermarkConfig* w : g.generators()) { // one job-wide interval for all of them
         const WatermarkConfig& wm = *w;
         if (wm.strategy == WatermarkConfig::Strategy::Input || wm.emission != WatermarkConfig::Emission::Periodic)
             continue;

@@ -383,7 +383,7 @@ void readGraph(const JsonNode& root, Scenario& sc, const InputReader& loadInput)
         if (!op.runsWindow())
             continue;
         PipelineConfig p;
-        p.window = g.operators[o].chainWindow();
+        p.window = op.chainWindow();
         chainRules(p, {{"pipeline.window.", "operators." + std::to_string(o) + ".window."}});
     }
     if (const auto broken = graphViolations(g); !broken.empty())

@@ -215,11 +215,11 @@ struct AssignerTimer {
 std::optional<AssignerTimer> assignerOfTimer(const GraphRun& run, std::uint32_t timer)
 {
     const GraphPipeline& p = run.pipeline();
-    if (static_cast<int>(timer) < p.channelCount())
+    const auto assigner = p.assignerOfTimer(static_cast<int>(timer));
+    if (!assigner)
         return std::nullopt;
-    const auto [stream, subtask] = p.assignerSubtask(static_cast<int>(timer) - p.channelCount());
-    const StreamGraph::Node& node = p.streams().node(stream);
-    return AssignerTimer {node.op, subtask, node.parallelism};
+    const StreamGraph::Node& node = p.streams().node(assigner->first);
+    return AssignerTimer {node.op, assigner->second, node.parallelism};
 }
 
 } // namespace

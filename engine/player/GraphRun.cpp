@@ -127,13 +127,7 @@ GraphRun::GraphRun(const Scenario& scenario)
     // Periodic emission runs on past the last record as in a chain (runHorizon), as long as the longest tail of
     // any source asks; a run that would emit beyond the budget is refused as a chain's is.
     m_horizon = last;
-    std::vector<const WatermarkConfig*> emitters; // every source's generators, every assigner's
-    for (const GraphSource& s : g.sources)
-        emitters.push_back(&s.watermarks);
-    for (const GraphOperator& op : g.operators) {
-        if (op.kind == GraphOperator::Kind::Watermarks)
-            emitters.push_back(&op.watermarks);
-    }
+    const std::vector<const WatermarkConfig*> emitters = g.generators();
     for (const WatermarkConfig* w : emitters)
         m_horizon = std::max(m_horizon, runHorizon(*w, last));
     for (const WatermarkConfig* w : emitters) {
@@ -177,7 +171,7 @@ GraphRun::GraphRun(const Scenario& scenario)
     // than thinned from many more.
     std::uint64_t foreseen = m_arrivals.size();
     for (int c = 0; c < m_end->pipeline.periodicTimerCount(); ++c) {
-        const DurationMs period = periodOf(c);
+        const DurationMs period = m_end->pipeline.timerWatermarks(c).periodMs;
         if (period <= 0)
             continue;
         queue.schedule(period, EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(c));
@@ -215,16 +209,6 @@ GraphRun::GraphRun(const Scenario& scenario)
 }
 
 GraphRun::~GraphRun() = default;
-
-DurationMs GraphRun::periodOf(int timer) const
-{
-    const JobGraph& g = *m_scenario.graph;
-    const GraphPipeline& p = m_end->pipeline;
-    if (timer < p.channelCount())
-        return g.sources[static_cast<std::size_t>(p.sourceOfChannel(timer))].watermarks.periodMs;
-    const int stream = p.assignerSubtask(timer - p.channelCount()).first;
-    return g.operators[static_cast<std::size_t>(p.streams().node(stream).op)].watermarks.periodMs;
-}
 
 const GraphPipeline& GraphRun::pipeline() const
 {
@@ -290,7 +274,7 @@ bool GraphRun::step(State& rt, std::vector<GraphOutput>& out) const
     case EventQueue::Kind::PeriodicEmit: {
         const int c = static_cast<int>(e.subject);
         p.periodicEmit(c, e.time, out);
-        rt.queue.schedule(javaAdd(e.time, periodOf(c)), EventQueue::Kind::PeriodicEmit, e.subject);
+        rt.queue.schedule(javaAdd(e.time, p.timerWatermarks(c).periodMs), EventQueue::Kind::PeriodicEmit, e.subject);
         break;
     }
     case EventQueue::Kind::EndOfInput:

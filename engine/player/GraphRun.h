@@ -155,8 +155,6 @@ public:
 private:
     // Runs one happening; false when the queue is empty.
     bool step(State& state, std::vector<GraphOutput>& out) const;
-    // The period of periodic timer `timer` (GraphPipeline::periodicEmit's numbering): its source's or assigner's.
-    DurationMs periodOf(int timer) const;
 
     const Scenario& m_scenario;
     std::vector<GraphArrival> m_arrivals;

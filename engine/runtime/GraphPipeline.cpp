@@ -182,8 +182,8 @@ void GraphPipeline::processRecord(int source, const InputRecord& record, Timesta
 void GraphPipeline::periodicEmit(int timer, Timestamp now, std::vector<GraphOutput>& out)
 {
     m_now = now;
-    if (timer >= channelCount()) { // an assigner's subtask: TimestampsAndWatermarksOperator#onProcessingTime
-        const auto [stream, s] = assignerSubtask(timer - channelCount());
+    if (const auto assigner = assignerOfTimer(timer)) { // TimestampsAndWatermarksOperator#onProcessingTime
+        const auto [stream, s] = *assigner;
         auto& a = std::get<WatermarkChannel>(subtask(stream, s).op);
         WatermarkItems items;
         if (a.ended() || a.periodicEmitChangesNothing())
@@ -200,6 +200,13 @@ void GraphPipeline::periodicEmit(int timer, Timestamp now, std::vector<GraphOutp
     if (src.channel(c).ended() || !src.periodicEmit(c, now, items))
         return;
     emitWatermarkItems(source, c, items, out);
+}
+
+const WatermarkConfig& GraphPipeline::timerWatermarks(int timer) const
+{
+    if (const auto assigner = assignerOfTimer(timer))
+        return m_graph.operators[static_cast<std::size_t>(m_streams.node(assigner->first).op)].watermarks;
+    return m_graph.sources[static_cast<std::size_t>(sourceOfChannel(timer))].watermarks;
 }
 
 void GraphPipeline::endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out)
@@ -322,10 +329,7 @@ void GraphPipeline::deliverElement(int stream, int s, int input, std::uint32_t i
         // strategy's timestamp assigner is the record's own), then the generator sees it
         emitElement(stream, s, id, out);
         WatermarkItems items;
-        auto& a = std::get<WatermarkChannel>(sub.op);
-        a.onEvent(e.ts, items);
-        if (a.config().emission == WatermarkConfig::Emission::PerEvent)
-            a.onPeriodicEmit(m_now, items);
+        std::get<WatermarkChannel>(sub.op).onRecord(e.ts, m_now, items);
         emitWatermarkItems(stream, s, items, out);
     }
 }

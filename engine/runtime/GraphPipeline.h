@@ -15,6 +15,7 @@
 #include "engine/windowing/WindowOperator.h"
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <utility>
 #include <variant>
@@ -70,13 +71,19 @@ public:
     // Source `source`'s record arrives at processing time `now`.
     void processRecord(int source, const InputRecord& record, Timestamp now, std::vector<GraphOutput>& out);
     // Periodic timer `timer`'s emission (onPeriodicEmit, and the idleness check): timers 0 … channelCount() − 1 are
-    // the source channels', the next assignerCount() the assigners' subtasks' (operators of kind Watermarks, in
-    // stream and subtask order).
+    // the source channels', the next ones the assigners' subtasks' (operators of kind Watermarks, in stream and
+    // subtask order).
     void periodicEmit(int timer, Timestamp now, std::vector<GraphOutput>& out);
-    int periodicTimerCount() const { return channelCount() + assignerCount(); }
-    int assignerCount() const { return static_cast<int>(m_assigners.size()); }
-    // Assigner subtask a's operator stream and subtask; its periodic timer is channelCount() + a.
-    std::pair<int, int> assignerSubtask(int a) const { return m_assigners[static_cast<std::size_t>(a)]; }
+    int periodicTimerCount() const { return channelCount() + static_cast<int>(m_assigners.size()); }
+    // The assigner's operator stream and subtask whose periodic timer `timer` is; nullopt for a source channel's.
+    std::optional<std::pair<int, int>> assignerOfTimer(int timer) const
+    {
+        if (timer < channelCount())
+            return std::nullopt;
+        return m_assigners[static_cast<std::size_t>(timer - channelCount())];
+    }
+    // What periodic timer `timer` runs: its source's generators or its assigner (its period among them).
+    const WatermarkConfig& timerWatermarks(int timer) const;
     // The assigner (TimestampsAndWatermarksOperator and its generator) of an assigner's subtask; nullptr for any
     // other operator.
     const WatermarkChannel* assigner(int stream, int subtask) const

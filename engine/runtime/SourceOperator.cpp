@@ -72,9 +72,7 @@ void SourceOperator::onEvent(int c, const InputRecord& record, Timestamp now, Wa
         ch.onSplitEvent(m_splitIds[static_cast<std::size_t>(record.partition)], record.ts, now, items);
         return;
     }
-    ch.onEvent(record.ts, items);
-    if (ch.config().emission == WatermarkConfig::Emission::PerEvent)
-        ch.onPeriodicEmit(now, items);
+    ch.onRecord(record.ts, now, items);
 }
 
 void SourceOperator::onWatermarkRecord(int c, Timestamp ts, WatermarkItems& items)

@@ -200,10 +200,10 @@ std::optional<GraphViolation> assignerRule(
             "records between operators name no channel: an assigner's records come by \"forward\" (from the "
             "subtask of the same index) or \"rebalance\" (round robin)"};
     for (std::size_t i = 0; i < op.inputs.size(); ++i) {
+        const std::string inPath = at + ".inputs." + std::to_string(i);
         std::vector<Names::Ref> behind;
         expand(g, names, op.inputs[i], behind);
         for (const Names::Ref& r : behind) {
-            const std::string inPath = at + ".inputs." + std::to_string(i);
             if (r.source >= 0)
                 return GraphViolation {inPath,
                     self + " reads source " + quoted(g.sources[static_cast<std::size_t>(r.source)].name)
@@ -453,9 +453,9 @@ StreamGraph::StreamGraph(const JobGraph& g)
         n.name = op.name;
         n.op = static_cast<int>(o);
         n.parallelism = op.subtasks();
-        n.keyed = op.kind != Kind::Window || op.window.keyBy.has_value();
-        if (op.kind == Kind::Watermarks) // its records as they came: keyed when all its inputs' are
-            n.keyed = keyedThrough(g, names, op);
+        // an assigner's records go on as they came: keyed when all its inputs' are
+        n.keyed = op.kind == Kind::Watermarks ? keyedThrough(g, names, op)
+                                              : op.kind != Kind::Window || op.window.keyBy.has_value();
         m_nodes.push_back(std::move(n));
     }
     m_out.resize(m_nodes.size());

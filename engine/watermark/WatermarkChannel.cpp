@@ -160,6 +160,13 @@ void WatermarkChannel::onEvent(Timestamp eventTimestamp, WatermarkItems& out)
     assigner().onEvent(eventTimestamp, out);
 }
 
+void WatermarkChannel::onRecord(Timestamp eventTimestamp, Timestamp processingTime, WatermarkItems& out)
+{
+    onEvent(eventTimestamp, out);
+    if (m_config.emission == WatermarkConfig::Emission::PerEvent)
+        onPeriodicEmit(processingTime, out);
+}
+
 void WatermarkChannel::onPeriodicEmit(Timestamp processingTime, WatermarkItems& out)
 {
     if (auto* r = std::get_if<SourceReaderWatermarks>(&m_impl))

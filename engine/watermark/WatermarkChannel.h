@@ -92,8 +92,11 @@ public:
     // An event record with timestamp `eventTimestamp`. The caller has already forwarded the record to
     // its window subtask (Flink forwards the record before the generator sees it). Only updates the
     // generator (a periodic generator emits nothing here); with emit: per-event the caller then calls
-    // onPeriodicEmit in the same step.
+    // onPeriodicEmit in the same step, as onRecord does.
     void onEvent(Timestamp eventTimestamp, WatermarkItems& out);
+    // onEvent, then, with emit: per-event, onPeriodicEmit at `processingTime`: the assigner's whole processElement
+    // after the record has gone on.
+    void onRecord(Timestamp eventTimestamp, Timestamp processingTime, WatermarkItems& out);
 
     // The periodic timer fired at `processingTime` (every periodMs); with idleness this is also the
     // idleness check, measured on this processing time.
