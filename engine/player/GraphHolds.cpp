@@ -59,62 +59,65 @@ public:
         return m_times.timestamp(t);
     }
 
-    // Why stream `stream`'s subtask (or, for a source, channel) `s` stands where it does.
-    std::string explain(int stream, int s, int depth = 0) const
+    // Why stream `stream`'s subtask (or, for a source, channel) `s` stands where it does: each link of its hold
+    // path, then why the last one stands where it is.
+    std::string explain(int stream, int s) const
     {
-        const StreamGraph& graph = m_p.streams();
-        const StreamGraph::Node& node = graph.node(stream);
-        if (node.source >= 0)
-            return sourceChannel(node.source, s);
-        const std::string& name = m_g.operators[static_cast<std::size_t>(node.op)].name;
-        const std::string self = name + (node.parallelism > 1 ? " (subtask " + std::to_string(s) + ")" : "");
-        if (const WatermarkChannel* a = m_p.assigner(stream, s)) {
-            // its watermarks are its own: nothing upstream holds it but the records it has (not) had
-            const std::string at = self + " at " + time(a->currentWatermark());
-            if (a->ended())
-                return at + ": its input has ended";
-            if (a->isIdle())
-                return at + ": idle (withIdleness on it)";
-            if (a->config().strategy == WatermarkConfig::Strategy::Input)
-                return at
-                    + ": it makes no watermarks (strategy input, as noWatermarks()), so it holds every operator "
-                      "after it until its input ends";
-            if (const auto maxSeen = a->maxTimestampSeen())
-                return at + " (its largest timestamp " + m_times.timestamp(*maxSeen)
-                    + "): it assigns its own watermarks from the records that reach it";
-            return at + ": it assigns its own watermarks from the records that reach it, and none has come yet";
-        }
-        int input = 0;
-        if (const IndexedCombinedWatermarkStatus* c = m_p.combinedInputs(stream, s)) {
-            input = c->holdingInput();
-            if (input < 0)
-                return self + ": every input is idle";
-        }
-        const StatusWatermarkValve& valve = m_p.inputValve(stream, s, input);
-        const std::string at = self + " at " + time(m_p.operatorWatermark(node.op, s));
-        if (m_p.sortsInput(stream) && !m_p.ended(stream))
-            return at
-                + ": it emits only after its input has ended (the global window's end-of-stream trigger), "
-                  "so Flink runs it in batch mode, its input sorted, and no watermark reaches it before then";
-        if (valve.isIdle())
-            return at + ", its input " + std::to_string(input + 1) + " idle";
-        const int channel = valve.firstChannelHoldingMinimum();
-        if (channel < 0 || depth > graph.streamCount())
-            return at;
-        for (int from = 0; from < graph.streamCount(); ++from) {
-            for (const StreamGraph::Edge& e : graph.edgesFrom(from)) {
-                const int width = e.forward() ? 1 : graph.node(from).parallelism;
-                if (e.to != stream || e.input != input || channel < e.firstChannel || channel >= e.firstChannel + width)
-                    continue;
-                std::string via
-                    = m_p.combinedInputs(stream, s) ? " ← input " + std::to_string(input + 1) + ", " : " ← ";
-                return at + via + explain(from, e.forward() ? s : channel - e.firstChannel, depth + 1);
-            }
-        }
-        return at;
+        const std::vector<HoldLink> path = holdPath(m_p, stream, s);
+        std::string text;
+        for (std::size_t i = 0; i + 1 < path.size(); ++i)
+            text += at(path[i])
+                + (m_p.combinedInputs(path[i].stream, path[i].index)
+                        ? " ← input " + std::to_string(path[i].input + 1) + ", "
+                        : std::string(" ← "));
+        return text + origin(path.back());
     }
 
 private:
+    std::string self(const HoldLink& l) const
+    {
+        const StreamGraph::Node& node = m_p.streams().node(l.stream);
+        const std::string& name = m_g.operators[static_cast<std::size_t>(node.op)].name;
+        return name + (node.parallelism > 1 ? " (subtask " + std::to_string(l.index) + ")" : "");
+    }
+    std::string at(const HoldLink& l) const
+    {
+        return self(l) + " at " + time(m_p.operatorWatermark(m_p.streams().node(l.stream).op, l.index));
+    }
+
+    // Where a hold starts: a source channel, an assigner, or an operator input that follows no channel.
+    std::string origin(const HoldLink& l) const
+    {
+        const StreamGraph::Node& node = m_p.streams().node(l.stream);
+        if (node.source >= 0)
+            return sourceChannel(node.source, l.index);
+        if (const WatermarkChannel* a = m_p.assigner(l.stream, l.index)) {
+            // its watermarks are its own: nothing upstream holds it but the records it has (not) had
+            const std::string here = self(l) + " at " + time(a->currentWatermark());
+            if (a->ended())
+                return here + ": its input has ended";
+            if (a->isIdle())
+                return here + ": idle (withIdleness on it)";
+            if (a->config().strategy == WatermarkConfig::Strategy::Input)
+                return here
+                    + ": it makes no watermarks (strategy input, as noWatermarks()), so it holds every operator "
+                      "after it until its input ends";
+            if (const auto maxSeen = a->maxTimestampSeen())
+                return here + " (its largest timestamp " + m_times.timestamp(*maxSeen)
+                    + "): it assigns its own watermarks from the records that reach it";
+            return here + ": it assigns its own watermarks from the records that reach it, and none has come yet";
+        }
+        if (l.input < 0)
+            return self(l) + ": every input is idle";
+        if (m_p.sortsInput(l.stream) && !m_p.ended(l.stream))
+            return at(l)
+                + ": it emits only after its input has ended (the global window's end-of-stream trigger), "
+                  "so Flink runs it in batch mode, its input sorted, and no watermark reaches it before then";
+        if (m_p.inputValve(l.stream, l.index, l.input).isIdle())
+            return at(l) + ", its input " + std::to_string(l.input + 1) + " idle";
+        return at(l);
+    }
+
     // A source channel, or a Kafka source's reader (with per-partition watermarks, the partition holding it).
     std::string sourceChannel(int source, int c) const
     {
@@ -232,6 +235,46 @@ private:
 
 } // namespace
 
+std::vector<HoldLink> holdPath(const GraphPipeline& state, int stream, int index)
+{
+    const StreamGraph& graph = state.streams();
+    std::vector<HoldLink> path;
+    for (;;) {
+        path.push_back({stream, index, 0});
+        if (graph.node(stream).source >= 0 || state.assigner(stream, index) != nullptr)
+            return path;
+        int input = 0;
+        if (const IndexedCombinedWatermarkStatus* c = state.combinedInputs(stream, index)) {
+            input = c->holdingInput();
+            path.back().input = input;
+            if (input < 0)
+                return path;
+        }
+        if (state.sortsInput(stream) && !state.ended(stream))
+            return path;
+        const StatusWatermarkValve& valve = state.inputValve(stream, index, input);
+        const int channel = valve.isIdle() ? -1 : valve.firstChannelHoldingMinimum();
+        if (channel < 0 || static_cast<int>(path.size()) > graph.streamCount())
+            return path;
+        // the upstream stream whose subtask (or source channel) arrives on that channel
+        const StreamGraph::Edge* behind = nullptr;
+        for (int from = 0; from < graph.streamCount() && behind == nullptr; ++from) {
+            for (const StreamGraph::Edge& e : graph.edgesFrom(from)) {
+                const int width = e.forward() ? 1 : graph.node(from).parallelism;
+                if (e.to == stream && e.input == input && channel >= e.firstChannel
+                    && channel < e.firstChannel + width) {
+                    behind = &e;
+                    break;
+                }
+            }
+        }
+        if (behind == nullptr)
+            return path;
+        index = behind->forward() ? index : channel - behind->firstChannel;
+        stream = behind->from;
+    }
+}
+
 GraphHolds::GraphHolds(const GraphRun& run, TimeFormatter times)
     : m_run(run)
     , m_times(std::move(times))
@@ -284,7 +327,8 @@ std::vector<GraphHold> GraphHolds::at(const GraphPipeline& state, StepIndex step
         const StreamGraph::Node& node = graph.node(stream);
         for (int s = 0; s < node.parallelism; ++s) {
             holds.explaining(node.op, s);
-            out.push_back({node.op, s, state.operatorWatermark(node.op, s), holds.explain(stream, s)});
+            out.push_back({node.op, s, state.operatorWatermark(node.op, s), holds.explain(stream, s),
+                holdPath(state, stream, s)});
         }
     }
     return out;

@@ -21,11 +21,26 @@ namespace tidemark {
 // operator, found by running the graph again with it: withIdleness of the smallest round duration longer than every
 // gap between the source's records (so that it would not go idle while it sends), and the step at which the
 // operator's event time would pass where it is held ("… would release it at step 212, processing time 4.200 s").
+// One link of a hold, from the held operator upstream: a stream's subtask (for a source, its channel) and, for an
+// operator, the input that holds it (-1: every input is idle). The last link is where the hold starts.
+struct HoldLink {
+    int stream = 0;
+    int index = 0;
+    int input = 0;
+    bool operator==(const HoldLink&) const = default;
+};
+
+// The links from stream `stream`'s subtask (or channel) `index` to what holds it, as the state stands: the input
+// holding a two-input operator, the channel holding that input's valve, the upstream subtask behind it, until a
+// source channel, an assigner (its watermarks are its own), an idle input or an input sorted until it ends.
+std::vector<HoldLink> holdPath(const GraphPipeline& state, int stream, int index);
+
 struct GraphHold {
     int op = 0;
     int subtask = 0;
     Timestamp watermark = kMinTimestamp;
     std::string text;
+    std::vector<HoldLink> path; // holdPath of the operator subtask
 };
 
 class GraphHolds {

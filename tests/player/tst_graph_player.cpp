@@ -5,6 +5,7 @@
 #include "engine/io/Installation.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/player/GraphHolds.h"
+#include "engine/player/GraphPicture.h"
 #include "engine/player/GraphPlayer.h"
 
 #include <QTest>
@@ -209,6 +210,75 @@ private slots:
         QCOMPARE(run.size(), end.size());
         for (std::size_t i = 0; i < run.size(); ++i)
             QCOMPARE(run[i].text, end[i].text);
+    }
+
+    void thePictureFollowsTheSlowestSinkToTheSilentSource()
+    {
+        // orders-payments-join-stalls at its end: the count per 10 s (the sink) at 8499 ← the join, held by its
+        // input 2 ← payments' one channel, silent since 2 s; orders has gone on past 10 s.
+        const auto loaded = load(io::examplesDirectory() / "graphs" / "orders-payments-join-stalls.json");
+        QVERIFY2(loaded.ok(), loaded.errors.empty() ? "" : loaded.errors.front().message.c_str());
+        GraphPlayer player(*loaded.value);
+        const GraphPicture picture(player.run());
+        const StreamGraph& streams = player.state().streams();
+        const int orders = 0;
+        const int payments = 1;
+        const int paid = streams.streamOfOperator(0);
+        const int perTenSeconds = streams.streamOfOperator(1);
+        QCOMPARE(picture.sinks(), std::vector<int> {perTenSeconds});
+
+        player.seek(player.lastStep());
+        const GraphPicture::At end = picture.at(player.state(), player.current());
+        QCOMPARE(end.sink, perTenSeconds);
+        const std::vector<HoldLink> expected {{perTenSeconds, 0, 0}, {paid, 0, 1}, {payments, 0, 0}};
+        QCOMPARE(end.blocker, expected);
+        QVERIFY(end.holds(paid, 1));
+        QVERIFY(!end.holds(paid, 0));
+        QVERIFY(!end.holds(orders));
+        QCOMPARE(end.vertices[std::size_t(payments)].watermark, Timestamp(8499));
+        QVERIFY(end.vertices[std::size_t(orders)].watermark >= 15999);
+        QCOMPARE(end.vertices[std::size_t(paid)].inputs.size(), std::size_t(2));
+        QCOMPARE(end.vertices[std::size_t(paid)].inputs[1].watermark, Timestamp(8499));
+        QCOMPARE(end.vertices[std::size_t(paid)].watermark, Timestamp(8499));
+        QCOMPARE(end.vertices[std::size_t(perTenSeconds)].results, std::size_t(0)); // [0, 10 s) never fires
+        QCOMPARE(end.vertices[std::size_t(paid)].results, std::size_t(3)); // three orders paid
+
+        // at step 0 nothing has sent a watermark: the first input of the join holds it, on orders' channel
+        const GraphPicture::At start = picture.at(player.run().stateAfter(0)->pipeline, 0);
+        QCOMPARE(start.blocker.back().stream, orders);
+        QCOMPARE(start.vertices[std::size_t(paid)].results, std::size_t(0));
+    }
+
+    void thePictureCountsOutputsUpToItsStepOnly()
+    {
+        const auto examples = io::graphExamples();
+        QVERIFY(!examples.empty());
+        for (const io::Example& e : examples) {
+            const auto loaded = load(e.path);
+            QVERIFY(loaded.ok());
+            GraphPlayer player(*loaded.value);
+            const GraphPicture picture(player.run());
+            const auto& outputs = player.run().outputs();
+            for (StepIndex s = 0; s <= player.lastStep(); s += std::max<StepIndex>(1, player.lastStep() / 7)) {
+                player.seek(s);
+                const GraphPicture::At at = picture.at(player.state(), s);
+                std::size_t counted = 0;
+                for (const auto& v : at.vertices)
+                    counted += v.results + v.late + v.dropped;
+                std::size_t made = 0; // outputs up to the step; a late fire counts twice
+                for (std::size_t i = 0; i < outputs.size() && player.run().trace().stepOfOutput(i) <= s; ++i) {
+                    const auto* fire = std::get_if<FireEvent>(&outputs[i].what);
+                    made += fire != nullptr && fire->timing == FireTiming::Late ? 2 : 1;
+                }
+                QCOMPARE(counted, made);
+                // the blocker starts at the slowest sink and every link is one of its streams
+                if (at.sink >= 0) {
+                    QCOMPARE(at.blocker.front().stream, at.sink);
+                    for (const HoldLink& l : at.blocker)
+                        QVERIFY(l.stream >= 0 && l.stream < int(at.vertices.size()));
+                }
+            }
+        }
     }
 };
 

@@ -1,0 +1,122 @@
+#include "engine/player/GraphPicture.h"
+
+#include <algorithm>
+
+namespace tidemark {
+
+bool GraphPicture::At::holds(int stream, int input) const
+{
+    return std::any_of(blocker.begin(), blocker.end(),
+        [&](const HoldLink& l) { return l.stream == stream && (input < 0 || l.input == input); });
+}
+
+GraphPicture::Counted GraphPicture::kindOf(const GraphOutput& output)
+{
+    if (const auto* fire = std::get_if<FireEvent>(&output.what))
+        return fire->timing == FireTiming::Late ? Counted::LateResult : Counted::Result;
+    if (const auto* late = std::get_if<LateEvent>(&output.what))
+        return late->action == LateAction::Dropped ? Counted::Dropped : Counted::Late;
+    if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&output.what)) {
+        using K = IntervalJoinOperator::Output::Kind;
+        return join->kind == K::Pair ? Counted::Result : join->kind == K::Late ? Counted::Late : Counted::Dropped;
+    }
+    return Counted::Result; // a process function's record
+}
+
+GraphPicture::GraphPicture(const GraphRun& run)
+    : m_run(run)
+    , m_counted(run.graph().operators.size())
+{
+    const StreamGraph& streams = run.pipeline().streams();
+    for (int stream = streams.sourceCount(); stream < streams.streamCount(); ++stream) {
+        if (streams.edgesFrom(stream).empty())
+            m_sinks.push_back(stream);
+    }
+    const auto& outputs = run.outputs();
+    for (std::uint32_t i = 0; i < outputs.size(); ++i) {
+        auto& lists = m_counted[static_cast<std::size_t>(outputs[i].op)];
+        switch (kindOf(outputs[i])) {
+        case Counted::Result:
+            lists[0].push_back(i);
+            break;
+        case Counted::LateResult: // a late fire is a result, and a late record's doing
+            lists[0].push_back(i);
+            lists[1].push_back(i);
+            break;
+        case Counted::Late:
+            lists[1].push_back(i);
+            break;
+        case Counted::Dropped:
+            lists[2].push_back(i);
+            break;
+        }
+    }
+}
+
+GraphPicture::At GraphPicture::at(const GraphPipeline& state, StepIndex step) const
+{
+    const StreamGraph& streams = state.streams();
+    const GraphTrace& trace = m_run.trace();
+    const std::size_t outputsDone
+        = step + 1 < trace.stepCount() ? trace.step(step + 1).firstOutput : trace.outputs().size();
+    const auto countBefore = [outputsDone](const std::vector<std::uint32_t>& list) {
+        return static_cast<std::size_t>(std::lower_bound(list.begin(), list.end(), outputsDone) - list.begin());
+    };
+    At at;
+    at.vertices.resize(static_cast<std::size_t>(streams.streamCount()));
+    for (int stream = 0; stream < streams.streamCount(); ++stream) {
+        const StreamGraph::Node& node = streams.node(stream);
+        Vertex& v = at.vertices[static_cast<std::size_t>(stream)];
+        v.watermark = kMaxTimestamp;
+        v.idle = true;
+        v.ended = true;
+        if (node.source >= 0) {
+            for (int c = 0; c < node.parallelism; ++c) {
+                const WatermarkChannel& ch = state.channel(state.channelOf(node.source, c));
+                v.watermark = std::min(v.watermark, ch.currentWatermark());
+                v.idle = v.idle && (ch.isIdle() || ch.ended());
+                v.ended = v.ended && ch.ended();
+            }
+            continue;
+        }
+        const int inputs = streams.inputCount(stream);
+        v.inputs.assign(static_cast<std::size_t>(inputs), Input {kMaxTimestamp, true});
+        v.ended = state.ended(stream);
+        for (int s = 0; s < node.parallelism; ++s) {
+            v.watermark = std::min(v.watermark, state.operatorWatermark(node.op, s));
+            bool subtaskIdle = true;
+            for (int i = 0; i < inputs; ++i) {
+                const StatusWatermarkValve& valve = state.inputValve(stream, s, i);
+                Input& in = v.inputs[static_cast<std::size_t>(i)];
+                in.watermark = std::min(in.watermark, valve.lastOutputWatermark());
+                in.idle = in.idle && valve.isIdle();
+                subtaskIdle = subtaskIdle && valve.isIdle();
+            }
+            if (const WatermarkChannel* a = state.assigner(stream, s))
+                subtaskIdle = a->isIdle() || a->ended();
+            v.idle = v.idle && subtaskIdle;
+        }
+        const auto& lists = m_counted[static_cast<std::size_t>(node.op)];
+        v.results = countBefore(lists[0]);
+        v.late = countBefore(lists[1]);
+        v.dropped = countBefore(lists[2]);
+    }
+    // the slowest sink subtask: where the job's printed time stands
+    Timestamp slowest = kMaxTimestamp;
+    int slowestSubtask = 0;
+    for (const int stream : m_sinks) {
+        const StreamGraph::Node& node = streams.node(stream);
+        for (int s = 0; s < node.parallelism; ++s) {
+            if (const Timestamp wm = state.operatorWatermark(node.op, s); wm < slowest) {
+                slowest = wm;
+                at.sink = stream;
+                slowestSubtask = s;
+            }
+        }
+    }
+    if (at.sink >= 0)
+        at.blocker = holdPath(state, at.sink, slowestSubtask);
+    return at;
+}
+
+} // namespace tidemark

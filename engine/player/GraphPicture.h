@@ -1,0 +1,56 @@
+#pragma once
+
+#include "engine/player/GraphHolds.h"
+#include "engine/player/GraphRun.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace tidemark {
+
+// What a picture of a job graph shows at one step, as Flink's job graph would if its vertices showed their event
+// time together: each stream's watermark (a source's lowest channel, an operator's lowest subtask), its inputs'
+// valves, what its operator has put out so far (results, late, dropped), and the chain of holds that keeps the
+// job's slowest sink where it is (holdPath from that sink's slowest subtask).
+class GraphPicture {
+public:
+    explicit GraphPicture(const GraphRun& run); // run outlives it
+
+    struct Input {
+        Timestamp watermark = kMinTimestamp; // the lowest of its subtasks' valves
+        bool idle = false; // on every subtask
+    };
+    struct Vertex {
+        Timestamp watermark = kMinTimestamp;
+        bool idle = false; // every subtask (a source's every channel) idle or ended
+        bool ended = false; // every subtask (channel) has seen the end of its input
+        std::vector<Input> inputs; // an operator's, in its inputs' order
+        std::size_t results = 0; // a window's fires, a join's pairs, a process function's records
+        std::size_t late = 0; // re-fired for a late record, or sent to the late side output
+        std::size_t dropped = 0;
+    };
+    struct At {
+        std::vector<Vertex> vertices; // by stream (StreamGraph numbering)
+        int sink = -1; // the stream of the slowest sink (-1: every sink has reached the end of event time)
+        std::vector<HoldLink> blocker; // holdPath from its slowest subtask
+        // Whether the link holds the sink: the stream on the blocker path, and (input >= 0) that input of it.
+        bool holds(int stream, int input = -1) const;
+    };
+    // `state` is the run's state after `step` (GraphRun::stateAfter, GraphPlayer::state).
+    At at(const GraphPipeline& state, StepIndex step) const;
+
+    // The streams no edge leaves: what the job prints.
+    const std::vector<int>& sinks() const { return m_sinks; }
+
+private:
+    enum class Counted : std::uint8_t { Result, Late, Dropped, LateResult };
+    static Counted kindOf(const GraphOutput& output);
+
+    const GraphRun& m_run;
+    std::vector<int> m_sinks;
+    // by operator, by kind (result, late, dropped): the indices in the trace's outputs, ascending
+    std::vector<std::array<std::vector<std::uint32_t>, 3>> m_counted;
+};
+
+} // namespace tidemark
