@@ -11,6 +11,8 @@
 #include "app/document/RunLoader.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/graph/GraphLanes.h"
+#include "app/graph/GraphStrip.h"
 #include "app/models/BadLinesModel.h"
 #include "app/models/OutputModel.h"
 #include "app/models/RecordsModel.h"
@@ -55,6 +57,7 @@
 #include <QMimeData>
 #include <QSaveFile>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -311,13 +314,13 @@ void MainWindow::createLessonActions()
     makeAction(m_actions.compareChanged, QStringLiteral("compareChanged"), tr("&Compare with One Setting Changed…"),
         QKeySequence(Qt::CTRL | Qt::Key_K),
         [this] {
-            if (m_session->hasRun())
+            if (m_session->hasRun() || m_session->hasGraph())
                 askToCompareWithChangedSetting(m_session->scenario(), this, m_theme);
         })
         ->setToolTip(tr("Duplicate this run as B, change one setting, and see both timelines and where they differ"));
     makeAction(m_actions.compareFile, QStringLiteral("compareFile"), tr("Compare with &Another Scenario…"),
         QKeySequence(), [this] {
-            if (m_session->hasRun())
+            if (m_session->hasRun() || m_session->hasGraph())
                 askToCompareWithFile(m_session->scenario(), this, m_theme);
         });
     makeAction(m_actions.editMarker, QStringLiteral("editMarker"), tr("Lesson &Marker…"),
@@ -442,6 +445,28 @@ QWidget* MainWindow::createCentre()
     tools->addWidget(hint);
     layout->addWidget(tools);
     layout->addWidget(m_timeline, 1);
+
+    // a job graph: the strip of its operators in place of the one operator's timeline
+    auto* strip = new GraphStrip(m_session, m_cursor, m_theme, centre);
+    layout->insertWidget(layout->indexOf(tools), strip);
+    auto* lanes = new QScrollArea(centre);
+    lanes->setObjectName(QStringLiteral("graphLanesArea"));
+    lanes->setWidgetResizable(true);
+    lanes->setFrameShape(QFrame::NoFrame);
+    lanes->setWidget(new GraphLanes(m_session, m_cursor, m_theme, lanes));
+    layout->insertWidget(layout->indexOf(m_timeline) + 1, lanes, 1);
+    strip->setFocusPolicy(Qt::StrongFocus);
+    auto showKind = [this, tools, strip, lanes] {
+        const bool graph = m_session->hasGraph();
+        tools->setVisible(!graph);
+        m_timeline->setVisible(!graph);
+        lanes->setVisible(graph);
+        // the keyboard on the picture, as the timeline has it for a chain: → and Page Down step the run at once
+        if (graph)
+            strip->setFocus();
+    };
+    connect(m_cursor, &TimeCursor::runChanged, this, showKind);
+    showKind();
 
     // typed lines and live sources: a record as typed into `nc -lk`, or whatever the socket brings
     layout->addWidget(new LiveBar(m_session, m_cursor, m_actions.stopLive, m_actions.reconnectLive, centre));
@@ -570,6 +595,23 @@ void MainWindow::createDocks()
     resizeDocks({narrationDock}, {480}, Qt::Horizontal);
     resizeDocks({recordsDock}, {290}, Qt::Vertical);
     resizeDocks({recordsDock, webUiDock, chartDock}, {400, 600, 400}, Qt::Horizontal);
+
+    // The panels of a chain's one operator have nothing of a job graph to show: they step aside while a graph is
+    // open (its strip, lanes, narration, why-not and output show it) and come back as they were for a chain.
+    const QList<QDockWidget*> chainOnly {windowsDock, recordsDock, chartDock, webUiDock, editorDock};
+    connect(m_cursor, &TimeCursor::runChanged, this, [this, chainOnly] {
+        const bool graph = m_session->hasGraph();
+        for (QDockWidget* d : chainOnly) {
+            d->toggleViewAction()->setEnabled(!graph);
+            if (graph && !d->property("hiddenForGraph").isValid()) {
+                d->setProperty("hiddenForGraph", d->isVisible());
+                d->hide();
+            } else if (!graph && d->property("hiddenForGraph").isValid()) {
+                d->setVisible(d->property("hiddenForGraph").toBool());
+                d->setProperty("hiddenForGraph", QVariant());
+            }
+        }
+    });
 }
 
 void MainWindow::createMenus()

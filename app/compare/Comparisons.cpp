@@ -96,6 +96,13 @@ QString findComparisonFile(const QString& fileOrName)
     return {};
 }
 
+QString graphsCompareInTheTerminal()
+{
+    return QCoreApplication::translate("tidemark::app::Comparisons",
+        "The compare window shows two chains (one source, one window operator). Two job graphs are compared by "
+        "`tidemark compare A.json B.json`, which runs both and lists where they differ.");
+}
+
 CompareWindow* compareWithScenarioFile(
     const Scenario& current, const QString& path, QWidget* parent, QString* error, Theme* theme)
 {
@@ -112,12 +119,21 @@ CompareWindow* compareWithScenarioFile(
             *error = b.error;
         return nullptr;
     }
+    if (current.graph || b.scenario->graph) {
+        if (error)
+            *error = graphsCompareInTheTerminal();
+        return nullptr;
+    }
     compare::Comparison comparison = compare::Comparison::between(current, *b.scenario);
     return openComparison(comparison, parent, error, theme);
 }
 
 CompareWindow* askToCompareWithFile(const Scenario& current, QWidget* parent, Theme* theme)
 {
+    if (current.graph) {
+        report(parent, graphsCompareInTheTerminal());
+        return nullptr;
+    }
     const QString path = QFileDialog::getOpenFileName(parent,
         QCoreApplication::translate("tidemark::app::Comparisons", "Compare with another scenario of the same events"),
         QString(), QCoreApplication::translate("tidemark::app::Comparisons", "Scenarios (*.json);;All files (*)"));
@@ -132,6 +148,10 @@ CompareWindow* askToCompareWithFile(const Scenario& current, QWidget* parent, Th
 
 CompareWindow* askToCompareWithChangedSetting(const Scenario& current, QWidget* parent, Theme* theme)
 {
+    if (current.graph) {
+        report(parent, graphsCompareInTheTerminal());
+        return nullptr;
+    }
     CompareSetupDialog dialog(current, parent);
     if (dialog.exec() != QDialog::Accepted)
         return nullptr;

@@ -37,6 +37,9 @@ CompareWindow* openComparisonFile(
 // that is no file and no example ("post000-parallelism"). Empty when FILE is something else.
 QString findComparisonFile(const QString& fileOrName);
 
+// Why the compare window refuses a job graph, and what compares two.
+QString graphsCompareInTheTerminal();
+
 // `current` (what the main window shows) as A, a scenario file as B; refused, with the first record that
 // differs, when the file does not read the same events.
 CompareWindow* compareWithScenarioFile(

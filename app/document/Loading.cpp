@@ -87,7 +87,7 @@ std::filesystem::path fsPath(const QString& path)
 LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir)
 {
     return withInput(io::parseScenarioWithoutInput(
-                         std::string_view(json.constData(), std::size_t(json.size())), fileName.toStdString()),
+                         std::string_view(json.constData(), std::size_t(json.size())), fileName.toStdString(), true),
         fsPath(baseDir));
 }
 
@@ -95,7 +95,7 @@ LoadOutcome loadScenarioFile(const QString& path)
 {
     // as `tidemark run PATH` loads it: the same functions, the same path in the messages
     const std::filesystem::path file = fsPath(path);
-    return withInput(io::loadScenarioFileWithoutInput(file), file.parent_path());
+    return withInput(io::loadScenarioFileWithoutInput(file, true), file.parent_path());
 }
 
 std::uint64_t scenarioReadBytes(const QString& path)

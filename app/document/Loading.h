@@ -34,7 +34,7 @@ QString defaultExample();
 
 // A scenario and its event file, read by the same engine functions as `tidemark run PATH` reads them
 // (io::loadScenarioFileWithoutInput, then io::loadScenarioInput with the job's record rules), so that every
-// load error is the same, with the same message.
+// load error is the same, with the same message. A chain or a job graph (the session runs either).
 LoadOutcome loadScenarioFile(const QString& path);
 LoadOutcome loadExample(const QString& path);
 // Scenario JSON from memory, the same way; an "input.file" is read next to `baseDir` (a folder).

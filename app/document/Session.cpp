@@ -1,6 +1,7 @@
 #include "app/document/Session.h"
 
 #include "app/Translations.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/LiveReader.h"
 #include "app/document/Loading.h"
 
@@ -8,6 +9,7 @@
 #include "engine/io/PipelineRules.h"
 #include "engine/io/ScenarioIo.h"
 #include "engine/live/KafkaSource.h"
+#include "engine/output/GraphOutputFormat.h"
 #include "engine/output/OutputFormat.h"
 
 #include <QDir>
@@ -34,11 +36,29 @@ Session::Session(QObject* parent)
 
 Session::~Session() = default;
 
+const Scenario& Session::scenario() const
+{
+    return m_graph ? m_graph->scenario() : m_player ? m_player->scenario() : m_scenario;
+}
+
+int Session::lastStep() const
+{
+    return m_graph ? int(m_graph->player().lastStep()) : m_player ? int(m_player->lastStep()) : 0;
+}
+
+int Session::currentStep() const
+{
+    return m_graph ? int(m_graph->player().current()) : m_player ? int(m_player->currentStep()) : 0;
+}
+
 void Session::seek(int step)
 {
-    if (!m_player)
+    if (m_graph)
+        m_graph->player().seek(static_cast<StepIndex>(std::max(step, 0)));
+    else if (m_player)
+        m_player->seek(static_cast<StepIndex>(std::max(step, 0)));
+    else
         return;
-    m_player->seek(static_cast<StepIndex>(std::max(step, 0)));
     refreshCurrent();
 }
 
@@ -50,6 +70,14 @@ const StepDetail& Session::detail() const
 
 void Session::refreshCurrent()
 {
+    if (m_graph) {
+        const GraphPlayer& player = m_graph->player();
+        m_graphAt = m_graph->picture().at(player.state(), player.current());
+        m_state = PipelineState {};
+        m_state.processingTime = player.trace().step(player.current()).processingTime;
+        m_narration = graphNarration();
+        return;
+    }
     m_state = m_player->state();
     m_narration = m_narrator->narrate(m_player->currentDetail(), m_player->trace());
 }
@@ -240,6 +268,8 @@ QString Session::setSettings(const PipelineConfig& pipeline, const DisplaySettin
 
 QString Session::appendRecord(const InputRecord& record)
 {
+    if (m_graph)
+        return graphTakesNoLines();
     if (!m_player)
         return tr("Nothing is loaded.");
     std::string error;
@@ -275,6 +305,8 @@ QString Session::liveInputHint() const
 
 QString Session::appendLine(const QString& line)
 {
+    if (m_graph)
+        return graphTakesNoLines();
     if (!m_player)
         return tr("Nothing is loaded.");
     const std::string text = line.trimmed().toStdString();
@@ -294,8 +326,24 @@ QString Session::appendLine(const QString& line)
     return appendRecord(record);
 }
 
+QString Session::graphTakesNoLines()
+{
+    return tr("A job graph reads each source's records from its file; typed lines and live sources feed one "
+              "window operator. Open a chain scenario, or add the records to the source's events file.");
+}
+
 QString Session::rebuild(int keepStep)
 {
+    if (m_scenario.graph) {
+        std::unique_ptr<GraphDocument> graph;
+        try {
+            graph = std::make_unique<GraphDocument>(m_scenario, scenarioTimes(m_scenario));
+        } catch (const std::exception& e) {
+            return QString::fromStdString(e.what()); // beyond the run's budget; the previous run stays
+        }
+        installGraph(std::move(graph), keepStep);
+        return {};
+    }
     std::unique_ptr<Player> player;
     try {
         Player::Options options;
@@ -317,11 +365,85 @@ void Session::installPlayer(std::unique_ptr<Player> player, int keepStep)
 {
     // The narrator refers to the scenario it narrates: drop it before the player that owns that scenario.
     m_narrator.reset();
+    m_graph.reset();
+    m_graphAt = {};
     m_player = std::move(player);
     m_scenario.records.clear(); // the player holds the records now; scenario() reads them from there
     m_scenario.records.shrink_to_fit();
     computeRunFacts();
     Q_EMIT runReplaced(keepStep);
+}
+
+void Session::installGraph(std::unique_ptr<GraphDocument> graph, int keepStep)
+{
+    m_narrator.reset();
+    m_player.reset();
+    m_finalStatus.clear();
+    m_graph = std::move(graph);
+    m_scenario.graph.reset(); // the document holds the graph now; scenario() reads it from there
+    computeGraphFacts();
+    Q_EMIT runReplaced(keepStep);
+}
+
+void Session::computeGraphFacts()
+{
+    EventTimeRange events;
+    for (const GraphSource& source : m_graph->graph().sources) {
+        for (const InputRecord& r : source.records) {
+            if (!r.isWatermark())
+                events.include(r.ts);
+        }
+    }
+    m_minTs = events.first;
+    m_maxTs = events.last;
+    for (const GraphOutput& o : m_graph->run().outputs()) {
+        if (const auto* fire = std::get_if<FireEvent>(&o.what); fire && !fire->window.isGlobal()) {
+            m_minTs = std::min(m_minTs, fire->window.start());
+            m_maxTs = std::max(m_maxTs, fire->window.end());
+        }
+    }
+    if (m_minTs > m_maxTs) {
+        m_minTs = 0;
+        m_maxTs = 1000;
+    }
+    const DisplaySettings display = resolvedDisplay(m_graph->scenario().display, events);
+    m_format = TimeFormatter(display, m_minTs);
+    m_format.showDatesAcross(events);
+    m_labels = TimeLabels(display.timeFormat, qs(display.zone), m_minTs);
+    refreshCurrent();
+}
+
+Narration Session::graphNarration() const
+{
+    // As `tidemark run --steps` says the step (without its "step N at …: ", which the heading says), then what
+    // the step printed, then what holds the slowest sink.
+    const GraphPlayer& player = m_graph->player();
+    const StepIndex step = player.current();
+    Narration n;
+    auto say = [&n](std::string id, std::string text) {
+        NarrationSentence sentence;
+        sentence.templateId = std::move(id);
+        sentence.text = std::move(text);
+        n.sentences.push_back(std::move(sentence));
+    };
+    if (step > 0) {
+        std::string text = output::graphStepText(m_graph->run(), step, output::TextTimes(m_format));
+        if (const auto colon = text.find(": "); colon != std::string::npos)
+            text.erase(0, colon + 2);
+        say("graph-step", text);
+        const std::span<const GraphOutput> outputs = player.trace().outputsOf(step);
+        const std::size_t first = player.trace().step(step).firstOutput;
+        for (std::size_t i = 0; i < outputs.size(); ++i)
+            say("graph-output", m_graph->outputText(first + i));
+    }
+    if (m_graphAt.sink >= 0) {
+        const StreamGraph::Node& sink = m_graph->streams().node(m_graphAt.sink);
+        for (const GraphHold& hold : m_graph->holds().at(player.state(), step)) {
+            if (hold.op == sink.op && hold.subtask == m_graphAt.blocker.front().index)
+                say("graph-hold", "Held back: " + hold.text);
+        }
+    }
+    return n;
 }
 
 void Session::computeRunFacts()
@@ -426,6 +548,8 @@ void Session::markSaved()
 QString Session::startLive(std::unique_ptr<live::LiveSource> source, const InputFileSpec& spec, bool lenient,
     std::optional<KafkaSourceSpec> kafka)
 {
+    if (m_graph)
+        return graphTakesNoLines();
     std::unique_ptr<LiveReader> oldReader = std::move(m_reader);
     std::unique_ptr<live::LiveFeed> oldFeed = std::move(m_feed);
     const InputFileSpec oldSpec = m_liveSpec;

@@ -3,6 +3,7 @@
 #include "app/document/TimeLabels.h"
 #include "engine/core/Scenario.h"
 #include "engine/live/LiveFeed.h"
+#include "engine/player/GraphPicture.h"
 #include "engine/player/Narration.h"
 #include "engine/player/Player.h"
 #include "engine/player/TimeFormat.h"
@@ -22,6 +23,7 @@ class LiveSource;
 
 namespace tidemark::app {
 
+class GraphDocument;
 class LiveReader;
 
 // What happened to an input record, as of the current step.
@@ -36,6 +38,8 @@ enum class RecordStatus : std::uint8_t {
 
 // The loaded scenario and its run: owns the Player and everything derived from the whole run that the
 // views need often (record statuses, event-time extent). Views read it; only the TimeCursor moves it.
+// A job graph's scenario runs on a GraphDocument instead (hasGraph()): then hasRun() is false, and the views of
+// a chain's one operator show nothing while the graph's views show it.
 class Session : public QObject {
     Q_OBJECT
 
@@ -43,15 +47,21 @@ public:
     explicit Session(QObject* parent = nullptr);
     ~Session() override;
 
+    // A chain's run (Player): what the timeline, its tables and its panels show.
     bool hasRun() const { return m_player != nullptr; }
+    // A job graph's run.
+    bool hasGraph() const { return m_graph != nullptr; }
+    const GraphDocument& graph() const { return *m_graph; }
+    // The graph at the current step: every stream's event time and counts, and what holds the slowest sink.
+    const GraphPicture::At& graphAt() const { return m_graphAt; }
     // The scenario as run (with any typed records appended).
-    const Scenario& scenario() const { return m_player ? m_player->scenario() : m_scenario; }
+    const Scenario& scenario() const;
     const Player& player() const { return *m_player; }
     const Trace& trace() const { return m_player->trace(); }
 
     // 0 … lastStep(); step 0 is "nothing happened yet".
-    int lastStep() const { return m_player ? int(m_player->lastStep()) : 0; }
-    int currentStep() const { return m_player ? int(m_player->currentStep()) : 0; }
+    int lastStep() const;
+    int currentStep() const;
     // The state, detail and narration of the current step (computed once per step).
     const PipelineState& state() const { return m_state; }
     const StepDetail& detail() const;
@@ -176,7 +186,11 @@ private:
     QString replaceDocument(Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath, int keepStep,
         std::optional<io::SkippedLines> skipped);
     QString rebuild(int keepStep);
+    static QString graphTakesNoLines();
     void installPlayer(std::unique_ptr<Player> player, int keepStep);
+    void installGraph(std::unique_ptr<GraphDocument> graph, int keepStep);
+    void computeGraphFacts();
+    Narration graphNarration() const;
     void takeLiveEvents();
     live::LiveFeed::Result feedLive(std::span<const live::LiveEvent> events);
     QString appendTypedLiveLine(const std::string& text);
@@ -189,6 +203,8 @@ private:
     io::SkippedLines m_skipped;
     QString m_filePath;
     std::unique_ptr<Player> m_player;
+    std::unique_ptr<GraphDocument> m_graph;
+    GraphPicture::At m_graphAt;
     std::unique_ptr<Narrator> m_narrator;
     TimeFormatter m_format;
     TimeLabels m_labels;

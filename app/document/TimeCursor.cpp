@@ -280,6 +280,14 @@ TimeCursor::Selection TimeCursor::Selection::ofChannel(int channel)
     return s;
 }
 
+TimeCursor::Selection TimeCursor::Selection::ofStream(int stream)
+{
+    Selection s;
+    s.kind = Kind::Stream;
+    s.stream = stream;
+    return s;
+}
+
 RecordIndex TimeCursor::selectedRecord() const
 {
     return m_selection.kind == Selection::Kind::Record ? m_selection.record : kNoRecord;

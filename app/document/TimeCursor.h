@@ -60,19 +60,22 @@ public:
     const Highlight& highlight() const { return m_highlight; }
 
     // What the user picked in any view (a click in the timeline, a row of a table); kept until the run
-    // changes. A record by its index in the scenario, a window by (subtask, key, window), a channel.
+    // changes. A record by its index in the scenario, a window by (subtask, key, window), a channel, a job
+    // graph's stream (a source or an operator, by its StreamGraph number).
     struct Selection {
-        enum class Kind : std::uint8_t { None, Record, Window, Channel };
+        enum class Kind : std::uint8_t { None, Record, Window, Channel, Stream };
         Kind kind = Kind::None;
         RecordIndex record = kNoRecord;
         int subtask = 0;
         KeyId key = kNoKey;
         TimeWindow window;
         int channel = -1;
+        int stream = -1;
         bool operator==(const Selection&) const = default;
         static Selection ofRecord(RecordIndex r);
         static Selection ofWindow(int subtask, KeyId key, const TimeWindow& window);
         static Selection ofChannel(int channel);
+        static Selection ofStream(int stream);
     };
     const Selection& selection() const { return m_selection; }
     RecordIndex selectedRecord() const;

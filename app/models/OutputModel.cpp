@@ -2,6 +2,7 @@
 
 #include "app/Theme.h"
 #include "app/document/FlinkVerification.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
@@ -16,9 +17,11 @@ OutputModel::OutputModel(Kind kind, Session* session, TimeCursor* cursor, Theme*
     , m_cursor(cursor)
     , m_theme(theme)
 {
+    collectGraphOutputs();
     m_rows = countAtCurrentStep();
     connect(m_cursor, &TimeCursor::runChanged, this, [this] {
         beginResetModel();
+        collectGraphOutputs();
         m_rows = countAtCurrentStep();
         endResetModel();
     });
@@ -47,8 +50,31 @@ static QVariant flinkCell(FlinkVerification::Mark mark, int role, const ThemeCol
     return {};
 }
 
+void OutputModel::collectGraphOutputs()
+{
+    m_graphOutputs.clear();
+    if (!m_session->hasGraph())
+        return;
+    const auto& outputs = m_session->graph().run().outputs();
+    for (std::uint32_t i = 0; i < outputs.size(); ++i) {
+        const auto& what = outputs[i].what;
+        const auto* join = std::get_if<IntervalJoinOperator::Output>(&what);
+        const bool late = std::holds_alternative<LateEvent>(what)
+            || (join && join->kind != IntervalJoinOperator::Output::Kind::Pair);
+        if (late == (m_kind == Kind::LateRecords))
+            m_graphOutputs.push_back(i);
+    }
+}
+
 int OutputModel::countAtCurrentStep() const
 {
+    if (m_session->hasGraph()) {
+        const GraphTrace& trace = m_session->graph().run().trace();
+        const auto step = StepIndex(m_session->currentStep());
+        const std::size_t done
+            = step + 1 < trace.stepCount() ? trace.step(step + 1).firstOutput : trace.outputs().size();
+        return int(std::lower_bound(m_graphOutputs.begin(), m_graphOutputs.end(), done) - m_graphOutputs.begin());
+    }
     if (!m_session->hasRun())
         return 0;
     const auto step = StepIndex(m_session->currentStep());
@@ -83,6 +109,8 @@ int OutputModel::columnCount(const QModelIndex& parent) const
 
 QString OutputModel::printedLine(int row) const
 {
+    if (m_session->hasGraph()) // with its operator's print prefix, as `tidemark run` prints a graph's
+        return QString::fromStdString(m_session->graph().outputText(m_graphOutputs[std::size_t(row)]));
     const KeyTable& keys = m_session->scenario().keys;
     const int sinkSubtasks = m_session->scenario().pipeline.window.subtasks();
     if (m_kind == Kind::Results)
@@ -100,6 +128,8 @@ QVariant OutputModel::data(const QModelIndex& index, int role) const
         // a column narrower than its text elides it ("1> (0…"): the whole text on hover
         return data(index, Qt::DisplayRole);
     }
+    if (m_session->hasGraph())
+        return graphData(index, role);
     const auto row = std::size_t(index.row());
     const Trace& trace = m_session->trace();
     const ThemeColors& c = m_theme->colors();
@@ -165,6 +195,59 @@ QVariant OutputModel::data(const QModelIndex& index, int role) const
         break;
     }
     return {};
+}
+
+QVariant OutputModel::graphData(const QModelIndex& index, int role) const
+{
+    const std::uint32_t i = m_graphOutputs[std::size_t(index.row())];
+    const GraphRun& run = m_session->graph().run();
+    const GraphOutput& o = run.outputs()[i];
+    const int step = int(run.trace().stepOfOutput(i));
+    const ThemeColors& c = m_theme->colors();
+    // what the Window / Event time and Fire / Fate columns say of each kind of output, and its colour
+    QString where;
+    QString timing;
+    QColor colour = c.fire;
+    if (const auto* fire = std::get_if<FireEvent>(&o.what)) {
+        where = m_session->formatWindow(fire->window);
+        timing = fire->timing == FireTiming::OnTime ? tr("on time") : tr("late re-fire");
+        colour = fire->timing == FireTiming::OnTime ? c.fire : c.lateFire;
+    } else if (const auto* late = std::get_if<LateEvent>(&o.what)) {
+        where = m_session->formatTime(late->ts);
+        timing = late->action == LateAction::Dropped ? tr("dropped") : tr("side output");
+        colour = late->action == LateAction::Dropped ? c.dropped : c.sideOutput;
+    } else if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&o.what)) {
+        using K = IntervalJoinOperator::Output::Kind;
+        where = m_session->formatTime(join->timestamp);
+        timing = join->kind == K::Pair ? tr("joined") : join->kind == K::Late ? tr("side output") : tr("dropped");
+        colour = join->kind == K::Pair ? c.fire : join->kind == K::Late ? c.sideOutput : c.dropped;
+    } else if (const auto* process = std::get_if<ProcessOutput>(&o.what)) {
+        where = process->timestamp ? m_session->formatTime(*process->timestamp) : QString();
+        timing = tr("emitted");
+    }
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Step:
+            return step;
+        case Printed:
+            return printedLine(index.row());
+        case Window:
+            return where;
+        case Timing:
+            return timing;
+        case Watermark:
+            return m_session->formatTime(o.watermark);
+        default:
+            return {};
+        }
+    case Qt::ForegroundRole:
+        return index.column() == Timing ? QVariant(colour) : QVariant();
+    case StepRole:
+        return step;
+    default:
+        return {};
+    }
 }
 
 QVariant OutputModel::headerData(int section, Qt::Orientation orientation, int role) const

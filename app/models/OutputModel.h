@@ -4,6 +4,9 @@
 
 #include <QAbstractTableModel>
 
+#include <cstdint>
+#include <vector>
+
 namespace tidemark::app {
 
 class FlinkVerification;
@@ -39,6 +42,9 @@ public:
 
 private:
     int countAtCurrentStep() const;
+    // A job graph's outputs of this model's kind (results; late and dropped records), by index in its run.
+    void collectGraphOutputs();
+    QVariant graphData(const QModelIndex& index, int role) const;
     void onStepChanged();
 
     Kind m_kind;
@@ -47,6 +53,7 @@ private:
     Theme* m_theme;
     const FlinkVerification* m_verification = nullptr;
     int m_rows = 0;
+    std::vector<std::uint32_t> m_graphOutputs;
 };
 
 } // namespace tidemark::app

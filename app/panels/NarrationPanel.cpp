@@ -56,7 +56,7 @@ void NarrationPanel::layOut(QWidget* panel, QLabel* heading, QTextBrowser* text,
 
 QString NarrationPanel::headingFor(const Session& session)
 {
-    if (!session.hasRun())
+    if (!session.hasRun() && !session.hasGraph())
         return tr("Nothing loaded");
     // step 0 too: its one sentence already says that nothing has happened yet
     return tr("Step %1 of %2 · processing time %3")
@@ -67,7 +67,7 @@ QString NarrationPanel::headingFor(const Session& session)
 
 QString NarrationPanel::html(const Session& session, const Theme& theme, bool links)
 {
-    if (!session.hasRun())
+    if (!session.hasRun() && !session.hasGraph())
         return {};
     QString out;
     if (session.currentStep() == 0 && links)

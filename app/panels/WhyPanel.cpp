@@ -1,6 +1,7 @@
 #include "app/panels/WhyPanel.h"
 
 #include "app/Theme.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/panels/NarrationPanel.h"
@@ -44,8 +45,50 @@ QString WhyPanel::plainText() const
     return m_text->toPlainText();
 }
 
+void WhyPanel::refreshGraph()
+{
+    // The selected vertex, or the slowest sink: an operator's holds (each subtask's, from it to where the hold
+    // starts, with the setting that would release it), or for a source, the operators whose holds start there.
+    const GraphDocument& g = m_session->graph();
+    const TimeCursor::Selection& sel = m_cursor->selection();
+    const GraphPicture::At& at = m_session->graphAt();
+    int stream = sel.kind == TimeCursor::Selection::Kind::Stream ? sel.stream : at.sink;
+    if (stream < 0 && !g.run().trace().outputs().empty())
+        stream = g.streams().streamOfOperator(g.run().trace().outputs().back().op);
+    if (stream < 0)
+        stream = g.streams().streamCount() - 1;
+    const std::vector<GraphHold> holds = g.holds().at(g.player().state(), g.player().current());
+    const StreamGraph::Node& node = g.streams().node(stream);
+    m_heading->setText(
+        tr("Why (not)? — %1 at step %2").arg(QString::fromStdString(node.name)).arg(m_session->currentStep()));
+    QString html;
+    auto paragraph = [&html](const QString& text) { html += QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()); };
+    if (node.source >= 0) {
+        for (const GraphHold& hold : holds) {
+            if (!hold.path.empty() && hold.path.back().stream == stream)
+                paragraph(QString::fromStdString(hold.text));
+        }
+        if (html.isEmpty())
+            paragraph(tr("%1 holds no operator back at this step.").arg(QString::fromStdString(node.name)));
+        else
+            html.prepend(QStringLiteral("<p style=\"color:%1\">%2</p>")
+                             .arg(m_theme->colors().mutedText.name(),
+                                 tr("The operators whose event time %1 holds where it is:")
+                                     .arg(QString::fromStdString(node.name))
+                                     .toHtmlEscaped()));
+    } else {
+        for (const GraphHold& hold : holds) {
+            if (hold.op == node.op)
+                paragraph(QString::fromStdString(hold.text));
+        }
+    }
+    m_text->setHtml(html);
+}
+
 void WhyPanel::refresh()
 {
+    if (m_session->hasGraph())
+        return refreshGraph();
     const TimeCursor::Selection& sel = m_cursor->selection();
     if (!m_session->hasRun() || sel.kind == TimeCursor::Selection::Kind::None
         || sel.kind == TimeCursor::Selection::Kind::Channel) {

@@ -1142,6 +1142,10 @@ B：%2
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>The compare window shows two chains (one source, one window operator). Two job graphs are compared by `tidemark compare A.json B.json`, which runs both and lists where they differ.</source>
+        <translation>比较窗口显示两条链（一个源、一个窗口算子）。比较两个作业图请用 `tidemark compare A.json B.json`：它运行两者并列出它们的不同之处。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::DifferencesModel</name>
@@ -1720,6 +1724,168 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>%1 agrees with %2 of %3 outputs; %4 only in Flink.</source>
         <translation>%1 与 %3 个输出中的 %2 个一致；%4 个只出现在 Flink 中。</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::GraphLanes</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · input %2</source>
+        <translation>%1 · 输入 %2</translation>
+    </message>
+    <message>
+        <source>%1 · subtask %2</source>
+        <translation>%1 · 子任务 %2</translation>
+    </message>
+    <message>
+        <source>: no watermark yet</source>
+        <translation>：尚无水位线</translation>
+    </message>
+    <message>
+        <source>: watermark %1</source>
+        <translation>：水位线 %1</translation>
+    </message>
+    <message>
+        <source> (idle)</source>
+        <translation>（空闲）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::GraphStrip</name>
+    <message>
+        <source>Kafka source</source>
+        <translation>Kafka 源</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source> · parallelism %1</source>
+        <translation> · 并行度 %1</translation>
+    </message>
+    <message>
+        <source>union</source>
+        <translation>union（合并）</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>WindowAll</source>
+        <translation>WindowAll</translation>
+    </message>
+    <message>
+        <source>KeyedProcess</source>
+        <translation>KeyedProcess</translation>
+    </message>
+    <message>
+        <source>IntervalJoin</source>
+        <translation>IntervalJoin</translation>
+    </message>
+    <message>
+        <source>KeyedCoProcess</source>
+        <translation>KeyedCoProcess</translation>
+    </message>
+    <message>
+        <source>CoBroadcastWithKeyed</source>
+        <translation>CoBroadcastWithKeyed</translation>
+    </message>
+    <message>
+        <source>Window join</source>
+        <translation>窗口 join</translation>
+    </message>
+    <message>
+        <source>CoGroup</source>
+        <translation>CoGroup</translation>
+    </message>
+    <message>
+        <source>Timestamps/Watermarks</source>
+        <translation>Timestamps/Watermarks</translation>
+    </message>
+    <message>
+        <source>no watermark yet</source>
+        <translation>尚无水位线</translation>
+    </message>
+    <message>
+        <source>watermark %1</source>
+        <translation>水位线 %1</translation>
+    </message>
+    <message>
+        <source>%1: union</source>
+        <translation>%1：union（合并）</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>input %1 idle</source>
+        <translation>输入 %1 空闲</translation>
+    </message>
+    <message>
+        <source>%1 out</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>%1 late</source>
+        <translation>迟到 %1</translation>
+    </message>
+    <message>
+        <source>%1 dropped</source>
+        <translation>丢弃 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>; holds the sink back</source>
+        <translation>；拖住了 sink</translation>
+    </message>
+    <message>
+        <source>; the slowest sink</source>
+        <translation>；最慢的 sink</translation>
+    </message>
+    <message>
+        <source>; on the hold</source>
+        <translation>；在拖住链上</translation>
+    </message>
+    <message>
+        <source>in %1: %2</source>
+        <translation>输入 %1：%2</translation>
+    </message>
+    <message>
+        <source>∪ %1</source>
+        <translation>∪ %1</translation>
+    </message>
+    <message>
+        <source> (ended)</source>
+        <translation>（已结束）</translation>
+    </message>
+    <message>
+        <source> (idle)</source>
+        <translation>（空闲）</translation>
+    </message>
+    <message>
+        <source> · %1 late</source>
+        <translation> · 迟到 %1</translation>
+    </message>
+    <message>
+        <source> · %1 dropped</source>
+        <translation> · 丢弃 %1</translation>
     </message>
 </context>
 <context>
@@ -3268,6 +3434,14 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>Flink</source>
         <translation>Flink</translation>
     </message>
+    <message>
+        <source>joined</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>emitted</source>
+        <translation>已发出</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::PipelineEditor</name>
@@ -3955,6 +4129,10 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>the job failed at step %1: %2</source>
         <translation>作业在第 %1 步失败：%2</translation>
     </message>
+    <message>
+        <source>A job graph reads each source&apos;s records from its file; typed lines and live sources feed one window operator. Open a chain scenario, or add the records to the source&apos;s events file.</source>
+        <translation>作业图从文件读取每个源的记录；键入的行和实时数据源只供给单个窗口算子。请打开一个链式场景，或把记录添加到该源的事件文件中。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::ShortcutsDialog</name>
@@ -4593,6 +4771,18 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>Why (not)? — record #%1 at step %2</source>
         <translation>为什么（没有）？——第 %2 步时的记录 #%1</translation>
+    </message>
+    <message>
+        <source>Why (not)? — %1 at step %2</source>
+        <translation>为什么（没有）？——第 %2 步时的 %1</translation>
+    </message>
+    <message>
+        <source>%1 holds no operator back at this step.</source>
+        <translation>在这一步，%1 没有拖住任何算子。</translation>
+    </message>
+    <message>
+        <source>The operators whose event time %1 holds where it is:</source>
+        <translation>%1 让这些算子的事件时间停在原处：</translation>
     </message>
 </context>
 <context>

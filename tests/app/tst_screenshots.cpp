@@ -1,9 +1,11 @@
 #include "app/MainWindow.h"
 #include "app/Theme.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/timeline/TimelineView.h"
+#include "engine/io/Installation.h"
 
 #include <QApplication>
 #include <QDir>
@@ -54,6 +56,33 @@ private Q_SLOTS:
         QVERIFY(end.save(QDir(m_dir).filePath(base + QStringLiteral("-end.png"))));
         // the timeline alone, as it goes into the README
         QVERIFY(window.timeline()->grab().save(QDir(m_dir).filePath(base + QStringLiteral("-timeline-end.png"))));
+    }
+
+    void everyGraphExampleAtItsFirstOutputAndAtTheEnd_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const io::Example& e : io::graphExamples())
+            QTest::newRow(e.name.c_str()) << QString::fromStdString(e.path.string());
+    }
+    void everyGraphExampleAtItsFirstOutputAndAtTheEnd()
+    {
+        QFETCH(QString, path);
+        MainWindow window;
+        window.resize(1920, 1080);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(path));
+        QVERIFY(window.session()->hasGraph());
+        const QString base = QStringLiteral("graph-") + QFileInfo(path).completeBaseName();
+        const GraphRun& run = window.session()->graph().run();
+        if (!run.outputs().empty()) {
+            window.cursor()->setStep(int(run.trace().stepOfOutput(0)));
+            QVERIFY((QCoreApplication::processEvents(), window.grab())
+                        .save(QDir(m_dir).filePath(base + QStringLiteral("-first-output.png"))));
+        }
+        window.cursor()->toEnd();
+        QVERIFY((QCoreApplication::processEvents(), window.grab())
+                    .save(QDir(m_dir).filePath(base + QStringLiteral("-end.png"))));
     }
 
     void presenterModeAtTheFirstFire()

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "engine/core/Scenario.h"
+#include "engine/output/OutputFormat.h"
+#include "engine/player/GraphHolds.h"
+#include "engine/player/GraphPicture.h"
+#include "engine/player/GraphPlayer.h"
+#include "engine/player/TimeFormat.h"
+
+#include <memory>
+#include <vector>
+
+namespace tidemark::app {
+
+// A job graph's scenario and its recorded run, with what the app reads of it besides the player: the picture at
+// the cursor's step (GraphPicture), the holds behind it (GraphHolds) and every output as `tidemark run` prints it.
+// The session holds one when the document is a graph, as it holds a Player for a chain.
+class GraphDocument {
+public:
+    // Throws what GraphRun throws (RunRefusedError beyond the run's budget).
+    GraphDocument(Scenario scenario, TimeFormatter times);
+
+    const Scenario& scenario() const { return m_scenario; }
+    const JobGraph& graph() const { return *m_scenario.graph; }
+    GraphPlayer& player() { return m_player; }
+    const GraphPlayer& player() const { return m_player; }
+    const GraphRun& run() const { return m_player.run(); }
+    const StreamGraph& streams() const { return m_player.state().streams(); }
+    const GraphPicture& picture() const { return m_picture; }
+    const GraphHolds& holds() const { return *m_holds; }
+    // The run's outputs()[i] as printed (with its operator's print prefix, "paid> (o1,1000,1800) …").
+    const std::string& outputText(std::size_t i) const { return m_lines.text[i]; }
+    // A stream's name: its source's or operator's.
+    const std::string& streamName(int stream) const { return streams().node(stream).name; }
+
+private:
+    Scenario m_scenario; // before the player, which refers to it
+    GraphPlayer m_player;
+    GraphPicture m_picture;
+    std::unique_ptr<GraphHolds> m_holds;
+    output::OutputLines m_lines;
+};
+
+} // namespace tidemark::app

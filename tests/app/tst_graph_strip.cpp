@@ -1,0 +1,285 @@
+// A job graph in the app: the strip draws it as Flink's job graph with every vertex's event time at the cursor and
+// the chain of holds behind the slowest sink highlighted; the lanes group the timeline per operator; the narration,
+// the why-not panel and the output table follow the graph's steps; a vertex clicked in the strip is selected in
+// every view.
+
+#include "app/MainWindow.h"
+#include "app/document/GraphDocument.h"
+#include "app/document/Loading.h"
+#include "app/document/Session.h"
+#include "app/document/TimeCursor.h"
+#include "app/graph/GraphLanes.h"
+#include "app/graph/GraphLayout.h"
+#include "app/graph/GraphStrip.h"
+#include "app/models/OutputModel.h"
+#include "app/panels/NarrationPanel.h"
+#include "app/panels/WhyPanel.h"
+#include "app/timeline/TimelineView.h"
+#include "engine/io/Installation.h"
+
+#include <QAbstractItemModelTester>
+#include <QDockWidget>
+#include <QTest>
+
+using namespace tidemark;
+using namespace tidemark::app;
+
+namespace {
+
+QString graphExample(const char* name)
+{
+    return QString::fromStdString((io::graphExamplesDirectory() / (std::string(name) + ".json")).string());
+}
+
+QString streamNamed(const Session& session, int stream)
+{
+    return QString::fromStdString(session.graph().streamName(stream));
+}
+
+} // namespace
+
+class GraphStripTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void eachOperatorStandsRightOfItsInputsAndNoBoxesOverlap()
+    {
+        for (const io::Example& e : io::graphExamples()) {
+            MainWindow window;
+            QVERIFY2(window.openFile(QString::fromStdString(e.path.string())), e.name.c_str());
+            const GraphDocument& g = window.session()->graph();
+            GraphLayout layout(g.graph(), g.streams());
+            layout.place(QRectF(QPointF(0, 0), layout.preferredSize(QSizeF(180, 70))), QSizeF(180, 70));
+            for (const GraphLayout::Link& l : layout.links()) {
+                const auto& from = layout.boxes()[std::size_t(l.from)];
+                const auto& to = layout.boxes()[std::size_t(l.to)];
+                QVERIFY2(from.column < to.column, e.name.c_str());
+                QVERIFY(from.rect.right() < to.rect.left());
+            }
+            for (std::size_t a = 0; a < layout.boxes().size(); ++a) {
+                for (std::size_t b = a + 1; b < layout.boxes().size(); ++b)
+                    QVERIFY2(!layout.boxes()[a].rect.intersects(layout.boxes()[b].rect), e.name.c_str());
+            }
+            // every stream is drawn once, and a point inside a box finds it
+            for (int s = 0; s < g.streams().streamCount(); ++s) {
+                const int box = layout.boxOfStream(s);
+                QVERIFY(box >= 0);
+                QCOMPARE(layout.boxAt(layout.boxes()[std::size_t(box)].rect.center()), box);
+            }
+        }
+    }
+
+    void aUnionIsAVertexWhoseInputsBothCarryTheHold()
+    {
+        // two sources through a union into one window: a hold from the second source runs through the union
+        const JobGraph graph = [] {
+            JobGraph g;
+            g.sources.resize(2);
+            g.sources[0].name = "a";
+            g.sources[1].name = "b";
+            GraphOperator u;
+            u.name = "both";
+            u.kind = GraphOperator::Kind::Union;
+            u.inputs = {"a", "b"};
+            GraphOperator w;
+            w.name = "count";
+            w.kind = GraphOperator::Kind::Window;
+            w.inputs = {"both"};
+            w.window.keyBy = std::string("key");
+            g.operators = {u, w};
+            return g;
+        }();
+        const StreamGraph streams(graph);
+        const GraphLayout layout(graph, streams);
+        QCOMPARE(int(layout.boxes().size()), 4);
+        QVERIFY(layout.boxes()[2].isUnion());
+        QCOMPARE(layout.origins(2), (std::vector<int> {0, 1}));
+        const int window = streams.streamOfOperator(1);
+        // held from b: the link b → union and the link union → count, not a → union
+        const std::vector<int> links = layout.linksHolding(window, 0, 1);
+        QCOMPARE(int(links.size()), 2);
+        for (const int i : links) {
+            const GraphLayout::Link& l = layout.links()[std::size_t(i)];
+            QVERIFY(l.from != 0);
+        }
+    }
+
+    void theStripHighlightsWhatHoldsTheSinkAtTheEnd_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<QString>("holder"); // empty: every sink has reached the end of event time
+        QTest::newRow("join stalls") << "orders-payments-join-stalls"
+                                     << "payments";
+        QTest::newRow("join with idleness") << "orders-payments-join-with-idleness"
+                                            << "orders";
+        QTest::newRow("unpaid timeout") << "orders-unpaid-timeout"
+                                        << "orders";
+        QTest::newRow("rules with idleness") << "rules-with-idleness"
+                                             << "readings";
+        QTest::newRow("rules without watermarks") << "rules-without-watermarks-stalls"
+                                                  << "rules";
+        QTest::newRow("sensor silence") << "sensor-silence-two-clocks"
+                                        << "readings";
+        QTest::newRow("silent partition") << "two-topics-silent-partition"
+                                          << "clicks";
+        QTest::newRow("window join") << "orders-payments-window-join" << QString();
+        QTest::newRow("window over window") << "window-over-window" << QString();
+        QTest::newRow("totals at end of input") << "totals-at-end-of-input" << QString();
+        QTest::newRow("new watermarks") << "join-then-new-watermarks" << QString();
+    }
+    void theStripHighlightsWhatHoldsTheSinkAtTheEnd()
+    {
+        QFETCH(QString, example);
+        QFETCH(QString, holder);
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample(example.toUtf8().constData())));
+        QVERIFY(window.session()->hasGraph());
+        auto* strip = window.findChild<GraphStrip*>();
+        QVERIFY(strip);
+        window.cursor()->toEnd();
+        const GraphPicture::At& at = window.session()->graphAt();
+        const QStringList texts = strip->vertexTexts();
+        const QStringList holding = texts.filter(QStringLiteral("holds the sink back"));
+        if (holder.isEmpty()) {
+            QCOMPARE(at.sink, -1);
+            QVERIFY2(holding.isEmpty(), qPrintable(holding.join(QLatin1Char('\n'))));
+            QVERIFY(strip->holdingLinks().empty());
+            return;
+        }
+        QCOMPARE(holding.size(), 1);
+        QVERIFY2(holding.front().startsWith(holder + QStringLiteral(":")), qPrintable(holding.front()));
+        QCOMPARE(streamNamed(*window.session(), at.blocker.back().stream), holder);
+        // one highlighted link per step of the hold, and the narration says the same hold
+        QVERIFY(strip->holdingLinks().size() >= at.blocker.size() - 1);
+        QVERIFY2(window.narration()->plainText().contains(QStringLiteral("Held back: ")),
+            qPrintable(window.narration()->plainText()));
+    }
+
+    void theHoldMovesWithTheCursor()
+    {
+        // orders-payments-join-stalls: while payments still sends, the join waits on whichever is lower; once
+        // payments falls silent (its last record at 2 s) and orders goes on, payments holds it to the end
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-join-stalls")));
+        auto* strip = window.findChild<GraphStrip*>();
+        const Session& session = *window.session();
+        QStringList origins;
+        for (int step = 0; step <= window.cursor()->lastStep(); ++step) {
+            window.cursor()->setStep(step);
+            const auto& blocker = session.graphAt().blocker;
+            const QString origin = blocker.empty() ? QString() : streamNamed(session, blocker.back().stream);
+            if (origins.isEmpty() || origins.back() != origin)
+                origins << origin;
+            // what the strip says and the picture agree at every step
+            const QStringList holding = strip->vertexTexts().filter(QStringLiteral("holds the sink back"));
+            QCOMPARE(holding.size(), origin.isEmpty() ? 0 : 1);
+        }
+        QVERIFY2(origins.contains(QStringLiteral("orders")), qPrintable(origins.join(QLatin1Char(','))));
+        QCOMPARE(origins.back(), QStringLiteral("payments"));
+    }
+
+    void clickingAVertexSelectsItInEveryView()
+    {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(graphExample("orders-payments-join-stalls")));
+        window.cursor()->toEnd();
+        auto* strip = window.findChild<GraphStrip*>();
+        auto* lanes = window.findChild<GraphLanes*>();
+        auto* why = window.findChild<WhyPanel*>();
+        QVERIFY(strip && lanes && why);
+        QVERIFY(strip->isVisible());
+        const int paid = window.session()->graph().streams().streamOfOperator(0);
+        const QRectF box = strip->boxOfStream(paid);
+        QVERIFY(!box.isEmpty());
+        QTest::mouseClick(strip, Qt::LeftButton, {}, box.center().toPoint());
+        QCOMPARE(window.cursor()->selection().kind, TimeCursor::Selection::Kind::Stream);
+        QCOMPARE(window.cursor()->selection().stream, paid);
+        // the lanes put its group first, the why-not panel explains it
+        QVERIFY2(lanes->rowTexts().front().endsWith(QStringLiteral("paid")), qPrintable(lanes->rowTexts().front()));
+        QVERIFY2(why->heading().contains(QStringLiteral("paid at step")), qPrintable(why->heading()));
+        QVERIFY2(why->plainText().startsWith(QStringLiteral("paid at 8499 ms ← input 2, payments")),
+            qPrintable(why->plainText()));
+        // a source: the holds that start there
+        QTest::mouseClick(strip, Qt::LeftButton, {}, strip->boxOfStream(1).center().toPoint());
+        QVERIFY2(why->plainText().contains(QStringLiteral("paid-per-10s at 8499 ms")), qPrintable(why->plainText()));
+        // nothing under the pointer: no selection
+        QTest::mouseClick(strip, Qt::LeftButton, {}, QPoint(2, strip->height() - 2));
+        QCOMPARE(window.cursor()->selection().kind, TimeCursor::Selection::Kind::None);
+    }
+
+    void theLanesGroupEachOperatorsInputsAndSubtasks()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-join-stalls")));
+        window.cursor()->toEnd();
+        auto* lanes = window.findChild<GraphLanes*>();
+        const QStringList rows = lanes->rowTexts();
+        QVERIFY2(rows.contains(QStringLiteral("paid · input 2: watermark 8499 ms")), qPrintable(rows.join('\n')));
+        QVERIFY(rows.contains(QStringLiteral("paid · input 1: watermark 15999 ms")));
+        QVERIFY(rows.contains(QStringLiteral("paid-per-10s · subtask 0: watermark 8499 ms")));
+        // folding a group leaves its heading
+        const int paid = window.session()->graph().streams().streamOfOperator(0);
+        lanes->setCollapsed(paid, true);
+        QVERIFY(lanes->rowTexts().filter(QStringLiteral("paid · input")).isEmpty());
+        QVERIFY(lanes->rowTexts().contains(QStringLiteral("▸ paid")));
+        // idle inputs say so: with withIdleness, payments goes idle
+        QVERIFY(window.openFile(graphExample("orders-payments-join-with-idleness")));
+        window.cursor()->toEnd();
+        QVERIFY2(
+            !lanes->rowTexts().filter(QStringLiteral("(idle)")).isEmpty(), qPrintable(lanes->rowTexts().join('\n')));
+    }
+
+    void theOutputTableListsTheGraphsOutputsUpToTheStep()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("totals-at-end-of-input")));
+        OutputModel* results = window.outputModel();
+        QAbstractItemModelTester tester(results, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        window.cursor()->toStart();
+        QCOMPARE(results->rowCount(), 0);
+        window.cursor()->toEnd();
+        const GraphRun& run = window.session()->graph().run();
+        int fires = 0;
+        for (const GraphOutput& o : run.outputs())
+            fires += std::holds_alternative<FireEvent>(o.what) ? 1 : 0;
+        QCOMPARE(results->rowCount(), fires);
+        QVERIFY(results->printedLine(0).startsWith(QStringLiteral("per-10s> ")));
+        // stepping back removes what had not happened yet
+        const int firstStep = results->data(results->index(0, OutputModel::Step)).toInt();
+        window.cursor()->setStep(firstStep);
+        QVERIFY(results->rowCount() >= 1 && results->rowCount() <= fires);
+        window.cursor()->setStep(firstStep - 1);
+        QCOMPARE(results->rowCount(), 0);
+    }
+
+    void aChainAfterAGraphGetsItsPanelsBack()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* windows = window.findChild<QDockWidget*>(QStringLiteral("windowsDock"));
+        QVERIFY(windows && windows->isVisible());
+        QVERIFY(window.openFile(graphExample("window-over-window")));
+        QVERIFY(!windows->isVisible());
+        QVERIFY(!window.timeline()->isVisible());
+        QVERIFY(window.openExample(defaultExample()));
+        QVERIFY(window.session()->hasRun());
+        QVERIFY(windows->isVisible());
+        QVERIFY(window.timeline()->isVisible());
+        QVERIFY(!window.findChild<GraphStrip*>()->isVisible());
+    }
+
+    void typedLinesAndComparisonsSayWhatAGraphTakes()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("window-over-window")));
+        const QString error = window.session()->appendLine(QStringLiteral("home,1000"));
+        QVERIFY2(error.contains(QStringLiteral("job graph")), qPrintable(error));
+    }
+};
+
+QTEST_MAIN(GraphStripTest)
+#include "tst_graph_strip.moc"
