@@ -256,7 +256,7 @@ void MainWindow::createPlayerActions()
         m_cursor->toEnd();
     })->setToolTip(tr("To the end of the run (End)"));
     auto jump = [this](Happening h, bool forward) {
-        if (m_session->hasRun() && !m_cursor->jumpTo(h, forward))
+        if ((m_session->hasRun() || m_session->hasGraph()) && !m_cursor->jumpTo(h, forward))
             statusBar()->showMessage(
                 forward ? tr("No later step of that kind.") : tr("No earlier step of that kind."), 3000);
     };
@@ -628,6 +628,20 @@ void MainWindow::createMenus()
         connect(a, &QAction::triggered, this, [this, resource = e.path] {
             if (maybeSave())
                 openExample(resource);
+        });
+    }
+    // the job graphs: joins, unions, timers, windows over windows (docs/job-graph.md)
+    QMenu* graphs = m_examplesMenu->addMenu(tr("&Job Graphs"));
+    graphs->setObjectName(QStringLiteral("graphExamplesMenu"));
+    graphs->setToolTipsVisible(true);
+    for (const ExampleInfo& e : builtInGraphExamples()) {
+        QAction* a = graphs->addAction(exampleName(e.name));
+        const QString description = exampleDescription(e.description);
+        a->setToolTip(description);
+        a->setStatusTip(description.left(200));
+        connect(a, &QAction::triggered, this, [this, path = e.path] {
+            if (maybeSave())
+                openExample(path);
         });
     }
     // the built-in comparisons: post 000 at parallelism 1 and 3, post 002 with and without allowed lateness

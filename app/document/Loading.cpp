@@ -22,10 +22,12 @@ QString errorsText(const std::vector<io::LoadError>& errors)
     return lines.join(QLatin1Char('\n'));
 }
 
-QList<ExampleInfo> builtInExamples()
+namespace {
+
+QList<ExampleInfo> examplesOf(const std::vector<io::Example>& examples)
 {
     QList<ExampleInfo> out;
-    for (const io::Example& e : io::examples()) {
+    for (const io::Example& e : examples) {
         const QString path = QString::fromStdString(e.path.string());
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
@@ -36,6 +38,18 @@ QList<ExampleInfo> builtInExamples()
             o.value(QStringLiteral("description")).toString()});
     }
     return out;
+}
+
+} // namespace
+
+QList<ExampleInfo> builtInExamples()
+{
+    return examplesOf(io::examples());
+}
+
+QList<ExampleInfo> builtInGraphExamples()
+{
+    return examplesOf(io::graphExamples());
 }
 
 QString defaultExample()

@@ -29,6 +29,8 @@ struct ExampleInfo {
 
 // The built-in examples (installed in share/tidemark/examples, io::examplesDirectory), sorted by file name.
 QList<ExampleInfo> builtInExamples();
+// The built-in job graphs (share/tidemark/examples/graphs), sorted by file name.
+QList<ExampleInfo> builtInGraphExamples();
 // The example `tidemark` opens with no arguments: post 000 at parallelism 3.
 QString defaultExample();
 

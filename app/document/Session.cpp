@@ -430,7 +430,7 @@ Narration Session::graphNarration() const
         std::string text = output::graphStepText(m_graph->run(), step, output::TextTimes(m_format));
         if (const auto colon = text.find(": "); colon != std::string::npos)
             text.erase(0, colon + 2);
-        say("graph-step", text);
+        say("graph-step", text + ".");
         const std::span<const GraphOutput> outputs = player.trace().outputsOf(step);
         const std::size_t first = player.trace().step(step).firstOutput;
         for (std::size_t i = 0; i < outputs.size(); ++i)

@@ -1,5 +1,6 @@
 #include "app/document/TimeCursor.h"
 
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 
 #include <algorithm>
@@ -216,10 +217,14 @@ void TimeCursor::setFollowLive(bool follow)
 
 bool TimeCursor::jumpTo(Happening happening, bool forward)
 {
-    if (!m_session->hasRun())
-        return false;
-    const Player& player = m_session->player();
-    const auto target = forward ? player.nextStepWith(happening) : player.previousStepWith(happening);
+    std::optional<StepIndex> target;
+    if (m_session->hasGraph()) {
+        const GraphPlayer& player = m_session->graph().player();
+        target = forward ? player.nextStepWith(happening) : player.previousStepWith(happening);
+    } else if (m_session->hasRun()) {
+        const Player& player = m_session->player();
+        target = forward ? player.nextStepWith(happening) : player.previousStepWith(happening);
+    }
     if (!target)
         return false;
     const int before = m_step;

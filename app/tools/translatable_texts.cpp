@@ -34,7 +34,8 @@ struct ExampleTexts {
     std::vector<std::string> notes; // the lesson's notes, shown and translated as the description is
 };
 
-// The name, description and lesson notes of every .json file of `dir` (the examples, or the comparisons), in file
+// The name, description and lesson notes of every .json file of `dir` (the examples, the comparisons or the job
+// graphs), in file
 // order.
 bool readTexts(const fs::path& dir, std::vector<ExampleTexts>& out)
 {
@@ -86,7 +87,8 @@ int main(int argc, char** argv)
     }
     const fs::path examples = argv[1];
     std::vector<ExampleTexts> texts;
-    if (!readTexts(examples, texts) || !readTexts(examples / "comparisons", texts))
+    if (!readTexts(examples, texts) || !readTexts(examples / "comparisons", texts)
+        || !readTexts(examples / "graphs", texts))
         return 1;
 
     std::string out

@@ -4,6 +4,35 @@
 
 namespace tidemark {
 
+namespace {
+
+bool happensIn(Happening h, const GraphOutput& o)
+{
+    const auto* fire = std::get_if<FireEvent>(&o.what);
+    const auto* join = std::get_if<IntervalJoinOperator::Output>(&o.what);
+    const bool lateFire = fire && fire->timing == FireTiming::Late;
+    const bool result = (fire && !lateFire) || std::holds_alternative<ProcessOutput>(o.what)
+        || (join && join->kind == IntervalJoinOperator::Output::Kind::Pair);
+    const bool lateRecord
+        = std::holds_alternative<LateEvent>(o.what) || (join && join->kind != IntervalJoinOperator::Output::Kind::Pair);
+    switch (h) {
+    case Happening::Fire:
+        return result;
+    case Happening::LateFire:
+        return lateFire;
+    case Happening::AnyFire:
+        return result || lateFire;
+    case Happening::LateRecord:
+        return lateRecord;
+    case Happening::AnyLate:
+        return lateRecord || lateFire;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
 GraphPlayer::GraphPlayer(const Scenario& scenario)
     : m_run(scenario)
     , m_state(m_run.stateAfter(0))
@@ -41,6 +70,43 @@ void GraphPlayer::seek(StepIndex step)
     }
     if (current() < step)
         stepForward(); // keeps the step before, for a step back without replaying
+}
+
+std::optional<StepIndex> GraphPlayer::nextStepWith(Happening happening) const
+{
+    const GraphTrace& trace = m_run.trace();
+    if (happening == Happening::Arrival) {
+        for (StepIndex s = current() + 1; s <= lastStep(); ++s) {
+            if (trace.step(s).kind == EventQueue::Kind::Arrival)
+                return s;
+        }
+        return std::nullopt;
+    }
+    const auto& outputs = trace.outputs();
+    const std::size_t from = current() < lastStep() ? trace.step(current() + 1).firstOutput : outputs.size();
+    for (std::size_t i = from; i < outputs.size(); ++i) {
+        if (happensIn(happening, outputs[i]))
+            return trace.stepOfOutput(i);
+    }
+    return std::nullopt;
+}
+
+std::optional<StepIndex> GraphPlayer::previousStepWith(Happening happening) const
+{
+    const GraphTrace& trace = m_run.trace();
+    if (happening == Happening::Arrival) {
+        for (StepIndex s = current(); s-- > 1;) {
+            if (trace.step(s).kind == EventQueue::Kind::Arrival)
+                return s;
+        }
+        return std::nullopt;
+    }
+    const auto& outputs = trace.outputs();
+    for (std::size_t i = trace.step(current()).firstOutput; i-- > 0;) {
+        if (happensIn(happening, outputs[i]))
+            return trace.stepOfOutput(i);
+    }
+    return std::nullopt;
 }
 
 } // namespace tidemark

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "engine/player/GraphRun.h"
+#include "engine/player/Player.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace tidemark {
@@ -26,6 +28,13 @@ public:
     bool stepForward(); // false at the end
     bool stepBack(); // false at step 0
     void seek(StepIndex step); // clamped to [0, lastStep()]
+
+    // The next (previous) step after (before) current() with a happening of that kind, as Player's: a fire is any
+    // operator's result (a window's fire, a join's pair, a process function's record; LateFire: a window's re-fire
+    // for a late record), a late record one dropped or sent to a side output, by a window or a join. A watermark or
+    // status change is no output: those kinds find nothing here.
+    std::optional<StepIndex> nextStepWith(Happening happening) const;
+    std::optional<StepIndex> previousStepWith(Happening happening) const;
 
 private:
     GraphRun m_run;

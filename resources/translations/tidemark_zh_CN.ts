@@ -1388,6 +1388,50 @@ B：%2
         <source>The same topic and job, with .withIdleness(5 s) on the strategy. Each partition&apos;s generator checks for activity on every periodic emit: partition 3&apos;s declares its split idle at 5.4 s, and reader 0 follows partition 1 alone from then on. [0, 10000) fires at 10 s, after the 11th click, when reader 0 moves to 12499 and reader 1, the minimum of partitions 0 and 2, is at 10499. Partition 3&apos;s one click at 15 s makes it active again, at 10499, which can no longer pull reader 0 back from 20499; the click is in time for [10000, 20000), which fires at 17.4 s, when partition 0 has been quiet for 5 s and reader 1 follows partition 2 to 21999.</source>
         <translation>同样的主题和作业，策略加上 .withIdleness(5 s)。每个分区的生成器在每次周期发射时检查活动：分区 3 的生成器在 5.4 s 宣布它的分片空闲，此后读取器 0 只跟随分区 1。[0, 10000) 在 10 s、第 11 次点击之后触发，此时读取器 0 升到 12499，而读取器 1（分区 0 和 2 的最小值）在 10499。分区 3 在 15 s 的唯一一次点击让它重新活跃，水位线为 10499，但已无法把读取器 0 从 20499 拉回；这次点击赶上了 [10000, 20000)，该窗口在 17.4 s 触发，此时分区 0 已安静 5 s，读取器 1 跟随分区 2 到 21999。</translation>
     </message>
+    <message>
+        <source>Orders and payments, each allowed 2 s out of order, are joined on the order id when the payment comes within 5 s after the order, and the pairs are counted per 10 s of event time twice: right after the join, and after watermarks assigned anew on the pairs (paid.assignTimestampsAndWatermarks(WatermarkStrategy.forMonotonousTimestamps()), chained by forward). A pair carries the larger of its two timestamps, so pairs come out of order as their records did. The join&apos;s own watermark is the smaller of its inputs&apos;, 2 s behind each: the window after it waits and counts the pair at 9.5 s that comes after the one at 10.5 s. The new assigner knows only the pairs it has seen: after 10.5 s it says 10499, [0, 10 s) fires with two pairs, and the pair at 9.5 s is dropped as late.</source>
+        <translation>订单和支付各自允许 2 s 的乱序，当支付在订单之后 5 s 内到达时按订单号连接，配对结果按每 10 s 事件时间计数两次：一次紧接在连接之后，一次在对配对重新分配水位线之后（paid.assignTimestampsAndWatermarks(WatermarkStrategy.forMonotonousTimestamps())，以 forward 相连）。配对带有两个时间戳中较大的那个，所以配对会像它们的记录一样乱序输出。连接自身的水位线是两个输入中较小的那个，各落后 2 s：它后面的窗口会等待，并把在 10.5 s 那个配对之后到来的 9.5 s 配对计入。新的分配器只知道它见过的配对：10.5 s 之后它给出 10499，[0, 10 s) 以两个配对触发，而 9.5 s 的配对作为迟到数据被丢弃。</translation>
+    </message>
+    <message>
+        <source>Orders and payments are joined on the order id when the payment comes within 5 s after the order (orders.keyBy(id).intervalJoin(payments.keyBy(id)).between(0 s, 5 s)), and the paid orders are counted per 10 s of event time (windowAll, tumbling 10 s). The join pairs each payment as it arrives, but its event time is the smaller of its two inputs&apos; watermarks. Payments stop after the third one, so the payments watermark stays at 8499 and the window [0, 10 s) never fires, although orders&apos; watermark passes 10 s. The example beside this one adds withIdleness(2 s) to the payments source.</source>
+        <translation>当支付在订单之后 5 s 内到达时，订单和支付按订单号连接（orders.keyBy(id).intervalJoin(payments.keyBy(id)).between(0 s, 5 s)），已支付的订单按每 10 s 事件时间计数（windowAll，10 s 滚动窗口）。连接在每笔支付到达时就完成配对，但它的事件时间是两个输入水位线中较小的那个。支付在第三笔之后停止，所以支付的水位线停在 8499，窗口 [0, 10 s) 永远不会触发，尽管订单的水位线已越过 10 s。旁边的示例给支付源加上了 withIdleness(2 s)。</translation>
+    </message>
+    <message>
+        <source>The join of the example beside this one, with withIdleness(2 s) on the payments source. Two seconds of processing time after the last payment, the payments generator marks its output idle; the join then leaves that input out of its event time, which follows the orders alone, and the window [0, 10 s) fires with the three paid orders once orders&apos; watermark has passed 10 s. Idleness only takes an input out while it is silent: a payment arriving later would make it active again.</source>
+        <translation>与旁边示例相同的连接，但支付源带有 withIdleness(2 s)。在最后一笔支付之后两秒处理时间，支付的水位线生成器把它的输出标记为空闲；此后连接在计算事件时间时不再考虑这个输入，事件时间只跟随订单，一旦订单的水位线越过 10 s，窗口 [0, 10 s) 就以三笔已支付订单触发。空闲只在输入沉默期间把它排除在外：之后再到达的支付会让它重新变为活跃。</translation>
+    </message>
+    <message>
+        <source>Orders and payments are joined on the order id in 5 s tumbling windows of event time (orders.join(payments).where(id).equalTo(id).window(TumblingEventTimeWindows.of(5 s))), and co-grouped in the same windows (orders.coGroup(payments)), which counts each side&apos;s records per window and key. Flink builds both as one window operator over the union of the two streams, each record tagged with its side, so the operator&apos;s watermark is the smallest of every channel of both. Order o3 at 4.000 s and its payment at 5.200 s fall into different windows: the join never pairs them (an interval join between(0, 5 s) would), and the coGroup shows why, (o3,1,0) then (o3,0,1). Order o6 arrives last with a timestamp of 3.000 s, after both windows&apos; watermark has passed 10 s: a window join has no late side output, so it is dropped and counted.</source>
+        <translation>订单和支付在 5 s 的事件时间滚动窗口中按订单号连接（orders.join(payments).where(id).equalTo(id).window(TumblingEventTimeWindows.of(5 s))），并在同样的窗口中做 coGroup（orders.coGroup(payments)），按窗口和键统计两侧各自的记录数。Flink 把二者都构建为一个作用于两条流 union 之上的窗口算子，每条记录标记来自哪一侧，因此算子的水位线是两条流所有通道中最小的那个。4.000 s 的订单 o3 和它 5.200 s 的支付落在不同窗口：窗口连接永远不会把它们配对（between(0, 5 s) 的区间连接会），而 coGroup 显示了原因：先是 (o3,1,0)，然后是 (o3,0,1)。订单 o6 最后到达，时间戳为 3.000 s，此时两个窗口算子的水位线都已越过 10 s：窗口连接没有迟到侧输出，所以它被丢弃并计数。</translation>
+    </message>
+    <message>
+        <source>Orders and payments connected by order id (orders.keyBy(id).connect(payments.keyBy(id)).process(...)): each order not yet paid arms an event-time timer 5 s after it, a payment of the order deletes it, and a timer that fires reports the order as unpaid. A timer fires when the operator&apos;s watermark reaches it, and that watermark is the smaller of the two inputs&apos;: the payment of o4 comes 5.5 s after the order in event time, yet before the watermark has reached the order&apos;s deadline, so o4 counts as paid. o2 is reported once both streams&apos; watermarks have passed 7 s.</source>
+        <translation>订单和支付按订单号 connect（orders.keyBy(id).connect(payments.keyBy(id)).process(...)）：每个尚未支付的订单在其之后 5 s 设置一个事件时间定时器，该订单的支付会删除它，触发的定时器把订单报告为未支付。定时器在算子的水位线到达它时触发，而该水位线是两个输入中较小的那个：o4 的支付在事件时间上比订单晚 5.5 s，却在水位线到达订单截止时间之前到达，所以 o4 算作已支付。o2 在两条流的水位线都越过 7 s 后被报告。</translation>
+    </message>
+    <message>
+        <source>The job of the example beside this one, with noWatermarks().withIdleness(1 s) on the rules stream. One second of processing time after its one rule, the rules input is marked idle, and the operator&apos;s event time follows the readings alone: sensor s2, silent since 1.5 s, is reported when the readings&apos; watermark reaches 4.5 s (its reading plus the 3 s the rule set), and s1 once its readings stop for 3 s. A rule that arrived later would make the input active again, and hold the operator at its watermark, which it has none of.</source>
+        <translation>与旁边示例相同的作业，但规则流带有 noWatermarks().withIdleness(1 s)。在它唯一的规则之后一秒处理时间，规则输入被标记为空闲，算子的事件时间只跟随传感器读数：自 1.5 s 起沉默的传感器 s2 在读数的水位线到达 4.5 s（它的读数加上规则设定的 3 s）时被报告，s1 则在它的读数停止 3 s 后被报告。之后再到达的规则会让该输入重新变为活跃，并把算子拖在它的水位线上——而它根本没有水位线。</translation>
+    </message>
+    <message>
+        <source>Sensor readings are keyed by sensor and connected to a broadcast rules stream (readings.keyBy(id).connect(rules.broadcast(descriptor)).process(...)): each reading arms an event-time timer at its timestamp plus the timeout in force, and a timer that fires reports the sensor as silent. The rules stream sets the timeout to 3 s, but it carries no watermarks (WatermarkStrategy.noWatermarks()). The operator&apos;s event time is the smaller of its two inputs&apos; watermarks, and an input that has sent none holds it at Long.MIN_VALUE: no timer ever fires, though the readings&apos; watermark passes every deadline. The example beside this one gives the rules stream withIdleness.</source>
+        <translation>传感器读数按传感器分键，并与一条广播规则流 connect（readings.keyBy(id).connect(rules.broadcast(descriptor)).process(...)）：每条读数在其时间戳加上当前超时处设置一个事件时间定时器，触发的定时器把传感器报告为沉默。规则流把超时设为 3 s，但它不带水位线（WatermarkStrategy.noWatermarks()）。算子的事件时间是两个输入水位线中较小的那个，一个从未发出水位线的输入会把它拖在 Long.MIN_VALUE：没有任何定时器会触发，尽管读数的水位线越过了每一个截止时间。旁边的示例给规则流加上了 withIdleness。</translation>
+    </message>
+    <message>
+        <source>Two sensors report once a second; s2 falls silent after its second reading, and then the whole feed stops after s1&apos;s reading at 6 s. Each sensor&apos;s silence is watched twice: by an event-time timeout (a KeyedProcessFunction with registerEventTimeTimer(ts + 2.5 s)) and by a processing-time one (registerProcessingTimeTimer(now + 2.5 s)). The event-time timer of s2 fires once s1&apos;s readings carry the watermark past 4.5 s; s1&apos;s own never fires, because nothing comes after it to move the watermark. The processing-time timers fire 2.5 s of wall clock after each sensor&apos;s last reading arrives, whatever the watermark, and what they emit carries no timestamp.</source>
+        <translation>两个传感器每秒报告一次；s2 在第二条读数后沉默，随后在 s1 于 6 s 的读数之后整条数据流停止。每个传感器的沉默被监视两次：一次用事件时间超时（带 registerEventTimeTimer(ts + 2.5 s) 的 KeyedProcessFunction），一次用处理时间超时（registerProcessingTimeTimer(now + 2.5 s)）。一旦 s1 的读数把水位线推过 4.5 s，s2 的事件时间定时器就会触发；s1 自己的定时器永远不会触发，因为它之后再没有数据来推动水位线。处理时间定时器在每个传感器最后一条读数到达后 2.5 s 的挂钟时间触发，与水位线无关，它们发出的数据不带时间戳。</translation>
+    </message>
+    <message>
+        <source>Clicks and views in one union, summed per user twice: per 10 seconds of event time, and once for the whole input in the global window with its end-of-stream trigger. Views falls silent after 0.5 s and goes idle at 2 s, so clicks alone moves the union&apos;s watermark: the first 10 seconds fire at 3 s, and when clicks ends at 4 s the watermark jumps to Long.MAX_VALUE and the rest fire. Views&apos; straggler at 9.5 s comes too late for them and is dropped. The end-of-stream window counts it all the same: Flink runs it in batch mode, its input sorted by timestamp, and no watermark reaches it before both sources have ended.</source>
+        <translation>点击和浏览合并为一个 union，按用户求和两次：每 10 秒事件时间一次，以及在带流结束触发器的全局窗口中对整个输入求和一次。浏览在 0.5 s 后沉默，并在 2 s 时变为空闲，因此只有点击推动 union 的水位线：前 10 秒在 3 s 时触发，点击在 4 s 结束时水位线跳到 Long.MAX_VALUE，其余窗口随之触发。浏览在 9.5 s 的迟到记录对它们来说来得太晚，被丢弃。流结束窗口照样把它计入：Flink 以批模式运行它，输入按时间戳排序，在两个源都结束之前没有水位线到达它。</translation>
+    </message>
+    <message>
+        <source>Clicks and views come from two Kafka topics, read by KafkaSources with per-partition watermarks (forBoundedOutOfOrderness(0), every 200 ms), and are counted per user per 10 seconds of event time after a union. The enumerator gives clicks&apos; partitions 0 and 1 to readers 1 and 0; views&apos; two partitions both go to its one reader. Views&apos; partition 1 sends nothing until 6 s: its split&apos;s generator stays at Long.MIN_VALUE, so views&apos; reader, the union and the window stay there too, however far clicks and views&apos; partition 0 get. Its first record (bob, 11000) lets the reader follow partition 0, and once views&apos; partition 0 passes 10 s (ann, 13000 at 7 s) the union reaches 10999 ms and [0, 10000) fires: ann 5, bob 2. The topics stay open: [10000, 20000) never fires.</source>
+        <translation>点击和浏览来自两个 Kafka 主题，由带分区级水位线的 KafkaSource 读取（forBoundedOutOfOrderness(0)，每 200 ms），union 之后按用户每 10 秒事件时间计数。枚举器把点击的分区 0 和 1 分给读取器 1 和 0；浏览的两个分区都分给它唯一的读取器。浏览的分区 1 直到 6 s 都没有发送任何数据：它的 split 的水位线生成器停在 Long.MIN_VALUE，所以浏览的读取器、union 和窗口也都停在那里，无论点击和浏览的分区 0 走了多远。它的第一条记录（bob, 11000）让读取器跟随分区 0，一旦浏览的分区 0 越过 10 s（7 s 时的 ann, 13000），union 到达 10999 ms，[0, 10000) 触发：ann 5，bob 2。主题保持打开：[10000, 20000) 永远不会触发。</translation>
+    </message>
+    <message>
+        <source>Page views counted per page in 10-second windows, then the busiest 10 seconds of each minute (the maximum of those counts) in one-minute windows over the first window&apos;s results. A window&apos;s result carries the window&apos;s last millisecond as its timestamp (window.maxTimestamp(), end - 1), so the counts of [50 s, 60 s) land in the minute [0, 60 s) at 59999, and the second window fires only once the first has forwarded a watermark of 59999 or more, after its own windows up to that time have fired.</source>
+        <translation>页面浏览按页面在 10 秒窗口中计数，然后在作用于第一个窗口结果之上的一分钟窗口中，求出每分钟最繁忙的 10 秒（这些计数的最大值）。窗口的结果以窗口的最后一毫秒作为时间戳（window.maxTimestamp()，end - 1），所以 [50 s, 60 s) 的计数以 59999 落入分钟 [0, 60 s)，而第二个窗口只有在第一个窗口转发出 59999 或更大的水位线之后才会触发，那时第一个窗口在此之前的窗口都已触发。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::Examples</name>
@@ -1478,6 +1522,50 @@ B：%2
     <message>
         <source>withIdleness lets a reader skip its silent partition</source>
         <translation>withIdleness 让读取器跳过沉默的分区</translation>
+    </message>
+    <message>
+        <source>New watermarks after a join drop a pair as late</source>
+        <translation>连接之后重新分配的水位线把一个配对当作迟到丢弃</translation>
+    </message>
+    <message>
+        <source>A join held back by a silent source</source>
+        <translation>被沉默的源拖住的连接</translation>
+    </message>
+    <message>
+        <source>A silent source released by withIdleness</source>
+        <translation>用 withIdleness 放行沉默的源</translation>
+    </message>
+    <message>
+        <source>A window join misses a pair across a window&apos;s end</source>
+        <translation>窗口连接错过了跨越窗口结束的配对</translation>
+    </message>
+    <message>
+        <source>No payment within 5 seconds</source>
+        <translation>5 秒内没有支付</translation>
+    </message>
+    <message>
+        <source>A rules stream released by withIdleness</source>
+        <translation>用 withIdleness 放行规则流</translation>
+    </message>
+    <message>
+        <source>A broadcast rules stream without watermarks</source>
+        <translation>没有水位线的广播规则流</translation>
+    </message>
+    <message>
+        <source>A silent sensor on two clocks</source>
+        <translation>两种时钟下的沉默传感器</translation>
+    </message>
+    <message>
+        <source>Totals at the end of input</source>
+        <translation>输入结束时的总计</translation>
+    </message>
+    <message>
+        <source>A silent partition of one topic holds the union of two</source>
+        <translation>一个主题的沉默分区拖住了两个主题的 union</translation>
+    </message>
+    <message>
+        <source>A window over a window</source>
+        <translation>窗口之上的窗口</translation>
     </message>
 </context>
 <context>
@@ -3327,6 +3415,10 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>Animation written to %1</source>
         <translation>动画已写入 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Job Graphs</source>
+        <translation>作业图(&amp;J)</translation>
     </message>
 </context>
 <context>

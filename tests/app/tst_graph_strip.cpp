@@ -18,7 +18,9 @@
 #include "engine/io/Installation.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QDockWidget>
+#include <QMenu>
 #include <QTest>
 
 using namespace tidemark;
@@ -270,6 +272,29 @@ private Q_SLOTS:
         QVERIFY(windows->isVisible());
         QVERIFY(window.timeline()->isVisible());
         QVERIFY(!window.findChild<GraphStrip*>()->isVisible());
+    }
+
+    void nextFireGoesToTheGraphsNextOutput()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-join-stalls")));
+        window.cursor()->toStart();
+        window.action(QStringLiteral("nextFire"))->trigger();
+        const GraphRun& run = window.session()->graph().run();
+        QCOMPARE(window.cursor()->step(), int(run.trace().stepOfOutput(0))); // the join's first pair
+        QVERIFY(window.outputModel()->rowCount() >= 1);
+    }
+
+    void theExamplesMenuOffersEveryJobGraph()
+    {
+        MainWindow window;
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("graphExamplesMenu"));
+        QVERIFY(menu);
+        QCOMPARE(menu->actions().size(), int(io::graphExamples().size()));
+        QVERIFY(window.openExample(defaultExample()));
+        menu->actions().front()->trigger();
+        QVERIFY(window.session()->hasGraph());
+        QVERIFY(window.session()->filePath().isEmpty()); // an example: Save asks where to put a copy
     }
 
     void typedLinesAndComparisonsSayWhatAGraphTakes()

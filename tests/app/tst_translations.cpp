@@ -148,7 +148,7 @@ private Q_SLOTS:
     void everyExampleNameIsMarkedForTranslation()
     {
         const QStringList marked = exampleNameSources();
-        const QList<ExampleInfo> examples = builtInExamples();
+        const QList<ExampleInfo> examples = builtInExamples() + builtInGraphExamples();
         QVERIFY(!examples.isEmpty());
         for (const ExampleInfo& e : examples)
             QVERIFY2(marked.contains(e.name),
@@ -161,7 +161,7 @@ private Q_SLOTS:
     void everyExampleDescriptionIsMarkedForTranslation()
     {
         const QStringList marked = exampleDescriptionSources();
-        const QList<ExampleInfo> examples = builtInExamples();
+        const QList<ExampleInfo> examples = builtInExamples() + builtInGraphExamples();
         QVERIFY(!examples.isEmpty());
         for (const ExampleInfo& e : examples) {
             QVERIFY2(!e.description.isEmpty(), qPrintable(e.fileName + QStringLiteral(" has no description")));
@@ -286,12 +286,21 @@ private Q_SLOTS:
         QVERIFY(examplesMenu->toolTipsVisible());
         const QList<ExampleInfo> examples = builtInExamples();
         const QList<QAction*> all = examplesMenu->actions();
-        // the examples, a separator, then one entry per built-in comparison, in Chinese too
+        // the examples, the job graphs' submenu, a separator, then one entry per built-in comparison, in Chinese too
         const QList<ComparisonInfo> comparisons = builtInComparisons();
-        QCOMPARE(all.size(), examples.size() + 1 + comparisons.size());
-        QVERIFY(all.at(examples.size())->isSeparator());
+        QCOMPARE(all.size(), examples.size() + 2 + comparisons.size());
+        QMenu* graphs = all.at(examples.size())->menu();
+        QVERIFY(graphs);
+        const QList<ExampleInfo> graphExamples = builtInGraphExamples();
+        QCOMPARE(graphs->actions().size(), graphExamples.size());
+        for (qsizetype i = 0; i < graphExamples.size(); ++i) {
+            QAction* a = graphs->actions().at(i);
+            QVERIFY2(hasCjk(a->text()) && hasCjk(a->toolTip()), qPrintable(graphExamples.at(i).fileName));
+            QCOMPARE(a->toolTip(), exampleDescription(graphExamples.at(i).description));
+        }
+        QVERIFY(all.at(examples.size() + 1)->isSeparator());
         for (qsizetype i = 0; i < comparisons.size(); ++i) {
-            QAction* a = all.at(examples.size() + 1 + i);
+            QAction* a = all.at(examples.size() + 2 + i);
             QVERIFY2(hasCjk(a->text()) && hasCjk(a->toolTip()), qPrintable(comparisons.at(i).name));
             QCOMPARE(a->toolTip(), exampleDescription(comparisons.at(i).description));
         }

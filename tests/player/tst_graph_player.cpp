@@ -249,6 +249,38 @@ private slots:
         QCOMPARE(start.vertices[std::size_t(paid)].results, std::size_t(0));
     }
 
+    void aJumpLandsOnTheNextStepThatPutsOutThatKind()
+    {
+        // totals-at-end-of-input: the window per 10 s fires at the end of input, and drops bob's record at 3 s there
+        const auto loaded = load(io::examplesDirectory() / "graphs" / "totals-at-end-of-input.json");
+        QVERIFY(loaded.ok());
+        GraphPlayer player(*loaded.value);
+        const GraphTrace& trace = player.run().trace();
+        std::optional<StepIndex> firstFire;
+        std::optional<StepIndex> firstDrop;
+        for (std::size_t i = 0; i < trace.outputs().size(); ++i) {
+            const auto& what = trace.outputs()[i].what;
+            if (!firstFire && std::holds_alternative<FireEvent>(what))
+                firstFire = trace.stepOfOutput(i);
+            if (!firstDrop && std::holds_alternative<LateEvent>(what))
+                firstDrop = trace.stepOfOutput(i);
+        }
+        QVERIFY(firstFire && firstDrop);
+        QCOMPARE(player.nextStepWith(Happening::AnyFire), firstFire);
+        QCOMPARE(player.nextStepWith(Happening::LateRecord), firstDrop);
+        QCOMPARE(player.nextStepWith(Happening::LateFire), std::optional<StepIndex>()); // no allowed lateness
+        QCOMPARE(player.previousStepWith(Happening::AnyFire), std::optional<StepIndex>());
+        player.seek(player.lastStep());
+        QCOMPARE(player.nextStepWith(Happening::AnyFire), std::optional<StepIndex>());
+        QVERIFY(player.previousStepWith(Happening::AnyFire) >= firstFire);
+        // arrivals: the first is step 1's or later, none before step 1
+        player.seek(0);
+        const auto arrival = player.nextStepWith(Happening::Arrival);
+        QVERIFY(arrival);
+        QCOMPARE(trace.step(*arrival).kind, EventQueue::Kind::Arrival);
+        QCOMPARE(player.previousStepWith(Happening::Arrival), std::optional<StepIndex>());
+    }
+
     void thePictureCountsOutputsUpToItsStepOnly()
     {
         const auto examples = io::graphExamples();
