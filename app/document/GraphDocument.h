@@ -28,8 +28,9 @@ public:
     const StreamGraph& streams() const { return m_player.state().streams(); }
     const GraphPicture& picture() const { return m_picture; }
     const GraphHolds& holds() const { return *m_holds; }
-    // The run's outputs()[i] as printed (with its operator's print prefix, "paid> (o1,1000,1800) …").
-    const std::string& outputText(std::size_t i) const { return m_lines.text[i]; }
+    // The run's outputs()[i] as printed (with its operator's print prefix, "paid> (o1,1000,1800) …"), written when
+    // asked: a large run's lines would take more memory than its trace.
+    std::string outputText(std::size_t i) const;
     // A stream's name: its source's or operator's.
     const std::string& streamName(int stream) const { return streams().node(stream).name; }
 
@@ -38,7 +39,7 @@ private:
     GraphPlayer m_player;
     GraphPicture m_picture;
     std::unique_ptr<GraphHolds> m_holds;
-    output::OutputLines m_lines;
+    output::TextTimes m_times;
 };
 
 } // namespace tidemark::app

@@ -67,18 +67,121 @@ GraphLanes::GraphLanes(Session* session, TimeCursor* cursor, Theme* theme, QWidg
 void GraphLanes::rebuild()
 {
     m_collapsed.clear();
-    m_arrivalChannel.clear();
-    if (m_session->hasGraph()) {
-        const GraphTrace& trace = m_session->graph().run().trace();
-        m_arrivalChannel.assign(m_session->graph().run().arrivals().size(), -1);
-        for (StepIndex s = 1; s < trace.stepCount(); ++s) {
-            const GraphStep& step = trace.step(s);
-            if (step.kind == EventQueue::Kind::Arrival && step.subject < m_arrivalChannel.size())
-                m_arrivalChannel[step.subject] = step.channel;
-        }
+    collectLanes();
+    if (m_session->hasGraph())
         fitAll();
-    }
     layoutRows();
+}
+
+void GraphLanes::collectLanes()
+{
+    m_lanes.clear();
+    if (!m_session->hasGraph())
+        return;
+    const GraphRun& run = m_session->graph().run();
+    const GraphTrace& trace = run.trace();
+    const StreamGraph& streams = m_session->graph().streams();
+    const GraphPipeline& end = run.pipeline();
+    const auto id = [](int stream, Row::Kind kind, int index) { return LaneId {stream, int(kind), index}; };
+    // the records: on their source's channel lane, and on every input that reads the source
+    for (StepIndex s = 1; s < trace.stepCount(); ++s) {
+        const GraphStep& step = trace.step(s);
+        if (step.kind != EventQueue::Kind::Arrival || step.channel < 0)
+            continue;
+        const GraphArrival& a = run.arrivals()[step.subject];
+        const Timestamp ts = run.graph().sources[std::size_t(a.source)].records[a.record].ts;
+        m_lanes[id(a.source, Row::Kind::Channel, end.channelOf(a.source, step.channel))].dots.marks.push_back({ts, s});
+        for (const StreamGraph::Edge& e : streams.edgesFrom(a.source))
+            m_lanes[id(e.to, Row::Kind::Input, e.input)].dots.marks.push_back({ts, s});
+    }
+    // the outputs: on their subtask's lane, and what goes on downstream on every input that reads it
+    std::map<Lane*, std::map<std::pair<Timestamp, Timestamp>, std::vector<Lane::Band::Fire>>> bandsOf;
+    const auto& outputs = run.outputs();
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const GraphOutput& o = outputs[i];
+        const StepIndex s = trace.stepOfOutput(i);
+        const int stream = streams.streamOfOperator(o.op);
+        Lane& lane = m_lanes[id(stream, Row::Kind::Subtask, o.subtask)];
+        if (const auto* fire = std::get_if<FireEvent>(&o.what)) {
+            if (fire->window.isGlobal())
+                lane.dots.marks.push_back({o.watermark, s});
+            else
+                bandsOf[&lane][{fire->window.start(), fire->window.end()}].push_back(
+                    {s, fire->key, fire->count, fire->timing == FireTiming::Late});
+        } else if (const auto* late = std::get_if<LateEvent>(&o.what)) {
+            (late->action == LateAction::Dropped ? lane.dropped : lane.sideOutput).marks.push_back({late->ts, s});
+        } else if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&o.what)) {
+            using K = IntervalJoinOperator::Output::Kind;
+            if (join->kind == K::Pair) {
+                lane.dots.marks.push_back({join->timestamp, s});
+                lane.pairs.push_back({end.element(join->left).ts, end.element(join->right).ts, s});
+            } else {
+                (join->kind == K::Dropped ? lane.dropped : lane.sideOutput).marks.push_back({join->timestamp, s});
+            }
+        } else if (const auto t = forwardedTimestamp(o, end)) {
+            lane.dots.marks.push_back({*t, s});
+        }
+        if (const auto t = forwardedTimestamp(o, end)) {
+            for (const StreamGraph::Edge& e : streams.edgesFrom(stream))
+                m_lanes[id(e.to, Row::Kind::Input, e.input)].dots.marks.push_back({*t, s});
+        }
+    }
+    for (auto& [id, lane] : m_lanes) {
+        lane.dots.prepare();
+        lane.dropped.prepare();
+        lane.sideOutput.prepare();
+    }
+    for (auto& [lane, windows] : bandsOf) {
+        for (auto& [window, fires] : windows)
+            lane->bands.push_back({window.first, window.second, std::move(fires)});
+    }
+}
+
+void GraphLanes::Marks::prepare()
+{
+    std::stable_sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) { return a.ts < b.ts; });
+    const std::size_t n = marks.size();
+    tree.assign(2 * n, kNoStep);
+    for (std::size_t i = 0; i < n; ++i)
+        tree[n + i] = marks[i].step;
+    for (std::size_t i = n; i-- > 1;)
+        tree[i] = std::min(tree[2 * i], tree[2 * i + 1]);
+}
+
+StepIndex GraphLanes::Marks::earliestIn(Timestamp from, Timestamp to) const
+{
+    const auto byTime = [](const Mark& m, Timestamp t) { return m.ts < t; };
+    std::size_t lo = std::size_t(std::lower_bound(marks.begin(), marks.end(), from, byTime) - marks.begin());
+    std::size_t hi = std::size_t(std::lower_bound(marks.begin(), marks.end(), to, byTime) - marks.begin());
+    StepIndex earliest = kNoStep;
+    const std::size_t n = marks.size();
+    for (lo += n, hi += n; lo < hi; lo /= 2, hi /= 2) {
+        if (lo & 1)
+            earliest = std::min(earliest, tree[lo++]);
+        if (hi & 1)
+            earliest = std::min(earliest, tree[--hi]);
+    }
+    return earliest;
+}
+
+const std::vector<StepIndex>& GraphLanes::Marks::columnsFor(const TimeScale& scale) const
+{
+    const auto key = std::make_tuple(scale.start(), scale.end(), scale.x0(), scale.width());
+    if (key == columnsOf && !columns.empty())
+        return columns;
+    columnsOf = key;
+    columns.assign(std::size_t(std::max(1.0, scale.width())) + 1, kNoStep);
+    if (marks.empty())
+        return columns;
+    // column x holds the times that map into [x, x + 1)
+    Timestamp from = scale.timeAtX(scale.x0());
+    for (std::size_t x = 0; x < columns.size(); ++x) {
+        const Timestamp to = scale.timeAtX(scale.x0() + double(x) + 1);
+        if (to > from)
+            columns[x] = earliestIn(from, to);
+        from = std::max(from, to);
+    }
+    return columns;
 }
 
 void GraphLanes::fitAll()
@@ -232,143 +335,118 @@ QStringList GraphLanes::rowTexts() const
 void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const
 {
     const ThemeColors& c = m_theme->colors();
-    const GraphDocument& g = m_session->graph();
-    const GraphRun& run = g.run();
     const StepIndex step = StepIndex(m_session->currentStep());
-    const GraphTrace& trace = run.trace();
-    const std::size_t outputsDone
-        = step + 1 < trace.stepCount() ? trace.step(step + 1).firstOutput : trace.outputs().size();
-    const StreamGraph& streams = g.streams();
     const double top = lane.top() + 3;
     const double bottom = lane.bottom() - 3;
     const double midY = lane.center().y();
-    auto visible = [&](Timestamp t) { return t >= scale.start() - 1 && t <= scale.end() + 1; };
-    auto dot = [&](Timestamp t, const QColor& colour, double radius) {
-        if (!visible(t))
-            return;
-        p.setPen(Qt::NoPen);
-        p.setBrush(colour);
-        p.drawEllipse(QPointF(scale.mapTimeToX(double(t)), midY), radius, radius);
-    };
-    auto cross = [&](Timestamp t, const QColor& colour) {
-        if (!visible(t))
-            return;
-        const double x = scale.mapTimeToX(double(t));
-        p.setPen(QPen(colour, 2));
-        p.drawLine(QPointF(x - 4, midY - 4), QPointF(x + 4, midY + 4));
-        p.drawLine(QPointF(x - 4, midY + 4), QPointF(x + 4, midY - 4));
-    };
-    // what arrived: a channel's records, or an input's elements
-    if (row.kind == Row::Kind::Channel) {
-        const std::uint32_t done = trace.step(step).arrivalsDone;
-        const int source = streams.node(row.stream).source;
-        const int local = run.pipeline().localChannel(row.index); // a step names its source's own channel
-        const auto& records = run.graph().sources[static_cast<std::size_t>(source)].records;
-        for (std::uint32_t k = 0; k < done && k < m_arrivalChannel.size(); ++k) {
-            const GraphArrival& a = run.arrivals()[k];
-            if (a.source == source && m_arrivalChannel[k] == local)
-                dot(records[a.record].ts, k + 1 == done ? c.current : c.channelWatermark, 3.5);
-        }
-    } else if (row.kind == Row::Kind::Input) {
-        const std::uint32_t done = trace.step(step).arrivalsDone;
-        for (int from = 0; from < streams.streamCount(); ++from) {
-            for (const StreamGraph::Edge& e : streams.edgesFrom(from)) {
-                if (e.to != row.stream || e.input != row.index)
-                    continue;
-                const StreamGraph::Node& up = streams.node(from);
-                if (up.source >= 0) {
-                    const auto& records = run.graph().sources[static_cast<std::size_t>(up.source)].records;
-                    for (std::uint32_t k = 0; k < done; ++k) {
-                        const GraphArrival& a = run.arrivals()[k];
-                        if (a.source == up.source && !records[a.record].isWatermark())
-                            dot(records[a.record].ts, c.channelWatermark, 3);
-                    }
-                    continue;
-                }
-                for (std::size_t i = 0; i < outputsDone; ++i) {
-                    const GraphOutput& o = run.outputs()[i];
-                    if (o.op != up.op)
-                        continue;
-                    if (const auto t = forwardedTimestamp(o, run.pipeline()))
-                        dot(*t, c.fire, 3);
-                }
+    const auto it = m_lanes.find(LaneId {row.stream, int(row.kind), row.index});
+    if (it != m_lanes.end()) {
+        const Lane& content = it->second;
+        // marks up to the step, once per column (the step's own in the current colour), drawn together: a dense
+        // lane is thousands of them
+        const auto columns = [&](const Marks& marks, std::vector<QPointF>& past, std::vector<QPointF>& now) {
+            const auto& earliest = marks.columnsFor(scale);
+            for (std::size_t x = 0; x < earliest.size(); ++x) {
+                if (earliest[x] <= step)
+                    (earliest[x] == step ? now : past).emplace_back(scale.x0() + double(x) + 0.5, midY);
+            }
+        };
+        std::vector<QPointF> past;
+        std::vector<QPointF> now;
+        columns(content.dots, past, now);
+        const double radius = row.kind == Row::Kind::Subtask ? 4 : 3;
+        const auto dots = [&](const std::vector<QPointF>& at, const QColor& colour) {
+            if (at.size() > 200) { // too close to tell apart: squares, without antialiasing
+                p.save();
+                p.setRenderHint(QPainter::Antialiasing, false);
+                p.setPen(QPen(colour, 2 * radius, Qt::SolidLine, Qt::SquareCap));
+                p.drawPoints(at.data(), int(at.size()));
+                p.restore();
+                return;
+            }
+            p.setPen(Qt::NoPen);
+            p.setBrush(colour);
+            for (const QPointF& x : at)
+                p.drawEllipse(x, radius, radius);
+        };
+        dots(past, row.kind == Row::Kind::Subtask ? c.fire : c.channelWatermark);
+        dots(now, c.current);
+        const auto crosses = [&](const Marks& marks, const QColor& colour) {
+            std::vector<QPointF> at;
+            columns(marks, at, at);
+            std::vector<QLineF> lines;
+            for (const QPointF& x : at) {
+                lines.emplace_back(x + QPointF(-4, -4), x + QPointF(4, 4));
+                lines.emplace_back(x + QPointF(-4, 4), x + QPointF(4, -4));
+            }
+            p.setPen(QPen(colour, 2));
+            p.drawLines(lines.data(), int(lines.size()));
+        };
+        crosses(content.dropped, c.dropped);
+        crosses(content.sideOutput, c.sideOutput);
+        // a join's pairs linked to their two records, while there are few enough to tell apart
+        constexpr std::size_t kLinkedPairs = 2000;
+        if (content.pairs.size() <= kLinkedPairs) {
+            p.setPen(QPen(c.fire, 1));
+            for (const Lane::Pair& pair : content.pairs) {
+                if (pair.step <= step)
+                    p.drawLine(QPointF(scale.mapTimeToX(double(pair.left)), midY - 5),
+                        QPointF(scale.mapTimeToX(double(pair.right)), midY - 5));
             }
         }
-    } else if (row.kind == Row::Kind::Subtask) {
-        const int op = streams.node(row.stream).op;
+        // fired windows: one band per window with what it printed up to the step, each key's latest count while
+        // they are few ("home 3 · cart 1"), else how many results
         QFont small = font();
         small.setPointSizeF(font().pointSizeF() * 0.85);
         p.setFont(small);
-        // a window's fires on this subtask, every key's in one band: "home 3 · cart 1" (the latest of each key)
-        struct Band {
-            bool late = false;
-            std::vector<std::pair<KeyId, std::size_t>> counts;
-        };
-        std::map<std::pair<Timestamp, Timestamp>, Band> bands;
-        for (std::size_t i = 0; i < outputsDone; ++i) {
-            const GraphOutput& o = run.outputs()[i];
-            if (o.op != op || o.subtask != row.index)
+        const QFontMetricsF smallMetrics(small);
+        QColor fill = c.windowFired;
+        fill.setAlpha(120);
+        for (auto b = content.bands.begin(); b != content.bands.end() && double(b->start) <= scale.end(); ++b) {
+            if (double(b->end) < scale.start())
                 continue;
-            if (const auto* fire = std::get_if<FireEvent>(&o.what)) {
-                if (fire->window.isGlobal()) {
-                    dot(o.watermark, c.fire, 4);
-                    continue;
-                }
-                Band& band = bands[{fire->window.start(), fire->window.end()}];
-                band.late = band.late || fire->timing == FireTiming::Late;
-                const auto same = std::find_if(
-                    band.counts.begin(), band.counts.end(), [&](const auto& kc) { return kc.first == fire->key; });
-                if (same != band.counts.end())
-                    same->second = fire->count;
-                else
-                    band.counts.emplace_back(fire->key, fire->count);
-            } else if (const auto* late = std::get_if<LateEvent>(&o.what)) {
-                cross(late->ts, late->action == LateAction::Dropped ? c.dropped : c.sideOutput);
-            } else if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&o.what)) {
-                using K = IntervalJoinOperator::Output::Kind;
-                if (join->kind == K::Pair) {
-                    // the pair linked: its two records and the output at the larger timestamp
-                    const Timestamp l = run.pipeline().element(join->left).ts;
-                    const Timestamp r = run.pipeline().element(join->right).ts;
-                    if (visible(l) || visible(r)) {
-                        p.setPen(QPen(c.fire, 1));
-                        p.drawLine(QPointF(scale.mapTimeToX(double(l)), midY - 5),
-                            QPointF(scale.mapTimeToX(double(r)), midY - 5));
-                    }
-                    dot(join->timestamp, c.fire, 4);
-                } else {
-                    cross(join->timestamp, join->kind == K::Dropped ? c.dropped : c.sideOutput);
-                }
-            } else if (const auto t = forwardedTimestamp(o, run.pipeline())) {
-                dot(*t, c.fire, 4);
-            }
-        }
-        for (const auto& [window, band] : bands) {
-            const double x0 = scale.mapTimeToX(double(window.first));
-            const double x1 = scale.mapTimeToX(double(window.second));
-            if (x1 < lane.left() || x0 > lane.right())
+            const auto firedBy = std::upper_bound(b->fires.begin(), b->fires.end(), step,
+                [](StepIndex s, const Lane::Band::Fire& f) { return s < f.step; });
+            if (firedBy == b->fires.begin())
                 continue;
-            const QRectF r(
-                std::max(x0, lane.left()), top, std::min(x1, lane.right()) - std::max(x0, lane.left()), bottom - top);
-            p.setPen(QPen(band.late ? c.lateFire : c.windowFiredBorder, 1));
-            QColor fill = c.windowFired;
-            fill.setAlpha(120);
+            const bool late = std::any_of(b->fires.begin(), firedBy, [](const auto& f) { return f.late; });
+            const double x0 = std::max(scale.mapTimeToX(double(b->start)), lane.left());
+            const double x1 = std::min(scale.mapTimeToX(double(b->end)), lane.right());
+            const QRectF r(x0, top, std::max(1.0, x1 - x0), bottom - top);
+            p.setPen(QPen(late ? c.lateFire : c.windowFiredBorder, 1));
             p.setBrush(fill);
             p.drawRect(r);
-            QStringList counts;
-            for (const auto& [key, count] : band.counts)
-                counts << (key == kNoKey ? QString::number(count)
-                                         : tr("%1 %2").arg(m_session->keyName(key)).arg(count));
+            if (r.width() < 16)
+                continue;
+            constexpr long kNamedKeys = 4;
+            QString label;
+            if (firedBy - b->fires.begin() <= kNamedKeys) {
+                std::vector<std::pair<KeyId, std::size_t>> counts;
+                for (auto f = b->fires.begin(); f != firedBy; ++f) {
+                    const auto same = std::find_if(
+                        counts.begin(), counts.end(), [&](const auto& kc) { return kc.first == f->key; });
+                    if (same != counts.end())
+                        same->second = f->count;
+                    else
+                        counts.emplace_back(f->key, f->count);
+                }
+                QStringList parts;
+                for (const auto& [key, count] : counts)
+                    parts << (key == kNoKey ? QString::number(count)
+                                            : tr("%1 %2").arg(m_session->keyName(key)).arg(count));
+                label = parts.join(QStringLiteral(" · "));
+            } else {
+                label = tr("%n result(s)", nullptr, int(firedBy - b->fires.begin()));
+            }
             p.setPen(c.text);
-            p.drawText(r, Qt::AlignCenter,
-                QFontMetricsF(small).elidedText(counts.join(QStringLiteral(" · ")), Qt::ElideRight, r.width() - 4));
+            p.drawText(r, Qt::AlignCenter, smallMetrics.elidedText(label, Qt::ElideRight, r.width() - 4));
         }
         p.setFont(font());
     }
     // the watermark at the cursor: a line across the lane, grey when idle
     bool idle = false;
     const Timestamp wm = rowWatermark(row, &idle);
-    if (wm != kMinTimestamp && wm != kMaxTimestamp && visible(wm)) {
+    if (wm != kMinTimestamp && wm != kMaxTimestamp && wm >= scale.start() && wm <= scale.end()) {
         const double x = scale.mapTimeToX(double(wm));
         const bool holds = m_session->graphAt().holds(row.stream, row.kind == Row::Kind::Input ? row.index : -1);
         QPen pen(idle                            ? c.idle

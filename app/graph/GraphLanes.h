@@ -1,11 +1,15 @@
 #pragma once
 
 #include "app/timeline/TimeScale.h"
+#include "engine/core/Record.h"
 #include "engine/core/Time.h"
+#include "engine/player/StepList.h"
 
 #include <QWidget>
 
+#include <map>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace tidemark::app {
@@ -50,7 +54,53 @@ private:
         int stream = 0;
         int index = 0; // channel (global), input, or subtask
     };
+    // Marks at event times, each from the step that made it: drawn at most once per pixel column, from the earliest
+    // step of each column under the current scale (computed again only when the scale changes), so that a step
+    // costs the width, not the run.
+    struct Marks {
+        struct Mark {
+            Timestamp ts = 0;
+            StepIndex step = 0;
+        };
+        std::vector<Mark> marks; // collected in step order; sorted by time by prepare()
+        // Sorts the marks by time and builds a tree of the earliest step over each range of them, so that a column's
+        // earliest step is a query of log n, not a pass over every mark (a pan or a zoom places them all again).
+        void prepare();
+        StepIndex earliestIn(Timestamp from, Timestamp to) const; // marks with from <= ts < to
+        std::vector<StepIndex> tree; // 2 × size: leaves are the marks' steps in time order
+        mutable std::vector<StepIndex> columns; // the earliest step per column, kNoStep for none
+        mutable std::tuple<double, double, double, double> columnsOf {0, 0, 0, 0}; // the scale they are for
+        const std::vector<StepIndex>& columnsFor(const TimeScale& scale) const;
+    };
+    // What one lane draws besides its watermark: a channel's records, an input's elements, a subtask's output.
+    struct Lane {
+        Marks dots; // records, elements, pairs, a process function's records
+        Marks dropped;
+        Marks sideOutput;
+        // A fired window and each of its fires (every key's, re-fires too) in step order.
+        struct Band {
+            Timestamp start = 0;
+            Timestamp end = 0;
+            struct Fire {
+                StepIndex step = 0;
+                KeyId key = kNoKey;
+                std::size_t count = 0;
+                bool late = false;
+            };
+            std::vector<Fire> fires;
+        };
+        std::vector<Band> bands; // by window start, then end
+        struct Pair {
+            Timestamp left = 0;
+            Timestamp right = 0;
+            StepIndex step = 0;
+        };
+        std::vector<Pair> pairs; // a join's pairs, linked while few enough to read
+    };
+    using LaneId = std::tuple<int, int, int>; // (stream, kind, index)
+
     void rebuild();
+    void collectLanes();
     void layoutRows();
     void fitAll();
     TimeScale scale() const;
@@ -63,7 +113,7 @@ private:
     Theme* m_theme;
     std::vector<Row> m_rows;
     std::set<int> m_collapsed; // streams whose group is folded
-    std::vector<std::int16_t> m_arrivalChannel; // by arrival rank: its source's channel it went to (-1: none)
+    std::map<LaneId, Lane> m_lanes;
     double m_dragX = -1;
     double m_gutter = 190; // the row labels' width
 };

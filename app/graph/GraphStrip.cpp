@@ -62,12 +62,16 @@ QSizeF GraphStrip::boxSize() const
 {
     const QFontMetricsF fm(font());
     double width = fm.horizontalAdvance(QStringLiteral("watermark 00:00:00.000 (idle)"));
-    if (m_session->hasGraph()) {
+    if (m_session->hasGraph() && m_layout) {
         const GraphDocument& g = m_session->graph();
         for (int s = 0; s < g.streams().streamCount(); ++s)
             width = std::max(width, fm.horizontalAdvance(QString::fromStdString(g.streamName(s))));
+        for (const GraphLayout::Box& box : m_layout->boxes()) {
+            if (!box.isUnion())
+                width = std::max(width, fm.horizontalAdvance(kindText(box)));
+        }
     }
-    return {std::min(width + 2 * kPadding, 260.0), kLines * fm.lineSpacing() + 2 * kPadding};
+    return {std::min(width + 2 * kPadding, 280.0), kLines * fm.lineSpacing() + 2 * kPadding};
 }
 
 QSize GraphStrip::sizeHint() const

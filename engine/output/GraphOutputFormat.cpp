@@ -347,13 +347,20 @@ OutputLines graphOutputLines(const GraphRun& run, const Scenario& scenario)
 {
     const TextTimes times(scenarioTimes(scenario));
     OutputLines lines;
-    for (const GraphOutput& o : run.outputs()) {
-        const GraphOperator& op = run.graph().operators[static_cast<std::size_t>(o.op)];
-        const int subtasks = run.pipeline().streams().node(run.pipeline().streams().streamOfOperator(o.op)).parallelism;
-        lines.json.push_back(json(o, run, scenario.keys, op.name));
-        lines.text.push_back(text(o, run, scenario.keys, printPrefix(op.name, o.subtask, subtasks), times));
+    for (std::size_t i = 0; i < run.outputs().size(); ++i) {
+        const GraphOutput& o = run.outputs()[i];
+        lines.json.push_back(json(o, run, scenario.keys, run.graph().operators[static_cast<std::size_t>(o.op)].name));
+        lines.text.push_back(graphOutputText(run, scenario, i, times));
     }
     return lines;
+}
+
+std::string graphOutputText(const GraphRun& run, const Scenario& scenario, std::size_t i, const TextTimes& times)
+{
+    const GraphOutput& o = run.outputs()[i];
+    const GraphOperator& op = run.graph().operators[static_cast<std::size_t>(o.op)];
+    const int subtasks = run.pipeline().streams().node(run.pipeline().streams().streamOfOperator(o.op)).parallelism;
+    return text(o, run, scenario.keys, printPrefix(op.name, o.subtask, subtasks), times);
 }
 
 } // namespace tidemark::output

@@ -14,6 +14,8 @@ namespace tidemark::output {
 //   timeouts> (ana,1000,20) at 301000, watermark 301000
 // A process function's output is the record it emits, (key,ts[,value]), at the timestamp Flink gives it.
 OutputLines graphOutputLines(const GraphRun& run, const Scenario& scenario);
+// Output i of the run as its text line, alone (the app writes the lines it shows, not the whole run's).
+std::string graphOutputText(const GraphRun& run, const Scenario& scenario, std::size_t i, const TextTimes& times);
 
 // A step of a graph's run (with --steps): the happening (a source's record, a channel's periodic emission, a
 // source's end of input, an operator subtask's processing-time timers), then every operator's event time after it (each

@@ -12,11 +12,13 @@ namespace {
 // The first step at or after `from` at which an operator subtask's event time stands above `held`.
 std::optional<StepIndex> passes(const GraphRun& run, int op, int subtask, Timestamp held, StepIndex from)
 {
-    for (const WatermarkPoint& p : run.trace().operatorWatermarks(op, subtask)) {
-        if (p.step >= from && p.watermark > held)
-            return p.step;
-    }
-    return std::nullopt;
+    // an operator's event time never goes back: the history is ordered by step and by watermark both
+    const auto history = run.trace().operatorWatermarks(op, subtask);
+    const auto after = std::lower_bound(
+        history.begin(), history.end(), from, [](const WatermarkPoint& p, StepIndex s) { return p.step < s; });
+    const auto above
+        = std::partition_point(after, history.end(), [held](const WatermarkPoint& p) { return p.watermark <= held; });
+    return above == history.end() ? std::nullopt : std::optional<StepIndex>(above->step);
 }
 
 // The smallest of 1, 2, 5 × 10^k ms above `d`.

@@ -33,8 +33,8 @@ bool happensIn(Happening h, const GraphOutput& o)
 
 } // namespace
 
-GraphPlayer::GraphPlayer(const Scenario& scenario)
-    : m_run(scenario)
+GraphPlayer::GraphPlayer(const Scenario& scenario, std::size_t maxSnapshots)
+    : m_run(scenario, maxSnapshots)
     , m_state(m_run.stateAfter(0))
 { }
 

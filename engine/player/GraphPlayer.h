@@ -15,7 +15,9 @@ namespace tidemark {
 // current one.
 class GraphPlayer {
 public:
-    explicit GraphPlayer(const Scenario& scenario); // scenario outlives the player; precondition as GraphRun's
+    // scenario outlives the player; precondition as GraphRun's. `maxSnapshots` as GraphRun's (the app's player keeps
+    // GraphRun::kSeekingSnapshots).
+    explicit GraphPlayer(const Scenario& scenario, std::size_t maxSnapshots = GraphRun::kMaxSnapshots);
     const GraphRun& run() const { return m_run; }
     const GraphTrace& trace() const { return m_run.trace(); }
     StepIndex current() const { return m_state->step; }

@@ -107,9 +107,10 @@ void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, cons
     }
 }
 
-GraphRun::GraphRun(const Scenario& scenario)
+GraphRun::GraphRun(const Scenario& scenario, std::size_t maxSnapshots)
     : m_scenario(scenario)
     , m_arrivals(graphArrivals(scenario))
+    , m_maxSnapshots(std::max<std::size_t>(2, maxSnapshots))
 {
     const JobGraph& g = *scenario.graph;
     m_arrivalsOfSource.resize(g.sources.size());
@@ -167,7 +168,7 @@ GraphRun::GraphRun(const Scenario& scenario)
         }
     }
     // Each channel's first periodic emission; and the steps the run foresees (its arrivals and periodic emissions),
-    // over which the copies of its state are spread from the start, so that about kMaxSnapshots are taken rather
+    // over which the copies of its state are spread from the start, so that about m_maxSnapshots are taken rather
     // than thinned from many more.
     std::uint64_t foreseen = m_arrivals.size();
     for (int c = 0; c < m_end->pipeline.periodicTimerCount(); ++c) {
@@ -177,7 +178,7 @@ GraphRun::GraphRun(const Scenario& scenario)
         queue.schedule(period, EventQueue::Kind::PeriodicEmit, static_cast<std::uint32_t>(c));
         foreseen += static_cast<std::uint64_t>(std::max<Timestamp>(m_horizon, 0) / period);
     }
-    while (static_cast<std::uint64_t>(m_snapshotInterval) * kMaxSnapshots < foreseen)
+    while (static_cast<std::uint64_t>(m_snapshotInterval) * m_maxSnapshots < foreseen)
         m_snapshotInterval *= 2;
 
     m_trace.m_steps.push_back(GraphStep {});
@@ -197,8 +198,8 @@ GraphRun::GraphRun(const Scenario& scenario)
             static_cast<std::int16_t>(arrival ? m_end->pipeline.lastRecordChannel() : -1), arrivalsDone, firstOutput});
         m_trace.record(s, next->time, m_end->pipeline, g);
         if (s % m_snapshotInterval == 0) {
-            if (m_snapshots.size() == kMaxSnapshots) {
-                // keep every other one, twice as far apart: at most kMaxSnapshots copies, however long the run
+            if (m_snapshots.size() == m_maxSnapshots) {
+                // keep every other one, twice as far apart: at most m_maxSnapshots copies, however long the run
                 std::erase_if(m_snapshots, [&](const auto& k) { return k->step % (2 * m_snapshotInterval) != 0; });
                 m_snapshotInterval *= 2;
             }

@@ -113,7 +113,8 @@ private:
 // the run (trace()) and copies of its state along the way, from which stateAfter() rebuilds any step.
 class GraphRun {
 public:
-    explicit GraphRun(const Scenario& scenario); // precondition: scenario.graph keeps graphViolations
+    // precondition: scenario.graph keeps graphViolations. `maxSnapshots`: the copies of its state it keeps at most.
+    explicit GraphRun(const Scenario& scenario, std::size_t maxSnapshots = kMaxSnapshots);
     ~GraphRun();
     GraphRun(const GraphRun&) = delete;
     GraphRun& operator=(const GraphRun&) = delete;
@@ -146,11 +147,15 @@ public:
     bool advance(State& state) const;
     // Takes a state on to step s (or the end), as advance() step by step.
     void advanceTo(State& state, StepIndex s) const;
-    // The copies of the state kept (at most kMaxSnapshots, evenly spread) and the steps between two of them. 32:
+    // The copies of the state kept (at most maxSnapshots, evenly spread) and the steps between two of them. 32:
     // with 64, page faults (mostly the copies) took 17 % of the graph benchmark (docs/benchmarks.md).
     std::size_t snapshotCount() const { return m_snapshots.size(); }
     StepIndex snapshotInterval() const { return m_snapshotInterval; }
     static constexpr std::size_t kMaxSnapshots = 32;
+    // What a player the user seeks in keeps: a step or a seek is a replay of at most 1/256 of the run (a 1M-record
+    // join seeks within 10 ms, docs/benchmarks.md 2026-12-07), for copies of a state that holds only its operators'
+    // open buffers (the elements are shared).
+    static constexpr std::size_t kSeekingSnapshots = 256;
 
 private:
     // Runs one happening; false when the queue is empty.
@@ -166,6 +171,7 @@ private:
     std::unique_ptr<State> m_end;
     std::vector<std::unique_ptr<State>> m_snapshots; // at steps 0, interval, 2 × interval, …
     StepIndex m_snapshotInterval = 256;
+    std::size_t m_maxSnapshots = kMaxSnapshots;
 };
 
 } // namespace tidemark

@@ -1,18 +1,26 @@
 // The timeline's paint cost on a large run (1M records over 3 watermark channels, 10 keys, 1 s tumbling
 // windows), drawn into a 1920×1080 offscreen QImage: the whole run in view, and zoomed to 1 % of it.
+// A job graph's view on a 1M-record graph (two sources joined within ±2 s, about 1M pairs counted per key and 10 s):
+// the strip and the lanes painted after a step, whole and zoomed, and after a pan (the lanes place their marks again);
+// and a seek of the session (the graph's state, picture and narration), beside the same paint reference and the chain
+// session's seek over the same records.
 // Also the app's first frame: window built, post-000 example loaded and run, first paint done; and the import
 // dialog on a large CSV with bad lines: until its preview shows, until its whole-file read has listed every bad
 // line (beside the engine's own lenient load of the same file), and how soon it refuses a 10 MB line.
 #include "BenchRegistry.h"
+#include "GeneratedScenario.h"
 
 #include "app/MainWindow.h"
 #include "app/Theme.h"
 #include "app/document/Loading.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/graph/GraphLanes.h"
+#include "app/graph/GraphStrip.h"
 #include "app/panels/ImportDialog.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/io/EventFile.h"
+#include "engine/player/GraphPlayer.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -138,6 +146,133 @@ const bool timeline = registerBenchmark("timeline_paint_ms", 40, [](const BenchO
     return std::vector<Figure> {{"timeline_full_paint_ms", full, "ms"}, {"timeline_zoomed_paint_ms", zoomed, "ms"},
         {"timeline_reference_paint_ms", reference, "ms"}, {"timeline_full_vs_reference", full / reference, "x"},
         {"timeline_zoomed_vs_reference", zoomed / reference, "x"}};
+});
+
+// The 1M-record job graph of the graph view's figures, and the chain of the same records.
+Scenario joinGraph(const Scenario& chain)
+{
+    Scenario s;
+    s.name = "graph view benchmark";
+    s.keys = chain.keys;
+    s.pipeline.endOfInput = EndOfInput::MaxWatermark;
+    JobGraph g;
+    for (const char* name : {"orders", "payments"}) {
+        GraphSource source;
+        source.name = name;
+        source.watermarks = chain.pipeline.watermarks;
+        g.sources.push_back(source);
+    }
+    for (std::size_t i = 0; i < chain.records.size(); ++i) // every other record: both sides hold every key
+        g.sources[i % 2].records.push_back(chain.records[i]);
+    GraphOperator join;
+    join.name = "paid";
+    join.kind = GraphOperator::Kind::IntervalJoin;
+    join.inputs = {"orders", "payments"};
+    join.join.lowerMs = -2000;
+    join.join.upperMs = 2000;
+    GraphOperator window;
+    window.name = "paid-per-10s";
+    window.kind = GraphOperator::Kind::Window;
+    window.inputs = {"paid"};
+    window.window.assigner.sizeMs = 10'000;
+    window.window.function.type = FunctionSpec::Type::Count;
+    g.operators = {join, window};
+    s.graph = std::move(g);
+    return s;
+}
+
+// The strip above the lanes, painted after a step as the player makes them (two neighbouring steps in turn).
+double graphPaintMs(app::GraphStrip& strip, app::GraphLanes& lanes, app::TimeCursor& cursor, int repetitions,
+    const char* snapshotName, bool pan = false)
+{
+    QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    double best = 1e300;
+    const int step = cursor.step();
+    for (int i = 0; i < std::max(repetitions, 3); ++i) {
+        cursor.setStep(step + (i % 2 == 0 ? 1 : 0));
+        if (pan) { // a pan of 10 pixels: every lane places its marks again
+            const double ms = (cursor.visibleEnd() - cursor.visibleStart()) / 1920 * 10;
+            cursor.setVisibleRange(cursor.visibleStart() + ms, cursor.visibleEnd() + ms);
+        }
+        const double start = threadCpuMs();
+        strip.render(&image);
+        lanes.render(&image, QPoint(0, strip.height()));
+        best = std::min(best, threadCpuMs() - start);
+    }
+    const QString dir = qEnvironmentVariable("TIDEMARK_BENCH_SNAPSHOTS");
+    if (!dir.isEmpty())
+        image.save(dir + QLatin1Char('/') + QLatin1String(snapshotName));
+    return best;
+}
+
+// The 99th percentile of seeks to the same random steps (thread CPU time).
+double seekP99Ms(app::TimeCursor& cursor, int count)
+{
+    std::mt19937 rng(11);
+    std::vector<double> ms;
+    for (int i = 0; i < count; ++i) {
+        const int target = int(rng() % std::uint32_t(cursor.lastStep() + 1));
+        const double start = threadCpuMs();
+        cursor.setStep(target);
+        ms.push_back(threadCpuMs() - start);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[std::min(ms.size() - 1, std::size_t(double(ms.size()) * 0.99))];
+}
+
+const bool graphView = registerBenchmark("graph_view_paint_ms", 43, [](const BenchOptions& o) {
+    ScopedApplication application;
+    const Scenario chain = generatedScenario(o.records);
+    app::Theme theme;
+    app::Session session;
+    app::TimeCursor cursor(&session);
+    app::GraphStrip strip(&session, &cursor, &theme);
+    app::GraphLanes lanes(&session, &cursor, &theme);
+    const double loadStart = wallMs();
+    const QString error = session.setScenario(joinGraph(chain), QString());
+    if (!error.isEmpty())
+        throw std::runtime_error(error.toStdString());
+    const double load = wallMs() - loadStart;
+    strip.resize(1920, strip.sizeHint().height());
+    lanes.resize(1920, 1080 - strip.height());
+    cursor.setStep(cursor.lastStep() / 2);
+    cursor.setVisibleRange(double(session.minEventTime()), double(session.maxEventTime()));
+    const double full = graphPaintMs(strip, lanes, cursor, o.repetitions, "graph_view_full.png");
+    const double panned = graphPaintMs(strip, lanes, cursor, o.repetitions, "graph_view_panned.png", true);
+    const double mid = (cursor.visibleStart() + cursor.visibleEnd()) / 2;
+    const double span = (cursor.visibleEnd() - cursor.visibleStart()) / 100.0;
+    cursor.setVisibleRange(mid - span / 2, mid + span / 2);
+    const double zoomed = graphPaintMs(strip, lanes, cursor, o.repetitions, "graph_view_zoomed.png");
+    const double seek = seekP99Ms(cursor, 200);
+    // of which the engine's: the graph's player alone seeking to the same steps
+    double playerSeek = 0;
+    {
+        const Scenario graph = joinGraph(chain);
+        GraphPlayer player(graph, GraphRun::kSeekingSnapshots);
+        std::mt19937 rng(11);
+        std::vector<double> ms;
+        for (int i = 0; i < 200; ++i) {
+            const auto target = StepIndex(rng() % std::uint32_t(player.lastStep() + 1));
+            const double start = threadCpuMs();
+            player.seek(target);
+            ms.push_back(threadCpuMs() - start);
+        }
+        std::sort(ms.begin(), ms.end());
+        playerSeek = ms[std::min(ms.size() - 1, std::size_t(double(ms.size()) * 0.99))];
+    }
+    const double reference = referencePaintMs(o.repetitions);
+    // the chain of the same records, its session seeking to random steps as the reference
+    app::Session chainSession;
+    app::TimeCursor chainCursor(&chainSession);
+    Scenario plain = chain;
+    if (const QString e = chainSession.setScenario(std::move(plain), QString()); !e.isEmpty())
+        throw std::runtime_error(e.toStdString());
+    const double chainSeek = seekP99Ms(chainCursor, 200);
+    return std::vector<Figure> {{"graph_view_load_ms", load, "ms"}, {"graph_view_full_paint_ms", full, "ms"},
+        {"graph_view_panned_paint_ms", panned, "ms"}, {"graph_view_zoomed_paint_ms", zoomed, "ms"},
+        {"graph_view_reference_paint_ms", reference, "ms"}, {"graph_view_full_vs_reference", full / reference, "x"},
+        {"graph_view_seek_p99_ms", seek, "ms"}, {"graph_view_player_seek_p99_ms", playerSeek, "ms"},
+        {"graph_view_chain_seek_p99_ms", chainSeek, "ms"}, {"graph_view_seek_vs_chain", seek / chainSeek, "x"}};
 });
 
 const bool firstFrame = registerBenchmark("app_first_frame_ms", 41, [](const BenchOptions&) {
