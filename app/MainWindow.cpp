@@ -7,6 +7,7 @@
 #include "app/attach/WebUiPanel.h"
 #include "app/compare/Comparisons.h"
 #include "app/document/FlinkVerification.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Loading.h"
 #include "app/document/RunLoader.h"
 #include "app/document/Session.h"
@@ -838,8 +839,11 @@ void MainWindow::openLoadedRun()
     if (!releaseLiveRun())
         return;
     m_playerBar->setPlaying(false);
-    m_session->setRecordedRun(
-        std::move(loaded.shell), std::move(loaded.player), loaded.documentPath, std::move(loaded.skipped));
+    if (loaded.graph)
+        m_session->setRecordedGraph(std::move(loaded.graph), loaded.documentPath, std::move(loaded.skipped));
+    else
+        m_session->setRecordedRun(
+            std::move(loaded.shell), std::move(loaded.player), loaded.documentPath, std::move(loaded.skipped));
     m_undo->clear();
     updateTitle();
     if (!loaded.documentPath.isEmpty())

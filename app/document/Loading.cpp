@@ -75,20 +75,31 @@ namespace {
 
 // The second half of what `tidemark run` does with a scenario: its event file read with the rules of the job
 // (io::loadScenarioInput), so that a bad line is the same load error, with the same message, in both.
-LoadOutcome withInput(io::Loaded<Scenario> parsed, const std::filesystem::path& baseDir)
+io::LoadOptions appLoadOptions()
 {
-    LoadOutcome out;
     io::LoadOptions options;
     options.maxReportedErrors = io::kListedBadLines; // the Bad lines tab lists them
-    if (parsed)
-        parsed = io::loadScenarioInput(std::move(*parsed.value), baseDir, options);
-    if (!parsed) {
-        out.error = errorsText(parsed.errors);
+    options.jobGraphs = true;
+    return options;
+}
+
+LoadOutcome outcomeOf(io::Loaded<Scenario> loaded)
+{
+    LoadOutcome out;
+    if (!loaded) {
+        out.error = errorsText(loaded.errors);
         return out;
     }
-    out.skipped = parsed.skipped();
-    out.scenario = std::move(*parsed.value);
+    out.skipped = loaded.skipped();
+    out.scenario = std::move(*loaded.value);
     return out;
+}
+
+LoadOutcome withInput(io::Loaded<Scenario> parsed, const std::filesystem::path& baseDir)
+{
+    if (parsed)
+        parsed = io::loadScenarioInput(std::move(*parsed.value), baseDir, appLoadOptions());
+    return outcomeOf(std::move(parsed));
 }
 
 std::filesystem::path fsPath(const QString& path)
@@ -100,16 +111,22 @@ std::filesystem::path fsPath(const QString& path)
 
 LoadOutcome parseScenarioText(const QByteArray& json, const QString& fileName, const QString& baseDir)
 {
-    return withInput(io::parseScenarioWithoutInput(
-                         std::string_view(json.constData(), std::size_t(json.size())), fileName.toStdString(), true),
-        fsPath(baseDir));
+    const std::string_view text(json.constData(), std::size_t(json.size()));
+    io::Loaded<Scenario> parsed = io::parseScenarioWithoutInput(text, fileName.toStdString(), true);
+    // a job graph's sources read their event files as it is parsed, each with the rules of what reads it
+    if (parsed && parsed.value->graph)
+        return outcomeOf(io::parseScenario(text, fileName.toStdString(), fsPath(baseDir), appLoadOptions()));
+    return withInput(std::move(parsed), fsPath(baseDir));
 }
 
 LoadOutcome loadScenarioFile(const QString& path)
 {
     // as `tidemark run PATH` loads it: the same functions, the same path in the messages
     const std::filesystem::path file = fsPath(path);
-    return withInput(io::loadScenarioFileWithoutInput(file, true), file.parent_path());
+    io::Loaded<Scenario> parsed = io::loadScenarioFileWithoutInput(file, true);
+    if (parsed && parsed.value->graph)
+        return outcomeOf(io::loadScenarioFile(file, appLoadOptions()));
+    return withInput(std::move(parsed), file.parent_path());
 }
 
 std::uint64_t scenarioReadBytes(const QString& path)
@@ -119,11 +136,25 @@ std::uint64_t scenarioReadBytes(const QString& path)
     std::error_code ec;
     if (const auto own = std::filesystem::file_size(file, ec); !ec && own >= kBackgroundLoadBytes)
         return static_cast<std::uint64_t>(own);
-    const auto parsed = io::loadScenarioFileWithoutInput(file);
-    if (!parsed || !parsed.value->inputFile)
+    const auto parsed = io::loadScenarioFileWithoutInput(file, true);
+    if (!parsed)
         return 0;
-    const auto size = std::filesystem::file_size(file.parent_path() / parsed.value->inputFile->file, ec);
-    return ec ? 0 : static_cast<std::uint64_t>(size);
+    // a chain's event file, or every event file of a job graph's sources
+    std::vector<std::string> inputs;
+    if (parsed.value->inputFile)
+        inputs.push_back(parsed.value->inputFile->file);
+    if (parsed.value->graph) {
+        for (const GraphSource& source : parsed.value->graph->sources) {
+            if (source.inputFile)
+                inputs.push_back(source.inputFile->file);
+        }
+    }
+    std::uint64_t bytes = 0;
+    for (const std::string& input : inputs) {
+        const auto size = std::filesystem::file_size(file.parent_path() / input, ec);
+        bytes += ec ? 0 : static_cast<std::uint64_t>(size);
+    }
+    return bytes;
 }
 
 LoadOutcome loadExample(const QString& path)

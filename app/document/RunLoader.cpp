@@ -1,5 +1,6 @@
 #include "app/document/RunLoader.h"
 
+#include "app/document/GraphDocument.h"
 #include "app/document/Loading.h"
 #include "engine/io/ScenarioIo.h"
 
@@ -132,6 +133,11 @@ void RunLoader::cancel()
     m_cancel = true;
 }
 
+RunLoader::Result::Result() = default;
+RunLoader::Result::~Result() = default;
+RunLoader::Result::Result(Result&&) noexcept = default;
+RunLoader::Result& RunLoader::Result::operator=(Result&&) noexcept = default;
+
 void RunLoader::abandon()
 {
     if (!m_busy)
@@ -236,7 +242,7 @@ void RunLoader::run(Job job)
     } else {
         // As `tidemark run PATH` reads it: the scenario, then its event file with the job's record rules.
         const std::filesystem::path file(path.toStdString());
-        io::Loaded<Scenario> parsed = io::loadScenarioFileWithoutInput(file);
+        io::Loaded<Scenario> parsed = io::loadScenarioFileWithoutInput(file, true);
         if (!parsed)
             return fail(errorsText(parsed.errors));
         if (const auto& input = parsed.value->inputFile) {
@@ -257,13 +263,43 @@ void RunLoader::run(Job job)
             const QString what = tr("Reading %1").arg(eventsName);
             post(generation, [this, what, percent] { Q_EMIT progressChanged(what, percent); });
         };
-        parsed = io::loadScenarioInput(std::move(*parsed.value), file.parent_path(), options);
+        if (parsed.value->graph) { // its sources read their event files as it is parsed
+            options.jobGraphs = true;
+            parsed = io::loadScenarioFile(file, options);
+        } else {
+            parsed = io::loadScenarioInput(std::move(*parsed.value), file.parent_path(), options);
+        }
         if (m_cancel)
             return stopped();
         if (!parsed)
             return fail(errorsText(parsed.errors));
         skipped = parsed.skipped();
         scenario = std::move(*parsed.value);
+    }
+    if (scenario.graph) {
+        // a job graph: its run recorded at once (GraphRun reports no progress and cannot be stopped midway)
+        std::size_t records = 0;
+        for (const GraphSource& source : scenario.graph->sources)
+            records += source.records.size();
+        if (refuseWhenTooLarge(records, false))
+            return;
+        post(generation, [this] { Q_EMIT progressChanged(tr("Recording the run"), 0); });
+        auto result = std::make_shared<Result>();
+        result->documentPath = job.documentPath;
+        result->skipped = std::move(skipped);
+        try {
+            const TimeFormatter times = scenarioTimes(scenario);
+            result->graph = std::make_unique<GraphDocument>(std::move(scenario), times);
+        } catch (const std::exception& e) {
+            return fail(QString::fromStdString(e.what())); // the engine refuses the job as Flink would
+        }
+        if (m_cancel)
+            return stopped();
+        finish([this, result] {
+            m_result = std::move(*result);
+            Q_EMIT loaded();
+        });
+        return;
     }
     if (refuseWhenTooLarge(scenario.records.size(), false))
         return;

@@ -17,6 +17,8 @@
 
 namespace tidemark::app {
 
+class GraphDocument;
+
 // What a recording still to come will take, from how its memory has grown so far. What the player sets up
 // before its first step (arrays of one entry per record) is resident by the first report and taken once: only
 // the growth after it scales with the records still to come, or a 10M-record run would be judged by its
@@ -69,8 +71,13 @@ public:
     bool isBusy() const { return m_busy; }
 
     struct Result {
+        Result();
+        ~Result(); // where GraphDocument is whole
+        Result(Result&&) noexcept;
+        Result& operator=(Result&&) noexcept;
         Scenario shell; // the scenario without its records, which `player` holds
         std::unique_ptr<Player> player;
+        std::unique_ptr<GraphDocument> graph; // a job graph's run instead (`player` null, `shell` unused)
         QString documentPath;
         io::SkippedLines skipped; // bad lines of the event file, skipped by a lenient load
     };

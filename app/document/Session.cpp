@@ -195,8 +195,15 @@ void Session::setRecordedRun(
     replaceDocument(std::move(shell), std::move(player), filePath, 0, std::move(skipped));
 }
 
+void Session::setRecordedGraph(std::unique_ptr<GraphDocument> graph, const QString& filePath, io::SkippedLines skipped)
+{
+    Scenario shell = graph->scenario();
+    shell.graph.reset(); // the document holds the graph
+    replaceDocument(std::move(shell), nullptr, filePath, 0, std::move(skipped), std::move(graph));
+}
+
 QString Session::replaceDocument(Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath,
-    int keepStep, std::optional<io::SkippedLines> skipped)
+    int keepStep, std::optional<io::SkippedLines> skipped, std::unique_ptr<GraphDocument> recordedGraph)
 {
     // Another document replaces the live run (the window asked first if it held unsaved records); the live
     // run stays if the engine refuses the new one.
@@ -210,6 +217,8 @@ QString Session::replaceDocument(Scenario scenario, std::unique_ptr<Player> reco
     QString error;
     if (recorded)
         installPlayer(std::move(recorded), keepStep);
+    else if (recordedGraph)
+        installGraph(std::move(recordedGraph), keepStep);
     else
         error = rebuild(keepStep);
     if (!error.isEmpty()) {

@@ -121,6 +121,8 @@ public:
     // scenario without its records, which `player` holds.
     void setRecordedRun(
         Scenario shell, std::unique_ptr<Player> player, const QString& filePath, io::SkippedLines skipped = {});
+    // The same for a job graph's run (RunLoader records a large one on its own thread).
+    void setRecordedGraph(std::unique_ptr<GraphDocument> graph, const QString& filePath, io::SkippedLines skipped = {});
     // The lines of the document's event file that a lenient load skipped (the Bad lines tab, when not live).
     const io::SkippedLines& skippedLines() const { return m_skipped; }
     // The scenario to write to `targetPath`: it keeps referring to its event file when that file is found
@@ -184,7 +186,7 @@ private:
     void seek(int step);
 
     QString replaceDocument(Scenario scenario, std::unique_ptr<Player> recorded, const QString& filePath, int keepStep,
-        std::optional<io::SkippedLines> skipped);
+        std::optional<io::SkippedLines> skipped, std::unique_ptr<GraphDocument> recordedGraph = nullptr);
     QString rebuild(int keepStep);
     static QString graphTakesNoLines();
     void installPlayer(std::unique_ptr<Player> player, int keepStep);

@@ -6,6 +6,7 @@
 #include "app/MainWindow.h"
 #include "app/document/GraphDocument.h"
 #include "app/document/Loading.h"
+#include "app/document/RunLoader.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/graph/GraphLanes.h"
@@ -20,7 +21,11 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
 #include <QMenu>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace tidemark;
@@ -295,6 +300,53 @@ private Q_SLOTS:
         menu->actions().front()->trigger();
         QVERIFY(window.session()->hasGraph());
         QVERIFY(window.session()->filePath().isEmpty()); // an example: Save asks where to put a copy
+    }
+
+    void aGraphWithLargeEventFilesOpensInTheBackground()
+    {
+        // a graph whose sources read event files: their sizes are what decides a background load, and the loader
+        // records the graph's run on its own thread
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto write = [&](const QString& name, const QByteArray& text) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(QStringLiteral("clicks.csv"), "key,ts,value\nann,1000,5\nbob,2000,3\nann,12000,1\n");
+        write(QStringLiteral("views.csv"), "key,ts,value\nann,1500,10\n");
+        write(QStringLiteral("graph.json"),
+            R"({"tidemark": 1, "name": "two files",
+                "sources": {
+                  "clicks": {"input": {"file": "clicks.csv", "format": "csv", "header": true,
+                                       "fields": {"key": "key", "ts": "ts", "value": "value"}},
+                             "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0}},
+                  "views": {"input": {"file": "views.csv", "format": "csv", "header": true,
+                                      "fields": {"key": "key", "ts": "ts", "value": "value"}},
+                            "watermarks": {"strategy": "bounded-out-of-orderness", "maxOutOfOrdernessMs": 0}}},
+                "operators": [{"type": "union", "name": "both", "inputs": ["clicks", "views"]},
+                  {"type": "window", "name": "per-10s", "inputs": ["both"],
+                   "window": {"keyBy": "key", "assigner": {"type": "tumbling", "sizeMs": 10000},
+                              "function": {"type": "sum"}}}],
+                "endOfInput": "max-watermark"})");
+        const QString path = dir.filePath(QStringLiteral("graph.json"));
+        QCOMPARE(scenarioReadBytes(path),
+            std::uint64_t(QFileInfo(dir.filePath(QStringLiteral("clicks.csv"))).size()
+                + QFileInfo(dir.filePath(QStringLiteral("views.csv"))).size()));
+        MainWindow window;
+        QSignalSpy loaded(window.loader(), &RunLoader::loaded);
+        window.loader()->loadScenario(path, path);
+        QVERIFY(window.finishLoading());
+        QCOMPARE(loaded.count(), 1);
+        QVERIFY(window.session()->hasGraph());
+        QCOMPARE(window.session()->filePath(), path);
+        window.cursor()->toEnd();
+        QCOMPARE(window.outputModel()->rowCount(), 3); // (ann,15), (bob,3), (ann,1)
+        // the same file opened at once reads the same events
+        MainWindow again;
+        QVERIFY(again.openFile(path));
+        again.cursor()->toEnd();
+        QCOMPARE(again.outputModel()->rowCount(), 3);
     }
 
     void typedLinesAndComparisonsSayWhatAGraphTakes()
