@@ -296,7 +296,7 @@ void MainWindow::createLessonActions()
 {
     // lessons: markers on steps, walked with Page Down / Page Up, and predict-then-reveal
     const auto marker = [this](bool forward) {
-        if (m_session->hasRun() && !m_cursor->toMarker(forward))
+        if ((m_session->hasRun() || m_session->hasGraph()) && !m_cursor->toMarker(forward))
             statusBar()->showMessage(m_cursor->isPredicting() && forward
                     ? tr("The class is predicting: press R to reveal the next fire first.")
                     : (forward ? tr("No later lesson marker.") : tr("No earlier lesson marker.")),
@@ -326,7 +326,7 @@ void MainWindow::createLessonActions()
         });
     makeAction(m_actions.editMarker, QStringLiteral("editMarker"), tr("Lesson &Marker…"),
         QKeySequence(Qt::CTRL | Qt::Key_M), [this] {
-            if (!m_session->hasRun())
+            if (!m_session->hasRun() && !m_session->hasGraph())
                 return;
             const int step = m_session->currentStep();
             LessonMarkerDialog dialog(*m_session, step, this);

@@ -47,6 +47,12 @@ void TimeCursor::moveTo(int step, bool held)
 
 int TimeCursor::hiddenStepAfter(int markerStep) const
 {
+    if (m_session->hasGraph()) {
+        // a graph's next result of any operator (the session stands at the marker)
+        const GraphPlayer& player = m_session->graph().player();
+        const auto next = int(player.current()) == markerStep ? player.nextStepWith(Happening::AnyFire) : std::nullopt;
+        return next ? int(*next) : m_lastStep;
+    }
     const auto fires = m_session->trace().fires();
     const auto next = std::upper_bound(
         fires.begin(), fires.end(), StepIndex(markerStep), [](StepIndex s, const FireRecord& f) { return s < f.step; });
@@ -61,7 +67,7 @@ void TimeCursor::updatePrediction()
         m_predictMarker = -1;
         m_hiddenStep = -1;
     }
-    const LessonMarker* marker = m_session->hasRun() ? m_session->markerAt(m_step) : nullptr;
+    const LessonMarker* marker = m_session->hasRun() || m_session->hasGraph() ? m_session->markerAt(m_step) : nullptr;
     if (m_holdPredictions && !isPredicting() && marker && marker->predict && m_step < m_lastStep) {
         m_predictMarker = m_step;
         m_hiddenStep = hiddenStepAfter(m_step);

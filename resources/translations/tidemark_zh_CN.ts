@@ -1432,6 +1432,54 @@ B：%2
         <source>Page views counted per page in 10-second windows, then the busiest 10 seconds of each minute (the maximum of those counts) in one-minute windows over the first window&apos;s results. A window&apos;s result carries the window&apos;s last millisecond as its timestamp (window.maxTimestamp(), end - 1), so the counts of [50 s, 60 s) land in the minute [0, 60 s) at 59999, and the second window fires only once the first has forwarded a watermark of 59999 or more, after its own windows up to that time have fired.</source>
         <translation>页面浏览按页面在 10 秒窗口中计数，然后在作用于第一个窗口结果之上的一分钟窗口中，求出每分钟最繁忙的 10 秒（这些计数的最大值）。窗口的结果以窗口的最后一毫秒作为时间戳（window.maxTimestamp()，end - 1），所以 [50 s, 60 s) 的计数以 59999 落入分钟 [0, 60 s)，而第二个窗口只有在第一个窗口转发出 59999 或更大的水位线之后才会触发，那时第一个窗口在此之前的窗口都已触发。</translation>
     </message>
+    <message>
+        <source>The pair of o4 (10.5 s) has just left the join. The join&apos;s own watermark is 999; the new assigner, which has seen pairs up to 10.5 s, stands at 3499. Which count per 10 s fires [0, 10 s) first, and with how many pairs?</source>
+        <translation>o4 的配对（10.5 s）刚离开连接。连接自身的水位线是 999；新的分配器已见过直到 10.5 s 的配对，停在 3499。哪一个每 10 s 计数先触发 [0, 10 s)，包含几个配对？</translation>
+    </message>
+    <message>
+        <source>The pair of o5 (9.5 s) leaves the join after the one at 10.5 s. The count after the join takes it: its watermark is only 7999. The count after the new assigner drops it as late: that assigner said 10499 as soon as it saw the pair at 10.5 s.</source>
+        <translation>o5 的配对（9.5 s）在 10.5 s 那个配对之后离开连接。连接之后的计数接收了它：它的水位线只有 7999。新分配器之后的计数把它作为迟到数据丢弃：那个分配器一看到 10.5 s 的配对就给出了 10499。</translation>
+    </message>
+    <message>
+        <source>Payments sends its third and last record here; orders goes on past 10 s. Will the count per 10 s ever fire [0, 10 s)?</source>
+        <translation>支付在这里发出第三条也是最后一条记录；订单继续越过 10 s。每 10 s 的计数最终会触发 [0, 10 s) 吗？</translation>
+    </message>
+    <message>
+        <source>The same join as the example beside this one, but payments has withIdleness(2 s). Payments sends its last record here. When does [0, 10 s) fire, and with how many paid orders?</source>
+        <translation>与旁边示例相同的连接，但支付带有 withIdleness(2 s)。支付在这里发出最后一条记录。[0, 10 s) 什么时候触发，包含多少笔已支付订单？</translation>
+    </message>
+    <message>
+        <source>Both streams&apos; watermarks are about to pass 4999, the end of [0, 5 s). Which pairs does the window join print for [0, 5 s), and what does the coGroup print for o3, whose payment came at 5.2 s?</source>
+        <translation>两条流的水位线即将越过 4999，即 [0, 5 s) 的结束。窗口连接为 [0, 5 s) 输出哪些配对？对于支付在 5.2 s 到达的 o3，coGroup 输出什么？</translation>
+    </message>
+    <message>
+        <source>The event time of the operator is about to pass 7 s, the deadline of o2. Which orders will be reported unpaid: o2, o4 (paid 5.5 s after its order), or both?</source>
+        <translation>算子的事件时间即将越过 7 s，即 o2 的截止时间。哪些订单会被报告为未支付：o2、o4（在订单之后 5.5 s 才支付），还是两者都会？</translation>
+    </message>
+    <message>
+        <source>The rules input went idle one second after its only rule, so the readings alone move the operator&apos;s event time. Which sensor is reported silent first, and at which timestamp?</source>
+        <translation>规则输入在它唯一的规则之后一秒变为空闲，因此只有读数推动算子的事件时间。哪个传感器最先被报告为沉默，时间戳是多少？</translation>
+    </message>
+    <message>
+        <source>The only rule arrives: a timeout of 3 s. The rules stream makes no watermarks. The readings&apos; watermark will pass every sensor&apos;s deadline. Will any sensor be reported silent?</source>
+        <translation>唯一的规则到达：超时 3 s。规则流不产生水位线。读数的水位线会越过每个传感器的截止时间。会有传感器被报告为沉默吗？</translation>
+    </message>
+    <message>
+        <source>s2 has been silent since its reading at 2 s. Which of its two timers reports it first: the event-time one (ts + 2.5 s) or the processing-time one (now + 2.5 s)?</source>
+        <translation>s2 自 2 s 的读数以来一直沉默。它的两个定时器中哪一个先报告它：事件时间的（ts + 2.5 s）还是处理时间的（now + 2.5 s）？</translation>
+    </message>
+    <message>
+        <source>Clicks has ended and the watermark has jumped to Long.MAX_VALUE. Views&apos; straggler (bob, 3 s) comes next, then views ends. What will the totals print for bob?</source>
+        <translation>点击已经结束，水位线已跳到 Long.MAX_VALUE。接下来到达的是浏览的迟到记录（bob, 3 s），然后浏览结束。总计会为 bob 输出什么？</translation>
+    </message>
+    <message>
+        <source>Views&apos; partition 0 has just read ann at 13 s, and views&apos; reader emits next. When [0, 10 s) fires, what does it print for ann and for bob?</source>
+        <translation>浏览的分区 0 刚读到 13 s 的 ann，浏览的读取器接下来发出水位线。[0, 10 s) 触发时，它为 ann 和 bob 各输出什么？</translation>
+    </message>
+    <message>
+        <source>A view at 61 s has arrived; the watermark is about to reach 59999, the last millisecond of the first minute. What does the busiest 10 seconds per minute print for [0, 60 s)?</source>
+        <translation>61 s 的一次浏览已经到达；水位线即将到达 59999，即第一分钟的最后一毫秒。“每分钟最繁忙的 10 秒”会为 [0, 60 s) 输出什么？</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::Examples</name>

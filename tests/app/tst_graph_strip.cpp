@@ -349,6 +349,42 @@ private Q_SLOTS:
         QCOMPARE(again.outputModel()->rowCount(), 3);
     }
 
+    void everyGraphExampleAsksTheClassToPredictAndHoldsTheAnswerBack()
+    {
+        for (const io::Example& e : io::graphExamples()) {
+            MainWindow window;
+            QVERIFY(window.openFile(QString::fromStdString(e.path.string())));
+            const Session& session = *window.session();
+            TimeCursor& cursor = *window.cursor();
+            const auto& lesson = session.lesson();
+            QVERIFY2(!lesson.empty(), e.name.c_str());
+            const auto predict
+                = std::find_if(lesson.begin(), lesson.end(), [](const LessonMarker& m) { return m.predict; });
+            QVERIFY2(predict != lesson.end(), e.name.c_str());
+            for (const LessonMarker& m : lesson)
+                QVERIFY2(int(m.step) < cursor.lastStep(), e.name.c_str());
+            // as in presenter mode: the next output after the marker is held back until revealed
+            cursor.setHoldsPredictions(true);
+            cursor.toStart();
+            while (cursor.step() < int(predict->step))
+                QVERIFY(cursor.toMarker(true));
+            QCOMPARE(cursor.step(), int(predict->step));
+            QVERIFY2(cursor.isPredicting(), e.name.c_str());
+            const auto next = session.graph().player().nextStepWith(Happening::AnyFire);
+            QCOMPARE(cursor.hiddenStep(), next ? int(*next) : cursor.lastStep());
+            const int outputsBefore = window.outputModel()->rowCount();
+            for (int i = 0; i < 400 && cursor.step() < cursor.hiddenStep() - 1; ++i)
+                cursor.stepForward();
+            cursor.stepForward(); // held: it stays before the answer
+            QCOMPARE(cursor.step(), cursor.hiddenStep() - 1);
+            QCOMPARE(window.outputModel()->rowCount(), outputsBefore);
+            cursor.reveal();
+            QVERIFY(!cursor.isPredicting());
+            if (next)
+                QVERIFY2(window.outputModel()->rowCount() > outputsBefore, e.name.c_str());
+        }
+    }
+
     void typedLinesAndComparisonsSayWhatAGraphTakes()
     {
         MainWindow window;

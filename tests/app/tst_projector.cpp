@@ -6,13 +6,16 @@
 #include "app/Translations.h"
 #include "app/compare/CompareWindow.h"
 #include "app/compare/Comparisons.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/graph/GraphStrip.h"
 #include "app/panels/ImportDialog.h"
 #include "app/panels/PresenterMode.h"
 #include "app/panels/ProgressChart.h"
 #include "app/timeline/TimelineView.h"
 #include "app/timeline/WindowLabels.h"
+#include "engine/io/Installation.h"
 #include "tests/support/OrdersCsv.h"
 
 #include <QAbstractScrollArea>
@@ -245,6 +248,38 @@ private Q_SLOTS:
         QVERIFY2(hint.startsWith(QLatin1String("No window")), "the hint is drawn");
         QVERIFY2(hint.endsWith(QLatin1String("arrives.")) || hint.endsWith(QLatin1String("record.")), qPrintable(hint));
         QVERIFY2(firstCutOff(texts, m_view->size()).isEmpty(), qPrintable(firstCutOff(texts, m_view->size())));
+    }
+
+    // Each job graph on the projector: at its lesson's question and at its end, the strip names every vertex whole,
+    // says each one's watermark, and draws nothing outside itself.
+    void everyGraphVertexIsNamedWholeOnTheStrip()
+    {
+        for (const io::Example& e : io::graphExamples()) {
+            QVERIFY(m_window->openFile(QString::fromStdString(e.path.string())));
+            auto* strip = m_window->findChild<GraphStrip*>();
+            QVERIFY(strip && strip->isVisible());
+            const Session* session = m_window->session();
+            std::vector<int> steps {session->lastStep()};
+            if (!session->lesson().empty())
+                steps.push_back(int(session->lesson().front().step));
+            for (const int step : steps) {
+                m_window->cursor()->setStep(step);
+                QCoreApplication::processEvents();
+                const auto texts = textsOfWidget(strip);
+                const StreamGraph& streams = session->graph().streams();
+                for (int s = 0; s < streams.streamCount(); ++s) {
+                    const QString name = QString::fromStdString(streams.node(s).name);
+                    QVERIFY2(hasText(texts, name), (e.name + ": " + name.toStdString() + " not whole").c_str());
+                }
+                const auto watermarks = std::count_if(texts.begin(), texts.end(), [](const auto& t) {
+                    return t.text.startsWith(QStringLiteral("watermark "))
+                        || t.text.startsWith(QStringLiteral("no watermark"));
+                });
+                QVERIFY2(watermarks >= streams.streamCount(), e.name.c_str());
+                QVERIFY2(firstCutOff(texts, strip->size()).isEmpty(),
+                    (e.name + ": " + firstCutOff(texts, strip->size()).toStdString()).c_str());
+            }
+        }
     }
 
     void theCaptionSaysNothingTwice()
