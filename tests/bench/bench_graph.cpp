@@ -60,6 +60,31 @@ Figure ratio(const char* name, const Figure& a, const Figure& b)
     return Figure {name, a.value / b.value, "x", 0, 0, 0};
 }
 
+} // namespace
+
+JobGraph generatedJoin(const Scenario& chain)
+{
+    JobGraph join;
+    for (const char* name : {"left", "right"}) {
+        GraphSource s;
+        s.name = name;
+        s.watermarks = chain.pipeline.watermarks;
+        join.sources.push_back(s);
+    }
+    for (std::size_t i = 0; i < chain.records.size(); ++i) // every other record: both sides hold every key
+        join.sources[i % 2].records.push_back(chain.records[i]);
+    GraphOperator between;
+    between.name = "join";
+    between.kind = GraphOperator::Kind::IntervalJoin;
+    between.inputs = {"left", "right"};
+    between.join.lowerMs = -2000;
+    between.join.upperMs = 2000;
+    join.operators.push_back(between);
+    return join;
+}
+
+namespace {
+
 std::vector<Figure> graphFigures(const BenchOptions& o)
 {
     // The chain the player records, and the same job as graphs of its records.
@@ -82,17 +107,7 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     perMinute.assigner.sizeMs = 60'000;
     perMinute.function.type = FunctionSpec::Type::Max;
     twice.operators.push_back(windowOperator("per-minute", "per-10s", perMinute));
-    JobGraph join;
-    join.sources = {source("left", {}), source("right", {})};
-    for (std::size_t i = 0; i < chain.records.size(); ++i) // every other record: both sides hold every key
-        join.sources[i % 2].records.push_back(chain.records[i]);
-    GraphOperator between;
-    between.name = "join";
-    between.kind = GraphOperator::Kind::IntervalJoin;
-    between.inputs = {"left", "right"};
-    between.join.lowerMs = -2000;
-    between.join.upperMs = 2000;
-    join.operators.push_back(between);
+    const JobGraph join = generatedJoin(chain);
 
     const Scenario oneScenario = graphScenario(chain, one);
     const Scenario twiceScenario = graphScenario(chain, twice);

@@ -148,36 +148,21 @@ const bool timeline = registerBenchmark("timeline_paint_ms", 40, [](const BenchO
         {"timeline_zoomed_vs_reference", zoomed / reference, "x"}};
 });
 
-// The 1M-record job graph of the graph view's figures, and the chain of the same records.
+// The 1M-record job graph of the graph view's figures: the graphs' join, its pairs counted per key and 10 s.
 Scenario joinGraph(const Scenario& chain)
 {
     Scenario s;
     s.name = "graph view benchmark";
     s.keys = chain.keys;
     s.pipeline.endOfInput = EndOfInput::MaxWatermark;
-    JobGraph g;
-    for (const char* name : {"orders", "payments"}) {
-        GraphSource source;
-        source.name = name;
-        source.watermarks = chain.pipeline.watermarks;
-        g.sources.push_back(source);
-    }
-    for (std::size_t i = 0; i < chain.records.size(); ++i) // every other record: both sides hold every key
-        g.sources[i % 2].records.push_back(chain.records[i]);
-    GraphOperator join;
-    join.name = "paid";
-    join.kind = GraphOperator::Kind::IntervalJoin;
-    join.inputs = {"orders", "payments"};
-    join.join.lowerMs = -2000;
-    join.join.upperMs = 2000;
+    s.graph = generatedJoin(chain);
     GraphOperator window;
-    window.name = "paid-per-10s";
+    window.name = "per-10s";
     window.kind = GraphOperator::Kind::Window;
-    window.inputs = {"paid"};
+    window.inputs = {"join"};
     window.window.assigner.sizeMs = 10'000;
     window.window.function.type = FunctionSpec::Type::Count;
-    g.operators = {join, window};
-    s.graph = std::move(g);
+    s.graph->operators.push_back(window);
     return s;
 }
 
