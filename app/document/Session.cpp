@@ -436,7 +436,7 @@ Narration Session::graphNarration() const
         n.sentences.push_back(std::move(sentence));
     };
     if (step > 0) {
-        std::string text = output::graphStepText(m_graph->run(), step, output::TextTimes(m_format));
+        std::string text = output::graphStepText(m_graph->run(), step, output::TextTimes::forReading(m_format));
         if (const auto colon = text.find(": "); colon != std::string::npos)
             text.erase(0, colon + 2);
         say("graph-step", text + ".");

@@ -94,8 +94,17 @@ TextTimes::TextTimes(const TimeFormatter& times)
         m_times = times;
 }
 
+TextTimes TextTimes::forReading(const TimeFormatter& times)
+{
+    TextTimes t(times);
+    t.m_namedExtremes = true;
+    return t;
+}
+
 std::string TextTimes::time(Timestamp t) const
 {
+    if (!m_times && m_namedExtremes && (t == kMinTimestamp || t == kMaxTimestamp))
+        return t == kMinTimestamp ? "Long.MIN_VALUE" : "Long.MAX_VALUE";
     return m_times ? m_times->timestamp(t) : std::to_string(t);
 }
 

@@ -59,11 +59,15 @@ class TextTimes {
 public:
     TextTimes() = default; // epoch milliseconds
     explicit TextTimes(const TimeFormatter& times);
+    // The same, but Long.MIN_VALUE and Long.MAX_VALUE written by name where they would be numbers: for a reader
+    // (the app's narration), not for comparing with what Flink prints.
+    static TextTimes forReading(const TimeFormatter& times);
     std::string time(Timestamp t) const;
     std::string window(Timestamp start, Timestamp end) const;
 
 private:
     std::optional<TimeFormatter> m_times; // none: epoch milliseconds as numbers
+    bool m_namedExtremes = false;
 };
 
 // A whole line in Flink's print manner: printedFire / printedLate followed by what the print leaves out.

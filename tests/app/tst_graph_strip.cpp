@@ -185,6 +185,20 @@ private Q_SLOTS:
         QCOMPARE(origins.back(), QStringLiteral("payments"));
     }
 
+    void theNarrationNamesTheEndsOfTime()
+    {
+        // epoch milliseconds on the display: the step says Long.MAX_VALUE, not Flink's 9223372036854775807
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("window-over-window")));
+        window.cursor()->toEnd();
+        const QString text = window.narration()->plainText();
+        QVERIFY2(text.contains(QStringLiteral("per-10s Long.MAX_VALUE")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("9223372036854775807")), qPrintable(text));
+        window.cursor()->setStep(1);
+        QVERIFY2(window.narration()->plainText().contains(QStringLiteral("Long.MIN_VALUE")),
+            qPrintable(window.narration()->plainText()));
+    }
+
     void clickingAVertexSelectsItInEveryView()
     {
         MainWindow window;
