@@ -76,6 +76,9 @@ void FlinkVerification::start()
 {
     cancel();
     clear();
+    if (m_session->hasGraph())
+        return fail(tr("A job graph is verified from the command line for now: tidemark verify GRAPH.json plays it "
+                       "through Flink's own operators and marks each operator's every output."));
     if (!m_session->hasRun())
         return;
     const auto java = verify::findJava();

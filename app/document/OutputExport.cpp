@@ -1,7 +1,9 @@
 #include "app/document/OutputExport.h"
 
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 
+#include "engine/output/GraphOutputFormat.h"
 #include "engine/output/OutputFormat.h"
 
 #include <QSaveFile>
@@ -39,6 +41,8 @@ std::string keyCell(KeyId key, const KeyTable& keys)
 
 constexpr const char* kCsvHeader
     = "type,afterInput,subtask,key,windowStart,windowEnd,timing,watermark,count,result,ts,value,action,printed\n";
+// A job graph's: the step that made the output, the operator and subtask, and the line its print() writes.
+constexpr const char* kGraphCsvHeader = "step,operator,subtask,printed\n";
 
 std::string fireCsv(const FireEvent& f, const KeyTable& keys, int sinkSubtasks)
 {
@@ -100,6 +104,27 @@ bool writeOutputs(const Session& session, const QString& path, OutputExportForma
     // the one order they were produced in, as `tidemark run` prints them
     if (session.hasRun())
         session.trace().forEachOutput(writeFire, writeLate);
+    if (session.hasGraph()) {
+        // a job graph's: its JSON lines as `tidemark run --format json` writes them, or each printed line behind its
+        // operator and subtask
+        const GraphDocument& graph = session.graph();
+        const auto& outputs = graph.run().outputs();
+        if (jsonl) {
+            const output::OutputLines lines = output::graphOutputLines(graph.run(), graph.scenario());
+            for (const std::string& line : lines.json) {
+                buffer += line + '\n';
+                flush(kChunk);
+            }
+        } else {
+            buffer = std::string(kGraphCsvHeader);
+            for (std::size_t i = 0; i < outputs.size(); ++i) {
+                buffer += std::to_string(graph.run().trace().stepOfOutput(i)) + ','
+                    + csvCell(graph.streamName(graph.streams().streamOfOperator(outputs[i].op))) + ','
+                    + std::to_string(outputs[i].subtask) + ',' + csvCell(graph.outputText(i)) + '\n';
+                flush(kChunk);
+            }
+        }
+    }
     flush(0);
     if (!written || !file.commit())
         return fail();

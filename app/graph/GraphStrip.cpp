@@ -19,6 +19,7 @@ namespace {
 
 constexpr double kPadding = 6;
 constexpr int kLines = 4; // name, kind, watermark, counts
+constexpr double kNarrowestBox = 110;
 
 QPolygonF arrowHead(const QPointF& tip, double size)
 {
@@ -54,7 +55,7 @@ void GraphStrip::rebuild()
     setVisible(m_layout != nullptr);
     updateGeometry();
     if (m_layout)
-        m_layout->place(rect(), boxSize());
+        m_layout->place(rect(), placedBoxSize());
     update();
 }
 
@@ -90,7 +91,18 @@ void GraphStrip::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     if (m_layout)
-        m_layout->place(rect(), boxSize());
+        m_layout->place(rect(), placedBoxSize());
+}
+
+QSizeF GraphStrip::placedBoxSize() const
+{
+    // narrower than the graph would like: the boxes give way (their texts elide) before the edges between them
+    QSizeF box = boxSize();
+    const int columns = m_layout ? m_layout->columnCount() : 1;
+    const double room
+        = (width() - 2 * GraphLayout::kMargin - (columns - 1) * GraphLayout::kColumnGap) / std::max(1, columns);
+    box.setWidth(std::max(kNarrowestBox, std::min(box.width(), room)));
+    return box;
 }
 
 QString GraphStrip::kindText(const GraphLayout::Box& box) const

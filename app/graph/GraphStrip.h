@@ -44,7 +44,8 @@ protected:
 
 private:
     void rebuild();
-    QSizeF boxSize() const;
+    QSizeF boxSize() const; // what every text needs
+    QSizeF placedBoxSize() const; // within the strip's width
     QString kindText(const GraphLayout::Box& box) const;
     QString watermarkText(Timestamp watermark) const;
     QString vertexText(int box) const;

@@ -57,6 +57,11 @@ void ExportMenu::addTo(QMenu* menu) const
 
 bool ExportMenu::exportTimelineTo(const QString& path, bool svg, QString* error) const
 {
+    if (m_session->hasGraph()) {
+        if (error)
+            *error = graphPictureRefusal();
+        return false;
+    }
     return writeTimelineImage(*m_timeline, path, svg ? TimelineImageFormat::Svg : TimelineImageFormat::Png,
         m_session->title(), NarrationPanel::headingFor(*m_session), error);
 }
@@ -68,6 +73,8 @@ bool ExportMenu::exportOutputsTo(const QString& path, bool jsonl, QString* error
 
 void ExportMenu::exportTimeline(bool svg) const
 {
+    if (m_session->hasGraph())
+        return showError(graphPictureRefusal());
     const QString path = QFileDialog::getSaveFileName(m_window,
         svg ? tr("Export the timeline as SVG") : tr("Export the timeline as PNG"),
         m_session->suggestedFileName(svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
@@ -87,8 +94,16 @@ void ExportMenu::exportOutputs(bool jsonl) const
         showError(error);
 }
 
+QString ExportMenu::graphPictureRefusal()
+{
+    return tr("The timeline's image and animation draw a chain's one operator. A job graph's strip and lanes are "
+              "saved as the window's picture: tidemark GRAPH.json --screenshot FILE.png.");
+}
+
 void ExportMenu::exportAnimation(bool pngFrames) const
 {
+    if (m_session->hasGraph())
+        return showError(graphPictureRefusal());
     if (!m_session->hasRun() || !m_cursor)
         return;
     AnimationOptions options;

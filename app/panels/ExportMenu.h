@@ -26,6 +26,8 @@ public:
 
     bool exportTimelineTo(const QString& path, bool svg, QString* error = nullptr) const;
     bool exportOutputsTo(const QString& path, bool jsonl, QString* error = nullptr) const;
+    // Why the timeline's image and animation are not drawn for a job graph, and what saves its picture instead.
+    static QString graphPictureRefusal();
 
 private:
     void exportTimeline(bool svg) const;

@@ -4,6 +4,7 @@
 // every view.
 
 #include "app/MainWindow.h"
+#include "app/document/FlinkVerification.h"
 #include "app/document/GraphDocument.h"
 #include "app/document/Loading.h"
 #include "app/document/RunLoader.h"
@@ -17,6 +18,7 @@
 #include "app/panels/WhyPanel.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/io/Installation.h"
+#include "engine/output/GraphOutputFormat.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -397,6 +399,39 @@ private Q_SLOTS:
             if (next)
                 QVERIFY2(window.outputModel()->rowCount() > outputsBefore, e.name.c_str());
         }
+    }
+
+    void theOutputsExportAsTheCommandLinePrintsThemAndPicturesSayWhereTheyAre()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-window-join")));
+        QTemporaryDir dir;
+        const QString jsonl = dir.filePath(QStringLiteral("out.jsonl"));
+        QVERIFY(window.exportOutputsTo(jsonl, true));
+        QFile f(jsonl);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        const GraphDocument& g = window.session()->graph();
+        const output::OutputLines expected = output::graphOutputLines(g.run(), g.scenario());
+        QCOMPARE(lines.size() - 1, qsizetype(expected.json.size())); // the last line ends in a newline
+        for (std::size_t i = 0; i < expected.json.size(); ++i)
+            QCOMPARE(lines[qsizetype(i)].toStdString(), expected.json[i]);
+        const QString csv = dir.filePath(QStringLiteral("out.csv"));
+        QVERIFY(window.exportOutputsTo(csv, false));
+        QFile c(csv);
+        QVERIFY(c.open(QIODevice::ReadOnly));
+        const QList<QByteArray> rows = c.readAll().split('\n');
+        QCOMPARE(rows.front(), QByteArray("step,operator,subtask,printed"));
+        QCOMPARE(rows.size() - 2, qsizetype(expected.text.size()));
+        QVERIFY2(rows[1].contains("paid,0,"), rows[1].constData());
+        // the timeline's image is a chain's: refused, with what saves a graph's picture
+        QVERIFY(!window.exportTimelineTo(dir.filePath(QStringLiteral("t.png")), false));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("t.png"))));
+        // verifying says where a graph is verified
+        window.verification()->start();
+        QCOMPARE(window.verification()->state(), FlinkVerification::State::Failed);
+        QVERIFY2(window.verification()->summary().contains(QStringLiteral("tidemark verify")),
+            qPrintable(window.verification()->summary()));
     }
 
     void typedLinesAndComparisonsSayWhatAGraphTakes()
