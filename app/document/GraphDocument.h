@@ -28,6 +28,8 @@ public:
     const StreamGraph& streams() const { return m_player.state().streams(); }
     const GraphPicture& picture() const { return m_picture; }
     const GraphHolds& holds() const { return *m_holds; }
+    // Every operator subtask's hold at the player's current step.
+    std::vector<GraphHold> currentHolds() const { return m_holds->at(m_player.state(), m_player.current()); }
     // The run's outputs()[i] as printed (with its operator's print prefix, "paid> (o1,1000,1800) …"), written when
     // asked: a large run's lines would take more memory than its trace.
     std::string outputText(std::size_t i) const;

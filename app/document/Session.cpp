@@ -447,7 +447,7 @@ Narration Session::graphNarration() const
     }
     if (m_graphAt.sink >= 0) {
         const StreamGraph::Node& sink = m_graph->streams().node(m_graphAt.sink);
-        for (const GraphHold& hold : m_graph->holds().at(player.state(), step)) {
+        for (const GraphHold& hold : m_graph->currentHolds()) {
             if (hold.op == sink.op && hold.subtask == m_graphAt.blocker.front().index)
                 say("graph-hold", "Held back: " + hold.text);
         }

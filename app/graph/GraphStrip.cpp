@@ -401,7 +401,7 @@ bool GraphStrip::event(QEvent* event)
         const GraphDocument& g = m_session->graph();
         QStringList lines {vertexText(b)};
         const int op = g.streams().node(stream).op;
-        for (const GraphHold& hold : g.holds().at(g.player().state(), g.player().current())) {
+        for (const GraphHold& hold : g.currentHolds()) {
             if (hold.op == op)
                 lines << QString::fromStdString(hold.text);
         }

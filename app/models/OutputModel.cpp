@@ -57,10 +57,8 @@ void OutputModel::collectGraphOutputs()
         return;
     const auto& outputs = m_session->graph().run().outputs();
     for (std::uint32_t i = 0; i < outputs.size(); ++i) {
-        const auto& what = outputs[i].what;
-        const auto* join = std::get_if<IntervalJoinOperator::Output>(&what);
-        const bool late = std::holds_alternative<LateEvent>(what)
-            || (join && join->kind != IntervalJoinOperator::Output::Kind::Pair);
+        const GraphOutputKind kind = kindOf(outputs[i]);
+        const bool late = kind == GraphOutputKind::SideOutput || kind == GraphOutputKind::Dropped;
         if (late == (m_kind == Kind::LateRecords))
             m_graphOutputs.push_back(i);
     }
@@ -71,8 +69,7 @@ int OutputModel::countAtCurrentStep() const
     if (m_session->hasGraph()) {
         const GraphTrace& trace = m_session->graph().run().trace();
         const auto step = StepIndex(m_session->currentStep());
-        const std::size_t done
-            = step + 1 < trace.stepCount() ? trace.step(step + 1).firstOutput : trace.outputs().size();
+        const std::size_t done = trace.outputsUpTo(step);
         return int(std::lower_bound(m_graphOutputs.begin(), m_graphOutputs.end(), done) - m_graphOutputs.begin());
     }
     if (!m_session->hasRun())

@@ -57,7 +57,7 @@ void WhyPanel::refreshGraph()
         stream = g.streams().streamOfOperator(g.run().trace().outputs().back().op);
     if (stream < 0)
         stream = g.streams().streamCount() - 1;
-    const std::vector<GraphHold> holds = g.holds().at(g.player().state(), g.player().current());
+    const std::vector<GraphHold> holds = g.currentHolds();
     const StreamGraph::Node& node = g.streams().node(stream);
     m_heading->setText(
         tr("Why (not)? — %1 at step %2").arg(QString::fromStdString(node.name)).arg(m_session->currentStep()));

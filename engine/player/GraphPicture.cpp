@@ -10,19 +10,6 @@ bool GraphPicture::At::holds(int stream, int input) const
         [&](const HoldLink& l) { return l.stream == stream && (input < 0 || l.input == input); });
 }
 
-GraphPicture::Counted GraphPicture::kindOf(const GraphOutput& output)
-{
-    if (const auto* fire = std::get_if<FireEvent>(&output.what))
-        return fire->timing == FireTiming::Late ? Counted::LateResult : Counted::Result;
-    if (const auto* late = std::get_if<LateEvent>(&output.what))
-        return late->action == LateAction::Dropped ? Counted::Dropped : Counted::Late;
-    if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&output.what)) {
-        using K = IntervalJoinOperator::Output::Kind;
-        return join->kind == K::Pair ? Counted::Result : join->kind == K::Late ? Counted::Late : Counted::Dropped;
-    }
-    return Counted::Result; // a process function's record
-}
-
 GraphPicture::GraphPicture(const GraphRun& run)
     : m_run(run)
     , m_counted(run.graph().operators.size())
@@ -36,17 +23,17 @@ GraphPicture::GraphPicture(const GraphRun& run)
     for (std::uint32_t i = 0; i < outputs.size(); ++i) {
         auto& lists = m_counted[static_cast<std::size_t>(outputs[i].op)];
         switch (kindOf(outputs[i])) {
-        case Counted::Result:
+        case GraphOutputKind::Result:
             lists[0].push_back(i);
             break;
-        case Counted::LateResult: // a late fire is a result, and a late record's doing
+        case GraphOutputKind::LateResult: // a late fire is a result, and a late record's doing
             lists[0].push_back(i);
             lists[1].push_back(i);
             break;
-        case Counted::Late:
+        case GraphOutputKind::SideOutput:
             lists[1].push_back(i);
             break;
-        case Counted::Dropped:
+        case GraphOutputKind::Dropped:
             lists[2].push_back(i);
             break;
         }
@@ -57,8 +44,7 @@ GraphPicture::At GraphPicture::at(const GraphPipeline& state, StepIndex step) co
 {
     const StreamGraph& streams = state.streams();
     const GraphTrace& trace = m_run.trace();
-    const std::size_t outputsDone
-        = step + 1 < trace.stepCount() ? trace.step(step + 1).firstOutput : trace.outputs().size();
+    const std::size_t outputsDone = trace.outputsUpTo(step);
     const auto countBefore = [outputsDone](const std::vector<std::uint32_t>& list) {
         return static_cast<std::size_t>(std::lower_bound(list.begin(), list.end(), outputsDone) - list.begin());
     };

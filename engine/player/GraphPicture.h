@@ -44,9 +44,6 @@ public:
     const std::vector<int>& sinks() const { return m_sinks; }
 
 private:
-    enum class Counted : std::uint8_t { Result, Late, Dropped, LateResult };
-    static Counted kindOf(const GraphOutput& output);
-
     const GraphRun& m_run;
     std::vector<int> m_sinks;
     // by operator, by kind (result, late, dropped): the indices in the trace's outputs, ascending

@@ -8,24 +8,19 @@ namespace {
 
 bool happensIn(Happening h, const GraphOutput& o)
 {
-    const auto* fire = std::get_if<FireEvent>(&o.what);
-    const auto* join = std::get_if<IntervalJoinOperator::Output>(&o.what);
-    const bool lateFire = fire && fire->timing == FireTiming::Late;
-    const bool result = (fire && !lateFire) || std::holds_alternative<ProcessOutput>(o.what)
-        || (join && join->kind == IntervalJoinOperator::Output::Kind::Pair);
-    const bool lateRecord
-        = std::holds_alternative<LateEvent>(o.what) || (join && join->kind != IntervalJoinOperator::Output::Kind::Pair);
+    const GraphOutputKind kind = kindOf(o);
+    const bool late = kind == GraphOutputKind::SideOutput || kind == GraphOutputKind::Dropped;
     switch (h) {
     case Happening::Fire:
-        return result;
+        return kind == GraphOutputKind::Result;
     case Happening::LateFire:
-        return lateFire;
+        return kind == GraphOutputKind::LateResult;
     case Happening::AnyFire:
-        return result || lateFire;
+        return kind == GraphOutputKind::Result || kind == GraphOutputKind::LateResult;
     case Happening::LateRecord:
-        return lateRecord;
+        return late;
     case Happening::AnyLate:
-        return lateRecord || lateFire;
+        return late || kind == GraphOutputKind::LateResult;
     default:
         return false;
     }
@@ -83,7 +78,7 @@ std::optional<StepIndex> GraphPlayer::nextStepWith(Happening happening) const
         return std::nullopt;
     }
     const auto& outputs = trace.outputs();
-    const std::size_t from = current() < lastStep() ? trace.step(current() + 1).firstOutput : outputs.size();
+    const std::size_t from = trace.outputsUpTo(current());
     for (std::size_t i = from; i < outputs.size(); ++i) {
         if (happensIn(happening, outputs[i]))
             return trace.stepOfOutput(i);

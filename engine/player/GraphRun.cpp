@@ -26,8 +26,7 @@ std::vector<GraphArrival> graphArrivals(const Scenario& scenario)
 std::span<const GraphOutput> GraphTrace::outputsOf(StepIndex s) const
 {
     const std::size_t from = m_steps.at(s).firstOutput;
-    const std::size_t to = s + 1 < m_steps.size() ? m_steps[s + 1].firstOutput : m_outputs.size();
-    return std::span<const GraphOutput>(m_outputs).subspan(from, to - from);
+    return std::span<const GraphOutput>(m_outputs).subspan(from, outputsUpTo(s) - from);
 }
 
 StepIndex GraphTrace::stepOfOutput(std::size_t i) const

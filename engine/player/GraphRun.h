@@ -45,6 +45,11 @@ public:
     const GraphStep& step(StepIndex s) const { return m_steps.at(s); }
     const std::vector<GraphOutput>& outputs() const { return m_outputs; }
     std::span<const GraphOutput> outputsOf(StepIndex s) const;
+    // How many outputs the steps up to and including s made: outputs()[0, outputsUpTo(s)).
+    std::size_t outputsUpTo(StepIndex s) const
+    {
+        return s + 1 < m_steps.size() ? m_steps[s + 1].firstOutput : m_outputs.size();
+    }
     // The step that produced outputs()[i].
     StepIndex stepOfOutput(std::size_t i) const;
 

@@ -10,6 +10,21 @@
 
 namespace tidemark {
 
+GraphOutputKind kindOf(const GraphOutput& output)
+{
+    if (const auto* fire = std::get_if<FireEvent>(&output.what))
+        return fire->timing == FireTiming::Late ? GraphOutputKind::LateResult : GraphOutputKind::Result;
+    if (const auto* late = std::get_if<LateEvent>(&output.what))
+        return late->action == LateAction::Dropped ? GraphOutputKind::Dropped : GraphOutputKind::SideOutput;
+    if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&output.what)) {
+        using K = IntervalJoinOperator::Output::Kind;
+        return join->kind == K::Pair ? GraphOutputKind::Result
+            : join->kind == K::Late  ? GraphOutputKind::SideOutput
+                                     : GraphOutputKind::Dropped;
+    }
+    return GraphOutputKind::Result; // a process function's record
+}
+
 namespace {
 
 using Kind = GraphOperator::Kind;

@@ -44,6 +44,12 @@ struct GraphOutput {
     std::variant<FireEvent, LateEvent, IntervalJoinOperator::Output, ProcessOutput> what;
 };
 
+// What an output is to the one who reads it: a result (a window's on-time fire, a join's pair, a process function's
+// record), a window's re-fire for a late record (a result, and a late record's doing), or a late record sent to a
+// side output or dropped (by a window or a join).
+enum class GraphOutputKind : std::uint8_t { Result, LateResult, SideOutput, Dropped };
+GraphOutputKind kindOf(const GraphOutput& output);
+
 // The job of a graph as Flink's runtime would wire it (docs/job-graph.md): each source's records go to its
 // channels (SourceOperator: one generator each, or a Kafka topic's readers), every stream's records to the subtasks
 // that read it (by key, or all to a windowAll's one subtask) and its watermarks and statuses to all of them. Each
