@@ -342,15 +342,15 @@ void MainWindow::createViewActions()
 {
     // the view
     makeAction(m_actions.zoomIn, QStringLiteral("zoomIn"), tr("Zoom in"), QKeySequence(Qt::CTRL | Qt::Key_Equal),
-        [this] { m_timeline->zoomIn(); });
+        [this] { m_session->hasGraph() ? m_graphLanes->zoomIn() : m_timeline->zoomIn(); });
     auto* zoomInPlus = new QAction(this); // Ctrl++ on keyboards where = needs Shift
     zoomInPlus->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence::ZoomIn});
-    connect(zoomInPlus, &QAction::triggered, this, [this] { m_timeline->zoomIn(); });
+    connect(zoomInPlus, &QAction::triggered, m_actions.zoomIn, &QAction::trigger);
     addAction(zoomInPlus);
     makeAction(m_actions.zoomOut, QStringLiteral("zoomOut"), tr("Zoom out"), QKeySequence(Qt::CTRL | Qt::Key_Minus),
-        [this] { m_timeline->zoomOut(); });
+        [this] { m_session->hasGraph() ? m_graphLanes->zoomOut() : m_timeline->zoomOut(); });
     makeAction(m_actions.fitAll, QStringLiteral("fitAll"), tr("Fit all"), QKeySequence(Qt::CTRL | Qt::Key_0),
-        [this] { m_timeline->fitAll(); });
+        [this] { m_session->hasGraph() ? m_graphLanes->fitAll() : m_timeline->fitAll(); });
     auto* follow = makeAction(m_actions.follow, QStringLiteral("follow"), tr("Follow the watermark"),
         QKeySequence(Qt::Key_F), [this](bool on) { m_cursor->setFollowWatermark(on); });
     follow->setCheckable(true);
@@ -454,7 +454,8 @@ QWidget* MainWindow::createCentre()
     lanes->setObjectName(QStringLiteral("graphLanesArea"));
     lanes->setWidgetResizable(true);
     lanes->setFrameShape(QFrame::NoFrame);
-    lanes->setWidget(new GraphLanes(m_session, m_cursor, m_theme, lanes));
+    m_graphLanes = new GraphLanes(m_session, m_cursor, m_theme, lanes);
+    lanes->setWidget(m_graphLanes);
     layout->insertWidget(layout->indexOf(m_timeline) + 1, lanes, 1);
     strip->setFocusPolicy(Qt::StrongFocus);
     auto showKind = [this, tools, strip, lanes] {

@@ -35,6 +35,7 @@ class RunLoader;
 class Session;
 class Theme;
 class TimeCursor;
+class GraphLanes;
 class TimelineView;
 class WindowsModel;
 
@@ -141,6 +142,7 @@ private:
     RunLoader* m_loader;
     Theme* m_theme;
     QUndoStack* m_undo;
+    GraphLanes* m_graphLanes = nullptr; // a job graph's timeline
     TimelineView* m_timeline = nullptr;
     PlayerBar* m_playerBar = nullptr;
     NarrationPanel* m_narration = nullptr;

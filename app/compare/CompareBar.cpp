@@ -67,7 +67,7 @@ int ProcessingTimeScrubber::differenceAt(double x) const
     int best = -1;
     double bestDistance = 5.0;
     for (int row = 0; row < m_runs->differenceCount(); ++row) {
-        const double distance = std::abs(xOf(double(CompareCursor::timeOf(m_runs->difference(row)))) - x);
+        const double distance = std::abs(xOf(double(m_runs->differenceTime(row))) - x);
         if (distance < bestDistance) {
             best = row;
             bestDistance = distance;
@@ -94,11 +94,10 @@ void ProcessingTimeScrubber::paintEvent(QPaintEvent*)
         const int r = row < m_runs->differenceCount() ? row : current;
         if (r < 0 || (row < m_runs->differenceCount() && r == current))
             continue;
-        const compare::Difference& d = m_runs->difference(r);
-        const double x = std::round(xOf(double(CompareCursor::timeOf(d))));
+        const double x = std::round(xOf(double(m_runs->differenceTime(r))));
         const double reach = r == current ? 14 : 9;
         p.fillRect(QRectF(x - (r == current ? 1.5 : 1), t.center().y() - reach, r == current ? 3 : 2, 2 * reach),
-            DifferencesModel::colorOf(c, d.kind));
+            DifferencesModel::colorOf(c, *m_runs, r));
     }
     p.setPen(QPen(c.laneBackground, 2));
     p.setBrush(c.cursorLine);

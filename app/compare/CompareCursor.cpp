@@ -1,6 +1,7 @@
 #include "app/compare/CompareCursor.h"
 
 #include "app/compare/ComparisonRuns.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 
 #include <algorithm>
@@ -14,23 +15,7 @@ CompareCursor::CompareCursor(ComparisonRuns* runs, QObject* parent)
     : QObject(parent)
     , m_runs(runs)
 {
-    m_stops.push_back(kStart);
-    if (m_runs->isLoaded()) {
-        for (const RunSide side : {RunSide::A, RunSide::B}) {
-            const Trace& trace = m_runs->session(side)->trace();
-            const auto last = static_cast<StepIndex>(trace.stepCount() - 1);
-            trace.forEachStoredStep(1, last, [&](StepIndex, const StepEntry& e) {
-                if (e.changesSomething())
-                    m_stops.push_back(e.processingTime);
-                return true;
-            });
-            // the end is a stop even when the last step changes nothing: End shows both runs' last steps
-            if (last > 0)
-                m_stops.push_back(trace.step(last).processingTime);
-        }
-        std::sort(m_stops.begin() + 1, m_stops.end());
-        m_stops.erase(std::unique(m_stops.begin(), m_stops.end()), m_stops.end());
-    }
+    collectStops();
     for (const RunSide side : {RunSide::A, RunSide::B}) {
         TimeCursor* cursor = m_runs->cursor(side);
         TimeCursor* other = m_runs->cursor(side == RunSide::A ? RunSide::B : RunSide::A);
@@ -40,28 +25,62 @@ CompareCursor::CompareCursor(ComparisonRuns* runs, QObject* parent)
         // the pointer leaving a record or window gives the highlight back to the difference looked at
         connect(cursor, &TimeCursor::highlightChanged, this, [this, cursor] {
             if (m_difference >= 0 && cursor->highlight().kind == TimeCursor::Highlight::Kind::None)
-                cursor->setHighlight(highlightOf(m_runs->difference(m_difference)));
+                cursor->setHighlight(highlightOf(m_difference));
         });
     }
+}
+
+void CompareCursor::collectStops()
+{
+    m_stops.push_back(kStart);
+    if (!m_runs->isLoaded())
+        return;
+    for (const RunSide side : {RunSide::A, RunSide::B}) {
+        const Session* session = m_runs->session(side);
+        if (session->hasGraph()) {
+            const GraphTrace& run = session->graph().run().trace();
+            for (StepIndex s = 1; s < run.stepCount(); ++s)
+                m_stops.push_back(run.step(s).processingTime);
+            continue;
+        }
+        const Trace& trace = session->trace();
+        const auto last = static_cast<StepIndex>(trace.stepCount() - 1);
+        trace.forEachStoredStep(1, last, [&](StepIndex, const StepEntry& e) {
+            if (e.changesSomething())
+                m_stops.push_back(e.processingTime);
+            return true;
+        });
+        // the end is a stop even when the last step changes nothing: End shows both runs' last steps
+        if (last > 0)
+            m_stops.push_back(trace.step(last).processingTime);
+    }
+    std::sort(m_stops.begin() + 1, m_stops.end());
+    m_stops.erase(std::unique(m_stops.begin(), m_stops.end()), m_stops.end());
 }
 
 int CompareCursor::stepAt(RunSide side, Timestamp t) const
 {
     const Session* session = m_runs->session(side);
-    if (t == kStart || !session->hasRun())
+    if (t == kStart)
+        return 0;
+    if (session->hasGraph()) {
+        // a graph's steps come in processing-time order
+        const GraphTrace& run = session->graph().run().trace();
+        StepIndex lo = 1;
+        StepIndex hi = static_cast<StepIndex>(run.stepCount());
+        while (lo < hi) {
+            const StepIndex mid = lo + (hi - lo) / 2;
+            if (run.step(mid).processingTime <= t)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return int(lo) - 1;
+    }
+    if (!session->hasRun())
         return 0;
     const StepIndex after = session->trace().firstStepAtOrAfter(t + 1);
     return std::clamp(int(after) - 1, 0, session->lastStep());
-}
-
-Timestamp CompareCursor::timeOf(const Difference& d)
-{
-    Timestamp t = kStart;
-    for (const compare::DifferenceSide* s : {&d.a, &d.b}) {
-        if (s->hasStep())
-            t = std::max(t, s->processingTime);
-    }
-    return t;
 }
 
 void CompareCursor::moveTo(Timestamp t, std::optional<int> stepA, std::optional<int> stepB)
@@ -105,13 +124,24 @@ void CompareCursor::showDifference(int row)
         Q_EMIT currentDifferenceChanged(-1);
         return;
     }
-    const Difference& d = m_runs->difference(row);
     const bool changed = row != m_difference;
     m_difference = row;
     markDifference();
-    const auto exact
-        = [](const compare::DifferenceSide& s) { return s.hasStep() ? std::optional<int>(int(s.step)) : std::nullopt; };
-    moveTo(timeOf(d), exact(d.a), exact(d.b));
+    std::optional<int> steps[2];
+    if (m_runs->isGraph()) {
+        const compare::GraphDifference& d = m_runs->graphDifference(row);
+        for (const RunSide side : {RunSide::A, RunSide::B}) {
+            if (d.side(side).output)
+                steps[side == RunSide::A ? 0 : 1] = int(d.side(side).step);
+        }
+    } else {
+        const Difference& d = m_runs->difference(row);
+        for (const RunSide side : {RunSide::A, RunSide::B}) {
+            if (d.side(side).hasStep())
+                steps[side == RunSide::A ? 0 : 1] = int(d.side(side).step);
+        }
+    }
+    moveTo(m_runs->differenceTime(row), steps[0], steps[1]);
     if (changed)
         Q_EMIT currentDifferenceChanged(row);
 }
@@ -125,12 +155,12 @@ bool CompareCursor::toNextDifference(bool forward)
     } else if (forward) {
         // from where the cursor is: the first difference not behind it
         for (int r = 0; r < count && row < 0; ++r) {
-            if (timeOf(m_runs->difference(r)) > m_time)
+            if (m_runs->differenceTime(r) > m_time)
                 row = r;
         }
     } else {
         for (int r = count - 1; r >= 0 && row < 0; --r) {
-            if (timeOf(m_runs->difference(r)) < m_time)
+            if (m_runs->differenceTime(r) < m_time)
                 row = r;
         }
     }
@@ -140,9 +170,12 @@ bool CompareCursor::toNextDifference(bool forward)
     return true;
 }
 
-TimeCursor::Highlight CompareCursor::highlightOf(const Difference& d) const
+TimeCursor::Highlight CompareCursor::highlightOf(int row) const
 {
     TimeCursor::Highlight h;
+    if (m_runs->isGraph())
+        return h; // the graph's views show the operator selected
+    const Difference& d = m_runs->difference(row);
     if (d.record != kNoRecord) {
         h.kind = TimeCursor::Highlight::Kind::Record;
         h.record = d.record;
@@ -154,8 +187,19 @@ TimeCursor::Highlight CompareCursor::highlightOf(const Difference& d) const
     return h;
 }
 
-TimeCursor::Selection CompareCursor::selectionOf(const Difference& d, RunSide side) const
+TimeCursor::Selection CompareCursor::selectionOf(int row, RunSide side) const
 {
+    if (m_runs->isGraph()) {
+        // the operator that made the output, by its name (the two graphs may number their operators apart)
+        const std::string& name = m_runs->graphDifference(row).op;
+        const StreamGraph& streams = m_runs->session(side)->graph().streams();
+        for (int s = 0; s < streams.streamCount(); ++s) {
+            if (streams.node(s).name == name)
+                return TimeCursor::Selection::ofStream(s);
+        }
+        return {};
+    }
+    const Difference& d = m_runs->difference(row);
     if (d.record != kNoRecord)
         return TimeCursor::Selection::ofRecord(d.record);
     // a window by its subtask and key in that run; in a run where it never fires there is nothing to select
@@ -166,10 +210,9 @@ TimeCursor::Selection CompareCursor::selectionOf(const Difference& d, RunSide si
 
 void CompareCursor::markDifference()
 {
-    const Difference& d = m_runs->difference(m_difference);
     for (const RunSide side : {RunSide::A, RunSide::B}) {
-        m_runs->cursor(side)->setHighlight(highlightOf(d));
-        m_runs->cursor(side)->select(selectionOf(d, side));
+        m_runs->cursor(side)->setHighlight(highlightOf(m_difference));
+        m_runs->cursor(side)->select(selectionOf(m_difference, side));
     }
 }
 

@@ -20,7 +20,8 @@ class ComparisonRuns;
 // The one shared "where are we" of a comparison: a processing time, at which each run shows its last step
 // with processingTime <= t (docs/compare.md), and the difference looked at. It moves the runs' own
 // TimeCursors, which their timelines read; nothing else moves them. Stepping goes from one processing time to
-// the next at which either run has a step that changes something visible (StepEntry::changesSomething).
+// the next at which either run has a step that changes something visible (StepEntry::changesSomething; every
+// step of a job graph's run).
 class CompareCursor : public QObject {
     Q_OBJECT
 
@@ -38,8 +39,6 @@ public:
     Timestamp endTime() const { return m_stops.back(); }
     // The step run `side` shows at processing time t: its last step with processingTime <= t (0 at kStart).
     int stepAt(compare::RunSide side, Timestamp t) const;
-    // Where a difference shows: the later of its two sides' processing times, so that both are visible.
-    static Timestamp timeOf(const compare::Difference& d);
 
     // The difference looked at (its row in ComparisonRuns::differences), or -1.
     int currentDifference() const { return m_difference; }
@@ -53,7 +52,8 @@ public Q_SLOTS:
     void toEnd() { setTime(endTime()); }
     // Goes to a difference: each run to the step the difference names in it (a run where it does not show,
     // to its last step up to the difference's time), the shared time the later of the two; the window or the
-    // record is highlighted and selected in both timelines. -1 leaves the difference and clears both.
+    // record is highlighted and selected in both timelines (for job graphs: the operator that made the output is
+    // selected in both). -1 leaves the difference and clears both.
     void showDifference(int row);
     // The next (or previous) difference in the list; false when there is none.
     bool toNextDifference(bool forward);
@@ -65,8 +65,9 @@ Q_SIGNALS:
 
 private:
     void moveTo(Timestamp t, std::optional<int> stepA, std::optional<int> stepB);
-    TimeCursor::Highlight highlightOf(const compare::Difference& d) const;
-    TimeCursor::Selection selectionOf(const compare::Difference& d, compare::RunSide side) const;
+    void collectStops();
+    TimeCursor::Highlight highlightOf(int row) const;
+    TimeCursor::Selection selectionOf(int row, compare::RunSide side) const;
     void markDifference();
 
     ComparisonRuns* m_runs;

@@ -8,6 +8,8 @@
 #include "app/compare/RunHeader.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/graph/GraphLanes.h"
+#include "app/graph/GraphStrip.h"
 #include "app/timeline/TimelineView.h"
 
 #include <QAction>
@@ -16,6 +18,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QTableView>
@@ -76,6 +79,16 @@ TimelineView* CompareWindow::timeline(RunSide side) const
     return m_timelines[indexOf(side)];
 }
 
+GraphStrip* CompareWindow::graphStrip(RunSide side) const
+{
+    return m_strips[indexOf(side)];
+}
+
+GraphLanes* CompareWindow::graphLanes(RunSide side) const
+{
+    return m_lanes[indexOf(side)];
+}
+
 RunHeader* CompareWindow::header(RunSide side) const
 {
     return m_headers[indexOf(side)];
@@ -131,9 +144,9 @@ void CompareWindow::createActions()
         [this, say] { say(m_cursor->toNextDifference(true), tr("No later difference.")); });
     // one zoom for both: their event-time ranges are kept the same (CompareCursor)
     make(QStringLiteral("zoomIn"), tr("+"), QKeySequence(Qt::CTRL | Qt::Key_Equal), tr("Zoom in (Ctrl+=)"),
-        [this] { m_timelines[0]->zoomIn(); });
+        [this] { zoom(true); });
     make(QStringLiteral("zoomOut"), tr("−"), QKeySequence(Qt::CTRL | Qt::Key_Minus), tr("Zoom out (Ctrl+-)"),
-        [this] { m_timelines[0]->zoomOut(); });
+        [this] { zoom(false); });
     make(QStringLiteral("fitAll"), tr("Fit all"), QKeySequence(Qt::CTRL | Qt::Key_0),
         tr("Both timelines to everything of both runs (Ctrl+0)"), [this] { fitBoth(); });
     make(QStringLiteral("close"), tr("Close"), QKeySequence::Close, tr("Close the comparison"), [this] { close(); });
@@ -152,26 +165,54 @@ QWidget* CompareWindow::createViews()
     auto* splitter = m_splitter = new QSplitter(Qt::Vertical, centre);
     splitter->setObjectName(QStringLiteral("compareSplitter"));
     splitter->setChildrenCollapsible(false);
-    for (const RunSide side : {RunSide::A, RunSide::B}) {
-        auto* run = new QWidget(splitter);
-        auto* runLayout = new QVBoxLayout(run);
-        runLayout->setContentsMargins(0, 0, 0, 0);
-        runLayout->setSpacing(0);
-        const std::size_t i = indexOf(side);
-        m_headers[i] = new RunHeader(side, m_runs, m_theme, run);
-        m_timelines[i] = new TimelineView(m_runs->session(side), m_runs->cursor(side), m_theme, run);
-        m_timelines[i]->setObjectName(side == RunSide::A ? QStringLiteral("timelineA") : QStringLiteral("timelineB"));
-        // two timelines and the list share a 768-pixel projector
-        m_timelines[i]->setMinimumSize(320, 150);
-        runLayout->addWidget(m_headers[i]);
-        runLayout->addWidget(m_timelines[i], 1);
-        splitter->addWidget(run);
-    }
+    for (const RunSide side : {RunSide::A, RunSide::B})
+        splitter->addWidget(createRun(side, splitter));
     splitter->addWidget(createDifferenceList(splitter));
     connect(splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     splitter->installEventFilter(this);
     layout->addWidget(splitter, 1);
     return centre;
+}
+
+QWidget* CompareWindow::createRun(RunSide side, QWidget* parent)
+{
+    auto* run = new QWidget(parent);
+    auto* runLayout = new QVBoxLayout(run);
+    runLayout->setContentsMargins(0, 0, 0, 0);
+    runLayout->setSpacing(0);
+    const std::size_t i = indexOf(side);
+    const bool a = side == RunSide::A;
+    m_headers[i] = new RunHeader(side, m_runs, m_theme, run);
+    runLayout->addWidget(m_headers[i]);
+    if (m_runs->isGraph()) {
+        m_strips[i] = new GraphStrip(m_runs->session(side), m_runs->cursor(side), m_theme, run);
+        m_strips[i]->setObjectName(a ? QStringLiteral("graphStripA") : QStringLiteral("graphStripB"));
+        auto* area = new QScrollArea(run);
+        area->setObjectName(a ? QStringLiteral("graphLanesAreaA") : QStringLiteral("graphLanesAreaB"));
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        m_lanes[i] = new GraphLanes(m_runs->session(side), m_runs->cursor(side), m_theme, area);
+        area->setWidget(m_lanes[i]);
+        area->setMinimumSize(320, 80);
+        runLayout->addWidget(m_strips[i]);
+        runLayout->addWidget(area, 1);
+        return run;
+    }
+    m_timelines[i] = new TimelineView(m_runs->session(side), m_runs->cursor(side), m_theme, run);
+    m_timelines[i]->setObjectName(a ? QStringLiteral("timelineA") : QStringLiteral("timelineB"));
+    // two timelines and the list share a 768-pixel projector
+    m_timelines[i]->setMinimumSize(320, 150);
+    runLayout->addWidget(m_timelines[i], 1);
+    return run;
+}
+
+void CompareWindow::zoom(bool in)
+{
+    // one zoom for both: their event-time ranges are kept the same (CompareCursor)
+    if (m_lanes[0])
+        in ? m_lanes[0]->zoomIn() : m_lanes[0]->zoomOut();
+    else
+        in ? m_timelines[0]->zoomIn() : m_timelines[0]->zoomOut();
 }
 
 QWidget* CompareWindow::createDifferenceList(QWidget* parent)
@@ -255,6 +296,10 @@ void CompareWindow::arrangeSplitter()
     // and lanes tall enough for the record numbers. Roomy: window boxes with both lines; least: their range.
     const bool narrow = width() < 1300;
     const auto need = [this, narrow](RunSide side, bool roomy) {
+        const std::size_t i = indexOf(side);
+        if (m_strips[i]) // a graph: its strip whole, and its lanes as tall as they are, up to a screenful
+            return m_headers[i]->sizeHint().height() + m_strips[i]->sizeHint().height()
+                + std::min(m_lanes[i]->sizeHint().height(), roomy ? 420 : 160);
         const Session* s = m_runs->session(side);
         const int rowSets = std::clamp(s->keyCount(), 1, 3);
         return m_headers[indexOf(side)]->sizeHint().height() + 50 + 64 + (narrow ? 20 : 0) + rowSets * (roomy ? 50 : 32)
@@ -301,7 +346,10 @@ void CompareWindow::fitBoth()
     double start = 0;
     double end = 0;
     for (std::size_t i = 0; i < 2; ++i) {
-        m_timelines[i]->fitAll();
+        if (m_lanes[i])
+            m_lanes[i]->fitAll();
+        else
+            m_timelines[i]->fitAll();
         const TimeCursor* c = m_runs->cursor(i == 0 ? RunSide::A : RunSide::B);
         start = i == 0 ? c->visibleStart() : std::min(start, c->visibleStart());
         end = i == 0 ? c->visibleEnd() : std::max(end, c->visibleEnd());

@@ -1,9 +1,11 @@
 #include "app/compare/ComparisonRuns.h"
 
 #include "app/Translations.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
+#include <algorithm>
 #include <exception>
 
 namespace tidemark::app {
@@ -23,6 +25,7 @@ QString ComparisonRuns::load(const compare::Comparison& comparison)
 {
     m_loaded = false;
     m_differences.clear();
+    m_graphDifferences.clear();
     if (const auto why = compare::eventsDiffer(comparison.a, comparison.b))
         return tr("The two runs cannot be compared: %1").arg(QString::fromStdString(*why));
     for (const RunSide side : {RunSide::A, RunSide::B}) {
@@ -35,8 +38,12 @@ QString ComparisonRuns::load(const compare::Comparison& comparison)
     }
     const Session& a = *session(RunSide::A);
     const Session& b = *session(RunSide::B);
+    m_graph = a.hasGraph();
     try {
-        m_differences = compare::compareRuns(a.scenario(), a.trace(), b.scenario(), b.trace());
+        if (m_graph)
+            m_graphDifferences = compare::compareGraphRuns(a.graph().run(), b.graph().run());
+        else
+            m_differences = compare::compareRuns(a.scenario(), a.trace(), b.scenario(), b.trace());
     } catch (const std::exception& e) {
         return tr("The two runs cannot be compared: %1").arg(QString::fromUtf8(e.what()));
     }
@@ -45,6 +52,25 @@ QString ComparisonRuns::load(const compare::Comparison& comparison)
     m_description = comparison.description;
     m_loaded = true;
     return {};
+}
+
+Timestamp ComparisonRuns::differenceTime(int row) const
+{
+    Timestamp t = kMinTimestamp;
+    if (m_graph) {
+        const compare::GraphDifference& d = graphDifference(row);
+        for (const compare::GraphDifference::Side* s : {&d.a, &d.b}) {
+            if (s->output)
+                t = std::max(t, s->processingTime);
+        }
+        return t;
+    }
+    const compare::Difference& d = difference(row);
+    for (const compare::DifferenceSide* s : {&d.a, &d.b}) {
+        if (s->hasStep())
+            t = std::max(t, s->processingTime);
+    }
+    return t;
 }
 
 QString ComparisonRuns::label(RunSide side) const

@@ -55,7 +55,10 @@ CompareWindow* openComparison(const compare::Comparison& comparison, QWidget* pa
 QList<ComparisonInfo> builtInComparisons()
 {
     QList<ComparisonInfo> out;
-    for (const io::Example& e : io::comparisons()) {
+    std::vector<io::Example> all = io::comparisons();
+    for (io::Example& e : io::graphComparisons())
+        all.push_back(std::move(e));
+    for (const io::Example& e : all) {
         const QString path = QString::fromStdString(e.path.string());
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
@@ -69,7 +72,9 @@ QList<ComparisonInfo> builtInComparisons()
 
 CompareWindow* openComparisonFile(const QString& path, QWidget* parent, QString* error, Theme* theme)
 {
-    const auto loaded = compare::loadComparisonFile(std::filesystem::path(path.toStdString()));
+    io::LoadOptions options;
+    options.jobGraphs = true; // two job graphs compare as two chains do
+    const auto loaded = compare::loadComparisonFile(std::filesystem::path(path.toStdString()), options);
     if (!loaded) {
         if (error)
             *error = errorsText(loaded.errors);
@@ -96,11 +101,12 @@ QString findComparisonFile(const QString& fileOrName)
     return {};
 }
 
-QString graphsCompareInTheTerminal()
+QString graphSettingsChangeInAFile()
 {
     return QCoreApplication::translate("tidemark::app::Comparisons",
-        "The compare window shows two chains (one source, one window operator). Two job graphs are compared by "
-        "`tidemark compare A.json B.json`, which runs both and lists where they differ.");
+        "A job graph's settings are not changed here yet. Save a copy of the graph with the setting changed and "
+        "use File ▸ Compare with Another Scenario…, or write a comparison file whose \"b\" sets it (as the "
+        "built-in “Orders joined with payments” comparison sets withIdleness on one source).");
 }
 
 CompareWindow* compareWithScenarioFile(
@@ -119,21 +125,12 @@ CompareWindow* compareWithScenarioFile(
             *error = b.error;
         return nullptr;
     }
-    if (current.graph || b.scenario->graph) {
-        if (error)
-            *error = graphsCompareInTheTerminal();
-        return nullptr;
-    }
     compare::Comparison comparison = compare::Comparison::between(current, *b.scenario);
     return openComparison(comparison, parent, error, theme);
 }
 
 CompareWindow* askToCompareWithFile(const Scenario& current, QWidget* parent, Theme* theme)
 {
-    if (current.graph) {
-        report(parent, graphsCompareInTheTerminal());
-        return nullptr;
-    }
     const QString path = QFileDialog::getOpenFileName(parent,
         QCoreApplication::translate("tidemark::app::Comparisons", "Compare with another scenario of the same events"),
         QString(), QCoreApplication::translate("tidemark::app::Comparisons", "Scenarios (*.json);;All files (*)"));
@@ -149,7 +146,7 @@ CompareWindow* askToCompareWithFile(const Scenario& current, QWidget* parent, Th
 CompareWindow* askToCompareWithChangedSetting(const Scenario& current, QWidget* parent, Theme* theme)
 {
     if (current.graph) {
-        report(parent, graphsCompareInTheTerminal());
+        report(parent, graphSettingsChangeInAFile());
         return nullptr;
     }
     CompareSetupDialog dialog(current, parent);

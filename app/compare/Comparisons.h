@@ -22,8 +22,8 @@ class Theme;
 CompareWindow* openComparison(
     const compare::Comparison& comparison, QWidget* parent, QString* error = nullptr, Theme* theme = nullptr);
 
-// The built-in comparisons (io::comparisons()), sorted by file name, for a menu: each with its name and
-// description (tooltip), both in the user's language.
+// The built-in comparisons (io::comparisons(), then io::graphComparisons()), each sorted by file name, for a menu: each
+// with its name and description (tooltip), both in the user's language.
 struct ComparisonInfo {
     QString path;
     QString name;
@@ -37,8 +37,8 @@ CompareWindow* openComparisonFile(
 // that is no file and no example ("post000-parallelism"). Empty when FILE is something else.
 QString findComparisonFile(const QString& fileOrName);
 
-// Why the compare window refuses a job graph, and what compares two.
-QString graphsCompareInTheTerminal();
+// Why "change one setting" refuses a job graph, and how to compare two that differ in one setting.
+QString graphSettingsChangeInAFile();
 
 // `current` (what the main window shows) as A, a scenario file as B; refused, with the first record that
 // differs, when the file does not read the same events.

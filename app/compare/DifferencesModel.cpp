@@ -3,6 +3,7 @@
 #include "app/Theme.h"
 #include "app/compare/CompareCursor.h"
 #include "app/compare/ComparisonRuns.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "engine/core/NumberText.h"
 #include "engine/output/OutputFormat.h"
@@ -42,6 +43,26 @@ QColor DifferencesModel::colorOf(const ThemeColors& colors, Difference::Kind kin
     return colors.text;
 }
 
+QColor DifferencesModel::colorOf(const ThemeColors& colors, const ComparisonRuns& runs, int row)
+{
+    if (!runs.isGraph())
+        return colorOf(colors, runs.difference(row).kind);
+    const compare::GraphDifference& d = runs.graphDifference(row);
+    if (d.kind != compare::GraphDifference::Kind::OnlyIn)
+        return colors.fire;
+    const GraphRun& run = runs.session(d.only)->graph().run();
+    switch (kindOf(run.outputs()[*d.side(d.only).output])) {
+    case GraphOutputKind::Result: // as a window firing in one run only
+    case GraphOutputKind::LateResult:
+        return colors.lateFire;
+    case GraphOutputKind::SideOutput:
+        return colors.sideOutput;
+    case GraphOutputKind::Dropped:
+        return colors.dropped;
+    }
+    return colors.text;
+}
+
 int DifferencesModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : m_runs->differenceCount();
@@ -52,8 +73,47 @@ int DifferencesModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString DifferencesModel::graphKindText(int row) const
+{
+    const compare::GraphDifference& d = m_runs->graphDifference(row);
+    switch (d.kind) {
+    case compare::GraphDifference::Kind::Moved:
+        return d.resultDiffers ? tr("output moved, result differs") : tr("output moved");
+    case compare::GraphDifference::Kind::ResultDiffers:
+        return tr("result differs");
+    case compare::GraphDifference::Kind::OnlyIn:
+        break;
+    }
+    const GraphRun& run = m_runs->session(d.only)->graph().run();
+    const bool a = d.only == RunSide::A;
+    switch (kindOf(run.outputs()[*d.side(d.only).output])) {
+    case GraphOutputKind::Result:
+        return a ? tr("output only in A") : tr("output only in B");
+    case GraphOutputKind::LateResult:
+        return a ? tr("late fire only in A") : tr("late fire only in B");
+    case GraphOutputKind::SideOutput:
+        return a ? tr("side output only in A") : tr("side output only in B");
+    case GraphOutputKind::Dropped:
+        return a ? tr("dropped only in A") : tr("dropped only in B");
+    }
+    return {};
+}
+
+QString DifferencesModel::graphSideText(int row, RunSide side) const
+{
+    const compare::GraphDifference::Side& s = m_runs->graphDifference(row).side(side);
+    if (!s.output)
+        return tr("not made");
+    return tr("step %1 at %2: %3")
+        .arg(s.step)
+        .arg(Session::formatProcessingTime(s.processingTime),
+            QString::fromStdString(m_runs->session(side)->graph().outputText(*s.output)));
+}
+
 QString DifferencesModel::kindText(int row) const
 {
+    if (m_runs->isGraph())
+        return graphKindText(row);
     const Difference& d = m_runs->difference(row);
     QStringList parts;
     switch (d.kind) {
@@ -81,6 +141,8 @@ QString DifferencesModel::kindText(int row) const
 
 QString DifferencesModel::subjectText(int row) const
 {
+    if (m_runs->isGraph())
+        return tr("operator %1").arg(QString::fromStdString(m_runs->graphDifference(row).op));
     const Difference& d = m_runs->difference(row);
     // both runs read the same events: A's time format names them
     const Session& a = *m_runs->session(RunSide::A);
@@ -104,6 +166,8 @@ QString DifferencesModel::subjectText(int row) const
 
 QString DifferencesModel::sideText(int row, RunSide side) const
 {
+    if (m_runs->isGraph())
+        return graphSideText(row, side);
     const Difference& d = m_runs->difference(row);
     const DifferenceSide& s = d.side(side);
     const Session& session = *m_runs->session(side);
@@ -130,8 +194,21 @@ QString DifferencesModel::sideText(int row, RunSide side) const
 
 QString DifferencesModel::detailText(int row) const
 {
-    const Difference& d = m_runs->difference(row);
     QStringList lines {tr("%1: %2").arg(kindText(row), subjectText(row))};
+    if (m_runs->isGraph()) {
+        const compare::GraphDifference& d = m_runs->graphDifference(row);
+        for (const RunSide side : {RunSide::A, RunSide::B}) {
+            QString line = tr("%1 (%2): %3").arg(runLetter(side), m_runs->label(side), sideText(row, side));
+            if (const auto& output = d.side(side).output) {
+                const Session& session = *m_runs->session(side);
+                const GraphOutput& o = session.graph().run().outputs()[*output];
+                line += tr("; subtask %1, its event time %2").arg(o.subtask).arg(session.formatTime(o.watermark));
+            }
+            lines << line;
+        }
+        return lines.join(QLatin1Char('\n'));
+    }
+    const Difference& d = m_runs->difference(row);
     for (const RunSide side : {RunSide::A, RunSide::B}) {
         const DifferenceSide& s = d.side(side);
         const Session& session = *m_runs->session(side);
@@ -171,7 +248,7 @@ QVariant DifferencesModel::data(const QModelIndex& index, int role) const
         return detailText(row);
     case Qt::DecorationRole:
         if (index.column() == Kind)
-            return colorOf(m_theme->colors(), m_runs->difference(row).kind);
+            return colorOf(m_theme->colors(), *m_runs, row);
         return {};
     case Qt::FontRole:
         if (index.column() == Kind) {
@@ -181,9 +258,9 @@ QVariant DifferencesModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case KindRole:
-        return int(m_runs->difference(row).kind);
+        return m_runs->isGraph() ? int(m_runs->graphDifference(row).kind) : int(m_runs->difference(row).kind);
     case TimeRole:
-        return qint64(CompareCursor::timeOf(m_runs->difference(row)));
+        return qint64(m_runs->differenceTime(row));
     default:
         return {};
     }
@@ -197,7 +274,7 @@ QVariant DifferencesModel::headerData(int section, Qt::Orientation orientation, 
     case Kind:
         return tr("Difference");
     case Subject:
-        return tr("Window / record");
+        return m_runs->isGraph() ? tr("Operator") : tr("Window / record");
     case SideA:
         return tr("A: %1").arg(m_runs->label(RunSide::A));
     case SideB:

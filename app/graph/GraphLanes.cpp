@@ -192,6 +192,18 @@ void GraphLanes::fitAll()
     m_cursor->setVisibleRange(fitted.start(), fitted.end());
 }
 
+void GraphLanes::zoomIn()
+{
+    const TimeScale zoomed = scale().zoomedAround(scale().x0() + scale().width() / 2, 1.5);
+    m_cursor->setVisibleRange(zoomed.start(), zoomed.end());
+}
+
+void GraphLanes::zoomOut()
+{
+    const TimeScale zoomed = scale().zoomedAround(scale().x0() + scale().width() / 2, 1.0 / 1.5);
+    m_cursor->setVisibleRange(zoomed.start(), zoomed.end());
+}
+
 void GraphLanes::layoutRows()
 {
     m_rows.clear();

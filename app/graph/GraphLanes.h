@@ -36,6 +36,10 @@ public:
     // watermark at the cursor where the row has one: for tests and the text recorder.
     QStringList rowTexts() const;
     void setCollapsed(int stream, bool collapsed);
+    // The cursor's visible range: everything of the run, or half (twice) as much around its middle.
+    void fitAll();
+    void zoomIn();
+    void zoomOut();
     bool isCollapsed(int stream) const { return m_collapsed.count(stream) > 0; }
 
 protected:
@@ -102,7 +106,6 @@ private:
     void rebuild();
     void collectLanes();
     void layoutRows();
-    void fitAll();
     TimeScale scale() const;
     QString rowLabel(const Row& row) const;
     Timestamp rowWatermark(const Row& row, bool* idle) const;

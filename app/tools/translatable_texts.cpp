@@ -88,7 +88,7 @@ int main(int argc, char** argv)
     const fs::path examples = argv[1];
     std::vector<ExampleTexts> texts;
     if (!readTexts(examples, texts) || !readTexts(examples / "comparisons", texts)
-        || !readTexts(examples / "graphs", texts))
+        || !readTexts(examples / "comparisons" / "graphs", texts) || !readTexts(examples / "graphs", texts))
         return 1;
 
     std::string out

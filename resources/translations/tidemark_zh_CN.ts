@@ -1143,8 +1143,8 @@ B：%2
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>The compare window shows two chains (one source, one window operator). Two job graphs are compared by `tidemark compare A.json B.json`, which runs both and lists where they differ.</source>
-        <translation>比较窗口显示两条链（一个源、一个窗口算子）。比较两个作业图请用 `tidemark compare A.json B.json`：它运行两者并列出它们的不同之处。</translation>
+        <source>A job graph&apos;s settings are not changed here yet. Save a copy of the graph with the setting changed and use File ▸ Compare with Another Scenario…, or write a comparison file whose &quot;b&quot; sets it (as the built-in “Orders joined with payments” comparison sets withIdleness on one source).</source>
+        <translation>这里还不能修改作业图的设置。请保存一份修改了该设置的作业图副本，再用 文件 ▸ 与另一个场景比较…；或者写一个比较文件，在其 &quot;b&quot; 中设置它（如内置的“订单与付款连接”比较为一个源设置 withIdleness）。</translation>
     </message>
 </context>
 <context>
@@ -1264,6 +1264,66 @@ B：%2
     <message>
         <source>B: %1</source>
         <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>output moved, result differs</source>
+        <translation>输出移动，结果不同</translation>
+    </message>
+    <message>
+        <source>output moved</source>
+        <translation>输出移动</translation>
+    </message>
+    <message>
+        <source>output only in A</source>
+        <translation>仅 A 有此输出</translation>
+    </message>
+    <message>
+        <source>output only in B</source>
+        <translation>仅 B 有此输出</translation>
+    </message>
+    <message>
+        <source>late fire only in A</source>
+        <translation>仅 A 有迟到触发</translation>
+    </message>
+    <message>
+        <source>late fire only in B</source>
+        <translation>仅 B 有迟到触发</translation>
+    </message>
+    <message>
+        <source>side output only in A</source>
+        <translation>仅 A 有侧输出</translation>
+    </message>
+    <message>
+        <source>side output only in B</source>
+        <translation>仅 B 有侧输出</translation>
+    </message>
+    <message>
+        <source>dropped only in A</source>
+        <translation>仅 A 丢弃</translation>
+    </message>
+    <message>
+        <source>dropped only in B</source>
+        <translation>仅 B 丢弃</translation>
+    </message>
+    <message>
+        <source>not made</source>
+        <translation>未产生</translation>
+    </message>
+    <message>
+        <source>step %1 at %2: %3</source>
+        <translation>第 %1 步，%2：%3</translation>
+    </message>
+    <message>
+        <source>operator %1</source>
+        <translation>算子 %1</translation>
+    </message>
+    <message>
+        <source>; subtask %1, its event time %2</source>
+        <translation>；子任务 %1，其事件时间 %2</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
     </message>
 </context>
 <context>
@@ -1480,6 +1540,10 @@ B：%2
         <source>A view at 61 s has arrived; the watermark is about to reach 59999, the last millisecond of the first minute. What does the busiest 10 seconds per minute print for [0, 60 s)?</source>
         <translation>61 s 的一次浏览已经到达；水位线即将到达 59999，即第一分钟的最后一毫秒。“每分钟最繁忙的 10 秒”会为 [0, 60 s) 输出什么？</translation>
     </message>
+    <message>
+        <source>Orders are joined with their payments within 5 s and the paid orders counted per 10 s. Payments fall silent after their third record, at processing time 2 s. Without idleness the join&apos;s event time stays at the payments watermark, 8499, and the count for [0, 10 s) never fires. With withIdleness(2 s) on payments, its generator goes idle at processing time 4.4 s (more than 2 s after the last check that saw a record), the join follows orders alone, already at 11999, and the count fires with the three pairs. The pairs themselves come out the same in both: a join pairs records as they arrive, whatever its watermark.</source>
+        <translation>订单在 5 秒内与付款连接，已付款的订单每 10 秒计数一次。付款在第三条记录之后（处理时间 2 秒）沉默。没有空闲设置时，连接的事件时间停在付款的水位线 8499，[0, 10 秒) 的计数永远不会触发。为付款设置 withIdleness(2 秒) 后，其生成器在处理时间 4.4 秒变为空闲（距上次看到记录的检查已超过 2 秒），连接只跟随订单，已在 11999，计数带着三对结果触发。两次运行中的配对本身相同：连接在记录到达时配对，与其水位线无关。</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::Examples</name>
@@ -1614,6 +1678,10 @@ B：%2
     <message>
         <source>A window over a window</source>
         <translation>窗口之上的窗口</translation>
+    </message>
+    <message>
+        <source>Orders joined with payments: a silent payments source without and with withIdleness(2 s)</source>
+        <translation>订单与付款连接：沉默的付款源，不用与使用 withIdleness(2 秒)</translation>
     </message>
 </context>
 <context>

@@ -10,12 +10,17 @@
 #include "app/compare/Comparisons.h"
 #include "app/compare/DifferencesModel.h"
 #include "app/compare/RunHeader.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/graph/GraphLanes.h"
+#include "app/graph/GraphStrip.h"
 #include "app/panels/PipelineEditor.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/compare/ComparisonIo.h"
+#include "engine/compare/GraphDifferences.h"
 #include "engine/compare/RunDifferences.h"
+#include "engine/output/GraphOutputFormat.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -56,6 +61,16 @@ void saveScreenshot(QWidget* widget, const QString& name)
     const QDir dir(QCoreApplication::applicationDirPath());
     dir.mkpath(QStringLiteral("screenshots"));
     QVERIFY(widget->grab().save(dir.filePath(QStringLiteral("screenshots/%1.png").arg(name))));
+}
+
+int streamNamed(const Session& session, const QString& name)
+{
+    const StreamGraph& streams = session.graph().streams();
+    for (int s = 0; s < streams.streamCount(); ++s) {
+        if (QString::fromStdString(streams.node(s).name) == name)
+            return s;
+    }
+    return -1;
 }
 
 int compareWindowsOpen()
@@ -369,6 +384,140 @@ private Q_SLOTS:
         saveScreenshot(&dialog, QStringLiteral("compare-setup-trigger"));
     }
 
+    // Two job graphs: each run's strip over its lanes, the differences operator by operator, and the operator of the
+    // difference looked at selected in both (the built-in comparison's description says what to expect).
+    void twoJobGraphsShowTheirStripsAndTheOutputOnlyOneMakes()
+    {
+        const QString path = builtInComparison(QStringLiteral("orders-payments-idleness"));
+        QVERIFY2(!path.isEmpty(), "the built-in graph comparisons are listed for the menu");
+        QString error;
+        const std::unique_ptr<CompareWindow> window(openComparisonFile(path, nullptr, &error));
+        QVERIFY2(window, qPrintable(error));
+        window->resize(1600, 1000);
+        QVERIFY(window->runs()->isGraph());
+        for (const RunSide side : {RunSide::A, RunSide::B}) {
+            QVERIFY(window->graphStrip(side));
+            QVERIFY(window->graphLanes(side));
+            QVERIFY(!window->timeline(side));
+        }
+        QCOMPARE(window->runs()->label(RunSide::A), QStringLiteral("payments no idleness"));
+        QCOMPARE(window->runs()->label(RunSide::B), QStringLiteral("payments idleness 2 s"));
+        QCOMPARE(window->summaryText(), QStringLiteral("1 difference"));
+        const DifferencesModel* model = window->differencesModel();
+        QCOMPARE(model->kindText(0), QStringLiteral("output only in B"));
+        QCOMPARE(model->subjectText(0), QStringLiteral("operator paid-per-10s"));
+        QCOMPARE(model->sideText(0, RunSide::A), QStringLiteral("not made"));
+        QCOMPARE(model->sideText(0, RunSide::B),
+            QStringLiteral("step 52 at 4.400 s: paid-per-10s> (3) window [0,10000) on-time, watermark 11999"));
+        QCOMPARE(model->headerData(DifferencesModel::Subject, Qt::Horizontal).toString(), QStringLiteral("Operator"));
+
+        // opened on it: B at the step that made the count, A where it stands at that processing time, still held
+        const CompareCursor* cursor = window->compareCursor();
+        QCOMPARE(cursor->currentDifference(), 0);
+        QCOMPARE(cursor->time(), Timestamp(4400));
+        QCOMPARE(window->runs()->cursor(RunSide::B)->step(), 52);
+        QCOMPARE(window->runs()->cursor(RunSide::A)->step(), cursor->stepAt(RunSide::A, 4400));
+        QVERIFY(window->runs()->cursor(RunSide::A)->step() > 0);
+        for (const RunSide side : {RunSide::A, RunSide::B}) {
+            const TimeCursor::Selection& selected = window->runs()->cursor(side)->selection();
+            QCOMPARE(selected.kind, TimeCursor::Selection::Kind::Stream);
+            QCOMPARE(selected.stream, streamNamed(*window->runs()->session(side), QStringLiteral("paid-per-10s")));
+        }
+        // the strips say why: in A the silent payments source holds the count back, in B orders leads it on
+        for (const RunSide side : {RunSide::A, RunSide::B}) {
+            const QStringList holding
+                = window->graphStrip(side)->vertexTexts().filter(QStringLiteral("holds the sink back"));
+            QCOMPARE(holding.size(), 1);
+            const QString origin = side == RunSide::A ? QStringLiteral("payments:") : QStringLiteral("orders:");
+            QVERIFY2(holding.front().startsWith(origin), qPrintable(holding.front()));
+        }
+        QVERIFY(!window->graphLanes(RunSide::A)->rowTexts().isEmpty());
+        // both lanes show the same event time: zooming one zooms the other
+        const double span
+            = window->runs()->cursor(RunSide::B)->visibleEnd() - window->runs()->cursor(RunSide::B)->visibleStart();
+        window->findChild<QAction*>(QStringLiteral("zoomIn"))->trigger();
+        const TimeCursor* a = window->runs()->cursor(RunSide::A);
+        const TimeCursor* b = window->runs()->cursor(RunSide::B);
+        QVERIFY(b->visibleEnd() - b->visibleStart() < span);
+        QCOMPARE(a->visibleStart(), b->visibleStart());
+        QCOMPARE(a->visibleEnd(), b->visibleEnd());
+        window->fitBoth();
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        saveScreenshot(window.get(), QStringLiteral("compare-graphs-idleness"));
+    }
+
+    // The list says what `tidemark compare` says: every difference compare::compareGraphRuns finds between the two
+    // runs, in its order, each side quoted as `tidemark run` prints the output; stepping visits every step of both.
+    void aGraphWithOneSettingChangedListsEveryDifferenceAsTheTerminalDoes()
+    {
+        LoadOutcome loaded = loadScenarioFile(test::examplePath(QStringLiteral("graphs/window-over-window.json")));
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+        const Scenario a = *loaded.scenario;
+        Scenario b = a;
+        for (GraphSource& source : b.graph->sources)
+            source.watermarks.maxOutOfOrdernessMs += 3000;
+        CompareWindow window(compare::Comparison::between(a, b), nullptr);
+        QVERIFY2(window.isValid(), qPrintable(window.error()));
+        const GraphRun runA(a);
+        const GraphRun runB(b);
+        const std::vector<compare::GraphDifference> expected = compare::compareGraphRuns(runA, runB);
+        QVERIFY2(expected.size() >= 2, "a later watermark moves more than one output");
+        const DifferencesModel* model = window.differencesModel();
+        QAbstractItemModelTester tester(
+            window.differencesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model->rowCount(), int(expected.size()));
+        const std::vector<std::string> linesA = output::graphOutputLines(runA, a).text;
+        const std::vector<std::string> linesB = output::graphOutputLines(runB, b).text;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const compare::GraphDifference& d = expected[std::size_t(row)];
+            QCOMPARE(model->subjectText(row), QStringLiteral("operator %1").arg(QString::fromStdString(d.op)));
+            QCOMPARE(model->data(model->index(row, 0), DifferencesModel::KindRole).toInt(), int(d.kind));
+            for (const RunSide side : {RunSide::A, RunSide::B}) {
+                const auto& output = d.side(side).output;
+                const QString text = model->sideText(row, side);
+                const auto& lines = side == RunSide::A ? linesA : linesB;
+                QCOMPARE(
+                    text.endsWith(output ? QString::fromStdString(lines[*output]) : QStringLiteral("not made")), true);
+            }
+        }
+        // every step of both runs is a stop: stepping from the start reaches both ends
+        CompareCursor* cursor = window.compareCursor();
+        cursor->toStart();
+        std::size_t stops = 1;
+        while (!cursor->atEnd() && stops < 100000) {
+            cursor->stepForward();
+            ++stops;
+        }
+        QVERIFY(cursor->atEnd());
+        QCOMPARE(window.runs()->cursor(RunSide::A)->step(), int(runA.stepCount() - 1));
+        QCOMPARE(window.runs()->cursor(RunSide::B)->step(), int(runB.stepCount() - 1));
+        // and the keyboard walks the list from where the cursor is
+        cursor->showDifference(-1);
+        cursor->toStart();
+        QVERIFY(cursor->toNextDifference(true));
+        QCOMPARE(cursor->currentDifference(), 0);
+        QVERIFY(cursor->toNextDifference(true));
+        QCOMPARE(cursor->currentDifference(), 1);
+    }
+
+    void aGraphAndAChainDoNotCompare()
+    {
+        QString error;
+        QVERIFY(!compareWithScenarioFile(example(QStringLiteral("post000-parallelism3.json")),
+            test::examplePath(QStringLiteral("graphs/orders-payments-join-stalls.json")), nullptr, &error));
+        QVERIFY2(error.contains(QStringLiteral("cannot be compared")), qPrintable(error));
+        // two graphs of the same events do
+        LoadOutcome stalls
+            = loadScenarioFile(test::examplePath(QStringLiteral("graphs/orders-payments-join-stalls.json")));
+        QVERIFY2(stalls.ok(), qPrintable(stalls.error));
+        error.clear();
+        const std::unique_ptr<CompareWindow> window(compareWithScenarioFile(*stalls.scenario,
+            test::examplePath(QStringLiteral("graphs/orders-payments-join-with-idleness.json")), nullptr, &error));
+        QVERIFY2(window, qPrintable(error));
+        QCOMPARE(window->differencesModel()->rowCount(), 1);
+    }
+
     void aCommandLineNameFindsTheBuiltInComparison()
     {
         QVERIFY(findComparisonFile(QStringLiteral("post000-parallelism"))
@@ -376,6 +525,8 @@ private Q_SLOTS:
         QVERIFY(findComparisonFile(QStringLiteral("post000-parallelism3")).isEmpty()); // an example
         QVERIFY(findComparisonFile(test::examplePath(QStringLiteral("post000-parallelism3.json"))).isEmpty());
         QVERIFY(!findComparisonFile(test::examplePath(QStringLiteral("comparisons/post002-lateness.json"))).isEmpty());
+        QVERIFY(findComparisonFile(QStringLiteral("orders-payments-idleness"))
+                    .endsWith(QStringLiteral("graphs/orders-payments-idleness.json")));
     }
 
 private:
