@@ -12,6 +12,7 @@
 #include "app/document/RunLoader.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/graph/GraphExportPicture.h"
 #include "app/graph/GraphLanes.h"
 #include "app/graph/GraphStrip.h"
 #include "app/models/BadLinesModel.h"
@@ -115,7 +116,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     setCentralWidget(createCentre());
-    m_export = std::make_unique<ExportMenu>(this, m_session, m_cursor, m_timeline, m_theme);
+    m_export = std::make_unique<ExportMenu>(this, m_session, m_cursor, m_timeline, m_graphPicture.get(), m_theme);
     createDocks();
     createMenus();
     m_presenterMode = new PresenterMode(this, m_theme, m_caption);
@@ -456,6 +457,7 @@ QWidget* MainWindow::createCentre()
     lanes->setFrameShape(QFrame::NoFrame);
     m_graphLanes = new GraphLanes(m_session, m_cursor, m_theme, lanes);
     lanes->setWidget(m_graphLanes);
+    m_graphPicture = std::make_unique<GraphExportPicture>(*strip, *m_graphLanes);
     layout->insertWidget(layout->indexOf(m_timeline) + 1, lanes, 1);
     strip->setFocusPolicy(Qt::StrongFocus);
     auto showKind = [this, tools, strip, lanes] {
@@ -1115,6 +1117,11 @@ bool MainWindow::saveTo(const QString& path)
     addRecent(QFileInfo(path).absoluteFilePath());
     updateTitle();
     return true;
+}
+
+ExportPicture& MainWindow::picture() const
+{
+    return m_export->picture();
 }
 
 bool MainWindow::exportTimelineTo(const QString& path, bool svg)

@@ -24,6 +24,7 @@ struct Scenario;
 namespace tidemark::app {
 
 class ExportMenu;
+class ExportPicture;
 class NarrationCaption;
 class NarrationPanel;
 class FlinkVerification;
@@ -35,6 +36,7 @@ class RunLoader;
 class Session;
 class Theme;
 class TimeCursor;
+class GraphExportPicture;
 class GraphLanes;
 class TimelineView;
 class WindowsModel;
@@ -52,6 +54,8 @@ public:
     TimeCursor* cursor() const { return m_cursor; }
     Theme* theme() const { return m_theme; }
     TimelineView* timeline() const { return m_timeline; }
+    // What the image and animation exports draw now: the timeline, or a job graph's strip over its lanes.
+    ExportPicture& picture() const;
     PlayerBar* playerBar() const { return m_playerBar; }
     NarrationPanel* narration() const { return m_narration; }
     RecordsModel* recordsModel() const { return m_recordsModel; }
@@ -143,6 +147,7 @@ private:
     Theme* m_theme;
     QUndoStack* m_undo;
     GraphLanes* m_graphLanes = nullptr; // a job graph's timeline
+    std::unique_ptr<GraphExportPicture> m_graphPicture; // what the picture exports draw for a job graph
     TimelineView* m_timeline = nullptr;
     PlayerBar* m_playerBar = nullptr;
     NarrationPanel* m_narration = nullptr;

@@ -275,7 +275,7 @@ int main(int argc, char** argv)
             animation.granularity = mainWindow.cursor()->granularity();
             QString error;
             const bool written = tidemark::app::writeAnimationPage(
-                                     *mainWindow.timeline(), *mainWindow.cursor(), target, animation, &error)
+                                     mainWindow.picture(), *mainWindow.cursor(), target, animation, &error)
                 == tidemark::app::AnimationExportResult::Written;
             if (!written)
                 std::fprintf(stderr, "tidemark: %s\n", qPrintable(error));

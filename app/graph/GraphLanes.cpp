@@ -475,8 +475,13 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
 void GraphLanes::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    paint(p);
+}
+
+void GraphLanes::paint(QPainter& p) const
+{
     const ThemeColors& c = m_theme->colors();
-    p.fillRect(rect(), c.background);
+    p.fillRect(QRect(0, 0, width(), std::max(height(), sizeHint().height())), c.background);
     if (!m_session->hasGraph())
         return;
     p.setRenderHint(QPainter::Antialiasing);

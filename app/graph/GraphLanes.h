@@ -32,6 +32,8 @@ public:
     GraphLanes(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent = nullptr);
 
     QSize sizeHint() const override;
+    // Draws every row, as the widget shows them, from (0, 0) down to sizeHint()'s height (exports, screenshots).
+    void paint(QPainter& p) const;
     // The rows as drawn, top to bottom ("orders · channel 0", "paid · input 2", "paid · subtask 0"), with the
     // watermark at the cursor where the row has one: for tests and the text recorder.
     QStringList rowTexts() const;

@@ -238,6 +238,11 @@ QRectF GraphStrip::boxOfStream(int stream) const
 void GraphStrip::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    paint(p);
+}
+
+void GraphStrip::paint(QPainter& p) const
+{
     const ThemeColors& c = m_theme->colors();
     p.fillRect(rect(), c.background);
     if (!m_layout || !m_session->hasGraph())

@@ -27,6 +27,8 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // Draws the strip as the widget shows it, from (0, 0) (exports, screenshots).
+    void paint(QPainter& p) const;
 
     // What is drawn, for tests and the presenter's text recorder: a line per vertex ("paid: watermark 8.499 s,
     // input 2 idle, 3 out; holds the sink"), the layout and the links that hold the sink.

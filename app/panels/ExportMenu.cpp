@@ -1,5 +1,7 @@
 #include "app/panels/ExportMenu.h"
 
+#include "app/timeline/ExportPicture.h"
+
 #include "app/attach/SubmitJobDialog.h"
 #include "app/document/OutputExport.h"
 #include "app/document/Session.h"
@@ -8,6 +10,7 @@
 #include "app/panels/NarrationPanel.h"
 #include "app/timeline/AnimationExport.h"
 #include "app/timeline/TimelineImage.h"
+#include "app/timeline/TimelineView.h"
 
 #include <QAction>
 #include <QDir>
@@ -22,10 +25,12 @@
 
 namespace tidemark::app {
 
-ExportMenu::ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor, TimelineView* timeline, Theme* theme)
+ExportMenu::ExportMenu(QMainWindow* window, Session* session, TimeCursor* cursor, TimelineView* timeline,
+    ExportPicture* graphPicture, Theme* theme)
     : m_window(window)
     , m_session(session)
     , m_timeline(timeline)
+    , m_graphPicture(graphPicture)
     , m_cursor(cursor)
     , m_theme(theme)
 {
@@ -57,12 +62,7 @@ void ExportMenu::addTo(QMenu* menu) const
 
 bool ExportMenu::exportTimelineTo(const QString& path, bool svg, QString* error) const
 {
-    if (m_session->hasGraph()) {
-        if (error)
-            *error = graphPictureRefusal();
-        return false;
-    }
-    return writeTimelineImage(*m_timeline, path, svg ? TimelineImageFormat::Svg : TimelineImageFormat::Png,
+    return writeTimelineImage(picture(), path, svg ? TimelineImageFormat::Svg : TimelineImageFormat::Png,
         m_session->title(), NarrationPanel::headingFor(*m_session), error);
 }
 
@@ -71,10 +71,15 @@ bool ExportMenu::exportOutputsTo(const QString& path, bool jsonl, QString* error
     return writeOutputs(*m_session, path, jsonl ? OutputExportFormat::JsonLines : OutputExportFormat::Csv, error);
 }
 
-void ExportMenu::exportTimeline(bool svg) const
+ExportPicture& ExportMenu::picture() const
 {
     if (m_session->hasGraph())
-        return showError(graphPictureRefusal());
+        return *m_graphPicture;
+    return *m_timeline;
+}
+
+void ExportMenu::exportTimeline(bool svg) const
+{
     const QString path = QFileDialog::getSaveFileName(m_window,
         svg ? tr("Export the timeline as SVG") : tr("Export the timeline as PNG"),
         m_session->suggestedFileName(svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
@@ -94,17 +99,9 @@ void ExportMenu::exportOutputs(bool jsonl) const
         showError(error);
 }
 
-QString ExportMenu::graphPictureRefusal()
-{
-    return tr("The timeline's image and animation draw a chain's one operator. A job graph's strip and lanes are "
-              "saved as the window's picture: tidemark GRAPH.json --screenshot FILE.png.");
-}
-
 void ExportMenu::exportAnimation(bool pngFrames) const
 {
-    if (m_session->hasGraph())
-        return showError(graphPictureRefusal());
-    if (!m_session->hasRun() || !m_cursor)
+    if ((!m_session->hasRun() && !m_session->hasGraph()) || !m_cursor)
         return;
     AnimationOptions options;
     options.granularity = m_cursor->granularity();
@@ -146,9 +143,8 @@ void ExportMenu::exportAnimation(bool pngFrames) const
         return !progress.wasCanceled();
     };
     QString error;
-    const AnimationExportResult result = pngFrames
-        ? writeAnimationFrames(*m_timeline, *m_cursor, target, options, &error)
-        : writeAnimationPage(*m_timeline, *m_cursor, target, options, &error);
+    const AnimationExportResult result = pngFrames ? writeAnimationFrames(picture(), *m_cursor, target, options, &error)
+                                                   : writeAnimationPage(picture(), *m_cursor, target, options, &error);
     progress.reset();
     if (result == AnimationExportResult::Failed)
         showError(error);

@@ -2,8 +2,8 @@
 
 #include "app/Translations.h"
 #include "app/document/Session.h"
+#include "app/timeline/ExportPicture.h"
 #include "app/timeline/TimelineImage.h"
-#include "app/timeline/TimelineView.h"
 #include "engine/io/Installation.h"
 
 #include <QCoreApplication>
@@ -21,6 +21,7 @@
 #include <QSemaphore>
 #include <QThread>
 #include <QThreadPool>
+#include <QWidget>
 
 #include <algorithm>
 #include <tuple>
@@ -470,7 +471,7 @@ std::vector<int> animationSteps(Session& session, TimeCursor::Granularity granul
 }
 
 AnimationExportResult writeAnimationPage(
-    TimelineView& view, TimeCursor& cursor, const QString& path, const AnimationOptions& options, QString* error)
+    ExportPicture& view, TimeCursor& cursor, const QString& path, const AnimationOptions& options, QString* error)
 {
     Session& session = *cursor.session();
     QSaveFile file(path);
@@ -527,7 +528,7 @@ AnimationExportResult writeAnimationPage(
             }},
     };
     const QString selection = selectionText(options.granularity, int(steps.size()), session.lastStep() + 1);
-    const QString family = QFontInfo(view.font()).family();
+    const QString family = QFontInfo(view.pictureWidget().font()).family();
     if (file.write(page(session, family, selection, data, chunks.lines())) < 0 || !file.commit()) {
         if (error)
             *error = QStringLiteral("%1: %2").arg(path, file.errorString());
@@ -601,7 +602,7 @@ bool holdsAnimationFrames(const QString& folder)
 }
 
 AnimationExportResult writeAnimationFrames(
-    TimelineView& view, TimeCursor& cursor, const QString& folder, const AnimationOptions& options, QString* error)
+    ExportPicture& view, TimeCursor& cursor, const QString& folder, const AnimationOptions& options, QString* error)
 {
     auto fail = [error](const QString& what, const QString& why) {
         if (error)

@@ -10,9 +10,10 @@
 namespace tidemark::app {
 
 class Session;
-class TimelineView;
+class ExportPicture;
 
-// File ▸ Export ▸ Animation: the run, step by step, as the timeline draws it, with the narration of each step.
+// File ▸ Export ▸ Animation: the run, step by step, as the timeline (or a job graph's strip and lanes) draws it,
+// with the narration of each step.
 // Which steps become frames follows a step granularity as the cursor's stepping does; the first and the last
 // step are always frames.
 
@@ -38,13 +39,13 @@ std::vector<int> animationSteps(Session& session, TimeCursor::Granularity granul
 // scenario's name and description. Frames share the drawing groups they have in common. Moves `cursor` through
 // the frames' steps and back to where it was. Nothing is written when cancelled or failed; an existing file is
 // replaced only by a complete one. `error` says why it failed.
-AnimationExportResult writeAnimationPage(TimelineView& view, TimeCursor& cursor, const QString& path,
+AnimationExportResult writeAnimationPage(ExportPicture& view, TimeCursor& cursor, const QString& path,
     const AnimationOptions& options = {}, QString* error = nullptr);
 
 // The same frames as frame-0001.png, frame-0002.png, … in `folder` (made when missing), with frames.txt listing
 // each frame's file, step, processing time and narration. When cancelled or failed, the files it wrote are
 // removed again.
-AnimationExportResult writeAnimationFrames(TimelineView& view, TimeCursor& cursor, const QString& folder,
+AnimationExportResult writeAnimationFrames(ExportPicture& view, TimeCursor& cursor, const QString& folder,
     const AnimationOptions& options = {}, QString* error = nullptr);
 
 // Whether `folder` holds frames an export would replace (frame-*.png, frames.txt).

@@ -1,6 +1,8 @@
 #include "app/timeline/TimelineImage.h"
 
-#include "app/timeline/TimelineView.h"
+#include "app/timeline/ExportPicture.h"
+
+#include <QWidget>
 
 #include <QBuffer>
 #include <QImageWriter>
@@ -10,20 +12,20 @@
 
 namespace tidemark::app {
 
-QImage timelineImage(TimelineView& view, qreal pixelRatio)
+QImage timelineImage(ExportPicture& view, qreal pixelRatio)
 {
-    const QRect rect(QPoint(0, 0), view.size());
+    const QRect rect(QPoint(0, 0), view.pictureSize());
     QImage image((QSizeF(rect.size()) * pixelRatio).toSize(), QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(pixelRatio);
     QPainter painter(&image);
-    view.paint(painter, rect);
+    view.paintPicture(painter);
     painter.end();
     return image;
 }
 
-QByteArray timelineSvg(TimelineView& view, const QString& title, const QString& description)
+QByteArray timelineSvg(ExportPicture& view, const QString& title, const QString& description)
 {
-    const QRect rect(QPoint(0, 0), view.size());
+    const QRect rect(QPoint(0, 0), view.pictureSize());
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
@@ -32,16 +34,16 @@ QByteArray timelineSvg(TimelineView& view, const QString& title, const QString& 
     generator.setViewBox(rect);
     // at the screen's resolution (QSvgGenerator assumes 72 dpi) text has the size it has on screen, and labels are
     // fitted and shortened as they are there
-    generator.setResolution(view.logicalDpiX());
+    generator.setResolution(view.pictureWidget().logicalDpiX());
     generator.setTitle(title);
     generator.setDescription(description);
     QPainter painter(&generator);
-    view.paint(painter, rect);
+    view.paintPicture(painter);
     painter.end();
     return buffer.data();
 }
 
-bool writeTimelineImage(TimelineView& view, const QString& path, TimelineImageFormat format, const QString& title,
+bool writeTimelineImage(ExportPicture& view, const QString& path, TimelineImageFormat format, const QString& title,
     const QString& description, QString* error)
 {
     QString why;

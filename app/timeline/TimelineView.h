@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/timeline/ExportPicture.h"
 #include "app/timeline/PaintCache.h"
 #include "app/timeline/TimeScale.h"
 #include "app/timeline/TimelineFrame.h"
@@ -22,7 +23,7 @@ class TimeCursor;
 // The view handles events, zoom and pan, and hit-testing; what goes where is a TimelineScene built from
 // the frame before anything is drawn, and each layer has its painter (RecordLanePainter,
 // WindowBandPainter, WatermarkPainter, DecorationPainter). It draws only what is visible.
-class TimelineView : public QWidget {
+class TimelineView : public QWidget, public ExportPicture {
     Q_OBJECT
 
 public:
@@ -36,6 +37,9 @@ public:
 
     // Draws the whole view into any paint device (export, screenshots, benchmarks).
     void paint(QPainter& p, const QRect& rect);
+    QSize pictureSize() const override { return size(); }
+    void paintPicture(QPainter& painter) override { paint(painter, rect()); }
+    const QWidget& pictureWidget() const override { return *this; }
 
     QSize sizeHint() const override { return {1200, 560}; }
     QSize minimumSizeHint() const override { return {400, 240}; }

@@ -3546,10 +3546,6 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>&amp;Job Graphs</source>
         <translation>作业图(&amp;J)</translation>
     </message>
-    <message>
-        <source>The timeline&apos;s image and animation draw a chain&apos;s one operator. A job graph&apos;s strip and lanes are saved as the window&apos;s picture: tidemark GRAPH.json --screenshot FILE.png.</source>
-        <translation>时间轴的图像和动画绘制的是链中唯一的那个算子。作业图的条带和泳道请保存为窗口截图：tidemark GRAPH.json --screenshot FILE.png。</translation>
-    </message>
 </context>
 <context>
     <name>tidemark::app::NarrationPanel</name>

@@ -2,6 +2,8 @@
 #include "app/MainWindow.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
+#include "app/graph/GraphLanes.h"
+#include "app/graph/GraphStrip.h"
 #include "app/timeline/AnimationExport.h"
 #include "app/timeline/TimelineImage.h"
 #include "app/timeline/TimelineView.h"
@@ -312,6 +314,52 @@ private Q_SLOTS:
         QCOMPARE(cursor.step(), 42);
         QCOMPARE(cursor.visibleStart(), start);
         QCOMPARE(cursor.visibleEnd(), end);
+    }
+
+    // A job graph plays as a chain does: every frame its strip over all its lanes (the rows the window scrolls to
+    // as well), the graph's narration at that step, and its lesson's prediction held back.
+    void aJobGraphPlaysItsStripAndLanesStepByStep()
+    {
+        QVERIFY(m_window->openFile(test::examplePath(QStringLiteral("graphs/orders-payments-join-stalls.json"))));
+        Session& session = *m_window->session();
+        QVERIFY(session.hasGraph());
+        TimeCursor& cursor = *m_window->cursor();
+        QCoreApplication::processEvents(); // the strip and the lanes have their sizes
+        cursor.setStep(5);
+        const QString path = m_dir->filePath(QStringLiteral("graph.html"));
+        QCOMPARE(writeAnimationPage(m_window->picture(), cursor, path), AnimationExportResult::Written);
+        QCOMPARE(cursor.step(), 5);
+        const auto page = readPage(path);
+        QVERIFY(page);
+        QCOMPARE(page->frames.size(), qsizetype(session.lastStep() + 1));
+        const QSize size = m_window->picture().pictureSize();
+        // the strip over every lane, whether the window shows them all or scrolls them
+        const auto* strip = m_window->findChild<GraphStrip*>();
+        const auto* lanes = m_window->findChild<GraphLanes*>();
+        QVERIFY(strip && lanes);
+        QCOMPARE(size, QSize(lanes->width(), strip->height() + lanes->sizeHint().height()));
+        bool predicted = false;
+        for (qsizetype i = 0; i < page->frames.size(); ++i) {
+            const QJsonObject frame = page->frames[i].toObject();
+            QCOMPARE(frame.value(QLatin1String("step")).toInt(), int(i));
+            const QJsonObject lesson = frame.value(QLatin1String("lesson")).toObject();
+            if (lesson.contains(QLatin1String("hidden"))) {
+                predicted = true;
+                QVERIFY(lesson.value(QLatin1String("hidden")).toInt() > int(i));
+            }
+        }
+        QVERIFY2(predicted, "the example's lesson asks before the step that answers it");
+        // the last frame: every vertex with its event time, the silent payments source holding the count back
+        const Drawn last = drawnIn(page->svg(page->frames.last().toObject()));
+        for (const QString& vertex : {QStringLiteral("orders"), QStringLiteral("payments"), QStringLiteral("paid"),
+                 QStringLiteral("paid-per-10s")})
+            QVERIFY2(last.texts.contains(vertex), qPrintable(vertex));
+        QVERIFY2(last.texts.contains(QStringLiteral("payments · channel 0")), qPrintable(last.texts.join(u'|')));
+        QVERIFY2(last.texts.contains(QStringLiteral("0 out")), qPrintable(last.texts.join(u'|')));
+        const Drawn first = drawnIn(page->svg(page->frames.first().toObject()));
+        QVERIFY(first.texts != last.texts);
+        const QJsonArray narration = page->frames.last().toObject().value(QLatin1String("narration")).toArray();
+        QCOMPARE(narration, sentencesAt(cursor, session.lastStep()));
     }
 
     // Lesson markers are frames of their own with their notes; a prediction carries the step it holds back (the

@@ -25,6 +25,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -401,7 +402,7 @@ private Q_SLOTS:
         }
     }
 
-    void theOutputsExportAsTheCommandLinePrintsThemAndPicturesSayWhereTheyAre()
+    void theOutputsExportAsTheCommandLinePrintsThemAndThePictureIsTheStripOverItsLanes()
     {
         MainWindow window;
         QVERIFY(window.openFile(graphExample("orders-payments-window-join")));
@@ -424,9 +425,21 @@ private Q_SLOTS:
         QCOMPARE(rows.front(), QByteArray("step,operator,subtask,printed"));
         QCOMPARE(rows.size() - 2, qsizetype(expected.text.size()));
         QVERIFY2(rows[1].contains("paid,0,"), rows[1].constData());
-        // the timeline's image is a chain's: refused, with what saves a graph's picture
-        QVERIFY(!window.exportTimelineTo(dir.filePath(QStringLiteral("t.png")), false));
-        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("t.png"))));
+        // the picture: the strip over every lane, as PNG (at twice the pixels) and as SVG with its texts
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.exportTimelineTo(dir.filePath(QStringLiteral("t.png")), false));
+        const QImage png(dir.filePath(QStringLiteral("t.png")));
+        const auto* strip = window.findChild<GraphStrip*>();
+        const auto* lanes = window.findChild<GraphLanes*>();
+        QCOMPARE(png.size(), QSize(lanes->width(), strip->height() + lanes->sizeHint().height()) * 2);
+        QVERIFY(window.exportTimelineTo(dir.filePath(QStringLiteral("t.svg")), true));
+        QFile svg(dir.filePath(QStringLiteral("t.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray drawn = svg.readAll();
+        for (const char* text : {">orders<", ">payments<", ">paid<", ">orders-and-payments<", " channel 0<"})
+            QVERIFY2(drawn.contains(text), text);
         // verifying says where a graph is verified
         window.verification()->start();
         QCOMPARE(window.verification()->state(), FlinkVerification::State::Failed);
