@@ -3,6 +3,7 @@
 #include "app/Translations.h"
 #include "app/compare/CompareSetupDialog.h"
 #include "app/compare/CompareWindow.h"
+#include "app/compare/GraphCompareSetupDialog.h"
 #include "app/document/Loading.h"
 #include "engine/compare/ComparisonIo.h"
 #include "engine/io/Installation.h"
@@ -101,14 +102,6 @@ QString findComparisonFile(const QString& fileOrName)
     return {};
 }
 
-QString graphSettingsChangeInAFile()
-{
-    return QCoreApplication::translate("tidemark::app::Comparisons",
-        "A job graph's settings are not changed here yet. Save a copy of the graph with the setting changed and "
-        "use File ▸ Compare with Another Scenario…, or write a comparison file whose \"b\" sets it (as the "
-        "built-in “Orders joined with payments” comparison sets withIdleness on one source).");
-}
-
 CompareWindow* compareWithScenarioFile(
     const Scenario& current, const QString& path, QWidget* parent, QString* error, Theme* theme)
 {
@@ -145,15 +138,20 @@ CompareWindow* askToCompareWithFile(const Scenario& current, QWidget* parent, Th
 
 CompareWindow* askToCompareWithChangedSetting(const Scenario& current, QWidget* parent, Theme* theme)
 {
+    compare::Comparison comparison;
     if (current.graph) {
-        report(parent, graphSettingsChangeInAFile());
-        return nullptr;
+        GraphCompareSetupDialog dialog(current, parent);
+        if (dialog.exec() != QDialog::Accepted)
+            return nullptr;
+        comparison = dialog.comparison();
+    } else {
+        CompareSetupDialog dialog(current, parent);
+        if (dialog.exec() != QDialog::Accepted)
+            return nullptr;
+        comparison = dialog.comparison();
     }
-    CompareSetupDialog dialog(current, parent);
-    if (dialog.exec() != QDialog::Accepted)
-        return nullptr;
     QString error;
-    CompareWindow* window = openComparison(dialog.comparison(), parent, &error, theme);
+    CompareWindow* window = openComparison(comparison, parent, &error, theme);
     if (!window)
         report(parent, error);
     return window;

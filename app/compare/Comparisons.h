@@ -37,16 +37,14 @@ CompareWindow* openComparisonFile(
 // that is no file and no example ("post000-parallelism"). Empty when FILE is something else.
 QString findComparisonFile(const QString& fileOrName);
 
-// Why "change one setting" refuses a job graph, and how to compare two that differ in one setting.
-QString graphSettingsChangeInAFile();
-
 // `current` (what the main window shows) as A, a scenario file as B; refused, with the first record that
 // differs, when the file does not read the same events.
 CompareWindow* compareWithScenarioFile(
     const Scenario& current, const QString& path, QWidget* parent, QString* error = nullptr, Theme* theme = nullptr);
 // "Compare with another scenario…": asks for the file (QFileDialog), then compareWithScenarioFile.
 CompareWindow* askToCompareWithFile(const Scenario& current, QWidget* parent, Theme* theme = nullptr);
-// "Duplicate this run as B and change one setting": CompareSetupDialog over `current`, then the comparison.
+// "Duplicate this run as B and change one setting": CompareSetupDialog over `current` (GraphCompareSetupDialog over a
+// job graph), then the comparison.
 CompareWindow* askToCompareWithChangedSetting(const Scenario& current, QWidget* parent, Theme* theme = nullptr);
 
 } // namespace tidemark::app

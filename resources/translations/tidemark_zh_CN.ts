@@ -1142,10 +1142,6 @@ B：%2
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
-    <message>
-        <source>A job graph&apos;s settings are not changed here yet. Save a copy of the graph with the setting changed and use File ▸ Compare with Another Scenario…, or write a comparison file whose &quot;b&quot; sets it (as the built-in “Orders joined with payments” comparison sets withIdleness on one source).</source>
-        <translation>这里还不能修改作业图的设置。请保存一份修改了该设置的作业图副本，再用 文件 ▸ 与另一个场景比较…；或者写一个比较文件，在其 &quot;b&quot; 中设置它（如内置的“订单与付款连接”比较为一个源设置 withIdleness）。</translation>
-    </message>
 </context>
 <context>
     <name>tidemark::app::DifferencesModel</name>
@@ -1932,6 +1928,117 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>A job graph is verified from the command line for now: tidemark verify GRAPH.json plays it through Flink&apos;s own operators and marks each operator&apos;s every output.</source>
         <translation>目前作业图在命令行中验证：tidemark verify GRAPH.json 用 Flink 自己的算子运行它，并标记每个算子的每一个输出。</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::GraphCompareSetupDialog</name>
+    <message>
+        <source>Compare with One Setting Changed</source>
+        <translation>改动一项设置后比较</translation>
+    </message>
+    <message>
+        <source>Run A cannot be played: %1</source>
+        <translation>运行 A 无法播放：%1</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Run B is a copy of this job graph with one setting of one operator or source changed. Both run over the same events; the compare window shows them side by side with where their outputs differ.</source>
+        <translation>运行 B 是这个作业图的副本，其中一个算子或源的一项设置被改动。两者在相同的事件上运行；比较窗口将它们并排显示，并列出输出的不同之处。</translation>
+    </message>
+    <message>
+        <source>&amp;Operator or source:</source>
+        <translation>算子或源(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Setting:</source>
+        <translation>设置(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>B&apos;s &amp;value:</source>
+        <translation>B 的值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>max out-of-orderness</source>
+        <translation>最大乱序时间</translation>
+    </message>
+    <message>
+        <source>idleness (withIdleness; 0: none)</source>
+        <translation>空闲超时（withIdleness；0：不用）</translation>
+    </message>
+    <message>
+        <source>auto-watermark interval</source>
+        <translation>自动水位线间隔</translation>
+    </message>
+    <message>
+        <source>parallelism</source>
+        <translation>并行度</translation>
+    </message>
+    <message>
+        <source>allowed lateness</source>
+        <translation>允许延迟</translation>
+    </message>
+    <message>
+        <source>window size</source>
+        <translation>窗口大小</translation>
+    </message>
+    <message>
+        <source>session gap</source>
+        <translation>会话间隔</translation>
+    </message>
+    <message>
+        <source>lower bound of between()</source>
+        <translation>between() 的下界</translation>
+    </message>
+    <message>
+        <source>upper bound of between()</source>
+        <translation>between() 的上界</translation>
+    </message>
+    <message>
+        <source>the function&apos;s timeout</source>
+        <translation>函数的超时</translation>
+    </message>
+    <message>
+        <source>the count&apos;s interval</source>
+        <translation>计数的间隔</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>A has %1</source>
+        <translation>A 为 %1</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <source>A: %1 · B: %2</source>
+        <translation>A：%1 · B：%2</translation>
+    </message>
+    <message>
+        <source>%1 — no differences: both give the same outputs</source>
+        <translation>%1 — 没有不同：两者输出相同</translation>
+    </message>
+    <message>
+        <source>%1 — 1 difference</source>
+        <translation>%1 — 1 处不同</translation>
+    </message>
+    <message>
+        <source>%1 — %2 differences</source>
+        <translation>%1 — %2 处不同</translation>
     </message>
 </context>
 <context>
