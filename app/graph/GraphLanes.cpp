@@ -339,6 +339,17 @@ QStringList GraphLanes::rowTexts() const
                 += wm == kMinTimestamp ? tr(": no watermark yet") : tr(": watermark %1").arg(m_session->formatTime(wm));
         if (idle)
             text += tr(" (idle)");
+        if (row.kind == Row::Kind::Subtask) {
+            QStringList timers;
+            for (const auto& t : timersOf(row)) {
+                const QString key = t.key == kNoKey ? QString() : m_session->keyName(t.key) + QLatin1Char(' ');
+                timers << (t.domain == TimeDomain::Event
+                        ? tr("%1at %2").arg(key, m_session->formatTime(t.ts))
+                        : tr("%1at processing time %2").arg(key, Session::formatProcessingTime(t.ts)));
+            }
+            if (!timers.isEmpty())
+                text += tr("; timers: %1").arg(timers.join(QStringLiteral(", ")));
+        }
         out << text;
     }
     return out;
@@ -455,6 +466,8 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
         }
         p.setFont(font());
     }
+    if (row.kind == Row::Kind::Subtask)
+        paintTimers(p, row, lane, scale);
     // the watermark at the cursor: a line across the lane, grey when idle
     bool idle = false;
     const Timestamp wm = rowWatermark(row, &idle);
@@ -470,6 +483,70 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
         p.setPen(pen);
         p.drawLine(QPointF(x, lane.top() + 1), QPointF(x, lane.bottom() - 1));
     }
+}
+
+std::vector<GraphPicture::Vertex::Timer> GraphLanes::timersOf(const Row& row) const
+{
+    std::vector<GraphPicture::Vertex::Timer> out;
+    for (const auto& t : m_session->graphAt().vertices[std::size_t(row.stream)].timers) {
+        if (t.subtask == row.index)
+            out.push_back(t);
+    }
+    return out;
+}
+
+void GraphLanes::paintTimers(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const
+{
+    const std::vector<GraphPicture::Vertex::Timer> timers = timersOf(row);
+    if (timers.empty())
+        return;
+    // An event-time timer waits at its time for the watermark: a hollow triangle hanging from the lane's top, with
+    // its key while they stand apart. A processing-time timer waits for the clock, which is not this axis: counted
+    // at the lane's end.
+    const ThemeColors& c = m_theme->colors();
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.8);
+    p.save();
+    p.setFont(small);
+    const QFontMetricsF metrics(small);
+    double lastX = -1e9;
+    double labelEnd = -1e9;
+    int onTheClock = 0;
+    Timestamp nextOnTheClock = kMaxTimestamp;
+    for (const auto& t : timers) {
+        if (t.domain == TimeDomain::Processing) {
+            ++onTheClock;
+            nextOnTheClock = std::min(nextOnTheClock, t.ts);
+            continue;
+        }
+        if (double(t.ts) < scale.start() || double(t.ts) > scale.end())
+            continue;
+        const double x = std::round(scale.mapTimeToX(double(t.ts))) + 0.5;
+        if (x - lastX < 3)
+            continue; // one a column
+        lastX = x;
+        const double top = lane.top() + 2;
+        const QPointF triangle[3] = {{x - 5, top}, {x + 5, top}, {x, top + 8}};
+        p.setPen(QPen(c.fire, 1.5));
+        p.setBrush(c.laneBackground);
+        p.drawPolygon(triangle, 3);
+        if (t.key == kNoKey)
+            continue;
+        const QString key = m_session->keyName(t.key);
+        const double width = metrics.horizontalAdvance(key);
+        if (x + 7 > labelEnd && x + 7 + width < lane.right()) {
+            p.setPen(c.mutedText);
+            p.drawText(QPointF(x + 7, top + metrics.ascent()), key);
+            labelEnd = x + 7 + width + 6;
+        }
+    }
+    if (onTheClock > 0) {
+        const QString text = tr("%n processing-time timer(s), next at %1", nullptr, onTheClock)
+                                 .arg(Session::formatProcessingTime(nextOnTheClock));
+        p.setPen(c.mutedText);
+        p.drawText(lane.adjusted(0, 0, -6, 0), Qt::AlignRight | Qt::AlignBottom, text);
+    }
+    p.restore();
 }
 
 void GraphLanes::paintEvent(QPaintEvent*)

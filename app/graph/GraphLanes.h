@@ -3,6 +3,7 @@
 #include "app/timeline/TimeScale.h"
 #include "engine/core/Record.h"
 #include "engine/core/Time.h"
+#include "engine/player/GraphPicture.h"
 #include "engine/player/StepList.h"
 
 #include <QWidget>
@@ -23,8 +24,9 @@ class TimeCursor;
 // or what the operator before it put out: a window's results at end − 1, a join's pairs at their timestamp) and
 // its valve's watermark (the lowest over its subtasks; grey when idle); then each subtask's event time, with what it
 // put out: fired windows as bands with their counts, join pairs, a process function's records, late and dropped
-// records marked where they were. Event time runs left to right on the cursor's visible range. The vertex selected
-// in the strip comes first; a click on a group's heading folds it.
+// records marked where they were; a process function's timers waiting at the cursor's step, each at its time. Event
+// time runs left to right on the cursor's visible range. The vertex selected in the strip comes first; a click on a
+// group's heading folds it.
 class GraphLanes : public QWidget {
     Q_OBJECT
 
@@ -112,6 +114,9 @@ private:
     QString rowLabel(const Row& row) const;
     Timestamp rowWatermark(const Row& row, bool* idle) const;
     void paintRow(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
+    // A process function's subtask: the timers waiting at the cursor's step.
+    std::vector<GraphPicture::Vertex::Timer> timersOf(const Row& row) const;
+    void paintTimers(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
 
     Session* m_session;
     TimeCursor* m_cursor;

@@ -81,6 +81,27 @@ void WhyPanel::refreshGraph()
             if (hold.op == node.op)
                 paragraph(QString::fromStdString(hold.text));
         }
+        // a process function's timers that have not fired: each waits for its subtask's event time (held as
+        // above) or for the clock
+        constexpr std::size_t kListedTimers = 8;
+        const auto& timers = at.vertices[std::size_t(stream)].timers;
+        for (std::size_t i = 0; i < std::min(timers.size(), kListedTimers); ++i) {
+            const auto& t = timers[i];
+            const QString whose = t.key == kNoKey ? tr("A timer") : tr("%1's timer").arg(m_session->keyName(t.key));
+            if (t.domain == TimeDomain::Event) {
+                paragraph(tr("%1 at %2 has not fired: subtask %3's event time is %4, and it fires when the event "
+                             "time reaches %2.")
+                              .arg(whose, m_session->formatTime(t.ts))
+                              .arg(t.subtask)
+                              .arg(m_session->formatTime(g.player().state().operatorWatermark(node.op, t.subtask))));
+            } else {
+                paragraph(tr("%1 on the processing-time clock at %2 has not fired: the clock is at %3.")
+                              .arg(whose, Session::formatProcessingTime(t.ts),
+                                  Session::formatProcessingTime(m_session->processingTime())));
+            }
+        }
+        if (timers.size() > kListedTimers)
+            paragraph(tr("… and %n more timer(s).", nullptr, int(timers.size() - kListedTimers)));
     }
     m_text->setHtml(html);
 }

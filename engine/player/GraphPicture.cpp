@@ -82,6 +82,14 @@ GraphPicture::At GraphPicture::at(const GraphPipeline& state, StepIndex step) co
                 subtaskIdle = a->isIdle() || a->ended();
             v.idle = v.idle && subtaskIdle;
         }
+        for (int s = 0; s < node.parallelism; ++s) {
+            for (const TimerInfo& t : state.processTimers(stream, s))
+                v.timers.push_back({s, t.key, t.ts, t.domain});
+        }
+        if (node.parallelism > 1) {
+            std::stable_sort(v.timers.begin(), v.timers.end(),
+                [](const Vertex::Timer& a, const Vertex::Timer& b) { return a.ts < b.ts; });
+        }
         const auto& lists = m_counted[static_cast<std::size_t>(node.op)];
         v.results = countBefore(lists[0]);
         v.late = countBefore(lists[1]);

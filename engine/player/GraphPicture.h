@@ -29,6 +29,16 @@ public:
         std::size_t results = 0; // a window's fires, a join's pairs, a process function's records
         std::size_t late = 0; // re-fired for a late record, or sent to the late side output
         std::size_t dropped = 0;
+        // A process function's timers registered and not yet fired or deleted, every subtask's, in the order they
+        // fire; an event-time one fires when the operator's event time reaches `ts`, a processing-time one when
+        // the clock does.
+        struct Timer {
+            int subtask = 0;
+            KeyId key = kNoKey;
+            Timestamp ts = 0;
+            TimeDomain domain = TimeDomain::Event;
+        };
+        std::vector<Timer> timers;
     };
     struct At {
         std::vector<Vertex> vertices; // by stream (StreamGraph numbering)

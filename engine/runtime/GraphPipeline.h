@@ -97,6 +97,14 @@ public:
         return std::get_if<WatermarkChannel>(
             &m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(subtask)].op);
     }
+    // A process function's registered timers on one subtask (KeyedProcessOperator::timers; none for any other
+    // operator).
+    std::vector<TimerInfo> processTimers(int stream, int subtask) const
+    {
+        const auto* p = std::get_if<KeyedProcessOperator>(
+            &m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(subtask)].op);
+        return p ? p->timers() : std::vector<TimerInfo> {};
+    }
     // Source `source` ends (Long.MAX_VALUE from each of its channels, as a bounded source does).
     void endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out);
     // Before the first happening, source by source: a bounded topic's readers that own no partition end, then the

@@ -85,6 +85,18 @@ std::vector<TimerInfo> KeyedProcessOperator::timersOf(KeyId key) const
     return out;
 }
 
+std::vector<TimerInfo> KeyedProcessOperator::timers() const
+{
+    std::vector<TimerInfo> out;
+    for (const auto& [key, timers] : m_keyTimers) {
+        for (const TimeDomain domain : {TimeDomain::Event, TimeDomain::Processing})
+            m_timers.appendTimers(timers, domain, key, kVoidNamespace, out);
+    }
+    std::sort(out.begin(), out.end(),
+        [](const TimerInfo& a, const TimerInfo& b) { return a.ts != b.ts ? a.ts < b.ts : a.sequence < b.sequence; });
+    return out;
+}
+
 std::vector<Timestamp> KeyedProcessOperator::takeNewProcessingTimers()
 {
     std::vector<Timestamp> times;

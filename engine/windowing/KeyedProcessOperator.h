@@ -64,6 +64,8 @@ public:
 
     // The timers registered for `key`, in no particular order.
     std::vector<TimerInfo> timersOf(KeyId key) const;
+    // Every key's registered timers, of both domains, in the order they would fire (timestamp, then registration).
+    std::vector<TimerInfo> timers() const;
 
     // What the function is handed (Flink's Context / OnTimerContext and TimerService).
     class Context {

@@ -2077,6 +2077,24 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
             <numerusform>%n 个结果</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1at %2</source>
+        <translation>%1于 %2</translation>
+    </message>
+    <message>
+        <source>%1at processing time %2</source>
+        <translation>%1于处理时间 %2</translation>
+    </message>
+    <message>
+        <source>; timers: %1</source>
+        <translation>；定时器：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n processing-time timer(s), next at %1</source>
+        <translation>
+            <numerusform>%n 个处理时间定时器，下一个在 %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::GraphStrip</name>
@@ -5108,6 +5126,28 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>The operators whose event time %1 holds where it is:</source>
         <translation>%1 让这些算子的事件时间停在原处：</translation>
+    </message>
+    <message>
+        <source>A timer</source>
+        <translation>一个定时器</translation>
+    </message>
+    <message>
+        <source>%1&apos;s timer</source>
+        <translation>%1 的定时器</translation>
+    </message>
+    <message>
+        <source>%1 at %2 has not fired: subtask %3&apos;s event time is %4, and it fires when the event time reaches %2.</source>
+        <translation>%1（%2）尚未触发：子任务 %3 的事件时间是 %4，事件时间到达 %2 时它才触发。</translation>
+    </message>
+    <message>
+        <source>%1 on the processing-time clock at %2 has not fired: the clock is at %3.</source>
+        <translation>%1（处理时间时钟 %2）尚未触发：时钟在 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more timer(s).</source>
+        <translation>
+            <numerusform>……还有 %n 个定时器。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -186,6 +187,61 @@ private Q_SLOTS:
         }
         QVERIFY2(origins.contains(QStringLiteral("orders")), qPrintable(origins.join(QLatin1Char(','))));
         QCOMPARE(origins.back(), QStringLiteral("payments"));
+    }
+
+    // A process function's timers wait on their subtask's lane at their time: an order's deadline from the step the
+    // operator sees the order until its payment deletes it or the operator's event time reaches it and it fires.
+    void theTimersOfAProcessFunctionWaitOnItsSubtasksLane()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-unpaid-timeout")));
+        auto* lanes = window.findChild<GraphLanes*>();
+        const auto timersAt = [&](int step) {
+            window.cursor()->setStep(step);
+            const QStringList rows = lanes->rowTexts().filter(QStringLiteral("unpaid · subtask 0"));
+            return rows.size() == 1 ? rows.front() : QString();
+        };
+        // the example's description, step by step: o1's payment follows its order at once, o4's comes before the
+        // watermark reaches o4's deadline, o2's deadline waits until both inputs pass 7 s
+        QVERIFY2(timersAt(1).endsWith(QStringLiteral("timers: o1 at 6000 ms")), qPrintable(timersAt(1)));
+        QVERIFY2(!timersAt(2).contains(QStringLiteral("timers")), qPrintable(timersAt(2)));
+        QVERIFY2(
+            timersAt(35).endsWith(QStringLiteral("timers: o2 at 7000 ms, o4 at 9000 ms")), qPrintable(timersAt(35)));
+        QVERIFY2(timersAt(36).endsWith(QStringLiteral("timers: o2 at 7000 ms")), qPrintable(timersAt(36)));
+        // the lesson's question: at its marker o2 and o5 wait; one step on o2 has fired (its output) and o5 waits
+        const int marker = int(window.session()->lesson().front().step);
+        QVERIFY2(timersAt(marker).endsWith(QStringLiteral("timers: o2 at 7000 ms, o5 at 17000 ms")),
+            qPrintable(timersAt(marker)));
+        QVERIFY2(
+            timersAt(marker + 1).endsWith(QStringLiteral("timers: o5 at 17000 ms")), qPrintable(timersAt(marker + 1)));
+        const GraphDocument& g = window.session()->graph();
+        QCOMPARE(g.run().trace().outputsOf(StepIndex(marker + 1)).size(), std::size_t(1));
+        // at every step, no event-time timer waits at or before its subtask's event time: it would have fired
+        for (int step = 0; step <= window.cursor()->lastStep(); ++step) {
+            window.cursor()->setStep(step);
+            const GraphPicture::At& at = window.session()->graphAt();
+            for (std::size_t stream = 0; stream < at.vertices.size(); ++stream) {
+                const StreamGraph::Node& node = g.streams().node(int(stream));
+                for (const auto& t : at.vertices[stream].timers) {
+                    if (t.domain == TimeDomain::Event)
+                        QVERIFY(t.ts > g.player().state().operatorWatermark(node.op, t.subtask));
+                }
+            }
+        }
+        // Why (not)? on the operator: each waiting timer, what it waits for, under the hold that keeps it waiting
+        window.cursor()->setStep(marker);
+        window.cursor()->select(TimeCursor::Selection::ofStream(g.streams().streamOfOperator(0)));
+        const QString why = window.findChild<WhyPanel*>()->plainText();
+        QVERIFY2(why.contains(QStringLiteral("o2's timer at 7000 ms has not fired: subtask 0's event time is 3999 ms")),
+            qPrintable(why));
+        const qsizetype held = why.indexOf(QStringLiteral("← input 1, orders"));
+        QVERIFY2(held >= 0 && held < why.indexOf(QStringLiteral("o2's timer")), qPrintable(why));
+        window.resize(1400, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
+        QVERIFY(window.grab().save(
+            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-timers-waiting.png")));
     }
 
     void theNarrationNamesTheEndsOfTime()
