@@ -485,10 +485,14 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
     }
 }
 
-std::vector<GraphPicture::Vertex::Timer> GraphLanes::timersOf(const Row& row) const
+std::vector<GraphPicture::Timer> GraphLanes::timersOf(const Row& row) const
 {
-    std::vector<GraphPicture::Vertex::Timer> out;
-    for (const auto& t : m_session->graphAt().vertices[std::size_t(row.stream)].timers) {
+    std::vector<GraphPicture::Timer> out;
+    const GraphPipeline& state = m_session->graph().player().state();
+    const StreamGraph::Node& node = state.streams().node(row.stream);
+    if (node.op < 0 || !m_session->graph().graph().operators[std::size_t(node.op)].runsProcessFunction())
+        return out;
+    for (const auto& t : GraphPicture::timers(state, row.stream)) {
         if (t.subtask == row.index)
             out.push_back(t);
     }
@@ -497,7 +501,7 @@ std::vector<GraphPicture::Vertex::Timer> GraphLanes::timersOf(const Row& row) co
 
 void GraphLanes::paintTimers(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const
 {
-    const std::vector<GraphPicture::Vertex::Timer> timers = timersOf(row);
+    const std::vector<GraphPicture::Timer> timers = timersOf(row);
     if (timers.empty())
         return;
     // An event-time timer waits at its time for the watermark: a hollow triangle hanging from the lane's top, with

@@ -115,7 +115,7 @@ private:
     Timestamp rowWatermark(const Row& row, bool* idle) const;
     void paintRow(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
     // A process function's subtask: the timers waiting at the cursor's step.
-    std::vector<GraphPicture::Vertex::Timer> timersOf(const Row& row) const;
+    std::vector<GraphPicture::Timer> timersOf(const Row& row) const;
     void paintTimers(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
 
     Session* m_session;

@@ -84,7 +84,7 @@ void WhyPanel::refreshGraph()
         // a process function's timers that have not fired: each waits for its subtask's event time (held as
         // above) or for the clock
         constexpr std::size_t kListedTimers = 8;
-        const auto& timers = at.vertices[std::size_t(stream)].timers;
+        const std::vector<GraphPicture::Timer> timers = GraphPicture::timers(g.player().state(), stream);
         for (std::size_t i = 0; i < std::min(timers.size(), kListedTimers); ++i) {
             const auto& t = timers[i];
             const QString whose = t.key == kNoKey ? tr("A timer") : tr("%1's timer").arg(m_session->keyName(t.key));

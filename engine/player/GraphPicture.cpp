@@ -40,6 +40,19 @@ GraphPicture::GraphPicture(const GraphRun& run)
     }
 }
 
+std::vector<GraphPicture::Timer> GraphPicture::timers(const GraphPipeline& state, int stream)
+{
+    std::vector<Timer> out;
+    if (state.streams().node(stream).source >= 0)
+        return out; // a source sets no timers
+    for (int s = 0; s < state.streams().node(stream).parallelism; ++s) {
+        for (const TimerInfo& t : state.processTimers(stream, s))
+            out.push_back({s, t.key, t.ts, t.domain});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Timer& a, const Timer& b) { return a.ts < b.ts; });
+    return out;
+}
+
 GraphPicture::At GraphPicture::at(const GraphPipeline& state, StepIndex step) const
 {
     const StreamGraph& streams = state.streams();
@@ -81,14 +94,6 @@ GraphPicture::At GraphPicture::at(const GraphPipeline& state, StepIndex step) co
             if (const WatermarkChannel* a = state.assigner(stream, s))
                 subtaskIdle = a->isIdle() || a->ended();
             v.idle = v.idle && subtaskIdle;
-        }
-        for (int s = 0; s < node.parallelism; ++s) {
-            for (const TimerInfo& t : state.processTimers(stream, s))
-                v.timers.push_back({s, t.key, t.ts, t.domain});
-        }
-        if (node.parallelism > 1) {
-            std::stable_sort(v.timers.begin(), v.timers.end(),
-                [](const Vertex::Timer& a, const Vertex::Timer& b) { return a.ts < b.ts; });
         }
         const auto& lists = m_counted[static_cast<std::size_t>(node.op)];
         v.results = countBefore(lists[0]);

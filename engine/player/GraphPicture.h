@@ -29,16 +29,6 @@ public:
         std::size_t results = 0; // a window's fires, a join's pairs, a process function's records
         std::size_t late = 0; // re-fired for a late record, or sent to the late side output
         std::size_t dropped = 0;
-        // A process function's timers registered and not yet fired or deleted, every subtask's, in the order they
-        // fire; an event-time one fires when the operator's event time reaches `ts`, a processing-time one when
-        // the clock does.
-        struct Timer {
-            int subtask = 0;
-            KeyId key = kNoKey;
-            Timestamp ts = 0;
-            TimeDomain domain = TimeDomain::Event;
-        };
-        std::vector<Timer> timers;
     };
     struct At {
         std::vector<Vertex> vertices; // by stream (StreamGraph numbering)
@@ -49,6 +39,18 @@ public:
     };
     // `state` is the run's state after `step` (GraphRun::stateAfter, GraphPlayer::state).
     At at(const GraphPipeline& state, StepIndex step) const;
+
+    // A process function's timers registered and not yet fired or deleted in `state`, every subtask's, in the order
+    // they fire; an event-time one fires when its subtask's event time reaches `ts`, a processing-time one when the
+    // clock does. Asked for apart from at(): a function of a million keys has as many timers, which a seek need not
+    // gather.
+    struct Timer {
+        int subtask = 0;
+        KeyId key = kNoKey;
+        Timestamp ts = 0;
+        TimeDomain domain = TimeDomain::Event;
+    };
+    static std::vector<Timer> timers(const GraphPipeline& state, int stream);
 
     // The streams no edge leaves: what the job prints.
     const std::vector<int>& sinks() const { return m_sinks; }

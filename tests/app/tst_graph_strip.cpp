@@ -219,10 +219,9 @@ private Q_SLOTS:
         // at every step, no event-time timer waits at or before its subtask's event time: it would have fired
         for (int step = 0; step <= window.cursor()->lastStep(); ++step) {
             window.cursor()->setStep(step);
-            const GraphPicture::At& at = window.session()->graphAt();
-            for (std::size_t stream = 0; stream < at.vertices.size(); ++stream) {
-                const StreamGraph::Node& node = g.streams().node(int(stream));
-                for (const auto& t : at.vertices[stream].timers) {
+            for (int stream = 0; stream < g.streams().streamCount(); ++stream) {
+                const StreamGraph::Node& node = g.streams().node(stream);
+                for (const auto& t : GraphPicture::timers(g.player().state(), stream)) {
                     if (t.domain == TimeDomain::Event)
                         QVERIFY(t.ts > g.player().state().operatorWatermark(node.op, t.subtask));
                 }
