@@ -327,6 +327,18 @@ Timestamp GraphLanes::rowWatermark(const Row& row, bool* idle) const
     return p->watermark;
 }
 
+QRectF GraphLanes::subtaskLane(int stream, int subtask) const
+{
+    double y = kAxis;
+    for (const Row& row : m_rows) {
+        const double h = row.kind == Row::Kind::Heading ? kHeading : kLane;
+        if (row.kind == Row::Kind::Subtask && row.stream == stream && row.index == subtask)
+            return {scale().x0(), y, scale().width(), h};
+        y += h;
+    }
+    return {};
+}
+
 QStringList GraphLanes::rowTexts() const
 {
     QStringList out;
@@ -349,6 +361,15 @@ QStringList GraphLanes::rowTexts() const
             }
             if (!timers.isEmpty())
                 text += tr("; timers: %1").arg(timers.join(QStringLiteral(", ")));
+            QStringList collecting;
+            for (const auto& w : openWindowsOf(row)) {
+                collecting << (w.key == kNoKey ? tr("%1 (%2)").arg(m_session->formatWindow(w.window)).arg(w.elements)
+                                               : tr("%1 %2 (%3)")
+                                                     .arg(m_session->formatWindow(w.window), m_session->keyName(w.key))
+                                                     .arg(w.elements));
+            }
+            if (!collecting.isEmpty())
+                text += tr("; collecting: %1").arg(collecting.join(QStringLiteral(", ")));
         }
         out << text;
     }
@@ -466,8 +487,11 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
         }
         p.setFont(font());
     }
-    if (row.kind == Row::Kind::Subtask)
+    if (row.kind == Row::Kind::Subtask) {
+        paintOpenWindows(p, row, lane, scale);
         paintTimers(p, row, lane, scale);
+        paintSelectedWindow(p, row, lane, scale);
+    }
     // the watermark at the cursor: a line across the lane, grey when idle
     bool idle = false;
     const Timestamp wm = rowWatermark(row, &idle);
@@ -483,6 +507,100 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
         p.setPen(pen);
         p.drawLine(QPointF(x, lane.top() + 1), QPointF(x, lane.bottom() - 1));
     }
+}
+
+std::vector<GraphPicture::OpenWindow> GraphLanes::openWindowsOf(const Row& row) const
+{
+    std::vector<GraphPicture::OpenWindow> out;
+    for (const auto& w :
+        GraphPicture::openWindows(m_session->graph().player().state(), row.stream, kShownOpenWindows)) {
+        if (w.subtask == row.index && w.fired == 0 && !w.window.isGlobal())
+            out.push_back(w);
+    }
+    return out;
+}
+
+void GraphLanes::paintOpenWindows(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const
+{
+    // windows still collecting: each (start, end) once, with each key's elements so far while they are few
+    std::map<std::pair<Timestamp, Timestamp>, std::vector<std::pair<KeyId, std::uint64_t>>> collecting;
+    for (const auto& w : openWindowsOf(row))
+        collecting[{w.window.start(), w.window.end()}].emplace_back(w.key, w.elements);
+    if (collecting.empty())
+        return;
+    const ThemeColors& c = m_theme->colors();
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    p.save();
+    p.setFont(small);
+    const QFontMetricsF metrics(small);
+    for (const auto& [bounds, keys] : collecting) {
+        if (double(bounds.second) < scale.start() || double(bounds.first) > scale.end())
+            continue;
+        const double x0 = std::max(scale.mapTimeToX(double(bounds.first)), lane.left());
+        const double x1 = std::min(scale.mapTimeToX(double(bounds.second)), lane.right());
+        const QRectF r(x0, lane.top() + 3, std::max(1.0, x1 - x0), lane.height() - 6);
+        p.setPen(QPen(c.windowCollectingBorder, 1, Qt::DashLine));
+        p.setBrush(c.windowCollecting);
+        p.drawRect(r);
+        if (r.width() < 16)
+            continue;
+        constexpr std::size_t kNamedKeys = 4;
+        QStringList parts;
+        if (keys.size() <= kNamedKeys) {
+            for (const auto& [key, n] : keys)
+                parts << (key == kNoKey ? tr("%n so far", nullptr, int(n))
+                                        : tr("%1 %2 so far").arg(m_session->keyName(key)).arg(n));
+        } else {
+            parts << tr("%n keys collecting", nullptr, int(keys.size()));
+        }
+        p.setPen(c.mutedText);
+        p.drawText(
+            r, Qt::AlignCenter, metrics.elidedText(parts.join(QStringLiteral(" · ")), Qt::ElideRight, r.width() - 4));
+    }
+    p.restore();
+}
+
+std::optional<TimeCursor::Selection> GraphLanes::windowAt(const Row& row, double x) const
+{
+    if (row.kind != Row::Kind::Subtask || x < m_gutter)
+        return std::nullopt;
+    const Timestamp t = scale().timeAtX(x);
+    const auto select = [&row](KeyId key, const TimeWindow& window) {
+        TimeCursor::Selection s = TimeCursor::Selection::ofWindow(row.index, key, window);
+        s.stream = row.stream;
+        return s;
+    };
+    // a window fired by the step, then one still collecting
+    const StepIndex step = StepIndex(m_session->currentStep());
+    const auto it = m_lanes.find(LaneId {row.stream, int(row.kind), row.index});
+    if (it != m_lanes.end()) {
+        for (const Lane::Band& b : it->second.bands) {
+            if (b.start <= t && t < b.end && !b.fires.empty() && b.fires.front().step <= step)
+                return select(b.fires.front().key, TimeWindow(b.start, b.end));
+        }
+    }
+    for (const auto& w : openWindowsOf(row)) {
+        if (w.window.start() <= t && t < w.window.end())
+            return select(w.key, w.window);
+    }
+    return std::nullopt;
+}
+
+void GraphLanes::paintSelectedWindow(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const
+{
+    const TimeCursor::Selection& sel = m_cursor->selection();
+    if (sel.kind != TimeCursor::Selection::Kind::Window || sel.stream != row.stream || sel.subtask != row.index)
+        return;
+    const double x0 = std::max(scale.mapTimeToX(double(sel.window.start())), lane.left());
+    const double x1 = std::min(scale.mapTimeToX(double(sel.window.end())), lane.right());
+    if (x1 < lane.left() || x0 > lane.right())
+        return;
+    p.save();
+    p.setPen(QPen(m_theme->colors().selection, 2.5));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(QRectF(x0, lane.top() + 2, std::max(2.0, x1 - x0), lane.height() - 4));
+    p.restore();
 }
 
 std::vector<GraphPicture::Timer> GraphLanes::timersOf(const Row& row) const
@@ -625,6 +743,11 @@ void GraphLanes::mousePressEvent(QMouseEvent* event)
             if (row.kind == Row::Kind::Heading) {
                 setCollapsed(row.stream, !isCollapsed(row.stream));
                 return;
+            }
+            // a window of a subtask's lane is selected for every view (the Why (not)? panel explains it)
+            if (event->button() == Qt::LeftButton) {
+                if (const auto window = windowAt(row, event->position().x()))
+                    m_cursor->select(*window);
             }
             break;
         }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/document/TimeCursor.h"
 #include "app/timeline/TimeScale.h"
 #include "engine/core/Record.h"
 #include "engine/core/Time.h"
@@ -9,6 +10,7 @@
 #include <QWidget>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -24,7 +26,8 @@ class TimeCursor;
 // or what the operator before it put out: a window's results at end − 1, a join's pairs at their timestamp) and
 // its valve's watermark (the lowest over its subtasks; grey when idle); then each subtask's event time, with what it
 // put out: fired windows as bands with their counts, join pairs, a process function's records, late and dropped
-// records marked where they were; a process function's timers waiting at the cursor's step, each at its time. Event
+// records marked where they were; windows still collecting (dashed, with what each key has so far) and a process
+// function's timers waiting at the cursor's step, each at its time. A click on a window selects it. Event
 // time runs left to right on the cursor's visible range. The vertex selected in the strip comes first; a click on a
 // group's heading folds it.
 class GraphLanes : public QWidget {
@@ -39,6 +42,8 @@ public:
     // The rows as drawn, top to bottom ("orders · channel 0", "paid · input 2", "paid · subtask 0"), with the
     // watermark at the cursor where the row has one: for tests and the text recorder.
     QStringList rowTexts() const;
+    // Where a subtask's lane is drawn (its event-time part, right of the labels), to click in tests; empty when not.
+    QRectF subtaskLane(int stream, int subtask) const;
     void setCollapsed(int stream, bool collapsed);
     // The cursor's visible range: everything of the run, or half (twice) as much around its middle.
     void fitAll();
@@ -116,6 +121,14 @@ private:
     void paintRow(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
     // A process function's subtask: the timers waiting at the cursor's step.
     std::vector<GraphPicture::Timer> timersOf(const Row& row) const;
+    // A window operator's subtask: its windows still collecting at the cursor's step (none beyond
+    // kShownOpenWindows on the subtask: too many to tell apart, and to gather at every step).
+    static constexpr std::size_t kShownOpenWindows = 2000;
+    std::vector<GraphPicture::OpenWindow> openWindowsOf(const Row& row) const;
+    void paintOpenWindows(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
+    void paintSelectedWindow(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
+    // The window under x on a subtask's lane, fired by the step or still collecting, as a selection of that stream.
+    std::optional<TimeCursor::Selection> windowAt(const Row& row, double x) const;
     void paintTimers(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
 
     Session* m_session;

@@ -325,7 +325,8 @@ void GraphStrip::paint(QPainter& p) const
         const GraphPicture::Vertex& v = at.vertices[static_cast<std::size_t>(box.stream)];
         const bool onHold = at.holds(box.stream);
         const bool origin = !at.blocker.empty() && at.blocker.back().stream == box.stream;
-        if (selection.kind == TimeCursor::Selection::Kind::Stream && selection.stream == box.stream) {
+        // the vertex selected, or the one whose window is
+        if (selection.stream >= 0 && selection.stream == box.stream) {
             p.setPen(QPen(c.selection, 3));
             p.setBrush(Qt::NoBrush);
             p.drawRoundedRect(r.adjusted(-4, -4, 4, 4), 7, 7);

@@ -52,6 +52,8 @@ void WhyPanel::refreshGraph()
     const GraphDocument& g = m_session->graph();
     const TimeCursor::Selection& sel = m_cursor->selection();
     const GraphPicture::At& at = m_session->graphAt();
+    if (sel.kind == TimeCursor::Selection::Kind::Window && sel.stream >= 0)
+        return refreshGraphWindow();
     int stream = sel.kind == TimeCursor::Selection::Kind::Stream ? sel.stream : at.sink;
     if (stream < 0 && !g.run().trace().outputs().empty())
         stream = g.streams().streamOfOperator(g.run().trace().outputs().back().op);
@@ -103,6 +105,66 @@ void WhyPanel::refreshGraph()
         if (timers.size() > kListedTimers)
             paragraph(tr("… and %n more timer(s).", nullptr, int(timers.size() - kListedTimers)));
     }
+    m_text->setHtml(html);
+}
+
+void WhyPanel::refreshGraphWindow()
+{
+    // A window selected in a graph's lanes: when it fired (or fires), or what it waits for and what holds that
+    // subtask's event time back, from the holds the operator's own Why (not)? lists.
+    const GraphDocument& g = m_session->graph();
+    const TimeCursor::Selection& sel = m_cursor->selection();
+    const StreamGraph::Node& node = g.streams().node(sel.stream);
+    const QString window = tr("window %1 of %2%3")
+                               .arg(m_session->formatWindow(sel.window), QString::fromStdString(node.name),
+                                   sel.key == kNoKey ? QString() : tr(", key %1").arg(m_session->keyName(sel.key)));
+    m_heading->setText(tr("Why (not)? — %1 at step %2").arg(window).arg(m_session->currentStep()));
+    QString html;
+    auto paragraph = [&html](const QString& text) { html += QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()); };
+    const StepIndex now = StepIndex(m_session->currentStep());
+    const GraphTrace& trace = g.run().trace();
+    std::optional<std::size_t> fired;
+    std::optional<std::size_t> firesLater;
+    for (std::size_t i = 0; i < trace.outputs().size() && !firesLater; ++i) {
+        const GraphOutput& o = trace.outputs()[i];
+        const auto* fire = std::get_if<FireEvent>(&o.what);
+        if (!fire || o.op != node.op || o.subtask != sel.subtask || fire->key != sel.key || fire->window != sel.window)
+            continue;
+        (trace.stepOfOutput(i) <= now ? fired : firesLater) = i;
+    }
+    const auto firing = [&](std::size_t i) {
+        const GraphOutput& o = trace.outputs()[i];
+        const auto& fire = std::get<FireEvent>(o.what);
+        const StepIndex step = trace.stepOfOutput(i);
+        return tr("step %1 (processing time %2), when subtask %3's event time reached %4, with %n element(s): %5",
+            nullptr, int(fire.count))
+            .arg(step)
+            .arg(Session::formatProcessingTime(trace.step(step).processingTime))
+            .arg(o.subtask)
+            .arg(m_session->formatTime(o.watermark), QString::fromStdString(g.outputText(i)));
+    };
+    const Timestamp eventTime = g.player().state().operatorWatermark(node.op, sel.subtask);
+    const WindowConfig& config = g.graph().operators[std::size_t(node.op)].window;
+    const bool onTheWatermark = config.assigner.isEventTime()
+        && (config.trigger.type == TriggerSpec::Type::Default || config.trigger.type == TriggerSpec::Type::EventTime);
+    if (fired) {
+        paragraph(tr("It fired at %1.").arg(firing(*fired)));
+    } else if (!onTheWatermark) {
+        paragraph(tr("It has not fired by this step: its trigger decides when, not the event time alone."));
+    } else {
+        paragraph(tr("It has not fired: it fires when subtask %1's event time reaches %2 (its end − 1); that event "
+                     "time is %3.")
+                      .arg(sel.subtask)
+                      .arg(m_session->formatTime(sel.window.maxTimestamp()), m_session->formatTime(eventTime)));
+        for (const GraphHold& hold : g.currentHolds()) {
+            if (hold.op == node.op && hold.subtask == sel.subtask)
+                paragraph(QString::fromStdString(hold.text));
+        }
+    }
+    if (firesLater)
+        paragraph(tr("Later it fires (again) at %1.").arg(firing(*firesLater)));
+    else if (!fired)
+        paragraph(tr("It never fires in this run: nothing in the input takes that event time to its end."));
     m_text->setHtml(html);
 }
 

@@ -29,6 +29,7 @@ public:
 private:
     void refresh();
     void refreshGraph();
+    void refreshGraphWindow();
     void onLinkClicked(const QUrl& url);
 
     Session* m_session;

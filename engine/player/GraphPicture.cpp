@@ -53,6 +53,20 @@ std::vector<GraphPicture::Timer> GraphPicture::timers(const GraphPipeline& state
     return out;
 }
 
+std::vector<GraphPicture::OpenWindow> GraphPicture::openWindows(
+    const GraphPipeline& state, int stream, std::size_t limit)
+{
+    std::vector<OpenWindow> out;
+    for (int s = 0; s < state.streams().node(stream).parallelism; ++s) {
+        const WindowOperator* w = state.windowOperator(stream, s);
+        if (!w || w->stateSize().windows > limit)
+            continue;
+        for (const WindowStateView& v : w->windows())
+            out.push_back({s, v.key, v.window, v.elementCount, v.fireCount});
+    }
+    return out;
+}
+
 GraphPicture::At GraphPicture::at(const GraphPipeline& state, StepIndex step) const
 {
     const StreamGraph& streams = state.streams();

@@ -51,6 +51,17 @@ public:
         TimeDomain domain = TimeDomain::Event;
     };
     static std::vector<Timer> timers(const GraphPipeline& state, int stream);
+    // A window operator's windows still open in `state` (assigned, not yet purged or cleaned up), every subtask's, by
+    // subtask, key and window; none beyond `limit` windows on one subtask (too many to show apart), and none for
+    // another operator.
+    struct OpenWindow {
+        int subtask = 0;
+        KeyId key = kNoKey;
+        TimeWindow window;
+        std::uint64_t elements = 0;
+        std::uint32_t fired = 0; // how often it has fired so far (it stays open for allowed lateness)
+    };
+    static std::vector<OpenWindow> openWindows(const GraphPipeline& state, int stream, std::size_t limit);
 
     // The streams no edge leaves: what the job prints.
     const std::vector<int>& sinks() const { return m_sinks; }

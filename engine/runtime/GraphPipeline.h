@@ -105,6 +105,14 @@ public:
             &m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(subtask)].op);
         return p ? p->timers() : std::vector<TimerInfo> {};
     }
+    // The window operator of one subtask (a window, a window join or coGroup); nullptr for any other operator.
+    const WindowOperator* windowOperator(int stream, int subtask) const
+    {
+        if (m_subtasks[static_cast<std::size_t>(stream)].empty())
+            return nullptr; // a source
+        return std::get_if<WindowOperator>(
+            &m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(subtask)].op);
+    }
     // Source `source` ends (Long.MAX_VALUE from each of its channels, as a bounded source does).
     void endOfInput(int source, Timestamp now, std::vector<GraphOutput>& out);
     // Before the first happening, source by source: a bounded topic's readers that own no partition end, then the

@@ -2095,6 +2095,34 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
             <numerusform>%n 个处理时间定时器，下一个在 %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>; collecting: %1</source>
+        <translation>；收集中：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n so far</source>
+        <translation>
+            <numerusform>已有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 so far</source>
+        <translation>%1 已有 %2 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n keys collecting</source>
+        <translation>
+            <numerusform>%n 个键在收集</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::GraphStrip</name>
@@ -5148,6 +5176,40 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>
             <numerusform>……还有 %n 个定时器。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>window %1 of %2%3</source>
+        <translation>%2 的窗口 %1%3</translation>
+    </message>
+    <message>
+        <source>, key %1</source>
+        <translation>，键 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1 (processing time %2), when subtask %3&apos;s event time reached %4, with %n element(s): %5</source>
+        <translation>
+            <numerusform>第 %1 步（处理时间 %2），子任务 %3 的事件时间到达 %4 时，含 %n 个元素：%5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>It fired at %1.</source>
+        <translation>它在%1触发。</translation>
+    </message>
+    <message>
+        <source>It has not fired by this step: its trigger decides when, not the event time alone.</source>
+        <translation>到这一步它还没有触发：何时触发由它的触发器决定，而不只是事件时间。</translation>
+    </message>
+    <message>
+        <source>It has not fired: it fires when subtask %1&apos;s event time reaches %2 (its end − 1); that event time is %3.</source>
+        <translation>它还没有触发：子任务 %1 的事件时间到达 %2（窗口结束 − 1）时它才触发；该事件时间现在是 %3。</translation>
+    </message>
+    <message>
+        <source>Later it fires (again) at %1.</source>
+        <translation>之后它（再次）在%1触发。</translation>
+    </message>
+    <message>
+        <source>It never fires in this run: nothing in the input takes that event time to its end.</source>
+        <translation>在这次运行中它永远不会触发：输入中没有任何东西能把该事件时间推进到它的结束。</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,7 @@
 #include "app/models/OutputModel.h"
 #include "app/panels/NarrationPanel.h"
 #include "app/panels/WhyPanel.h"
+#include "app/timeline/TimeScale.h"
 #include "app/timeline/TimelineView.h"
 #include "engine/io/Installation.h"
 #include "engine/output/GraphOutputFormat.h"
@@ -243,6 +244,58 @@ private Q_SLOTS:
             QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-timers-waiting.png")));
     }
 
+    // A window clicked in a subtask's lane is selected for every view, and the Why (not)? panel says when it fired,
+    // or what it waits for and what holds that back: the count that never fires while payments is silent, and the
+    // same count with withIdleness(2 s), which fires at step 52.
+    void aWindowClickedInALaneIsExplainedWithTheHoldBehindIt()
+    {
+        for (const char* example : {"orders-payments-join-stalls", "orders-payments-join-with-idleness"}) {
+            MainWindow window;
+            QVERIFY(window.openFile(graphExample(example)));
+            window.resize(1400, 900);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.cursor()->toEnd();
+            auto* lanes = window.findChild<GraphLanes*>();
+            const int count = window.session()->graph().streams().streamOfOperator(1);
+            QCOMPARE(window.session()->graph().streamName(count), std::string("paid-per-10s"));
+            const bool stalls = QByteArray(example).endsWith("stalls");
+            const QStringList rows = lanes->rowTexts().filter(QStringLiteral("paid-per-10s · subtask 0"));
+            QCOMPARE(rows.size(), 1);
+            // the stalled count is still collecting its three pairs at the end; the released one has fired
+            QCOMPARE(rows.front().contains(QStringLiteral("collecting: [0, 10000) ms (3)")), stalls);
+            const QRectF lane = lanes->subtaskLane(count, 0);
+            QVERIFY(!lane.isEmpty());
+            const TimeScale scale(
+                window.cursor()->visibleStart(), window.cursor()->visibleEnd(), lane.left(), lane.width());
+            QTest::mouseClick(lanes, Qt::LeftButton, {}, QPointF(scale.mapTimeToX(5000), lane.center().y()).toPoint());
+            const TimeCursor::Selection& selected = window.cursor()->selection();
+            QCOMPARE(selected.kind, TimeCursor::Selection::Kind::Window);
+            QCOMPARE(selected.stream, count);
+            QCOMPARE(selected.window, TimeWindow(0, 10000));
+            const QString why = window.findChild<WhyPanel*>()->plainText();
+            if (stalls) {
+                QVERIFY2(why.contains(QStringLiteral("It has not fired: it fires when subtask 0's event time reaches "
+                                                     "9999 ms (its end − 1); that event time is 8499 ms.")),
+                    qPrintable(why));
+                QVERIFY2(why.contains(QStringLiteral("input 2, payments")), qPrintable(why));
+                QVERIFY2(why.contains(QStringLiteral("It never fires in this run")), qPrintable(why));
+                QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
+                QVERIFY(window.grab().save(
+                    QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-window-why-not.png")));
+            } else {
+                QVERIFY2(
+                    why.contains(QStringLiteral("It fired at step 52 (processing time 4.400 s), when subtask 0's "
+                                                "event time reached 11999 ms, with 3 element(s): paid-per-10s> (3)")),
+                    qPrintable(why));
+                // one step before, it has not yet, and the panel says when it will
+                window.cursor()->setStep(51);
+                const QString before = window.findChild<WhyPanel*>()->plainText();
+                QVERIFY2(before.contains(QStringLiteral("Later it fires (again) at step 52")), qPrintable(before));
+            }
+        }
+    }
+
     void theNarrationNamesTheEndsOfTime()
     {
         // epoch milliseconds on the display: the step says Long.MAX_VALUE, not Flink's 9223372036854775807
@@ -298,7 +351,10 @@ private Q_SLOTS:
         const QStringList rows = lanes->rowTexts();
         QVERIFY2(rows.contains(QStringLiteral("paid · input 2: watermark 8499 ms")), qPrintable(rows.join('\n')));
         QVERIFY(rows.contains(QStringLiteral("paid · input 1: watermark 15999 ms")));
-        QVERIFY(rows.contains(QStringLiteral("paid-per-10s · subtask 0: watermark 8499 ms")));
+        // its three pairs wait in the window [0, 10000), which the held watermark does not close
+        QVERIFY2(
+            rows.contains(QStringLiteral("paid-per-10s · subtask 0: watermark 8499 ms; collecting: [0, 10000) ms (3)")),
+            qPrintable(rows.join('\n')));
         // folding a group leaves its heading
         const int paid = window.session()->graph().streams().streamOfOperator(0);
         lanes->setCollapsed(paid, true);
