@@ -21,6 +21,7 @@
 #include "app/models/TableSelection.h"
 #include "app/models/WindowsModel.h"
 #include "app/panels/ExportMenu.h"
+#include "app/panels/GraphEditor.h"
 #include "app/panels/ImportDialog.h"
 #include "app/panels/KafkaTopicDialog.h"
 #include "app/panels/LessonMarkerDialog.h"
@@ -61,6 +62,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -586,9 +588,20 @@ void MainWindow::createDocks()
         = dock(QStringLiteral("webUiDock"), tr("What Flink's Web UI would show"), webUi, Qt::BottomDockWidgetArea);
     splitDockWidget(recordsDock, webUiDock, Qt::Horizontal);
 
-    auto* editor = new PipelineEditor(m_session, m_cursor, m_undo, this);
+    // the Pipeline panel: a chain's settings, or a job graph's sources and operators with theirs
+    auto* editors = new QStackedWidget(this);
+    auto* editor = new PipelineEditor(m_session, m_cursor, m_undo, editors);
     editor->setObjectName(QStringLiteral("pipelineEditor"));
-    auto* editorDock = dock(QStringLiteral("pipelineDock"), tr("Pipeline"), editor, Qt::LeftDockWidgetArea);
+    auto* graphEditor = new GraphEditor(m_session, m_cursor, m_undo, editors);
+    graphEditor->setObjectName(QStringLiteral("graphEditor"));
+    editors->addWidget(editor);
+    editors->addWidget(graphEditor);
+    const auto showEditor = [this, editors, editor, graphEditor] {
+        editors->setCurrentWidget(m_session->hasGraph() ? static_cast<QWidget*>(graphEditor) : editor);
+    };
+    connect(m_cursor, &TimeCursor::runChanged, editors, showEditor);
+    showEditor();
+    auto* editorDock = dock(QStringLiteral("pipelineDock"), tr("Pipeline"), editors, Qt::LeftDockWidgetArea);
     editorDock->hide(); // one click away (View ▸ Panels); the class first sees the picture
     resizeDocks({editorDock}, {340}, Qt::Horizontal);
 
@@ -602,7 +615,7 @@ void MainWindow::createDocks()
 
     // The panels of a chain's one operator have nothing of a job graph to show: they step aside while a graph is
     // open (its strip, lanes, narration, why-not and output show it) and come back as they were for a chain.
-    const QList<QDockWidget*> chainOnly {windowsDock, recordsDock, chartDock, webUiDock, editorDock};
+    const QList<QDockWidget*> chainOnly {windowsDock, recordsDock, chartDock, webUiDock};
     connect(m_cursor, &TimeCursor::runChanged, this, [this, chainOnly] {
         const bool graph = m_session->hasGraph();
         for (QDockWidget* d : chainOnly) {

@@ -1,8 +1,8 @@
 #include "app/compare/GraphCompareSetupDialog.h"
 
-#include "engine/io/JsonFields.h"
+#include "app/graph/GraphSettings.h"
+
 #include "engine/io/ScenarioIo.h"
-#include "engine/io/ScenarioNames.h"
 #include "engine/player/GraphRun.h"
 
 #include <QComboBox>
@@ -21,18 +21,7 @@ namespace tidemark::app {
 
 namespace {
 
-// The largest value the field takes: 2^31 − 1 ms is 24 days, beyond any setting a lesson changes.
-constexpr qint64 kLargest = std::numeric_limits<int>::max();
-
-WatermarkConfig& generatorOf(JobGraph& g, bool source, int index)
-{
-    return source ? g.sources[std::size_t(index)].watermarks : g.operators[std::size_t(index)].watermarks;
-}
-
-const WatermarkConfig& generatorOf(const JobGraph& g, bool source, int index)
-{
-    return source ? g.sources[std::size_t(index)].watermarks : g.operators[std::size_t(index)].watermarks;
-}
+constexpr qint64 kLargest = GraphSettings::kLargest;
 
 QString qs(const std::string& s)
 {
@@ -63,19 +52,10 @@ GraphCompareSetupDialog::GraphCompareSetupDialog(const Scenario& a, QWidget* par
         m_refusal = tr("Run A cannot be played: %1").arg(QString::fromUtf8(e.what()));
     }
     const JobGraph& g = *m_a.graph;
-    for (std::size_t s = 0; s < g.sources.size(); ++s)
-        m_vertices.push_back({true, int(s)});
-    for (std::size_t o = 0; o < g.operators.size(); ++o) {
-        if (!settingsOf({false, int(o)}).empty())
-            m_vertices.push_back({false, int(o)});
-    }
-    for (const Vertex& v : m_vertices) {
-        const QString name
-            = qs(v.source ? g.sources[std::size_t(v.index)].name : g.operators[std::size_t(v.index)].name);
-        const QString kind = v.source
-            ? tr("source")
-            : QString::fromLatin1(io::detail::enumName(g.operators[std::size_t(v.index)].kind, io::kOperatorKinds));
-        m_vertex->addItem(tr("%1 (%2)").arg(name, kind), name);
+    m_vertices = GraphSettings::vertices(g);
+    for (const GraphVertex& v : m_vertices) {
+        const QString name = GraphSettings::name(g, v);
+        m_vertex->addItem(tr("%1 (%2)").arg(name, GraphSettings::kind(g, v)), name);
     }
     m_vertex->setObjectName(QStringLiteral("vertex"));
     m_setting->setObjectName(QStringLiteral("setting"));
@@ -113,87 +93,6 @@ GraphCompareSetupDialog::GraphCompareSetupDialog(const Scenario& a, QWidget* par
 
 GraphCompareSetupDialog::~GraphCompareSetupDialog() = default;
 
-std::vector<GraphCompareSetupDialog::Setting> GraphCompareSetupDialog::settingsOf(Vertex v) const
-{
-    using K = GraphOperator::Kind;
-    const JobGraph& g = *m_a.graph;
-    std::vector<Setting> out;
-    const auto generator = [&out](bool periodic) {
-        out.push_back({QStringLiteral("maxOutOfOrderness"), tr("max out-of-orderness"), true, 0,
-            [](const JobGraph& j, Vertex x) { return generatorOf(j, x.source, x.index).maxOutOfOrdernessMs; },
-            [](JobGraph& j, Vertex x, qint64 ms) { generatorOf(j, x.source, x.index).maxOutOfOrdernessMs = ms; }});
-        out.push_back({QStringLiteral("idleness"), tr("idleness (withIdleness; 0: none)"), true, 0,
-            [](const JobGraph& j, Vertex x) { return generatorOf(j, x.source, x.index).idlenessMs; },
-            [](JobGraph& j, Vertex x, qint64 ms) { generatorOf(j, x.source, x.index).idlenessMs = ms; }});
-        if (periodic) {
-            out.push_back({QStringLiteral("period"), tr("auto-watermark interval"), true, 1,
-                [](const JobGraph& j, Vertex x) { return generatorOf(j, x.source, x.index).periodMs; },
-                [](JobGraph& j, Vertex x, qint64 ms) { generatorOf(j, x.source, x.index).periodMs = ms; }});
-        }
-        out.push_back({QStringLiteral("parallelism"), tr("parallelism"), false, 1,
-            [](const JobGraph& j, Vertex x) { return qint64(generatorOf(j, x.source, x.index).parallelism); },
-            [](JobGraph& j, Vertex x, qint64 n) { generatorOf(j, x.source, x.index).parallelism = int(n); }});
-    };
-    if (v.source) {
-        generator(g.sources[std::size_t(v.index)].watermarks.emission == WatermarkConfig::Emission::Periodic);
-        return out;
-    }
-    const GraphOperator& op = g.operators[std::size_t(v.index)];
-    const auto at = [](JobGraph& j, Vertex x) -> GraphOperator& { return j.operators[std::size_t(x.index)]; };
-    const auto of
-        = [](const JobGraph& j, Vertex x) -> const GraphOperator& { return j.operators[std::size_t(x.index)]; };
-    if (op.kind == K::Watermarks) {
-        generator(op.watermarks.emission == WatermarkConfig::Emission::Periodic);
-        return out;
-    }
-    if (op.runsWindow()) {
-        if (op.window.assigner.isEventTime()) {
-            out.push_back({QStringLiteral("allowedLateness"), tr("allowed lateness"), true, 0,
-                [of](const JobGraph& j, Vertex x) { return of(j, x).window.allowedLatenessMs; },
-                [at](JobGraph& j, Vertex x, qint64 ms) { at(j, x).window.allowedLatenessMs = ms; }});
-        }
-        using T = AssignerSpec::Type;
-        if (op.window.assigner.type == T::Tumbling || op.window.assigner.type == T::Sliding) {
-            out.push_back({QStringLiteral("size"), tr("window size"), true, 1,
-                [of](const JobGraph& j, Vertex x) { return of(j, x).window.assigner.sizeMs; },
-                [at](JobGraph& j, Vertex x, qint64 ms) { at(j, x).window.assigner.sizeMs = ms; }});
-        }
-        if (op.window.assigner.type == T::Session) {
-            out.push_back({QStringLiteral("gap"), tr("session gap"), true, 1,
-                [of](const JobGraph& j, Vertex x) { return of(j, x).window.assigner.gapMs; },
-                [at](JobGraph& j, Vertex x, qint64 ms) { at(j, x).window.assigner.gapMs = ms; }});
-        }
-        out.push_back({QStringLiteral("parallelism"), tr("parallelism"), false, 1,
-            [of](const JobGraph& j, Vertex x) { return qint64(of(j, x).window.parallelism); },
-            [at](JobGraph& j, Vertex x, qint64 n) { at(j, x).window.parallelism = int(n); }});
-        return out;
-    }
-    if (op.kind == K::IntervalJoin) {
-        out.push_back({QStringLiteral("lowerBound"), tr("lower bound of between()"), true, -kLargest,
-            [of](const JobGraph& j, Vertex x) { return of(j, x).join.lowerMs; },
-            [at](JobGraph& j, Vertex x, qint64 ms) { at(j, x).join.lowerMs = ms; }});
-        out.push_back({QStringLiteral("upperBound"), tr("upper bound of between()"), true, -kLargest,
-            [of](const JobGraph& j, Vertex x) { return of(j, x).join.upperMs; },
-            [at](JobGraph& j, Vertex x, qint64 ms) { at(j, x).join.upperMs = ms; }});
-    }
-    if (op.runsProcessFunction() && op.process.hasTimeout()) {
-        out.push_back({QStringLiteral("timeout"), tr("the function's timeout"), true, 1,
-            [of](const JobGraph& j, Vertex x) { return of(j, x).process.timeoutMs; },
-            [at](JobGraph& j, Vertex x, qint64 ms) { at(j, x).process.timeoutMs = ms; }});
-    }
-    if (op.runsProcessFunction() && op.process.type == ProcessFunctionSpec::Type::PeriodicCount) {
-        out.push_back({QStringLiteral("interval"), tr("the count's interval"), true, 1,
-            [of](const JobGraph& j, Vertex x) { return of(j, x).process.intervalMs; },
-            [at](JobGraph& j, Vertex x, qint64 ms) { at(j, x).process.intervalMs = ms; }});
-    }
-    if (op.kind == K::IntervalJoin || op.runsProcessFunction()) {
-        out.push_back({QStringLiteral("parallelism"), tr("parallelism"), false, 1,
-            [of](const JobGraph& j, Vertex x) { return qint64(of(j, x).parallelism); },
-            [at](JobGraph& j, Vertex x, qint64 n) { at(j, x).parallelism = int(n); }});
-    }
-    return out;
-}
-
 QStringList GraphCompareSetupDialog::vertices() const
 {
     QStringList out;
@@ -221,7 +120,7 @@ bool GraphCompareSetupDialog::setVertex(const QString& name)
 QStringList GraphCompareSetupDialog::settings() const
 {
     QStringList out;
-    for (const Setting& s : m_settings)
+    for (const GraphSetting& s : m_settings)
         out << s.name;
     return out;
 }
@@ -247,10 +146,10 @@ void GraphCompareSetupDialog::showVertex(int index)
 {
     if (index < 0 || std::size_t(index) >= m_vertices.size())
         return;
-    m_settings = settingsOf(m_vertices[std::size_t(index)]);
+    m_settings = GraphSettings::settingsOf(*m_a.graph, m_vertices[std::size_t(index)]);
     const QSignalBlocker blocker(m_setting);
     m_setting->clear();
-    for (const Setting& s : m_settings)
+    for (const GraphSetting& s : m_settings)
         m_setting->addItem(s.label, s.name);
     m_setting->setCurrentIndex(0);
     showSetting(0);
@@ -260,8 +159,8 @@ void GraphCompareSetupDialog::showSetting(int index)
 {
     if (index < 0 || std::size_t(index) >= m_settings.size())
         return;
-    const Setting& s = m_settings[std::size_t(index)];
-    const Vertex v = m_vertices[std::size_t(m_vertex->currentIndex())];
+    const GraphSetting& s = m_settings[std::size_t(index)];
+    const GraphVertex v = m_vertices[std::size_t(m_vertex->currentIndex())];
     m_b = m_a; // one setting differs
     const qint64 was = s.get(*m_a.graph, v);
     const QSignalBlocker blocker(m_value);
@@ -278,7 +177,7 @@ void GraphCompareSetupDialog::setValue(qint64 value)
     const int index = m_setting->currentIndex();
     if (index < 0 || std::size_t(index) >= m_settings.size())
         return;
-    const Setting& s = m_settings[std::size_t(index)];
+    const GraphSetting& s = m_settings[std::size_t(index)];
     value = std::clamp(value, s.minimum, kLargest);
     if (m_value->value() != value) {
         const QSignalBlocker blocker(m_value);
@@ -304,9 +203,8 @@ void GraphCompareSetupDialog::updatePreview()
     }
     m_refusal.clear();
     // B is held to the rules a graph file is: the same check, over B written out as a file would be
-    const io::Loaded<Scenario> checked = io::parseScenarioWithoutInput(io::saveScenario(m_b), "B", true);
-    if (!checked)
-        m_refusal = qs(checked.errors.front().message);
+    if (const auto refused = io::scenarioRulesRefusal(m_b))
+        m_refusal = qs(*refused);
     if (m_refusal.isEmpty()) {
         try {
             const GraphRun b(m_b);

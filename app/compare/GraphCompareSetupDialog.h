@@ -1,12 +1,12 @@
 #pragma once
 
+#include "app/graph/GraphSettings.h"
 #include "engine/compare/Comparison.h"
 #include "engine/compare/GraphDifferences.h"
 #include "engine/core/Scenario.h"
 
 #include <QDialog>
 
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -52,20 +52,6 @@ public:
     compare::Comparison comparison() const;
 
 private:
-    // A source (index into JobGraph::sources) or an operator (into JobGraph::operators).
-    struct Vertex {
-        bool source = true;
-        int index = 0;
-    };
-    struct Setting {
-        QString name; // its name in the scenario file ("idlenessMs" without the unit)
-        QString label; // in the user's language
-        bool milliseconds = true;
-        qint64 minimum = 0;
-        std::function<qint64(const JobGraph&, Vertex)> get;
-        std::function<void(JobGraph&, Vertex, qint64)> set;
-    };
-    std::vector<Setting> settingsOf(Vertex v) const;
     void showVertex(int index);
     void showSetting(int index);
     void updatePreview();
@@ -73,8 +59,8 @@ private:
     Scenario m_a;
     Scenario m_b;
     std::unique_ptr<GraphRun> m_runA;
-    std::vector<Vertex> m_vertices;
-    std::vector<Setting> m_settings; // of the vertex shown
+    std::vector<GraphVertex> m_vertices;
+    std::vector<GraphSetting> m_settings; // of the vertex shown
     QComboBox* m_vertex;
     QComboBox* m_setting;
     QSpinBox* m_value;

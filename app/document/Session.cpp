@@ -275,6 +275,21 @@ QString Session::setSettings(const PipelineConfig& pipeline, const DisplaySettin
     return error;
 }
 
+QString Session::setJobGraph(const JobGraph& graph)
+{
+    if (!m_graph)
+        return tr("No job graph is open.");
+    Scenario s = scenario();
+    s.graph = graph;
+    if (const auto refused = io::scenarioRulesRefusal(s))
+        return qs(*refused);
+    Scenario previous = std::exchange(m_scenario, std::move(s));
+    const QString error = rebuild(currentStep());
+    if (!error.isEmpty())
+        m_scenario = std::move(previous);
+    return error;
+}
+
 QString Session::appendRecord(const InputRecord& record)
 {
     if (m_graph)

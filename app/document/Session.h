@@ -131,6 +131,9 @@ public:
     // Re-runs with a changed pipeline and display, returning to the same step (or the nearest one).
     // Returns an error message (and keeps the previous run) when the engine rejects the configuration.
     QString setSettings(const PipelineConfig& pipeline, const DisplaySettings& display);
+    // A job graph's operators and sources with other settings (the graph editor): held to the rules a graph file is
+    // (io::scenarioRulesRefusal), then run again, keeping the step. Returns why it was refused, or an empty string.
+    QString setJobGraph(const JobGraph& graph);
     // Typed live input: appends a record and extends the run; returns an error message or empty.
     QString appendRecord(const InputRecord& record);
     // The same from a line typed in the loaded file's format (CSV "key,timestamp[,value]" for inline records),

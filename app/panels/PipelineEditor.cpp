@@ -3,6 +3,7 @@
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 #include "app/panels/FieldRules.h"
+#include "app/panels/ScrolledPanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,62 +20,16 @@
 
 namespace tidemark::app {
 
-ScenarioEditCommand::ScenarioEditCommand(Session* session, PipelineConfig before, PipelineConfig after,
-    DisplaySettings displayBefore, DisplaySettings displayAfter, const QString& text, int fieldId,
-    std::shared_ptr<QString> errorSink)
-    : QUndoCommand(text)
-    , m_session(session)
-    , m_before(std::move(before))
-    , m_after(std::move(after))
-    , m_displayBefore(std::move(displayBefore))
-    , m_displayAfter(std::move(displayAfter))
-    , m_field(fieldId)
-    , m_errorSink(std::move(errorSink))
-{ }
-
-void ScenarioEditCommand::apply(const PipelineConfig& p, const DisplaySettings& d)
-{
-    // the session re-runs and keeps the current step
-    m_error = m_session->setSettings(p, d);
-    if (m_errorSink)
-        *m_errorSink = m_error;
-}
-
-void ScenarioEditCommand::undo()
-{
-    apply(m_before, m_displayBefore);
-}
-
-void ScenarioEditCommand::redo()
-{
-    apply(m_after, m_displayAfter);
-    if (!m_error.isEmpty())
-        setObsolete(true); // the engine refused it: nothing changed, nothing to undo
-}
-
-bool ScenarioEditCommand::mergeWith(const QUndoCommand* other)
-{
-    const auto* o = static_cast<const ScenarioEditCommand*>(other);
-    if (o->m_field != m_field || !o->m_error.isEmpty())
-        return false;
-    m_after = o->m_after;
-    m_displayAfter = o->m_displayAfter;
-    setText(o->text());
-    return true;
-}
-
 PipelineEditor::PipelineEditor(Session* session, TimeCursor* cursor, QUndoStack* undo, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
     , m_cursor(cursor)
     , m_undo(undo)
 {
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* inner = new QWidget(scroll);
+    const ScrolledPanel panel(this);
+    QVBoxLayout* outer = panel.outer;
+    QScrollArea* scroll = panel.scroll;
+    QWidget* inner = panel.inner;
     m_form = new QFormLayout(inner);
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_form->setRowWrapPolicy(QFormLayout::DontWrapRows);
@@ -427,8 +382,11 @@ void PipelineEditor::commit(int fieldIndex, const QString& what, const std::func
     } else {
         m_pending.reset();
         m_lastError->clear();
-        m_undo->push(new ScenarioEditCommand(m_session, m_session->scenario().pipeline, after.pipeline,
-            m_session->scenario().display, after.display, what, fieldIndex, m_lastError));
+        Session* session = m_session;
+        m_undo->push(new ScenarioEditCommand(
+            [session](const ChainSettings& s) { return session->setSettings(s.pipeline, s.display); },
+            {m_session->scenario().pipeline, m_session->scenario().display}, {after.pipeline, after.display}, what,
+            fieldIndex, m_lastError));
         // push() ran redo(): the simulation has re-run, unless the run refused the settings (the command was
         // dropped then)
         if (m_lastError->isEmpty()) {

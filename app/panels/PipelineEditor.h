@@ -1,11 +1,11 @@
 #pragma once
 
+#include "app/panels/EditCommand.h"
 #include "engine/core/PipelineConfig.h"
 #include "engine/core/Scenario.h"
 #include "engine/io/PipelineRules.h"
 
 #include <QPointer>
-#include <QUndoCommand>
 #include <QWidget>
 
 #include <functional>
@@ -24,30 +24,12 @@ namespace tidemark::app {
 class Session;
 class TimeCursor;
 
-// One edit of the scenario's settings: re-runs the simulation and comes back to the same step.
-// Successive edits of the same field merge into one undo step (typing 1, 0, 0, 0 is one change).
-class ScenarioEditCommand : public QUndoCommand {
-public:
-    ScenarioEditCommand(Session* session, PipelineConfig before, PipelineConfig after, DisplaySettings displayBefore,
-        DisplaySettings displayAfter, const QString& text, int fieldId, std::shared_ptr<QString> errorSink = {});
-    void undo() override;
-    void redo() override;
-    int id() const override { return 0x7140; }
-    bool mergeWith(const QUndoCommand* other) override;
-    QString error() const { return m_error; }
-
-private:
-    void apply(const PipelineConfig& p, const DisplaySettings& d);
-
-    Session* m_session;
-    PipelineConfig m_before;
-    PipelineConfig m_after;
-    DisplaySettings m_displayBefore;
-    DisplaySettings m_displayAfter;
-    int m_field;
-    QString m_error;
-    std::shared_ptr<QString> m_errorSink; // where a refusal is reported (the command may be gone by then)
+// A chain's settings as the Pipeline panel edits them, one undo step at a time.
+struct ChainSettings {
+    PipelineConfig pipeline;
+    DisplaySettings display;
 };
+using ScenarioEditCommand = EditCommand<ChainSettings, 0x7140>;
 
 // Every setting of the scenario, grouped as a Flink job is written: watermarks, window, output, display.
 // A change goes through the undo stack; the editor re-reads the scenario whenever the run changes.

@@ -280,4 +280,13 @@ bool isScenarioPath(const std::filesystem::path& path)
     return looksLikeScenario(head);
 }
 
+std::optional<std::string> scenarioRulesRefusal(const Scenario& scenario)
+{
+    // the one home of the rules is the reader: the scenario written out as a file would be, then read back
+    const Loaded<Scenario> checked = parseScenarioWithoutInput(saveScenario(scenario), "scenario", true);
+    if (checked)
+        return std::nullopt;
+    return checked.errors.front().message;
+}
+
 } // namespace tidemark::io

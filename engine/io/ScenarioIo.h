@@ -36,6 +36,11 @@ Loaded<Scenario> loadScenarioInput(
 // inline, as CSV "key,timestamp[,value]" (no key under windowAll; a value when the records have values).
 InputFileSpec liveLineSpec(const Scenario& scenario);
 
+// Why a scenario changed in memory (a job graph's setting edited) breaks a rule a scenario file is held to: the
+// first rule's message, as reading it from a file would give it (without the file's line and column); nullopt when
+// it keeps them all. Its event files are not read again.
+std::optional<std::string> scenarioRulesRefusal(const Scenario& scenario);
+
 // Scenario JSON text, a chain's or a job graph's; parseScenario(saveScenario(s)) gives back s. A scenario (or a
 // graph's source) whose records came from a file saves the file reference, not the records.
 std::string saveScenario(const Scenario& scenario);

@@ -1941,10 +1941,6 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>运行 A 无法播放：%1</translation>
     </message>
     <message>
-        <source>source</source>
-        <translation>源</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -1967,50 +1963,6 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>B&apos;s &amp;value:</source>
         <translation>B 的值(&amp;V)：</translation>
-    </message>
-    <message>
-        <source>max out-of-orderness</source>
-        <translation>最大乱序时间</translation>
-    </message>
-    <message>
-        <source>idleness (withIdleness; 0: none)</source>
-        <translation>空闲超时（withIdleness；0：不用）</translation>
-    </message>
-    <message>
-        <source>auto-watermark interval</source>
-        <translation>自动水位线间隔</translation>
-    </message>
-    <message>
-        <source>parallelism</source>
-        <translation>并行度</translation>
-    </message>
-    <message>
-        <source>allowed lateness</source>
-        <translation>允许延迟</translation>
-    </message>
-    <message>
-        <source>window size</source>
-        <translation>窗口大小</translation>
-    </message>
-    <message>
-        <source>session gap</source>
-        <translation>会话间隔</translation>
-    </message>
-    <message>
-        <source>lower bound of between()</source>
-        <translation>between() 的下界</translation>
-    </message>
-    <message>
-        <source>upper bound of between()</source>
-        <translation>between() 的上界</translation>
-    </message>
-    <message>
-        <source>the function&apos;s timeout</source>
-        <translation>函数的超时</translation>
-    </message>
-    <message>
-        <source>the count&apos;s interval</source>
-        <translation>计数的间隔</translation>
     </message>
     <message>
         <source> ms</source>
@@ -2039,6 +1991,21 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>%1 — %2 differences</source>
         <translation>%1 — %2 处不同</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::GraphEditor</name>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
     </message>
 </context>
 <context>
@@ -2122,6 +2089,57 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>
             <numerusform>%n 个键在收集</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::GraphSettings</name>
+    <message>
+        <source>max out-of-orderness</source>
+        <translation>最大乱序时间</translation>
+    </message>
+    <message>
+        <source>idleness (withIdleness; 0: none)</source>
+        <translation>空闲超时（withIdleness；0：不用）</translation>
+    </message>
+    <message>
+        <source>auto-watermark interval</source>
+        <translation>自动水位线间隔</translation>
+    </message>
+    <message>
+        <source>parallelism</source>
+        <translation>并行度</translation>
+    </message>
+    <message>
+        <source>allowed lateness</source>
+        <translation>允许延迟</translation>
+    </message>
+    <message>
+        <source>window size</source>
+        <translation>窗口大小</translation>
+    </message>
+    <message>
+        <source>session gap</source>
+        <translation>会话间隔</translation>
+    </message>
+    <message>
+        <source>lower bound of between()</source>
+        <translation>between() 的下界</translation>
+    </message>
+    <message>
+        <source>upper bound of between()</source>
+        <translation>between() 的上界</translation>
+    </message>
+    <message>
+        <source>the function&apos;s timeout</source>
+        <translation>函数的超时</translation>
+    </message>
+    <message>
+        <source>the count&apos;s interval</source>
+        <translation>计数的间隔</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>源</translation>
     </message>
 </context>
 <context>
@@ -4503,6 +4521,10 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>A job graph reads each source&apos;s records from its file; typed lines and live sources feed one window operator. Open a chain scenario, or add the records to the source&apos;s events file.</source>
         <translation>作业图从文件读取每个源的记录；键入的行和实时数据源只供给单个窗口算子。请打开一个链式场景，或把记录添加到该源的事件文件中。</translation>
+    </message>
+    <message>
+        <source>No job graph is open.</source>
+        <translation>没有打开作业图。</translation>
     </message>
 </context>
 <context>

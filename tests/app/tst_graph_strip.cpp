@@ -14,6 +14,7 @@
 #include "app/graph/GraphLayout.h"
 #include "app/graph/GraphStrip.h"
 #include "app/models/OutputModel.h"
+#include "app/panels/GraphEditor.h"
 #include "app/panels/NarrationPanel.h"
 #include "app/panels/WhyPanel.h"
 #include "app/timeline/TimeScale.h"
@@ -30,8 +31,10 @@
 #include <QImage>
 #include <QMenu>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace tidemark;
 using namespace tidemark::app;
@@ -294,6 +297,51 @@ private Q_SLOTS:
                 QVERIFY2(before.contains(QStringLiteral("Later it fires (again) at step 52")), qPrintable(before));
             }
         }
+    }
+
+    // The Pipeline panel of a graph: every source's and operator's settings. A change runs the graph again at the
+    // same step and is undone as one step; a value the graph's rules refuse is not applied, and says why.
+    void theGraphsSettingsAreEditedInThePipelinePanel()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-join-stalls")));
+        auto* editor = window.findChild<GraphEditor*>();
+        QVERIFY(editor);
+        auto* pipeline = window.findChild<QDockWidget*>(QStringLiteral("pipelineDock"));
+        QVERIFY(pipeline->toggleViewAction()->isEnabled());
+        auto* strip = window.findChild<GraphStrip*>();
+        const auto count = [&] {
+            window.cursor()->toEnd();
+            return strip->vertexTexts().filter(QStringLiteral("paid-per-10s")).join(QString());
+        };
+        QVERIFY2(count().contains(QStringLiteral("0 out")), qPrintable(count()));
+        // a join's lower bound above its upper one: the rule's message, and the graph as it was
+        const DurationMs lower = window.session()->graph().graph().operators[0].join.lowerMs;
+        QVERIFY(editor->setValue(QStringLiteral("paid"), QStringLiteral("lowerBound"), 60000));
+        QVERIFY2(!editor->refusal().isEmpty(), "refused");
+        QCOMPARE(window.session()->graph().graph().operators[0].join.lowerMs, lower);
+        QCOMPARE(window.findChild<QSpinBox*>(QStringLiteral("paid.lowerBound"))->value(), int(lower));
+        QCOMPARE(window.undoStack()->count(), 0); // the refused change is not on the stack
+        window.cursor()->setStep(30);
+        QVERIFY(editor->setValue(QStringLiteral("payments"), QStringLiteral("idleness"), 2000));
+        QVERIFY2(editor->refusal().isEmpty(), qPrintable(editor->refusal()));
+        QCOMPARE(window.cursor()->step(), 30); // the same step of the new run
+        QCOMPARE(window.session()->graph().graph().sources[1].watermarks.idlenessMs, DurationMs(2000));
+        QVERIFY2(count().contains(QStringLiteral("1 out")), qPrintable(count()));
+        QCOMPARE(window.undoStack()->count(), 1);
+        window.undoStack()->undo();
+        QCOMPARE(window.session()->graph().graph().sources[1].watermarks.idlenessMs, DurationMs(0));
+        QVERIFY2(count().contains(QStringLiteral("0 out")), qPrintable(count()));
+        QCOMPARE(window.findChild<QSpinBox*>(QStringLiteral("payments.idleness"))->value(), 0);
+
+        QVERIFY(!editor->setValue(QStringLiteral("paid"), QStringLiteral("timeout"), 1));
+        pipeline->show();
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
+        QVERIFY(window.grab().save(
+            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-pipeline-panel.png")));
     }
 
     void theNarrationNamesTheEndsOfTime()
