@@ -63,20 +63,8 @@ int CompareCursor::stepAt(RunSide side, Timestamp t) const
     const Session* session = m_runs->session(side);
     if (t == kStart)
         return 0;
-    if (session->hasGraph()) {
-        // a graph's steps come in processing-time order
-        const GraphTrace& run = session->graph().run().trace();
-        StepIndex lo = 1;
-        StepIndex hi = static_cast<StepIndex>(run.stepCount());
-        while (lo < hi) {
-            const StepIndex mid = lo + (hi - lo) / 2;
-            if (run.step(mid).processingTime <= t)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        return int(lo) - 1;
-    }
+    if (session->hasGraph())
+        return int(session->graph().run().trace().lastStepAt(t));
     if (!session->hasRun())
         return 0;
     const StepIndex after = session->trace().firstStepAtOrAfter(t + 1);

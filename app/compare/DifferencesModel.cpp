@@ -43,6 +43,16 @@ QColor DifferencesModel::colorOf(const ThemeColors& colors, Difference::Kind kin
     return colors.text;
 }
 
+namespace {
+
+// What the output of a difference made in one run only is (a result, a late fire, a side output, a drop).
+GraphOutputKind onlyOutputKind(const ComparisonRuns& runs, const compare::GraphDifference& d)
+{
+    return kindOf(runs.session(d.only)->graph().run().outputs()[*d.side(d.only).output]);
+}
+
+} // namespace
+
 QColor DifferencesModel::colorOf(const ThemeColors& colors, const ComparisonRuns& runs, int row)
 {
     if (!runs.isGraph())
@@ -50,8 +60,7 @@ QColor DifferencesModel::colorOf(const ThemeColors& colors, const ComparisonRuns
     const compare::GraphDifference& d = runs.graphDifference(row);
     if (d.kind != compare::GraphDifference::Kind::OnlyIn)
         return colors.fire;
-    const GraphRun& run = runs.session(d.only)->graph().run();
-    switch (kindOf(run.outputs()[*d.side(d.only).output])) {
+    switch (onlyOutputKind(runs, d)) {
     case GraphOutputKind::Result: // as a window firing in one run only
     case GraphOutputKind::LateResult:
         return colors.lateFire;
@@ -84,9 +93,8 @@ QString DifferencesModel::graphKindText(int row) const
     case compare::GraphDifference::Kind::OnlyIn:
         break;
     }
-    const GraphRun& run = m_runs->session(d.only)->graph().run();
     const bool a = d.only == RunSide::A;
-    switch (kindOf(run.outputs()[*d.side(d.only).output])) {
+    switch (onlyOutputKind(*m_runs, d)) {
     case GraphOutputKind::Result:
         return a ? tr("output only in A") : tr("output only in B");
     case GraphOutputKind::LateResult:

@@ -14,14 +14,12 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <exception>
-#include <limits>
 
 namespace tidemark::app {
 
 namespace {
-
-constexpr qint64 kLargest = GraphSettings::kLargest;
 
 QString qs(const std::string& s)
 {
@@ -60,7 +58,6 @@ GraphCompareSetupDialog::GraphCompareSetupDialog(const Scenario& a, QWidget* par
     m_vertex->setObjectName(QStringLiteral("vertex"));
     m_setting->setObjectName(QStringLiteral("setting"));
     m_value->setObjectName(QStringLiteral("value"));
-    m_value->setKeyboardTracking(false); // a run per value typed, not per digit
     m_was->setObjectName(QStringLiteral("valueOfA"));
     m_preview->setObjectName(QStringLiteral("preview"));
     m_preview->setWordWrap(true);
@@ -164,9 +161,7 @@ void GraphCompareSetupDialog::showSetting(int index)
     m_b = m_a; // one setting differs
     const qint64 was = s.get(*m_a.graph, v);
     const QSignalBlocker blocker(m_value);
-    m_value->setRange(int(s.minimum), int(kLargest));
-    m_value->setSuffix(s.milliseconds ? tr(" ms") : QString());
-    m_value->setSingleStep(s.milliseconds ? 500 : 1);
+    GraphSettings::fitField(m_value, s);
     m_value->setValue(int(was));
     m_was->setText(tr("A has %1").arg(m_value->locale().toString(was) + m_value->suffix()));
     updatePreview();
@@ -178,7 +173,7 @@ void GraphCompareSetupDialog::setValue(qint64 value)
     if (index < 0 || std::size_t(index) >= m_settings.size())
         return;
     const GraphSetting& s = m_settings[std::size_t(index)];
-    value = std::clamp(value, s.minimum, kLargest);
+    value = std::clamp(value, s.minimum, GraphSettings::kLargest);
     if (m_value->value() != value) {
         const QSignalBlocker blocker(m_value);
         m_value->setValue(int(value));

@@ -194,13 +194,13 @@ void GraphLanes::fitAll()
 
 void GraphLanes::zoomIn()
 {
-    const TimeScale zoomed = scale().zoomedAround(scale().x0() + scale().width() / 2, 1.5);
+    const TimeScale zoomed = scale().zoomedStep(true);
     m_cursor->setVisibleRange(zoomed.start(), zoomed.end());
 }
 
 void GraphLanes::zoomOut()
 {
-    const TimeScale zoomed = scale().zoomedAround(scale().x0() + scale().width() / 2, 1.0 / 1.5);
+    const TimeScale zoomed = scale().zoomedStep(false);
     m_cursor->setVisibleRange(zoomed.start(), zoomed.end());
 }
 
@@ -511,12 +511,10 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
 
 std::vector<GraphPicture::OpenWindow> GraphLanes::openWindowsOf(const Row& row) const
 {
-    std::vector<GraphPicture::OpenWindow> out;
-    for (const auto& w :
-        GraphPicture::openWindows(m_session->graph().player().state(), row.stream, kShownOpenWindows)) {
-        if (w.subtask == row.index && w.fired == 0 && !w.window.isGlobal())
-            out.push_back(w);
-    }
+    std::vector<GraphPicture::OpenWindow> out
+        = GraphPicture::openWindows(m_session->graph().player().state(), row.stream, row.index, kShownOpenWindows);
+    // those not fired yet (a fired one is a band of its own) and not the global window (no bounds to draw)
+    std::erase_if(out, [](const GraphPicture::OpenWindow& w) { return w.fired > 0 || w.window.isGlobal(); });
     return out;
 }
 
@@ -605,16 +603,7 @@ void GraphLanes::paintSelectedWindow(QPainter& p, const Row& row, const QRectF& 
 
 std::vector<GraphPicture::Timer> GraphLanes::timersOf(const Row& row) const
 {
-    std::vector<GraphPicture::Timer> out;
-    const GraphPipeline& state = m_session->graph().player().state();
-    const StreamGraph::Node& node = state.streams().node(row.stream);
-    if (node.op < 0 || !m_session->graph().graph().operators[std::size_t(node.op)].runsProcessFunction())
-        return out;
-    for (const auto& t : GraphPicture::timers(state, row.stream)) {
-        if (t.subtask == row.index)
-            out.push_back(t);
-    }
-    return out;
+    return GraphPicture::timers(m_session->graph().player().state(), row.stream, row.index);
 }
 
 void GraphLanes::paintTimers(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const

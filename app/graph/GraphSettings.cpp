@@ -3,6 +3,8 @@
 #include "engine/io/JsonFields.h"
 #include "engine/io/ScenarioNames.h"
 
+#include <QSpinBox>
+
 namespace tidemark::app {
 
 namespace {
@@ -111,6 +113,14 @@ std::vector<GraphVertex> GraphSettings::vertices(const JobGraph& g)
             out.push_back({false, int(o)});
     }
     return out;
+}
+
+void GraphSettings::fitField(QSpinBox* box, const GraphSetting& setting)
+{
+    box->setRange(int(setting.minimum), int(kLargest));
+    box->setSuffix(setting.milliseconds ? tr(" ms") : QString());
+    box->setSingleStep(setting.milliseconds ? 500 : 1);
+    box->setKeyboardTracking(false); // a run per value typed, not per digit
 }
 
 QString GraphSettings::name(const JobGraph& g, GraphVertex v)

@@ -8,6 +8,8 @@
 #include <functional>
 #include <vector>
 
+class QSpinBox;
+
 namespace tidemark::app {
 
 // A source (index into JobGraph::sources) or an operator (into JobGraph::operators) of a job graph.
@@ -44,6 +46,8 @@ public:
     static QString name(const JobGraph& g, GraphVertex v);
     // "source", or the operator's kind as the scenario file names it ("intervalJoin", "window", …).
     static QString kind(const JobGraph& g, GraphVertex v);
+    // A field for the setting: its range, unit and step, and a value taken when typed, not at every digit.
+    static void fitField(QSpinBox* box, const GraphSetting& setting);
 };
 
 } // namespace tidemark::app

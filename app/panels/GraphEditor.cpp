@@ -66,10 +66,7 @@ void GraphEditor::rebuild()
         for (GraphSetting& s : GraphSettings::settingsOf(g, v)) {
             auto* box = new QSpinBox(this);
             box->setObjectName(GraphSettings::name(g, v) + QLatin1Char('.') + s.name);
-            box->setRange(int(s.minimum), int(GraphSettings::kLargest));
-            box->setSuffix(s.milliseconds ? tr(" ms") : QString());
-            box->setSingleStep(s.milliseconds ? 500 : 1);
-            box->setKeyboardTracking(false); // a run per value typed, not per digit
+            GraphSettings::fitField(box, s);
             box->setMinimumWidth(box->fontMetrics().horizontalAdvance(QStringLiteral("000000000 ms")) + 30);
             m_form->addRow(s.label, box);
             m_fields.push_back({v, std::move(s), box});

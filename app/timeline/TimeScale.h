@@ -37,6 +37,9 @@ public:
     TimeScale withPixels(double x0, double width) const { return {m_start, m_end, x0, width}; }
     // Zoom by factor (> 1 zooms in) keeping the time under pixel x where it is.
     TimeScale zoomedAround(double x, double factor) const;
+    // One step of the zoom buttons and keys (in: kZoomStep, out: 1 / kZoomStep) about the middle of the view.
+    static constexpr double kZoomStep = 1.5;
+    TimeScale zoomedStep(bool in) const { return zoomedAround(m_x0 + m_width / 2, in ? kZoomStep : 1.0 / kZoomStep); }
     // Move the view by dx pixels: dragging right (dx > 0) shows earlier times.
     TimeScale panned(double dx) const;
     // Show [a, b] with a margin (fraction of the span) on both sides.

@@ -144,13 +144,13 @@ void TimelineView::followIfNeeded()
 
 void TimelineView::zoomIn()
 {
-    const TimeScale sc = scale().zoomedAround(scale().x0() + scale().width() / 2, 1.5);
+    const TimeScale sc = scale().zoomedStep(true);
     m_cursor->setVisibleRange(sc.start(), sc.end());
 }
 
 void TimelineView::zoomOut()
 {
-    const TimeScale sc = scale().zoomedAround(scale().x0() + scale().width() / 2, 1.0 / 1.5);
+    const TimeScale sc = scale().zoomedStep(false);
     m_cursor->setVisibleRange(sc.start(), sc.end());
 }
 

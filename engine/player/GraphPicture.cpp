@@ -40,30 +40,31 @@ GraphPicture::GraphPicture(const GraphRun& run)
     }
 }
 
-std::vector<GraphPicture::Timer> GraphPicture::timers(const GraphPipeline& state, int stream)
+std::vector<GraphPicture::Timer> GraphPicture::timers(const GraphPipeline& state, int stream, int subtask)
 {
     std::vector<Timer> out;
     if (state.streams().node(stream).source >= 0)
         return out; // a source sets no timers
-    for (int s = 0; s < state.streams().node(stream).parallelism; ++s) {
+    const int parallelism = state.streams().node(stream).parallelism;
+    for (int s = subtask < 0 ? 0 : subtask; s < (subtask < 0 ? parallelism : subtask + 1); ++s) {
         for (const TimerInfo& t : state.processTimers(stream, s))
             out.push_back({s, t.key, t.ts, t.domain});
     }
-    std::stable_sort(out.begin(), out.end(), [](const Timer& a, const Timer& b) { return a.ts < b.ts; });
+    // each subtask's come in firing order; several subtasks' are merged by time
+    if (subtask < 0 && parallelism > 1)
+        std::stable_sort(out.begin(), out.end(), [](const Timer& a, const Timer& b) { return a.ts < b.ts; });
     return out;
 }
 
 std::vector<GraphPicture::OpenWindow> GraphPicture::openWindows(
-    const GraphPipeline& state, int stream, std::size_t limit)
+    const GraphPipeline& state, int stream, int subtask, std::size_t limit)
 {
     std::vector<OpenWindow> out;
-    for (int s = 0; s < state.streams().node(stream).parallelism; ++s) {
-        const WindowOperator* w = state.windowOperator(stream, s);
-        if (!w || w->stateSize().windows > limit)
-            continue;
-        for (const WindowStateView& v : w->windows())
-            out.push_back({s, v.key, v.window, v.elementCount, v.fireCount});
-    }
+    const WindowOperator* w = state.windowOperator(stream, subtask);
+    if (!w || w->stateSize().windows > limit)
+        return out;
+    for (const WindowStateView& v : w->windows())
+        out.push_back({subtask, v.key, v.window, v.elementCount, v.fireCount});
     return out;
 }
 

@@ -50,10 +50,10 @@ public:
         Timestamp ts = 0;
         TimeDomain domain = TimeDomain::Event;
     };
-    static std::vector<Timer> timers(const GraphPipeline& state, int stream);
-    // A window operator's windows still open in `state` (assigned, not yet purged or cleaned up), every subtask's, by
-    // subtask, key and window; none beyond `limit` windows on one subtask (too many to show apart), and none for
-    // another operator.
+    // `subtask` -1: every subtask's.
+    static std::vector<Timer> timers(const GraphPipeline& state, int stream, int subtask = -1);
+    // A window operator's subtask's windows still open in `state` (assigned, not yet purged or cleaned up), by key and
+    // window; none beyond `limit` windows (too many to show apart), and none for another operator.
     struct OpenWindow {
         int subtask = 0;
         KeyId key = kNoKey;
@@ -61,7 +61,7 @@ public:
         std::uint64_t elements = 0;
         std::uint32_t fired = 0; // how often it has fired so far (it stays open for allowed lateness)
     };
-    static std::vector<OpenWindow> openWindows(const GraphPipeline& state, int stream, std::size_t limit);
+    static std::vector<OpenWindow> openWindows(const GraphPipeline& state, int stream, int subtask, std::size_t limit);
 
     // The streams no edge leaves: what the job prints.
     const std::vector<int>& sinks() const { return m_sinks; }

@@ -37,6 +37,13 @@ StepIndex GraphTrace::stepOfOutput(std::size_t i) const
     return static_cast<StepIndex>(it - m_steps.begin() - 1);
 }
 
+StepIndex GraphTrace::lastStepAt(Timestamp t) const
+{
+    const auto it = std::upper_bound(m_steps.begin() + 1, m_steps.end(), t,
+        [](Timestamp time, const GraphStep& step) { return time < step.processingTime; });
+    return static_cast<StepIndex>(it - m_steps.begin() - 1);
+}
+
 void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, const JobGraph& g)
 {
     const StreamGraph& streams = p.streams();

@@ -52,6 +52,8 @@ public:
     }
     // The step that produced outputs()[i].
     StepIndex stepOfOutput(std::size_t i) const;
+    // The last step at or before processing time t (0 when none is: steps come in processing-time order).
+    StepIndex lastStepAt(Timestamp t) const;
 
     // A source channel's watermark (idle: marked idle by its generator, or ended).
     std::span<const WatermarkPoint> channelWatermarks(int channel) const { return m_histories[channelSlot(channel)]; }

@@ -1965,10 +1965,6 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>B 的值(&amp;V)：</translation>
     </message>
     <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
         <source>A has %1</source>
         <translation>A 为 %1</translation>
     </message>
@@ -1995,10 +1991,6 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
 </context>
 <context>
     <name>tidemark::app::GraphEditor</name>
-    <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -2140,6 +2132,10 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>source</source>
         <translation>源</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
     </message>
 </context>
 <context>
