@@ -44,8 +44,12 @@ StepIndex GraphTrace::lastStepAt(Timestamp t) const
     return static_cast<StepIndex>(it - m_steps.begin() - 1);
 }
 
-void GraphTrace::record(StepIndex s, Timestamp now, const GraphPipeline& p, const JobGraph& g)
+void GraphTrace::record(StepIndex s, Timestamp now, GraphPipeline& p, const JobGraph& g)
 {
+    std::vector<GraphPipeline::TimerChangeAt> changes;
+    p.takeTimerChanges(changes);
+    for (const auto& c : changes)
+        m_timerChanges.push_back({s, c.stream, c.subtask, c.change});
     const StreamGraph& streams = p.streams();
     if (m_histories.empty()) { // step 0: lay out the slots, and each source's partitions
         std::size_t slots = static_cast<std::size_t>(p.channelCount());
@@ -145,6 +149,7 @@ GraphRun::GraphRun(const Scenario& scenario, std::size_t maxSnapshots)
     m_end = std::make_unique<State>(
         State {GraphPipeline(g, scenario.keys, scenario.pipeline.flinkVersion, scenario.pipeline.endOfInput),
             EventQueue(), 0});
+    m_end->pipeline.recordTimerChanges(true);
     // A bounded topic ends split by split (KafkaSplitEnds): where each split finishes is known from the records.
     m_splitEnds.resize(g.sources.size());
     std::vector<GraphOutput> none; // before the first happening: no window can fire yet
@@ -189,7 +194,12 @@ GraphRun::GraphRun(const Scenario& scenario, std::size_t maxSnapshots)
 
     m_trace.m_steps.push_back(GraphStep {});
     m_trace.record(0, 0, m_end->pipeline, g);
-    m_snapshots.push_back(std::make_unique<State>(*m_end));
+    // the run keeps what its timers do; a copy replaying a step of it need not
+    const auto snapshot = [this] {
+        m_snapshots.push_back(std::make_unique<State>(*m_end));
+        m_snapshots.back()->pipeline.recordTimerChanges(false);
+    };
+    snapshot();
     std::uint32_t arrivalsDone = 0;
     for (;;) {
         const auto firstOutput = static_cast<std::uint32_t>(m_trace.m_outputs.size());
@@ -210,7 +220,7 @@ GraphRun::GraphRun(const Scenario& scenario, std::size_t maxSnapshots)
                 m_snapshotInterval *= 2;
             }
             if (s % m_snapshotInterval == 0)
-                m_snapshots.push_back(std::make_unique<State>(*m_end));
+                snapshot();
         }
     }
 }

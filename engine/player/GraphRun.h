@@ -36,6 +36,14 @@ struct GraphStep {
     std::uint32_t firstOutput = 0; // its outputs are outputs()[firstOutput, the next step's firstOutput)
 };
 
+// A change to a process function's timers (set, deleted, fired) on one subtask, with the step that made it.
+struct GraphTimerChange {
+    StepIndex step = 0;
+    std::int32_t stream = 0;
+    std::int32_t subtask = 0;
+    ProcessTimerChange change;
+};
+
 // The recorded run of a job graph, as Trace is a chain's: every step, every output with the step that made it,
 // and watermark histories (WatermarkPoint: the value from its step on) for each source channel, each operator
 // input's valve and each operator subtask's event time. What a view reads to draw any step without running.
@@ -54,6 +62,8 @@ public:
     StepIndex stepOfOutput(std::size_t i) const;
     // The last step at or before processing time t (0 when none is: steps come in processing-time order).
     StepIndex lastStepAt(Timestamp t) const;
+    // Every change to a process function's timers, in step order (a step's in the order they happened).
+    const std::vector<GraphTimerChange>& timerChanges() const { return m_timerChanges; }
 
     // A source channel's watermark (idle: marked idle by its generator, or ended).
     std::span<const WatermarkPoint> channelWatermarks(int channel) const { return m_histories[channelSlot(channel)]; }
@@ -102,11 +112,12 @@ private:
         return m_inputSlot[static_cast<std::size_t>(op)] + static_cast<std::size_t>(subtask) * 2
             + static_cast<std::size_t>(input);
     }
-    // Appends a point to every history the step changed.
-    void record(StepIndex s, Timestamp now, const GraphPipeline& p, const JobGraph& g);
+    // Appends a point to every history the step changed, and the timer changes it made.
+    void record(StepIndex s, Timestamp now, GraphPipeline& p, const JobGraph& g);
 
     std::vector<GraphStep> m_steps;
     std::vector<GraphOutput> m_outputs;
+    std::vector<GraphTimerChange> m_timerChanges;
     std::vector<std::vector<WatermarkPoint>> m_histories; // channels, then per operator its subtasks and inputs
     std::vector<std::vector<std::vector<WatermarkPoint>>> m_partitionHistories; // by source, by partition
     std::vector<std::vector<StepIndex>> m_partitionFinished; // by source, by partition

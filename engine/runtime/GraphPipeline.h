@@ -105,6 +105,15 @@ public:
             &m_subtasks[static_cast<std::size_t>(stream)][static_cast<std::size_t>(subtask)].op);
         return p ? p->timers() : std::vector<TimerInfo> {};
     }
+    // Whether the process functions keep the changes to their timers (KeyedProcessOperator::recordTimerChanges), and
+    // those kept since the last call, subtask by subtask (each subtask's in the order they happened).
+    struct TimerChangeAt {
+        int stream = 0;
+        int subtask = 0;
+        ProcessTimerChange change;
+    };
+    void recordTimerChanges(bool on);
+    void takeTimerChanges(std::vector<TimerChangeAt>& out);
     // The window operator of one subtask (a window, a window join or coGroup); nullptr for any other operator.
     const WindowOperator* windowOperator(int stream, int subtask) const
     {

@@ -123,9 +123,9 @@ public:
         return timers.find(ts, domain) >= 0;
     }
 
-    // Registering a timer that is registered already is a no-op; deleting one that is not, too. Deleting
-    // returns whether there was one.
-    void registerTimer(NamespaceTimers& timers, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
+    // Registering a timer that is registered already is a no-op; deleting one that is not, too. Each returns
+    // whether it changed anything.
+    bool registerTimer(NamespaceTimers& timers, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain);
     bool deleteTimer(NamespaceTimers& timers, Timestamp ts, TimeDomain domain);
     void registerEventTimeTimer(NamespaceTimers& timers, KeyId key, const TimeWindow& window, Timestamp ts)
     {
@@ -236,11 +236,11 @@ inline int NamespaceTimers::find(Timestamp ts, TimeDomain domain) const
     return -1;
 }
 
-inline void InternalTimerService::registerTimer(
+inline bool InternalTimerService::registerTimer(
     NamespaceTimers& timers, KeyId key, const TimeWindow& window, Timestamp ts, TimeDomain domain)
 {
     if (timers.find(ts, domain) >= 0)
-        return; // (ts, key, window) is registered already
+        return false; // (ts, key, window) is registered already
     const std::uint64_t sequence = m_nextSequence++;
     std::uint32_t id = 0;
     if (!m_freeIds.empty()) {
@@ -252,6 +252,7 @@ inline void InternalTimerService::registerTimer(
     }
     timers.add(NamespaceTimers::Slot::make(ts, id, domain));
     m_registrations[id] = {key, true, queue(domain).push(ts, sequence, id), window, sequence};
+    return true;
 }
 
 inline bool InternalTimerService::deleteTimer(NamespaceTimers& timers, Timestamp ts, TimeDomain domain)

@@ -21,6 +21,8 @@ KeyedProcessOperator::KeyedProcessOperator(const KeyedProcessOperator& other)
     , m_timers(other.m_timers)
     , m_keyTimers(other.m_keyTimers)
     , m_newProcessingTimers(other.m_newProcessingTimers)
+    , m_recordChanges(other.m_recordChanges)
+    , m_changes(other.m_changes)
 { }
 
 KeyedProcessOperator& KeyedProcessOperator::operator=(const KeyedProcessOperator& other)
@@ -68,6 +70,7 @@ void KeyedProcessOperator::onTimer(const InternalTimerService::InternalTimer& ti
     const auto it = m_keyTimers.find(timer.key);
     if (it == m_keyTimers.end() || !m_timers.claim(it->second, timer))
         return;
+    noteChange(ProcessTimerChange::Kind::Fired, timer.domain, timer.key, timer.ts);
     const bool eventTime = timer.domain == TimeDomain::Event;
     // onEventTime: setAbsoluteTimestamp(timer); onProcessingTime: eraseTimestamp()
     Context ctx(*this, timer.key, eventTime ? std::optional<Timestamp>(timer.ts) : std::nullopt, out);
@@ -128,25 +131,39 @@ Timestamp KeyedProcessOperator::Context::currentProcessingTime() const
     return m_op.m_timers.currentProcessingTime();
 }
 
+void KeyedProcessOperator::registerTimer(KeyId key, Timestamp ts, TimeDomain domain)
+{
+    if (!m_timers.registerTimer(timersOfKey(key), key, kVoidNamespace, ts, domain))
+        return; // registered already: Flink's queue keeps one
+    if (domain == TimeDomain::Processing)
+        m_newProcessingTimers.emplace_back(key, ts);
+    noteChange(ProcessTimerChange::Kind::Registered, domain, key, ts);
+}
+
+void KeyedProcessOperator::deleteTimer(KeyId key, Timestamp ts, TimeDomain domain)
+{
+    if (m_timers.deleteTimer(timersOfKey(key), ts, domain))
+        noteChange(ProcessTimerChange::Kind::Deleted, domain, key, ts);
+}
+
 void KeyedProcessOperator::Context::registerEventTimeTimer(Timestamp ts)
 {
-    m_op.m_timers.registerEventTimeTimer(m_op.timersOfKey(m_key), m_key, kVoidNamespace, ts);
+    m_op.registerTimer(m_key, ts, TimeDomain::Event);
 }
 
 void KeyedProcessOperator::Context::registerProcessingTimeTimer(Timestamp ts)
 {
-    m_op.m_timers.registerProcessingTimeTimer(m_op.timersOfKey(m_key), m_key, kVoidNamespace, ts);
-    m_op.m_newProcessingTimers.emplace_back(m_key, ts);
+    m_op.registerTimer(m_key, ts, TimeDomain::Processing);
 }
 
 void KeyedProcessOperator::Context::deleteEventTimeTimer(Timestamp ts)
 {
-    m_op.m_timers.deleteEventTimeTimer(m_op.timersOfKey(m_key), ts);
+    m_op.deleteTimer(m_key, ts, TimeDomain::Event);
 }
 
 void KeyedProcessOperator::Context::deleteProcessingTimeTimer(Timestamp ts)
 {
-    m_op.m_timers.deleteProcessingTimeTimer(m_op.timersOfKey(m_key), ts);
+    m_op.deleteTimer(m_key, ts, TimeDomain::Processing);
 }
 
 void KeyedProcessOperator::Context::collect(std::uint32_t value)

@@ -24,6 +24,16 @@ struct ProcessOutput {
     std::optional<double> number;
 };
 
+// A change to a process function's timers: registered (a timer not registered yet), deleted while registered, or
+// fired. What a run records for the picture of each timer's life (GraphTrace::timerChanges).
+struct ProcessTimerChange {
+    enum class Kind : std::uint8_t { Registered, Deleted, Fired };
+    Kind kind = Kind::Registered;
+    TimeDomain domain = TimeDomain::Event;
+    KeyId key = kNoKey;
+    Timestamp ts = 0;
+};
+
 class KeyedProcessFunction;
 class KeyedCoProcessFunction;
 
@@ -62,6 +72,12 @@ public:
     // timer after each happening (docs/execution-model.md, rule 4) without going over all of them each time.
     std::vector<Timestamp> takeNewProcessingTimers();
 
+    // Whether to keep the changes to its timers for takeTimerChanges (off: a copy replaying a run keeps none).
+    void recordTimerChanges(bool on) { m_recordChanges = on; }
+    // The changes since the last clearTimerChanges, in the order they happened.
+    const std::vector<ProcessTimerChange>& timerChanges() const { return m_changes; }
+    void clearTimerChanges() { m_changes.clear(); }
+
     // The timers registered for `key`, in no particular order.
     std::vector<TimerInfo> timersOf(KeyId key) const;
     // Every key's registered timers, of both domains, in the order they would fire (timestamp, then registration).
@@ -98,12 +114,21 @@ public:
 
 private:
     void onTimer(const InternalTimerService::InternalTimer& timer, std::vector<ProcessOutput>& out);
+    void registerTimer(KeyId key, Timestamp ts, TimeDomain domain);
+    void deleteTimer(KeyId key, Timestamp ts, TimeDomain domain);
+    void noteChange(ProcessTimerChange::Kind kind, TimeDomain domain, KeyId key, Timestamp ts)
+    {
+        if (m_recordChanges)
+            m_changes.push_back({kind, domain, key, ts});
+    }
     NamespaceTimers& timersOfKey(KeyId key) { return m_keyTimers[key]; }
 
     std::unique_ptr<KeyedProcessFunction> m_function;
     InternalTimerService m_timers;
     std::map<KeyId, NamespaceTimers> m_keyTimers; // VoidNamespace: one set of timers per key
     std::vector<std::pair<KeyId, Timestamp>> m_newProcessingTimers; // since takeNewProcessingTimers
+    bool m_recordChanges = false;
+    std::vector<ProcessTimerChange> m_changes; // since clearTimerChanges
 };
 
 // Flink's KeyedCoProcessOperator (keyed.connect(otherKeyed).process(f)) is the same operator with two inputs: one

@@ -288,6 +288,38 @@ private slots:
         QCOMPARE(out[1].timestamp, std::optional<Timestamp>(6));
         QCOMPARE(copy.timersOf(5).size(), std::size_t(0));
     }
+
+    // What the picture of a timer's life is drawn from: each registration of a timer not registered yet, each
+    // deletion of one that is, each firing, in order; nothing for a timer registered twice or deleted when absent,
+    // and nothing at all unless asked for.
+    void theTimerChangesAreRecordedAsTheyHappenWhenAskedFor()
+    {
+        Texts texts;
+        KeyedProcessOperator op(std::make_unique<BothTriggering>(texts));
+        std::vector<ProcessOutput> out;
+        op.processElement(5, 5, 12, out);
+        QVERIFY(op.timerChanges().empty());
+        op.recordTimerChanges(true);
+        op.processElement(7, 7, 12, out); // registers P3 E4 P5 E6, deletes P3 E4
+        op.processElement(7, 7, 12, out); // P3 and E4 anew, P5 and E6 already there; deletes P3 E4 again
+        op.processWatermark(6, out); // fires E6 of both keys, in the order they were registered
+        using K = ProcessTimerChange::Kind;
+        QStringList changes;
+        for (const ProcessTimerChange& c : op.timerChanges())
+            changes << QStringLiteral("%1 %2%3 key %4")
+                           .arg(c.kind == K::Registered   ? "set"
+                                   : c.kind == K::Deleted ? "deleted"
+                                                          : "fired")
+                           .arg(c.domain == TimeDomain::Event ? "E" : "P")
+                           .arg(c.ts)
+                           .arg(c.key);
+        QCOMPARE(changes,
+            (QStringList {"set P3 key 7", "set E4 key 7", "set P5 key 7", "set E6 key 7", "deleted P3 key 7",
+                "deleted E4 key 7", "set P3 key 7", "set E4 key 7", "deleted P3 key 7", "deleted E4 key 7",
+                "fired E6 key 5", "fired E6 key 7"}));
+        op.clearTimerChanges();
+        QVERIFY(op.timerChanges().empty());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestKeyedProcessOperator)
