@@ -17,4 +17,14 @@ std::string GraphDocument::outputText(std::size_t i) const
     return output::graphOutputText(m_player.run(), m_scenario, i, m_times);
 }
 
+const JoinRecordWhy* GraphDocument::joinRecordWhy(int stream, int input, std::size_t rank) const
+{
+    const auto asked = std::make_tuple(stream, input, rank);
+    if (m_joinAsked != asked) {
+        m_joinAsked = asked;
+        m_joinWhy = explainJoinRecord(run(), m_picture, stream, input, rank);
+    }
+    return m_joinWhy ? &*m_joinWhy : nullptr;
+}
+
 } // namespace tidemark::app

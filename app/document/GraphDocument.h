@@ -5,9 +5,12 @@
 #include "engine/player/GraphHolds.h"
 #include "engine/player/GraphPicture.h"
 #include "engine/player/GraphPlayer.h"
+#include "engine/player/JoinRecordWhy.h"
 #include "engine/player/TimeFormat.h"
 
 #include <memory>
+#include <optional>
+#include <tuple>
 #include <vector>
 
 namespace tidemark::app {
@@ -33,6 +36,9 @@ public:
     // The run's outputs()[i] as printed (with its operator's print prefix, "paid> (o1,1000,1800) …"), written when
     // asked: a large run's lines would take more memory than its trace.
     std::string outputText(std::size_t i) const;
+    // Why a record that reached an interval join's input was or was not paired (explainJoinRecord), kept for the
+    // last record asked about: the lanes and the Why (not)? panel ask for the selected one at every step.
+    const JoinRecordWhy* joinRecordWhy(int stream, int input, std::size_t rank) const;
     // A stream's name: its source's or operator's.
     const std::string& streamName(int stream) const { return streams().node(stream).name; }
 
@@ -42,6 +48,8 @@ private:
     GraphPicture m_picture;
     std::unique_ptr<GraphHolds> m_holds;
     output::TextTimes m_times;
+    mutable std::optional<std::tuple<int, int, std::size_t>> m_joinAsked;
+    mutable std::optional<JoinRecordWhy> m_joinWhy;
 };
 
 } // namespace tidemark::app

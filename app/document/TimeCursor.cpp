@@ -299,6 +299,16 @@ TimeCursor::Selection TimeCursor::Selection::ofStream(int stream)
     return s;
 }
 
+TimeCursor::Selection TimeCursor::Selection::ofInputRecord(int stream, int input, std::size_t rank)
+{
+    Selection s;
+    s.kind = Kind::InputRecord;
+    s.stream = stream;
+    s.channel = input;
+    s.record = static_cast<RecordIndex>(rank);
+    return s;
+}
+
 RecordIndex TimeCursor::selectedRecord() const
 {
     return m_selection.kind == Selection::Kind::Record ? m_selection.record : kNoRecord;

@@ -63,7 +63,9 @@ public:
     // changes. A record by its index in the scenario, a window by (subtask, key, window), a channel, a job
     // graph's stream (a source or an operator, by its StreamGraph number).
     struct Selection {
-        enum class Kind : std::uint8_t { None, Record, Window, Channel, Stream };
+        // InputRecord: in a job graph, what reached an operator's input (`stream`, `channel` the input, `record` its
+        // place among what reached it: GraphPicture::arrivedAt).
+        enum class Kind : std::uint8_t { None, Record, Window, Channel, Stream, InputRecord };
         Kind kind = Kind::None;
         RecordIndex record = kNoRecord;
         int subtask = 0;
@@ -76,6 +78,7 @@ public:
         static Selection ofWindow(int subtask, KeyId key, const TimeWindow& window);
         static Selection ofChannel(int channel);
         static Selection ofStream(int stream);
+        static Selection ofInputRecord(int stream, int input, std::size_t rank);
     };
     const Selection& selection() const { return m_selection; }
     RecordIndex selectedRecord() const;

@@ -28,24 +28,6 @@ const WatermarkPoint* pointAt(std::span<const WatermarkPoint> history, StepIndex
     return it == history.begin() ? nullptr : &*(it - 1);
 }
 
-// The timestamp an output carries on to the operators that read it (none for what goes to a side output).
-std::optional<Timestamp> forwardedTimestamp(const GraphOutput& o, const GraphPipeline& elements)
-{
-    if (const auto* fire = std::get_if<FireEvent>(&o.what))
-        return fire->window.isGlobal() ? o.watermark : fire->window.maxTimestamp();
-    if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&o.what)) {
-        if (join->kind == IntervalJoinOperator::Output::Kind::Pair)
-            return join->timestamp;
-        return std::nullopt;
-    }
-    if (const auto* process = std::get_if<ProcessOutput>(&o.what)) {
-        if (process->timestamp)
-            return process->timestamp;
-        return process->number ? std::nullopt : std::optional<Timestamp>(elements.element(process->value).ts);
-    }
-    return std::nullopt;
-}
-
 } // namespace
 
 GraphLanes::GraphLanes(Session* session, TimeCursor* cursor, Theme* theme, QWidget* parent)
@@ -82,7 +64,31 @@ void GraphLanes::collectLanes()
     const GraphTrace& trace = run.trace();
     const StreamGraph& streams = m_session->graph().streams();
     const GraphPipeline& end = run.pipeline();
-    const auto id = [](int stream, Row::Kind kind, int index) { return LaneId {stream, int(kind), index}; };
+    const auto id = [](int stream, Row::Kind kind, int index, KeyId key = kNoKey) {
+        return LaneId {stream, int(kind), index, key};
+    };
+    // a process subtask's timers, kept while they are of few keys: each key has a lane
+    const GraphPicture& picture = m_session->graph().picture();
+    for (int stream = streams.sourceCount(); stream < streams.streamCount(); ++stream) {
+        const StreamGraph::Node& node = streams.node(stream);
+        if (trace.timerChanges().empty() || !run.graph().operators[std::size_t(node.op)].runsProcessFunction())
+            continue;
+        for (int s = 0; s < node.parallelism; ++s) {
+            std::vector<GraphPicture::TimerLife> lives = picture.timerLives(stream, s);
+            std::vector<KeyId> keys;
+            for (const auto& life : lives) {
+                if (std::find(keys.begin(), keys.end(), life.key) == keys.end())
+                    keys.push_back(life.key);
+                if (keys.size() > kKeyLanes)
+                    break;
+            }
+            if (keys.empty() || keys.size() > kKeyLanes)
+                continue;
+            Lane& lane = m_lanes[id(stream, Row::Kind::Subtask, s)];
+            lane.timers = std::move(lives);
+            lane.timerKeys = std::move(keys);
+        }
+    }
     // the records: on their source's channel lane, and on every input that reads the source
     for (StepIndex s = 1; s < trace.stepCount(); ++s) {
         const GraphStep& step = trace.step(s);
@@ -118,10 +124,15 @@ void GraphLanes::collectLanes()
             } else {
                 (join->kind == K::Dropped ? lane.dropped : lane.sideOutput).marks.push_back({join->timestamp, s});
             }
-        } else if (const auto t = forwardedTimestamp(o, end)) {
+        } else if (const auto t = GraphPicture::forwardedTimestamp(o, end)) {
             lane.dots.marks.push_back({*t, s});
+            // and on its key's lane, when it has one
+            const auto* process = std::get_if<ProcessOutput>(&o.what);
+            if (process
+                && std::find(lane.timerKeys.begin(), lane.timerKeys.end(), process->key) != lane.timerKeys.end())
+                m_lanes[id(stream, Row::Kind::Key, o.subtask, process->key)].dots.marks.push_back({*t, s});
         }
-        if (const auto t = forwardedTimestamp(o, end)) {
+        if (const auto t = GraphPicture::forwardedTimestamp(o, end)) {
             for (const StreamGraph::Edge& e : streams.edgesFrom(stream))
                 m_lanes[id(e.to, Row::Kind::Input, e.input)].dots.marks.push_back({*t, s});
         }
@@ -236,8 +247,14 @@ void GraphLanes::layoutRows()
         }
         for (int i = 0; i < streams.inputCount(stream); ++i)
             m_rows.push_back({Row::Kind::Input, stream, i});
-        for (int s = 0; s < node.parallelism; ++s)
+        for (int s = 0; s < node.parallelism; ++s) {
             m_rows.push_back({Row::Kind::Subtask, stream, s});
+            const auto lane = m_lanes.find(LaneId {stream, int(Row::Kind::Subtask), s, kNoKey});
+            if (lane == m_lanes.end())
+                continue;
+            for (const KeyId key : lane->second.timerKeys)
+                m_rows.push_back({Row::Kind::Key, stream, s, key});
+        }
     }
     // the row labels' column: as wide as the longest label, within reason
     double widest = fontMetrics().horizontalAdvance(m_session->labels().axisTitle());
@@ -287,6 +304,8 @@ QString GraphLanes::rowLabel(const Row& row) const
         return tr("%1 · input %2").arg(name).arg(row.index + 1);
     case Row::Kind::Subtask:
         return tr("%1 · subtask %2").arg(name).arg(row.index);
+    case Row::Kind::Key:
+        return tr("%1 · key %2").arg(name, m_session->keyName(row.key));
     }
     return name;
 }
@@ -318,6 +337,7 @@ Timestamp GraphLanes::rowWatermark(const Row& row, bool* idle) const
         return lowest;
     }
     case Row::Kind::Subtask:
+    case Row::Kind::Key: // a key's event time is its subtask's
         p = pointAt(trace.operatorWatermarks(g.streams().node(row.stream).op, row.index), step);
         break;
     }
@@ -327,16 +347,26 @@ Timestamp GraphLanes::rowWatermark(const Row& row, bool* idle) const
     return p->watermark;
 }
 
-QRectF GraphLanes::subtaskLane(int stream, int subtask) const
+QRectF GraphLanes::laneRect(Row::Kind kind, int stream, int index) const
 {
     double y = kAxis;
     for (const Row& row : m_rows) {
         const double h = row.kind == Row::Kind::Heading ? kHeading : kLane;
-        if (row.kind == Row::Kind::Subtask && row.stream == stream && row.index == subtask)
+        if (row.kind == kind && row.stream == stream && row.index == index)
             return {scale().x0(), y, scale().width(), h};
         y += h;
     }
     return {};
+}
+
+QRectF GraphLanes::subtaskLane(int stream, int subtask) const
+{
+    return laneRect(Row::Kind::Subtask, stream, subtask);
+}
+
+QRectF GraphLanes::inputLane(int stream, int input) const
+{
+    return laneRect(Row::Kind::Input, stream, input);
 }
 
 QStringList GraphLanes::rowTexts() const
@@ -371,6 +401,8 @@ QStringList GraphLanes::rowTexts() const
             if (!collecting.isEmpty())
                 text += tr("; collecting: %1").arg(collecting.join(QStringLiteral(", ")));
         }
+        if (row.kind == Row::Kind::Key)
+            text += timerLivesText(row);
         out << text;
     }
     return out;
@@ -383,9 +415,8 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
     const double top = lane.top() + 3;
     const double bottom = lane.bottom() - 3;
     const double midY = lane.center().y();
-    const auto it = m_lanes.find(LaneId {row.stream, int(row.kind), row.index});
-    if (it != m_lanes.end()) {
-        const Lane& content = it->second;
+    if (const Lane* found = laneOf(row)) {
+        const Lane& content = *found;
         // marks up to the step, once per column (the step's own in the current colour), drawn together: a dense
         // lane is thousands of them
         const auto columns = [&](const Marks& marks, std::vector<QPointF>& past, std::vector<QPointF>& now) {
@@ -398,7 +429,8 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
         std::vector<QPointF> past;
         std::vector<QPointF> now;
         columns(content.dots, past, now);
-        const double radius = row.kind == Row::Kind::Subtask ? 4 : 3;
+        const bool output = row.kind == Row::Kind::Subtask || row.kind == Row::Kind::Key;
+        const double radius = output ? 4 : 3;
         const auto dots = [&](const std::vector<QPointF>& at, const QColor& colour) {
             if (at.size() > 200) { // too close to tell apart: squares, without antialiasing
                 p.save();
@@ -413,7 +445,7 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
             for (const QPointF& x : at)
                 p.drawEllipse(x, radius, radius);
         };
-        dots(past, row.kind == Row::Kind::Subtask ? c.fire : c.channelWatermark);
+        dots(past, output ? c.fire : c.channelWatermark);
         dots(now, c.current);
         const auto crosses = [&](const Marks& marks, const QColor& colour) {
             std::vector<QPointF> at;
@@ -489,9 +521,15 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
     }
     if (row.kind == Row::Kind::Subtask) {
         paintOpenWindows(p, row, lane, scale);
-        paintTimers(p, row, lane, scale);
+        const Lane* content = laneOf(row);
+        if (!content || content->timerKeys.empty()) // else each key's lane draws its own
+            paintTimers(p, row, lane, scale);
         paintSelectedWindow(p, row, lane, scale);
     }
+    if (row.kind == Row::Kind::Key)
+        paintTimerLives(p, row, lane, scale);
+    if (row.kind == Row::Kind::Input)
+        paintSelectedInputRecord(p, row, lane, scale);
     // the watermark at the cursor: a line across the lane, grey when idle
     bool idle = false;
     const Timestamp wm = rowWatermark(row, &idle);
@@ -571,9 +609,8 @@ std::optional<TimeCursor::Selection> GraphLanes::windowAt(const Row& row, double
     };
     // a window fired by the step, then one still collecting
     const StepIndex step = StepIndex(m_session->currentStep());
-    const auto it = m_lanes.find(LaneId {row.stream, int(row.kind), row.index});
-    if (it != m_lanes.end()) {
-        for (const Lane::Band& b : it->second.bands) {
+    if (const Lane* content = laneOf(row)) {
+        for (const Lane::Band& b : content->bands) {
             if (b.start <= t && t < b.end && !b.fires.empty() && b.fires.front().step <= step)
                 return select(b.fires.front().key, TimeWindow(b.start, b.end));
         }
@@ -660,6 +697,147 @@ void GraphLanes::paintTimers(QPainter& p, const Row& row, const QRectF& lane, co
     p.restore();
 }
 
+std::optional<TimeCursor::Selection> GraphLanes::inputRecordAt(const Row& row, double x) const
+{
+    if (row.kind != Row::Kind::Input || x < m_gutter)
+        return std::nullopt;
+    const GraphDocument& g = m_session->graph();
+    const int op = g.streams().node(row.stream).op;
+    if (g.graph().operators[std::size_t(op)].kind != GraphOperator::Kind::IntervalJoin)
+        return std::nullopt;
+    // the closest record within a few pixels that has come by the step
+    const StepIndex step = StepIndex(m_session->currentStep());
+    const TimeScale s = scale();
+    const std::vector<GraphPicture::Arrived> arrived = g.picture().arrivedAt(row.stream, row.index);
+    std::optional<std::size_t> closest;
+    double best = 6;
+    for (std::size_t i = 0; i < arrived.size() && arrived[i].step <= step; ++i) {
+        const double d = std::abs(s.mapTimeToX(double(arrived[i].ts)) - x);
+        if (d <= best) {
+            best = d;
+            closest = i;
+        }
+    }
+    if (!closest)
+        return std::nullopt;
+    return TimeCursor::Selection::ofInputRecord(row.stream, row.index, *closest);
+}
+
+void GraphLanes::paintSelectedInputRecord(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const
+{
+    const TimeCursor::Selection& sel = m_cursor->selection();
+    if (sel.kind != TimeCursor::Selection::Kind::InputRecord || sel.stream != row.stream)
+        return;
+    const JoinRecordWhy* why = m_session->graph().joinRecordWhy(sel.stream, sel.channel, sel.record);
+    if (!why)
+        return;
+    const QColor colour = m_theme->colors().selection;
+    p.save();
+    if (row.index == sel.channel) {
+        p.setPen(QPen(colour, 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(QPointF(scale.mapTimeToX(double(why->record.ts)), lane.center().y()), 7, 7);
+    } else if (why->from <= why->to) {
+        // the times it pairs with, the bounds applied: a band from the first to the last
+        const double x0 = std::max(scale.mapTimeToX(double(why->from)), lane.left());
+        const double x1 = std::min(scale.mapTimeToX(double(why->to)), lane.right());
+        if (x1 >= lane.left() && x0 <= lane.right()) {
+            QColor fill = colour;
+            fill.setAlpha(50);
+            p.setPen(QPen(colour, 1.5));
+            p.setBrush(fill);
+            p.drawRect(QRectF(x0, lane.top() + 2, std::max(2.0, x1 - x0), lane.height() - 4));
+        }
+    }
+    p.restore();
+}
+
+const GraphLanes::Lane* GraphLanes::laneOf(const Row& row) const
+{
+    const auto it = m_lanes.find(LaneId {row.stream, int(row.kind), row.index, row.key});
+    return it == m_lanes.end() ? nullptr : &it->second;
+}
+
+const GraphLanes::Lane* GraphLanes::subtaskLaneOf(const Row& row) const
+{
+    return laneOf(Row {Row::Kind::Subtask, row.stream, row.index, kNoKey});
+}
+
+QString GraphLanes::timerLivesText(const Row& row) const
+{
+    const Lane* lane = subtaskLaneOf(row);
+    if (!lane)
+        return {};
+    const StepIndex step = StepIndex(m_session->currentStep());
+    QStringList lives;
+    for (const auto& life : lane->timers) {
+        if (life.key != row.key || life.registered > step)
+            continue;
+        const QString at = life.domain == TimeDomain::Event
+            ? m_session->formatTime(life.ts)
+            : tr("processing time %1").arg(Session::formatProcessingTime(life.ts));
+        if (life.waitsAt(step))
+            lives << tr("%1 registered at step %2, waiting").arg(at).arg(life.registered);
+        else
+            lives << (life.fired ? tr("%1 registered at step %2, fired at step %3")
+                                 : tr("%1 registered at step %2, deleted at step %3"))
+                         .arg(at)
+                         .arg(life.registered)
+                         .arg(life.ended);
+    }
+    return lives.isEmpty() ? QString() : tr("; timers: %1").arg(lives.join(QStringLiteral(", ")));
+}
+
+void GraphLanes::paintTimerLives(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const
+{
+    const Lane* content = subtaskLaneOf(row);
+    if (!content)
+        return;
+    // Each event-time timer the key registered by the step: a line from the event time it was registered at to its
+    // time, the distance the watermark had to go; at its time a triangle, hollow while it waits, filled once it has
+    // fired, struck through once deleted (the line grey). The step's own change in the current colour. A
+    // processing-time timer's clock is not this axis: counted at the lane's end.
+    const ThemeColors& c = m_theme->colors();
+    const StepIndex step = StepIndex(m_session->currentStep());
+    const double top = lane.top() + 4;
+    const double lineY = lane.center().y() + 4;
+    int onTheClock = 0;
+    p.save();
+    for (const auto& life : content->timers) {
+        if (life.key != row.key || life.registered > step)
+            continue;
+        if (life.domain == TimeDomain::Processing) {
+            onTheClock += life.waitsAt(step) ? 1 : 0;
+            continue;
+        }
+        const bool waiting = life.waitsAt(step);
+        const bool deleted = !waiting && !life.fired;
+        const bool now = life.registered == step || life.ended == step;
+        const QColor colour = now ? c.current : deleted ? c.idle : c.fire;
+        const double x = scale.mapTimeToX(double(life.ts));
+        const double from = life.eventTimeAtRegistration <= kMinTimestamp
+            ? lane.left()
+            : std::max(lane.left(), scale.mapTimeToX(double(life.eventTimeAtRegistration)));
+        if (x < lane.left() - 6 || from > lane.right())
+            continue;
+        p.setPen(QPen(colour, 1, waiting ? Qt::DotLine : Qt::SolidLine));
+        p.drawLine(QPointF(from, lineY), QPointF(x, lineY));
+        const QPointF triangle[3] = {{x - 5, top}, {x + 5, top}, {x, top + 9}};
+        p.setPen(QPen(colour, 1.5));
+        p.setBrush(waiting || deleted ? c.laneBackground : colour);
+        p.drawPolygon(triangle, 3);
+        if (deleted) {
+            p.drawLine(QPointF(x - 6, top - 1), QPointF(x + 6, top + 10));
+        }
+    }
+    if (onTheClock > 0) {
+        p.setPen(c.mutedText);
+        p.drawText(lane.adjusted(0, 0, -6, 0), Qt::AlignRight | Qt::AlignBottom,
+            tr("%n processing-time timer(s) waiting", nullptr, onTheClock));
+    }
+    p.restore();
+}
+
 void GraphLanes::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -702,8 +880,8 @@ void GraphLanes::paint(QPainter& p) const
             p.setFont(font());
         } else {
             p.fillRect(full, i % 2 ? c.laneBackground : c.laneAlternate);
-            const bool holds
-                = at.holds(row.stream, row.kind == Row::Kind::Input ? row.index : -1) && row.kind != Row::Kind::Subtask;
+            const bool holds = at.holds(row.stream, row.kind == Row::Kind::Input ? row.index : -1)
+                && (row.kind == Row::Kind::Channel || row.kind == Row::Kind::Input);
             if (holds)
                 p.fillRect(QRectF(0, y, m_gutter - 4, h), c.holdingBack);
             p.setPen(c.mutedText);
@@ -733,10 +911,13 @@ void GraphLanes::mousePressEvent(QMouseEvent* event)
                 setCollapsed(row.stream, !isCollapsed(row.stream));
                 return;
             }
-            // a window of a subtask's lane is selected for every view (the Why (not)? panel explains it)
+            // a window of a subtask's lane, or a record of a join's input, is selected for every view (the Why
+            // (not)? panel explains it)
             if (event->button() == Qt::LeftButton) {
                 if (const auto window = windowAt(row, event->position().x()))
                     m_cursor->select(*window);
+                else if (const auto record = inputRecordAt(row, event->position().x()))
+                    m_cursor->select(*record);
             }
             break;
         }

@@ -27,8 +27,11 @@ class TimeCursor;
 // its valve's watermark (the lowest over its subtasks; grey when idle); then each subtask's event time, with what it
 // put out: fired windows as bands with their counts, join pairs, a process function's records, late and dropped
 // records marked where they were; windows still collecting (dashed, with what each key has so far) and a process
-// function's timers waiting at the cursor's step, each at its time. A click on a window selects it. Event
-// time runs left to right on the cursor's visible range. The vertex selected in the strip comes first; a click on a
+// function's timers waiting at the cursor's step, each at its time. While a process subtask's timers are of few
+// keys, each key has a lane of its own under the subtask's: every timer it registered, from the event time it was
+// registered at to its time, waiting, fired or deleted by the cursor's step. A click on a window selects it. Event
+// time runs left to right on the cursor's visible range. A click on a record of an interval join's input selects it:
+// the other input shows the times it pairs with. The vertex selected in the strip comes first; a click on a
 // group's heading folds it.
 class GraphLanes : public QWidget {
     Q_OBJECT
@@ -44,6 +47,7 @@ public:
     QStringList rowTexts() const;
     // Where a subtask's lane is drawn (its event-time part, right of the labels), to click in tests; empty when not.
     QRectF subtaskLane(int stream, int subtask) const;
+    QRectF inputLane(int stream, int input) const;
     void setCollapsed(int stream, bool collapsed);
     // The cursor's visible range: everything of the run, or half (twice) as much around its middle.
     void fitAll();
@@ -62,10 +66,11 @@ protected:
 private:
     // A row: a group's heading (kind Heading), or one lane of it.
     struct Row {
-        enum class Kind : std::uint8_t { Heading, Channel, Input, Subtask };
+        enum class Kind : std::uint8_t { Heading, Channel, Input, Subtask, Key };
         Kind kind = Kind::Heading;
         int stream = 0;
-        int index = 0; // channel (global), input, or subtask
+        int index = 0; // channel (global), input, or subtask (also a key's)
+        KeyId key = kNoKey; // a key's lane
     };
     // Marks at event times, each from the step that made it: drawn at most once per pixel column, from the earliest
     // step of each column under the current scale (computed again only when the scale changes), so that a step
@@ -109,8 +114,13 @@ private:
             StepIndex step = 0;
         };
         std::vector<Pair> pairs; // a join's pairs, linked while few enough to read
+        // A process subtask's timers over the run, and the keys that registered them (in that order) while there
+        // are no more than kKeyLanes: each has a lane.
+        std::vector<GraphPicture::TimerLife> timers;
+        std::vector<KeyId> timerKeys;
     };
-    using LaneId = std::tuple<int, int, int>; // (stream, kind, index)
+    static constexpr std::size_t kKeyLanes = 6;
+    using LaneId = std::tuple<int, int, int, KeyId>; // (stream, kind, index, key)
 
     void rebuild();
     void collectLanes();
@@ -130,6 +140,17 @@ private:
     // The window under x on a subtask's lane, fired by the step or still collecting, as a selection of that stream.
     std::optional<TimeCursor::Selection> windowAt(const Row& row, double x) const;
     void paintTimers(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
+    // An interval join's input: the record under x that has reached it by the step, as a selection; and, for the
+    // selected one, a ring around it and, on the other input, the times it pairs with.
+    std::optional<TimeCursor::Selection> inputRecordAt(const Row& row, double x) const;
+    void paintSelectedInputRecord(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
+    QRectF laneRect(Row::Kind kind, int stream, int index) const;
+    // A key's lane: its timers' lives up to the cursor's step.
+    void paintTimerLives(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
+    QString timerLivesText(const Row& row) const;
+    const Lane* laneOf(const Row& row) const;
+    // The subtask lane a key's lane belongs to.
+    const Lane* subtaskLaneOf(const Row& row) const;
 
     Session* m_session;
     TimeCursor* m_cursor;

@@ -54,6 +54,9 @@ void WhyPanel::refreshGraph()
     const GraphPicture::At& at = m_session->graphAt();
     if (sel.kind == TimeCursor::Selection::Kind::Window && sel.stream >= 0)
         return refreshGraphWindow();
+    if (sel.kind == TimeCursor::Selection::Kind::InputRecord
+        && g.joinRecordWhy(sel.stream, sel.channel, sel.record) != nullptr)
+        return refreshGraphJoinRecord();
     int stream = sel.kind == TimeCursor::Selection::Kind::Stream ? sel.stream : at.sink;
     if (stream < 0 && !g.run().trace().outputs().empty())
         stream = g.streams().streamOfOperator(g.run().trace().outputs().back().op);
@@ -165,6 +168,78 @@ void WhyPanel::refreshGraphWindow()
         paragraph(tr("Later it fires (again) at %1.").arg(firing(*firesLater)));
     else if (!fired)
         paragraph(tr("It never fires in this run: nothing in the input takes that event time to its end."));
+    m_text->setHtml(html);
+}
+
+void WhyPanel::refreshGraphJoinRecord()
+{
+    // A record of an interval join's input: the other input's records of its key it pairs with, each paired (or
+    // when), late, or come too late for it; none within the bounds, and which bounds would take the closest in.
+    const GraphDocument& g = m_session->graph();
+    const TimeCursor::Selection& sel = m_cursor->selection();
+    const JoinRecordWhy& why = *g.joinRecordWhy(sel.stream, sel.channel, sel.record);
+    const StreamGraph::Node& node = g.streams().node(sel.stream);
+    const QString name = QString::fromStdString(node.name);
+    const QString key = m_session->keyName(why.record.key);
+    const int other = 1 - why.input;
+    const QString otherName
+        = QString::fromStdString(g.graph().operators[std::size_t(node.op)].inputs[std::size_t(other)]);
+    const StepIndex now = StepIndex(m_session->currentStep());
+    const auto time = [this](Timestamp t) { return m_session->formatTime(t); };
+    m_heading->setText(tr("Why (not)? — %1's record %2 at %3 on input %4 at step %5")
+                           .arg(name, key, time(why.record.ts))
+                           .arg(why.input + 1)
+                           .arg(now));
+    QString html;
+    auto paragraph = [&html](const QString& text) { html += QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()); };
+    if (why.record.step > now)
+        paragraph(tr("It has not reached the join yet: it comes at step %1.").arg(why.record.step));
+    if (why.late) {
+        paragraph((why.toSideOutput ? tr("It came at step %1 below the join's event time: late, so it joins nothing "
+                                         "and is not buffered; it went to the late side output.")
+                                    : tr("It came at step %1 below the join's event time: late, so it joins nothing "
+                                         "and is not buffered; it was dropped."))
+                      .arg(why.record.step));
+        m_text->setHtml(html);
+        return;
+    }
+    const IntervalJoinSpec& bounds = g.graph().operators[std::size_t(node.op)].join;
+    paragraph(tr("It pairs with %1's records on input %2 (%3) from %4 to %5: between(%6, %7) from its own time.")
+                  .arg(key)
+                  .arg(other + 1)
+                  .arg(otherName, time(why.from), time(why.to))
+                  .arg(bounds.lowerMs)
+                  .arg(bounds.upperMs));
+    for (const JoinRecordWhy::Partner& partner : why.partners) {
+        const QString record = tr("The record at %1 (step %2)").arg(time(partner.record.ts)).arg(partner.record.step);
+        switch (partner.fate) {
+        case JoinRecordWhy::Partner::Fate::Paired:
+            paragraph(partner.pairedAt <= now
+                    ? tr("%1: paired at step %2.").arg(record).arg(partner.pairedAt)
+                    : tr("%1: pairs at step %2, when the later of the two comes.").arg(record).arg(partner.pairedAt));
+            break;
+        case JoinRecordWhy::Partner::Fate::Late:
+            paragraph(tr("%1: came below the join's event time, late, and joined nothing.").arg(record));
+            break;
+        case JoinRecordWhy::Partner::Fate::Missed:
+            paragraph(tr("%1: came after this record had left the join's buffer (the join's event time had reached "
+                         "its cleanup time).")
+                          .arg(record));
+            break;
+        }
+    }
+    if (why.partners.empty())
+        paragraph(tr("No record of %1 on input %2 falls in that range in the whole input: it never pairs in this run.")
+                      .arg(key)
+                      .arg(other + 1));
+    for (const auto& outside : {why.closestBefore, why.closestAfter}) {
+        if (outside)
+            paragraph(tr("%1's closest record outside it is at %2 (step %3): between(%4, %5) would pair them.")
+                          .arg(key, time(outside->record.ts))
+                          .arg(outside->record.step)
+                          .arg(outside->lower)
+                          .arg(outside->upper));
+    }
     m_text->setHtml(html);
 }
 

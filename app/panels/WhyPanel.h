@@ -29,6 +29,7 @@ public:
 private:
     void refresh();
     void refreshGraph();
+    void refreshGraphJoinRecord();
     void refreshGraphWindow();
     void onLinkClicked(const QUrl& url);
 

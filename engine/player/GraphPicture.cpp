@@ -1,8 +1,19 @@
 #include "engine/player/GraphPicture.h"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 namespace tidemark {
+
+namespace {
+
+KeyId keyOf(const GraphOutput& o)
+{
+    return std::visit([](const auto& what) { return what.key; }, o.what);
+}
+
+} // namespace
 
 bool GraphPicture::At::holds(int stream, int input) const
 {
@@ -54,6 +65,94 @@ std::vector<GraphPicture::Timer> GraphPicture::timers(const GraphPipeline& state
     if (subtask < 0 && parallelism > 1)
         std::stable_sort(out.begin(), out.end(), [](const Timer& a, const Timer& b) { return a.ts < b.ts; });
     return out;
+}
+
+std::optional<Timestamp> GraphPicture::forwardedTimestamp(const GraphOutput& o, const GraphPipeline& elements)
+{
+    if (const auto* fire = std::get_if<FireEvent>(&o.what))
+        return fire->window.isGlobal() ? o.watermark : fire->window.maxTimestamp();
+    if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&o.what)) {
+        if (join->kind == IntervalJoinOperator::Output::Kind::Pair)
+            return join->timestamp;
+        return std::nullopt;
+    }
+    if (const auto* process = std::get_if<ProcessOutput>(&o.what)) {
+        if (process->timestamp)
+            return process->timestamp;
+        return process->number ? std::nullopt : std::optional<Timestamp>(elements.element(process->value).ts);
+    }
+    return std::nullopt;
+}
+
+std::vector<GraphPicture::Arrived> GraphPicture::arrivedAt(int stream, int input) const
+{
+    const GraphTrace& trace = m_run.trace();
+    const GraphPipeline& end = m_run.pipeline();
+    const StreamGraph& streams = end.streams();
+    const auto reads = [&](int from) {
+        const auto& edges = streams.edgesFrom(from);
+        return std::any_of(
+            edges.begin(), edges.end(), [&](const StreamGraph::Edge& e) { return e.to == stream && e.input == input; });
+    };
+    std::vector<bool> readsSource(m_run.graph().sources.size());
+    for (std::size_t src = 0; src < readsSource.size(); ++src)
+        readsSource[src] = reads(static_cast<int>(src));
+    std::vector<bool> readsOperator(m_run.graph().operators.size());
+    for (std::size_t op = 0; op < readsOperator.size(); ++op) {
+        const int from = streams.streamOfOperator(static_cast<int>(op));
+        readsOperator[op] = from >= 0 && reads(from);
+    }
+    std::vector<Arrived> out;
+    const auto& outputs = trace.outputs();
+    for (StepIndex s = 1; s < trace.stepCount(); ++s) {
+        const GraphStep& step = trace.step(s);
+        if (step.kind == EventQueue::Kind::Arrival && step.channel >= 0) {
+            const GraphArrival& a = m_run.arrivals()[step.subject];
+            if (readsSource[static_cast<std::size_t>(a.source)]) {
+                const InputRecord& r = m_run.graph().sources[static_cast<std::size_t>(a.source)].records[a.record];
+                out.push_back({r.ts, r.key, s});
+            }
+        }
+        // what the step's operators put out reaches the input in the same step (records are handed on at once)
+        for (std::size_t i = step.firstOutput; i < trace.outputsUpTo(s); ++i) {
+            const GraphOutput& o = outputs[i];
+            if (!readsOperator[static_cast<std::size_t>(o.op)])
+                continue;
+            if (const auto ts = forwardedTimestamp(o, end))
+                out.push_back({*ts, keyOf(o), s});
+        }
+    }
+    return out;
+}
+
+std::vector<GraphPicture::TimerLife> GraphPicture::timerLives(int stream, int subtask) const
+{
+    std::vector<TimerLife> lives;
+    const int op = m_run.pipeline().streams().node(stream).op;
+    if (op < 0)
+        return lives;
+    const GraphTrace& trace = m_run.trace();
+    const auto history = trace.operatorWatermarks(op, subtask);
+    // the lives still open, by what tells a timer apart (Flink keeps one per key, time and domain)
+    std::map<std::tuple<KeyId, Timestamp, TimeDomain>, std::size_t> open;
+    for (const GraphTimerChange& c : trace.timerChanges()) {
+        if (c.stream != stream || c.subtask != subtask)
+            continue;
+        const auto id = std::make_tuple(c.change.key, c.change.ts, c.change.domain);
+        if (c.change.kind == ProcessTimerChange::Kind::Registered) {
+            open[id] = lives.size();
+            lives.push_back({c.change.key, c.change.ts, c.change.domain, c.step, kNoStep, false,
+                history.empty() ? kMinTimestamp : Trace::at(history, c.step).watermark});
+            continue;
+        }
+        const auto it = open.find(id);
+        if (it == open.end())
+            continue; // not recorded as registered: cannot happen, and is no life to draw
+        lives[it->second].ended = c.step;
+        lives[it->second].fired = c.change.kind == ProcessTimerChange::Kind::Fired;
+        open.erase(it);
+    }
+    return lives;
 }
 
 std::vector<GraphPicture::OpenWindow> GraphPicture::openWindows(

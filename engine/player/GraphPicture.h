@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace tidemark {
@@ -52,6 +53,33 @@ public:
     };
     // `subtask` -1: every subtask's.
     static std::vector<Timer> timers(const GraphPipeline& state, int stream, int subtask = -1);
+    // A process function's timer from its registration to its end, as the run recorded it (GraphTrace::timerChanges).
+    struct TimerLife {
+        KeyId key = kNoKey;
+        Timestamp ts = 0;
+        TimeDomain domain = TimeDomain::Event;
+        StepIndex registered = 0;
+        StepIndex ended = kNoStep; // the step it fired or was deleted at; kNoStep: registered at the end of the run
+        bool fired = false;
+        Timestamp eventTimeAtRegistration = kMinTimestamp; // its subtask's event time after the registering step
+        bool waitsAt(StepIndex step) const { return registered <= step && step < ended; }
+    };
+    // Every timer one process subtask registered in the run, in the order they were registered (a timer
+    // registered again after it ended is a life of its own); none for another operator.
+    std::vector<TimerLife> timerLives(int stream, int subtask) const;
+    // What reached an operator's input over the run, in step order: a source's records as they arrived, or what the
+    // operator before it put out that goes on (forwardedTimestamp), with its key.
+    struct Arrived {
+        Timestamp ts = 0;
+        KeyId key = kNoKey;
+        StepIndex step = 0;
+    };
+    std::vector<Arrived> arrivedAt(int stream, int input) const;
+    // The timestamp an output carries on to the operators that read it: a window's result at its end − 1 (the
+    // watermark for the global window), a join's pair at the later record's, a process function's record at the
+    // time Flink stamps it; none for what goes to a side output or is dropped.
+    static std::optional<Timestamp> forwardedTimestamp(const GraphOutput& o, const GraphPipeline& elements);
+
     // A window operator's subtask's windows still open in `state` (assigned, not yet purged or cleaned up), by key and
     // window; none beyond `limit` windows (too many to show apart), and none for another operator.
     struct OpenWindow {

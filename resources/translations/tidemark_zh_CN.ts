@@ -2082,6 +2082,32 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
             <numerusform>%n 个键在收集</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 · key %2</source>
+        <translation>%1 · 键 %2</translation>
+    </message>
+    <message>
+        <source>processing time %1</source>
+        <translation>处理时间 %1</translation>
+    </message>
+    <message>
+        <source>%1 registered at step %2, waiting</source>
+        <translation>%1 于第 %2 步注册，等待中</translation>
+    </message>
+    <message>
+        <source>%1 registered at step %2, fired at step %3</source>
+        <translation>%1 于第 %2 步注册，于第 %3 步触发</translation>
+    </message>
+    <message>
+        <source>%1 registered at step %2, deleted at step %3</source>
+        <translation>%1 于第 %2 步注册，于第 %3 步删除</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n processing-time timer(s) waiting</source>
+        <translation>
+            <numerusform>%n 个处理时间定时器等待中</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::GraphSettings</name>
@@ -5228,6 +5254,54 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>It never fires in this run: nothing in the input takes that event time to its end.</source>
         <translation>在这次运行中它永远不会触发：输入中没有任何东西能把该事件时间推进到它的结束。</translation>
+    </message>
+    <message>
+        <source>Why (not)? — %1&apos;s record %2 at %3 on input %4 at step %5</source>
+        <translation>为什么（不）？— %1 输入 %4 上 %3 的记录 %2，第 %5 步</translation>
+    </message>
+    <message>
+        <source>It has not reached the join yet: it comes at step %1.</source>
+        <translation>它尚未到达 join：它在第 %1 步到来。</translation>
+    </message>
+    <message>
+        <source>It came at step %1 below the join&apos;s event time: late, so it joins nothing and is not buffered; it went to the late side output.</source>
+        <translation>它在第 %1 步到来时低于 join 的事件时间：迟到，因此不与任何记录配对，也不被缓存；它进入了迟到侧输出。</translation>
+    </message>
+    <message>
+        <source>It came at step %1 below the join&apos;s event time: late, so it joins nothing and is not buffered; it was dropped.</source>
+        <translation>它在第 %1 步到来时低于 join 的事件时间：迟到，因此不与任何记录配对，也不被缓存；它被丢弃了。</translation>
+    </message>
+    <message>
+        <source>It pairs with %1&apos;s records on input %2 (%3) from %4 to %5: between(%6, %7) from its own time.</source>
+        <translation>它与输入 %2（%3）上 %1 的、时间在 %4 到 %5 之间的记录配对：自身时间起 between(%6, %7)。</translation>
+    </message>
+    <message>
+        <source>The record at %1 (step %2)</source>
+        <translation>%1 的记录（第 %2 步）</translation>
+    </message>
+    <message>
+        <source>%1: paired at step %2.</source>
+        <translation>%1：于第 %2 步配对。</translation>
+    </message>
+    <message>
+        <source>%1: pairs at step %2, when the later of the two comes.</source>
+        <translation>%1：于第 %2 步配对，即两者中较晚者到来时。</translation>
+    </message>
+    <message>
+        <source>%1: came below the join&apos;s event time, late, and joined nothing.</source>
+        <translation>%1：到来时低于 join 的事件时间，迟到，未与任何记录配对。</translation>
+    </message>
+    <message>
+        <source>%1: came after this record had left the join&apos;s buffer (the join&apos;s event time had reached its cleanup time).</source>
+        <translation>%1：在这条记录离开 join 的缓存之后才到来（join 的事件时间已到达其清理时间）。</translation>
+    </message>
+    <message>
+        <source>No record of %1 on input %2 falls in that range in the whole input: it never pairs in this run.</source>
+        <translation>整个输入中，输入 %2 上没有 %1 的记录落在该范围内：本次运行中它永远不会配对。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s closest record outside it is at %2 (step %3): between(%4, %5) would pair them.</source>
+        <translation>%1 在范围外最近的记录位于 %2（第 %3 步）：between(%4, %5) 会让它们配对。</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,9 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <set>
+#include <tuple>
+
 using namespace tidemark;
 using namespace tidemark::app;
 
@@ -245,6 +248,146 @@ private Q_SLOTS:
         QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
         QVERIFY(window.grab().save(
             QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-timers-waiting.png")));
+    }
+
+    // Each key of a process subtask with few keys has a lane of its timers' lives: when each was registered and when
+    // it fired or was deleted, as the run recorded them; at every step those waiting are the operator's timers then.
+    void eachKeysTimersAreDrawnFromRegistrationToFiringOrDeletion()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-unpaid-timeout")));
+        auto* lanes = window.findChild<GraphLanes*>();
+        const GraphDocument& g = window.session()->graph();
+        const int stream = g.streams().streamOfOperator(0);
+        const auto keyRow = [&](int step, const char* key) {
+            window.cursor()->setStep(step);
+            const QStringList rows
+                = lanes->rowTexts().filter(QStringLiteral("unpaid · key %1:").arg(QLatin1String(key)));
+            return rows.size() == 1 ? rows.front() : QStringLiteral("(no lane for %1)").arg(QLatin1String(key));
+        };
+        const int marker = int(window.session()->lesson().front().step);
+        const int last = window.cursor()->lastStep();
+        // the description: o1's payment deletes its deadline at once, o4's before the watermark reaches 9 s, o2's
+        // deadline (its order at step 11, 2000 + 5000 ms) fires one step after the lesson's marker; o3 is paid before
+        // its order comes and arms nothing
+        QVERIFY2(keyRow(1, "o1").endsWith(QStringLiteral("timers: 6000 ms registered at step 1, waiting")),
+            qPrintable(keyRow(1, "o1")));
+        QVERIFY2(keyRow(2, "o1").endsWith(QStringLiteral("timers: 6000 ms registered at step 1, deleted at step 2")),
+            qPrintable(keyRow(2, "o1")));
+        QVERIFY2(keyRow(36, "o4").contains(QStringLiteral("9000 ms registered at step")), qPrintable(keyRow(36, "o4")));
+        QVERIFY2(keyRow(36, "o4").endsWith(QStringLiteral("deleted at step 36")), qPrintable(keyRow(36, "o4")));
+        QVERIFY2(keyRow(marker, "o2").endsWith(QStringLiteral("7000 ms registered at step 11, waiting")),
+            qPrintable(keyRow(marker, "o2")));
+        QVERIFY2(keyRow(marker + 1, "o2")
+                     .endsWith(QStringLiteral("7000 ms registered at step 11, fired at step %1").arg(marker + 1)),
+            qPrintable(keyRow(marker + 1, "o2")));
+        QVERIFY2(keyRow(last, "o1").endsWith(QStringLiteral("deleted at step 2")), qPrintable(keyRow(last, "o1")));
+        QCOMPARE(keyRow(last, "o3"), QStringLiteral("(no lane for o3)"));
+        // at every step, the lives waiting are exactly the timers the operator holds then (its state, not the log)
+        const std::vector<GraphPicture::TimerLife> lives = g.picture().timerLives(stream, 0);
+        QCOMPARE(lives.size(), std::size_t(4)); // o1, o2, o4, o5: o3 and o6 are paid before their orders come
+        std::size_t fired = 0;
+        for (int step = 0; step <= last; ++step) {
+            window.cursor()->setStep(step);
+            std::multiset<std::tuple<KeyId, Timestamp>> held;
+            for (const auto& t : GraphPicture::timers(g.player().state(), stream, 0))
+                held.insert({t.key, t.ts});
+            std::multiset<std::tuple<KeyId, Timestamp>> waiting;
+            for (const auto& life : lives) {
+                if (life.waitsAt(StepIndex(step)))
+                    waiting.insert({life.key, life.ts});
+                fired += life.fired && life.ended == StepIndex(step) ? 1 : 0;
+            }
+            QVERIFY2(held == waiting, qPrintable(QStringLiteral("step %1").arg(step)));
+        }
+        // and every fired timer made the operator's output at its time (the order it held)
+        std::size_t outputs = 0;
+        for (const GraphOutput& o : g.run().outputs())
+            outputs += o.op == 0 ? 1 : 0;
+        QCOMPARE(fired, outputs);
+        window.cursor()->setStep(marker + 1);
+        window.resize(1400, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
+        QVERIFY(lanes->grab().save(
+            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-timer-lives.png")));
+    }
+
+    // A record clicked on an interval join's input is explained: the other input's records of its key within the
+    // bounds, each paired (at the step the operator paired them) or not yet; none there, and the bounds that would
+    // take the closest in, which the engine then confirms.
+    void aJoinRecordClickedSaysWhichRecordsItPairsWithAndWhichBoundsWould()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-join-stalls")));
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Session& session = *window.session();
+        auto* lanes = window.findChild<GraphLanes*>();
+        const int paid = session.graph().streams().streamOfOperator(0);
+        QCOMPARE(session.graph().streamName(paid), std::string("paid"));
+        const auto clickOrder = [&](Timestamp ts) {
+            const QRectF lane = lanes->inputLane(paid, 0);
+            const TimeScale scale(
+                window.cursor()->visibleStart(), window.cursor()->visibleEnd(), lane.left(), lane.width());
+            QTest::mouseClick(
+                lanes, Qt::LeftButton, {}, QPointF(scale.mapTimeToX(double(ts)), lane.center().y()).toPoint());
+            return window.findChild<WhyPanel*>()->plainText();
+        };
+        // the step at which the join paired (o3 4000, payment 8500): the payment's arrival
+        const auto pairStep = [&](Timestamp left, Timestamp right) {
+            const GraphDocument& g = session.graph();
+            for (std::size_t i = 0; i < g.run().outputs().size(); ++i) {
+                const auto* join = std::get_if<IntervalJoinOperator::Output>(&g.run().outputs()[i].what);
+                if (join && join->kind == IntervalJoinOperator::Output::Kind::Pair
+                    && g.run().pipeline().element(join->left).ts == left
+                    && g.run().pipeline().element(join->right).ts == right)
+                    return int(g.run().trace().stepOfOutput(i));
+            }
+            return -1;
+        };
+        const int paired = pairStep(4000, 8500);
+        QVERIFY(paired > 0);
+        window.cursor()->setStep(paired - 1);
+        QString why = clickOrder(4000);
+        QCOMPARE(window.cursor()->selection().kind, TimeCursor::Selection::Kind::InputRecord);
+        QVERIFY2(
+            why.contains(QStringLiteral("It pairs with o3's records on input 2 (payments) from 4000 ms to 9000 ms")),
+            qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("The record at 8500 ms (step %1): pairs at step %1").arg(paired)),
+            qPrintable(why));
+        window.cursor()->toEnd();
+        why = window.findChild<WhyPanel*>()->plainText();
+        QVERIFY2(why.contains(QStringLiteral("The record at 8500 ms (step %1): paired at step %1.").arg(paired)),
+            qPrintable(why));
+        // o4 has no payment at all
+        why = clickOrder(9000);
+        QVERIFY2(why.contains(QStringLiteral("No record of o4 on input 2 falls in that range in the whole input: it "
+                                             "never pairs in this run.")),
+            qPrintable(why));
+        QVERIFY(!why.contains(QStringLiteral("closest")));
+        // with between(0, 3 s), o3's payment 4.5 s after it is outside: the panel names the bounds that would pair
+        // them, and the run with those bounds pairs them
+        JobGraph narrower = session.graph().graph();
+        narrower.operators[0].join.upperMs = 3000;
+        QCOMPARE(session.setJobGraph(narrower), QString());
+        window.cursor()->toEnd();
+        QCOMPARE(pairStep(4000, 8500), -1);
+        why = clickOrder(4000);
+        QVERIFY2(why.contains(QStringLiteral("No record of o3 on input 2 falls in that range")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("o3's closest record outside it is at 8500 ms (step %1): between(0, 4500) "
+                                             "would pair them.")
+                                  .arg(paired)),
+            qPrintable(why));
+        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
+        QVERIFY(window.grab().save(
+            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-join-record-why.png")));
+        JobGraph suggested = session.graph().graph();
+        suggested.operators[0].join.upperMs = 4500;
+        QCOMPARE(session.setJobGraph(suggested), QString());
+        QCOMPARE(pairStep(4000, 8500), paired);
     }
 
     // A window clicked in a subtask's lane is selected for every view, and the Why (not)? panel says when it fired,
