@@ -97,6 +97,9 @@ void GraphLanes::collectLanes()
         const GraphArrival& a = run.arrivals()[step.subject];
         const Timestamp ts = run.graph().sources[std::size_t(a.source)].records[a.record].ts;
         m_lanes[id(a.source, Row::Kind::Channel, end.channelOf(a.source, step.channel))].dots.marks.push_back({ts, s});
+        const InputRecord& record = run.graph().sources[std::size_t(a.source)].records[a.record];
+        if (record.partition >= 0 && trace.hasPartitionWatermarks(a.source))
+            m_lanes[id(a.source, Row::Kind::Partition, record.partition)].dots.marks.push_back({ts, s});
         for (const StreamGraph::Edge& e : streams.edgesFrom(a.source))
             m_lanes[id(e.to, Row::Kind::Input, e.input)].dots.marks.push_back({ts, s});
     }
@@ -241,8 +244,13 @@ void GraphLanes::layoutRows()
             continue;
         const StreamGraph::Node& node = streams.node(stream);
         if (node.source >= 0) {
-            for (int c = 0; c < node.parallelism; ++c)
+            const bool partitions = g.run().trace().hasPartitionWatermarks(node.source);
+            for (int c = 0; c < node.parallelism; ++c) {
                 m_rows.push_back({Row::Kind::Channel, stream, state.channelOf(node.source, c)});
+                for (const int partition :
+                    partitions ? state.source(node.source).readerPartitions(c) : std::vector<int> {})
+                    m_rows.push_back({Row::Kind::Partition, stream, partition});
+            }
             continue;
         }
         for (int i = 0; i < streams.inputCount(stream); ++i)
@@ -287,6 +295,18 @@ TimeScale GraphLanes::scale() const
     return TimeScale(m_cursor->visibleStart(), m_cursor->visibleEnd(), m_gutter, std::max(1.0, width() - m_gutter - 8));
 }
 
+bool GraphLanes::holdsBack(const Row& row) const
+{
+    if (row.kind != Row::Kind::Partition)
+        return false;
+    const GraphDocument& g = m_session->graph();
+    const SourceOperator& source = g.player().state().source(g.streams().node(row.stream).source);
+    const int reader = source.readerOfPartition(row.index);
+    const auto& blocker = m_session->graphAt().blocker;
+    return reader >= 0 && source.holdingPartition(reader) == row.index
+        && std::find(blocker.begin(), blocker.end(), HoldLink {row.stream, reader, 0}) != blocker.end();
+}
+
 QString GraphLanes::rowLabel(const Row& row) const
 {
     const GraphDocument& g = m_session->graph();
@@ -300,6 +320,8 @@ QString GraphLanes::rowLabel(const Row& row) const
         const int local = g.run().pipeline().localChannel(row.index);
         return tr("%1 · %2").arg(name, QString::fromStdString(src.channelName(local)));
     }
+    case Row::Kind::Partition:
+        return tr("%1 · partition %2").arg(name).arg(row.index);
     case Row::Kind::Input:
         return tr("%1 · input %2").arg(name).arg(row.index + 1);
     case Row::Kind::Subtask:
@@ -322,6 +344,9 @@ Timestamp GraphLanes::rowWatermark(const Row& row, bool* idle) const
         return kMinTimestamp;
     case Row::Kind::Channel:
         p = pointAt(trace.channelWatermarks(row.index), step);
+        break;
+    case Row::Kind::Partition:
+        p = pointAt(trace.partitionWatermarks(g.streams().node(row.stream).source, row.index), step);
         break;
     case Row::Kind::Input: {
         // the lowest over the subtasks' valves, idle when every one is
@@ -381,6 +406,12 @@ QStringList GraphLanes::rowTexts() const
                 += wm == kMinTimestamp ? tr(": no watermark yet") : tr(": watermark %1").arg(m_session->formatTime(wm));
         if (idle)
             text += tr(" (idle)");
+        if (row.kind == Row::Kind::Partition
+            && m_session->graph().run().trace().partitionFinished(
+                m_session->graph().streams().node(row.stream).source, row.index, StepIndex(m_session->currentStep())))
+            text += tr(" (finished)");
+        if (holdsBack(row) && row.kind == Row::Kind::Partition)
+            text += tr(" (holds its reader)");
         if (row.kind == Row::Kind::Subtask) {
             QStringList timers;
             for (const auto& t : timersOf(row)) {
@@ -535,11 +566,11 @@ void GraphLanes::paintRow(QPainter& p, const Row& row, const QRectF& lane, const
     const Timestamp wm = rowWatermark(row, &idle);
     if (wm != kMinTimestamp && wm != kMaxTimestamp && wm >= scale.start() && wm <= scale.end()) {
         const double x = scale.mapTimeToX(double(wm));
-        const bool holds = m_session->graphAt().holds(row.stream, row.kind == Row::Kind::Input ? row.index : -1);
-        QPen pen(idle                            ? c.idle
-                : row.kind == Row::Kind::Channel ? c.channelWatermark
-                                                 : c.operatorWatermark,
-            holds && !idle ? 3 : 2);
+        const bool holds = row.kind == Row::Kind::Partition
+            ? holdsBack(row)
+            : m_session->graphAt().holds(row.stream, row.kind == Row::Kind::Input ? row.index : -1);
+        const bool ofSource = row.kind == Row::Kind::Channel || row.kind == Row::Kind::Partition;
+        QPen pen(idle ? c.idle : ofSource ? c.channelWatermark : c.operatorWatermark, holds && !idle ? 3 : 2);
         if (idle)
             pen.setStyle(Qt::DashLine);
         p.setPen(pen);
@@ -880,8 +911,9 @@ void GraphLanes::paint(QPainter& p) const
             p.setFont(font());
         } else {
             p.fillRect(full, i % 2 ? c.laneBackground : c.laneAlternate);
-            const bool holds = at.holds(row.stream, row.kind == Row::Kind::Input ? row.index : -1)
-                && (row.kind == Row::Kind::Channel || row.kind == Row::Kind::Input);
+            const bool holds = holdsBack(row)
+                || (at.holds(row.stream, row.kind == Row::Kind::Input ? row.index : -1)
+                    && (row.kind == Row::Kind::Channel || row.kind == Row::Kind::Input));
             if (holds)
                 p.fillRect(QRectF(0, y, m_gutter - 4, h), c.holdingBack);
             p.setPen(c.mutedText);

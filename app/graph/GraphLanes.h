@@ -22,17 +22,18 @@ class Theme;
 class TimeCursor;
 
 // A job graph's timeline, its lanes grouped per vertex of the strip: a source's channels with the records that have
-// arrived on each and each channel's watermark; an operator's inputs, each with what reached it (a source's records,
-// or what the operator before it put out: a window's results at end − 1, a join's pairs at their timestamp) and
-// its valve's watermark (the lowest over its subtasks; grey when idle); then each subtask's event time, with what it
-// put out: fired windows as bands with their counts, join pairs, a process function's records, late and dropped
-// records marked where they were; windows still collecting (dashed, with what each key has so far) and a process
-// function's timers waiting at the cursor's step, each at its time. While a process subtask's timers are of few
-// keys, each key has a lane of its own under the subtask's: every timer it registered, from the event time it was
-// registered at to its time, waiting, fired or deleted by the cursor's step. A click on a window selects it. Event
-// time runs left to right on the cursor's visible range. A click on a record of an interval join's input selects it:
-// the other input shows the times it pairs with. The vertex selected in the strip comes first; a click on a
-// group's heading folds it.
+// arrived on each and each channel's watermark (a Kafka source's readers each followed by the partitions it reads,
+// with per-partition watermarks: each one's records and its split's watermark, the one holding its reader marked); an
+// operator's inputs, each with what reached it (a source's records, or what the operator before it put out: a window's
+// results at end − 1, a join's pairs at their timestamp) and its valve's watermark (the lowest over its subtasks; grey
+// when idle); then each subtask's event time, with what it put out: fired windows as bands with their counts, join
+// pairs, a process function's records, late and dropped records marked where they were; windows still collecting
+// (dashed, with what each key has so far) and a process function's timers waiting at the cursor's step, each at its
+// time. While a process subtask's timers are of few keys, each key has a lane of its own under the subtask's: every
+// timer it registered, from the event time it was registered at to its time, waiting, fired or deleted by the cursor's
+// step. A click on a window selects it. Event time runs left to right on the cursor's visible range. A click on a
+// record of an interval join's input selects it: the other input shows the times it pairs with. The vertex selected in
+// the strip comes first; a click on a group's heading folds it.
 class GraphLanes : public QWidget {
     Q_OBJECT
 
@@ -66,10 +67,10 @@ protected:
 private:
     // A row: a group's heading (kind Heading), or one lane of it.
     struct Row {
-        enum class Kind : std::uint8_t { Heading, Channel, Input, Subtask, Key };
+        enum class Kind : std::uint8_t { Heading, Channel, Partition, Input, Subtask, Key };
         Kind kind = Kind::Heading;
         int stream = 0;
-        int index = 0; // channel (global), input, or subtask (also a key's)
+        int index = 0; // channel (global), partition, input, or subtask (also a key's)
         KeyId key = kNoKey; // a key's lane
     };
     // Marks at event times, each from the step that made it: drawn at most once per pixel column, from the earliest
@@ -127,6 +128,8 @@ private:
     void layoutRows();
     TimeScale scale() const;
     QString rowLabel(const Row& row) const;
+    // A partition that holds its reader's watermark back, the reader being on the chain of holds behind the sink.
+    bool holdsBack(const Row& row) const;
     Timestamp rowWatermark(const Row& row, bool* idle) const;
     void paintRow(QPainter& p, const Row& row, const QRectF& lane, const TimeScale& scale) const;
     // A process function's subtask: the timers waiting at the cursor's step.

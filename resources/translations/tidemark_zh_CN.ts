@@ -2108,6 +2108,18 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
             <numerusform>%n 个处理时间定时器等待中</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 · partition %2</source>
+        <translation>%1 · 分区 %2</translation>
+    </message>
+    <message>
+        <source> (finished)</source>
+        <translation>（已结束）</translation>
+    </message>
+    <message>
+        <source> (holds its reader)</source>
+        <translation>（拖住其读取器）</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::GraphSettings</name>

@@ -30,6 +30,7 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QMenu>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -388,6 +389,72 @@ private Q_SLOTS:
         suggested.operators[0].join.upperMs = 4500;
         QCOMPARE(session.setJobGraph(suggested), QString());
         QCOMPARE(pairStep(4000, 8500), paired);
+    }
+
+    // A Kafka source read with per-partition watermarks shows each reader followed by the partitions it was given,
+    // each with its records and its split's watermark; the silent partition is marked as holding its reader while
+    // it holds the union's window back, until its first record.
+    void aKafkaSourcesPartitionsHaveLanesUnderTheirReaders()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("two-topics-silent-partition")));
+        auto* lanes = window.findChild<GraphLanes*>();
+        const auto rowsAt = [&](int step) {
+            window.cursor()->setStep(step);
+            return lanes->rowTexts();
+        };
+        // the enumerator gives clicks' partitions 0 and 1 to readers 1 and 0, views' both to its one reader
+        const QStringList sources = rowsAt(30).filter(QRegularExpression(QStringLiteral("^(clicks|views) · ")));
+        QStringList labels;
+        for (const QString& r : sources)
+            labels << r.section(QLatin1Char(':'), 0, 0);
+        QCOMPARE(labels,
+            (QStringList {"clicks · reader 0", "clicks · partition 1", "clicks · reader 1", "clicks · partition 0",
+                "views · reader 0", "views · partition 0", "views · partition 1"}));
+        // views' partition 1 is silent: its split stays at Long.MIN_VALUE and holds its reader, and with it the
+        // union's window, until its first record (bob, 11000) comes
+        QVERIFY2(sources.contains(QStringLiteral("views · partition 1: no watermark yet (holds its reader)")),
+            qPrintable(sources.join(QLatin1Char('\n'))));
+        const GraphRun& run = window.session()->graph().run();
+        const int views = 1;
+        QCOMPARE(window.session()->graph().streamName(views), std::string("views"));
+        StepIndex firstRecord = kNoStep;
+        for (StepIndex s = 1; s < run.trace().stepCount() && firstRecord == kNoStep; ++s) {
+            const GraphStep& step = run.trace().step(s);
+            if (step.kind != EventQueue::Kind::Arrival)
+                continue;
+            const GraphArrival& a = run.arrivals()[step.subject];
+            const InputRecord& r = run.graph().sources[std::size_t(a.source)].records[a.record];
+            if (a.source == views && r.partition == 1 && !r.isWatermark())
+                firstRecord = s;
+        }
+        QVERIFY(firstRecord != kNoStep);
+        const auto partitionRow = [&](int step) {
+            const QStringList rows = rowsAt(step).filter(QStringLiteral("views · partition 1:"));
+            return rows.size() == 1 ? rows.front() : QString();
+        };
+        QVERIFY2(partitionRow(int(firstRecord) - 1).contains(QStringLiteral("no watermark yet (holds its reader)")),
+            qPrintable(partitionRow(int(firstRecord) - 1)));
+        // its split's generator emits on the reader's next periodic emission (every 200 ms): 11000 − 0 − 1
+        int emitted = int(firstRecord);
+        while (emitted < window.cursor()->lastStep() && partitionRow(emitted).contains(QStringLiteral("no watermark")))
+            ++emitted;
+        QVERIFY2(
+            partitionRow(emitted).contains(QStringLiteral(": watermark 10999 ms")), qPrintable(partitionRow(emitted)));
+        QCOMPARE(run.trace().step(StepIndex(emitted)).kind, EventQueue::Kind::PeriodicEmit);
+        QVERIFY(
+            run.trace().step(StepIndex(emitted)).processingTime - run.trace().step(firstRecord).processingTime <= 200);
+        // at the end the window [0, 10000) has fired and each partition stands at its own watermark
+        const QStringList end = rowsAt(window.cursor()->lastStep());
+        QVERIFY(end.contains(QStringLiteral("views · partition 0: watermark 12999 ms")));
+        QVERIFY(end.contains(QStringLiteral("views · partition 1: watermark 10999 ms")));
+        window.cursor()->setStep(int(firstRecord) - 1);
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
+        QVERIFY(window.grab().save(
+            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-kafka-partitions.png")));
     }
 
     // A window clicked in a subtask's lane is selected for every view, and the Why (not)? panel says when it fired,
