@@ -5,13 +5,20 @@
 #include "app/document/TimeCursor.h"
 #include "app/panels/ScrolledPanel.h"
 
+#include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tidemark::app {
 
@@ -47,22 +54,56 @@ QString GraphEditor::refusal() const
     return m_refusal->property("refusal").toString();
 }
 
+std::vector<std::vector<std::string>> GraphEditor::inputsOf(const JobGraph& g)
+{
+    std::vector<std::vector<std::string>> inputs;
+    for (const GraphOperator& op : g.operators)
+        inputs.push_back(op.inputs);
+    return inputs;
+}
+
 void GraphEditor::rebuild()
 {
-    while (m_form->rowCount() > 0)
-        m_form->removeRow(0);
+    // the rows go later, not at once: a change of inputs rebuilds the panel from the signal of a field in it
+    while (m_form->rowCount() > 0) {
+        const QFormLayout::TakeRowResult row = m_form->takeRow(0);
+        for (QLayoutItem* item : {row.labelItem, row.fieldItem}) {
+            if (QWidget* w = item ? item->widget() : nullptr) {
+                w->hide();
+                w->setParent(nullptr); // out of the panel now (findChild), deleted once its signal is done
+                w->deleteLater();
+            }
+            delete item;
+        }
+    }
     m_fields.clear();
     m_shown.clear();
+    m_shownInputs.clear();
     if (!m_session->hasGraph())
         return;
     const JobGraph& g = m_session->graph().graph();
     m_shown = GraphSettings::vertices(g);
+    m_shownInputs = inputsOf(g);
+    // the sources, then every operator in the file's order, unions too (they have inputs, if no settings)
+    std::vector<GraphVertex> rows;
     for (const GraphVertex& v : m_shown) {
+        if (v.source)
+            rows.push_back(v);
+    }
+    for (std::size_t op = 0; op < g.operators.size(); ++op)
+        rows.push_back({false, int(op)});
+    for (const GraphVertex& v : rows) {
+        const bool isUnion = !v.source && g.operators[std::size_t(v.index)].kind == GraphOperator::Kind::Union;
         auto* heading
             = new QLabel(QStringLiteral("<b>%1</b> <span>(%2)</span>")
-                             .arg(GraphSettings::name(g, v).toHtmlEscaped(), GraphSettings::kind(g, v).toHtmlEscaped()),
+                             .arg(GraphSettings::name(g, v).toHtmlEscaped(),
+                                 (isUnion ? QStringLiteral("union") : GraphSettings::kind(g, v)).toHtmlEscaped()),
                 this);
         m_form->addRow(heading);
+        if (!v.source)
+            m_form->addRow(tr("Inputs"), inputsField(g, std::size_t(v.index)));
+        if (isUnion)
+            continue;
         for (GraphSetting& s : GraphSettings::settingsOf(g, v)) {
             auto* box = new QSpinBox(this);
             box->setObjectName(GraphSettings::name(g, v) + QLatin1Char('.') + s.name);
@@ -83,7 +124,7 @@ void GraphEditor::refresh()
         return;
     }
     const JobGraph& g = m_session->graph().graph();
-    if (GraphSettings::vertices(g) != m_shown)
+    if (GraphSettings::vertices(g) != m_shown || inputsOf(g) != m_shownInputs)
         rebuild();
     for (const Field& f : m_fields) {
         const QSignalBlocker blocker(f.box);
@@ -101,22 +142,145 @@ bool GraphEditor::setValue(const QString& vertex, const QString& setting, qint64
     return true;
 }
 
+QWidget* GraphEditor::inputsField(const JobGraph& g, std::size_t op)
+{
+    const GraphOperator& o = g.operators[op];
+    const QString name = QString::fromStdString(o.name);
+    const bool isUnion = o.kind == GraphOperator::Kind::Union;
+    // what it can read: every source and every other operator (the rules refuse a cycle, and say so)
+    QStringList streams;
+    for (const GraphSource& s : g.sources)
+        streams << QString::fromStdString(s.name);
+    for (const GraphOperator& other : g.operators) {
+        if (other.name != o.name)
+            streams << QString::fromStdString(other.name);
+    }
+    auto* field = new QWidget(this);
+    auto* rows = new QVBoxLayout(field);
+    rows->setContentsMargins(0, 0, 0, 0);
+    for (std::size_t i = 0; i < o.inputs.size(); ++i) {
+        auto* row = new QHBoxLayout;
+        auto* choice = new QComboBox(field);
+        choice->setObjectName(QStringLiteral("%1.input%2").arg(name).arg(i + 1));
+        choice->addItems(streams);
+        const QString current = QString::fromStdString(o.inputs[i]);
+        if (!streams.contains(current))
+            choice->addItem(current); // a name the rules will refuse, shown as it is
+        choice->setCurrentText(current);
+        choice->setToolTip(tr("The stream %1's input %2 reads").arg(name).arg(i + 1));
+        row->addWidget(choice, 1);
+        connect(choice, &QComboBox::textActivated, this, [this, op, i](const QString& stream) {
+            JobGraph after = m_session->graph().graph();
+            if (after.operators[op].inputs[i] == stream.toStdString())
+                return;
+            after.operators[op].inputs[i] = stream.toStdString();
+            push(std::move(after),
+                tr("%1: input %2 reads %3")
+                    .arg(QString::fromStdString(after.operators[op].name))
+                    .arg(i + 1)
+                    .arg(stream),
+                -1);
+        });
+        if (isUnion) {
+            auto* remove = new QToolButton(field);
+            remove->setObjectName(QStringLiteral("%1.removeInput%2").arg(name).arg(i + 1));
+            remove->setText(QStringLiteral("−"));
+            remove->setToolTip(tr("Take this stream out of the union"));
+            remove->setAccessibleName(tr("Remove input %1 of %2").arg(i + 1).arg(name));
+            connect(remove, &QToolButton::clicked, this, [this, op, i] {
+                JobGraph after = m_session->graph().graph();
+                const QString removed = QString::fromStdString(after.operators[op].inputs[i]);
+                after.operators[op].inputs.erase(after.operators[op].inputs.begin() + std::ptrdiff_t(i));
+                push(std::move(after),
+                    tr("%1: without %2").arg(QString::fromStdString(after.operators[op].name), removed), -1);
+            });
+            row->addWidget(remove);
+        }
+        rows->addLayout(row);
+    }
+    if (isUnion) {
+        // another stream to read: any it does not read yet (the rules refuse one that reads the union)
+        auto* add = new QPushButton(tr("Add input"), field);
+        add->setObjectName(QStringLiteral("%1.addInput").arg(name));
+        auto* menu = new QMenu(add);
+        for (const QString& s : streams) {
+            if (std::find(o.inputs.begin(), o.inputs.end(), s.toStdString()) != o.inputs.end())
+                continue;
+            menu->addAction(s, this, [this, op, s] {
+                JobGraph after = m_session->graph().graph();
+                after.operators[op].inputs.push_back(s.toStdString());
+                push(std::move(after), tr("%1: with %2").arg(QString::fromStdString(after.operators[op].name), s), -1);
+            });
+        }
+        add->setMenu(menu);
+        add->setEnabled(!menu->isEmpty());
+        add->setToolTip(menu->isEmpty() ? tr("The union reads every stream already") : tr("Add a stream to the union"));
+        rows->addWidget(add, 0, Qt::AlignLeft);
+    }
+    return field;
+}
+
+bool GraphEditor::setInput(const QString& op, int input, const QString& stream)
+{
+    auto* choice = findChild<QComboBox*>(QStringLiteral("%1.input%2").arg(op).arg(input));
+    if (!choice || choice->findText(stream) < 0)
+        return false;
+    choice->setCurrentText(stream);
+    Q_EMIT choice->textActivated(stream);
+    return true;
+}
+
+bool GraphEditor::addInput(const QString& op, const QString& stream)
+{
+    auto* add = findChild<QPushButton*>(QStringLiteral("%1.addInput").arg(op));
+    if (!add || !add->menu())
+        return false;
+    for (QAction* action : add->menu()->actions()) {
+        if (action->text() == stream) {
+            action->trigger();
+            return true;
+        }
+    }
+    return false;
+}
+
+bool GraphEditor::removeInput(const QString& op, int input)
+{
+    auto* remove = findChild<QToolButton*>(QStringLiteral("%1.removeInput%2").arg(op).arg(input));
+    if (!remove)
+        return false;
+    remove->click();
+    return true;
+}
+
 void GraphEditor::apply(const Field& field, qint64 value)
 {
-    const JobGraph before = m_session->graph().graph();
-    JobGraph after = before;
+    JobGraph after = m_session->graph().graph();
     field.setting.set(after, field.vertex, value);
-    const QString what = tr("%1: %2").arg(GraphSettings::name(before, field.vertex), field.setting.label);
+    push(std::move(after), tr("%1: %2").arg(GraphSettings::name(after, field.vertex), field.setting.label),
+        int(&field - m_fields.data()));
+}
+
+void GraphEditor::push(JobGraph after, const QString& what, int field)
+{
+    const JobGraph before = m_session->graph().graph();
+    const bool structure = field < 0;
+    if (structure)
+        field = -1 - m_structureEdits++; // never the same twice in a row
     Session* session = m_session;
     m_undo->push(new GraphEditCommand([session](const JobGraph& g) { return session->setJobGraph(g); }, before,
-        std::move(after), what, int(&field - m_fields.data()), m_lastError));
+        std::move(after), what, field, m_lastError));
     // push() ran redo(): the graph has run again, unless its rules refused the value (the command was dropped)
     const QString why = *m_lastError;
     m_refusal->setProperty("refusal", why);
     m_refusal->setText(tr("Not applied: %1").arg(why));
     m_refusal->setVisible(!why.isEmpty());
-    if (!why.isEmpty())
-        refresh(); // the field shows the graph's value again
+    if (why.isEmpty())
+        return;
+    // the field shows the graph's value again; a refused input, its chooser too
+    if (structure)
+        rebuild();
+    refresh();
 }
 
 } // namespace tidemark::app

@@ -23,8 +23,10 @@ class TimeCursor;
 using GraphEditCommand = EditCommand<JobGraph, 0x7141>;
 
 // The Pipeline panel of a job graph: every source and operator with the settings the window changes
-// (GraphSettings), each beside its value. A change goes through the undo stack and runs the graph again at the same
-// step; a value the graph's rules refuse is not applied, and the panel says why in the rule's own words.
+// (GraphSettings), each beside its value, and every operator's inputs: each the stream it reads, which can be another,
+// and a union's added or removed. A change goes through the undo stack and runs the graph again at the same step; a
+// change the graph's rules refuse (a cycle, an operator given the wrong number of inputs, a keyed window over
+// windowAll's results…) is not applied, and the panel says why in the rule's own words.
 class GraphEditor : public QWidget {
     Q_OBJECT
 
@@ -33,6 +35,13 @@ public:
 
     // Sets vertex `vertex`'s setting `setting` as typing it would (tests); false when there is no such field.
     bool setValue(const QString& vertex, const QString& setting, qint64 value);
+    // Operator `op`'s input `input` (1-based, as the panel numbers them) reads `stream` instead, as choosing it would;
+    // false when there is no such field or stream.
+    bool setInput(const QString& op, int input, const QString& stream);
+    // Union `op` reads `stream` too, or no longer reads its input `input` (1-based), as the panel's buttons do; false
+    // when there is no such button or choice.
+    bool addInput(const QString& op, const QString& stream);
+    bool removeInput(const QString& op, int input);
     // Why the last change was not applied, or empty.
     QString refusal() const;
 
@@ -45,6 +54,11 @@ private:
     void rebuild();
     void refresh();
     void apply(const Field& field, qint64 value);
+    // One edit of the graph on the undo stack; edits with the same `field` in a row merge (-1: never).
+    void push(JobGraph after, const QString& what, int field);
+    // Operator `op`'s inputs: a chooser per input, and for a union a button to remove each and one to add another.
+    QWidget* inputsField(const JobGraph& g, std::size_t op);
+    static std::vector<std::vector<std::string>> inputsOf(const JobGraph& g);
 
     Session* m_session;
     QUndoStack* m_undo;
@@ -53,6 +67,8 @@ private:
     std::shared_ptr<QString> m_lastError = std::make_shared<QString>();
     std::vector<Field> m_fields;
     std::vector<GraphVertex> m_shown; // the vertices the fields were built for
+    std::vector<std::vector<std::string>> m_shownInputs; // and the operators' inputs
+    int m_structureEdits = 0; // numbers each change of inputs, so that none merges with another
 };
 
 } // namespace tidemark::app

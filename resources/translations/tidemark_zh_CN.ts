@@ -1999,6 +1999,46 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>The stream %1&apos;s input %2 reads</source>
+        <translation>%1 的输入 %2 读取的流</translation>
+    </message>
+    <message>
+        <source>%1: input %2 reads %3</source>
+        <translation>%1：输入 %2 读取 %3</translation>
+    </message>
+    <message>
+        <source>Take this stream out of the union</source>
+        <translation>将此流移出 union</translation>
+    </message>
+    <message>
+        <source>Remove input %1 of %2</source>
+        <translation>移除 %2 的输入 %1</translation>
+    </message>
+    <message>
+        <source>%1: without %2</source>
+        <translation>%1：去掉 %2</translation>
+    </message>
+    <message>
+        <source>Add input</source>
+        <translation>添加输入</translation>
+    </message>
+    <message>
+        <source>%1: with %2</source>
+        <translation>%1：加上 %2</translation>
+    </message>
+    <message>
+        <source>The union reads every stream already</source>
+        <translation>union 已读取所有流</translation>
+    </message>
+    <message>
+        <source>Add a stream to the union</source>
+        <translation>向 union 添加一个流</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::GraphLanes</name>

@@ -24,17 +24,20 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QMenu>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 
 #include <set>
@@ -48,6 +51,14 @@ namespace {
 QString graphExample(const char* name)
 {
     return QString::fromStdString((io::graphExamplesDirectory() / (std::string(name) + ".json")).string());
+}
+
+// Saves what the widget shows beside the test, for a person to look at.
+bool saveScreenshot(QWidget& widget, const char* name)
+{
+    const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
+    return QDir().mkpath(dir)
+        && widget.grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
 }
 
 QString streamNamed(const Session& session, int stream)
@@ -246,9 +257,7 @@ private Q_SLOTS:
         window.resize(1400, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
-        QVERIFY(window.grab().save(
-            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-timers-waiting.png")));
+        QVERIFY(saveScreenshot(window, "graph-timers-waiting"));
     }
 
     // Each key of a process subtask with few keys has a lane of its timers' lives: when each was registered and when
@@ -310,9 +319,7 @@ private Q_SLOTS:
         window.resize(1400, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
-        QVERIFY(lanes->grab().save(
-            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-timer-lives.png")));
+        QVERIFY(saveScreenshot(*lanes, "graph-timer-lives"));
     }
 
     // A record clicked on an interval join's input is explained: the other input's records of its key within the
@@ -382,9 +389,7 @@ private Q_SLOTS:
                                              "would pair them.")
                                   .arg(paired)),
             qPrintable(why));
-        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
-        QVERIFY(window.grab().save(
-            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-join-record-why.png")));
+        QVERIFY(saveScreenshot(window, "graph-join-record-why"));
         JobGraph suggested = session.graph().graph();
         suggested.operators[0].join.upperMs = 4500;
         QCOMPARE(session.setJobGraph(suggested), QString());
@@ -452,9 +457,7 @@ private Q_SLOTS:
         window.resize(1400, 900);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
-        QVERIFY(window.grab().save(
-            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-kafka-partitions.png")));
+        QVERIFY(saveScreenshot(window, "graph-kafka-partitions"));
     }
 
     // A window clicked in a subtask's lane is selected for every view, and the Why (not)? panel says when it fired,
@@ -493,9 +496,7 @@ private Q_SLOTS:
                     qPrintable(why));
                 QVERIFY2(why.contains(QStringLiteral("input 2, payments")), qPrintable(why));
                 QVERIFY2(why.contains(QStringLiteral("It never fires in this run")), qPrintable(why));
-                QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
-                QVERIFY(window.grab().save(
-                    QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-window-why-not.png")));
+                QVERIFY(saveScreenshot(window, "graph-window-why-not"));
             } else {
                 QVERIFY2(
                     why.contains(QStringLiteral("It fired at step 52 (processing time 4.400 s), when subtask 0's "
@@ -549,9 +550,67 @@ private Q_SLOTS:
         window.resize(1400, 900);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QDir(QCoreApplication::applicationDirPath()).mkpath(QStringLiteral("screenshots"));
-        QVERIFY(window.grab().save(
-            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots/graph-pipeline-panel.png")));
+        QVERIFY(saveScreenshot(window, "graph-pipeline-panel"));
+    }
+
+    // The Pipeline panel changes what an operator reads: a union's streams taken out and added back, an input read
+    // from another stream; a change that would make a cycle is refused in the rule's words, its chooser showing
+    // the stream it reads still, and each applied change is one undo step.
+    void anOperatorsInputsAreChangedInThePipelinePanel()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("two-topics-silent-partition")));
+        auto* editor = window.findChild<GraphEditor*>();
+        Session& session = *window.session();
+        const auto inputsOf = [&](const char* name) {
+            for (const GraphOperator& op : session.graph().graph().operators) {
+                if (op.name == name)
+                    return op.inputs;
+            }
+            return std::vector<std::string> {};
+        };
+        const auto fires = [&] {
+            std::size_t n = 0;
+            for (const GraphOutput& o : session.graph().run().outputs())
+                n += std::holds_alternative<FireEvent>(o.what) ? 1 : 0;
+            return n;
+        };
+        QCOMPARE(inputsOf("both"), (std::vector<std::string> {"clicks", "views"}));
+        const std::size_t firesWithViews = fires();
+        // a union of one stream: refused in the rule's words, nothing on the undo stack
+        QVERIFY(editor->removeInput(QStringLiteral("both"), 2));
+        QVERIFY2(editor->refusal().contains(QStringLiteral("a union needs two or more streams")),
+            qPrintable(editor->refusal()));
+        QCOMPARE(inputsOf("both"), (std::vector<std::string> {"clicks", "views"}));
+        QCOMPARE(window.undoStack()->count(), 0);
+        // and so is a union of the window that reads it: a cycle
+        QVERIFY(editor->addInput(QStringLiteral("both"), QStringLiteral("per-10s")));
+        QVERIFY2(editor->refusal().contains(QStringLiteral("the graph has a cycle")), qPrintable(editor->refusal()));
+        QCOMPARE(inputsOf("both"), (std::vector<std::string> {"clicks", "views"}));
+        // the window reads views alone, whose silent partition holds it longer: fewer windows fire
+        QVERIFY(editor->setInput(QStringLiteral("per-10s"), 1, QStringLiteral("views")));
+        QVERIFY2(editor->refusal().isEmpty(), qPrintable(editor->refusal()));
+        QCOMPARE(inputsOf("per-10s"), (std::vector<std::string> {"views"}));
+        QVERIFY2(fires() < firesWithViews, qPrintable(QStringLiteral("%1 fires").arg(fires())));
+        // now the union may read the window, and give it up again
+        QVERIFY(editor->addInput(QStringLiteral("both"), QStringLiteral("per-10s")));
+        QVERIFY2(editor->refusal().isEmpty(), qPrintable(editor->refusal()));
+        QCOMPARE(inputsOf("both"), (std::vector<std::string> {"clicks", "views", "per-10s"}));
+        QCOMPARE(window.findChild<QComboBox*>(QStringLiteral("both.input3"))->currentText(), QStringLiteral("per-10s"));
+        QVERIFY(editor->removeInput(QStringLiteral("both"), 1));
+        QCOMPARE(inputsOf("both"), (std::vector<std::string> {"views", "per-10s"}));
+        QCOMPARE(window.undoStack()->count(), 3); // each change one step
+        for (int i = 0; i < 3; ++i)
+            window.undoStack()->undo();
+        QCOMPARE(inputsOf("both"), (std::vector<std::string> {"clicks", "views"}));
+        QCOMPARE(inputsOf("per-10s"), (std::vector<std::string> {"both"}));
+        QCOMPARE(fires(), firesWithViews);
+        QCOMPARE(window.findChild<QComboBox*>(QStringLiteral("per-10s.input1"))->currentText(), QStringLiteral("both"));
+        window.findChild<QDockWidget*>(QStringLiteral("pipelineDock"))->show();
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(saveScreenshot(window, "graph-pipeline-inputs"));
     }
 
     void theNarrationNamesTheEndsOfTime()
