@@ -1,7 +1,9 @@
 #include "app/document/FlinkVerification.h"
 
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "engine/io/ScenarioIo.h"
+#include "engine/output/GraphOutputFormat.h"
 #include "engine/output/OutputFormat.h"
 #include "engine/verify/FlinkOracle.h"
 
@@ -41,12 +43,18 @@ FlinkVerification::Mark FlinkVerification::lateMark(std::size_t i) const
     return i < m_lates.size() ? m_lates[i] : Mark::Unchecked;
 }
 
+FlinkVerification::Mark FlinkVerification::graphOutputMark(std::size_t i) const
+{
+    return i < m_graphOutputs.size() ? m_graphOutputs[i] : Mark::Unchecked;
+}
+
 void FlinkVerification::clear()
 {
     m_state = State::None;
     m_summary.clear();
     m_fires.clear();
     m_lates.clear();
+    m_graphOutputs.clear();
     m_flinkOnly.clear();
     m_agrees = false;
     Q_EMIT changed();
@@ -76,15 +84,20 @@ void FlinkVerification::start()
 {
     cancel();
     clear();
-    if (m_session->hasGraph())
-        return fail(tr("A job graph is verified from the command line for now: tidemark verify GRAPH.json plays it "
-                       "through Flink's own operators and marks each operator's every output."));
-    if (!m_session->hasRun())
+    const bool graph = m_session->hasGraph();
+    if (!graph && !m_session->hasRun())
         return;
     const auto java = verify::findJava();
     if (!java)
         return fail(tr("Cannot verify with Flink: %1").arg(QString::fromStdString(verify::javaMissingMessage())));
-    const FlinkVersion line = m_session->scenario().pipeline.flinkVersion;
+    // The run as it is, records inline (an edited or typed run need not match any file).
+    Scenario scenario = graph ? m_session->graph().scenario() : m_session->scenario();
+    scenario.inputFile.reset();
+    if (scenario.graph) {
+        for (GraphSource& source : scenario.graph->sources)
+            source.inputFile.reset();
+    }
+    const FlinkVersion line = scenario.pipeline.flinkVersion;
     QString jar = qEnvironmentVariable("TIDEMARK_FLINK_ORACLE");
     if (jar.isEmpty())
         jar = QString::fromStdString(verify::installedOracleJar(line).string());
@@ -92,9 +105,6 @@ void FlinkVerification::start()
         return fail(tr("Cannot verify with Flink: no Flink %1 oracle is installed (%2).")
                         .arg(QString::fromStdString(line.name()), jar));
 
-    // The run as it is, records inline (an edited or typed run need not match any file).
-    Scenario scenario = m_session->scenario();
-    scenario.inputFile.reset();
     m_dir = std::make_unique<QTemporaryDir>();
     const QString path = m_dir->filePath(QStringLiteral("scenario.json"));
     QFile file(path);
@@ -109,7 +119,11 @@ void FlinkVerification::start()
     // First the release the oracle runs (for the summary: a jar given may be of another line), then the run.
     const QString javaPath = QString::fromStdString(java->string());
     m_process = new QProcess(this);
-    connect(m_process, &QProcess::finished, this, [this, javaPath, jar, path] {
+    // a graph is played by the oracle's --graph, as `tidemark verify` plays it
+    QStringList run {QStringLiteral("-jar"), jar, path};
+    if (graph)
+        run.insert(2, QStringLiteral("--graph"));
+    connect(m_process, &QProcess::finished, this, [this, javaPath, run] {
         QProcess* version = m_process;
         const QString said = QString::fromUtf8(version->readAllStandardOutput()).trimmed();
         if (said.startsWith(QLatin1String("flink ")))
@@ -118,7 +132,7 @@ void FlinkVerification::start()
         m_process = new QProcess(this);
         connect(m_process, &QProcess::finished, this, &FlinkVerification::finish);
         watchStart();
-        m_process->start(javaPath, {QStringLiteral("-jar"), jar, path});
+        m_process->start(javaPath, run);
     });
     watchStart();
     m_process->start(javaPath, {QStringLiteral("-jar"), jar, QStringLiteral("--version")});
@@ -153,16 +167,28 @@ void FlinkVerification::finish()
         return fail(tr("Flink refused the scenario: %1").arg(err.right(400)));
 
     // Tidemark's outputs in the order they were produced, as `tidemark run --format jsonl` prints them.
-    const Trace& trace = m_session->trace();
-    const std::vector<std::string> ours = output::outputLines(trace, m_session->scenario()).json;
+    std::vector<std::string> ours;
+    if (m_session->hasGraph()) {
+        const GraphDocument& g = m_session->graph();
+        ours = output::graphOutputLines(g.run(), g.scenario()).json;
+    } else {
+        ours = output::outputLines(m_session->trace(), m_session->scenario()).json;
+    }
     const verify::OutputAgreement a = verify::compareOutputs(ours, flink);
-    m_fires.assign(trace.fires().size(), Mark::Unchecked);
-    m_lates.assign(trace.lates().size(), Mark::Unchecked);
     std::size_t output = 0;
-    std::size_t late = 0;
     const auto mark = [&a, &output] { return a.agreed[output++] ? Mark::Agreed : Mark::Differs; };
-    trace.forEachOutput(
-        [&](std::size_t fire) { m_fires[fire] = mark(); }, [&](const LateRecord&) { m_lates[late++] = mark(); });
+    if (m_session->hasGraph()) {
+        m_graphOutputs.assign(ours.size(), Mark::Unchecked);
+        for (Mark& m : m_graphOutputs)
+            m = mark();
+    } else {
+        const Trace& trace = m_session->trace();
+        m_fires.assign(trace.fires().size(), Mark::Unchecked);
+        m_lates.assign(trace.lates().size(), Mark::Unchecked);
+        std::size_t late = 0;
+        trace.forEachOutput(
+            [&](std::size_t fire) { m_fires[fire] = mark(); }, [&](const LateRecord&) { m_lates[late++] = mark(); });
+    }
     m_flinkOnly = a.flinkOnly;
     m_agrees = a.complete();
     m_state = State::Done;

@@ -14,7 +14,9 @@ namespace tidemark::app {
 class Session;
 
 // Verify with Flink: the run the session holds, played through Apache Flink's own operators (the Flink oracle on
-// Java 17, as `tidemark verify` runs it), and every fire and late record marked as agreed or not. Shared state like
+// Java 17, as `tidemark verify` runs it; a job graph through the oracle's --graph, each operator wired in Flink's test
+// harness as the graph says), and every fire and late record (a graph's every operator output) marked as agreed or
+// not. Shared state like
 // the session: the Output dock and the timeline read it. It runs in the background; a new run makes the answer
 // stale, so it is dropped.
 class FlinkVerification : public QObject {
@@ -34,6 +36,7 @@ public:
     QString summary() const { return m_summary; }
     Mark fireMark(std::size_t fireIndex) const; // index into Trace::fires()
     Mark lateMark(std::size_t lateIndex) const; // index into Trace::lates()
+    Mark graphOutputMark(std::size_t outputIndex) const; // index into a job graph's GraphRun::outputs()
     // Done, and Flink agreed with every output and printed nothing else.
     bool agrees() const { return m_state == State::Done && m_agrees; }
     // Flink's output lines that no Tidemark output matched.
@@ -60,6 +63,7 @@ private:
     QString m_flinkName;
     std::vector<Mark> m_fires;
     std::vector<Mark> m_lates;
+    std::vector<Mark> m_graphOutputs;
     std::vector<std::string> m_flinkOnly;
     bool m_agrees = false;
 };

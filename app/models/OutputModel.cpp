@@ -235,10 +235,14 @@ QVariant OutputModel::graphData(const QModelIndex& index, int role) const
             return timing;
         case Watermark:
             return m_session->formatTime(o.watermark);
+        case Flink:
+            return m_verification ? flinkCell(m_verification->graphOutputMark(i), role, c) : QVariant();
         default:
             return {};
         }
     case Qt::ForegroundRole:
+        if (index.column() == Flink && m_verification)
+            return flinkCell(m_verification->graphOutputMark(i), role, c);
         return index.column() == Timing ? QVariant(colour) : QVariant();
     case StepRole:
         return step;

@@ -1925,10 +1925,6 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>%1 agrees with %2 of %3 outputs; %4 only in Flink.</source>
         <translation>%1 与 %3 个输出中的 %2 个一致；%4 个只出现在 Flink 中。</translation>
     </message>
-    <message>
-        <source>A job graph is verified from the command line for now: tidemark verify GRAPH.json plays it through Flink&apos;s own operators and marks each operator&apos;s every output.</source>
-        <translation>目前作业图在命令行中验证：tidemark verify GRAPH.json 用 Flink 自己的算子运行它，并标记每个算子的每一个输出。</translation>
-    </message>
 </context>
 <context>
     <name>tidemark::app::GraphCompareSetupDialog</name>
