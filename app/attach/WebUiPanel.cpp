@@ -1,6 +1,7 @@
 #include "app/attach/WebUiPanel.h"
 
 #include "app/attach/WebUiWatermarksModel.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
@@ -69,7 +70,7 @@ QTableView* WebUiPanel::makeView(WebUiWatermarksModel* model, QWidget* parent)
 
 void WebUiPanel::refresh()
 {
-    if (!m_session->hasRun()) {
+    if (!m_session->hasRun() && !m_session->hasGraph()) {
         m_heading->clear();
         m_model->setVertices({});
         return;
@@ -78,8 +79,9 @@ void WebUiPanel::refresh()
     m_heading->setText(tr("At step %1 (%2), Flink's Web UI would show these watermarks:")
                            .arg(step)
                            .arg(Session::formatProcessingTime(m_session->processingTime())));
-    m_model->setVertices(
-        webUiVerticesAt(m_session->trace(), m_session->scenario().pipeline, static_cast<StepIndex>(step)));
+    m_model->setVertices(m_session->hasGraph()
+            ? webUiGraphVerticesAt(m_session->graph().run(), static_cast<StepIndex>(step))
+            : webUiVerticesAt(m_session->trace(), m_session->scenario().pipeline, static_cast<StepIndex>(step)));
 }
 
 } // namespace tidemark::app

@@ -61,4 +61,16 @@ std::string webUiWatermarkText(Timestamp watermark);
 //    Either way each subtask's currentOutputWatermark is its channel's watermark.
 std::vector<WebUiVertex> webUiVerticesAt(const Trace& trace, const PipelineConfig& pipeline, StepIndex step);
 
+class GraphRun;
+// The same for a job graph's run, vertex by vertex as its exported job (tidemark export-job) runs in Flink, in the
+// graph's order (sources, then operators; a union is no vertex):
+//  * a source replayed from its records: the replaying source (an empty tab) and its watermark generators, a vertex
+//    named as the source, whose input carries no watermark until the end of input's Long.MAX_VALUE; a Kafka source
+//    with per-partition watermarks: one source vertex (an empty tab), the generators inside its readers; a Kafka
+//    source with the generators after it: chained to it;
+//  * each operator, one subtask per subtask: currentInputWatermark its event time (a two-input task's, the smaller of
+//    its inputs', each listed as currentInput1Watermark, currentInput2Watermark); an assigner reached by a forward
+//    edge is chained into the vertex before it, adding its currentOutputWatermark.
+std::vector<WebUiVertex> webUiGraphVerticesAt(const GraphRun& run, StepIndex step);
+
 } // namespace tidemark

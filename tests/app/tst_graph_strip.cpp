@@ -4,6 +4,7 @@
 // every view.
 
 #include "app/MainWindow.h"
+#include "app/attach/WebUiWatermarksModel.h"
 #include "app/document/FlinkVerification.h"
 #include "app/document/GraphDocument.h"
 #include "app/document/Loading.h"
@@ -722,6 +723,64 @@ private Q_SLOTS:
         QVERIFY(windows->isVisible());
         QVERIFY(window.timeline()->isVisible());
         QVERIFY(!window.findChild<GraphStrip*>()->isVisible());
+    }
+
+    // What Flink's Web UI would show for a graph: a vertex per task of the exported job, each operator subtask's
+    // currentInputWatermark its event time, a two-input task's inputs listed; every operator's low watermark is the
+    // strip's watermark of that vertex at every step.
+    void theWebUiTableShowsEveryVertexOfAGraph()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-join-stalls")));
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("webUiDock"));
+        QVERIFY(dock->toggleViewAction()->isEnabled());
+        auto* model = window.findChild<WebUiWatermarksModel*>();
+        QVERIFY(model);
+        window.cursor()->toEnd();
+        QStringList names;
+        for (const WebUiVertex& v : model->vertices())
+            names << QString::fromStdString(v.name);
+        QCOMPARE(names,
+            (QStringList {
+                "Source: replay orders", "orders", "Source: replay payments", "payments", "paid", "paid-per-10s"}));
+        const WebUiVertex& paid = model->vertices()[4];
+        QCOMPARE(paid.subtasks.front().currentInputWatermark, std::optional<Timestamp>(8499));
+        QCOMPARE(paid.subtasks.front().inputWatermarks, (std::vector<Timestamp> {15999, 8499}));
+        QVERIFY2(
+            WebUiWatermarksModel::subtaskNote(paid, paid.subtasks.front()).contains(QStringLiteral("input 2 holds it")),
+            qPrintable(WebUiWatermarksModel::subtaskNote(paid, paid.subtasks.front())));
+        // a generator's input carries no watermark while its source is open (the replaying source sends none)
+        QCOMPARE(model->vertices()[1].subtasks.front().currentInputWatermark, std::optional<Timestamp>(kMinTimestamp));
+        QCOMPARE(model->vertices()[1].subtasks.front().currentOutputWatermark, std::optional<Timestamp>(15999));
+        const GraphDocument& g = window.session()->graph();
+        for (int step = 0; step <= window.cursor()->lastStep(); ++step) {
+            window.cursor()->setStep(step);
+            const GraphPicture::At& at = window.session()->graphAt();
+            for (const char* name : {"paid", "paid-per-10s"}) {
+                const auto v = std::find_if(model->vertices().begin(), model->vertices().end(),
+                    [&](const WebUiVertex& x) { return x.name == name; });
+                QVERIFY(v != model->vertices().end());
+                int stream = 0;
+                while (g.streamName(stream) != name)
+                    ++stream;
+                const Timestamp strip = at.vertices[std::size_t(stream)].watermark;
+                QCOMPARE(
+                    webUiLowWatermark(*v), strip <= kMinTimestamp ? std::nullopt : std::optional<Timestamp>(strip));
+            }
+        }
+        // a Kafka source with per-partition watermarks is one source vertex, its generators inside its readers
+        QVERIFY(window.openFile(graphExample("two-topics-silent-partition")));
+        names.clear();
+        for (const WebUiVertex& v : model->vertices())
+            names << QString::fromStdString(v.name);
+        QCOMPARE(names, (QStringList {"Source: clicks", "Source: views", "per-10s"}));
+        QVERIFY(model->vertices()[0].source);
+        dock->show();
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.cursor()->setStep(30);
+        QVERIFY(saveScreenshot(window, "graph-web-ui"));
     }
 
     void nextFireGoesToTheGraphsNextOutput()
