@@ -7,6 +7,10 @@
 //   graph_interval_join_records_per_s     the same records as two sources (every other record), joined by key
 //                                         within ±2 s (graph_interval_join_pairs of them), and
 //   graph_interval_join_vs_one_window     its ratio to the one-window graph's;
+//   graph_periodic_count_records_per_s    the records counted per key every 10 s by a process function (PeriodicCount:
+//                                         a timer per key and period, each registration and firing recorded in the
+//                                         trace, graph_periodic_count_timer_changes of them), and
+//   graph_periodic_count_vs_one_window    its ratio to the one-window graph's;
 //   graph_seek_p99_ms, graph_step_back_p99_ms, graph_step_forward_p99_ms  the one-window graph's run in a
 //                                         GraphPlayer: a seek to a random step, a step back from there and one
 //                                         forward again (CPU time of this thread), beside
@@ -108,10 +112,21 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     perMinute.function.type = FunctionSpec::Type::Max;
     twice.operators.push_back(windowOperator("per-minute", "per-10s", perMinute));
     const JobGraph join = generatedJoin(chain);
+    JobGraph counted;
+    counted.sources.push_back(source("events", chain.records));
+    GraphOperator count;
+    count.name = "count-per-10s";
+    count.kind = GraphOperator::Kind::Process;
+    count.inputs = {"events"};
+    count.parallelism = chain.pipeline.window.parallelism;
+    count.process.type = ProcessFunctionSpec::Type::PeriodicCount;
+    count.process.intervalMs = 10'000;
+    counted.operators.push_back(count);
 
     const Scenario oneScenario = graphScenario(chain, one);
     const Scenario twiceScenario = graphScenario(chain, twice);
     const Scenario joinScenario = graphScenario(chain, join);
+    const Scenario countedScenario = graphScenario(chain, counted);
     const std::size_t n = chain.records.size();
     const Figure chainRate = timed("graph_chain_records_per_s", o.repetitions, [&] {
         const Player p {Scenario(chain)};
@@ -129,6 +144,12 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     const Figure joinRate = timed("graph_interval_join_records_per_s", o.repetitions, [&] {
         const GraphRun r(joinScenario);
         pairs = r.outputs().size();
+        return n;
+    });
+    std::size_t timerChanges = 0;
+    const Figure countRate = timed("graph_periodic_count_records_per_s", o.repetitions, [&] {
+        const GraphRun r(countedScenario);
+        timerChanges = r.trace().timerChanges().size();
         return n;
     });
     // Seeking: the same random steps in the graph's player and the chain's (their step counts are alike: the same
@@ -160,7 +181,9 @@ std::vector<Figure> graphFigures(const BenchOptions& o)
     return {chainRate, oneRate, ratio("graph_one_window_vs_chain", oneRate, chainRate), twiceRate,
         ratio("graph_window_over_window_vs_one_window", twiceRate, oneRate), joinRate,
         ratio("graph_interval_join_vs_one_window", joinRate, oneRate),
-        Figure {"graph_interval_join_pairs", static_cast<double>(pairs), "pairs", 0, 0, 0},
+        Figure {"graph_interval_join_pairs", static_cast<double>(pairs), "pairs", 0, 0, 0}, countRate,
+        ratio("graph_periodic_count_vs_one_window", countRate, oneRate),
+        Figure {"graph_periodic_count_timer_changes", static_cast<double>(timerChanges), "changes", 0, 0, 0},
         Figure {"graph_seek_p99_ms", p99(graphSeeks), "ms", 0, 0, 0},
         Figure {"graph_step_back_p99_ms", p99(graphBacks), "ms", 0, 0, 0},
         Figure {"graph_step_forward_p99_ms", p99(graphForwards), "ms", 0, 0, 0},
