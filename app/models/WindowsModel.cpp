@@ -1,10 +1,13 @@
 #include "app/models/WindowsModel.h"
 
 #include "app/Theme.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <tuple>
 
 namespace tidemark::app {
@@ -16,14 +19,91 @@ WindowsModel::WindowsModel(Session* session, TimeCursor* cursor, Theme* theme, Q
     , m_theme(theme)
 {
     connect(m_cursor, &TimeCursor::stepChanged, this, &WindowsModel::rebuild);
-    connect(m_cursor, &TimeCursor::runChanged, this, &WindowsModel::rebuild);
+    connect(m_cursor, &TimeCursor::runChanged, this, [this] {
+        m_firedOf = -1;
+        rebuild();
+    });
+    // in a graph, another operator selected is another table
+    connect(m_cursor, &TimeCursor::selectionChanged, this, [this] {
+        if (m_session->hasGraph() && graphStream() != m_stream)
+            rebuild();
+    });
     rebuild();
+}
+
+int WindowsModel::graphStream() const
+{
+    const GraphDocument& g = m_session->graph();
+    const auto windows = [&](int stream) {
+        const StreamGraph::Node& node = g.streams().node(stream);
+        return node.op >= 0 && g.graph().operators[std::size_t(node.op)].runsWindow();
+    };
+    const int selected = m_cursor->selection().stream;
+    if (selected >= 0 && selected < g.streams().streamCount() && windows(selected))
+        return selected;
+    for (int stream = g.streams().sourceCount(); stream < g.streams().streamCount(); ++stream) {
+        if (windows(stream))
+            return stream;
+    }
+    return -1;
+}
+
+std::vector<WindowsModel::Row> WindowsModel::graphRows() const
+{
+    std::vector<Row> rows;
+    const GraphDocument& g = m_session->graph();
+    if (m_stream < 0)
+        return rows;
+    const StreamGraph::Node& node = g.streams().node(m_stream);
+    const GraphRun& run = g.run();
+    if (m_firedOf != m_stream) { // every window the operator fires in the run, with the steps it fires at
+        m_firedOf = m_stream;
+        m_fired.clear();
+        std::map<std::tuple<int, KeyId, Timestamp, Timestamp>, std::size_t> index;
+        for (std::size_t i = 0; i < run.outputs().size(); ++i) {
+            const GraphOutput& o = run.outputs()[i];
+            const auto* fire = std::get_if<FireEvent>(&o.what);
+            if (!fire || o.op != node.op)
+                continue;
+            const auto id = std::make_tuple(o.subtask, fire->key, fire->window.start(), fire->window.end());
+            const auto [it, added] = index.try_emplace(id, m_fired.size());
+            if (added)
+                m_fired.push_back({o.subtask, fire->key, fire->window, {}});
+            m_fired[it->second].fires.push_back(run.trace().stepOfOutput(i));
+        }
+    }
+    // the windows with state at the step, as the operator holds them
+    constexpr std::size_t kShownWindows = 100000;
+    const GraphPipeline& state = g.player().state();
+    const StepIndex step = StepIndex(m_session->currentStep());
+    std::set<std::tuple<int, KeyId, Timestamp, Timestamp>> open;
+    for (int sub = 0; sub < node.parallelism; ++sub) {
+        const Timestamp eventTime = state.operatorWatermark(node.op, sub);
+        for (const GraphPicture::OpenWindow& w : GraphPicture::openWindows(state, m_stream, sub, kShownWindows)) {
+            const WindowStatus status = w.fired == 0   ? WindowStatus::Collecting
+                : eventTime >= w.window.maxTimestamp() ? WindowStatus::InAllowedLateness
+                                                       : WindowStatus::Fired;
+            rows.push_back({sub, w.key, w.window, int(status), std::size_t(w.elements), w.fired,
+                w.cleanupTime.value_or(kMaxTimestamp)});
+            open.insert({sub, w.key, w.window.start(), w.window.end()});
+        }
+    }
+    // and those that fired by the step and are gone
+    for (const Fired& f : m_fired) {
+        const auto fires = std::upper_bound(f.fires.begin(), f.fires.end(), step) - f.fires.begin();
+        if (fires > 0 && !open.count({f.subtask, f.key, f.window.start(), f.window.end()}))
+            rows.push_back({f.subtask, f.key, f.window, kCleanedUp, 0, std::uint32_t(fires), kMaxTimestamp});
+    }
+    return rows;
 }
 
 void WindowsModel::rebuild()
 {
     std::vector<Row> rows;
-    if (m_session->hasRun()) {
+    if (m_session->hasGraph()) {
+        m_stream = graphStream();
+        rows = graphRows();
+    } else if (m_session->hasRun()) {
         const PipelineState& state = m_session->state();
         const int step = m_session->currentStep();
         for (const WindowState& w : state.windows)
@@ -43,11 +123,11 @@ void WindowsModel::rebuild()
             }
             rows.push_back({fw.subtask, fw.key, fw.window, kCleanedUp, 0, fires, kMaxTimestamp});
         }
-        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-            return std::tuple(a.window.start(), a.key, a.subtask, a.window.end())
-                < std::tuple(b.window.start(), b.key, b.subtask, b.window.end());
-        });
     }
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        return std::tuple(a.window.start(), a.key, a.subtask, a.window.end())
+            < std::tuple(b.window.start(), b.key, b.subtask, b.window.end());
+    });
     // Same shape: update in place so that the selection survives stepping; otherwise reset.
     const bool sameShape = rows.size() == m_rows.size()
         && std::equal(rows.begin(), rows.end(), m_rows.begin(), [](const Row& a, const Row& b) {
@@ -77,6 +157,8 @@ int WindowsModel::rowOf(const TimeCursor::Selection& selection) const
 {
     if (selection.kind != TimeCursor::Selection::Kind::Window)
         return -1;
+    if (m_session->hasGraph() && selection.stream != m_stream)
+        return -1;
     return rowOf(selection.subtask, selection.key, selection.window);
 }
 
@@ -85,7 +167,10 @@ TimeCursor::Selection WindowsModel::selectionAt(int row) const
     if (row < 0 || row >= int(m_rows.size()))
         return {};
     const Row& r = m_rows[std::size_t(row)];
-    return TimeCursor::Selection::ofWindow(r.subtask, r.key, r.window);
+    TimeCursor::Selection s = TimeCursor::Selection::ofWindow(r.subtask, r.key, r.window);
+    if (m_session->hasGraph())
+        s.stream = m_stream;
+    return s;
 }
 
 int WindowsModel::rowCount(const QModelIndex& parent) const

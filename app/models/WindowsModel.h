@@ -14,7 +14,8 @@ class Theme;
 class TimeCursor;
 
 // The window operator's state at the current step: every window with state, plus the windows that fired
-// and have been cleaned up since (so a class still sees what became of them).
+// and have been cleaned up since (so a class still sees what became of them). In a job graph, those of the window
+// operator selected (a vertex, or a window of its lanes), else of the graph's first window operator.
 class WindowsModel : public QAbstractTableModel, public SelectionRows {
     Q_OBJECT
 
@@ -48,9 +49,22 @@ private:
         Timestamp cleanup = kMaxTimestamp;
     };
     void rebuild();
+    std::vector<Row> graphRows() const;
+    // The graph's window operator the table shows (its stream; -1: the graph has none).
+    int graphStream() const;
+    // That operator's fired windows over the run, each with the steps it fired at: gathered once per operator.
+    struct Fired {
+        int subtask = 0;
+        KeyId key = kNoKey;
+        TimeWindow window;
+        std::vector<StepIndex> fires;
+    };
+    mutable int m_firedOf = -1;
+    mutable std::vector<Fired> m_fired;
 
     Session* m_session;
     TimeCursor* m_cursor;
+    int m_stream = -1; // in a graph, the operator shown
     Theme* m_theme;
     std::vector<Row> m_rows;
 };

@@ -163,7 +163,7 @@ std::vector<GraphPicture::OpenWindow> GraphPicture::openWindows(
     if (!w || w->stateSize().windows > limit)
         return out;
     for (const WindowStateView& v : w->windows())
-        out.push_back({subtask, v.key, v.window, v.elementCount, v.fireCount});
+        out.push_back({subtask, v.key, v.window, v.elementCount, v.fireCount, v.cleanupTime});
     return out;
 }
 

@@ -88,6 +88,7 @@ public:
         TimeWindow window;
         std::uint64_t elements = 0;
         std::uint32_t fired = 0; // how often it has fired so far (it stays open for allowed lateness)
+        std::optional<Timestamp> cleanupTime; // when its state is dropped (WindowOperator.cleanupTime); none: never
     };
     static std::vector<OpenWindow> openWindows(const GraphPipeline& state, int stream, int subtask, std::size_t limit);
 

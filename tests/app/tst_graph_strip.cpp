@@ -15,6 +15,7 @@
 #include "app/graph/GraphLayout.h"
 #include "app/graph/GraphStrip.h"
 #include "app/models/OutputModel.h"
+#include "app/models/WindowsModel.h"
 #include "app/panels/GraphEditor.h"
 #include "app/panels/NarrationPanel.h"
 #include "app/panels/WhyPanel.h"
@@ -713,14 +714,14 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        auto* windows = window.findChild<QDockWidget*>(QStringLiteral("windowsDock"));
-        QVERIFY(windows && windows->isVisible());
+        auto* records = window.findChild<QDockWidget*>(QStringLiteral("recordsDock"));
+        QVERIFY(records && records->isVisible());
         QVERIFY(window.openFile(graphExample("window-over-window")));
-        QVERIFY(!windows->isVisible());
+        QVERIFY(!records->isVisible());
         QVERIFY(!window.timeline()->isVisible());
         QVERIFY(window.openExample(defaultExample()));
         QVERIFY(window.session()->hasRun());
-        QVERIFY(windows->isVisible());
+        QVERIFY(records->isVisible());
         QVERIFY(window.timeline()->isVisible());
         QVERIFY(!window.findChild<GraphStrip*>()->isVisible());
     }
@@ -781,6 +782,73 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.cursor()->setStep(30);
         QVERIFY(saveScreenshot(window, "graph-web-ui"));
+    }
+
+    // The Windows table of a graph shows the window operator selected (else the graph's first): each window with
+    // state at the step, as the lanes draw it, and those fired and cleaned up; a row picked is the window selected.
+    void theWindowsTableShowsTheSelectedWindowOperatorsWindows()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("window-over-window")));
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("windowsDock"));
+        QVERIFY(dock->toggleViewAction()->isEnabled());
+        auto* model = window.findChild<WindowsModel*>();
+        QVERIFY(model);
+        const GraphDocument& g = window.session()->graph();
+        const auto rows = [&] {
+            QStringList out;
+            for (int r = 0; r < model->rowCount(); ++r) {
+                QStringList cells;
+                for (int c = 0; c < WindowsModel::ColumnCount; ++c)
+                    cells << model->index(r, c).data().toString();
+                out << cells.join(QStringLiteral(" | "));
+            }
+            return out;
+        };
+        // every step: the first window operator's windows with state are the lanes' collecting and fired bands
+        const int first = g.streams().streamOfOperator(0);
+        const int second = g.streams().streamOfOperator(1);
+        for (int step = 0; step <= window.cursor()->lastStep(); ++step) {
+            window.cursor()->setStep(step);
+            std::size_t open = 0;
+            for (int sub = 0; sub < g.streams().node(first).parallelism; ++sub)
+                open += GraphPicture::openWindows(g.player().state(), first, sub, 1000000).size();
+            std::size_t withState = 0;
+            for (int r = 0; r < model->rowCount(); ++r)
+                withState += model->index(r, WindowsModel::State).data(WindowsModel::StateRole).toInt()
+                        != WindowsModel::kCleanedUp
+                    ? 1
+                    : 0;
+            QCOMPARE(withState, open);
+        }
+        window.cursor()->toEnd();
+        const QStringList firstRows = rows();
+        QVERIFY(!firstRows.isEmpty());
+        QVERIFY2(firstRows.filter(QStringLiteral("fired, cleaned up")).size() == firstRows.size(),
+            qPrintable(firstRows.join(QLatin1Char('\n'))));
+        // the second window: another table, its own windows
+        window.cursor()->select(TimeCursor::Selection::ofStream(second));
+        const QStringList secondRows = rows();
+        QVERIFY(secondRows != firstRows);
+        std::size_t fires = 0;
+        for (const GraphOutput& o : g.run().outputs())
+            fires += o.op == 1 && std::holds_alternative<FireEvent>(o.what) ? 1 : 0;
+        std::size_t counted = 0;
+        for (int r = 0; r < model->rowCount(); ++r)
+            counted += model->index(r, WindowsModel::Fires).data().toUInt();
+        QCOMPARE(counted, fires);
+        // a row picked selects its window in every view, the operator staying the table's
+        window.cursor()->select(model->selectionAt(0));
+        QCOMPARE(window.cursor()->selection().kind, TimeCursor::Selection::Kind::Window);
+        QCOMPARE(window.cursor()->selection().stream, second);
+        QCOMPARE(model->rowOf(window.cursor()->selection()), 0);
+        QVERIFY2(window.findChild<WhyPanel*>()->heading().contains(QString::fromStdString(g.streamName(second))),
+            qPrintable(window.findChild<WhyPanel*>()->heading()));
+        dock->show();
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(saveScreenshot(window, "graph-windows-table"));
     }
 
     void nextFireGoesToTheGraphsNextOutput()
