@@ -614,9 +614,8 @@ void MainWindow::createDocks()
     resizeDocks({recordsDock, webUiDock, chartDock}, {400, 600, 400}, Qt::Horizontal);
 
     // The panels of a chain's one operator have nothing of a job graph to show: they step aside while a graph is
-    // open (its strip, lanes, narration, why-not, output, windows and Web UI tables show it) and come back as they
-    // were for a chain.
-    const QList<QDockWidget*> chainOnly {recordsDock, chartDock};
+    // open (its strip, lanes, narration, why-not and its tables show it) and come back as they were for a chain.
+    const QList<QDockWidget*> chainOnly {chartDock};
     connect(m_cursor, &TimeCursor::runChanged, this, [this, chainOnly] {
         const bool graph = m_session->hasGraph();
         for (QDockWidget* d : chainOnly) {

@@ -1,6 +1,7 @@
 #include "app/models/RecordsModel.h"
 
 #include "app/Theme.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
@@ -16,10 +17,18 @@ RecordsModel::RecordsModel(Session* session, TimeCursor* cursor, Theme* theme, Q
     , m_cursor(cursor)
     , m_theme(theme)
 {
-    m_rows = m_session->hasRun() ? int(m_session->scenario().records.size()) : 0;
+    resetRows();
     connect(m_cursor, &TimeCursor::runChanged, this, [this] {
         beginResetModel();
-        m_rows = m_session->hasRun() ? int(m_session->scenario().records.size()) : 0;
+        resetRows();
+        endResetModel();
+    });
+    // in a graph, another source selected is another table
+    connect(m_cursor, &TimeCursor::selectionChanged, this, [this] {
+        if (!m_session->hasGraph() || graphSource() == m_source)
+            return;
+        beginResetModel();
+        resetRows();
         endResetModel();
     });
     connect(m_cursor, &TimeCursor::runExtended, this, [this] {
@@ -34,6 +43,132 @@ RecordsModel::RecordsModel(Session* session, TimeCursor* cursor, Theme* theme, Q
     connect(m_cursor, &TimeCursor::stepChanged, this, &RecordsModel::onStepChanged);
 }
 
+void RecordsModel::resetRows()
+{
+    m_graphRecords.clear();
+    m_graphLates.clear();
+    m_source = -1;
+    if (m_session->hasGraph()) {
+        m_source = graphSource();
+        collectGraphRecords();
+        m_rows = int(m_graphRecords.size());
+        return;
+    }
+    m_rows = m_session->hasRun() ? int(m_session->scenario().records.size()) : 0;
+}
+
+int RecordsModel::graphSource() const
+{
+    const int selected = m_cursor->selection().stream;
+    const StreamGraph& streams = m_session->graph().streams();
+    return selected >= 0 && selected < streams.sourceCount() ? selected : 0;
+}
+
+void RecordsModel::collectGraphRecords()
+{
+    const GraphRun& run = m_session->graph().run();
+    const GraphTrace& trace = run.trace();
+    const GraphPipeline& end = run.pipeline();
+    const auto& records = run.graph().sources[std::size_t(m_source)].records;
+    m_graphRecords.assign(records.size(), {});
+    // the operators that read the source itself: what they put out as late in the step a record arrives is that
+    // record (records are handed on at once)
+    std::vector<bool> reads(run.graph().operators.size());
+    for (const StreamGraph::Edge& e : end.streams().edgesFrom(m_source))
+        reads[std::size_t(end.streams().node(e.to).op)] = true;
+    for (StepIndex s = 1; s < trace.stepCount(); ++s) {
+        const GraphStep& step = trace.step(s);
+        if (step.kind != EventQueue::Kind::Arrival)
+            continue;
+        const GraphArrival& a = run.arrivals()[step.subject];
+        if (a.source != m_source)
+            continue;
+        GraphRecord& r = m_graphRecords[a.record];
+        r.arrived = s;
+        r.channel = step.channel;
+        const InputRecord& rec = records[a.record];
+        for (const GraphOutput& o : trace.outputsOf(s)) {
+            if (!reads[std::size_t(o.op)])
+                continue;
+            if (const auto* late = std::get_if<LateEvent>(&o.what);
+                late && late->ts == rec.ts && late->key == rec.key) {
+                m_graphLates[int(a.record)].emplace_back(o.op, late->action == LateAction::SideOutput);
+            } else if (const auto* join = std::get_if<IntervalJoinOperator::Output>(&o.what); join
+                       && join->kind != IntervalJoinOperator::Output::Kind::Pair && join->timestamp == rec.ts
+                       && join->key == rec.key) {
+                m_graphLates[int(a.record)].emplace_back(o.op, join->kind == IntervalJoinOperator::Output::Kind::Late);
+            }
+        }
+    }
+}
+
+QVariant RecordsModel::graphData(const QModelIndex& index, int role) const
+{
+    const GraphRun& run = m_session->graph().run();
+    const GraphSource& source = run.graph().sources[std::size_t(m_source)];
+    const InputRecord& rec = source.records[std::size_t(index.row())];
+    const GraphRecord& r = m_graphRecords[std::size_t(index.row())];
+    const bool arrived = r.arrived != kNoStep && r.arrived <= StepIndex(m_session->currentStep());
+    const auto lates = m_graphLates.find(index.row());
+    const bool late = lates != m_graphLates.end();
+    const ThemeColors& c = m_theme->colors();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Number:
+            return index.row() + 1;
+        case Arrival:
+            return r.arrived == kNoStep
+                ? QVariant(QStringLiteral("—"))
+                : QVariant(Session::formatProcessingTime(run.trace().step(r.arrived).processingTime));
+        case Channel:
+            if (r.channel < 0)
+                return rec.isWatermark() ? tr("all") : QStringLiteral("—");
+            return rec.partition != InputRecord::kNoPartition ? tr("p%1 → %2").arg(rec.partition).arg(r.channel)
+                                                              : QVariant(r.channel);
+        case EventTime:
+            return m_session->formatTime(rec.ts);
+        case Key:
+            return rec.isWatermark() ? QString() : m_session->keyName(rec.key);
+        case Value:
+            return rec.hasValue ? QString::fromStdString(formatNumber(rec.value)) : QString();
+        case Status:
+            if (rec.isWatermark())
+                return statusText(int(RecordStatus::Watermark));
+            if (!arrived)
+                return statusText(int(RecordStatus::Pending));
+            if (late) {
+                QStringList fates;
+                for (const auto& [op, sideOutput] : lates->second) {
+                    const QString name = QString::fromStdString(run.graph().operators[std::size_t(op)].name);
+                    fates << (sideOutput ? tr("to %1's late side output").arg(name) : tr("dropped by %1").arg(name));
+                }
+                return tr("late: %1").arg(fates.join(QStringLiteral(", ")));
+            }
+            return tr("arrived");
+        }
+        break;
+    case Qt::ForegroundRole:
+        if (!arrived)
+            return c.mutedText;
+        if (index.column() == Status && late)
+            return lates->second.front().second ? c.sideOutput : c.dropped;
+        return {};
+    case Qt::TextAlignmentRole:
+        return index.column() == Key || index.column() == Status ? int(Qt::AlignLeft | Qt::AlignVCenter)
+                                                                 : int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (index.column() == Arrival && r.arrived != kNoStep)
+            return tr("step %1").arg(r.arrived);
+        return {};
+    case EventTimeRole:
+        return qint64(rec.ts);
+    default:
+        break;
+    }
+    return {};
+}
+
 void RecordsModel::onStepChanged()
 {
     if (m_rows == 0)
@@ -45,13 +180,16 @@ void RecordsModel::onStepChanged()
 
 int RecordsModel::rowOf(const TimeCursor::Selection& selection) const
 {
-    if (selection.kind != TimeCursor::Selection::Kind::Record || selection.record >= RecordIndex(m_rows))
+    if (m_session->hasGraph() || selection.kind != TimeCursor::Selection::Kind::Record
+        || selection.record >= RecordIndex(m_rows))
         return -1;
     return int(selection.record); // rows are in record order
 }
 
 TimeCursor::Selection RecordsModel::selectionAt(int row) const
 {
+    if (m_session->hasGraph()) // a graph's record is not selected alone: its source stays selected
+        return TimeCursor::Selection::ofStream(m_source);
     return row >= 0 && row < m_rows ? TimeCursor::Selection::ofRecord(RecordIndex(row)) : TimeCursor::Selection {};
 }
 
@@ -88,6 +226,8 @@ QVariant RecordsModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
+    if (m_session->hasGraph())
+        return graphData(index, role);
     const auto r = RecordIndex(index.row());
     const auto& records = m_session->scenario().records;
     if (r >= records.size())
@@ -180,6 +320,9 @@ QVariant RecordsModel::headerData(int section, Qt::Orientation orientation, int 
     case Arrival:
         return tr("Arrival");
     case Channel:
+        if (m_session->hasGraph())
+            return m_session->graph().graph().sources[std::size_t(m_source)].kafka ? tr("Partition → reader")
+                                                                                   : tr("Channel");
         return m_session->hasRun() && m_session->scenario().pipeline.kafka ? tr("Partition → reader") : tr("Channel");
     case EventTime:
         return tr("Event time");

@@ -5,6 +5,10 @@
 
 #include <QAbstractTableModel>
 
+#include <map>
+#include <utility>
+#include <vector>
+
 namespace tidemark::app {
 
 class Session;
@@ -12,7 +16,9 @@ class Theme;
 class TimeCursor;
 
 // Every input record with where it went and what happened to it as of the current step, in file order
-// (then typed records); rowOf / selectionAt map rows to records for whoever selects.
+// (then typed records); rowOf / selectionAt map rows to records for whoever selects. In a job graph, the records of
+// the source selected (else the first): when each arrived and on which channel, and whether an operator it reached
+// at once dropped it as late or sent it to a late side output.
 class RecordsModel : public QAbstractTableModel, public SelectionRows {
     Q_OBJECT
 
@@ -35,6 +41,19 @@ public:
 
 private:
     void onStepChanged();
+    void resetRows();
+    // A graph's source shown (its stream; -1 without a graph), and what each of its records met.
+    int graphSource() const;
+    struct GraphRecord {
+        StepIndex arrived = kNoStep;
+        int channel = -1;
+    };
+    // The records an operator put out as late, by row: each such operator, and whether to its side output.
+    std::map<int, std::vector<std::pair<int, bool>>> m_graphLates;
+    void collectGraphRecords();
+    QVariant graphData(const QModelIndex& index, int role) const;
+    int m_source = -1;
+    std::vector<GraphRecord> m_graphRecords;
 
     Session* m_session;
     TimeCursor* m_cursor;

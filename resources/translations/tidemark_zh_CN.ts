@@ -4475,6 +4475,22 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>Partition → reader</source>
         <translation>分区 → 读取器</translation>
     </message>
+    <message>
+        <source>to %1&apos;s late side output</source>
+        <translation>进入 %1 的迟到侧输出</translation>
+    </message>
+    <message>
+        <source>dropped by %1</source>
+        <translation>被 %1 丢弃</translation>
+    </message>
+    <message>
+        <source>late: %1</source>
+        <translation>迟到：%1</translation>
+    </message>
+    <message>
+        <source>arrived</source>
+        <translation>已到达</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::RunHeader</name>

@@ -15,6 +15,7 @@
 #include "app/graph/GraphLayout.h"
 #include "app/graph/GraphStrip.h"
 #include "app/models/OutputModel.h"
+#include "app/models/RecordsModel.h"
 #include "app/models/WindowsModel.h"
 #include "app/panels/GraphEditor.h"
 #include "app/panels/NarrationPanel.h"
@@ -714,14 +715,14 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        auto* records = window.findChild<QDockWidget*>(QStringLiteral("recordsDock"));
-        QVERIFY(records && records->isVisible());
+        auto* chart = window.findChild<QDockWidget*>(QStringLiteral("chartDock"));
+        QVERIFY(chart && chart->isVisible());
         QVERIFY(window.openFile(graphExample("window-over-window")));
-        QVERIFY(!records->isVisible());
+        QVERIFY(!chart->isVisible());
         QVERIFY(!window.timeline()->isVisible());
         QVERIFY(window.openExample(defaultExample()));
         QVERIFY(window.session()->hasRun());
-        QVERIFY(records->isVisible());
+        QVERIFY(chart->isVisible());
         QVERIFY(window.timeline()->isVisible());
         QVERIFY(!window.findChild<GraphStrip*>()->isVisible());
     }
@@ -849,6 +850,57 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(saveScreenshot(window, "graph-windows-table"));
+    }
+
+    // The Records table of a graph lists the selected source's records (else the first's): when each arrived and on
+    // which channel, and, for one that an operator reading the source put out as late, which operators and how.
+    void theRecordsTableShowsTheSelectedSourcesRecordsAndWhoDroppedThem()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-window-join")));
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("recordsDock"));
+        QVERIFY(dock->toggleViewAction()->isEnabled());
+        auto* model = window.findChild<RecordsModel*>();
+        const GraphDocument& g = window.session()->graph();
+        QCOMPARE(model->rowCount(), int(g.graph().sources[0].records.size()));
+        const auto status = [&](int row) { return model->index(row, RecordsModel::Status).data().toString(); };
+        window.cursor()->toStart();
+        QCOMPARE(status(0), QStringLiteral("pending"));
+        window.cursor()->toEnd();
+        // the example's late order (o6 at 3000 ms) is dropped by both window operators that read orders, as their
+        // outputs print it
+        int late = -1;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            if (status(r).startsWith(QStringLiteral("late")))
+                late = r;
+            else
+                QCOMPARE(status(r), QStringLiteral("arrived"));
+        }
+        QVERIFY(late >= 0);
+        QCOMPARE(model->index(late, RecordsModel::Key).data().toString(), QStringLiteral("o6"));
+        QCOMPARE(status(late), QStringLiteral("late: dropped by paid, dropped by orders-and-payments"));
+        std::size_t dropped = 0;
+        for (const GraphOutput& o : g.run().outputs())
+            dropped += std::holds_alternative<LateEvent>(o.what) ? 1 : 0;
+        QCOMPARE(dropped, std::size_t(2));
+        // the step it arrived at is the step those outputs came in
+        const int arrived
+            = model->index(late, RecordsModel::Arrival).data(Qt::ToolTipRole).toString().section(' ', 1).toInt();
+        for (std::size_t i = 0; i < g.run().outputs().size(); ++i) {
+            if (std::holds_alternative<LateEvent>(g.run().outputs()[i].what))
+                QCOMPARE(int(g.run().trace().stepOfOutput(i)), arrived);
+        }
+        // the other source's records once it is selected
+        window.cursor()->select(TimeCursor::Selection::ofStream(1));
+        QCOMPARE(model->rowCount(), int(g.graph().sources[1].records.size()));
+        model->selectionAt(0); // a row keeps its source selected
+        QCOMPARE(model->selectionAt(0).stream, 1);
+        dock->show();
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.cursor()->select(TimeCursor::Selection::ofStream(0));
+        QVERIFY(saveScreenshot(window, "graph-records-table"));
     }
 
     void nextFireGoesToTheGraphsNextOutput()
