@@ -612,23 +612,6 @@ void MainWindow::createDocks()
     resizeDocks({narrationDock}, {480}, Qt::Horizontal);
     resizeDocks({recordsDock}, {290}, Qt::Vertical);
     resizeDocks({recordsDock, webUiDock, chartDock}, {400, 600, 400}, Qt::Horizontal);
-
-    // The panels of a chain's one operator have nothing of a job graph to show: they step aside while a graph is
-    // open (its strip, lanes, narration, why-not and its tables show it) and come back as they were for a chain.
-    const QList<QDockWidget*> chainOnly {chartDock};
-    connect(m_cursor, &TimeCursor::runChanged, this, [this, chainOnly] {
-        const bool graph = m_session->hasGraph();
-        for (QDockWidget* d : chainOnly) {
-            d->toggleViewAction()->setEnabled(!graph);
-            if (graph && !d->property("hiddenForGraph").isValid()) {
-                d->setProperty("hiddenForGraph", d->isVisible());
-                d->hide();
-            } else if (!graph && d->property("hiddenForGraph").isValid()) {
-                d->setVisible(d->property("hiddenForGraph").toBool());
-                d->setProperty("hiddenForGraph", QVariant());
-            }
-        }
-    });
 }
 
 void MainWindow::createMenus()

@@ -1,6 +1,7 @@
 #include "app/panels/ProgressChart.h"
 
 #include "app/Theme.h"
+#include "app/document/GraphDocument.h"
 #include "app/document/Session.h"
 #include "app/document/TimeCursor.h"
 
@@ -161,8 +162,51 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     connect(m_cursor, &TimeCursor::stepChanged, this, &ProgressChart::onStepChanged);
     connect(m_theme, &Theme::changed, this, &ProgressChart::applyTheme);
     applyTheme();
-    if (m_session->hasRun())
+    // in a graph, another operator selected draws its event time
+    connect(m_cursor, &TimeCursor::selectionChanged, this, [this] {
+        if (m_session->hasGraph() && graphOperator() != m_graphOperator) {
+            m_graphOperator = graphOperator();
+            onStepChanged();
+        }
+    });
+    if (hasData())
         onRunChanged();
+}
+
+bool ProgressChart::hasData() const
+{
+    return m_session->hasRun() || m_session->hasGraph();
+}
+
+int ProgressChart::graphOperator() const
+{
+    const GraphDocument& g = m_session->graph();
+    const int selected = m_cursor->selection().stream;
+    if (selected >= g.streams().sourceCount() && selected < g.streams().streamCount())
+        return g.streams().node(selected).op;
+    const int sink = m_session->graphAt().sink >= 0 ? m_session->graphAt().sink : g.picture().sinks().front();
+    return g.streams().node(sink).op;
+}
+
+StepIndex ProgressChart::arrivalStep(RecordIndex r) const
+{
+    return m_session->hasGraph() ? m_graphArrivalSteps[r] : m_session->trace().placements()[r].arrivalStep;
+}
+
+Timestamp ProgressChart::arrivalTimestamp(RecordIndex r) const
+{
+    if (m_session->hasGraph()) {
+        const GraphRun& run = m_session->graph().run();
+        const GraphArrival& a = run.arrivals()[r];
+        return run.graph().sources[std::size_t(a.source)].records[a.record].ts;
+    }
+    return m_session->trace().recordTimestamps()[r];
+}
+
+Timestamp ProgressChart::stepTime(StepIndex s) const
+{
+    return m_session->hasGraph() ? m_session->graph().run().trace().step(s).processingTime
+                                 : m_session->trace().step(s).processingTime;
 }
 
 int ProgressChart::columns() const
@@ -232,8 +276,12 @@ void ProgressChart::onRunChanged()
     layOutLegend(); // it named the series just deleted
     m_arrivals = std::vector<RecordIndex>(); // a smaller run after a large one does not keep its room
     m_arrivalsOf = 0;
+    m_graphArrivalSteps = std::vector<StepIndex>();
+    if (m_session->hasGraph())
+        return onGraphChanged();
     if (!m_session->hasRun())
         return;
+    m_operator->setName(tr("operator watermark"));
     const Trace& trace = m_session->trace();
     m_origin = m_session->minEventTime();
     const auto placements = trace.placements();
@@ -250,9 +298,47 @@ void ProgressChart::onRunChanged()
         std::stable_sort(m_arrivals.begin(), m_arrivals.end(), byStep);
     m_runsColumns = 0;
     m_maxPt = std::max(1.0, double(trace.step(StepIndex(trace.stepCount() - 1)).processingTime) / 1000.0);
-    for (int c = 0; c < trace.channelCount(); ++c) {
+    std::vector<QString> channels;
+    for (int c = 0; c < trace.channelCount(); ++c)
+        channels.push_back(tr("channel %1 watermark").arg(c));
+    addSeries(channels);
+}
+
+void ProgressChart::onGraphChanged()
+{
+    // every source's event records in step order (their ranks in the run's arrivals), each with its step
+    const GraphRun& run = m_session->graph().run();
+    const GraphTrace& trace = run.trace();
+    m_origin = m_session->minEventTime();
+    m_graphArrivalSteps.assign(run.arrivals().size(), kNoStep);
+    for (StepIndex s = 1; s < trace.stepCount(); ++s) {
+        const GraphStep& step = trace.step(s);
+        if (step.kind == EventQueue::Kind::Arrival && step.channel >= 0) {
+            m_graphArrivalSteps[step.subject] = s;
+            m_arrivals.push_back(step.subject);
+        }
+    }
+    m_arrivalsOf = m_graphArrivalSteps.size();
+    m_runsColumns = 0;
+    m_maxPt = std::max(1.0, double(trace.step(StepIndex(trace.stepCount() - 1)).processingTime) / 1000.0);
+    m_graphOperator = graphOperator();
+    std::vector<QString> channels;
+    const GraphPipeline& end = run.pipeline();
+    for (int src = 0; src < end.streams().sourceCount(); ++src) {
+        const GraphSource& source = run.graph().sources[std::size_t(src)];
+        for (int c = 0; c < end.streams().node(src).parallelism; ++c)
+            channels.push_back(
+                tr("%1 %2 watermark")
+                    .arg(QString::fromStdString(source.name), QString::fromStdString(source.channelName(c))));
+    }
+    addSeries(channels);
+}
+
+void ProgressChart::addSeries(const std::vector<QString>& channels)
+{
+    for (const QString& name : channels) {
         auto* s = new QLineSeries;
-        s->setName(tr("channel %1 watermark").arg(c));
+        s->setName(name);
         chart()->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
@@ -280,19 +366,20 @@ void ProgressChart::onRunChanged()
 
 void ProgressChart::onStepChanged()
 {
-    if (!m_session->hasRun())
+    if (!hasData())
         return;
     const int step = m_session->currentStep();
     const int cols = columns();
     const double nowPt = double(m_session->processingTime()) / 1000.0;
     // A run replaced by a shorter one before runChanged reached this chart: its records are not those listed.
-    if (m_session->trace().placements().size() < m_arrivalsOf)
+    const std::size_t records
+        = m_session->hasGraph() ? m_session->graph().run().arrivals().size() : m_session->trace().placements().size();
+    if (records != m_arrivalsOf && (m_session->hasGraph() || records < m_arrivalsOf))
         return;
-    const auto placements = m_session->trace().placements();
-    const auto split = static_cast<std::size_t>(
-        std::partition_point(m_arrivals.begin(), m_arrivals.end(),
-            [&placements, step](RecordIndex r) { return placements[r].arrivalStep <= StepIndex(step); })
-        - m_arrivals.begin());
+    const auto split
+        = static_cast<std::size_t>(std::partition_point(m_arrivals.begin(), m_arrivals.end(),
+                                       [this, step](RecordIndex r) { return arrivalStep(r) <= StepIndex(step); })
+            - m_arrivals.begin());
     const auto point = [this](std::size_t i) { return QPointF(ptOf(i), tsOf(i)); };
     QList<QPointF> arrived;
     QList<QPointF> pending;
@@ -320,6 +407,9 @@ void ProgressChart::onStepChanged()
     }
     m_arrived->replace(arrived);
     m_pending->replace(pending);
+    m_now->replace({QPointF(nowPt, m_y->min()), QPointF(nowPt, m_y->max())});
+    if (m_session->hasGraph())
+        return graphLines(StepIndex(step), nowPt, cols);
     const Trace& trace = m_session->trace();
     for (int c = 0; c < int(m_channels.size()); ++c)
         m_channels[std::size_t(c)]->replace(
@@ -334,33 +424,62 @@ void ProgressChart::onStepChanged()
     }
     m_fires->replace(decimate(fires, 0, m_maxPt, cols));
     m_lateFires->replace(decimate(late, 0, m_maxPt, cols));
-    m_now->replace({QPointF(nowPt, m_y->min()), QPointF(nowPt, m_y->max())});
+}
+
+void ProgressChart::graphLines(StepIndex step, double nowPt, int cols)
+{
+    const GraphRun& run = m_session->graph().run();
+    const GraphTrace& trace = run.trace();
+    const GraphPipeline& end = run.pipeline();
+    std::size_t line = 0;
+    for (int src = 0; src < end.streams().sourceCount(); ++src) {
+        for (int c = 0; c < end.streams().node(src).parallelism && line < m_channels.size(); ++c)
+            m_channels[line++]->replace(
+                stepLine(trace.channelWatermarks(end.channelOf(src, c)), m_origin, nowPt, cols, step));
+    }
+    m_operator->setName(
+        tr("%1 watermark").arg(QString::fromStdString(run.graph().operators[std::size_t(m_graphOperator)].name)));
+    m_operator->replace(stepLine(trace.operatorWatermarks(m_graphOperator, 0), m_origin, nowPt, cols, step));
+    // the operator's fired windows, at their end − 1, by the step
+    std::vector<QPointF> fires;
+    std::vector<QPointF> late;
+    for (std::size_t i = 0; i < trace.outputsUpTo(step); ++i) {
+        const GraphOutput& o = trace.outputs()[i];
+        const auto* fire = std::get_if<FireEvent>(&o.what);
+        if (!fire || o.op != m_graphOperator || fire->window.isGlobal())
+            continue;
+        const QPointF p(
+            double(trace.step(trace.stepOfOutput(i)).processingTime) / 1000.0, yOf(fire->window.maxTimestamp()));
+        (fire->timing == FireTiming::OnTime ? fires : late).push_back(p);
+    }
+    m_fires->replace(decimate(fires, 0, m_maxPt, cols));
+    m_lateFires->replace(decimate(late, 0, m_maxPt, cols));
+    layOutLegend(); // the operator's line is named after the operator
 }
 
 StepIndex ProgressChart::stepOf(std::size_t i) const
 {
-    return m_session->trace().placements()[m_arrivals[i]].arrivalStep;
+    return arrivalStep(m_arrivals[i]);
 }
 
 double ProgressChart::ptOf(std::size_t i) const
 {
-    return double(m_session->trace().step(stepOf(i)).processingTime) / 1000.0;
+    return double(stepTime(stepOf(i))) / 1000.0;
 }
 
 double ProgressChart::tsOf(std::size_t i) const
 {
-    return yOf(m_session->trace().recordTimestamps()[m_arrivals[i]]);
+    return yOf(arrivalTimestamp(m_arrivals[i]));
 }
 
 ProgressChart::ColumnRun ProgressChart::columnRun(std::size_t begin, std::size_t end) const
 {
     // Compared as timestamps: the order of their y values, without a conversion for each of 10M arrivals.
-    const auto ts = m_session->trace().recordTimestamps();
     ColumnRun run {begin, end, begin, begin};
-    Timestamp lo = ts[m_arrivals[begin]];
+    Timestamp lo = arrivalTimestamp(m_arrivals[begin]);
     Timestamp hi = lo;
     for (std::size_t i = begin + 1; i < end; ++i) {
-        const Timestamp t = ts[m_arrivals[i]];
+        const Timestamp t = arrivalTimestamp(m_arrivals[i]);
         if (t < lo) {
             lo = t;
             run.lo = i;
@@ -437,8 +556,10 @@ void ProgressChart::layOutLegend()
         if (isChannel(series) && m_channels.size() > 1) {
             if (series != m_channels.front())
                 continue;
-            m_legend.push_back({tr("channel %1–%2 watermarks").arg(0).arg(m_channels.size() - 1),
-                {m_channels.begin(), m_channels.end()}, {}});
+            m_legend.push_back(
+                {m_session->hasGraph() ? tr("sources' channel watermarks")
+                                       : tr("channel %1–%2 watermarks").arg(0).arg(m_channels.size() - 1),
+                    {m_channels.begin(), m_channels.end()}, {}});
         } else {
             m_legend.push_back({series->name(), {series}, {}});
         }

@@ -22,6 +22,8 @@ class TimeCursor;
 // The classic picture of event time against processing time: records as points at (arrival, timestamp),
 // each channel's watermark and the operator watermark as step lines, fires as markers, and a vertical
 // line at the current step. Series get at most ~2 points per pixel column and are updated with replace().
+// In a job graph: every source's records and channels, and the event time and fires of the operator selected (else
+// of the slowest sink), its subtask 0's as a chain's window subtask 0's.
 class ProgressChart : public QChartView {
     Q_OBJECT
 
@@ -38,7 +40,12 @@ protected:
 
 private:
     void onRunChanged();
+    void onGraphChanged();
+    // The channels' lines (named), then the operator's, the fires and the current line above them.
+    void addSeries(const std::vector<QString>& channels);
     void onStepChanged();
+    // A graph's watermark lines and fires at the step.
+    void graphLines(StepIndex step, double nowPt, int cols);
     void applyTheme();
     // QLegend elides each entry to a share of one row ("rec… cha…"): the legend is drawn here instead, each
     // entry whole, wrapped onto as many rows as the width needs, and the chart's top margin made to hold them.
@@ -56,6 +63,15 @@ private:
     double yOf(Timestamp t) const;
     // The i-th arrival (m_arrivals[i]) as drawn: its step, processing time (s) and event time (y).
     StepIndex stepOf(std::size_t i) const;
+    // What m_arrivals holds, a chain's record or a graph's arrival rank: its step and timestamp; a step's time.
+    StepIndex arrivalStep(RecordIndex r) const;
+    Timestamp arrivalTimestamp(RecordIndex r) const;
+    Timestamp stepTime(StepIndex s) const;
+    // In a graph: each arrival's step (by rank), and the operator whose event time and fires are drawn.
+    std::vector<StepIndex> m_graphArrivalSteps;
+    int graphOperator() const;
+    int m_graphOperator = -1;
+    bool hasData() const;
     double ptOf(std::size_t i) const;
     double tsOf(std::size_t i) const;
 

@@ -4400,6 +4400,18 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <source>channel %1–%2 watermarks</source>
         <translation>通道 %1–%2 水位线</translation>
     </message>
+    <message>
+        <source>%1 %2 watermark</source>
+        <translation>%1 %2 水位线</translation>
+    </message>
+    <message>
+        <source>%1 watermark</source>
+        <translation>%1 水位线</translation>
+    </message>
+    <message>
+        <source>sources&apos; channel watermarks</source>
+        <translation>各源通道的水位线</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::RecordsModel</name>

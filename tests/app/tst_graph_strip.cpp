@@ -19,6 +19,7 @@
 #include "app/models/WindowsModel.h"
 #include "app/panels/GraphEditor.h"
 #include "app/panels/NarrationPanel.h"
+#include "app/panels/ProgressChart.h"
 #include "app/panels/WhyPanel.h"
 #include "app/timeline/TimeScale.h"
 #include "app/timeline/TimelineView.h"
@@ -42,6 +43,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QXYSeries>
 
 #include <set>
 #include <tuple>
@@ -710,7 +712,7 @@ private Q_SLOTS:
         QCOMPARE(results->rowCount(), 0);
     }
 
-    void aChainAfterAGraphGetsItsPanelsBack()
+    void aChainAfterAGraphGetsItsTimelineBack()
     {
         MainWindow window;
         window.show();
@@ -718,13 +720,62 @@ private Q_SLOTS:
         auto* chart = window.findChild<QDockWidget*>(QStringLiteral("chartDock"));
         QVERIFY(chart && chart->isVisible());
         QVERIFY(window.openFile(graphExample("window-over-window")));
-        QVERIFY(!chart->isVisible());
+        QVERIFY(chart->isVisible()); // every panel has a graph form
         QVERIFY(!window.timeline()->isVisible());
+        QVERIFY(window.findChild<GraphStrip*>()->isVisible());
         QVERIFY(window.openExample(defaultExample()));
         QVERIFY(window.session()->hasRun());
         QVERIFY(chart->isVisible());
         QVERIFY(window.timeline()->isVisible());
         QVERIFY(!window.findChild<GraphStrip*>()->isVisible());
+    }
+
+    // The progress chart of a graph: every source's records and channel watermarks, and the event time and fires
+    // of the operator selected (else of the slowest sink), step lines up to the step.
+    void theProgressChartDrawsTheSelectedOperatorsEventTime()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(graphExample("orders-payments-join-stalls")));
+        auto* chart = window.findChild<ProgressChart*>();
+        QVERIFY(chart);
+        const GraphDocument& g = window.session()->graph();
+        const auto series = [&](const QString& name) -> QXYSeries* {
+            for (QAbstractSeries* s : chart->chart()->series()) {
+                if (s->name() == name)
+                    return static_cast<QXYSeries*>(s);
+            }
+            return nullptr;
+        };
+        window.cursor()->toEnd();
+        QVERIFY(series(QStringLiteral("orders channel 0 watermark")));
+        QVERIFY(series(QStringLiteral("payments channel 0 watermark")));
+        // the stalled count: its line ends at the event time it is held at, 8499 ms
+        QXYSeries* count = series(QStringLiteral("paid-per-10s watermark"));
+        QVERIFY(count && count->count() > 0);
+        const double origin = double(window.session()->minEventTime()); // the chart's 0: the first record's time
+        QCOMPARE(count->at(count->count() - 1).y(), (8499.0 - origin) / 1000.0);
+        auto* records = series(QStringLiteral("records"));
+        QCOMPARE(records->count(), int(g.graph().sources[0].records.size() + g.graph().sources[1].records.size()));
+        QCOMPARE(series(QStringLiteral("fire"))->count(), 0); // [0, 10 s) never fires
+        // the join selected: its line, at its own event time
+        window.cursor()->select(TimeCursor::Selection::ofStream(g.streams().streamOfOperator(0)));
+        QXYSeries* join = series(QStringLiteral("paid watermark"));
+        QVERIFY(join);
+        QCOMPARE(join->at(join->count() - 1).y(), (8499.0 - origin) / 1000.0);
+        // at the start nothing has arrived
+        window.cursor()->toStart();
+        QCOMPARE(series(QStringLiteral("records"))->count(), 0);
+        // with idleness the window fires: one triangle at its end − 1
+        QVERIFY(window.openFile(graphExample("orders-payments-join-with-idleness")));
+        window.cursor()->toEnd();
+        QCOMPARE(series(QStringLiteral("fire"))->count(), 1);
+        QCOMPARE(
+            series(QStringLiteral("fire"))->at(0).y(), (9999.0 - double(window.session()->minEventTime())) / 1000.0);
+        window.findChild<QDockWidget*>(QStringLiteral("chartDock"))->show();
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(saveScreenshot(*chart, "graph-progress-chart"));
     }
 
     // What Flink's Web UI would show for a graph: a vertex per task of the exported job, each operator subtask's
