@@ -89,21 +89,23 @@ void GraphLanes::collectLanes()
             lane.timerKeys = std::move(keys);
         }
     }
-    // the records: on their source's channel lane, and on every input that reads the source
+    // the records: on their source's channel lane (and partition's)
     for (StepIndex s = 1; s < trace.stepCount(); ++s) {
         const GraphStep& step = trace.step(s);
         if (step.kind != EventQueue::Kind::Arrival || step.channel < 0)
             continue;
         const GraphArrival& a = run.arrivals()[step.subject];
-        const Timestamp ts = run.graph().sources[std::size_t(a.source)].records[a.record].ts;
-        m_lanes[id(a.source, Row::Kind::Channel, end.channelOf(a.source, step.channel))].dots.marks.push_back({ts, s});
         const InputRecord& record = run.graph().sources[std::size_t(a.source)].records[a.record];
+        m_lanes[id(a.source, Row::Kind::Channel, end.channelOf(a.source, step.channel))].dots.marks.push_back(
+            {record.ts, s});
         if (record.partition >= 0 && trace.hasPartitionWatermarks(a.source))
-            m_lanes[id(a.source, Row::Kind::Partition, record.partition)].dots.marks.push_back({ts, s});
-        for (const StreamGraph::Edge& e : streams.edgesFrom(a.source))
-            m_lanes[id(e.to, Row::Kind::Input, e.input)].dots.marks.push_back({ts, s});
+            m_lanes[id(a.source, Row::Kind::Partition, record.partition)].dots.marks.push_back({record.ts, s});
     }
-    // the outputs: on their subtask's lane, and what goes on downstream on every input that reads it
+    // what reached each operator input: a source's records, what the operator before it put out
+    picture.forEachArrival([&](int stream, int input, const GraphPicture::Arrived& arrived) {
+        m_lanes[id(stream, Row::Kind::Input, input)].dots.marks.push_back({arrived.ts, arrived.step});
+    });
+    // the outputs: on their subtask's lane
     std::map<Lane*, std::map<std::pair<Timestamp, Timestamp>, std::vector<Lane::Band::Fire>>> bandsOf;
     const auto& outputs = run.outputs();
     for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -134,10 +136,6 @@ void GraphLanes::collectLanes()
             if (process
                 && std::find(lane.timerKeys.begin(), lane.timerKeys.end(), process->key) != lane.timerKeys.end())
                 m_lanes[id(stream, Row::Kind::Key, o.subtask, process->key)].dots.marks.push_back({*t, s});
-        }
-        if (const auto t = GraphPicture::forwardedTimestamp(o, end)) {
-            for (const StreamGraph::Edge& e : streams.edgesFrom(stream))
-                m_lanes[id(e.to, Row::Kind::Input, e.input)].dots.marks.push_back({*t, s});
         }
     }
     for (auto& [id, lane] : m_lanes) {

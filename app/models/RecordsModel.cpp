@@ -102,6 +102,15 @@ void RecordsModel::collectGraphRecords()
     }
 }
 
+QVariant RecordsModel::channelCell(const InputRecord& rec, int channel)
+{
+    if (rec.partition != InputRecord::kNoPartition) // a Kafka record: its partition, then its reader
+        return tr("p%1 → %2").arg(rec.partition).arg(channel >= 0 ? QString::number(channel) : QStringLiteral("—"));
+    if (channel >= 0)
+        return channel;
+    return rec.isWatermark() ? tr("all") : QStringLiteral("—");
+}
+
 QVariant RecordsModel::graphData(const QModelIndex& index, int role) const
 {
     const GraphRun& run = m_session->graph().run();
@@ -122,10 +131,7 @@ QVariant RecordsModel::graphData(const QModelIndex& index, int role) const
                 ? QVariant(QStringLiteral("—"))
                 : QVariant(Session::formatProcessingTime(run.trace().step(r.arrived).processingTime));
         case Channel:
-            if (r.channel < 0)
-                return rec.isWatermark() ? tr("all") : QStringLiteral("—");
-            return rec.partition != InputRecord::kNoPartition ? tr("p%1 → %2").arg(rec.partition).arg(r.channel)
-                                                              : QVariant(r.channel);
+            return channelCell(rec, r.channel);
         case EventTime:
             return m_session->formatTime(rec.ts);
         case Key:
@@ -246,14 +252,7 @@ QVariant RecordsModel::data(const QModelIndex& index, int role) const
                 : QVariant(Session::formatProcessingTime(m_session->trace().step(arrived).processingTime));
         case Channel: {
             const auto placements = m_session->trace().placements();
-            if (rec.partition != InputRecord::kNoPartition) // a Kafka record: its partition, then its reader
-                return tr("p%1 → %2")
-                    .arg(rec.partition)
-                    .arg(r < placements.size() && placements[r].channel >= 0 ? QString::number(placements[r].channel)
-                                                                             : QStringLiteral("—"));
-            if (r < placements.size() && placements[r].channel >= 0)
-                return int(placements[r].channel);
-            return rec.isWatermark() ? tr("all") : QStringLiteral("—");
+            return channelCell(rec, r < placements.size() ? placements[r].channel : -1);
         }
         case EventTime:
             return m_session->formatTime(rec.ts);

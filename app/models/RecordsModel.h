@@ -52,6 +52,8 @@ private:
     std::map<int, std::vector<std::pair<int, bool>>> m_graphLates;
     void collectGraphRecords();
     QVariant graphData(const QModelIndex& index, int role) const;
+    // The Channel column: a Kafka record's partition and reader ("p1 → 0"), another record's channel (-1: none).
+    static QVariant channelCell(const InputRecord& rec, int channel);
     int m_source = -1;
     std::vector<GraphRecord> m_graphRecords;
 

@@ -170,16 +170,11 @@ QWidget* GraphEditor::inputsField(const JobGraph& g, std::size_t op)
         choice->setToolTip(tr("The stream %1's input %2 reads").arg(name).arg(i + 1));
         row->addWidget(choice, 1);
         connect(choice, &QComboBox::textActivated, this, [this, op, i](const QString& stream) {
-            JobGraph after = m_session->graph().graph();
-            if (after.operators[op].inputs[i] == stream.toStdString())
+            std::vector<std::string> inputs = m_session->graph().graph().operators[op].inputs;
+            if (inputs[i] == stream.toStdString())
                 return;
-            after.operators[op].inputs[i] = stream.toStdString();
-            push(std::move(after),
-                tr("%1: input %2 reads %3")
-                    .arg(QString::fromStdString(after.operators[op].name))
-                    .arg(i + 1)
-                    .arg(stream),
-                -1);
+            inputs[i] = stream.toStdString();
+            setInputs(op, std::move(inputs), tr("input %1 reads %2").arg(i + 1).arg(stream));
         });
         if (isUnion) {
             auto* remove = new QToolButton(field);
@@ -188,11 +183,10 @@ QWidget* GraphEditor::inputsField(const JobGraph& g, std::size_t op)
             remove->setToolTip(tr("Take this stream out of the union"));
             remove->setAccessibleName(tr("Remove input %1 of %2").arg(i + 1).arg(name));
             connect(remove, &QToolButton::clicked, this, [this, op, i] {
-                JobGraph after = m_session->graph().graph();
-                const QString removed = QString::fromStdString(after.operators[op].inputs[i]);
-                after.operators[op].inputs.erase(after.operators[op].inputs.begin() + std::ptrdiff_t(i));
-                push(std::move(after),
-                    tr("%1: without %2").arg(QString::fromStdString(after.operators[op].name), removed), -1);
+                std::vector<std::string> inputs = m_session->graph().graph().operators[op].inputs;
+                const QString removed = QString::fromStdString(inputs[i]);
+                inputs.erase(inputs.begin() + std::ptrdiff_t(i));
+                setInputs(op, std::move(inputs), tr("without %1").arg(removed));
             });
             row->addWidget(remove);
         }
@@ -207,9 +201,9 @@ QWidget* GraphEditor::inputsField(const JobGraph& g, std::size_t op)
             if (std::find(o.inputs.begin(), o.inputs.end(), s.toStdString()) != o.inputs.end())
                 continue;
             menu->addAction(s, this, [this, op, s] {
-                JobGraph after = m_session->graph().graph();
-                after.operators[op].inputs.push_back(s.toStdString());
-                push(std::move(after), tr("%1: with %2").arg(QString::fromStdString(after.operators[op].name), s), -1);
+                std::vector<std::string> inputs = m_session->graph().graph().operators[op].inputs;
+                inputs.push_back(s.toStdString());
+                setInputs(op, std::move(inputs), tr("with %1").arg(s));
             });
         }
         add->setMenu(menu);
@@ -218,6 +212,14 @@ QWidget* GraphEditor::inputsField(const JobGraph& g, std::size_t op)
         rows->addWidget(add, 0, Qt::AlignLeft);
     }
     return field;
+}
+
+void GraphEditor::setInputs(std::size_t op, std::vector<std::string> inputs, const QString& what)
+{
+    JobGraph after = m_session->graph().graph();
+    after.operators[op].inputs = std::move(inputs);
+    const QString name = QString::fromStdString(after.operators[op].name);
+    push(std::move(after), tr("%1: %2").arg(name, what), -1);
 }
 
 bool GraphEditor::setInput(const QString& op, int input, const QString& stream)

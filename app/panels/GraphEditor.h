@@ -58,6 +58,8 @@ private:
     void push(JobGraph after, const QString& what, int field);
     // Operator `op`'s inputs: a chooser per input, and for a union a button to remove each and one to add another.
     QWidget* inputsField(const JobGraph& g, std::size_t op);
+    // Operator `op` reads `inputs` from now on: one undo step, named "<op>: <what>".
+    void setInputs(std::size_t op, std::vector<std::string> inputs, const QString& what);
     static std::vector<std::vector<std::string>> inputsOf(const JobGraph& g);
 
     Session* m_session;

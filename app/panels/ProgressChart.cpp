@@ -165,7 +165,7 @@ ProgressChart::ProgressChart(Session* session, TimeCursor* cursor, Theme* theme,
     // in a graph, another operator selected draws its event time
     connect(m_cursor, &TimeCursor::selectionChanged, this, [this] {
         if (m_session->hasGraph() && graphOperator() != m_graphOperator) {
-            m_graphOperator = graphOperator();
+            setGraphOperator(graphOperator());
             onStepChanged();
         }
     });
@@ -321,7 +321,7 @@ void ProgressChart::onGraphChanged()
     m_arrivalsOf = m_graphArrivalSteps.size();
     m_runsColumns = 0;
     m_maxPt = std::max(1.0, double(trace.step(StepIndex(trace.stepCount() - 1)).processingTime) / 1000.0);
-    m_graphOperator = graphOperator();
+    setGraphOperator(graphOperator());
     std::vector<QString> channels;
     const GraphPipeline& end = run.pipeline();
     for (int src = 0; src < end.streams().sourceCount(); ++src) {
@@ -437,24 +437,37 @@ void ProgressChart::graphLines(StepIndex step, double nowPt, int cols)
             m_channels[line++]->replace(
                 stepLine(trace.channelWatermarks(end.channelOf(src, c)), m_origin, nowPt, cols, step));
     }
-    m_operator->setName(
-        tr("%1 watermark").arg(QString::fromStdString(run.graph().operators[std::size_t(m_graphOperator)].name)));
     m_operator->replace(stepLine(trace.operatorWatermarks(m_graphOperator, 0), m_origin, nowPt, cols, step));
-    // the operator's fired windows, at their end − 1, by the step
+    // the operator's fires by the step
     std::vector<QPointF> fires;
     std::vector<QPointF> late;
-    for (std::size_t i = 0; i < trace.outputsUpTo(step); ++i) {
-        const GraphOutput& o = trace.outputs()[i];
-        const auto* fire = std::get_if<FireEvent>(&o.what);
-        if (!fire || o.op != m_graphOperator || fire->window.isGlobal())
-            continue;
-        const QPointF p(
-            double(trace.step(trace.stepOfOutput(i)).processingTime) / 1000.0, yOf(fire->window.maxTimestamp()));
-        (fire->timing == FireTiming::OnTime ? fires : late).push_back(p);
-    }
+    const auto done = std::upper_bound(
+        m_graphFires.begin(), m_graphFires.end(), step, [](StepIndex s, const GraphFire& f) { return s < f.step; });
+    for (auto f = m_graphFires.begin(); f != done; ++f)
+        (f->late ? late : fires).push_back(f->point);
     m_fires->replace(decimate(fires, 0, m_maxPt, cols));
     m_lateFires->replace(decimate(late, 0, m_maxPt, cols));
+}
+
+void ProgressChart::setGraphOperator(int op)
+{
+    m_graphOperator = op;
+    const GraphRun& run = m_session->graph().run();
+    const GraphTrace& trace = run.trace();
+    m_operator->setName(tr("%1 watermark").arg(QString::fromStdString(run.graph().operators[std::size_t(op)].name)));
     layOutLegend(); // the operator's line is named after the operator
+    // its fired windows, at their end − 1, in step order: gathered once, not at every step
+    m_graphFires.clear();
+    for (std::size_t i = 0; i < trace.outputs().size(); ++i) {
+        const GraphOutput& o = trace.outputs()[i];
+        const auto* fire = std::get_if<FireEvent>(&o.what);
+        if (!fire || o.op != op || fire->window.isGlobal())
+            continue;
+        const StepIndex step = trace.stepOfOutput(i);
+        m_graphFires.push_back(
+            {step, QPointF(double(trace.step(step).processingTime) / 1000.0, yOf(fire->window.maxTimestamp())),
+                fire->timing != FireTiming::OnTime});
+    }
 }
 
 StepIndex ProgressChart::stepOf(std::size_t i) const

@@ -71,6 +71,13 @@ private:
     std::vector<StepIndex> m_graphArrivalSteps;
     int graphOperator() const;
     int m_graphOperator = -1;
+    void setGraphOperator(int op);
+    struct GraphFire {
+        StepIndex step = 0;
+        QPointF point;
+        bool late = false;
+    };
+    std::vector<GraphFire> m_graphFires; // the operator's fires, in step order
     bool hasData() const;
     double ptOf(std::size_t i) const;
     double tsOf(std::size_t i) const;

@@ -6,15 +6,6 @@
 
 namespace tidemark {
 
-namespace {
-
-KeyId keyOf(const GraphOutput& o)
-{
-    return std::visit([](const auto& what) { return what.key; }, o.what);
-}
-
-} // namespace
-
 bool GraphPicture::At::holds(int stream, int input) const
 {
     return std::any_of(blocker.begin(), blocker.end(),
@@ -86,42 +77,11 @@ std::optional<Timestamp> GraphPicture::forwardedTimestamp(const GraphOutput& o, 
 
 std::vector<GraphPicture::Arrived> GraphPicture::arrivedAt(int stream, int input) const
 {
-    const GraphTrace& trace = m_run.trace();
-    const GraphPipeline& end = m_run.pipeline();
-    const StreamGraph& streams = end.streams();
-    const auto reads = [&](int from) {
-        const auto& edges = streams.edgesFrom(from);
-        return std::any_of(
-            edges.begin(), edges.end(), [&](const StreamGraph::Edge& e) { return e.to == stream && e.input == input; });
-    };
-    std::vector<bool> readsSource(m_run.graph().sources.size());
-    for (std::size_t src = 0; src < readsSource.size(); ++src)
-        readsSource[src] = reads(static_cast<int>(src));
-    std::vector<bool> readsOperator(m_run.graph().operators.size());
-    for (std::size_t op = 0; op < readsOperator.size(); ++op) {
-        const int from = streams.streamOfOperator(static_cast<int>(op));
-        readsOperator[op] = from >= 0 && reads(from);
-    }
     std::vector<Arrived> out;
-    const auto& outputs = trace.outputs();
-    for (StepIndex s = 1; s < trace.stepCount(); ++s) {
-        const GraphStep& step = trace.step(s);
-        if (step.kind == EventQueue::Kind::Arrival && step.channel >= 0) {
-            const GraphArrival& a = m_run.arrivals()[step.subject];
-            if (readsSource[static_cast<std::size_t>(a.source)]) {
-                const InputRecord& r = m_run.graph().sources[static_cast<std::size_t>(a.source)].records[a.record];
-                out.push_back({r.ts, r.key, s});
-            }
-        }
-        // what the step's operators put out reaches the input in the same step (records are handed on at once)
-        for (std::size_t i = step.firstOutput; i < trace.outputsUpTo(s); ++i) {
-            const GraphOutput& o = outputs[i];
-            if (!readsOperator[static_cast<std::size_t>(o.op)])
-                continue;
-            if (const auto ts = forwardedTimestamp(o, end))
-                out.push_back({*ts, keyOf(o), s});
-        }
-    }
+    forEachArrival([&](int to, int in, const Arrived& arrived) {
+        if (to == stream && in == input)
+            out.push_back(arrived);
+    });
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <variant>
 #include <vector>
 
 namespace tidemark {
@@ -75,10 +76,17 @@ public:
         StepIndex step = 0;
     };
     std::vector<Arrived> arrivedAt(int stream, int input) const;
+    // The same for every operator input at once: f(stream, input, arrived) in step order.
+    template <class F> void forEachArrival(F&& f) const;
     // The timestamp an output carries on to the operators that read it: a window's result at its end − 1 (the
     // watermark for the global window), a join's pair at the later record's, a process function's record at the
     // time Flink stamps it; none for what goes to a side output or is dropped.
     static std::optional<Timestamp> forwardedTimestamp(const GraphOutput& o, const GraphPipeline& elements);
+    // The key an output carries on.
+    static KeyId outputKey(const GraphOutput& o)
+    {
+        return std::visit([](const auto& what) { return what.key; }, o.what);
+    }
 
     // A window operator's subtask's windows still open in `state` (assigned, not yet purged or cleaned up), by key and
     // window; none beyond `limit` windows (too many to show apart), and none for another operator.
@@ -101,5 +109,29 @@ private:
     // by operator, by kind (result, late, dropped): the indices in the trace's outputs, ascending
     std::vector<std::array<std::vector<std::uint32_t>, 3>> m_counted;
 };
+
+template <class F> void GraphPicture::forEachArrival(F&& f) const
+{
+    const GraphTrace& trace = m_run.trace();
+    const GraphPipeline& end = m_run.pipeline();
+    const StreamGraph& streams = end.streams();
+    const auto reach = [&](int from, const Arrived& arrived) {
+        for (const StreamGraph::Edge& e : streams.edgesFrom(from))
+            f(e.to, e.input, arrived);
+    };
+    for (StepIndex s = 1; s < trace.stepCount(); ++s) {
+        const GraphStep& step = trace.step(s);
+        if (step.kind == EventQueue::Kind::Arrival && step.channel >= 0) {
+            const GraphArrival& a = m_run.arrivals()[step.subject];
+            const InputRecord& r = m_run.graph().sources[static_cast<std::size_t>(a.source)].records[a.record];
+            reach(a.source, {r.ts, r.key, s});
+        }
+        // what the step's operators put out reaches the inputs after them in the same step (handed on at once)
+        for (const GraphOutput& o : trace.outputsOf(s)) {
+            if (const auto ts = forwardedTimestamp(o, end))
+                reach(streams.streamOfOperator(o.op), {*ts, outputKey(o), s});
+        }
+    }
+}
 
 } // namespace tidemark

@@ -46,10 +46,9 @@ StepIndex GraphTrace::lastStepAt(Timestamp t) const
 
 void GraphTrace::record(StepIndex s, Timestamp now, GraphPipeline& p, const JobGraph& g)
 {
-    std::vector<GraphPipeline::TimerChangeAt> changes;
-    p.takeTimerChanges(changes);
-    for (const auto& c : changes)
-        m_timerChanges.push_back({s, c.stream, c.subtask, c.change});
+    p.takeTimerChanges([&](int stream, int subtask, const ProcessTimerChange& c) {
+        m_timerChanges.push_back({s, stream, subtask, c});
+    });
     const StreamGraph& streams = p.streams();
     if (m_histories.empty()) { // step 0: lay out the slots, and each source's partitions
         std::size_t slots = static_cast<std::size_t>(p.channelCount());

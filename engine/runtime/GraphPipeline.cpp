@@ -437,19 +437,6 @@ void GraphPipeline::recordTimerChanges(bool on)
     }
 }
 
-void GraphPipeline::takeTimerChanges(std::vector<TimerChangeAt>& out)
-{
-    for (std::size_t stream = 0; stream < m_subtasks.size(); ++stream) {
-        for (std::size_t s = 0; s < m_subtasks[stream].size(); ++s) {
-            if (auto* p = std::get_if<KeyedProcessOperator>(&m_subtasks[stream][s].op)) {
-                for (const ProcessTimerChange& c : p->timerChanges())
-                    out.push_back({static_cast<int>(stream), static_cast<int>(s), c});
-                p->clearTimerChanges();
-            }
-        }
-    }
-}
-
 std::vector<Timestamp> GraphPipeline::takeNewProcessingTimers(int timed)
 {
     const auto [stream, s] = m_timed[static_cast<std::size_t>(timed)];

@@ -106,14 +106,21 @@ public:
         return p ? p->timers() : std::vector<TimerInfo> {};
     }
     // Whether the process functions keep the changes to their timers (KeyedProcessOperator::recordTimerChanges), and
-    // those kept since the last call, subtask by subtask (each subtask's in the order they happened).
-    struct TimerChangeAt {
-        int stream = 0;
-        int subtask = 0;
-        ProcessTimerChange change;
-    };
+    // those kept since the last call, handed to f(stream, subtask, change) subtask by subtask (each subtask's in the
+    // order they happened) and forgotten.
     void recordTimerChanges(bool on);
-    void takeTimerChanges(std::vector<TimerChangeAt>& out);
+    template <class F> void takeTimerChanges(F&& f)
+    {
+        for (std::size_t stream = 0; stream < m_subtasks.size(); ++stream) {
+            for (std::size_t s = 0; s < m_subtasks[stream].size(); ++s) {
+                if (auto* p = std::get_if<KeyedProcessOperator>(&m_subtasks[stream][s].op)) {
+                    for (const ProcessTimerChange& c : p->timerChanges())
+                        f(static_cast<int>(stream), static_cast<int>(s), c);
+                    p->clearTimerChanges();
+                }
+            }
+        }
+    }
     // The window operator of one subtask (a window, a window join or coGroup); nullptr for any other operator.
     const WindowOperator* windowOperator(int stream, int subtask) const
     {

@@ -72,7 +72,7 @@ public:
     // timer after each happening (docs/execution-model.md, rule 4) without going over all of them each time.
     std::vector<Timestamp> takeNewProcessingTimers();
 
-    // Whether to keep the changes to its timers for takeTimerChanges (off: a copy replaying a run keeps none).
+    // Whether to keep the changes to its timers for timerChanges() (off: a copy replaying a run keeps none).
     void recordTimerChanges(bool on) { m_recordChanges = on; }
     // The changes since the last clearTimerChanges, in the order they happened.
     const std::vector<ProcessTimerChange>& timerChanges() const { return m_changes; }

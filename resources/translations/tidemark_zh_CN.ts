@@ -2004,10 +2004,6 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>%1 的输入 %2 读取的流</translation>
     </message>
     <message>
-        <source>%1: input %2 reads %3</source>
-        <translation>%1：输入 %2 读取 %3</translation>
-    </message>
-    <message>
         <source>Take this stream out of the union</source>
         <translation>将此流移出 union</translation>
     </message>
@@ -2016,16 +2012,8 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
         <translation>移除 %2 的输入 %1</translation>
     </message>
     <message>
-        <source>%1: without %2</source>
-        <translation>%1：去掉 %2</translation>
-    </message>
-    <message>
         <source>Add input</source>
         <translation>添加输入</translation>
-    </message>
-    <message>
-        <source>%1: with %2</source>
-        <translation>%1：加上 %2</translation>
     </message>
     <message>
         <source>The union reads every stream already</source>
@@ -2034,6 +2022,18 @@ It reads Kafka topic %1 at localhost:9092 (--bootstrap HOST:PORT for another bro
     <message>
         <source>Add a stream to the union</source>
         <translation>向 union 添加一个流</translation>
+    </message>
+    <message>
+        <source>input %1 reads %2</source>
+        <translation>输入 %1 读取 %2</translation>
+    </message>
+    <message>
+        <source>without %1</source>
+        <translation>去掉 %1</translation>
+    </message>
+    <message>
+        <source>with %1</source>
+        <translation>加上 %1</translation>
     </message>
 </context>
 <context>

@@ -66,6 +66,14 @@ bool saveScreenshot(QWidget& widget, const char* name)
         && widget.grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
 }
 
+// Shows the window at `size` and saves what `widget` shows then.
+bool shownAndSaved(MainWindow& window, QWidget& widget, const char* name, QSize size = {1400, 900})
+{
+    window.resize(size);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window) && saveScreenshot(widget, name);
+}
+
 QString streamNamed(const Session& session, int stream)
 {
     return QString::fromStdString(session.graph().streamName(stream));
@@ -259,10 +267,7 @@ private Q_SLOTS:
             qPrintable(why));
         const qsizetype held = why.indexOf(QStringLiteral("← input 1, orders"));
         QVERIFY2(held >= 0 && held < why.indexOf(QStringLiteral("o2's timer")), qPrintable(why));
-        window.resize(1400, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(saveScreenshot(window, "graph-timers-waiting"));
+        QVERIFY(shownAndSaved(window, window, "graph-timers-waiting", QSize(1400, 800)));
     }
 
     // Each key of a process subtask with few keys has a lane of its timers' lives: when each was registered and when
@@ -321,10 +326,7 @@ private Q_SLOTS:
             outputs += o.op == 0 ? 1 : 0;
         QCOMPARE(fired, outputs);
         window.cursor()->setStep(marker + 1);
-        window.resize(1400, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(saveScreenshot(*lanes, "graph-timer-lives"));
+        QVERIFY(shownAndSaved(window, *lanes, "graph-timer-lives", QSize(1400, 800)));
     }
 
     // A record clicked on an interval join's input is explained: the other input's records of its key within the
@@ -459,10 +461,7 @@ private Q_SLOTS:
         QVERIFY(end.contains(QStringLiteral("views · partition 0: watermark 12999 ms")));
         QVERIFY(end.contains(QStringLiteral("views · partition 1: watermark 10999 ms")));
         window.cursor()->setStep(int(firstRecord) - 1);
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(saveScreenshot(window, "graph-kafka-partitions"));
+        QVERIFY(shownAndSaved(window, window, "graph-kafka-partitions"));
     }
 
     // A window clicked in a subtask's lane is selected for every view, and the Why (not)? panel says when it fired,
@@ -552,10 +551,7 @@ private Q_SLOTS:
 
         QVERIFY(!editor->setValue(QStringLiteral("paid"), QStringLiteral("timeout"), 1));
         pipeline->show();
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(saveScreenshot(window, "graph-pipeline-panel"));
+        QVERIFY(shownAndSaved(window, window, "graph-pipeline-panel"));
     }
 
     // The Pipeline panel changes what an operator reads: a union's streams taken out and added back, an input read
@@ -612,10 +608,7 @@ private Q_SLOTS:
         QCOMPARE(fires(), firesWithViews);
         QCOMPARE(window.findChild<QComboBox*>(QStringLiteral("per-10s.input1"))->currentText(), QStringLiteral("both"));
         window.findChild<QDockWidget*>(QStringLiteral("pipelineDock"))->show();
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(saveScreenshot(window, "graph-pipeline-inputs"));
+        QVERIFY(shownAndSaved(window, window, "graph-pipeline-inputs"));
     }
 
     void theNarrationNamesTheEndsOfTime()
@@ -772,10 +765,7 @@ private Q_SLOTS:
         QCOMPARE(
             series(QStringLiteral("fire"))->at(0).y(), (9999.0 - double(window.session()->minEventTime())) / 1000.0);
         window.findChild<QDockWidget*>(QStringLiteral("chartDock"))->show();
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(saveScreenshot(*chart, "graph-progress-chart"));
+        QVERIFY(shownAndSaved(window, *chart, "graph-progress-chart"));
     }
 
     // What Flink's Web UI would show for a graph: a vertex per task of the exported job, each operator subtask's
@@ -897,10 +887,7 @@ private Q_SLOTS:
         QVERIFY2(window.findChild<WhyPanel*>()->heading().contains(QString::fromStdString(g.streamName(second))),
             qPrintable(window.findChild<WhyPanel*>()->heading()));
         dock->show();
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(saveScreenshot(window, "graph-windows-table"));
+        QVERIFY(shownAndSaved(window, window, "graph-windows-table"));
     }
 
     // The Records table of a graph lists the selected source's records (else the first's): when each arrived and on
